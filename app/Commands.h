@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QStringList>
+
+namespace ptriage::cli {
+
+// Exit codes shared by every subcommand.
+enum Exit { Ok = 0, Failure = 1, Usage = 2 };
+
+int scan(const QStringList &args);
+int explain(const QStringList &args);
+int capture(const QStringList &args);
+int usage(const QString &error = {});
+
+// "ptriage: message" on stderr, one line.
+void fail(const QString &message);
+
+} // namespace ptriage::cli

@@ -1,0 +1,70 @@
+#include "OneShot.h"
+
+#include "collect/StateFile.h"
+
+#include <unistd.h>
+
+namespace ptriage::cli {
+
+void addOneShotOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("proc-root"), QStringLiteral("Read a captured tree in /proc layout instead of /proc."),
+                      QStringLiteral("DIR")});
+    parser.addOption({QStringLiteral("state"), QStringLiteral("Keep the last sample per process in FILE, so the next run "
+                                                              "reports rates against this one."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("min-age"), QStringLiteral("Never recommend acting on a process younger than this "
+                                                                "(default from policy.json)."),
+                      QStringLiteral("SECONDS")});
+}
+
+bool readOneShotOptions(const QCommandLineParser &parser, OneShotOptions &out, QString *error)
+{
+    if (parser.isSet(QStringLiteral("proc-root")))
+        out.procRoot = parser.value(QStringLiteral("proc-root"));
+    out.statePath = parser.value(QStringLiteral("state"));
+    if (parser.isSet(QStringLiteral("min-age"))) {
+        bool ok = false;
+        const double v = parser.value(QStringLiteral("min-age")).toDouble(&ok);
+        if (!ok || v < 0 || v > 1e9) {
+            *error = QStringLiteral("--min-age: expected a number of seconds ≥ 0, got '%1'").arg(parser.value(QStringLiteral("min-age")));
+            return false;
+        }
+        out.minAgeSeconds = v;
+    }
+    return true;
+}
+
+bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *error)
+{
+    ConfigError configError;
+    out.model = Model::load({}, &configError);
+    if (!out.model) {
+        *error = configError.toString();
+        return false;
+    }
+    CollectOptions co;
+    co.procRoot = options.procRoot.toStdString();
+    Collector collector(co);
+    std::string openError;
+    if (!collector.open(&openError)) {
+        *error = QString::fromStdString(openError);
+        return false;
+    }
+    if (!options.statePath.isEmpty()) {
+        std::vector<PreviousSample> previous;
+        if (!loadState(options.statePath, collector.bootId(), previous, error))
+            return false;
+        collector.seedPrevious(previous);
+    }
+    auto snapshot = collector.scanOnce();
+    if (!options.statePath.isEmpty() && !saveState(options.statePath, collector.bootId(), collector.previousSamples(), error))
+        return false;
+    TriageOptions to;
+    to.selfPid = collector.isCapture() ? 0 : static_cast<int>(::getpid());
+    to.minAgeSeconds = options.minAgeSeconds;
+    out.triage = triage(std::move(snapshot), *out.model, to);
+    return true;
+}
+
+} // namespace ptriage::cli

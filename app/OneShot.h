@@ -1,0 +1,28 @@
+#pragma once
+
+#include "decide/Triage.h"
+
+#include <QCommandLineParser>
+
+namespace ptriage::cli {
+
+// What scan and explain share: where to read, what state to keep, which model to use.
+struct OneShotOptions {
+    QString procRoot = QStringLiteral("/proc");
+    QString statePath;
+    std::optional<double> minAgeSeconds;
+};
+
+void addOneShotOptions(QCommandLineParser &parser);
+// Reads the shared options; false (with a message) on a bad value.
+bool readOneShotOptions(const QCommandLineParser &parser, OneShotOptions &out, QString *error);
+
+struct OneShotResult {
+    std::optional<Model> model;
+    std::shared_ptr<const TriageResult> triage;
+};
+
+// Collect (two samples, or one of a capture), infer, decide; saves --state afterwards.
+bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *error);
+
+} // namespace ptriage::cli

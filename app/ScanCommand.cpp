@@ -1,0 +1,116 @@
+#include "Commands.h"
+#include "OneShot.h"
+
+#include "report/ScanReport.h"
+
+#include <cstdio>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+namespace ptriage::cli {
+namespace {
+
+int terminalWidth()
+{
+    winsize ws{};
+    if (::isatty(STDOUT_FILENO) && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    return 160;
+}
+
+bool writeAll(const std::string &text)
+{
+    return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0;
+}
+
+} // namespace
+
+int scan(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Scan every process and rank what is worth acting on."));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.scan.v1 JSON.")});
+    parser.addOption({QStringLiteral("pretty"), QStringLiteral("Indent the JSON.")});
+    parser.addOption({QStringLiteral("all"), QStringLiteral("List every process, not only the candidates.")});
+    addOneShotOptions(parser);
+    if (!parser.parse(args))
+        return usage(parser.errorText());
+    if (!parser.positionalArguments().isEmpty())
+        return usage(QStringLiteral("scan takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
+    OneShotOptions options;
+    QString error;
+    if (!readOneShotOptions(parser, options, &error))
+        return usage(error);
+    OneShotResult result;
+    if (!runOneShot(options, result, &error)) {
+        fail(error);
+        return Failure;
+    }
+    ScanReportOptions ro;
+    ro.all = parser.isSet(QStringLiteral("all"));
+    ro.pretty = parser.isSet(QStringLiteral("pretty"));
+    const std::string text = parser.isSet(QStringLiteral("json")) ? scanJson(*result.triage, *result.model, ro)
+                                                                   : scanText(*result.triage, *result.model, ro, terminalWidth());
+    if (!writeAll(text)) {
+        fail(QStringLiteral("cannot write the output"));
+        return Failure;
+    }
+    return Ok;
+}
+
+int explain(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Explain the verdict on one process."));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.explain.v1 JSON.")});
+    addOneShotOptions(parser);
+    parser.addPositionalArgument(QStringLiteral("process"), QStringLiteral("PID or START_ID (boot_id:start_ticks:pid)."));
+    if (!parser.parse(args))
+        return usage(parser.errorText());
+    const QStringList pos = parser.positionalArguments();
+    if (pos.size() != 1)
+        return usage(QStringLiteral("explain takes one PID or START_ID"));
+    std::optional<ProcessIdentity> wanted;
+    bool isPid = false;
+    const int pid = pos.first().toInt(&isPid);
+    if (!isPid) {
+        wanted = ProcessIdentity::parse(pos.first().toStdString());
+        if (!wanted)
+            return usage(QStringLiteral("'%1' is neither a PID nor a START_ID (boot_id:start_ticks:pid)").arg(pos.first()));
+    } else if (pid <= 0) {
+        return usage(QStringLiteral("'%1' is not a PID").arg(pos.first()));
+    }
+    OneShotOptions options;
+    QString error;
+    if (!readOneShotOptions(parser, options, &error))
+        return usage(error);
+    OneShotResult result;
+    if (!runOneShot(options, result, &error)) {
+        fail(error);
+        return Failure;
+    }
+    const auto &snap = *result.triage->snapshot;
+    const int lookup = wanted ? wanted->pid : pid;
+    auto it = snap.indexByPid.find(lookup);
+    if (it == snap.indexByPid.end()) {
+        fail(QStringLiteral("no process %1").arg(lookup));
+        return Failure;
+    }
+    const int index = static_cast<int>(it->second);
+    if (wanted && !(result.triage->identityOf(index) == *wanted)) {
+        fail(QStringLiteral("process %1 is gone; pid %2 now belongs to %3")
+                 .arg(pos.first())
+                 .arg(lookup)
+                 .arg(QString::fromStdString(result.triage->identityOf(index).toString())));
+        return Failure;
+    }
+    const std::string text = parser.isSet(QStringLiteral("json")) ? explainJson(*result.triage, *result.model, index)
+                                                                   : explainText(*result.triage, *result.model, index);
+    if (!writeAll(text)) {
+        fail(QStringLiteral("cannot write the output"));
+        return Failure;
+    }
+    return Ok;
+}
+
+} // namespace ptriage::cli

@@ -1,0 +1,65 @@
+#include "Commands.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+
+namespace ptriage::cli {
+
+void fail(const QString &message)
+{
+    std::fprintf(stderr, "ptriage: %s\n", qUtf8Printable(message));
+}
+
+int usage(const QString &error)
+{
+    const char *text = "usage: ptriage [COMMAND] [OPTIONS]\n"
+                       "\n"
+                       "  scan [--json [--pretty]] [--all] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
+                       "        rank every process by how much acting on it is worth (default command)\n"
+                       "  explain PID|START_ID [--json] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
+                       "        the evidence ledger, posterior, expected losses and blast radius of one process\n"
+                       "  capture DIR [--pid PID]... [--proc-root DIR]\n"
+                       "        write the processes into DIR in /proc layout (for bug reports and tests)\n"
+                       "\n"
+                       "Exit codes: 0 ok, 1 error, 2 usage error.\n";
+    if (error.isEmpty()) {
+        std::fputs(text, stdout);
+        return Ok;
+    }
+    fail(error);
+    std::fputs("Try 'ptriage --help'.\n", stderr);
+    return Usage;
+}
+
+} // namespace ptriage::cli
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("ptriage"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PTRIAGE_VERSION));
+    using namespace ptriage::cli;
+    QStringList args = QCoreApplication::arguments();
+    const QString command = args.size() > 1 ? args.at(1) : QStringLiteral("scan");
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help"))
+        return usage();
+    if (command == QLatin1String("--version")) {
+        std::printf("ptriage %s\n", PTRIAGE_VERSION);
+        return Ok;
+    }
+    // Subcommand parsers see "ptriage <options…>".
+    QStringList rest = args.mid(2);
+    rest.prepend(args.first());
+    if (args.size() > 1 && command.startsWith(QLatin1Char('-'))) {
+        rest = args; // options with no command: scan
+        return scan(rest);
+    }
+    if (command == QLatin1String("scan"))
+        return scan(rest);
+    if (command == QLatin1String("explain"))
+        return explain(rest);
+    if (command == QLatin1String("capture"))
+        return capture(rest);
+    return usage(QStringLiteral("unknown command '%1'").arg(command));
+}

@@ -1,0 +1,509 @@
+#include "Collector.h"
+
+#include "ProcParsers.h"
+#include "SocketTable.h"
+
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <thread>
+#include <time.h>
+#include <unistd.h>
+
+namespace ptriage {
+namespace {
+
+bool parsePid(const char *name, int &pid)
+{
+    const auto len = std::strlen(name);
+    auto [p, ec] = std::from_chars(name, name + len, pid);
+    return ec == std::errc() && p == name + len && pid > 0;
+}
+
+// Lists the numeric entries of a directory fd without consuming it.
+std::vector<int> listPids(int dirFd)
+{
+    std::vector<int> pids;
+    const int fd = ::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return pids;
+    DIR *dir = ::fdopendir(fd);
+    if (!dir) {
+        ::close(fd);
+        return pids;
+    }
+    while (const dirent *e = ::readdir(dir)) {
+        int pid = 0;
+        if (parsePid(e->d_name, pid))
+            pids.push_back(pid);
+    }
+    ::closedir(dir);
+    return pids;
+}
+
+int countEntries(int dirFd, const char *name)
+{
+    const int fd = ::openat(dirFd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    DIR *dir = ::fdopendir(fd);
+    if (!dir) {
+        ::close(fd);
+        return -1;
+    }
+    int n = 0;
+    while (const dirent *e = ::readdir(dir))
+        if (e->d_name[0] != '.')
+            ++n;
+    ::closedir(dir);
+    return n;
+}
+
+void addReason(std::string &partial, std::string_view what)
+{
+    if (!partial.empty())
+        partial += "; ";
+    partial += what;
+}
+
+std::string describeErrno(const char *file, int err)
+{
+    return std::string(file) + ": " + (err == EACCES || err == EPERM ? "permission denied" : std::strerror(err));
+}
+
+FdKind classifyTarget(std::string_view t, std::uint64_t &inode)
+{
+    auto bracketed = [&](std::string_view prefix) {
+        if (t.substr(0, prefix.size()) != prefix || t.back() != ']')
+            return false;
+        const auto num = t.substr(prefix.size(), t.size() - prefix.size() - 1);
+        std::from_chars(num.data(), num.data() + num.size(), inode);
+        return true;
+    };
+    if (t.empty())
+        return FdKind::Other;
+    if (bracketed("socket:["))
+        return FdKind::Socket;
+    if (bracketed("pipe:["))
+        return FdKind::Pipe;
+    if (t.substr(0, 9) == "/dev/pts/" || t.substr(0, 8) == "/dev/tty" || t == "/dev/console")
+        return FdKind::Tty;
+    if (t.substr(0, 5) == "/dev/")
+        return FdKind::Device;
+    if (t.front() == '/')
+        return FdKind::File;
+    return FdKind::Other;
+}
+
+// tty_nr from stat → the device node: pts (majors 136–143) and virtual consoles (major 4).
+std::string ttyDevicePath(int ttyNr)
+{
+    const unsigned major = (static_cast<unsigned>(ttyNr) >> 8) & 0xfffu;
+    const unsigned minor = (static_cast<unsigned>(ttyNr) & 0xffu) | ((static_cast<unsigned>(ttyNr) >> 12) & 0xfff00u);
+    if (major >= 136 && major <= 143)
+        return "/dev/pts/" + std::to_string((major - 136) * 256 + minor);
+    if (major == 4 && minor < 64)
+        return "/dev/tty" + std::to_string(minor);
+    return {};
+}
+
+double bootClockSeconds()
+{
+    timespec ts{};
+    ::clock_gettime(CLOCK_BOOTTIME, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
+}
+
+} // namespace
+
+std::vector<std::string> CollectOptions::defaultEnvironKeys()
+{
+    return {"TMUX", "TMUX_PANE", "STY", "SSH_CONNECTION", "SSH_TTY", "INVOCATION_ID", "JOURNAL_STREAM",
+            "pm_id", "PM2_HOME", "SUPERVISOR_ENABLED", "NODEMON_CONFIG", "container", "CI", "GITHUB_ACTIONS",
+            "GITLAB_CI", "JENKINS_URL", "VSCODE_PID", "TERM_PROGRAM", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT",
+            "CODEX_SESSION_ID", "CURSOR_SESSION", "AIDER_SESSION", "DISPLAY", "WAYLAND_DISPLAY"};
+}
+
+Collector::Collector(CollectOptions options) : m_options(std::move(options))
+{
+    for (const auto &k : m_options.environKeys)
+        m_environKeys.emplace_back(k);
+}
+
+bool Collector::open(std::string *error)
+{
+    m_root = DirFd(::open(m_options.procRoot.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (!m_root.valid()) {
+        if (error)
+            *error = m_options.procRoot + ": " + std::strerror(errno);
+        return false;
+    }
+    // A live procfs has a "self" link; a captured tree does not.
+    struct stat st{};
+    m_capture = ::fstatat(m_root.get(), "self", &st, 0) != 0;
+    FileBuffer buf;
+    if (!buf.readAt(m_root.get(), "sys/kernel/random/boot_id")) {
+        if (error)
+            *error = m_options.procRoot + "/sys/kernel/random/boot_id: " + std::strerror(buf.error());
+        return false;
+    }
+    auto id = buf.view();
+    while (!id.empty() && (id.back() == '\n' || id.back() == ' '))
+        id.remove_suffix(1);
+    m_bootId = std::string(id);
+    if (m_bootId.empty() || m_bootId.find(':') != std::string::npos) {
+        if (error)
+            *error = m_options.procRoot + "/sys/kernel/random/boot_id: not a boot id";
+        return false;
+    }
+    if (m_capture && !buf.readAt(m_root.get(), "uptime")) {
+        if (error)
+            *error = m_options.procRoot + "/uptime: " + std::strerror(buf.error());
+        return false;
+    }
+    return true;
+}
+
+double Collector::now(FileBuffer &buf)
+{
+    if (!m_capture)
+        return bootClockSeconds();
+    double up = 0;
+    if (buf.readAt(m_root.get(), "uptime"))
+        parseUptime(buf.view(), up);
+    return up;
+}
+
+bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf)
+{
+    char name[16];
+    auto [end, ec] = std::to_chars(name, name + sizeof name - 1, pid);
+    *end = '\0';
+    DirFd dir = DirFd::openAt(m_root.get(), name);
+    if (!dir.valid())
+        return false; // vanished
+    if (!buf.readAt(dir.get(), "stat"))
+        return false; // vanished (or unreadable, which procfs never does for stat)
+    StatFields f;
+    const char *reason = nullptr;
+    if (!parseStat(buf.view(), f, &reason)) {
+        // Not even an identity: keep a marked record only if the pid is known.
+        s.key = {0, pid};
+        s.partial = reason;
+        return true;
+    }
+    s.key = {f.startTicks, pid};
+    s.ppid = f.ppid;
+    s.pgrp = f.pgrp;
+    s.session = f.session;
+    s.ttyNr = f.ttyNr;
+    s.tpgid = f.tpgid;
+    s.state = f.state;
+    s.flags = f.flags;
+    s.nice = f.nice;
+    s.threads = f.threads;
+    s.cpuTicks = f.utime + f.stime;
+    s.vsizeBytes = f.vsize;
+    s.rssBytes = f.rssPages > 0 ? static_cast<std::uint64_t>(f.rssPages) * static_cast<std::uint64_t>(::getpagesize()) : 0;
+    if (s.isKernelThread())
+        return true; // no io, fds or uid worth reading
+
+    if (buf.readAt(dir.get(), "io")) {
+        std::uint64_t io = 0;
+        if (parseIo(buf.view(), io))
+            s.ioBytes = io;
+        else
+            addReason(s.partial, "io: malformed");
+    } else if (buf.error() != ENOENT) {
+        addReason(s.partial, describeErrno("io", buf.error()));
+    }
+
+    if (m_capture) {
+        std::uint32_t uid = 0;
+        if (buf.readAt(dir.get(), "status") && parseStatusUid(buf.view(), uid))
+            s.uid = uid;
+        else
+            addReason(s.partial, "status: no Uid");
+        s.fdCount = countEntries(dir.get(), "fd");
+    } else {
+        struct stat st{};
+        if (::fstat(dir.get(), &st) == 0)
+            s.uid = st.st_uid;
+        // Linux ≥ 6.2 reports the number of open fds as the size of the fd directory.
+        if (::fstatat(dir.get(), "fd", &st, 0) == 0 && st.st_size > 0)
+            s.fdCount = static_cast<int>(st.st_size);
+        else
+            s.fdCount = countEntries(dir.get(), "fd");
+    }
+    return true;
+}
+
+Collector::Pass Collector::readCheapTier()
+{
+    Pass pass;
+    const auto pids = listPids(m_root.get());
+    pass.samples.reserve(pids.size());
+    for (int pid : pids) {
+        Sample s;
+        if (readCheap(pid, s, m_buffer))
+            pass.samples.push_back(std::move(s));
+    }
+    pass.uptime = now(m_buffer);
+    return pass;
+}
+
+std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, FileBuffer &buf)
+{
+    auto d = std::make_shared<ProcessDetails>();
+    if (buf.readAt(pidFd, "comm")) {
+        auto c = buf.view();
+        if (!c.empty() && c.back() == '\n')
+            c.remove_suffix(1);
+        d->comm = std::string(c);
+    }
+    if (buf.readAt(pidFd, "cmdline", 256 * 1024))
+        d->cmdline = parseCmdline(buf.view());
+    else
+        addReason(d->partial, describeErrno("cmdline", buf.error()));
+    if (buf.readAt(pidFd, "cgroup"))
+        d->cgroup = parseCgroup(buf.view());
+    if (buf.readAt(pidFd, "environ", 1 << 20))
+        d->environ = parseEnviron(buf.view(), m_environKeys);
+    else if (buf.error() != ENOENT)
+        addReason(d->partial, describeErrno("environ", buf.error()));
+    int err = 0;
+    d->exe = readLinkAt(pidFd, "exe", &err);
+    d->cwd = readLinkAt(pidFd, "cwd", &err);
+    if (err == EACCES || err == EPERM)
+        addReason(d->partial, "cwd: permission denied");
+    constexpr std::string_view deleted = " (deleted)";
+    if (d->cwd.size() > deleted.size() && d->cwd.ends_with(deleted)) {
+        d->cwdDeleted = true;
+        d->cwd.resize(d->cwd.size() - deleted.size());
+    }
+    return d;
+}
+
+std::shared_ptr<const DeepDetails> Collector::readDeepAt(int pidFd, FileBuffer &buf)
+{
+    auto deep = std::make_shared<DeepDetails>();
+    if (buf.readAt(pidFd, "wchan")) {
+        auto w = buf.view();
+        if (!w.empty() && w != "0")
+            deep->wchan = std::string(w.substr(0, 128));
+    }
+    DirFd fdDir = DirFd::openAt(pidFd, "fd");
+    if (!fdDir.valid()) {
+        addReason(deep->partial, describeErrno("fd", errno));
+        return deep;
+    }
+    DirFd fdinfo = DirFd::openAt(pidFd, "fdinfo");
+    const auto fds = listPids(fdDir.get()); // fd names are numbers too
+    for (int fd : fds) {
+        if (deep->files.size() >= m_options.maxFdsPerProcess) {
+            addReason(deep->partial, "fd: more than " + std::to_string(m_options.maxFdsPerProcess) + " open, rest not read");
+            break;
+        }
+        char name[16];
+        auto [end, ec] = std::to_chars(name, name + sizeof name - 1, fd);
+        *end = '\0';
+        OpenFile f;
+        f.fd = fd;
+        f.target = readLinkAt(fdDir.get(), name);
+        if (f.target.empty())
+            continue; // closed meanwhile
+        f.kind = classifyTarget(f.target, f.inode);
+        if (f.kind == FdKind::File && fdinfo.valid() && buf.readAt(fdinfo.get(), name)) {
+            unsigned flags = 0;
+            if (parseFdinfoFlags(buf.view(), flags))
+                f.writable = (flags & O_ACCMODE) == O_WRONLY || (flags & O_ACCMODE) == O_RDWR;
+        }
+        deep->files.push_back(std::move(f));
+    }
+    return deep;
+}
+
+void Collector::attachDetails(Pass &pass, bool deepForAll)
+{
+    std::unordered_map<ProcessKey, std::shared_ptr<const ProcessDetails>, ProcessKeyHash> details;
+    std::unordered_map<ProcessKey, std::shared_ptr<const DeepDetails>, ProcessKeyHash> deep;
+    details.reserve(pass.samples.size());
+    for (auto &s : pass.samples) {
+        if (s.key.startTicks == 0 && !s.partial.empty())
+            continue; // no identity: nothing to cache against
+        auto known = m_details.find(s.key);
+        auto knownDeep = m_deep.find(s.key);
+        const bool needDetails = known == m_details.end();
+        const bool needDeep = !s.isKernelThread()
+            && (deepForAll || (m_options.deep != DeepReads::None && knownDeep == m_deep.end()));
+        if (needDetails || needDeep) {
+            char name[16];
+            auto [end, ec] = std::to_chars(name, name + sizeof name - 1, s.key.pid);
+            *end = '\0';
+            DirFd dir = DirFd::openAt(m_root.get(), name);
+            if (needDetails)
+                s.details = dir.valid() ? readDetails(dir.get(), m_buffer) : nullptr;
+            if (needDeep && dir.valid())
+                s.deep = readDeepAt(dir.get(), m_buffer);
+        }
+        if (!s.details && !needDetails)
+            s.details = known->second;
+        if (!s.deep && knownDeep != m_deep.end())
+            s.deep = knownDeep->second;
+        if (!s.details) {
+            auto d = std::make_shared<ProcessDetails>();
+            d->partial = "vanished before its details were read";
+            s.details = d;
+        }
+        details.emplace(s.key, s.details);
+        if (s.deep)
+            deep.emplace(s.key, s.deep);
+    }
+    m_details = std::move(details); // identities that are gone drop out of the cache
+    m_deep = std::move(deep);
+}
+
+void Collector::applyRates(Pass &pass)
+{
+    std::unordered_map<ProcessKey, PreviousSample, ProcessKeyHash> next;
+    next.reserve(pass.samples.size());
+    std::optional<double> interval;
+    for (auto &s : pass.samples) {
+        auto it = m_previous.find(s.key);
+        if (it != m_previous.end()) {
+            const double dt = pass.uptime - it->second.uptimeSeconds;
+            if (dt > 0 && s.cpuTicks >= it->second.cpuTicks) {
+                s.cpuShare = static_cast<double>(s.cpuTicks - it->second.cpuTicks)
+                    / static_cast<double>(::sysconf(_SC_CLK_TCK)) / dt;
+                if (s.ioBytes && it->second.ioBytes && *s.ioBytes >= *it->second.ioBytes)
+                    s.ioRate = static_cast<double>(*s.ioBytes - *it->second.ioBytes) / dt;
+                interval = dt;
+            }
+        }
+        next.emplace(s.key, PreviousSample{s.key, s.cpuTicks, s.ioBytes, pass.uptime});
+    }
+    m_previous = std::move(next);
+    m_lastInterval = interval;
+}
+
+std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
+{
+    auto snap = std::make_shared<Snapshot>();
+    auto &sys = snap->system;
+    sys.bootId = m_bootId;
+    sys.uptimeSeconds = pass.uptime;
+    sys.clockTicks = ::sysconf(_SC_CLK_TCK);
+    sys.pageSize = ::getpagesize();
+    sys.cpuCount = static_cast<int>(std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN)));
+    FileBuffer &buf = m_buffer;
+    if (buf.readAt(m_root.get(), "meminfo"))
+        parseMeminfo(buf.view(), sys.memTotalBytes, sys.memAvailableBytes);
+    else
+        snap->warnings.push_back(m_options.procRoot + "/meminfo: " + std::strerror(buf.error()));
+    if (buf.readAt(m_root.get(), "loadavg"))
+        parseLoadavg(buf.view(), sys.load1, sys.load5, sys.load15);
+
+    std::string netError;
+    if (m_capture || !readInetSocketsNetlink(snap->sockets, &netError)) {
+        if (!netError.empty())
+            snap->warnings.push_back(netError + "; falling back to " + m_options.procRoot + "/net");
+        const std::pair<const char *, SocketInfo::Proto> files[] = {{"net/tcp", SocketInfo::Proto::Tcp},
+                                                                     {"net/tcp6", SocketInfo::Proto::Tcp6},
+                                                                     {"net/udp", SocketInfo::Proto::Udp},
+                                                                     {"net/udp6", SocketInfo::Proto::Udp6}};
+        for (const auto &[file, proto] : files)
+            if (buf.readAt(m_root.get(), file, 64 << 20))
+                parseProcNetInet(buf.view(), proto, snap->sockets);
+    }
+    if (buf.readAt(m_root.get(), "net/unix", 64 << 20))
+        parseProcNetUnix(buf.view(), snap->sockets);
+    if (buf.readAt(m_root.get(), "locks", 16 << 20))
+        snap->locks = parseLocks(buf.view());
+
+    if (!m_capture) {
+        for (const auto &s : pass.samples) {
+            if (s.ttyNr == 0 || snap->ttyActivityMs.count(s.ttyNr))
+                continue;
+            const std::string dev = ttyDevicePath(s.ttyNr);
+            struct stat st{};
+            if (!dev.empty() && ::stat(dev.c_str(), &st) == 0) {
+                const auto &t = st.st_atim.tv_sec > st.st_mtim.tv_sec ? st.st_atim : st.st_mtim;
+                snap->ttyActivityMs[s.ttyNr] = static_cast<std::int64_t>(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
+            }
+        }
+    }
+    snap->intervalSeconds = m_lastInterval;
+    snap->capturedAtMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::system_clock::now().time_since_epoch())
+                             .count();
+    snap->processes = std::move(pass.samples);
+    snap->indexByPid.reserve(snap->processes.size());
+    for (std::size_t i = 0; i < snap->processes.size(); ++i)
+        snap->indexByPid.emplace(snap->processes[i].key.pid, i);
+    return snap;
+}
+
+std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
+{
+    if (m_capture) {
+        Pass pass = readCheapTier();
+        attachDetails(pass, m_options.deep == DeepReads::All);
+        applyRates(pass);
+        return publish(std::move(pass));
+    }
+    Pass first = readCheapTier();
+    applyRates(first);
+    attachDetails(first, m_options.deep == DeepReads::All);
+    const double elapsed = bootClockSeconds() - first.uptime;
+    if (elapsed < minIntervalSeconds)
+        std::this_thread::sleep_for(std::chrono::duration<double>(minIntervalSeconds - elapsed));
+    Pass second = readCheapTier();
+    attachDetails(second, false); // new processes get their reads; the rest reuse the first pass's
+    applyRates(second);
+    return publish(std::move(second));
+}
+
+std::shared_ptr<const Snapshot> Collector::refresh()
+{
+    Pass pass = readCheapTier();
+    attachDetails(pass, m_options.deep == DeepReads::All);
+    applyRates(pass);
+    return publish(std::move(pass));
+}
+
+std::shared_ptr<const DeepDetails> Collector::readDeep(const ProcessKey &key)
+{
+    char name[16];
+    auto [end, ec] = std::to_chars(name, name + sizeof name - 1, key.pid);
+    *end = '\0';
+    DirFd dir = DirFd::openAt(m_root.get(), name);
+    if (!dir.valid())
+        return nullptr;
+    Sample s;
+    if (!readCheap(key.pid, s, m_buffer) || !(s.key == key))
+        return nullptr; // gone, or the pid now names another process
+    auto deep = readDeepAt(dir.get(), m_buffer);
+    m_deep[key] = deep;
+    return deep;
+}
+
+void Collector::seedPrevious(const std::vector<PreviousSample> &previous)
+{
+    for (const auto &p : previous)
+        m_previous[p.key] = p;
+}
+
+std::vector<PreviousSample> Collector::previousSamples() const
+{
+    std::vector<PreviousSample> out;
+    out.reserve(m_previous.size());
+    for (const auto &[k, v] : m_previous)
+        out.push_back(v);
+    return out;
+}
+
+} // namespace ptriage

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "ProcFiles.h"
+#include "Snapshot.h"
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ptriage {
+
+enum class DeepReads { All, NewOnly, None };
+
+struct CollectOptions {
+    std::string procRoot = "/proc";
+    DeepReads deep = DeepReads::All;
+    // Environment keys worth keeping (intent, supervisors, agents); everything else is dropped.
+    std::vector<std::string> environKeys = defaultEnvironKeys();
+    std::size_t maxFdsPerProcess = 4096;
+
+    static std::vector<std::string> defaultEnvironKeys();
+};
+
+// The counters a rate needs, per identity; also what `--state FILE` keeps between runs.
+struct PreviousSample {
+    ProcessKey key;
+    std::uint64_t cpuTicks = 0;
+    std::optional<std::uint64_t> ioBytes;
+    double uptimeSeconds = 0;
+};
+
+class Collector {
+public:
+    explicit Collector(CollectOptions options = {});
+
+    // Opens the proc root and reads the boot id. False with a message when it is unusable.
+    bool open(std::string *error);
+    bool isCapture() const { return m_capture; }
+    const std::string &bootId() const { return m_bootId; }
+
+    // One-shot scan: the cheap tier, the expensive reads, the cheap tier again at least
+    // `minInterval` seconds later, so rates are recent (a capture is read once; its rates come
+    // from seeded previous samples only).
+    std::shared_ptr<const Snapshot> scanOnce(double minIntervalSeconds = 0.1);
+    // One refresh in a long-lived engine: cheap tier, cached details, rates against the last refresh.
+    std::shared_ptr<const Snapshot> refresh();
+    // Reads fds and wchan of one process now (selected process, before acting).
+    std::shared_ptr<const DeepDetails> readDeep(const ProcessKey &key);
+
+    void seedPrevious(const std::vector<PreviousSample> &previous);
+    std::vector<PreviousSample> previousSamples() const;
+
+private:
+    struct Pass {
+        std::vector<Sample> samples;
+        double uptime = 0;
+    };
+    Pass readCheapTier();
+    bool readCheap(int pid, Sample &s, FileBuffer &buf);
+    std::shared_ptr<const ProcessDetails> readDetails(int pidFd, FileBuffer &buf);
+    std::shared_ptr<const DeepDetails> readDeepAt(int pidFd, FileBuffer &buf);
+    void attachDetails(Pass &pass, bool deepForAll);
+    void applyRates(Pass &pass);
+    std::shared_ptr<Snapshot> publish(Pass &&pass);
+    double now(FileBuffer &buf);
+
+    CollectOptions m_options;
+    DirFd m_root;
+    bool m_capture = false;
+    std::string m_bootId;
+    std::vector<std::string_view> m_environKeys;
+    std::unordered_map<ProcessKey, PreviousSample, ProcessKeyHash> m_previous;
+    std::unordered_map<ProcessKey, std::shared_ptr<const ProcessDetails>, ProcessKeyHash> m_details;
+    std::unordered_map<ProcessKey, std::shared_ptr<const DeepDetails>, ProcessKeyHash> m_deep;
+    std::optional<double> m_lastInterval;
+    FileBuffer m_buffer;
+};
+
+// Writes a captured tree in the ordinary /proc layout from `procRoot` (live /proc normally).
+// Only the environment keys the collector reads are kept, so a capture carries no secrets.
+bool writeCapture(const std::string &procRoot, const std::string &dir, const std::vector<int> &pids,
+                  std::string *error);
+
+} // namespace ptriage

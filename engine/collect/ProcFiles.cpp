@@ -1,0 +1,78 @@
+#include "ProcFiles.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace ptriage {
+
+bool FileBuffer::readAt(int dirFd, const char *name, std::size_t limit)
+{
+    m_size = 0;
+    m_errno = 0;
+    const int fd = ::openat(dirFd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        m_errno = errno;
+        return false;
+    }
+    bool ok = true;
+    for (;;) {
+        if (m_size == m_data.size()) {
+            if (m_data.size() >= limit)
+                break; // truncated on purpose: hostile sizes never grow unbounded
+            m_data.resize(std::min(limit, m_data.size() * 2));
+        }
+        const ssize_t n = ::read(fd, m_data.data() + m_size, m_data.size() - m_size);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            m_errno = errno;
+            ok = false;
+            break;
+        }
+        if (n == 0)
+            break;
+        m_size += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    return ok;
+}
+
+DirFd &DirFd::operator=(DirFd &&o) noexcept
+{
+    if (this != &o) {
+        if (m_fd >= 0)
+            ::close(m_fd);
+        m_fd = o.m_fd;
+        o.m_fd = -1;
+    }
+    return *this;
+}
+
+DirFd::~DirFd()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+DirFd DirFd::openAt(int parent, const char *name)
+{
+    return DirFd(::openat(parent, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+}
+
+std::string readLinkAt(int dirFd, const char *name, int *err)
+{
+    char buf[4096];
+    const ssize_t n = ::readlinkat(dirFd, name, buf, sizeof buf);
+    if (n < 0) {
+        if (err)
+            *err = errno;
+        return {};
+    }
+    if (err)
+        *err = 0;
+    return std::string(buf, static_cast<std::size_t>(n));
+}
+
+} // namespace ptriage

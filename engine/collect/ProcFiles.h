@@ -1,0 +1,44 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace ptriage {
+
+// Reads small /proc files relative to a directory fd into a reused buffer; no stdio, no allocation
+// once the buffer has grown.
+class FileBuffer {
+public:
+    // Returns false on any error (errno kept); the view covers what was read.
+    bool readAt(int dirFd, const char *name, std::size_t limit = 1 << 20);
+    std::string_view view() const { return {m_data.data(), m_size}; }
+    int error() const { return m_errno; }
+
+private:
+    std::string m_data = std::string(4096, '\0');
+    std::size_t m_size = 0;
+    int m_errno = 0;
+};
+
+// RAII directory fd.
+class DirFd {
+public:
+    DirFd() = default;
+    explicit DirFd(int fd) : m_fd(fd) {}
+    DirFd(const DirFd &) = delete;
+    DirFd &operator=(const DirFd &) = delete;
+    DirFd(DirFd &&o) noexcept : m_fd(o.m_fd) { o.m_fd = -1; }
+    DirFd &operator=(DirFd &&o) noexcept;
+    ~DirFd();
+    int get() const { return m_fd; }
+    bool valid() const { return m_fd >= 0; }
+    static DirFd openAt(int parent, const char *name);
+
+private:
+    int m_fd = -1;
+};
+
+std::string readLinkAt(int dirFd, const char *name, int *err = nullptr);
+
+} // namespace ptriage

@@ -1,0 +1,207 @@
+#include "ProcParsers.h"
+
+#include <array>
+#include <charconv>
+
+namespace ptriage {
+namespace {
+
+template<typename T>
+bool toNumber(std::string_view s, T &out)
+{
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size();
+}
+
+// Splits on single spaces without allocating; returns false when fewer than n tokens exist.
+template<std::size_t N>
+std::size_t splitSpaces(std::string_view s, std::array<std::string_view, N> &tokens)
+{
+    std::size_t count = 0;
+    std::size_t i = 0;
+    while (i < s.size() && count < N) {
+        while (i < s.size() && (s[i] == ' ' || s[i] == '\n'))
+            ++i;
+        const std::size_t start = i;
+        while (i < s.size() && s[i] != ' ' && s[i] != '\n')
+            ++i;
+        if (i > start)
+            tokens[count++] = s.substr(start, i - start);
+    }
+    return count;
+}
+
+std::string_view lineValue(std::string_view text, std::string_view key)
+{
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const auto line = text.substr(pos, end - pos);
+        if (line.size() > key.size() && line.substr(0, key.size()) == key)
+            return line.substr(key.size());
+        pos = end + 1;
+    }
+    return {};
+}
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n'))
+        s.remove_suffix(1);
+    return s;
+}
+
+} // namespace
+
+bool parseStat(std::string_view text, StatFields &out, const char **reason)
+{
+    const auto open = text.find('(');
+    const auto close = text.rfind(')'); // comm may contain ')' and spaces
+    if (open == std::string_view::npos || close == std::string_view::npos || close < open) {
+        *reason = "stat: no (comm)";
+        return false;
+    }
+    if (!toNumber(trim(text.substr(0, open)), out.pid)) {
+        *reason = "stat: bad pid";
+        return false;
+    }
+    out.comm = text.substr(open + 1, close - open - 1);
+    std::array<std::string_view, 22> t{};
+    if (splitSpaces(text.substr(close + 1), t) < t.size()) {
+        *reason = "stat: truncated";
+        return false;
+    }
+    if (t[0].size() != 1) {
+        *reason = "stat: bad state";
+        return false;
+    }
+    out.state = t[0][0];
+    bool ok = toNumber(t[1], out.ppid) && toNumber(t[2], out.pgrp) && toNumber(t[3], out.session)
+        && toNumber(t[4], out.ttyNr) && toNumber(t[5], out.tpgid) && toNumber(t[6], out.flags)
+        && toNumber(t[11], out.utime) && toNumber(t[12], out.stime) && toNumber(t[16], out.nice)
+        && toNumber(t[17], out.threads) && toNumber(t[19], out.startTicks) && toNumber(t[20], out.vsize)
+        && toNumber(t[21], out.rssPages);
+    if (!ok)
+        *reason = "stat: bad number";
+    return ok;
+}
+
+bool parseIo(std::string_view text, std::uint64_t &bytes)
+{
+    std::uint64_t r = 0, w = 0;
+    if (!toNumber(trim(lineValue(text, "rchar:")), r) || !toNumber(trim(lineValue(text, "wchar:")), w))
+        return false;
+    bytes = r + w;
+    return true;
+}
+
+bool parseStatusUid(std::string_view text, std::uint32_t &uid)
+{
+    auto v = trim(lineValue(text, "Uid:"));
+    const auto tab = v.find_first_of("\t ");
+    return toNumber(v.substr(0, tab), uid);
+}
+
+std::vector<std::string> parseCmdline(std::string_view text)
+{
+    std::vector<std::string> args;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        auto end = text.find('\0', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        args.emplace_back(text.substr(pos, end - pos));
+        pos = end + 1;
+    }
+    return args;
+}
+
+std::vector<std::pair<std::string, std::string>> parseEnviron(std::string_view text,
+                                                              const std::vector<std::string_view> &wanted)
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        auto end = text.find('\0', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const auto entry = text.substr(pos, end - pos);
+        const auto eq = entry.find('=');
+        if (eq != std::string_view::npos && eq > 0) {
+            const auto key = entry.substr(0, eq);
+            for (auto w : wanted) {
+                if (w == key) {
+                    out.emplace_back(std::string(key), std::string(entry.substr(eq + 1, 4096)));
+                    break;
+                }
+            }
+        }
+        pos = end + 1;
+    }
+    return out;
+}
+
+std::string parseCgroup(std::string_view text)
+{
+    std::string_view firstV1;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        auto end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const auto line = text.substr(pos, end - pos);
+        if (line.substr(0, 3) == "0::")
+            return std::string(line.substr(3));
+        const auto c1 = line.find(':');
+        const auto c2 = c1 == std::string_view::npos ? c1 : line.find(':', c1 + 1);
+        if (firstV1.empty() && c2 != std::string_view::npos && line.size() > c2 + 1)
+            firstV1 = line.substr(c2 + 1);
+        pos = end + 1;
+    }
+    return std::string(firstV1);
+}
+
+bool parseUptime(std::string_view text, double &seconds)
+{
+    const auto sp = text.find(' ');
+    const auto first = text.substr(0, sp);
+    auto [p, ec] = std::from_chars(first.data(), first.data() + first.size(), seconds);
+    return ec == std::errc() && seconds >= 0;
+}
+
+void parseMeminfo(std::string_view text, std::uint64_t &totalBytes, std::uint64_t &availableBytes)
+{
+    auto kb = [&](std::string_view key) -> std::uint64_t {
+        auto v = trim(lineValue(text, key));
+        const auto sp = v.find(' ');
+        std::uint64_t n = 0;
+        return toNumber(v.substr(0, sp), n) ? n * 1024 : 0;
+    };
+    totalBytes = kb("MemTotal:");
+    availableBytes = kb("MemAvailable:");
+}
+
+bool parseLoadavg(std::string_view text, double &l1, double &l5, double &l15)
+{
+    std::array<std::string_view, 3> t{};
+    if (splitSpaces(text, t) < 3)
+        return false;
+    auto num = [](std::string_view s, double &d) {
+        auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), d);
+        return ec == std::errc();
+    };
+    return num(t[0], l1) && num(t[1], l5) && num(t[2], l15);
+}
+
+bool parseFdinfoFlags(std::string_view text, unsigned &flags)
+{
+    const auto v = trim(lineValue(text, "flags:"));
+    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), flags, 8);
+    return ec == std::errc() && !v.empty();
+}
+
+} // namespace ptriage

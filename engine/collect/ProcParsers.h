@@ -1,0 +1,40 @@
+#pragma once
+
+#include "Sample.h"
+
+#include <string_view>
+
+namespace ptriage {
+
+// Pure parsers of /proc text. Each returns false (and leaves a reason) on malformed input;
+// none throws or reads out of bounds.
+struct StatFields {
+    int pid = 0;
+    std::string_view comm;
+    char state = '?';
+    int ppid = 0, pgrp = 0, session = 0, ttyNr = 0, tpgid = -1;
+    unsigned flags = 0;
+    std::uint64_t utime = 0, stime = 0;
+    long nice = 0, threads = 0;
+    std::uint64_t startTicks = 0, vsize = 0;
+    std::int64_t rssPages = 0;
+};
+
+bool parseStat(std::string_view text, StatFields &out, const char **reason);
+// rchar + wchar from /proc/PID/io.
+bool parseIo(std::string_view text, std::uint64_t &bytes);
+// The real uid from a status file ("Uid:\t1000\t1000\t…").
+bool parseStatusUid(std::string_view text, std::uint32_t &uid);
+std::vector<std::string> parseCmdline(std::string_view text);
+// Keeps only the environment keys in `wanted` (exact names).
+std::vector<std::pair<std::string, std::string>> parseEnviron(std::string_view text,
+                                                              const std::vector<std::string_view> &wanted);
+// The cgroup v2 path ("0::/x"), else the path of the first v1 hierarchy that has one.
+std::string parseCgroup(std::string_view text);
+bool parseUptime(std::string_view text, double &seconds);
+void parseMeminfo(std::string_view text, std::uint64_t &totalBytes, std::uint64_t &availableBytes);
+bool parseLoadavg(std::string_view text, double &l1, double &l5, double &l15);
+// "flags:\t0100002" in fdinfo: octal open flags.
+bool parseFdinfoFlags(std::string_view text, unsigned &flags);
+
+} // namespace ptriage

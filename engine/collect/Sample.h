@@ -1,0 +1,103 @@
+#pragma once
+
+#include "ProcessIdentity.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ptriage {
+
+// Read once per identity: what a process is does not change while it lives (cmdline may, rarely).
+struct ProcessDetails {
+    std::string comm;
+    std::vector<std::string> cmdline; // raw bytes, may be non-UTF-8
+    std::string exe;                  // readlink target, may end in " (deleted)"
+    std::string cwd;
+    bool cwdDeleted = false;
+    std::string cgroup; // the unified (0::) path, or the first v1 line's path
+    std::vector<std::pair<std::string, std::string>> environ; // only the keys that matter
+    std::string partial; // why something could not be read; empty when complete
+};
+
+enum class FdKind : std::uint8_t { File, Socket, Pipe, Tty, Device, Other };
+
+struct OpenFile {
+    int fd = -1;
+    FdKind kind = FdKind::Other;
+    std::string target;       // path, or "socket:[inode]" etc.
+    std::uint64_t inode = 0;  // for sockets and pipes
+    bool writable = false;    // O_WRONLY or O_RDWR (from fdinfo)
+};
+
+// Read on demand: before acting, in a deep scan, for the selected process.
+struct DeepDetails {
+    std::vector<OpenFile> files;
+    std::string wchan;
+    std::string partial;
+};
+
+struct Sample {
+    ProcessKey key;
+    int ppid = 0;
+    int pgrp = 0;
+    int session = 0;
+    int ttyNr = 0;
+    int tpgid = -1;
+    char state = '?';
+    unsigned flags = 0;
+    long nice = 0;
+    long threads = 0;
+    std::uint64_t cpuTicks = 0; // utime + stime
+    std::uint64_t rssBytes = 0;
+    std::uint64_t vsizeBytes = 0;
+    std::optional<std::uint32_t> uid;
+    std::optional<std::uint64_t> ioBytes; // rchar + wchar
+    int fdCount = -1;
+
+    // Rates against the previous sample of the same identity; empty when unknown.
+    std::optional<double> cpuShare; // fraction of one core
+    std::optional<double> ioRate;   // bytes per second
+
+    std::shared_ptr<const ProcessDetails> details;
+    std::shared_ptr<const DeepDetails> deep;
+    std::string partial; // why the cheap tier is incomplete; empty when complete
+
+    bool isKernelThread() const { return (flags & 0x00200000u) != 0; } // PF_KTHREAD
+};
+
+struct SocketInfo {
+    enum class Proto : std::uint8_t { Tcp, Tcp6, Udp, Udp6, Unix };
+    Proto proto = Proto::Tcp;
+    bool listening = false;
+    bool established = false;
+    std::string local;  // "127.0.0.1:3000", "[::]:22" or the unix path
+    std::string remote; // peer address for inet sockets
+    int localPort = 0;
+    int remotePort = 0;
+    std::uint64_t peerInode = 0; // unix peers, when known
+};
+
+struct FileLock {
+    int pid = 0;
+    std::uint64_t inode = 0;
+    std::string device; // "08:01"
+    bool write = false;
+};
+
+struct SystemInfo {
+    std::string bootId;
+    double uptimeSeconds = 0;
+    long clockTicks = 100;
+    long pageSize = 4096;
+    int cpuCount = 1;
+    std::uint64_t memTotalBytes = 0;
+    std::uint64_t memAvailableBytes = 0;
+    double load1 = 0;
+    double load5 = 0;
+    double load15 = 0;
+};
+
+} // namespace ptriage

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "Sample.h"
+
+#include <unordered_map>
+
+namespace ptriage {
+
+// One scan of the machine. Immutable once published; shared across threads by shared_ptr<const>.
+struct Snapshot {
+    SystemInfo system;
+    std::optional<double> intervalSeconds; // between the two samples rates came from
+    std::int64_t capturedAtMs = 0;         // wall clock, for display only
+    std::vector<Sample> processes;
+    std::unordered_map<int, std::size_t> indexByPid;
+    std::unordered_map<std::uint64_t, SocketInfo> sockets; // by inode
+    std::vector<FileLock> locks;
+    // Last input or output on each controlling terminal (tty_nr → ms since the epoch); live only.
+    std::unordered_map<int, std::int64_t> ttyActivityMs;
+    std::vector<std::string> warnings; // problems with system-wide files
+
+    const Sample *byPid(int pid) const
+    {
+        auto it = indexByPid.find(pid);
+        return it == indexByPid.end() ? nullptr : &processes[it->second];
+    }
+    ProcessIdentity identity(const Sample &s) const { return {system.bootId, s.key.startTicks, s.key.pid}; }
+};
+
+} // namespace ptriage

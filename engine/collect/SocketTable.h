@@ -1,0 +1,21 @@
+#pragma once
+
+#include "Sample.h"
+
+#include <string_view>
+#include <unordered_map>
+
+namespace ptriage {
+
+using SocketMap = std::unordered_map<std::uint64_t, SocketInfo>;
+
+// /proc/net/{tcp,tcp6,udp,udp6,unix} text, as in a captured tree.
+void parseProcNetInet(std::string_view text, SocketInfo::Proto proto, SocketMap &out);
+void parseProcNetUnix(std::string_view text, SocketMap &out);
+// Live TCP/UDP sockets through NETLINK_SOCK_DIAG (one round trip per family and protocol,
+// unlike /proc/net/tcp, which walks the whole hash on every read). False if netlink is unusable.
+bool readInetSocketsNetlink(SocketMap &out, std::string *error);
+// /proc/locks: POSIX and flock locks with their holder pid and inode.
+std::vector<FileLock> parseLocks(std::string_view text);
+
+} // namespace ptriage

@@ -1,0 +1,74 @@
+#include "StateFile.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace ptriage {
+namespace {
+const QLatin1String kSchema("ptriage.state.v1");
+}
+
+bool loadState(const QString &path, const std::string &bootId, std::vector<PreviousSample> &out, QString *error)
+{
+    QFile f(path);
+    if (!f.exists())
+        return true;
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = path + QStringLiteral(": ") + f.errorString();
+        return false;
+    }
+    const QByteArray text = f.readAll();
+    QJsonParseError pe;
+    const auto doc = QJsonDocument::fromJson(text, &pe);
+    if (pe.error != QJsonParseError::NoError || !doc.isObject()
+        || doc.object().value(QStringLiteral("schema")).toString() != kSchema) {
+        *error = path + QStringLiteral(": not a ptriage state file (expected JSON with \"schema\": \"ptriage.state.v1\"); "
+                                       "remove it or choose another path");
+        return false;
+    }
+    const auto root = doc.object();
+    if (root.value(QStringLiteral("boot_id")).toString().toStdString() != bootId)
+        return true; // another boot: its identities mean nothing now
+    const auto samples = root.value(QStringLiteral("samples")).toArray();
+    for (qsizetype i = 0; i < samples.size(); ++i) {
+        const auto row = samples.at(i).toArray();
+        const bool ok = row.size() == 5 && row.at(0).isDouble() && row.at(1).isDouble() && row.at(2).isDouble()
+            && (row.at(3).isDouble() || row.at(3).isNull()) && row.at(4).isDouble() && row.at(0).toDouble() >= 0
+            && row.at(1).toDouble() > 0 && row.at(2).toDouble() >= 0 && row.at(4).toDouble() >= 0;
+        if (!ok) {
+            *error = path + QStringLiteral(": sample %1 is malformed (expected [start_ticks, pid, cpu_ticks, io_bytes|null, uptime])").arg(i);
+            return false;
+        }
+        PreviousSample p;
+        p.key = {static_cast<std::uint64_t>(row.at(0).toDouble()), row.at(1).toInt()};
+        p.cpuTicks = static_cast<std::uint64_t>(row.at(2).toDouble());
+        if (row.at(3).isDouble())
+            p.ioBytes = static_cast<std::uint64_t>(row.at(3).toDouble());
+        p.uptimeSeconds = row.at(4).toDouble();
+        out.push_back(p);
+    }
+    return true;
+}
+
+bool saveState(const QString &path, const std::string &bootId, const std::vector<PreviousSample> &samples, QString *error)
+{
+    QJsonArray rows;
+    for (const auto &s : samples)
+        rows.append(QJsonArray{static_cast<double>(s.key.startTicks), s.key.pid, static_cast<double>(s.cpuTicks),
+                               s.ioBytes ? QJsonValue(static_cast<double>(*s.ioBytes)) : QJsonValue(),
+                               s.uptimeSeconds});
+    QJsonObject root{{QStringLiteral("schema"), kSchema},
+                     {QStringLiteral("boot_id"), QString::fromStdString(bootId)},
+                     {QStringLiteral("samples"), rows}};
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(root).toJson(QJsonDocument::Compact)) < 0 || !f.commit()) {
+        *error = path + QStringLiteral(": ") + f.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace ptriage

@@ -1,0 +1,161 @@
+#include "JsonConfig.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStringList>
+
+namespace ptriage {
+namespace {
+
+QString typeName(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Bool: return QStringLiteral("a boolean");
+    case QJsonValue::Double: return QStringLiteral("a number");
+    case QJsonValue::String: return QStringLiteral("a string");
+    case QJsonValue::Array: return QStringLiteral("an array");
+    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Undefined: break;
+    }
+    return QStringLiteral("nothing");
+}
+
+int editDistance(const QString &a, const QString &b)
+{
+    QList<int> prev(b.size() + 1), cur(b.size() + 1);
+    for (int j = 0; j <= b.size(); ++j)
+        prev[j] = j;
+    for (int i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (int j = 1; j <= b.size(); ++j)
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+
+QString closest(const QString &key, const QStringList &candidates)
+{
+    QString best;
+    int bestDistance = 3; // only suggest near misses
+    for (const auto &c : candidates) {
+        const int d = editDistance(key, c);
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = c;
+        }
+    }
+    return best;
+}
+
+bool sameShape(const QJsonValue &a, const QJsonValue &b)
+{
+    // null in the defaults means "optional number" (e.g. no expected lifetime).
+    if (a.isNull() || b.isNull())
+        return a.isNull() ? (b.isNull() || b.isDouble()) : a.isDouble();
+    return a.type() == b.type();
+}
+
+bool mergeObject(const QJsonObject &defaults, const QJsonObject &user, const QString &path, const QStringList &openMaps,
+                 const JsonConfig &userFile, QJsonObject &out, ConfigError *error)
+{
+    out = defaults;
+    const bool open = openMaps.contains(path);
+    for (auto it = user.begin(); it != user.end(); ++it) {
+        const QString field = path.isEmpty() ? it.key() : path + QLatin1Char('.') + it.key();
+        QJsonValue reference = defaults.value(it.key());
+        if (reference.isUndefined() && open && !defaults.isEmpty())
+            reference = defaults.begin().value(); // a new entry must look like the existing ones
+        if (reference.isUndefined()) {
+            const QString hint = closest(it.key(), defaults.keys());
+            *error = userFile.error(field, hint.isEmpty()
+                    ? QStringLiteral("unknown field (known here: %1)").arg(defaults.keys().join(QStringLiteral(", ")))
+                    : QStringLiteral("unknown field; did you mean '%1'?").arg(hint));
+            return false;
+        }
+        if (!sameShape(reference, it.value())) {
+            *error = userFile.error(field, QStringLiteral("expected %1, got %2").arg(typeName(reference), typeName(it.value())));
+            return false;
+        }
+        if (it.value().isObject()) {
+            QJsonObject merged;
+            const QJsonObject base = defaults.contains(it.key()) ? reference.toObject() : QJsonObject();
+            if (!mergeObject(open && !defaults.contains(it.key()) ? reference.toObject() : base, it.value().toObject(), field,
+                             openMaps, userFile, merged, error))
+                return false;
+            out.insert(it.key(), merged);
+        } else {
+            out.insert(it.key(), it.value());
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+QString ConfigError::toString() const
+{
+    QString where = file;
+    if (line > 0)
+        where += QLatin1Char(':') + QString::number(line);
+    if (field.isEmpty())
+        return where + QStringLiteral(": ") + message;
+    return where + QStringLiteral(": field '") + field + QStringLiteral("': ") + message;
+}
+
+std::optional<JsonConfig> JsonConfig::load(const QString &path, ConfigError *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = {path, 0, {}, f.errorString()};
+        return std::nullopt;
+    }
+    JsonConfig c;
+    c.file = path;
+    c.text = f.readAll();
+    QJsonParseError pe;
+    const auto doc = QJsonDocument::fromJson(c.text, &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        const int line = static_cast<int>(c.text.left(pe.offset).count('\n')) + 1;
+        *error = {path, line, {}, QStringLiteral("not valid JSON: %1").arg(pe.errorString())};
+        return std::nullopt;
+    }
+    if (!doc.isObject()) {
+        *error = {path, 1, {}, QStringLiteral("expected a JSON object at the top")};
+        return std::nullopt;
+    }
+    c.root = doc.object();
+    return c;
+}
+
+int JsonConfig::lineOf(const QString &dottedPath) const
+{
+    qsizetype pos = 0;
+    for (const auto &part : dottedPath.split(QLatin1Char('.'))) {
+        bool isIndex = false;
+        part.toInt(&isIndex);
+        if (isIndex)
+            continue;
+        const QByteArray needle = '"' + part.toUtf8() + "\"";
+        const auto at = text.indexOf(needle, pos);
+        if (at < 0)
+            break;
+        pos = at;
+    }
+    return pos == 0 ? 0 : static_cast<int>(text.left(pos).count('\n')) + 1;
+}
+
+ConfigError JsonConfig::error(const QString &dottedPath, const QString &message) const
+{
+    return {file, lineOf(dottedPath), dottedPath, message};
+}
+
+bool mergeConfig(const JsonConfig &defaults, const JsonConfig &user, const QStringList &openMaps, QJsonObject &merged,
+                 ConfigError *error)
+{
+    return mergeObject(defaults.root, user.root, QString(), openMaps, user, merged, error);
+}
+
+} // namespace ptriage

@@ -1,0 +1,142 @@
+#include "BlastRadius.h"
+
+#include <cmath>
+#include <deque>
+#include <unordered_map>
+
+namespace ptriage {
+namespace {
+
+std::string describe(const Snapshot &snap, int i)
+{
+    const Sample &s = snap.processes[static_cast<std::size_t>(i)];
+    return (s.details ? s.details->comm : std::string("?")) + " (pid " + std::to_string(s.key.pid) + ")";
+}
+
+} // namespace
+
+BlastGraph::BlastGraph(const Snapshot &snap, const std::vector<ProcessFacts> &facts, const Policy &policy)
+    : m_snap(snap), m_facts(facts), m_policy(policy), m_edges(snap.processes.size())
+{
+    const auto &w = policy.weights;
+    const int n = static_cast<int>(snap.processes.size());
+    auto link = [&](int from, int to, double weight, std::string why) {
+        if (from != to)
+            m_edges[static_cast<std::size_t>(from)].push_back({to, weight, std::move(why)});
+    };
+    for (int i = 0; i < n; ++i) {
+        const Sample &s = snap.processes[static_cast<std::size_t>(i)];
+        auto parent = snap.indexByPid.find(s.ppid);
+        if (parent != snap.indexByPid.end() && s.ppid > 1)
+            link(static_cast<int>(parent->second), i, w.child, "child");
+        const auto &f = facts[static_cast<std::size_t>(i)];
+        if (f.workloadIndex >= 0) {
+            link(i, f.workloadIndex, w.wrapper, "its workload");
+            link(f.workloadIndex, i, w.wrapper, "its wrapper");
+        }
+    }
+    // Shared sockets (inherited fds), and clients of a listener.
+    std::unordered_map<std::uint64_t, std::vector<int>> holders;
+    std::unordered_map<int, std::vector<int>> clientsByRemotePort;
+    for (int i = 0; i < n; ++i) {
+        const Sample &s = snap.processes[static_cast<std::size_t>(i)];
+        if (!s.deep)
+            continue;
+        for (const auto &of : s.deep->files) {
+            if (of.kind != FdKind::Socket)
+                continue;
+            auto &h = holders[of.inode];
+            if (h.empty() || h.back() != i)
+                h.push_back(i);
+            auto it = snap.sockets.find(of.inode);
+            if (it != snap.sockets.end() && it->second.established && it->second.proto != SocketInfo::Proto::Unix)
+                clientsByRemotePort[it->second.remotePort].push_back(i);
+        }
+    }
+    for (const auto &[inode, list] : holders) {
+        if (list.size() < 2 || list.size() > 64)
+            continue; // very widely shared sockets are plumbing (e.g. a log socket)
+        auto it = snap.sockets.find(inode);
+        const std::string what = it == snap.sockets.end() ? "a socket"
+            : it->second.listening ? "listener " + it->second.local : "socket " + it->second.local;
+        for (int a : list)
+            for (int b : list)
+                link(a, b, w.sharedSocket, "shares " + what);
+    }
+    for (int i = 0; i < n; ++i) {
+        for (int port : facts[static_cast<std::size_t>(i)].listenPorts) {
+            auto it = clientsByRemotePort.find(port);
+            if (it == clientsByRemotePort.end())
+                continue;
+            for (int c : it->second)
+                link(i, c, w.listenerClient, "connected to its port " + std::to_string(port));
+        }
+    }
+    // Processes of the same systemd unit or container: the supervisor reacts to any of them dying.
+    std::unordered_map<std::string, std::vector<int>> units;
+    for (int i = 0; i < n; ++i) {
+        const auto &f = facts[static_cast<std::size_t>(i)];
+        if (f.supervisorKind != SupervisorKind::None)
+            units[f.supervisor].push_back(i);
+    }
+    for (const auto &[unit, list] : units) {
+        if (list.size() < 2 || list.size() > 64)
+            continue;
+        for (int a : list)
+            for (int b : list)
+                link(a, b, w.supervisor, "same " + unit);
+    }
+}
+
+BlastRadius BlastGraph::radiusOf(int index) const
+{
+    BlastRadius r;
+    const auto &f = m_facts[static_cast<std::size_t>(index)];
+    constexpr std::size_t kMaxAffected = 200;
+    std::unordered_map<int, int> hops{{index, 0}};
+    std::deque<int> queue{index};
+    double raw = 0;
+    while (!queue.empty() && r.affected.size() < kMaxAffected) {
+        const int cur = queue.front();
+        queue.pop_front();
+        const int hop = hops[cur];
+        if (hop >= m_policy.maxHops)
+            continue;
+        for (const auto &e : m_edges[static_cast<std::size_t>(cur)]) {
+            if (hops.count(e.to))
+                continue;
+            hops[e.to] = hop + 1;
+            r.affected.push_back(e.to);
+            raw += e.weight * std::pow(m_policy.hopDecay, hop);
+            if (hop == 0)
+                r.reasons.push_back(describe(m_snap, e.to) + ": " + e.why);
+            queue.push_back(e.to);
+            if (r.affected.size() >= kMaxAffected)
+                break;
+        }
+    }
+    const std::size_t indirect = r.affected.size() - r.reasons.size();
+    if (indirect > 0)
+        r.reasons.push_back(std::to_string(indirect) + " more process" + (indirect > 1 ? "es" : "") + " further away");
+    r.score = 1 - std::exp(-raw);
+    for (const auto &l : f.listeners) {
+        r.reasons.push_back("listens on " + l + ": whatever uses it loses it");
+        r.score = std::max(r.score, m_policy.listenerFloor);
+    }
+    if (f.locksHeld > 0) {
+        r.reasons.push_back("holds " + std::to_string(f.locksHeld) + " file lock" + (f.locksHeld > 1 ? "s" : ""));
+        r.score = std::min(1.0, r.score + 0.1);
+    }
+    for (const auto &c : f.criticalFiles) {
+        r.reasons.push_back(c.path + " is open for writing: " + c.hint);
+        r.score = std::max(r.score, m_policy.levelHigh);
+    }
+    if (f.supervisorKind != SupervisorKind::None)
+        r.reasons.push_back("supervised by " + f.supervisor + ": it may restart the process or fail the unit");
+    r.risk = r.score >= m_policy.levelCritical ? "critical" : r.score >= m_policy.levelHigh ? "high"
+        : r.score >= m_policy.levelMedium                                          ? "medium"
+                                                                                   : "low";
+    return r;
+}
+
+} // namespace ptriage

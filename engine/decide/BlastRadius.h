@@ -1,0 +1,32 @@
+#pragma once
+
+#include "infer/Facts.h"
+
+namespace ptriage {
+
+// What would break if a process were acted on: the processes and resources that depend on it.
+struct BlastRadius {
+    const char *risk = "low"; // low | medium | high | critical
+    double score = 0;         // 0..1
+    std::vector<int> affected; // snapshot indices, nearest first
+    std::vector<std::string> reasons;
+};
+
+class BlastGraph {
+public:
+    BlastGraph(const Snapshot &snap, const std::vector<ProcessFacts> &facts, const Policy &policy);
+    BlastRadius radiusOf(int index) const;
+
+private:
+    struct Edge {
+        int to;
+        double weight;
+        std::string why;
+    };
+    const Snapshot &m_snap;
+    const std::vector<ProcessFacts> &m_facts;
+    const Policy &m_policy;
+    std::vector<std::vector<Edge>> m_edges;
+};
+
+} // namespace ptriage

@@ -1,0 +1,160 @@
+#include "Plan.h"
+
+#include "util/Format.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ptriage {
+namespace {
+
+// A gate: the actions it rules out and why. Only gates that rule out something better than the
+// chosen action are reported, so the reasons say what actually held the recommendation back.
+struct Gate {
+    std::array<bool, kActionCount> blocks{};
+    std::string why;
+};
+
+void block(Plan &p, std::vector<Gate> &gates, std::initializer_list<Action> actions, std::string why)
+{
+    Gate g;
+    for (Action a : actions) {
+        g.blocks[static_cast<std::size_t>(a)] = true;
+        p.allowed[static_cast<std::size_t>(a)] = false;
+    }
+    g.why = std::move(why);
+    gates.push_back(std::move(g));
+}
+
+void blockAllBut(Plan &p, std::vector<Gate> &gates, std::initializer_list<Action> kept, std::string why)
+{
+    Gate g;
+    for (int a = 0; a < kActionCount; ++a) {
+        if (std::find(kept.begin(), kept.end(), static_cast<Action>(a)) != kept.end())
+            continue;
+        g.blocks[static_cast<std::size_t>(a)] = true;
+        p.allowed[static_cast<std::size_t>(a)] = false;
+    }
+    g.why = std::move(why);
+    gates.push_back(std::move(g));
+}
+
+void reportGates(Plan &p, const std::vector<Gate> &gates)
+{
+    const double chosen = p.expectedLoss[static_cast<std::size_t>(p.action)];
+    for (const auto &g : gates) {
+        bool heldBack = false;
+        for (int a = 0; a < kActionCount; ++a)
+            heldBack = heldBack || (g.blocks[static_cast<std::size_t>(a)] && p.expectedLoss[static_cast<std::size_t>(a)] < chosen - 1e-9);
+        if (heldBack && std::find(p.blockedBy.begin(), p.blockedBy.end(), g.why) == p.blockedBy.end())
+            p.blockedBy.push_back(g.why);
+    }
+}
+
+std::string describe(const Snapshot &snap, int index)
+{
+    const Sample &s = snap.processes[static_cast<std::size_t>(index)];
+    return (s.details ? s.details->comm : std::string("?")) + " (pid " + std::to_string(s.key.pid) + ")";
+}
+
+} // namespace
+
+std::vector<Plan> decide(const PlanInput &in)
+{
+    const auto &loss = in.model.policy.loss;
+    const std::size_t n = in.snap.processes.size();
+    std::vector<Plan> plans(n);
+    // The largest gain any class can give; scores are relative to it.
+    double maxGain = 1e-9;
+    for (const auto &row : loss)
+        maxGain = std::max(maxGain, row[0] - *std::min_element(row.begin(), row.end()));
+
+    auto choose = [&](Plan &p, const ClassVector &post) {
+        for (int a = 0; a < kActionCount; ++a) {
+            double e = 0;
+            for (int c = 0; c < kClassCount; ++c)
+                e += post[static_cast<std::size_t>(c)] * loss[static_cast<std::size_t>(c)][static_cast<std::size_t>(a)];
+            p.expectedLoss[static_cast<std::size_t>(a)] = e;
+        }
+        int best = 0;
+        for (int a = 1; a < kActionCount; ++a) // ties go to the less intrusive action
+            if (p.allowed[static_cast<std::size_t>(a)] && p.expectedLoss[static_cast<std::size_t>(a)] < p.expectedLoss[static_cast<std::size_t>(best)] - 1e-9)
+                best = a;
+        p.action = static_cast<Action>(best);
+        const double gain = p.expectedLoss[0] - p.expectedLoss[static_cast<std::size_t>(best)];
+        p.score = static_cast<int>(std::lround(std::clamp(100.0 * gain / maxGain, 0.0, 100.0)));
+    };
+
+    for (std::size_t i = 0; i < n; ++i) {
+        const Sample &s = in.snap.processes[i];
+        const ProcessFacts &f = in.facts[i];
+        Plan &p = plans[i];
+        p.targetIndex = static_cast<int>(i);
+        p.allowed.fill(true);
+        std::vector<Gate> gates;
+        if (s.state == 'Z') {
+            blockAllBut(p, gates, {Action::Keep}, "a zombie cannot be signalled");
+            p.blockedBy.push_back(gates.back().why);
+            continue; // decided below, once its parent's plan is known
+        }
+        if (!f.protectedReason.empty())
+            blockAllBut(p, gates, {Action::Keep}, "protected: " + f.protectedReason);
+        if (f.isWrapper)
+            blockAllBut(p, gates, {Action::Keep}, "a wrapper: act on its workload "
+                            + (f.workloadIndex >= 0 ? describe(in.snap, f.workloadIndex) : std::string("instead")));
+        if (s.key.startTicks == 0)
+            blockAllBut(p, gates, {Action::Keep}, "its identity could not be read: " + s.partial);
+        if (s.state == 'D')
+            block(p, gates, {Action::Kill, Action::Pause, Action::Freeze},
+                  "in uninterruptible sleep (D)" + (s.deep && !s.deep->wchan.empty() ? " in " + s.deep->wchan : std::string())
+                      + ": a signal is not delivered until the I/O finishes");
+        if (f.ageSeconds < in.minAgeSeconds)
+            blockAllBut(p, gates, {Action::Keep, Action::Renice}, "only " + formatDuration(f.ageSeconds)
+                            + " old (minimum age for action: " + formatDuration(in.minAgeSeconds) + ")");
+        for (const auto &c : f.criticalFiles)
+            block(p, gates, {Action::Kill}, "kill blocked: " + c.path + " is open for writing (" + c.hint + ")");
+        if (f.intent != IntentKind::None)
+            block(p, gates, {Action::Kill}, "kill blocked: " + f.intentDetail);
+        if (f.tty == TtyState::Foreground && f.wrapperIndex < 0)
+            block(p, gates, {Action::Kill}, "kill blocked: in the foreground of a terminal");
+        if (f.supervisorKind == SupervisorKind::SystemdUnit) {
+            const std::string unit = f.supervisor.substr(f.supervisor.find(':') + 1);
+            block(p, gates, {Action::Kill}, "kill blocked: " + unit + " would restart it; stop the unit instead (systemctl stop " + unit + ")");
+        } else if (f.supervisorKind != SupervisorKind::None) {
+            block(p, gates, {Action::Kill}, "kill blocked: " + f.supervisor + " may restart it; stop it there instead");
+        }
+        choose(p, in.posteriors[i].probability);
+        reportGates(p, gates);
+        p.candidate = p.action != Action::Keep;
+    }
+
+    // Zombies: nothing can be done to the zombie itself; its parent must reap it.
+    for (std::size_t i = 0; i < n; ++i) {
+        const Sample &s = in.snap.processes[i];
+        if (s.state != 'Z')
+            continue;
+        Plan &p = plans[i];
+        choose(p, in.posteriors[i].probability); // keep only; fills the expected losses
+        auto parent = in.snap.indexByPid.find(s.ppid);
+        if (parent == in.snap.indexByPid.end() || s.ppid <= 1) {
+            p.blockedBy.push_back("its parent (pid " + std::to_string(s.ppid) + ") will reap it");
+            continue;
+        }
+        const int pi = static_cast<int>(parent->second);
+        const Plan &pp = plans[static_cast<std::size_t>(pi)];
+        p.targetIndex = pi;
+        p.candidate = true;
+        const double gain = p.expectedLoss[0] - p.expectedLoss[static_cast<std::size_t>(Action::Kill)];
+        p.score = static_cast<int>(std::lround(std::clamp(100.0 * gain / maxGain, 0.0, 100.0)));
+        if (pp.action == Action::Kill) {
+            p.action = Action::Kill; // ending the abandoned parent lets init reap the zombie
+            p.blockedBy.push_back("end its parent " + describe(in.snap, pi) + ", which is itself abandoned");
+        } else {
+            p.blockedBy.push_back("its parent " + describe(in.snap, pi)
+                                  + " has not reaped it: send the parent SIGCHLD, or end the parent if it is no longer needed");
+        }
+    }
+    return plans;
+}
+
+} // namespace ptriage

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "BlastRadius.h"
+#include "infer/Inference.h"
+
+#include <array>
+
+namespace ptriage {
+
+// What ptriage recommends for one process, and what stands in the way of anything stronger.
+struct Plan {
+    Action action = Action::Keep;
+    int targetIndex = -1;                 // the process to act on: itself, or a zombie's parent
+    std::vector<std::string> blockedBy;   // gates that ruled out stronger actions, in words
+    std::array<double, kActionCount> expectedLoss{};
+    std::array<bool, kActionCount> allowed{};
+    int score = 0;          // 0..100: how much acting is worth (expected-loss gain of the action)
+    bool candidate = false; // worth a person's attention
+};
+
+struct PlanInput {
+    const Snapshot &snap;
+    const std::vector<ProcessFacts> &facts;
+    const std::vector<Posterior> &posteriors;
+    const Model &model;
+    double minAgeSeconds;
+};
+
+std::vector<Plan> decide(const PlanInput &in);
+
+} // namespace ptriage

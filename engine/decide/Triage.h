@@ -1,0 +1,33 @@
+#pragma once
+
+#include "Plan.h"
+
+#include <memory>
+
+namespace ptriage {
+
+struct TriageOptions {
+    int selfPid = 0;
+    std::optional<double> minAgeSeconds; // overrides the policy's
+};
+
+// The whole verdict on one snapshot, index-aligned with snapshot->processes. Immutable once built.
+struct TriageResult {
+    std::shared_ptr<const Snapshot> snapshot;
+    std::vector<ProcessFacts> facts;
+    std::vector<Posterior> posteriors;
+    std::vector<Plan> plans;
+    std::vector<BlastRadius> blast;
+    std::vector<int> ranking; // candidates first, by score, then everything else by score
+    double minAgeSeconds = 0;
+
+    ProcessIdentity identityOf(int index) const
+    {
+        return snapshot->identity(snapshot->processes[static_cast<std::size_t>(index)]);
+    }
+};
+
+std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snapshot, const Model &model,
+                                           const TriageOptions &options);
+
+} // namespace ptriage

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "Model.h"
+#include "collect/Snapshot.h"
+
+#include <string>
+#include <vector>
+
+namespace ptriage {
+
+enum class OrphanState { ParentAlive, Reparented, ReparentedSessionGone };
+enum class TtyState { Foreground, Background, None };
+enum class IntentKind { None, Multiplexer, Ssh, RecentTty };
+enum class SupervisorKind { None, SystemdUnit, Container, ProcessManager };
+
+struct CriticalFile {
+    std::string path;
+    std::string hint;
+};
+
+// Everything the evidence terms, the gates and the blast radius need to know about one process,
+// derived from a snapshot (no I/O here).
+struct ProcessFacts {
+    int category = 0;
+    std::string user;
+    double ageSeconds = 0;
+    double lifetimeCpuShare = 0;
+    OrphanState orphan = OrphanState::ParentAlive;
+    TtyState tty = TtyState::None;
+    IntentKind intent = IntentKind::None;
+    std::string intentDetail;
+    SupervisorKind supervisorKind = SupervisorKind::None;
+    std::string supervisor; // "systemd:x.service", "container:…", "pm2", "tmux" …; empty when none
+    std::vector<std::string> listeners; // "TCP 0.0.0.0:3000", "unix /run/x.sock"
+    std::vector<int> listenPorts;
+    int established = 0;
+    std::vector<std::string> writableFiles;
+    std::vector<CriticalFile> criticalFiles;
+    int locksHeld = 0;
+    bool cwdDeleted = false;
+    bool deepKnown = false; // fds were read
+    int wrapperIndex = -1;  // the wrapper around this workload
+    int workloadIndex = -1; // the workload this wrapper runs
+    bool isWrapper = false;
+    std::string protectedReason; // empty when not protected
+};
+
+struct FactContext {
+    int selfPid = 0; // ptriage itself: it and its ancestors are never targets
+    double minAgeSeconds = 0;
+};
+
+std::vector<ProcessFacts> findFacts(const Snapshot &snap, const Model &model, const FactContext &ctx);
+// Children of each process (index → child indices), built once per snapshot.
+std::vector<std::vector<int>> childrenOf(const Snapshot &snap);
+
+} // namespace ptriage

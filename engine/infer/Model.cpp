@@ -1,0 +1,367 @@
+#include "Model.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QStandardPaths>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ptriage {
+namespace {
+
+const char *const kClassNames[kClassCount] = {"useful", "useful_bad", "abandoned", "zombie"};
+const char *const kActionNames[kActionCount] = {"keep", "renice", "pause", "freeze", "throttle", "quarantine", "kill"};
+
+// Reads a validated config; every accessor records the first semantic error with its location.
+class Reader {
+public:
+    Reader(const JsonConfig &defaults, const JsonConfig *user, ConfigError *error)
+        : m_defaults(defaults), m_user(user), m_error(error)
+    {
+    }
+    bool failed() const { return m_failed; }
+
+    void fail(const QString &path, const QString &message)
+    {
+        if (m_failed)
+            return;
+        m_failed = true;
+        // Blame the user's file when it mentions the field; else the defaults.
+        const JsonConfig &where = (m_user && m_user->lineOf(path) > 0) ? *m_user : m_defaults;
+        *m_error = where.error(path, message);
+    }
+
+    double number(const QJsonObject &o, const QString &key, const QString &path, double min, double max)
+    {
+        const double v = o.value(key).toDouble(std::nan(""));
+        if (!(v >= min && v <= max))
+            fail(path, QStringLiteral("expected a number in [%1, %2]").arg(min).arg(max));
+        return v;
+    }
+
+    ClassVector classVector(const QJsonObject &o, const QString &path, bool logOf)
+    {
+        ClassVector out{};
+        for (int c = 0; c < kClassCount; ++c) {
+            const QString key = QLatin1String(kClassNames[c]);
+            if (!o.contains(key)) {
+                fail(path + QLatin1Char('.') + key, QStringLiteral("missing"));
+                continue;
+            }
+            const double v = number(o, key, path + QLatin1Char('.') + key, 1e-12, 1e6);
+            out[static_cast<std::size_t>(c)] = logOf ? std::log(v) : v;
+        }
+        return out;
+    }
+
+    std::vector<std::string> strings(const QJsonValue &v, const QString &path)
+    {
+        std::vector<std::string> out;
+        for (const auto &e : v.toArray()) {
+            if (!e.isString())
+                fail(path, QStringLiteral("expected a list of strings"));
+            out.push_back(e.toString().toStdString());
+        }
+        return out;
+    }
+
+    std::optional<QRegularExpression> regex(const QString &pattern, const QString &path)
+    {
+        QRegularExpression re(pattern);
+        if (!re.isValid()) {
+            fail(path, QStringLiteral("bad regular expression at offset %1: %2")
+                           .arg(re.patternErrorOffset())
+                           .arg(re.errorString()));
+            return std::nullopt;
+        }
+        re.optimize();
+        return re;
+    }
+
+private:
+    const JsonConfig &m_defaults;
+    const JsonConfig *m_user;
+    ConfigError *m_error;
+    bool m_failed = false;
+};
+
+struct Loaded {
+    JsonConfig defaults;
+    std::optional<JsonConfig> user;
+    QJsonObject merged;
+};
+
+std::optional<Loaded> loadOne(const QString &name, const QString &userDir, const QStringList &openMaps, QStringList &sources,
+                              ConfigError *error)
+{
+    Loaded l;
+    auto defaults = JsonConfig::load(QStringLiteral(":/ptriage/") + name, error);
+    if (!defaults)
+        return std::nullopt;
+    l.defaults = *defaults;
+    l.merged = l.defaults.root;
+    sources << l.defaults.file;
+    const QString userPath = QDir(userDir).filePath(name);
+    if (!userDir.isEmpty() && QFileInfo::exists(userPath)) {
+        l.user = JsonConfig::load(userPath, error);
+        if (!l.user)
+            return std::nullopt;
+        sources << userPath;
+        const QString schema = l.defaults.root.value(QStringLiteral("schema")).toString();
+        const QString userSchema = l.user->root.value(QStringLiteral("schema")).toString(schema);
+        if (userSchema != schema) {
+            *error = l.user->error(QStringLiteral("schema"), QStringLiteral("expected \"%1\"").arg(schema));
+            return std::nullopt;
+        }
+        if (!mergeConfig(l.defaults, *l.user, openMaps, l.merged, error))
+            return std::nullopt;
+    }
+    return l;
+}
+
+bool readPriors(const Loaded &l, Priors &p, ConfigError *error)
+{
+    Reader r(l.defaults, l.user ? &*l.user : nullptr, error);
+    const auto &o = l.merged;
+    ClassVector prior = r.classVector(o.value(QStringLiteral("prior")).toObject(), QStringLiteral("prior"), false);
+    double sum = 0;
+    for (double v : prior)
+        sum += v;
+    for (int c = 0; c < kClassCount; ++c)
+        p.logPrior[static_cast<std::size_t>(c)] = std::log(prior[static_cast<std::size_t>(c)] / sum);
+    p.maxBitsPerTerm = r.number(o, QStringLiteral("max_bits_per_term"), QStringLiteral("max_bits_per_term"), 0.5, 64);
+    p.maxBitsState = r.number(o, QStringLiteral("max_bits_state"), QStringLiteral("max_bits_state"), 0.5, 64);
+    const auto t = o.value(QStringLiteral("thresholds")).toObject();
+    auto th = [&](const char *key, double min, double max) {
+        return r.number(t, QLatin1String(key), QStringLiteral("thresholds.") + QLatin1String(key), min, max);
+    };
+    p.cpuIdle = th("cpu_idle_share", 0, 1);
+    p.cpuBusy = th("cpu_busy_share", 0, 1);
+    p.cpuSpinning = th("cpu_spinning_share", 0, 64);
+    p.ioIdle = th("io_idle_bytes_per_second", 0, 1e12);
+    p.ioHeavy = th("io_heavy_bytes_per_second", 0, 1e12);
+    p.sustainedCpu = th("sustained_cpu_share", 0, 64);
+    p.sustainedMinAge = th("sustained_min_age_seconds", 0, 1e9);
+    p.agePast = th("age_ratio_past", 0, 1e6);
+    p.ageLongPast = th("age_ratio_long_past", 0, 1e6);
+    p.ageFarPast = th("age_ratio_far_past", 0, 1e6);
+    p.recentTtySeconds = th("recent_tty_seconds", 0, 1e9);
+    if (!r.failed() && !(p.cpuIdle < p.cpuBusy && p.cpuBusy < p.cpuSpinning))
+        r.fail(QStringLiteral("thresholds.cpu_busy_share"), QStringLiteral("cpu thresholds must increase: idle < busy < spinning"));
+    if (!r.failed() && !(p.agePast < p.ageLongPast && p.ageLongPast < p.ageFarPast))
+        r.fail(QStringLiteral("thresholds.age_ratio_long_past"), QStringLiteral("age ratios must increase: past < long_past < far_past"));
+    if (!r.failed() && !(p.ioIdle < p.ioHeavy))
+        r.fail(QStringLiteral("thresholds.io_heavy_bytes_per_second"), QStringLiteral("must be above io_idle_bytes_per_second"));
+
+    const auto lk = o.value(QStringLiteral("likelihoods")).toObject();
+    for (auto it = lk.begin(); it != lk.end(); ++it) {
+        TermTable table;
+        table.name = it.key().toStdString();
+        const auto bins = it.value().toObject();
+        for (auto b = bins.begin(); b != bins.end(); ++b) {
+            table.bins.push_back(b.key().toStdString());
+            table.logLikelihood.push_back(r.classVector(b.value().toObject(),
+                                                        QStringLiteral("likelihoods.%1.%2").arg(it.key(), b.key()), true));
+        }
+        p.terms.push_back(std::move(table));
+    }
+    return !r.failed();
+}
+
+bool readSignatures(const Loaded &l, SignatureTable &s, ConfigError *error)
+{
+    Reader r(l.defaults, l.user ? &*l.user : nullptr, error);
+    const auto &o = l.merged;
+    s.interpreters = r.strings(o.value(QStringLiteral("interpreters")), QStringLiteral("interpreters"));
+    const auto cats = o.value(QStringLiteral("categories")).toObject();
+    for (auto it = cats.begin(); it != cats.end(); ++it) {
+        const auto c = it.value().toObject();
+        const QString path = QStringLiteral("categories.") + it.key();
+        Category cat;
+        cat.id = it.key().toStdString();
+        cat.label = c.value(QStringLiteral("label")).toString().toStdString();
+        cat.interactive = c.value(QStringLiteral("interactive")).toBool();
+        cat.isProtected = c.value(QStringLiteral("protected")).toBool();
+        const auto life = c.value(QStringLiteral("expected_lifetime_seconds"));
+        if (!life.isNull())
+            cat.expectedLifetimeSeconds = r.number(c, QStringLiteral("expected_lifetime_seconds"),
+                                                   path + QStringLiteral(".expected_lifetime_seconds"), 1, 1e10);
+        cat.logLikelihood = r.classVector(c.value(QStringLiteral("likelihood")).toObject(), path + QStringLiteral(".likelihood"), true);
+        s.categories.push_back(std::move(cat));
+    }
+    s.unknownCategory = s.categoryIndex("unknown");
+    if (s.unknownCategory < 0)
+        r.fail(QStringLiteral("categories"), QStringLiteral("the category \"unknown\" must exist"));
+    // The user's signatures come first, so they win over the shipped ones.
+    QJsonArray sigs;
+    if (l.user && l.user->root.contains(QStringLiteral("signatures")))
+        for (const auto &v : l.user->root.value(QStringLiteral("signatures")).toArray())
+            sigs.append(v);
+    for (const auto &v : l.defaults.root.value(QStringLiteral("signatures")).toArray())
+        sigs.append(v);
+    for (qsizetype i = 0; i < sigs.size(); ++i) {
+        const auto so = sigs.at(i).toObject();
+        const QString path = QStringLiteral("signatures.%1").arg(i);
+        for (auto k = so.begin(); k != so.end(); ++k)
+            if (k.key() != QLatin1String("category") && k.key() != QLatin1String("names") && k.key() != QLatin1String("cmdline_regex"))
+                r.fail(path + QLatin1Char('.') + k.key(), QStringLiteral("unknown field (known: category, names, cmdline_regex)"));
+        Signature sig;
+        const QString cat = so.value(QStringLiteral("category")).toString();
+        sig.category = s.categoryIndex(cat.toStdString());
+        if (sig.category < 0)
+            r.fail(path + QStringLiteral(".category"), QStringLiteral("no such category \"%1\"").arg(cat));
+        sig.names = r.strings(so.value(QStringLiteral("names")), path + QStringLiteral(".names"));
+        if (so.contains(QStringLiteral("cmdline_regex")))
+            sig.cmdline = r.regex(so.value(QStringLiteral("cmdline_regex")).toString(), path + QStringLiteral(".cmdline_regex"));
+        s.signatures.push_back(std::move(sig));
+    }
+    return !r.failed();
+}
+
+bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
+{
+    Reader r(l.defaults, l.user ? &*l.user : nullptr, error);
+    const auto &o = l.merged;
+    p.minAgeSeconds = r.number(o, QStringLiteral("min_age_seconds"), QStringLiteral("min_age_seconds"), 0, 1e9);
+    const auto prot = o.value(QStringLiteral("protected")).toObject();
+    p.protectedNames = r.strings(prot.value(QStringLiteral("names")), QStringLiteral("protected.names"));
+    p.protectedUsers = r.strings(prot.value(QStringLiteral("users")), QStringLiteral("protected.users"));
+    const auto res = prot.value(QStringLiteral("cmdline_regex")).toArray();
+    for (qsizetype i = 0; i < res.size(); ++i)
+        if (auto re = r.regex(res.at(i).toString(), QStringLiteral("protected.cmdline_regex.%1").arg(i)))
+            p.protectedCmdline.push_back(*re);
+    const auto wr = o.value(QStringLiteral("wrappers")).toObject();
+    p.wrapperNames = r.strings(wr.value(QStringLiteral("names")), QStringLiteral("wrappers.names"));
+    p.shellNames = r.strings(wr.value(QStringLiteral("shell_names")), QStringLiteral("wrappers.shell_names"));
+    const auto loss = o.value(QStringLiteral("loss")).toObject();
+    for (int c = 0; c < kClassCount; ++c) {
+        const QString cls = QLatin1String(kClassNames[c]);
+        const auto row = loss.value(cls).toObject();
+        for (int a = 0; a < kActionCount; ++a) {
+            const QString act = QLatin1String(kActionNames[a]);
+            p.loss[static_cast<std::size_t>(c)][static_cast<std::size_t>(a)]
+                = r.number(row, act, QStringLiteral("loss.%1.%2").arg(cls, act), 0, 1e6);
+        }
+    }
+    const auto files = o.value(QStringLiteral("critical_files")).toArray();
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const auto f = files.at(i).toObject();
+        const QString path = QStringLiteral("critical_files.%1").arg(i);
+        if (auto re = r.regex(f.value(QStringLiteral("pattern")).toString(), path + QStringLiteral(".pattern")))
+            p.criticalFiles.push_back({*re, f.value(QStringLiteral("hint")).toString().toStdString()});
+    }
+    const auto br = o.value(QStringLiteral("blast_radius")).toObject();
+    p.hopDecay = r.number(br, QStringLiteral("hop_decay"), QStringLiteral("blast_radius.hop_decay"), 0, 1);
+    p.maxHops = static_cast<int>(r.number(br, QStringLiteral("max_hops"), QStringLiteral("blast_radius.max_hops"), 1, 10));
+    const auto w = br.value(QStringLiteral("weights")).toObject();
+    auto weight = [&](const char *key) {
+        return r.number(w, QLatin1String(key), QStringLiteral("blast_radius.weights.") + QLatin1String(key), 0, 10);
+    };
+    p.weights = {weight("child"), weight("wrapper"), weight("listener_client"), weight("shared_socket"), weight("shared_lock"),
+                 weight("supervisor")};
+    p.listenerFloor = r.number(br, QStringLiteral("listener_floor"), QStringLiteral("blast_radius.listener_floor"), 0, 1);
+    const auto lv = br.value(QStringLiteral("levels")).toObject();
+    p.levelMedium = r.number(lv, QStringLiteral("medium"), QStringLiteral("blast_radius.levels.medium"), 0, 1);
+    p.levelHigh = r.number(lv, QStringLiteral("high"), QStringLiteral("blast_radius.levels.high"), 0, 1);
+    p.levelCritical = r.number(lv, QStringLiteral("critical"), QStringLiteral("blast_radius.levels.critical"), 0, 1);
+    if (!r.failed() && !(p.levelMedium < p.levelHigh && p.levelHigh < p.levelCritical))
+        r.fail(QStringLiteral("blast_radius.levels"), QStringLiteral("levels must increase: medium < high < critical"));
+    return !r.failed();
+}
+
+std::string basename(const std::string &path)
+{
+    const auto slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+} // namespace
+
+const char *className(ProcessClass c) { return kClassNames[static_cast<int>(c)]; }
+const char *actionName(Action a) { return kActionNames[static_cast<int>(a)]; }
+
+int TermTable::binIndex(std::string_view bin) const
+{
+    for (std::size_t i = 0; i < bins.size(); ++i)
+        if (bins[i] == bin)
+            return static_cast<int>(i);
+    return -1;
+}
+
+const TermTable &Priors::term(std::string_view name) const
+{
+    for (const auto &t : terms)
+        if (t.name == name)
+            return t;
+    static const TermTable empty;
+    return empty;
+}
+
+int SignatureTable::categoryIndex(std::string_view id) const
+{
+    for (std::size_t i = 0; i < categories.size(); ++i)
+        if (categories[i].id == id)
+            return static_cast<int>(i);
+    return -1;
+}
+
+int SignatureTable::match(const std::string &comm, const std::vector<std::string> &cmdline) const
+{
+    std::string argv0 = cmdline.empty() ? std::string() : basename(cmdline[0]);
+    // "tmux: server", "sshd: user@pts/0": a process that rewrote its argv keeps the name before ':'
+    if (cmdline.size() == 1 && argv0.find(": ") != std::string::npos)
+        argv0 = argv0.substr(0, argv0.find(": "));
+    std::string script;
+    if (std::find(interpreters.begin(), interpreters.end(), argv0) != interpreters.end()) {
+        for (std::size_t i = 1; i < cmdline.size() && i < 4; ++i) {
+            if (!cmdline[i].empty() && cmdline[i][0] != '-') {
+                script = basename(cmdline[i]);
+                break;
+            }
+        }
+    }
+    QString joined;
+    bool joinedReady = false;
+    auto regexMatches = [&](const QRegularExpression &re) {
+        if (!joinedReady) {
+            for (const auto &a : cmdline) {
+                if (!joined.isEmpty())
+                    joined += QLatin1Char(' ');
+                joined += QString::fromUtf8(a.data(), static_cast<qsizetype>(a.size()));
+            }
+            joinedReady = true;
+        }
+        return re.match(joined).hasMatch();
+    };
+    // A signature with names and a regex needs both (dbus-daemon --session); with one, that one.
+    for (const auto &sig : signatures) {
+        bool named = sig.names.empty();
+        for (const auto &n : sig.names)
+            named = named || n == comm || n == argv0 || (!script.empty() && n == script);
+        if (named && (!sig.cmdline || regexMatches(*sig.cmdline)))
+            return sig.category;
+    }
+    return unknownCategory;
+}
+
+std::optional<Model> Model::load(const QString &userDir, ConfigError *error)
+{
+    Model m;
+    const QString dir = userDir.isEmpty()
+        ? QDir(QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)).filePath(QStringLiteral("ptriage"))
+        : userDir;
+    auto priors = loadOne(QStringLiteral("priors.json"), dir, {}, m.sources, error);
+    if (!priors || !readPriors(*priors, m.priors, error))
+        return std::nullopt;
+    auto sigs = loadOne(QStringLiteral("signatures.json"), dir, {QStringLiteral("categories")}, m.sources, error);
+    if (!sigs || !readSignatures(*sigs, m.signatures, error))
+        return std::nullopt;
+    auto policy = loadOne(QStringLiteral("policy.json"), dir, {}, m.sources, error);
+    if (!policy || !readPolicy(*policy, m.policy, error))
+        return std::nullopt;
+    return m;
+}
+
+} // namespace ptriage

@@ -1,0 +1,107 @@
+#pragma once
+
+#include "config/JsonConfig.h"
+
+#include <QRegularExpression>
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ptriage {
+
+enum class ProcessClass : int { Useful = 0, UsefulBad = 1, Abandoned = 2, Zombie = 3 };
+constexpr int kClassCount = 4;
+using ClassVector = std::array<double, kClassCount>;
+const char *className(ProcessClass c); // "useful", "useful_bad", …
+
+enum class Action : int { Keep = 0, Renice, Pause, Freeze, Throttle, Quarantine, Kill };
+constexpr int kActionCount = 7;
+const char *actionName(Action a); // "keep", "renice", …
+
+// One evidence term: the likelihood of each of its bins under each class (natural log).
+struct TermTable {
+    std::string name;
+    std::vector<std::string> bins;
+    std::vector<ClassVector> logLikelihood;
+    int binIndex(std::string_view bin) const;
+};
+
+struct Priors {
+    ClassVector logPrior{};
+    double maxBitsPerTerm = 6;
+    double maxBitsState = 12;
+    double cpuIdle = 0.005, cpuBusy = 0.1, cpuSpinning = 0.6;
+    double ioIdle = 512, ioHeavy = 1 << 20;
+    double sustainedCpu = 0.5, sustainedMinAge = 3600;
+    double agePast = 1, ageLongPast = 4, ageFarPast = 20;
+    double recentTtySeconds = 600;
+    std::vector<TermTable> terms;
+    const TermTable &term(std::string_view name) const;
+};
+
+struct Category {
+    std::string id;
+    std::string label;
+    bool interactive = false;
+    bool isProtected = false;
+    std::optional<double> expectedLifetimeSeconds;
+    ClassVector logLikelihood{};
+};
+
+struct Signature {
+    int category = 0;
+    std::vector<std::string> names;
+    std::optional<QRegularExpression> cmdline;
+};
+
+struct SignatureTable {
+    std::vector<std::string> interpreters;
+    std::vector<Category> categories;
+    std::vector<Signature> signatures;
+    int unknownCategory = 0;
+    int categoryIndex(std::string_view id) const;
+    // The category of a command: by comm, argv[0]'s basename, the script an interpreter runs,
+    // or a regular expression over the whole command line. First matching signature wins.
+    int match(const std::string &comm, const std::vector<std::string> &cmdline) const;
+};
+
+struct CriticalFilePattern {
+    QRegularExpression pattern;
+    std::string hint;
+};
+
+struct BlastWeights {
+    double child = 0.35, wrapper = 0.3, listenerClient = 0.6, sharedSocket = 0.5, sharedLock = 0.6, supervisor = 0.5;
+};
+
+struct Policy {
+    double minAgeSeconds = 1800;
+    std::vector<std::string> protectedNames;
+    std::vector<QRegularExpression> protectedCmdline;
+    std::vector<std::string> protectedUsers;
+    std::vector<std::string> wrapperNames;
+    std::vector<std::string> shellNames;
+    std::array<std::array<double, kActionCount>, kClassCount> loss{};
+    std::vector<CriticalFilePattern> criticalFiles;
+    double hopDecay = 0.5;
+    int maxHops = 3;
+    BlastWeights weights;
+    double listenerFloor = 0.25;
+    double levelMedium = 0.2, levelHigh = 0.5, levelCritical = 0.8;
+};
+
+// Priors, signatures and policy: the shipped defaults, each overridable by a file of the same
+// name in the user's config directory.
+struct Model {
+    Priors priors;
+    SignatureTable signatures;
+    Policy policy;
+    QStringList sources; // the files that were read, for `--help`-style diagnostics
+
+    // `userDir` empty: QStandardPaths' config location for "ptriage".
+    static std::optional<Model> load(const QString &userDir, ConfigError *error);
+};
+
+} // namespace ptriage

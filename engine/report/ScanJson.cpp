@@ -1,0 +1,188 @@
+#include "JsonWriter.h"
+#include "ScanReport.h"
+
+#include <QDateTime>
+
+namespace ptriage {
+namespace {
+
+void nullableIdentity(JsonWriter &w, const TriageResult &r, int index)
+{
+    if (index < 0)
+        w.null();
+    else
+        w.value(r.identityOf(index).toString());
+}
+
+void writeProcess(JsonWriter &w, const TriageResult &r, const Model &model, int i)
+{
+    const std::size_t u = static_cast<std::size_t>(i);
+    const Sample &s = r.snapshot->processes[u];
+    const ProcessFacts &f = r.facts[u];
+    const Posterior &post = r.posteriors[u];
+    const Plan &plan = r.plans[u];
+    const BlastRadius &blast = r.blast[u];
+    const Category &cat = model.signatures.categories[static_cast<std::size_t>(f.category)];
+
+    w.beginObject();
+    w.key("pid").value(s.key.pid);
+    w.key("ppid").value(s.ppid);
+    w.key("start_id").value(r.identityOf(i).toString());
+    if (s.uid)
+        w.key("uid").value(static_cast<long long>(*s.uid));
+    else
+        w.key("uid").null();
+    w.key("user").value(f.user);
+    w.key("comm").value(s.details ? s.details->comm : std::string());
+    w.key("cmdline").stringArray(s.details ? s.details->cmdline : std::vector<std::string>{});
+    w.key("state").value(std::string_view(&s.state, 1));
+    w.key("age_seconds").value(f.ageSeconds, 9);
+    if (s.cpuShare)
+        w.key("cpu_share").value(*s.cpuShare, 4);
+    else
+        w.key("cpu_share").null();
+    if (s.ioRate)
+        w.key("io_bytes_per_second").value(*s.ioRate, 6);
+    else
+        w.key("io_bytes_per_second").null();
+    w.key("rss_bytes").value(static_cast<long long>(s.rssBytes));
+    w.key("fd_count").value(s.fdCount);
+    w.key("category").value(cat.id);
+    w.key("protected").value(!f.protectedReason.empty());
+    if (f.protectedReason.empty())
+        w.key("protected_reason").null();
+    else
+        w.key("protected_reason").value(f.protectedReason);
+    w.key("posterior").beginObject();
+    for (int c = 0; c < kClassCount; ++c)
+        w.key(className(static_cast<ProcessClass>(c))).value(post.probability[static_cast<std::size_t>(c)], 6);
+    w.endObject();
+    w.key("classification").value(className(post.classification));
+    w.key("confidence").value(post.confidence);
+    w.key("triage_score").value(plan.score);
+    w.key("candidate").value(plan.candidate);
+    w.key("recommendation").beginObject();
+    w.key("action").value(actionName(plan.action));
+    nullableIdentity(w.key("target"), r, plan.targetIndex);
+    w.key("blocked_by").stringArray(plan.blockedBy);
+    w.key("expected_loss").beginObject();
+    for (int a = 0; a < kActionCount; ++a)
+        w.key(actionName(static_cast<Action>(a))).value(plan.expectedLoss[static_cast<std::size_t>(a)], 5);
+    w.endObject();
+    w.endObject();
+    w.key("ledger").beginArray();
+    for (const auto &t : post.ledger) {
+        w.beginObject();
+        w.key("term").value(t.term);
+        w.key("bits").value(t.bits, 4);
+        w.key("favors").value(className(t.favors));
+        w.key("strength").value(t.strength);
+        w.key("detail").value(t.detail);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("blast_radius").beginObject();
+    w.key("risk").value(blast.risk);
+    w.key("score").value(blast.score, 4);
+    w.key("affected").beginArray();
+    for (int a : blast.affected)
+        w.value(r.identityOf(a).toString());
+    w.endArray();
+    w.key("reasons").stringArray(blast.reasons);
+    w.endObject();
+    nullableIdentity(w.key("workload"), r, f.workloadIndex);
+    nullableIdentity(w.key("wrapper"), r, f.wrapperIndex);
+    if (f.supervisor.empty())
+        w.key("supervisor").null();
+    else
+        w.key("supervisor").value(f.supervisor);
+    w.key("listeners").stringArray(f.listeners);
+    w.key("critical_files").beginArray();
+    for (const auto &c : f.criticalFiles)
+        w.value(c.path);
+    w.endArray();
+    if (s.deep && !s.deep->wchan.empty())
+        w.key("wchan").value(s.deep->wchan);
+    else
+        w.key("wchan").null();
+    std::string partial = s.partial;
+    if (s.details && !s.details->partial.empty())
+        partial += (partial.empty() ? "" : "; ") + s.details->partial;
+    if (s.deep && !s.deep->partial.empty())
+        partial += (partial.empty() ? "" : "; ") + s.deep->partial;
+    if (partial.empty())
+        w.key("partial").null();
+    else
+        w.key("partial").value(partial);
+    w.endObject();
+}
+
+std::string isoTime(std::int64_t ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms).toOffsetFromUtc(QDateTime::currentDateTime().offsetFromUtc())
+        .toString(Qt::ISODate).toStdString();
+}
+
+void writeHeader(JsonWriter &w, const TriageResult &r, const char *schema)
+{
+    w.key("schema").value(schema);
+    w.key("boot_id").value(r.snapshot->system.bootId);
+    w.key("generated_at").value(isoTime(r.snapshot->capturedAtMs));
+}
+
+} // namespace
+
+std::string scanJson(const TriageResult &r, const Model &model, const ScanReportOptions &options)
+{
+    const Snapshot &snap = *r.snapshot;
+    JsonWriter w(options.pretty);
+    w.str().reserve(snap.processes.size() * (options.all ? 3000 : 200) + 1024);
+    w.beginObject();
+    writeHeader(w, r, "ptriage.scan.v1");
+    if (snap.intervalSeconds)
+        w.key("interval_seconds").value(*snap.intervalSeconds, 4);
+    else
+        w.key("interval_seconds").null();
+    w.key("min_age_seconds").value(r.minAgeSeconds, 9);
+    w.key("system").beginObject();
+    w.key("uptime_seconds").value(snap.system.uptimeSeconds, 9);
+    w.key("cpu_count").value(snap.system.cpuCount);
+    w.key("mem_total_bytes").value(static_cast<long long>(snap.system.memTotalBytes));
+    w.key("mem_available_bytes").value(static_cast<long long>(snap.system.memAvailableBytes));
+    w.key("load").beginArray();
+    w.value(snap.system.load1, 3);
+    w.value(snap.system.load5, 3);
+    w.value(snap.system.load15, 3);
+    w.endArray();
+    w.endObject();
+    int candidates = 0;
+    for (const auto &p : r.plans)
+        candidates += p.candidate ? 1 : 0;
+    w.key("process_count").value(static_cast<long long>(snap.processes.size()));
+    w.key("candidate_count").value(candidates);
+    w.key("warnings").stringArray(snap.warnings);
+    w.key("processes").beginArray();
+    for (int i : r.ranking) {
+        if (!options.all && !r.plans[static_cast<std::size_t>(i)].candidate)
+            continue;
+        writeProcess(w, r, model, i);
+    }
+    w.endArray();
+    w.endObject();
+    w.str() += '\n';
+    return std::move(w.str());
+}
+
+std::string explainJson(const TriageResult &r, const Model &model, int index)
+{
+    JsonWriter w(true);
+    w.beginObject();
+    writeHeader(w, r, "ptriage.explain.v1");
+    w.key("process");
+    writeProcess(w, r, model, index);
+    w.endObject();
+    w.str() += '\n';
+    return std::move(w.str());
+}
+
+} // namespace ptriage

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "decide/Triage.h"
+
+#include <string>
+
+namespace ptriage {
+
+struct ScanReportOptions {
+    bool all = false;    // every process, not just candidates
+    bool pretty = false; // indented JSON
+};
+
+// `ptriage.scan.v1`: see the README for every field.
+std::string scanJson(const TriageResult &r, const Model &model, const ScanReportOptions &options);
+// One process, with the same fields as an element of `processes`, under `ptriage.explain.v1`.
+std::string explainJson(const TriageResult &r, const Model &model, int index);
+// The ranked table for people.
+std::string scanText(const TriageResult &r, const Model &model, const ScanReportOptions &options, int width);
+// The full explanation of one process for people.
+std::string explainText(const TriageResult &r, const Model &model, int index);
+
+} // namespace ptriage

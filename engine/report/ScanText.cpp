@@ -1,0 +1,197 @@
+#include "ScanReport.h"
+
+#include "util/Format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace ptriage {
+namespace {
+
+// Printable, single-line text of a command (control bytes and invalid UTF-8 shown as '?').
+std::string commandLine(const Sample &s)
+{
+    std::string out;
+    if (s.details) {
+        for (const auto &a : s.details->cmdline) {
+            if (!out.empty())
+                out += ' ';
+            out += a;
+        }
+        if (out.empty())
+            out = '[' + s.details->comm + ']';
+    }
+    for (char &c : out)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            c = '?';
+    return out;
+}
+
+// Cuts to `width` display columns without splitting a UTF-8 sequence.
+std::string fit(const std::string &s, std::size_t width)
+{
+    std::size_t cols = 0, i = 0;
+    while (i < s.size() && cols < width) {
+        ++i;
+        while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xc0) == 0x80)
+            ++i;
+        ++cols;
+    }
+    std::string out = s.substr(0, i);
+    if (i < s.size() && !out.empty()) {
+        out.pop_back();
+        while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xc0) == 0x80)
+            out.pop_back();
+        if (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xc0) == 0xc0)
+            out.pop_back();
+        out += "…";
+        ++cols;
+    }
+    return out + std::string(width > cols ? width - cols : 0, ' ');
+}
+
+std::string topReasons(const TriageResult &r, int i, std::size_t n)
+{
+    const auto &plan = r.plans[static_cast<std::size_t>(i)];
+    const auto &post = r.posteriors[static_cast<std::size_t>(i)];
+    std::vector<std::string> parts;
+    for (const auto &b : plan.blockedBy)
+        if (parts.size() < n)
+            parts.push_back(b);
+    for (const auto &t : post.ledger)
+        if (parts.size() < n && t.bits > 0.5 && t.term != "prior")
+            parts.push_back(t.detail);
+    std::string out;
+    for (const auto &p : parts)
+        out += (out.empty() ? "" : "; ") + p;
+    return out;
+}
+
+std::string bar(double p, int width)
+{
+    const int filled = static_cast<int>(std::lround(p * width));
+    std::string out;
+    for (int k = 0; k < width; ++k)
+        out += k < filled ? "█" : "·";
+    return out;
+}
+
+} // namespace
+
+std::string scanText(const TriageResult &r, const Model &, const ScanReportOptions &options, int width)
+{
+    const Snapshot &snap = *r.snapshot;
+    int candidates = 0;
+    for (const auto &p : r.plans)
+        candidates += p.candidate ? 1 : 0;
+    std::string out;
+    char line[512];
+    std::snprintf(line, sizeof line, "ptriage: %zu processes, %d candidate%s; rates %s\n", snap.processes.size(), candidates,
+                  candidates == 1 ? "" : "s",
+                  snap.intervalSeconds ? ("over the last " + formatDuration(*snap.intervalSeconds)).c_str()
+                                       : "unknown (no earlier sample)");
+    out += line;
+    for (const auto &w : snap.warnings)
+        out += "warning: " + w + '\n';
+    if (candidates == 0 && !options.all) {
+        out += "Nothing needs attention. `ptriage scan --all` lists every process.\n";
+        return out;
+    }
+    std::snprintf(line, sizeof line, "%-10s %7s %5s %-10s %6s %9s  %s\n", "ACTION", "PID", "SCORE", "AGE", "CPU", "MEMORY",
+                  "COMMAND / WHY");
+    out += line;
+    const std::size_t rest = static_cast<std::size_t>(std::max(30, width - 54));
+    for (int i : r.ranking) {
+        const auto u = static_cast<std::size_t>(i);
+        const Sample &s = snap.processes[u];
+        const Plan &plan = r.plans[u];
+        if (!options.all && !plan.candidate)
+            continue;
+        if (options.all && s.isKernelThread())
+            continue;
+        std::string action = actionName(plan.action);
+        if (plan.targetIndex != i && plan.targetIndex >= 0)
+            action += "→" + std::to_string(snap.processes[static_cast<std::size_t>(plan.targetIndex)].key.pid);
+        else if (!plan.candidate)
+            action = "-";
+        std::snprintf(line, sizeof line, "%-10s %7d %5d %-10s %6s %9s  ", action.c_str(), s.key.pid, plan.score,
+                      formatDuration(r.facts[u].ageSeconds).c_str(),
+                      s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "?", formatBytes(static_cast<double>(s.rssBytes)).c_str());
+        out += line + fit(commandLine(s), rest) + '\n';
+        const std::string why = topReasons(r, i, 3);
+        if (!why.empty() && plan.candidate)
+            out += std::string(55, ' ') + fit(why, rest) + '\n';
+    }
+    return out;
+}
+
+std::string explainText(const TriageResult &r, const Model &model, int index)
+{
+    const auto u = static_cast<std::size_t>(index);
+    const Sample &s = r.snapshot->processes[u];
+    const ProcessFacts &f = r.facts[u];
+    const Posterior &post = r.posteriors[u];
+    const Plan &plan = r.plans[u];
+    const BlastRadius &blast = r.blast[u];
+    const Category &cat = model.signatures.categories[static_cast<std::size_t>(f.category)];
+    std::string out;
+    char line[1024];
+    std::snprintf(line, sizeof line, "pid %d  %s\n", s.key.pid, r.identityOf(index).toString().c_str());
+    out += line;
+    out += "command:    " + commandLine(s) + '\n';
+    std::snprintf(line, sizeof line, "user:       %s   state: %c   age: %s   cpu: %s   memory: %s   fds: %d\n", f.user.c_str(),
+                  s.state, formatDuration(f.ageSeconds).c_str(), s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "unknown",
+                  formatBytes(static_cast<double>(s.rssBytes)).c_str(), s.fdCount);
+    out += line;
+    out += "category:   " + cat.label + (f.supervisor.empty() ? "" : "   supervisor: " + f.supervisor) + '\n';
+    if (!f.protectedReason.empty())
+        out += "protected:  " + f.protectedReason + '\n';
+    if (f.wrapperIndex >= 0)
+        out += "wrapper:    pid " + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.wrapperIndex)].key.pid) + '\n';
+    if (f.workloadIndex >= 0)
+        out += "workload:   pid " + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.workloadIndex)].key.pid) + '\n';
+    if (!s.partial.empty() || (s.details && !s.details->partial.empty()))
+        out += "partial:    " + s.partial + (s.partial.empty() || !s.details || s.details->partial.empty() ? "" : "; ")
+            + (s.details ? s.details->partial : std::string()) + '\n';
+    out += "\nposterior (" + std::string(post.confidence) + " confidence):\n";
+    for (int c = 0; c < kClassCount; ++c) {
+        const double p = post.probability[static_cast<std::size_t>(c)];
+        std::snprintf(line, sizeof line, "  %-11s %s %6.2f %%%s\n", className(static_cast<ProcessClass>(c)), bar(p, 30).c_str(),
+                      p * 100, c == static_cast<int>(post.classification) ? "  ◀" : "");
+        out += line;
+    }
+    out += "\nevidence ledger (bits for " + std::string(className(post.classification)) + " against "
+        + className(post.reference) + "):\n";
+    for (const auto &t : post.ledger) {
+        std::snprintf(line, sizeof line, "  %-14s %+6.2f  %-11s %s\n", t.term.c_str(), t.bits, t.strength, t.detail.c_str());
+        out += line;
+    }
+    out += "\nexpected loss:";
+    for (int a = 0; a < kActionCount; ++a) {
+        std::snprintf(line, sizeof line, " %s %.2f%s", actionName(static_cast<Action>(a)), plan.expectedLoss[static_cast<std::size_t>(a)],
+                      plan.allowed[static_cast<std::size_t>(a)] ? "" : "(blocked)");
+        out += line;
+    }
+    out += "\nrecommendation: " + std::string(actionName(plan.action));
+    if (plan.targetIndex != index && plan.targetIndex >= 0)
+        out += " on pid " + std::to_string(r.snapshot->processes[static_cast<std::size_t>(plan.targetIndex)].key.pid);
+    out += "   (triage score " + std::to_string(plan.score) + ")\n";
+    for (const auto &b : plan.blockedBy)
+        out += "  - " + b + '\n';
+    std::snprintf(line, sizeof line, "\nblast radius: %s (%.2f), %zu process%s affected\n", blast.risk, blast.score,
+                  blast.affected.size(), blast.affected.size() == 1 ? "" : "es");
+    out += line;
+    for (const auto &reason : blast.reasons)
+        out += "  - " + reason + '\n';
+    if (s.deep) {
+        std::size_t shown = 0;
+        for (const auto &of : s.deep->files)
+            if (of.kind == FdKind::File && shown++ < 20)
+                out += (shown == 1 ? "\nopen files:\n" : "") + std::string("  ") + std::to_string(of.fd)
+                    + (of.writable ? " w " : " r ") + of.target + '\n';
+    }
+    return out;
+}
+
+} // namespace ptriage

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 build and test dependencies of ptriage.
+# Idempotent; prints nothing when everything is already present.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ pkg-config
+  qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools
+  qt6-l10n-tools libqt6sql6-sqlite libgl-dev
+  libeigen3-dev libsqlite3-dev
+  python3-psutil procps tmux bsdutils
+  xvfb xauth dbus polkitd
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null; then SUDO=sudo; else
+    echo "install-deps: need root to install: ${missing[*]}" >&2; exit 1
+  fi
+else SUDO=""; fi
+
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
