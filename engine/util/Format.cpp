@@ -17,9 +17,14 @@ std::string formatDuration(double seconds)
         return std::to_string(s) + " s";
     if (s < 3600)
         return std::to_string(s / 60) + " min";
-    if (s < 86400)
-        return std::to_string(s / 3600) + " h" + (s % 3600 >= 60 ? " " + std::to_string(s % 3600 / 60) + " min" : "");
-    return std::to_string(s / 86400) + " d" + (s % 86400 >= 3600 ? " " + std::to_string(s % 86400 / 3600) + " h" : "");
+    // Two units at most: "3 h 12 min", "2 d 4 h".
+    const bool hours = s < 86400;
+    const long long big = hours ? s / 3600 : s / 86400;
+    const long long small = hours ? s % 3600 / 60 : s % 86400 / 3600;
+    std::string out = std::to_string(big) + (hours ? " h" : " d");
+    if (small > 0)
+        out.append(" ").append(std::to_string(small)).append(hours ? " min" : " h");
+    return out;
 }
 
 std::string formatBytes(double bytes)

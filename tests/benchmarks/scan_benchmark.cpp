@@ -1,0 +1,557 @@
+// scan_benchmark: what a ptriage scan costs next to `ps` and psutil, with N idle processes.
+//
+//   scan_benchmark [--runs K] [--sizes 500,2000,5000]
+//
+// For each N it spawns N idle processes, then measures in every run, one after the other:
+// `ps -eo pid,ppid,stat,etimes,rss,pcpu,args`, `ptriage scan --json` (the whole process: two
+// cheap passes, deep reads, inference, output), Debian's python3-psutil reading the same fields,
+// and one steady-state refresh + triage in a Collector kept alive here. Ratios are taken against
+// the `ps` of the same run, so background load cancels out. A benchmark, not a test: it exits 0
+// whatever the figures are, and 1 only when something broke.
+
+#include "collect/Collector.h"
+#include "decide/Triage.h"
+#include "infer/Model.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <optional>
+#include <signal.h>
+#include <string>
+#include <string_view>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr const char *kPs = "/usr/bin/ps";
+constexpr const char *kPython = "/usr/bin/python3"; // Debian's, with python3-psutil; not pyenv's
+
+// The psutil peer: the fields of `ps -eo pid,ppid,stat,etimes,rss,pcpu,args`, printed like ps does.
+constexpr const char *kPsutilScript = R"PY(
+import psutil, sys, time
+now = time.time()
+out = []
+for p in psutil.process_iter(['pid', 'ppid', 'status', 'create_time', 'memory_info', 'cpu_percent', 'cmdline']):
+    i = p.info
+    rss = i['memory_info'].rss // 1024 if i['memory_info'] else 0
+    age = int(now - i['create_time']) if i['create_time'] else 0
+    out.append('%d %d %s %d %d %.1f %s' % (i['pid'], i['ppid'] or 0, i['status'], age, rss,
+                                           i['cpu_percent'] or 0.0, ' '.join(i['cmdline'] or [])))
+sys.stdout.write('\n'.join(out) + '\n')
+)PY";
+
+enum Command : int { Ps = 0, PtriageScan = 1, Psutil = 2, CommandCount = 3 };
+const char *const kCommandNames[CommandCount] = {"ps -eo pid,ppid,stat,etimes,rss,pcpu,args", "ptriage scan --json",
+                                                 "python3 psutil process_iter"};
+
+std::vector<std::vector<std::string>> commandLines()
+{
+    return {{kPs, "-eo", "pid,ppid,stat,etimes,rss,pcpu,args"},
+            {PTRIAGE_BINARY, "scan", "--json"},
+            {kPython, "-I", "-c", kPsutilScript}};
+}
+
+// ---- The launcher -------------------------------------------------------------------------------
+// Idle children and timed commands are forked by a small helper process, itself forked at the top
+// of main() before Qt, the model or a collector exist. Linux carries a forked child's RSS high-water
+// mark across exec into ru_maxrss, so forking `ptriage` from this (by then large) process would
+// report our RSS as ptriage's; a fork also copies page tables, so 5000 forks of a small process
+// are cheaper. The launcher dies with us (PR_SET_PDEATHSIG), and its children die with it.
+
+enum class Op : int { Spawn, KillAll, Run };
+
+struct Request {
+    Op op = Op::Run;
+    int arg = 0;
+};
+
+struct Reply {
+    int error = 0;  // errno of a failed fork or wait; 0 when all went well
+    int count = 0;  // Spawn: idle children alive; KillAll: children killed and reaped
+    int status = 0; // Run: wait status
+    std::int64_t wallNs = 0;
+    std::int64_t cpuUs = 0; // Run: user + system time of the command
+    long maxRssKiB = 0;     // Run: peak RSS of the command
+};
+
+bool readFull(int fd, void *data, std::size_t size)
+{
+    auto *p = static_cast<char *>(data);
+    while (size > 0) {
+        const ssize_t n = ::read(fd, p, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        p += n;
+        size -= static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+bool writeFull(int fd, const void *data, std::size_t size)
+{
+    const auto *p = static_cast<const char *>(data);
+    while (size > 0) {
+        const ssize_t n = ::write(fd, p, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        p += n;
+        size -= static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+// In a fresh child: die with the parent, even if the parent died before prctl took effect.
+void dieWithParent(pid_t parent)
+{
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent)
+        ::_exit(1);
+}
+
+// Really idle: no fds beyond stdio, blocked in pause() until killed.
+[[noreturn]] void idleChild(pid_t parent)
+{
+    dieWithParent(parent);
+    ::close_range(3, ~0U, 0);
+    for (;;)
+        ::pause();
+}
+
+int spawnIdle(std::vector<pid_t> &idle, int n)
+{
+    const pid_t self = ::getpid();
+    for (int i = 0; i < n; ++i) {
+        const pid_t pid = ::fork();
+        if (pid < 0)
+            return errno;
+        if (pid == 0)
+            idleChild(self);
+        idle.push_back(pid);
+    }
+    return 0;
+}
+
+// Kills exactly the children we spawned and reaps every one of them.
+int killIdle(std::vector<pid_t> &idle)
+{
+    for (pid_t pid : idle)
+        ::kill(pid, SIGKILL);
+    int reaped = 0;
+    for (pid_t pid : idle) {
+        while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+        }
+        ++reaped;
+    }
+    idle.clear();
+    return reaped;
+}
+
+// fork + exec + wait4 with stdout on /dev/null; the time includes writing the output.
+void runCommand(const std::vector<std::string> &line, Reply &reply)
+{
+    std::vector<char *> argv;
+    for (const auto &a : line)
+        argv.push_back(const_cast<char *>(a.c_str()));
+    argv.push_back(nullptr);
+    const pid_t self = ::getpid();
+    const auto t0 = Clock::now();
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        reply.error = errno;
+        return;
+    }
+    if (pid == 0) {
+        dieWithParent(self);
+        const int devNull = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+        if (devNull < 0 || ::dup2(devNull, STDOUT_FILENO) < 0)
+            ::_exit(126);
+        ::close_range(3, ~0U, 0);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    rusage ru{};
+    int status = 0;
+    while (::wait4(pid, &status, 0, &ru) < 0) {
+        if (errno != EINTR) {
+            reply.error = errno;
+            return;
+        }
+    }
+    reply.wallNs = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count();
+    reply.status = status;
+    reply.cpuUs = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000LL + ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
+    reply.maxRssKiB = ru.ru_maxrss;
+}
+
+[[noreturn]] void launcherMain(pid_t parent, int in, int out)
+{
+    dieWithParent(parent);
+    const auto commands = commandLines();
+    std::vector<pid_t> idle;
+    Request request;
+    while (readFull(in, &request, sizeof request)) {
+        Reply reply;
+        switch (request.op) {
+        case Op::Spawn:
+            reply.error = spawnIdle(idle, request.arg);
+            reply.count = static_cast<int>(idle.size());
+            break;
+        case Op::KillAll:
+            reply.count = killIdle(idle);
+            break;
+        case Op::Run:
+            runCommand(commands.at(static_cast<std::size_t>(request.arg)), reply);
+            break;
+        }
+        if (!writeFull(out, &reply, sizeof reply))
+            break;
+    }
+    killIdle(idle); // the benchmark closed the pipe (finished or failed): leave nothing behind
+    ::_exit(0);
+}
+
+class Launcher {
+public:
+    bool start()
+    {
+        int toLauncher[2], fromLauncher[2];
+        if (::pipe2(toLauncher, O_CLOEXEC) != 0 || ::pipe2(fromLauncher, O_CLOEXEC) != 0)
+            return false;
+        const pid_t parent = ::getpid();
+        m_pid = ::fork();
+        if (m_pid < 0)
+            return false;
+        if (m_pid == 0) {
+            ::close(toLauncher[1]);
+            ::close(fromLauncher[0]);
+            launcherMain(parent, toLauncher[0], fromLauncher[1]);
+        }
+        ::close(toLauncher[0]);
+        ::close(fromLauncher[1]);
+        m_out = toLauncher[1];
+        m_in = fromLauncher[0];
+        return true;
+    }
+
+    std::optional<Reply> call(Op op, int arg = 0)
+    {
+        const Request request{op, arg};
+        Reply reply;
+        if (!writeFull(m_out, &request, sizeof request) || !readFull(m_in, &reply, sizeof reply))
+            return std::nullopt;
+        return reply;
+    }
+
+    // Closing the pipe makes the launcher kill whatever it still holds and exit.
+    ~Launcher()
+    {
+        if (m_pid <= 0)
+            return;
+        ::close(m_out);
+        ::close(m_in);
+        while (::waitpid(m_pid, nullptr, 0) < 0 && errno == EINTR) {
+        }
+    }
+
+private:
+    pid_t m_pid = -1;
+    int m_out = -1;
+    int m_in = -1;
+};
+
+// ---- Statistics and output ----------------------------------------------------------------------
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t mid = v.size() / 2;
+    return v.size() % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+double minimum(const std::vector<double> &v)
+{
+    return v.empty() ? 0 : *std::min_element(v.begin(), v.end());
+}
+
+double msSince(Clock::time_point t0)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+// CPU time of this process (all threads), to compare with the user + system time wait4 reports.
+double cpuMsNow()
+{
+    timespec ts{};
+    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+struct Figure {
+    explicit Figure(std::string label = {}) : name(std::move(label)) {}
+
+    std::string name;
+    std::vector<double> wallMs;
+    std::vector<double> cpuMs;
+    std::vector<double> ratio;    // wall time / wall time of the `ps` of the same run
+    std::vector<double> cpuRatio; // the same with CPU times: less sensitive to other load on the machine
+    double peakRssMiB = -1;       // external commands only
+
+    void add(double wall, double cpu, double psWall, double psCpu)
+    {
+        wallMs.push_back(wall);
+        cpuMs.push_back(cpu);
+        ratio.push_back(wall / psWall);
+        cpuRatio.push_back(cpu / psCpu);
+    }
+};
+
+void printRow(const Figure &f, std::size_t processes)
+{
+    const double med = median(f.wallMs);
+    std::printf("  %-44s %9.1f %9.1f %8.1f %7.2f %8.1f %8.2f", f.name.c_str(), med, minimum(f.wallMs),
+                med * 1000.0 / static_cast<double>(std::max<std::size_t>(processes, 1)), median(f.ratio),
+                median(f.cpuMs), median(f.cpuRatio));
+    if (f.peakRssMiB >= 0)
+        std::printf(" %8.1f\n", f.peakRssMiB);
+    else
+        std::printf(" %8s\n", "-");
+}
+
+struct Floor {
+    int n;
+    std::string what;
+    double ratio;
+    double cpuRatio; // printed for context only: the floors are on wall time
+    double limit;
+};
+
+bool parseSizes(std::string_view text, std::vector<int> &sizes)
+{
+    sizes.clear();
+    while (!text.empty()) {
+        const auto comma = text.find(',');
+        const auto item = text.substr(0, comma);
+        int n = 0;
+        auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), n);
+        if (ec != std::errc() || p != item.data() + item.size() || n < 0 || n > 30000)
+            return false;
+        sizes.push_back(n);
+        text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    }
+    return !sizes.empty();
+}
+
+extern "C" void onSignal(int sig)
+{
+    // Our launcher gets SIGKILL from PR_SET_PDEATHSIG, and its children from theirs.
+    ::_exit(128 + sig);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::vector<int> sizes{500, 2000, 5000};
+    std::optional<int> runsOverride;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "--runs" && i + 1 < argc) {
+            const std::string_view v = argv[++i];
+            int k = 0;
+            auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), k);
+            if (ec != std::errc() || p != v.data() + v.size() || k < 1 || k > 1000) {
+                std::fprintf(stderr, "--runs: expected a number from 1 to 1000, got '%s'\n", argv[i]);
+                return 1;
+            }
+            runsOverride = k;
+        } else if (arg == "--sizes" && i + 1 < argc) {
+            if (!parseSizes(argv[++i], sizes)) {
+                std::fprintf(stderr, "--sizes: expected numbers 0–30000 separated by commas, got '%s'\n", argv[i]);
+                return 1;
+            }
+        } else {
+            std::fprintf(stderr, "usage: %s [--runs K] [--sizes 500,2000,5000]\n", argv[0]);
+            return 1;
+        }
+    }
+    for (const char *tool : {kPs, kPython, PTRIAGE_BINARY}) {
+        if (::access(tool, X_OK) != 0) {
+            std::fprintf(stderr, "%s: %s (needed as a peer or the subject of this benchmark)\n", tool,
+                         std::strerror(errno));
+            return 1;
+        }
+    }
+
+    // Before anything else grows this process (see the launcher's comment).
+    Launcher launcher;
+    if (!launcher.start()) {
+        std::fprintf(stderr, "cannot start the launcher process: %s\n", std::strerror(errno));
+        return 1;
+    }
+    ::signal(SIGINT, onSignal);
+    ::signal(SIGTERM, onSignal);
+    ::signal(SIGHUP, onSignal);
+
+    QCoreApplication app(argc, argv); // Model::load reads the shipped defaults through Qt
+    ptriage::ConfigError configError;
+    const auto model = ptriage::Model::load(QString(), &configError);
+    if (!model) {
+        std::fprintf(stderr, "cannot load the model: %s\n", configError.toString().toLocal8Bit().constData());
+        return 1;
+    }
+
+    utsname uts{};
+    ::uname(&uts);
+    double load[3] = {0, 0, 0};
+    ::getloadavg(load, 3);
+    std::printf("scan_benchmark: %s %s, %ld CPUs, load %.2f %.2f %.2f\nptriage: %s\n", uts.sysname, uts.release,
+                ::sysconf(_SC_NPROCESSORS_ONLN), load[0], load[1], load[2], PTRIAGE_BINARY);
+    std::printf("Times are wall clock from fork to wait4 (stdout to /dev/null); \"× ps\" = median over runs of\n"
+                "figure / `ps` of the same run (wall, then CPU = user + system); µs/proc is wall time divided\n"
+                "by every process on the machine; RSS is the peak (ru_maxrss) over the runs.\n");
+
+    std::vector<Floor> floors;
+    const int selfPid = static_cast<int>(::getpid());
+    for (const int n : sizes) {
+        const int runs = runsOverride.value_or(n <= 500 ? 7 : 5);
+        ::getloadavg(load, 3);
+        std::printf("\n== N = %d idle processes, %d runs (load %.2f) ==\n", n, runs, load[0]);
+        std::fflush(stdout);
+
+        const auto spawnStart = Clock::now();
+        const auto spawned = launcher.call(Op::Spawn, n);
+        if (!spawned || spawned->error != 0) {
+            std::fprintf(stderr,
+                         "fork failed after %d of %d idle processes: %s\n"
+                         "check `ulimit -u`, /proc/sys/kernel/pid_max and the pids cgroup limit\n",
+                         spawned ? spawned->count : 0, n, spawned ? std::strerror(spawned->error) : "launcher gone");
+            return 1; // the launcher kills what it spawned when our pipe closes
+        }
+        std::printf("spawned %d in %.0f ms\n", spawned->count, msSince(spawnStart));
+        std::this_thread::sleep_for(std::chrono::milliseconds(300)); // let every child reach pause()
+
+        // The long-lived engine: the first refresh reads details of every identity, as an
+        // application does once at start; the timed refreshes after it are the steady state.
+        ptriage::CollectOptions collectOptions;
+        collectOptions.deep = ptriage::DeepReads::NewOnly;
+        ptriage::Collector collector(collectOptions);
+        std::string openError;
+        if (!collector.open(&openError)) {
+            std::fprintf(stderr, "cannot open /proc: %s\n", openError.c_str());
+            return 1;
+        }
+        ptriage::TriageOptions triageOptions;
+        triageOptions.selfPid = selfPid;
+        auto warm = ptriage::triage(collector.refresh(), *model, triageOptions);
+        std::size_t processes = warm->snapshot->processes.size();
+        warm.reset();
+
+        std::vector<Figure> external;
+        for (const char *name : kCommandNames)
+            external.emplace_back(name);
+        Figure steady{"refresh + triage (long-lived engine)"};
+        Figure collectOnly{"  refresh only (cheap tier, cached details)"};
+        Figure triageOnly{"  triage only (inference, decision, blast)"};
+
+        // One warm-up run of each command (page cache, python imports), then the measured runs.
+        for (int run = -1; run < runs; ++run) {
+            double wall[CommandCount] = {};
+            double cpu[CommandCount] = {};
+            for (int c = 0; c < CommandCount; ++c) {
+                const auto reply = launcher.call(Op::Run, c);
+                if (!reply || reply->error != 0 || !WIFEXITED(reply->status) || WEXITSTATUS(reply->status) != 0) {
+                    std::fprintf(stderr, "%s failed: %s\n", kCommandNames[c],
+                                 !reply                  ? "launcher gone"
+                                     : reply->error != 0 ? std::strerror(reply->error)
+                                     : WIFEXITED(reply->status) ? "non-zero exit status"
+                                                                : "killed by a signal");
+                    return 1;
+                }
+                wall[c] = static_cast<double>(reply->wallNs) / 1e6;
+                cpu[c] = static_cast<double>(reply->cpuUs) / 1e3;
+                if (run < 0)
+                    continue;
+                auto &f = external[static_cast<std::size_t>(c)];
+                f.add(wall[c], cpu[c], wall[Ps], cpu[Ps]);
+                f.peakRssMiB = std::max(f.peakRssMiB, static_cast<double>(reply->maxRssKiB) / 1024.0);
+            }
+
+            const auto t0 = Clock::now();
+            const double c0 = cpuMsNow();
+            auto snapshot = collector.refresh();
+            const double collectMs = msSince(t0);
+            const double collectCpu = cpuMsNow() - c0;
+            const auto t1 = Clock::now();
+            const double c1 = cpuMsNow();
+            auto result = ptriage::triage(snapshot, *model, triageOptions);
+            const double triageMs = msSince(t1);
+            const double triageCpu = cpuMsNow() - c1;
+            processes = snapshot->processes.size();
+            result.reset(); // freeing the previous result is not part of the next refresh
+            snapshot.reset();
+            if (run < 0)
+                continue;
+            steady.add(collectMs + triageMs, collectCpu + triageCpu, wall[Ps], cpu[Ps]);
+            collectOnly.add(collectMs, collectCpu, wall[Ps], cpu[Ps]);
+            triageOnly.add(triageMs, triageCpu, wall[Ps], cpu[Ps]);
+        }
+
+        std::printf("%zu processes on the machine (N + baseline)\n", processes);
+        // "µ" and "×" are two bytes each in UTF-8, hence one more byte of field width for them.
+        std::printf("  %-44s %9s %9s %9s %8s %8s %8s %8s\n", "figure", "median ms", "min ms", "µs/proc", "× ps",
+                    "cpu ms", "cpu × ps", "RSS MiB");
+        for (int c = 0; c < CommandCount; ++c)
+            printRow(external[static_cast<std::size_t>(c)], processes);
+        printRow(steady, processes);
+        printRow(collectOnly, processes);
+        printRow(triageOnly, processes);
+        rusage self{};
+        ::getrusage(RUSAGE_SELF, &self);
+        std::printf("  peak RSS of this benchmark so far: %.1f MiB\n", static_cast<double>(self.ru_maxrss) / 1024.0);
+
+        if (n == 2000 || n == 5000) {
+            floors.push_back({n, "one-shot `ptriage scan --json`", median(external[PtriageScan].ratio),
+                              median(external[PtriageScan].cpuRatio), 2.0});
+            floors.push_back({n, "steady-state refresh + triage", median(steady.ratio), median(steady.cpuRatio), 0.7});
+        }
+
+        const auto killed = launcher.call(Op::KillAll);
+        if (!killed || killed->count != spawned->count) {
+            std::fprintf(stderr, "killed and reaped %d of %d idle processes\n", killed ? killed->count : 0,
+                         spawned->count);
+            return 1;
+        }
+        std::fflush(stdout);
+    }
+
+    std::printf("\nFloors (ratio to `ps` wall time in the same run):\n");
+    if (floors.empty())
+        std::printf("  none measured: the floors apply at N = 2000 and N = 5000\n");
+    for (const auto &f : floors)
+        std::printf("  %s  N=%-5d %-32s %.2f× ps (floor ≤ %.1f×; CPU time %.2f× ps)\n",
+                    f.ratio <= f.limit ? "PASS" : "FAIL", f.n, f.what.c_str(), f.ratio, f.limit, f.cpuRatio);
+    return 0;
+}

@@ -1,0 +1,319 @@
+// The triage scenarios of the engine issue, each from real spawned processes. Ages that a test
+// cannot wait for come from capturing the live tree and moving its clock forward; states a test
+// cannot cause (D, a systemd cgroup) are edited into the capture.
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QtTest>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+constexpr double kHour = 3600;
+constexpr double kDay = 86400;
+
+struct Verdict {
+    std::shared_ptr<const TriageResult> result;
+    int index = -1;
+    const Posterior &post() const { return result->posteriors[static_cast<std::size_t>(index)]; }
+    const Plan &plan() const { return result->plans[static_cast<std::size_t>(index)]; }
+    const BlastRadius &blast() const { return result->blast[static_cast<std::size_t>(index)]; }
+    const ProcessFacts &facts() const { return result->facts[static_cast<std::size_t>(index)]; }
+    double p(ProcessClass c) const { return post().probability[static_cast<std::size_t>(c)]; }
+    std::string why() const { return dump(*result, index); }
+    std::string identity(int i) const { return result->identityOf(i).toString(); }
+};
+
+Verdict verdictFor(std::shared_ptr<const TriageResult> r, int pid)
+{
+    Verdict v{std::move(r), -1};
+    v.index = indexOfPid(*v.result, pid);
+    return v;
+}
+
+bool mentions(const std::vector<std::string> &list, const std::string &needle)
+{
+    for (const auto &s : list)
+        if (s.find(needle) != std::string::npos)
+            return true;
+    return false;
+}
+
+int riskRank(const char *risk)
+{
+    const std::string r = risk;
+    return r == "low" ? 0 : r == "medium" ? 1 : r == "high" ? 2 : 3;
+}
+
+} // namespace
+
+class ScenarioTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void abandonedTestWorker()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "-x", "tests/"}, {},
+                                  Parenting::OrphanNoSession});
+        QVERIFY(a.pid > 0);
+        const auto v = verdictFor(replay(capturePair(sp.dir(), 0.3, 3 * kHour), defaultModel()), a.pid);
+        QVERIFY2(v.index >= 0, "worker missing from the capture");
+        QCOMPARE(v.facts().orphan, OrphanState::ReparentedSessionGone);
+        QVERIFY2(v.p(ProcessClass::Abandoned) >= 0.9, v.why().c_str());
+        QCOMPARE(v.plan().action, Action::Kill);
+        QCOMPARE(std::string(v.blast().risk), std::string("low"));
+        QVERIFY(v.plan().candidate);
+        QVERIFY(v.plan().score >= 50);
+    }
+
+    void forgottenDevServer()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"node", {"node", "/home/dev/web/node_modules/.bin/next", "dev"}, {{"ACTOR_LISTEN", "0"}},
+                                  Parenting::OrphanNoSession});
+        QVERIFY(a.pid > 0 && a.port > 0);
+        const auto v = verdictFor(replay(capturePair(sp.dir(), 0.3, 2 * kDay), defaultModel()), a.pid);
+        QVERIFY(v.index >= 0);
+        QVERIFY2(v.p(ProcessClass::Abandoned) >= 0.6, v.why().c_str());
+        QVERIFY2(mentions(v.blast().reasons, ":" + std::to_string(a.port)), v.why().c_str());
+        QVERIFY2(riskRank(v.blast().risk) >= 1, v.why().c_str());
+        QVERIFY(mentions(v.facts().listeners, "TCP 127.0.0.1:" + std::to_string(a.port)));
+    }
+
+    void busyCompilerInTerminal()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"cc1plus", {"/usr/lib/gcc/x86_64-linux-gnu/12/cc1plus", "-quiet", "main.cpp"},
+                                  {{"ACTOR_SPIN", "1"}}, Parenting::Terminal});
+        QVERIFY(a.pid > 0);
+        const auto v = verdictFor(replay(capturePair(sp.dir(), 0.5, 600), defaultModel()), a.pid);
+        QVERIFY(v.index >= 0);
+        const auto &s = v.result->snapshot->processes[static_cast<std::size_t>(v.index)];
+        QVERIFY2(s.cpuShare && *s.cpuShare >= 0.5, v.why().c_str()); // really spinning
+        QCOMPARE(v.facts().tty, TtyState::Foreground);
+        QVERIFY2(v.post().classification == ProcessClass::Useful, v.why().c_str());
+        QVERIFY2(v.plan().action == Action::Keep, v.why().c_str());
+    }
+
+    void idleEditorInTerminal()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"vim", {"vim", "notes.md"}, {}, Parenting::Terminal});
+        QVERIFY(a.pid > 0);
+        const auto v = verdictFor(replay(capturePair(sp.dir(), 0.3, 3 * kHour), defaultModel()), a.pid);
+        QVERIFY(v.index >= 0);
+        QVERIFY2(v.post().classification == ProcessClass::Useful, v.why().c_str());
+        QVERIFY2(v.plan().action == Action::Keep, v.why().c_str());
+    }
+
+    void desktopSessionIdleForDays()
+    {
+        Spawner sp;
+        std::vector<int> pids;
+        for (const char *name : {"plasmashell", "kwin_wayland", "gnome-shell", "pipewire", "wireplumber", "Xwayland"})
+            pids.push_back(sp.spawn({name, {std::string("/usr/bin/") + name}, {}, Parenting::OrphanNoSession}).pid);
+        pids.push_back(sp.spawn({"dbus-daemon", {"/usr/bin/dbus-daemon", "--session", "--address=systemd:"}, {},
+                                 Parenting::OrphanNoSession})
+                           .pid);
+        const auto r = replay(capturePair(sp.dir(), 0.3, 4 * kDay), defaultModel());
+        for (int pid : pids) {
+            QVERIFY(pid > 0);
+            const auto v = verdictFor(r, pid);
+            QVERIFY(v.index >= 0);
+            QVERIFY2(v.post().classification == ProcessClass::Useful || !v.facts().protectedReason.empty(), v.why().c_str());
+            QCOMPARE(v.plan().action, Action::Keep);
+            QVERIFY(!v.plan().candidate);
+        }
+    }
+
+    void zombieRoutesToParent()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"worker-pool", {"worker-pool", "--jobs", "4"}, {{"ACTOR_ZOMBIE", "1"}}, Parenting::Child});
+        QVERIFY(a.pid > 0 && a.zombiePid > 0);
+        const auto r = live(defaultModel(), 0.0);
+        const auto z = verdictFor(r, a.zombiePid);
+        QVERIFY(z.index >= 0);
+        QCOMPARE(r->snapshot->processes[static_cast<std::size_t>(z.index)].state, 'Z');
+        QCOMPARE(z.post().classification, ProcessClass::Zombie);
+        const int parent = indexOfPid(*r, a.pid);
+        QCOMPARE(z.plan().targetIndex, parent); // never the zombie itself
+        QVERIFY(z.plan().candidate);
+        QVERIFY(mentions(z.plan().blockedBy, "zombie cannot be signalled"));
+    }
+
+    void gitLockBlocksKill()
+    {
+        Spawner sp;
+        const std::string git = sp.dir() + "/repo/.git";
+        QVERIFY(QDir().mkpath(QString::fromStdString(git)));
+        const Actor a = sp.spawn({"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "tests/"},
+                                  {{"ACTOR_WRITE", git + "/index.lock"}}, Parenting::OrphanNoSession});
+        QVERIFY(a.pid > 0);
+        const auto v = verdictFor(replay(capturePair(sp.dir(), 0.3, 3 * kHour), defaultModel()), a.pid);
+        QVERIFY(v.index >= 0);
+        QVERIFY2(v.p(ProcessClass::Abandoned) >= 0.9, v.why().c_str()); // would be killed without the lock
+        QVERIFY(v.plan().action != Action::Kill);
+        QVERIFY2(mentions(v.plan().blockedBy, git + "/index.lock"), v.why().c_str());
+        QVERIFY(!v.plan().allowed[static_cast<std::size_t>(Action::Kill)]);
+    }
+
+    void systemdServiceIdleForDays()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"metrics-agent", {"/usr/sbin/metrics-agent", "--foreground"}, {}, Parenting::OrphanNoSession});
+        QVERIFY(a.pid > 0);
+        const auto pair = capturePair(sp.dir(), 0.3, 5 * kDay);
+        for (const auto &root : {pair.before, pair.after})
+            writeProcFile(root, a.pid, "cgroup", "0::/system.slice/metrics-agent.service\n");
+        const auto v = verdictFor(replay(pair, defaultModel()), a.pid);
+        QVERIFY(v.index >= 0);
+        QCOMPARE(v.facts().supervisor, std::string("systemd:metrics-agent.service"));
+        QVERIFY(v.plan().action != Action::Kill);
+        QVERIFY(!v.plan().allowed[static_cast<std::size_t>(Action::Kill)]);
+        if (v.plan().action != Action::Keep || v.p(ProcessClass::Abandoned) > 0.5)
+            QVERIFY2(mentions(v.plan().blockedBy, "systemctl stop metrics-agent.service"), v.why().c_str());
+        QVERIFY2(v.plan().action == Action::Keep || !v.facts().protectedReason.empty(), v.why().c_str());
+    }
+
+    void scriptWrapperAndWorkload()
+    {
+        Spawner sp;
+        const std::string claude = sp.actorPath("claude");
+        const int script = sp.spawnProgram({"script", "-qefc", claude + " --dangerously-skip-permissions", "/dev/null"});
+        QVERIFY(script > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(live(defaultModel())->snapshot->byPid(script) != nullptr, 5000);
+        // Find the workload: the claude process below script (script runs it through `sh -c`).
+        int workload = -1;
+        QTRY_VERIFY_WITH_TIMEOUT(([&] {
+                                     const auto r = live(defaultModel());
+                                     for (const auto &s : r->snapshot->processes) {
+                                         if (!s.details || s.details->comm != "claude")
+                                             continue;
+                                         for (const Sample *a = &s; a && a->key.pid > 1; a = r->snapshot->byPid(a->ppid))
+                                             if (a->ppid == script)
+                                                 workload = s.key.pid;
+                                     }
+                                     return workload > 0;
+                                 }()),
+                                 5000);
+        sp.adopt(workload);
+        const auto r = replay(capturePair(sp.dir(), 0.3, 6 * kHour), defaultModel());
+        const auto w = verdictFor(r, script);
+        const auto c = verdictFor(r, workload);
+        QVERIFY(w.index >= 0 && c.index >= 0);
+        QVERIFY(w.facts().isWrapper);
+        QCOMPARE(w.facts().workloadIndex, c.index);
+        // The workload's wrapper chain leads up to script.
+        bool reachesScript = false;
+        for (int x = c.facts().wrapperIndex, guard = 0; x >= 0 && guard < 8; ++guard) {
+            reachesScript = reachesScript || x == w.index;
+            x = r->facts[static_cast<std::size_t>(x)].wrapperIndex;
+        }
+        QVERIFY2(reachesScript, c.why().c_str());
+        QCOMPARE(w.plan().action, Action::Keep); // the workload is the triage subject
+        QVERIFY(mentions(w.plan().blockedBy, "wrapper") || !w.plan().candidate);
+        const auto &wa = w.blast().affected;
+        const auto &ca = c.blast().affected;
+        QVERIFY2(std::find(wa.begin(), wa.end(), c.index) != wa.end(), w.why().c_str());
+        QVERIFY2(std::find(ca.begin(), ca.end(), w.index) != ca.end(), c.why().c_str());
+    }
+
+    void idleNodeInTmuxPane()
+    {
+        Spawner sp;
+        const std::string socket = "ptriage-test-" + std::to_string(::getpid());
+        const std::string node = sp.actorPath("node");
+        const int tmux = sp.spawnProgram({"tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "t",
+                                          node + " server.js"});
+        QVERIFY(tmux > 0);
+        int pane = -1;
+        QTRY_VERIFY_WITH_TIMEOUT(([&] {
+                                     const auto r = live(defaultModel());
+                                     for (const auto &s : r->snapshot->processes)
+                                         if (s.details && s.details->comm == "node" && !s.details->cmdline.empty()
+                                             && s.details->cmdline.back() == "server.js")
+                                             pane = s.key.pid;
+                                     return pane > 0;
+                                 }()),
+                                 5000);
+        sp.adopt(pane);
+        const auto v = verdictFor(replay(capturePair(sp.dir(), 0.3, 5 * kHour), defaultModel()), pane);
+        std::system(("tmux -L " + socket + " kill-server 2>/dev/null").c_str());
+        QVERIFY(v.index >= 0);
+        QCOMPARE(v.facts().intent, IntentKind::Multiplexer);
+        QVERIFY2(v.plan().action != Action::Kill, v.why().c_str());
+        QVERIFY(!v.plan().allowed[static_cast<std::size_t>(Action::Kill)]);
+    }
+
+    void uninterruptibleSleep()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "tests/"}, {},
+                                  Parenting::OrphanNoSession});
+        QVERIFY(a.pid > 0);
+        const auto pair = capturePair(sp.dir(), 0.3, 3 * kHour);
+        for (const auto &root : {pair.before, pair.after}) {
+            editStat(root, a.pid, [](std::vector<std::string> &f) { f[0] = "D"; });
+            writeProcFile(root, a.pid, "wchan", "nfs_wait_bit_killable");
+        }
+        const auto v = verdictFor(replay(pair, defaultModel()), a.pid);
+        QVERIFY(v.index >= 0);
+        QVERIFY(v.plan().action != Action::Kill);
+        QVERIFY(!v.plan().allowed[static_cast<std::size_t>(Action::Kill)]);
+        QCOMPARE(std::string(v.post().confidence), std::string("low"));
+        bool wchanShown = false;
+        for (const auto &t : v.post().ledger)
+            wchanShown = wchanShown || t.detail.find("nfs_wait_bit_killable") != std::string::npos;
+        QVERIFY2(wchanShown, v.why().c_str());
+    }
+
+    void spinningOrphan()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"data-crunch", {"/opt/tools/data-crunch", "--input", "/srv/batch"}, {{"ACTOR_SPIN", "1"}},
+                                  Parenting::OrphanNoSession});
+        QVERIFY(a.pid > 0);
+        const auto pair = capturePair(sp.dir(), 0.5, 6 * kHour);
+        // Six hours of a busy core before the captures began.
+        const long ticks = ::sysconf(_SC_CLK_TCK);
+        for (const auto &root : {pair.before, pair.after})
+            editStat(root, a.pid, [&](std::vector<std::string> &f) {
+                f[11] = std::to_string(std::stoull(f[11]) + static_cast<unsigned long long>(6 * kHour * 0.97 * static_cast<double>(ticks)));
+            });
+        const auto v = verdictFor(replay(pair, defaultModel()), a.pid);
+        QVERIFY(v.index >= 0);
+        QVERIFY2(v.post().classification == ProcessClass::UsefulBad, v.why().c_str());
+        QVERIFY2(v.plan().action == Action::Throttle || v.plan().action == Action::Freeze, v.why().c_str());
+    }
+
+    void youngProcessesAreNeverActedOn()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "tests/"}, {},
+                                  Parenting::OrphanNoSession});
+        const auto v = verdictFor(live(defaultModel()), a.pid); // seconds old, default minimum age
+        QVERIFY(v.index >= 0);
+        QCOMPARE(v.plan().action, Action::Keep);
+    }
+
+    void ptriageNeverTargetsItself()
+    {
+        const auto r = live(defaultModel(), 0.0);
+        const auto self = verdictFor(r, static_cast<int>(::getpid()));
+        QVERIFY(self.index >= 0);
+        QVERIFY(!self.facts().protectedReason.empty());
+        QCOMPARE(self.plan().action, Action::Keep);
+        const auto init = verdictFor(r, 1);
+        QCOMPARE(init.plan().action, Action::Keep);
+    }
+};
+
+QTEST_GUILESS_MAIN(ScenarioTest)
+#include "tst_scenarios.moc"

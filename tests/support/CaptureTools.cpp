@@ -1,0 +1,133 @@
+#include "CaptureTools.h"
+
+#include "collect/Collector.h"
+#include "report/ScanReport.h"
+
+#include <QtTest>
+
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+namespace ptriage::test {
+namespace {
+
+std::string readFile(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+void writeFile(const std::string &path, const std::string &content)
+{
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << content;
+}
+
+} // namespace
+
+CapturePair capturePair(const std::string &dir, double gapSeconds, double ageBySeconds)
+{
+    CapturePair pair{dir + "/before", dir + "/after"};
+    std::string error;
+    if (!writeCapture("/proc", pair.before, {}, &error))
+        qFatal("capture failed: %s", error.c_str());
+    std::this_thread::sleep_for(std::chrono::duration<double>(gapSeconds));
+    if (!writeCapture("/proc", pair.after, {}, &error))
+        qFatal("capture failed: %s", error.c_str());
+    shiftUptime(pair.before, ageBySeconds);
+    shiftUptime(pair.after, ageBySeconds);
+    return pair;
+}
+
+void shiftUptime(const std::string &root, double seconds)
+{
+    std::istringstream in(readFile(root + "/uptime"));
+    double up = 0, idle = 0;
+    in >> up >> idle;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.2f %.2f\n", up + seconds, idle);
+    writeFile(root + "/uptime", buf);
+}
+
+void editStat(const std::string &root, int pid, const std::function<void(std::vector<std::string> &)> &edit)
+{
+    const std::string path = root + '/' + std::to_string(pid) + "/stat";
+    const std::string text = readFile(path);
+    const auto close = text.rfind(')');
+    QVERIFY2(close != std::string::npos, path.c_str());
+    std::istringstream in(text.substr(close + 2));
+    std::vector<std::string> fields;
+    for (std::string f; in >> f;)
+        fields.push_back(f);
+    edit(fields);
+    std::string out = text.substr(0, close + 1);
+    for (const auto &f : fields)
+        out += ' ' + f;
+    writeFile(path, out + '\n');
+}
+
+void writeProcFile(const std::string &root, int pid, const std::string &name, const std::string &content)
+{
+    writeFile(root + '/' + std::to_string(pid) + '/' + name, content);
+}
+
+const Model &defaultModel()
+{
+    static const Model model = [] {
+        ConfigError e;
+        auto m = Model::load(QStringLiteral("/nonexistent"), &e);
+        if (!m)
+            qFatal("default model: %s", qPrintable(e.toString()));
+        return *m;
+    }();
+    return model;
+}
+
+std::shared_ptr<const TriageResult> replay(const CapturePair &pair, const Model &model, std::optional<double> minAge)
+{
+    CollectOptions first;
+    first.procRoot = pair.before;
+    Collector before(first);
+    std::string error;
+    if (!before.open(&error))
+        qFatal("%s", error.c_str());
+    before.scanOnce();
+    CollectOptions second;
+    second.procRoot = pair.after;
+    Collector after(second);
+    if (!after.open(&error))
+        qFatal("%s", error.c_str());
+    after.seedPrevious(before.previousSamples());
+    TriageOptions to;
+    to.minAgeSeconds = minAge;
+    return triage(after.scanOnce(), model, to);
+}
+
+std::shared_ptr<const TriageResult> live(const Model &model, std::optional<double> minAge)
+{
+    Collector c;
+    std::string error;
+    if (!c.open(&error))
+        qFatal("%s", error.c_str());
+    TriageOptions to;
+    to.selfPid = static_cast<int>(::getpid());
+    to.minAgeSeconds = minAge;
+    return triage(c.scanOnce(), model, to);
+}
+
+int indexOfPid(const TriageResult &r, int pid)
+{
+    auto it = r.snapshot->indexByPid.find(pid);
+    return it == r.snapshot->indexByPid.end() ? -1 : static_cast<int>(it->second);
+}
+
+std::string dump(const TriageResult &r, int index)
+{
+    return index < 0 ? std::string("(process not in snapshot)") : explainText(r, defaultModel(), index);
+}
+
+} // namespace ptriage::test

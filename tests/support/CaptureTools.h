@@ -1,0 +1,32 @@
+#pragma once
+
+#include "decide/Triage.h"
+
+#include <functional>
+#include <string>
+
+namespace ptriage::test {
+
+// Two captures of the live /proc `gapSeconds` apart, both made `ageBySeconds` older by moving
+// their clocks forward together (so every process is that much older, and rates are unchanged).
+struct CapturePair {
+    std::string before;
+    std::string after;
+};
+CapturePair capturePair(const std::string &dir, double gapSeconds, double ageBySeconds);
+
+void shiftUptime(const std::string &root, double seconds);
+// Edits the fields after "(comm)" of <root>/<pid>/stat: index 0 is the state, 11 utime, 12 stime.
+void editStat(const std::string &root, int pid, const std::function<void(std::vector<std::string> &)> &edit);
+void writeProcFile(const std::string &root, int pid, const std::string &name, const std::string &content);
+
+// The pipeline on a capture pair: the first capture seeds the rates of the second.
+std::shared_ptr<const TriageResult> replay(const CapturePair &pair, const Model &model, std::optional<double> minAge = {});
+// The pipeline on the live system (one-shot scan).
+std::shared_ptr<const TriageResult> live(const Model &model, std::optional<double> minAge = {});
+const Model &defaultModel();
+
+int indexOfPid(const TriageResult &r, int pid); // -1 when absent
+std::string dump(const TriageResult &r, int index); // explain text, for failure messages
+
+} // namespace ptriage::test

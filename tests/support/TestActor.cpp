@@ -1,0 +1,98 @@
+// A real process for the tests, exec'd under any name and argv. What it does comes from its
+// environment, so that its command line stays whatever the scenario needs:
+//   ACTOR_LISTEN=PORT      listen on 127.0.0.1:PORT (0: any free port)
+//   ACTOR_CONNECT=PORT     hold a TCP connection to 127.0.0.1:PORT
+//   ACTOR_WRITE=PATH       hold PATH open for writing (created if missing)
+//   ACTOR_FLOCK=PATH       hold an exclusive flock on PATH
+//   ACTOR_SPIN=1           burn a core
+//   ACTOR_ZOMBIE=1         fork a child that exits at once, and never reap it
+//   ACTOR_LIFETIME=SECONDS exit after this long anyway (default 600), so nothing outlives a test run
+//   ACTOR_READY_FD=FD      write "ready PID [PORT] [ZOMBIE_PID]\n" there once set up
+#include <arpa/inet.h>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/file.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+int envInt(const char *name, int fallback)
+{
+    const char *v = std::getenv(name);
+    return v ? std::atoi(v) : fallback;
+}
+
+void die(const char *what)
+{
+    std::fprintf(stderr, "test actor: %s: %s\n", what, std::strerror(errno));
+    std::_Exit(3);
+}
+
+} // namespace
+
+int main()
+{
+    ::alarm(static_cast<unsigned>(envInt("ACTOR_LIFETIME", 600)));
+    int port = -1;
+    if (const char *listenPort = std::getenv("ACTOR_LISTEN")) {
+        const int s = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        a.sin_port = htons(static_cast<unsigned short>(std::atoi(listenPort)));
+        const int one = 1;
+        ::setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (s < 0 || ::bind(s, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0 || ::listen(s, 16) != 0)
+            die("listen");
+        socklen_t len = sizeof a;
+        ::getsockname(s, reinterpret_cast<sockaddr *>(&a), &len);
+        port = ntohs(a.sin_port);
+    }
+    if (const char *connectPort = std::getenv("ACTOR_CONNECT")) {
+        const int s = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        a.sin_port = htons(static_cast<unsigned short>(std::atoi(connectPort)));
+        if (s < 0 || ::connect(s, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0)
+            die("connect");
+    }
+    if (const char *path = std::getenv("ACTOR_WRITE"))
+        if (::open(path, O_WRONLY | O_CREAT | O_APPEND, 0644) < 0)
+            die("write");
+    if (const char *path = std::getenv("ACTOR_FLOCK")) {
+        const int fd = ::open(path, O_RDWR | O_CREAT, 0644);
+        if (fd < 0 || ::flock(fd, LOCK_EX) != 0)
+            die("flock");
+    }
+    int zombie = -1;
+    if (std::getenv("ACTOR_ZOMBIE")) {
+        zombie = ::fork();
+        if (zombie == 0)
+            std::_Exit(0);
+        if (zombie < 0)
+            die("fork");
+        ::signal(SIGCHLD, SIG_DFL); // default action keeps the child as a zombie until reaped
+    }
+    const int ready = envInt("ACTOR_READY_FD", -1);
+    if (ready >= 0) {
+        char line[64];
+        const int n = std::snprintf(line, sizeof line, "ready %d %d %d\n", ::getpid(), port, zombie);
+        if (::write(ready, line, static_cast<std::size_t>(n)) != n)
+            die("ready");
+        ::close(ready);
+    }
+    if (std::getenv("ACTOR_SPIN")) {
+        volatile unsigned long x = 0;
+        for (;;)
+            x = x + 1;
+    }
+    for (;;)
+        ::pause();
+}
