@@ -2,6 +2,7 @@
 
 #include "ProcParsers.h"
 #include "SocketTable.h"
+#include "util/Parallel.h"
 
 #include <cerrno>
 #include <charconv>
@@ -128,7 +129,7 @@ std::vector<std::string> CollectOptions::defaultEnvironKeys()
             "CODEX_SESSION_ID", "CURSOR_SESSION", "AIDER_SESSION", "DISPLAY", "WAYLAND_DISPLAY"};
 }
 
-Collector::Collector(CollectOptions options) : m_options(std::move(options))
+Collector::Collector(CollectOptions options) : m_options(std::move(options)), m_buffers(static_cast<std::size_t>(workerCount()))
 {
     for (const auto &k : m_options.environKeys)
         m_environKeys.emplace_back(k);
@@ -186,7 +187,7 @@ bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf)
     DirFd dir = DirFd::openAt(m_root.get(), name);
     if (!dir.valid())
         return false; // vanished
-    if (!buf.readAt(dir.get(), "stat"))
+    if (!buf.readRecordAt(dir.get(), "stat"))
         return false; // vanished (or unreadable, which procfs never does for stat)
     StatFields f;
     const char *reason = nullptr;
@@ -197,6 +198,7 @@ bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf)
         return true;
     }
     s.key = {f.startTicks, pid};
+    s.comm.assign(f.comm.substr(0, 15));
     s.ppid = f.ppid;
     s.pgrp = f.pgrp;
     s.session = f.session;
@@ -212,7 +214,7 @@ bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf)
     if (s.isKernelThread())
         return true; // no io, fds or uid worth reading
 
-    if (buf.readAt(dir.get(), "io")) {
+    if (buf.readRecordAt(dir.get(), "io")) {
         std::uint64_t io = 0;
         if (parseIo(buf.view(), io))
             s.ioBytes = io;
@@ -224,7 +226,7 @@ bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf)
 
     if (m_capture) {
         std::uint32_t uid = 0;
-        if (buf.readAt(dir.get(), "status") && parseStatusUid(buf.view(), uid))
+        if (buf.readRecordAt(dir.get(), "status") && parseStatusUid(buf.view(), uid))
             s.uid = uid;
         else
             addReason(s.partial, "status: no Uid");
@@ -246,30 +248,29 @@ Collector::Pass Collector::readCheapTier()
 {
     Pass pass;
     const auto pids = listPids(m_root.get());
+    std::vector<Sample> samples(pids.size());
+    std::vector<char> alive(pids.size(), 0);
+    parallelChunks(pids.size(), static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
+        for (std::size_t i = begin; i < end; ++i)
+            alive[i] = readCheap(pids[i], samples[i], m_buffers[static_cast<std::size_t>(worker)]) ? 1 : 0;
+    });
     pass.samples.reserve(pids.size());
-    for (int pid : pids) {
-        Sample s;
-        if (readCheap(pid, s, m_buffer))
-            pass.samples.push_back(std::move(s));
-    }
+    for (std::size_t i = 0; i < pids.size(); ++i)
+        if (alive[i])
+            pass.samples.push_back(std::move(samples[i]));
     pass.uptime = now(m_buffer);
     return pass;
 }
 
-std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, FileBuffer &buf)
+std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, const Sample &s, FileBuffer &buf)
 {
     auto d = std::make_shared<ProcessDetails>();
-    if (buf.readAt(pidFd, "comm")) {
-        auto c = buf.view();
-        if (!c.empty() && c.back() == '\n')
-            c.remove_suffix(1);
-        d->comm = std::string(c);
-    }
+    d->comm = s.comm; // the same text as the comm file, already read with stat
     if (buf.readAt(pidFd, "cmdline", 256 * 1024))
         d->cmdline = parseCmdline(buf.view());
     else
         addReason(d->partial, describeErrno("cmdline", buf.error()));
-    if (buf.readAt(pidFd, "cgroup"))
+    if (buf.readRecordAt(pidFd, "cgroup"))
         d->cgroup = parseCgroup(buf.view());
     if (buf.readAt(pidFd, "environ", 1 << 20))
         d->environ = parseEnviron(buf.view(), m_environKeys);
@@ -288,10 +289,11 @@ std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, FileBuff
     return d;
 }
 
-std::shared_ptr<const DeepDetails> Collector::readDeepAt(int pidFd, FileBuffer &buf)
+std::shared_ptr<const DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, FileBuffer &buf)
 {
     auto deep = std::make_shared<DeepDetails>();
-    if (buf.readAt(pidFd, "wchan")) {
+    // Where it sleeps matters only when it cannot be woken (D).
+    if (s.state == 'D' && buf.readRecordAt(pidFd, "wchan")) {
         auto w = buf.view();
         if (!w.empty() && w != "0")
             deep->wchan = std::string(w.substr(0, 128));
@@ -301,7 +303,7 @@ std::shared_ptr<const DeepDetails> Collector::readDeepAt(int pidFd, FileBuffer &
         addReason(deep->partial, describeErrno("fd", errno));
         return deep;
     }
-    DirFd fdinfo = DirFd::openAt(pidFd, "fdinfo");
+    DirFd fdinfo;
     const auto fds = listPids(fdDir.get()); // fd names are numbers too
     for (int fd : fds) {
         if (deep->files.size() >= m_options.maxFdsPerProcess) {
@@ -317,7 +319,9 @@ std::shared_ptr<const DeepDetails> Collector::readDeepAt(int pidFd, FileBuffer &
         if (f.target.empty())
             continue; // closed meanwhile
         f.kind = classifyTarget(f.target, f.inode);
-        if (f.kind == FdKind::File && fdinfo.valid() && buf.readAt(fdinfo.get(), name)) {
+        if (f.kind == FdKind::File && !fdinfo.valid())
+            fdinfo = DirFd::openAt(pidFd, "fdinfo"); // only processes with open files need it
+        if (f.kind == FdKind::File && fdinfo.valid() && buf.readRecordAt(fdinfo.get(), name)) {
             unsigned flags = 0;
             if (parseFdinfoFlags(buf.view(), flags))
                 f.writable = (flags & O_ACCMODE) == O_WRONLY || (flags & O_ACCMODE) == O_RDWR;
@@ -329,37 +333,56 @@ std::shared_ptr<const DeepDetails> Collector::readDeepAt(int pidFd, FileBuffer &
 
 void Collector::attachDetails(Pass &pass, bool deepForAll)
 {
-    std::unordered_map<ProcessKey, std::shared_ptr<const ProcessDetails>, ProcessKeyHash> details;
-    std::unordered_map<ProcessKey, std::shared_ptr<const DeepDetails>, ProcessKeyHash> deep;
-    details.reserve(pass.samples.size());
-    for (auto &s : pass.samples) {
+    // Cached per identity; the expensive reads happen only for what the cache lacks.
+    std::vector<std::size_t> work;
+    std::vector<std::uint8_t> needs(pass.samples.size(), 0); // bit 1: details, bit 2: deep
+    for (std::size_t i = 0; i < pass.samples.size(); ++i) {
+        Sample &s = pass.samples[i];
         if (s.key.startTicks == 0 && !s.partial.empty())
             continue; // no identity: nothing to cache against
         auto known = m_details.find(s.key);
         auto knownDeep = m_deep.find(s.key);
-        const bool needDetails = known == m_details.end();
-        const bool needDeep = !s.isKernelThread()
-            && (deepForAll || (m_options.deep != DeepReads::None && knownDeep == m_deep.end()));
-        if (needDetails || needDeep) {
-            char name[16];
-            auto [end, ec] = std::to_chars(name, name + sizeof name - 1, s.key.pid);
-            *end = '\0';
-            DirFd dir = DirFd::openAt(m_root.get(), name);
-            if (needDetails)
-                s.details = dir.valid() ? readDetails(dir.get(), m_buffer) : nullptr;
-            if (needDeep && dir.valid())
-                s.deep = readDeepAt(dir.get(), m_buffer);
-        }
-        if (!s.details && !needDetails)
+        if (known != m_details.end())
             s.details = known->second;
-        if (!s.deep && knownDeep != m_deep.end())
+        else
+            needs[i] |= 1;
+        const bool wantDeep = !s.isKernelThread()
+            && (deepForAll || (m_options.deep != DeepReads::None && knownDeep == m_deep.end()));
+        if (wantDeep)
+            needs[i] |= 2;
+        else if (knownDeep != m_deep.end())
             s.deep = knownDeep->second;
+        if (needs[i])
+            work.push_back(i);
+    }
+    parallelChunks(work.size(), static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
+        FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
+        for (std::size_t w = begin; w < end; ++w) {
+            Sample &s = pass.samples[work[w]];
+            char name[16];
+            auto [last, ec] = std::to_chars(name, name + sizeof name - 1, s.key.pid);
+            *last = '\0';
+            DirFd dir = DirFd::openAt(m_root.get(), name);
+            if (!dir.valid())
+                continue; // vanished: marked below
+            if (needs[work[w]] & 1)
+                s.details = readDetails(dir.get(), s, buf);
+            if (needs[work[w]] & 2)
+                s.deep = readDeepAt(dir.get(), s, buf);
+        }
+    });
+    std::unordered_map<ProcessKey, std::shared_ptr<const ProcessDetails>, ProcessKeyHash> details;
+    std::unordered_map<ProcessKey, std::shared_ptr<const DeepDetails>, ProcessKeyHash> deep;
+    details.reserve(pass.samples.size());
+    for (auto &s : pass.samples) {
         if (!s.details) {
             auto d = std::make_shared<ProcessDetails>();
+            d->comm = s.comm;
             d->partial = "vanished before its details were read";
             s.details = d;
+        } else {
+            details.emplace(s.key, s.details);
         }
-        details.emplace(s.key, s.details);
         if (s.deep)
             deep.emplace(s.key, s.deep);
     }
@@ -421,7 +444,8 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
     }
     if (buf.readAt(m_root.get(), "net/unix", 64 << 20))
         parseProcNetUnix(buf.view(), snap->sockets);
-    if (buf.readAt(m_root.get(), "locks", 16 << 20))
+    // Reading /proc/locks waits for an RCU grace period (~8 ms) however small it is: deep scans only.
+    if (m_options.deep == DeepReads::All && buf.readAt(m_root.get(), "locks", 16 << 20))
         snap->locks = parseLocks(buf.view());
 
     if (!m_capture) {
@@ -486,7 +510,7 @@ std::shared_ptr<const DeepDetails> Collector::readDeep(const ProcessKey &key)
     Sample s;
     if (!readCheap(key.pid, s, m_buffer) || !(s.key == key))
         return nullptr; // gone, or the pid now names another process
-    auto deep = readDeepAt(dir.get(), m_buffer);
+    auto deep = readDeepAt(dir.get(), s, m_buffer);
     m_deep[key] = deep;
     return deep;
 }

@@ -58,8 +58,8 @@ private:
     };
     Pass readCheapTier();
     bool readCheap(int pid, Sample &s, FileBuffer &buf);
-    std::shared_ptr<const ProcessDetails> readDetails(int pidFd, FileBuffer &buf);
-    std::shared_ptr<const DeepDetails> readDeepAt(int pidFd, FileBuffer &buf);
+    std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
+    std::shared_ptr<const DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
     void attachDetails(Pass &pass, bool deepForAll);
     void applyRates(Pass &pass);
     std::shared_ptr<Snapshot> publish(Pass &&pass);
@@ -74,7 +74,8 @@ private:
     std::unordered_map<ProcessKey, std::shared_ptr<const ProcessDetails>, ProcessKeyHash> m_details;
     std::unordered_map<ProcessKey, std::shared_ptr<const DeepDetails>, ProcessKeyHash> m_deep;
     std::optional<double> m_lastInterval;
-    FileBuffer m_buffer;
+    FileBuffer m_buffer;               // for the calling thread's own reads
+    std::vector<FileBuffer> m_buffers; // one per worker of a parallel read
 };
 
 // Writes a captured tree in the ordinary /proc layout from `procRoot` (live /proc normally).

@@ -39,6 +39,31 @@ bool FileBuffer::readAt(int dirFd, const char *name, std::size_t limit)
     return ok;
 }
 
+bool FileBuffer::readRecordAt(int dirFd, const char *name)
+{
+    m_size = 0;
+    m_errno = 0;
+    const int fd = ::openat(dirFd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        m_errno = errno;
+        return false;
+    }
+    ssize_t n;
+    do
+        n = ::read(fd, m_data.data(), m_data.size());
+    while (n < 0 && errno == EINTR);
+    if (n < 0)
+        m_errno = errno;
+    else
+        m_size = static_cast<std::size_t>(n);
+    ::close(fd);
+    if (n < 0)
+        return false;
+    if (m_size == m_data.size())
+        return readAt(dirFd, name); // a record larger than the buffer: read it the long way
+    return true;
+}
+
 DirFd &DirFd::operator=(DirFd &&o) noexcept
 {
     if (this != &o) {

@@ -12,6 +12,9 @@ class FileBuffer {
 public:
     // Returns false on any error (errno kept); the view covers what was read.
     bool readAt(int dirFd, const char *name, std::size_t limit = 1 << 20);
+    // For one-record procfs files (stat, io, status, wchan, fdinfo …), which the kernel returns
+    // whole in one read: a short read is the end, which saves the read() that would return 0.
+    bool readRecordAt(int dirFd, const char *name);
     std::string_view view() const { return {m_data.data(), m_size}; }
     int error() const { return m_errno; }
 

@@ -41,6 +41,7 @@ struct DeepDetails {
 
 struct Sample {
     ProcessKey key;
+    std::string comm; // from stat: at most 15 bytes, so no allocation
     int ppid = 0;
     int pgrp = 0;
     int session = 0;
