@@ -1,1 +1,237 @@
-int main(){return 0;}
+// The collector against the live /proc and against captured trees, with real processes.
+#include "collect/Collector.h"
+#include "collect/ProcParsers.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QtTest>
+
+#include <csignal>
+#include <fstream>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+std::uint64_t startTicksOf(int pid)
+{
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    StatFields f;
+    const char *why = nullptr;
+    return parseStat(text, f, &why) ? f.startTicks : 0;
+}
+
+Collector openLive(DeepReads deep = DeepReads::All)
+{
+    CollectOptions o;
+    o.deep = deep;
+    Collector c(o);
+    std::string error;
+    if (!c.open(&error))
+        qFatal("%s", error.c_str());
+    return c;
+}
+
+void writeText(const std::string &path, const std::string &text)
+{
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+} // namespace
+
+class CollectorTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void identityAndDetailsOfARealProcess()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"idle-worker", {"idle-worker", "--queue", "jobs"}, {{"TMUX", "/tmp/tmux-0/default,1,0"}, {"API_TOKEN", "s3cret"}}});
+        QVERIFY(a.pid > 0);
+        Collector c = openLive();
+        QVERIFY(!c.isCapture());
+        const auto snap = c.scanOnce();
+        const Sample *s = snap->byPid(a.pid);
+        QVERIFY(s);
+        QCOMPARE(s->key.startTicks, startTicksOf(a.pid));
+        QCOMPARE(snap->identity(*s).bootId.size(), std::size_t{36});
+        QCOMPARE(s->ppid, static_cast<int>(::getpid()));
+        QCOMPARE(s->uid.value_or(99999), static_cast<std::uint32_t>(::getuid()));
+        QCOMPARE(s->details->comm, std::string("idle-worker"));
+        QCOMPARE(s->details->cmdline, (std::vector<std::string>{"idle-worker", "--queue", "jobs"}));
+        QVERIFY(s->fdCount >= 3);
+        QVERIFY(s->rssBytes > 0);
+        // Only the environment keys that matter are kept: no secrets.
+        QCOMPARE(s->details->environ.size(), std::size_t{1});
+        QCOMPARE(s->details->environ[0].first, std::string("TMUX"));
+        QVERIFY(snap->intervalSeconds && *snap->intervalSeconds >= 0.09);
+        QVERIFY(s->cpuShare.has_value()); // a one-shot scan reports recent rates
+    }
+
+    void ratesComeFromThePreviousSampleOfTheSameIdentity()
+    {
+        Spawner sp;
+        const Actor busy = sp.spawn({"spinner", {"spinner"}, {{"ACTOR_SPIN", "1"}}});
+        const Actor idle = sp.spawn({"sleeper", {"sleeper"}, {}});
+        Collector c = openLive(DeepReads::NewOnly);
+        const auto first = c.refresh();
+        QVERIFY(!first->byPid(busy.pid)->cpuShare); // nothing to compare with yet
+        std::this_thread::sleep_for(std::chrono::milliseconds(400));
+        const auto second = c.refresh();
+        const Sample *b = second->byPid(busy.pid);
+        const Sample *i = second->byPid(idle.pid);
+        QVERIFY(b && b->cpuShare && i && i->cpuShare);
+        QVERIFY2(*b->cpuShare > 0.5, std::to_string(*b->cpuShare).c_str());
+        QVERIFY2(*i->cpuShare < 0.02, std::to_string(*i->cpuShare).c_str());
+        QVERIFY(i->ioRate && *i->ioRate == 0);
+        QVERIFY(second->intervalSeconds && *second->intervalSeconds >= 0.39);
+        // Details are read once per identity and shared afterwards.
+        QCOMPARE(second->byPid(idle.pid)->details.get(), first->byPid(idle.pid)->details.get());
+    }
+
+    void vanishedProcessDropsOut()
+    {
+        Spawner sp;
+        Actor a = sp.spawn({"short-lived", {"short-lived"}, {}});
+        Collector c = openLive(DeepReads::NewOnly);
+        QVERIFY(c.refresh()->byPid(a.pid));
+        const ProcessKey key{startTicksOf(a.pid), a.pid};
+        ::syscall(SYS_pidfd_send_signal, a.pidfd, SIGKILL, nullptr, 0);
+        QTRY_VERIFY(startTicksOf(a.pid) == 0 || [&] {
+            std::ifstream in("/proc/" + std::to_string(a.pid) + "/stat");
+            std::string t((std::istreambuf_iterator<char>(in)), {});
+            return t.find(") Z ") != std::string::npos;
+        }());
+        ::waitpid(a.pid, nullptr, 0);
+        QTRY_VERIFY(c.refresh()->byPid(a.pid) == nullptr);
+        QVERIFY(c.readDeep(key) == nullptr); // gone: nothing is read, nothing is acted on
+    }
+
+    void deepReadRefusesAnotherProcessUnderTheSamePid()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"target", {"target"}, {}});
+        Collector c = openLive();
+        const ProcessKey real{startTicksOf(a.pid), a.pid};
+        QVERIFY(c.readDeep(real) != nullptr);
+        const ProcessKey stale{real.startTicks - 1, a.pid}; // same pid, another life
+        QVERIFY(c.readDeep(stale) == nullptr);
+    }
+
+    void listenersAndWritableFiles()
+    {
+        Spawner sp;
+        const std::string log = sp.dir() + "/out.log";
+        const Actor a = sp.spawn({"server", {"server"}, {{"ACTOR_LISTEN", "0"}, {"ACTOR_WRITE", log}}});
+        QVERIFY(a.port > 0);
+        const Actor client = sp.spawn({"client", {"client"}, {{"ACTOR_CONNECT", std::to_string(a.port)}}});
+        QVERIFY(client.pid > 0);
+        const auto r = live(defaultModel(), 0.0);
+        const int si = indexOfPid(*r, a.pid);
+        const int ci = indexOfPid(*r, client.pid);
+        QVERIFY(si >= 0 && ci >= 0);
+        const auto &f = r->facts[static_cast<std::size_t>(si)];
+        QCOMPARE(f.listeners, (std::vector<std::string>{"TCP 127.0.0.1:" + std::to_string(a.port)}));
+        QCOMPARE(f.writableFiles, (std::vector<std::string>{log}));
+        QCOMPARE(r->facts[static_cast<std::size_t>(ci)].established, 1);
+        // The client is in the server's blast radius.
+        const auto &affected = r->blast[static_cast<std::size_t>(si)].affected;
+        QVERIFY(std::find(affected.begin(), affected.end(), ci) != affected.end());
+    }
+
+    void captureReadsLikeLive()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"captured", {"captured", "arg with spaces"}, {{"ACTOR_LISTEN", "0"}}});
+        std::string error;
+        const std::string dir = sp.dir() + "/cap";
+        QVERIFY2(writeCapture("/proc", dir, {a.pid, static_cast<int>(::getpid())}, &error), error.c_str());
+        CollectOptions o;
+        o.procRoot = dir;
+        Collector c(o);
+        QVERIFY2(c.open(&error), error.c_str());
+        QVERIFY(c.isCapture());
+        const auto snap = c.scanOnce();
+        QCOMPARE(snap->processes.size(), std::size_t{2});
+        const Sample *s = snap->byPid(a.pid);
+        QVERIFY(s);
+        QCOMPARE(s->key.startTicks, startTicksOf(a.pid));
+        QCOMPARE(s->uid.value_or(99999), static_cast<std::uint32_t>(::getuid())); // from status
+        QCOMPARE(s->details->cmdline.back(), std::string("arg with spaces"));
+        QVERIFY(!s->cpuShare); // no earlier sample: unknown, not invented
+        QVERIFY(!snap->intervalSeconds);
+        bool listening = false;
+        for (const auto &f : s->deep->files)
+            if (f.kind == FdKind::Socket && snap->sockets.count(f.inode))
+                listening = listening || snap->sockets.at(f.inode).listening;
+        QVERIFY(listening); // sockets come from the capture's net/tcp
+    }
+
+    void hostileCaptureGivesPartialRecordsNotCrashes()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"victim", {"victim"}, {}});
+        std::string error;
+        const std::string dir = sp.dir() + "/cap";
+        QVERIFY(writeCapture("/proc", dir, {a.pid}, &error));
+        // Fake processes with every kind of damage.
+        auto fake = [&](int pid, const std::string &stat) {
+            const std::string p = dir + '/' + std::to_string(pid);
+            ::mkdir(p.c_str(), 0755);
+            writeText(p + "/stat", stat);
+            return p;
+        };
+        fake(90001, "");
+        fake(90002, "90002 (trunc) S 1 2");
+        const std::string evil = fake(90003, "90003 (a) b) (c) S 1 90003 90003 0 -1 0 0 0 0 0 5 5 0 0 20 0 1 0 100 1000 10\n");
+        writeText(evil + "/cmdline", std::string("\xff\xfe\x01\0--flag\0", 10));
+        writeText(evil + "/status", "Uid:\tnot-a-number\n");
+        writeText(evil + "/environ", std::string(3 << 20, 'x')); // huge, no '='
+        writeText(evil + "/io", "garbage");
+        ::symlink("/nonexistent (deleted)", (evil + "/cwd").c_str());
+        ::mkdir((dir + "/not-a-pid").c_str(), 0755);
+        writeText(dir + "/meminfo", "");
+        CollectOptions o;
+        o.procRoot = dir;
+        Collector c(o);
+        QVERIFY(c.open(&error));
+        const auto snap = c.scanOnce();
+        const Sample *e = snap->byPid(90003);
+        QVERIFY(e);
+        QCOMPARE(e->comm, std::string("a) b) (c"));
+        QVERIFY(!e->partial.empty());         // uid and io could not be read
+        QVERIFY(e->details->cwdDeleted);
+        const Sample *t = snap->byPid(90002);
+        QVERIFY(t && t->key.startTicks == 0 && e->partial.find("io") != std::string::npos);
+        QVERIFY(snap->byPid(a.pid));
+        // The whole pipeline copes: a verdict for everything, JSON included.
+        const auto r = triage(snap, defaultModel(), {});
+        QCOMPARE(r->plans.size(), snap->processes.size());
+        QCOMPARE(r->plans[static_cast<std::size_t>(indexOfPid(*r, 90002))].action, Action::Keep);
+    }
+
+    void missingOrBrokenRootIsAClearError()
+    {
+        std::string error;
+        CollectOptions o;
+        o.procRoot = "/nonexistent/proc";
+        Collector c(o);
+        QVERIFY(!c.open(&error));
+        QVERIFY2(error.find("/nonexistent/proc") != std::string::npos, error.c_str());
+        QTemporaryDir empty;
+        o.procRoot = empty.path().toStdString();
+        Collector d(o);
+        QVERIFY(!d.open(&error));
+        QVERIFY2(error.find("boot_id") != std::string::npos, error.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(CollectorTest)
+#include "tst_collector.moc"

@@ -1,1 +1,172 @@
-int main(){return 0;}
+// Parsers of /proc text against hostile and malformed input: never a crash, always a clear
+// answer (a value, or false with a reason).
+#include "collect/ProcParsers.h"
+#include "collect/ProcessIdentity.h"
+#include "collect/SocketTable.h"
+
+#include <QtTest>
+
+using namespace ptriage;
+
+class ParserTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void statWithHostileComm()
+    {
+        // comm may hold spaces and ')' — only the last ')' ends it.
+        const std::string text = "4242 (evil) (x y) S 1 4242 4242 0 -1 4194560 10 0 0 0 120 30 0 0 20 0 3 0 "
+                                 "98765 1048576 256 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 0 0 0 0 0 0\n";
+        StatFields f;
+        const char *reason = nullptr;
+        QVERIFY(parseStat(text, f, &reason));
+        QCOMPARE(std::string(f.comm), std::string("evil) (x y"));
+        QCOMPARE(f.state, 'S');
+        QCOMPARE(f.ppid, 1);
+        QCOMPARE(f.utime + f.stime, 150ull);
+        QCOMPARE(f.threads, 3L);
+        QCOMPARE(f.startTicks, 98765ull);
+        QCOMPARE(f.rssPages, 256LL);
+    }
+
+    void statMalformed_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("reason");
+        QTest::newRow("empty") << QByteArray() << QByteArray("no (comm)");
+        QTest::newRow("truncated") << QByteArray("12 (sh) S 1 12 12 0 -1") << QByteArray("truncated");
+        QTest::newRow("no close paren") << QByteArray("12 (sh S 1 2 3") << QByteArray("no (comm)");
+        QTest::newRow("bad pid") << QByteArray("x12 (sh) S 1 12 12 0 -1 0 0 0 0 0 1 1 0 0 20 0 1 0 5 6 7")
+                                 << QByteArray("bad pid");
+        QTest::newRow("letters in numbers")
+            << QByteArray("12 (sh) S 1 12 12 0 -1 0 0 0 0 0 1x 1 0 0 20 0 1 0 5 6 7") << QByteArray("bad number");
+        QTest::newRow("two-letter state") << QByteArray("12 (sh) SS 1 12 12 0 -1 0 0 0 0 0 1 1 0 0 20 0 1 0 5 6 7")
+                                          << QByteArray("bad state");
+        QTest::newRow("binary garbage") << QByteArray("\x01\xff(\x00)\x80", 6) << QByteArray("");
+    }
+    void statMalformed()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, reason);
+        StatFields f;
+        const char *why = nullptr;
+        QVERIFY(!parseStat(std::string_view(text.constData(), static_cast<std::size_t>(text.size())), f, &why));
+        QVERIFY(why != nullptr);
+        QVERIFY2(std::string_view(why).find(reason.constData()) != std::string_view::npos, why);
+    }
+
+    void ioAndStatus()
+    {
+        std::uint64_t bytes = 0;
+        QVERIFY(parseIo("rchar: 100\nwchar: 23\nsyscr: 1\n", bytes));
+        QCOMPARE(bytes, 123ull);
+        QVERIFY(!parseIo("rchar: 100\n", bytes));
+        QVERIFY(!parseIo("", bytes));
+        std::uint32_t uid = 0;
+        QVERIFY(parseStatusUid("Name:\tx\nUid:\t1000\t1000\t1000\t1000\nGid:\t5\n", uid));
+        QCOMPARE(uid, 1000u);
+        QVERIFY(!parseStatusUid("Name:\tx\n", uid));
+        QVERIFY(!parseStatusUid("Uid:\tabc\n", uid));
+    }
+
+    void cmdlineKeepsRawBytes()
+    {
+        const std::string raw("python3\0-c\0\xff\xfe bad utf8\0", 23);
+        const auto args = parseCmdline(raw);
+        QCOMPARE(args.size(), std::size_t{3});
+        QCOMPARE(args[2], std::string("\xff\xfe bad utf8"));
+        QVERIFY(parseCmdline("").empty());
+        QCOMPARE(parseCmdline(std::string("a", 1)).size(), std::size_t{1}); // no trailing NUL
+    }
+
+    void environKeepsOnlyWantedKeys()
+    {
+        std::string raw;
+        for (int i = 0; i < 20000; ++i)
+            raw += "NOISE" + std::to_string(i) + "=x" + std::string(1, '\0');
+        raw += std::string("TMUX=/tmp/tmux-0/default,1,0") + '\0' + "SECRET_TOKEN=hunter2" + '\0' + "=novalue" + '\0';
+        const auto env = parseEnviron(raw, {"TMUX", "SSH_TTY"});
+        QCOMPARE(env.size(), std::size_t{1});
+        QCOMPARE(env[0].first, std::string("TMUX"));
+    }
+
+    void cgroupPrefersUnified()
+    {
+        QCOMPARE(parseCgroup("12:cpu:/a\n0::/user.slice/x.service\n"), std::string("/user.slice/x.service"));
+        QCOMPARE(parseCgroup("9:name=systemd:/system.slice/y.service\n4:memory:/z\n"), std::string("/system.slice/y.service"));
+        QCOMPARE(parseCgroup(""), std::string());
+        QCOMPARE(parseCgroup("garbage"), std::string());
+    }
+
+    void systemFiles()
+    {
+        double up = 0;
+        QVERIFY(parseUptime("12345.67 999.00\n", up));
+        QCOMPARE(up, 12345.67);
+        QVERIFY(!parseUptime("", up));
+        QVERIFY(!parseUptime("-5 1", up));
+        std::uint64_t total = 0, avail = 0;
+        parseMeminfo("MemTotal:       24000000 kB\nMemFree: 1 kB\nMemAvailable:   12000000 kB\n", total, avail);
+        QCOMPARE(total, 24000000ull * 1024);
+        QCOMPARE(avail, 12000000ull * 1024);
+        double a = 0, b = 0, c = 0;
+        QVERIFY(parseLoadavg("0.50 1.00 2.00 1/200 4242\n", a, b, c));
+        QCOMPARE(c, 2.0);
+        QVERIFY(!parseLoadavg("0.5", a, b, c));
+        unsigned flags = 0;
+        QVERIFY(parseFdinfoFlags("pos:\t0\nflags:\t0100001\nmnt_id:\t25\n", flags));
+        QCOMPARE(flags & 3u, 1u); // O_WRONLY
+        QVERIFY(!parseFdinfoFlags("pos:\t0\n", flags));
+    }
+
+    void procNetTables()
+    {
+        SocketMap map;
+        parseProcNetInet("  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n"
+                         "   0: 0100007F:0BB8 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 4711 1\n"
+                         "   1: 0100007F:9C40 0100007F:0BB8 01 00000000:00000000 00:00000000 00000000  1000        0 4712 1\n"
+                         "   2: garbage line\n",
+                         SocketInfo::Proto::Tcp, map);
+        QCOMPARE(map.size(), std::size_t{2});
+        QVERIFY(map.at(4711).listening);
+        QCOMPARE(map.at(4711).local, std::string("127.0.0.1:3000"));
+        QVERIFY(map.at(4712).established);
+        QCOMPARE(map.at(4712).remotePort, 3000);
+        parseProcNetInet("header\n   0: 00000000000000000000000000000000:0016 00000000000000000000000000000000:0000 0A 0:0 0:0 0 0 0 99 1\n",
+                         SocketInfo::Proto::Tcp6, map);
+        QCOMPARE(map.at(99).local, std::string("[::]:22"));
+        parseProcNetUnix("Num       RefCount Protocol Flags    Type St Inode Path\n"
+                         "0000000000000000: 00000002 00000000 00010000 0001 01 5150 /run/user/1000/my app.sock\n"
+                         "0000000000000000: 00000003 00000000 00000000 0001 03 5151\n",
+                         map);
+        QVERIFY(map.at(5150).listening);
+        QCOMPARE(map.at(5150).local, std::string("/run/user/1000/my app.sock"));
+        QVERIFY(map.at(5151).established);
+    }
+
+    void locks()
+    {
+        const auto l = parseLocks("1: POSIX  ADVISORY  WRITE 4242 08:01:5678 0 EOF\n"
+                                  "1: -> POSIX  ADVISORY  WRITE 4343 08:01:5678 0 EOF\n"
+                                  "2: FLOCK  ADVISORY  READ 17 00:1b:99 0 EOF\n"
+                                  "3: broken\n");
+        QCOMPARE(l.size(), std::size_t{2});
+        QCOMPARE(l[0].pid, 4242);
+        QCOMPARE(l[0].inode, 5678ull);
+        QVERIFY(l[0].write);
+        QCOMPARE(l[1].device, std::string("00:1b"));
+    }
+
+    void identityRoundTrip()
+    {
+        const ProcessIdentity id{"d34496c8-665d-4e37-9394-f9a50e96cf14", 98765, 4242};
+        QCOMPARE(id.toString(), std::string("d34496c8-665d-4e37-9394-f9a50e96cf14:98765:4242"));
+        const auto back = ProcessIdentity::parse(id.toString());
+        QVERIFY(back && *back == id);
+        for (const char *bad : {"", "4242", "a:b:c", "boot:12:", ":12:34", "boot:12:-4", "boot:x:4", "bo/ot:1:2", "abc:1:0"})
+            QVERIFY2(!ProcessIdentity::parse(bad), bad);
+    }
+};
+
+QTEST_GUILESS_MAIN(ParserTest)
+#include "tst_parsers.moc"

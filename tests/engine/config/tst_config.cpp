@@ -1,1 +1,144 @@
-int main(){return 0;}
+// The priors, signatures and policy: shipped defaults load; a user's file overrides them; a user's
+// mistake gets one clear error naming the file, the line and the field.
+#include "infer/Model.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace ptriage;
+
+class ConfigTest : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    void write(const QString &name, const QByteArray &text)
+    {
+        QFile f(m_dir.filePath(name));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(text);
+    }
+    QString loadError()
+    {
+        ConfigError e;
+        const auto m = Model::load(m_dir.path(), &e);
+        return m ? QString() : e.toString();
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        for (const auto &f : QDir(m_dir.path()).entryList(QDir::Files))
+            QFile::remove(m_dir.filePath(f));
+    }
+
+    void defaultsLoad()
+    {
+        ConfigError e;
+        const auto m = Model::load(m_dir.path(), &e);
+        QVERIFY2(m, qPrintable(e.toString()));
+        QCOMPARE(m->policy.minAgeSeconds, 1800.0);
+        QVERIFY(m->signatures.categoryIndex("test_runner") >= 0);
+        QCOMPARE(m->priors.term("cpu").bins.size(), std::size_t{4});
+        double total = 0;
+        for (double lp : m->priors.logPrior)
+            total += std::exp(lp);
+        QCOMPARE(qRound(total * 1000), 1000);
+    }
+
+    void userOverrideApplies()
+    {
+        write(QStringLiteral("policy.json"), "{\n  \"min_age_seconds\": 60\n}\n");
+        ConfigError e;
+        const auto m = Model::load(m_dir.path(), &e);
+        QVERIFY2(m, qPrintable(e.toString()));
+        QCOMPARE(m->policy.minAgeSeconds, 60.0);
+        QVERIFY(m->sources.contains(m_dir.filePath(QStringLiteral("policy.json"))));
+        QCOMPARE(m->policy.loss[2][6], 0.0); // the rest stays as shipped
+    }
+
+    void typoNamesFileLineAndSuggestion()
+    {
+        write(QStringLiteral("priors.json"), "{\n  \"thresholds\": {\n    \"cpu_idel_share\": 0.01\n  }\n}\n");
+        const QString err = loadError();
+        QVERIFY2(err.contains(m_dir.filePath(QStringLiteral("priors.json")) + QStringLiteral(":3:")), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("thresholds.cpu_idel_share")), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("did you mean 'cpu_idle_share'")), qPrintable(err));
+    }
+
+    void brokenJsonNamesLine()
+    {
+        write(QStringLiteral("signatures.json"), "{\n  \"interpreters\": [\"node\",\n  ]\n}\n");
+        const QString err = loadError();
+        QVERIFY2(err.contains(QStringLiteral("signatures.json:3:")), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("not valid JSON")), qPrintable(err));
+    }
+
+    void wrongTypeAndRange()
+    {
+        write(QStringLiteral("policy.json"), "{\n  \"min_age_seconds\": \"ten\"\n}\n");
+        QVERIFY2(loadError().contains(QStringLiteral("expected a number, got a string")), qPrintable(loadError()));
+        write(QStringLiteral("priors.json"), "{\n  \"likelihoods\": {\n    \"cpu\": {\n      \"idle\": { \"useful\": -1 }\n    }\n  }\n}\n");
+        const QString err = loadError();
+        QVERIFY2(err.contains(QStringLiteral("priors.json:4:")) && err.contains(QStringLiteral("likelihoods.cpu.idle.useful")),
+                 qPrintable(err));
+    }
+
+    void inconsistentThresholds()
+    {
+        write(QStringLiteral("priors.json"), "{\n  \"thresholds\": { \"cpu_busy_share\": 0.9 }\n}\n");
+        QVERIFY2(loadError().contains(QStringLiteral("idle < busy < spinning")), qPrintable(loadError()));
+    }
+
+    void badRegexAndUnknownCategory()
+    {
+        write(QStringLiteral("policy.json"), "{\n  \"critical_files\": [ { \"pattern\": \"(unclosed\", \"hint\": \"x\" } ]\n}\n");
+        QVERIFY2(loadError().contains(QStringLiteral("bad regular expression")), qPrintable(loadError()));
+        write(QStringLiteral("policy.json"), "{}");
+        write(QStringLiteral("signatures.json"), "{\n  \"signatures\": [ { \"category\": \"test_runer\", \"names\": [\"x\"] } ]\n}\n");
+        const QString err = loadError();
+        QVERIFY2(err.contains(QStringLiteral("no such category \"test_runer\"")), qPrintable(err));
+    }
+
+    void schemaMismatch()
+    {
+        write(QStringLiteral("priors.json"), "{ \"schema\": \"ptriage.policy.v1\" }");
+        QVERIFY2(loadError().contains(QStringLiteral("expected \"ptriage.priors.v1\"")), qPrintable(loadError()));
+    }
+
+    void userSignaturesWinAndCategoriesCanBeAdded()
+    {
+        write(QStringLiteral("signatures.json"),
+              "{\n  \"categories\": { \"render_farm\": { \"label\": \"render job\", \"interactive\": false, \"protected\": true,\n"
+              "    \"expected_lifetime_seconds\": null, \"likelihood\": { \"useful\": 5, \"useful_bad\": 1, \"abandoned\": 1, \"zombie\": 1 } } },\n"
+              "  \"signatures\": [ { \"category\": \"render_farm\", \"names\": [\"blender\"] },\n"
+              "                  { \"category\": \"editor\", \"names\": [\"pytest\"] } ]\n}\n");
+        ConfigError e;
+        const auto m = Model::load(m_dir.path(), &e);
+        QVERIFY2(m, qPrintable(e.toString()));
+        const int render = m->signatures.categoryIndex("render_farm");
+        QVERIFY(render >= 0);
+        QCOMPARE(m->signatures.match("blender", {"blender", "-b", "scene.blend"}), render);
+        QCOMPARE(m->signatures.match("pytest", {"pytest"}), m->signatures.categoryIndex("editor"));
+    }
+
+    void signatureMatching()
+    {
+        ConfigError e;
+        const auto m = Model::load(m_dir.path(), &e);
+        QVERIFY(m);
+        const auto &s = m->signatures;
+        QCOMPARE(s.match("node", {"node", "/x/node_modules/.bin/next", "dev"}), s.categoryIndex("dev_server"));
+        QCOMPARE(s.match("python3", {"python3", "-m", "pytest", "-x"}), s.categoryIndex("test_runner"));
+        QCOMPARE(s.match("bun", {"bun", "test"}), s.categoryIndex("test_runner"));
+        QCOMPARE(s.match("cargo", {"cargo", "build", "--release"}), s.categoryIndex("build_tool"));
+        QCOMPARE(s.match("dbus-daemon", {"dbus-daemon", "--session", "--address=x"}), s.categoryIndex("desktop_session"));
+        QCOMPARE(s.match("dbus-daemon", {"dbus-daemon", "--system"}), s.categoryIndex("system_daemon"));
+        QCOMPARE(s.match("tmux: server", {"tmux: server"}), s.categoryIndex("multiplexer"));
+        QCOMPARE(s.match("whatever", {"/opt/whatever"}), s.unknownCategory);
+        QCOMPARE(s.match("", {}), s.unknownCategory);
+    }
+};
+
+QTEST_GUILESS_MAIN(ConfigTest)
+#include "tst_config.moc"
