@@ -1,1 +1,186 @@
-int main(){return 0;}
+// The ptriage binary as a person or a script uses it: exit codes, one-line errors, JSON, and
+// deterministic replays of captured trees.
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <unistd.h>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+struct Run {
+    int exit = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run runPtriage(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(PTRIAGE_BINARY), args);
+    p.waitForFinished(120000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+QJsonObject processByPid(const QByteArray &json, int pid)
+{
+    for (const auto &v : QJsonDocument::fromJson(json).object().value(QStringLiteral("processes")).toArray())
+        if (v.toObject().value(QStringLiteral("pid")).toInt() == pid)
+            return v.toObject();
+    return {};
+}
+
+bool oneLine(const QByteArray &err)
+{
+    return err.startsWith("ptriage: ") && err.count('\n') <= 2; // the message, and maybe "Try --help"
+}
+
+} // namespace
+
+class CliTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void helpAndUsageErrors()
+    {
+        const Run help = runPtriage({QStringLiteral("--help")});
+        QCOMPARE(help.exit, 0);
+        QVERIFY(help.out.contains("scan") && help.out.contains("explain") && help.out.contains("capture"));
+        for (const QStringList &bad : {QStringList{QStringLiteral("frobnicate")}, QStringList{QStringLiteral("scan"), QStringLiteral("--min-age"), QStringLiteral("soon")},
+                                       QStringList{QStringLiteral("scan"), QStringLiteral("--bogus")}, QStringList{QStringLiteral("explain")},
+                                       QStringList{QStringLiteral("explain"), QStringLiteral("not-an-id")}, QStringList{QStringLiteral("capture")}}) {
+            const Run r = runPtriage(bad);
+            QVERIFY2(r.exit == 2, qPrintable(bad.join(QLatin1Char(' '))));
+            QVERIFY2(oneLine(r.err), r.err.constData());
+        }
+    }
+
+    void otherErrorsExitOne()
+    {
+        const Run noRoot = runPtriage({QStringLiteral("scan"), QStringLiteral("--proc-root"), QStringLiteral("/nonexistent")});
+        QCOMPARE(noRoot.exit, 1);
+        QVERIFY(oneLine(noRoot.err) && noRoot.err.contains("/nonexistent"));
+        const Run gone = runPtriage({QStringLiteral("explain"), QStringLiteral("4194999")});
+        QCOMPARE(gone.exit, 1);
+        QVERIFY2(oneLine(gone.err), gone.err.constData());
+    }
+
+    void scanJsonAndExplainByIdentity()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"python3", {"python3", "/home/dev/.venv/bin/pytest", "tests/"}, {}, Parenting::OrphanNoSession});
+        const Run scan = runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all"), QStringLiteral("--min-age"), QStringLiteral("0")});
+        QCOMPARE(scan.exit, 0);
+        const auto p = processByPid(scan.out, a.pid);
+        QVERIFY(!p.isEmpty());
+        const QString id = p.value(QStringLiteral("start_id")).toString();
+        const Run explain = runPtriage({QStringLiteral("explain"), id, QStringLiteral("--json")});
+        QCOMPARE(explain.exit, 0);
+        const auto e = QJsonDocument::fromJson(explain.out).object();
+        QCOMPARE(e.value(QStringLiteral("schema")).toString(), QStringLiteral("ptriage.explain.v1"));
+        QCOMPARE(e.value(QStringLiteral("process")).toObject().value(QStringLiteral("start_id")).toString(), id);
+        const Run text = runPtriage({QStringLiteral("explain"), QString::number(a.pid)});
+        QCOMPARE(text.exit, 0);
+        QVERIFY(text.out.contains("evidence ledger") && text.out.contains("blast radius"));
+        // The same pid with another start time is another process: refused, never confused.
+        const QStringList parts = id.split(QLatin1Char(':'));
+        const QString stale = parts[0] + QLatin1Char(':') + QString::number(parts[1].toULongLong() - 1) + QLatin1Char(':') + parts[2];
+        const Run wrong = runPtriage({QStringLiteral("explain"), stale});
+        QCOMPARE(wrong.exit, 1);
+        QVERIFY2(wrong.err.contains("is gone"), wrong.err.constData());
+    }
+
+    void captureReplaysDeterministically()
+    {
+        Spawner sp;
+        const Actor busy = sp.spawn({"crunch", {"crunch"}, {{"ACTOR_SPIN", "1"}}, Parenting::OrphanNoSession});
+        const std::string dir = sp.dir();
+        const QString before = QString::fromStdString(dir + "/before"), after = QString::fromStdString(dir + "/after");
+        QCOMPARE(runPtriage({QStringLiteral("capture"), before}).exit, 0);
+        QTest::qWait(500);
+        QCOMPARE(runPtriage({QStringLiteral("capture"), after}).exit, 0);
+
+        // One capture alone: rates unknown, and the ledger says so.
+        const Run alone = runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all"), QStringLiteral("--proc-root"), after});
+        QCOMPARE(alone.exit, 0);
+        const auto lone = processByPid(alone.out, busy.pid);
+        QVERIFY(lone.value(QStringLiteral("cpu_share")).isNull());
+        bool saysUnknown = false;
+        for (const auto &t : lone.value(QStringLiteral("ledger")).toArray())
+            saysUnknown = saysUnknown || t.toObject().value(QStringLiteral("detail")).toString().contains(QStringLiteral("unknown"));
+        QVERIFY(saysUnknown);
+
+        // The pair through --state, twice: the same rates both times, from the two uptimes.
+        double shares[2] = {-1, -1};
+        for (double &share : shares) {
+            const QString state = QString::fromStdString(dir + "/state.json");
+            QFile::remove(state);
+            QCOMPARE(runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--proc-root"), before, QStringLiteral("--state"), state}).exit, 0);
+            const Run second = runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all"), QStringLiteral("--proc-root"), after,
+                                        QStringLiteral("--state"), state});
+            QCOMPARE(second.exit, 0);
+            share = processByPid(second.out, busy.pid).value(QStringLiteral("cpu_share")).toDouble(-1);
+        }
+        QVERIFY2(shares[0] > 0.5, qPrintable(QString::number(shares[0])));
+        QCOMPARE(shares[0], shares[1]);
+    }
+
+    void corruptStateFileIsRefusedAndKept()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("notes.txt"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("my precious notes\n");
+        }
+        const Run r = runPtriage({QStringLiteral("scan"), QStringLiteral("--state"), path});
+        QCOMPARE(r.exit, 1);
+        QVERIFY2(oneLine(r.err) && r.err.contains("not a ptriage state file"), r.err.constData());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("my precious notes\n"));
+    }
+
+    void badConfigIsOneClearError()
+    {
+        QTemporaryDir home;
+        QDir().mkpath(home.filePath(QStringLiteral("ptriage")));
+        QFile f(home.filePath(QStringLiteral("ptriage/policy.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\n  \"min_age_secnds\": 60\n}\n");
+        f.close();
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.path());
+        const Run r = runPtriage({QStringLiteral("scan")}, env);
+        QCOMPARE(r.exit, 1);
+        QVERIFY2(oneLine(r.err) && r.err.contains("policy.json:2:") && r.err.contains("did you mean 'min_age_seconds'"), r.err.constData());
+    }
+
+    void humanTableListsCandidates()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"python3", {"python3", "/home/dev/.venv/bin/pytest", "tests/"}, {}, Parenting::OrphanNoSession});
+        const auto pair = capturePair(sp.dir(), 0.3, 3 * 3600);
+        const QString state = QString::fromStdString(sp.dir() + "/s.json");
+        runPtriage({QStringLiteral("scan"), QStringLiteral("--proc-root"), QString::fromStdString(pair.before), QStringLiteral("--state"), state});
+        const Run r = runPtriage({QStringLiteral("scan"), QStringLiteral("--proc-root"), QString::fromStdString(pair.after), QStringLiteral("--state"), state});
+        QCOMPARE(r.exit, 0);
+        QVERIFY2(r.out.contains("kill") && r.out.contains(QByteArray::number(a.pid)) && r.out.contains("pytest"), r.out.constData());
+        QVERIFY2(r.out.contains("session leader"), r.out.constData()); // a reason in words
+    }
+};
+
+QTEST_GUILESS_MAIN(CliTest)
+#include "tst_cli.moc"
