@@ -9,9 +9,12 @@ namespace ptriage::cli {
 int capture(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Write the processes into DIR in /proc layout, for bug reports and tests."));
-    parser.addOption({QStringLiteral("pid"), QStringLiteral("Capture only this process (repeatable)."), QStringLiteral("PID")});
-    parser.addOption({QStringLiteral("proc-root"), QStringLiteral("Read from this tree instead of /proc."), QStringLiteral("DIR")});
+    parser.setApplicationDescription(
+        QStringLiteral("Write the processes into DIR in /proc layout, for bug reports and tests."));
+    parser.addOption(
+        {QStringLiteral("pid"), QStringLiteral("Capture only this process (repeatable)."), QStringLiteral("PID")});
+    parser.addOption(
+        {QStringLiteral("proc-root"), QStringLiteral("Read from this tree instead of /proc."), QStringLiteral("DIR")});
     parser.addPositionalArgument(QStringLiteral("dir"), QStringLiteral("Where to write the capture."));
     if (!parser.parse(args))
         return usage(parser.errorText());
@@ -25,7 +28,8 @@ int capture(const QStringList &args)
             return usage(QStringLiteral("--pid: '%1' is not a PID").arg(v));
         pids.push_back(pid);
     }
-    const QString root = parser.isSet(QStringLiteral("proc-root")) ? parser.value(QStringLiteral("proc-root")) : QStringLiteral("/proc");
+    const QString root = parser.isSet(QStringLiteral("proc-root")) ? parser.value(QStringLiteral("proc-root"))
+                                                                   : QStringLiteral("/proc");
     std::string error;
     if (!writeCapture(root.toStdString(), parser.positionalArguments().first().toStdString(), pids, &error)) {
         fail(QString::fromStdString(error));

@@ -8,14 +8,16 @@ namespace ptriage::cli {
 
 void addOneShotOptions(QCommandLineParser &parser)
 {
-    parser.addOption({QStringLiteral("proc-root"), QStringLiteral("Read a captured tree in /proc layout instead of /proc."),
-                      QStringLiteral("DIR")});
-    parser.addOption({QStringLiteral("state"), QStringLiteral("Keep the last sample per process in FILE, so the next run "
-                                                              "reports rates against this one."),
-                      QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("min-age"), QStringLiteral("Never recommend acting on a process younger than this "
-                                                                "(default from policy.json)."),
-                      QStringLiteral("SECONDS")});
+    parser.addOption({QStringLiteral("proc-root"),
+        QStringLiteral("Read a captured tree in /proc layout instead of /proc."), QStringLiteral("DIR")});
+    parser.addOption({QStringLiteral("state"),
+        QStringLiteral("Keep the last sample per process in FILE, so the next run "
+                       "reports rates against this one."),
+        QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("min-age"),
+        QStringLiteral("Never recommend acting on a process younger than this "
+                       "(default from policy.json)."),
+        QStringLiteral("SECONDS")});
 }
 
 bool readOneShotOptions(const QCommandLineParser &parser, OneShotOptions &out, QString *error)
@@ -27,7 +29,8 @@ bool readOneShotOptions(const QCommandLineParser &parser, OneShotOptions &out, Q
         bool ok = false;
         const double v = parser.value(QStringLiteral("min-age")).toDouble(&ok);
         if (!ok || v < 0 || v > 1e9) {
-            *error = QStringLiteral("--min-age: expected a number of seconds ≥ 0, got '%1'").arg(parser.value(QStringLiteral("min-age")));
+            *error = QStringLiteral("--min-age: expected a number of seconds ≥ 0, got '%1'")
+                         .arg(parser.value(QStringLiteral("min-age")));
             return false;
         }
         out.minAgeSeconds = v;
@@ -58,7 +61,8 @@ bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *erro
         collector.seedPrevious(previous);
     }
     auto snapshot = collector.scanOnce();
-    if (!options.statePath.isEmpty() && !saveState(options.statePath, collector.bootId(), collector.previousSamples(), error))
+    if (!options.statePath.isEmpty()
+        && !saveState(options.statePath, collector.bootId(), collector.previousSamples(), error))
         return false;
     TriageOptions to;
     to.selfPid = collector.isCapture() ? 0 : static_cast<int>(::getpid());

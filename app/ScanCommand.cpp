@@ -49,8 +49,9 @@ int scan(const QStringList &args)
     ScanReportOptions ro;
     ro.all = parser.isSet(QStringLiteral("all"));
     ro.pretty = parser.isSet(QStringLiteral("pretty"));
-    const std::string text = parser.isSet(QStringLiteral("json")) ? scanJson(*result.triage, *result.model, ro)
-                                                                   : scanText(*result.triage, *result.model, ro, terminalWidth());
+    const std::string text = parser.isSet(QStringLiteral("json"))
+        ? scanJson(*result.triage, *result.model, ro)
+        : scanText(*result.triage, *result.model, ro, terminalWidth());
     if (!writeAll(text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;
@@ -64,7 +65,8 @@ int explain(const QStringList &args)
     parser.setApplicationDescription(QStringLiteral("Explain the verdict on one process."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.explain.v1 JSON.")});
     addOneShotOptions(parser);
-    parser.addPositionalArgument(QStringLiteral("process"), QStringLiteral("PID or START_ID (boot_id:start_ticks:pid)."));
+    parser.addPositionalArgument(
+        QStringLiteral("process"), QStringLiteral("PID or START_ID (boot_id:start_ticks:pid)."));
     if (!parser.parse(args))
         return usage(parser.errorText());
     const QStringList pos = parser.positionalArguments();
@@ -76,7 +78,8 @@ int explain(const QStringList &args)
     if (!isPid) {
         wanted = ProcessIdentity::parse(pos.first().toStdString());
         if (!wanted)
-            return usage(QStringLiteral("'%1' is neither a PID nor a START_ID (boot_id:start_ticks:pid)").arg(pos.first()));
+            return usage(
+                QStringLiteral("'%1' is neither a PID nor a START_ID (boot_id:start_ticks:pid)").arg(pos.first()));
     } else if (pid <= 0) {
         return usage(QStringLiteral("'%1' is not a PID").arg(pos.first()));
     }
@@ -105,7 +108,7 @@ int explain(const QStringList &args)
         return Failure;
     }
     const std::string text = parser.isSet(QStringLiteral("json")) ? explainJson(*result.triage, *result.model, index)
-                                                                   : explainText(*result.triage, *result.model, index);
+                                                                  : explainText(*result.triage, *result.model, index);
     if (!writeAll(text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;

@@ -123,13 +123,14 @@ double bootClockSeconds()
 
 std::vector<std::string> CollectOptions::defaultEnvironKeys()
 {
-    return {"TMUX", "TMUX_PANE", "STY", "SSH_CONNECTION", "SSH_TTY", "INVOCATION_ID", "JOURNAL_STREAM",
-            "pm_id", "PM2_HOME", "SUPERVISOR_ENABLED", "NODEMON_CONFIG", "container", "CI", "GITHUB_ACTIONS",
-            "GITLAB_CI", "JENKINS_URL", "VSCODE_PID", "TERM_PROGRAM", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT",
-            "CODEX_SESSION_ID", "CURSOR_SESSION", "AIDER_SESSION", "DISPLAY", "WAYLAND_DISPLAY"};
+    return {"TMUX", "TMUX_PANE", "STY", "SSH_CONNECTION", "SSH_TTY", "INVOCATION_ID", "JOURNAL_STREAM", "pm_id",
+        "PM2_HOME", "SUPERVISOR_ENABLED", "NODEMON_CONFIG", "container", "CI", "GITHUB_ACTIONS", "GITLAB_CI",
+        "JENKINS_URL", "VSCODE_PID", "TERM_PROGRAM", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CODEX_SESSION_ID",
+        "CURSOR_SESSION", "AIDER_SESSION", "DISPLAY", "WAYLAND_DISPLAY"};
 }
 
-Collector::Collector(CollectOptions options) : m_options(std::move(options)), m_buffers(static_cast<std::size_t>(workerCount()))
+Collector::Collector(CollectOptions options)
+    : m_options(std::move(options)), m_buffers(static_cast<std::size_t>(workerCount()))
 {
     for (const auto &k : m_options.environKeys)
         m_environKeys.emplace_back(k);
@@ -144,7 +145,7 @@ bool Collector::open(std::string *error)
         return false;
     }
     // A live procfs has a "self" link; a captured tree does not.
-    struct stat st{};
+    struct stat st { };
     m_capture = ::fstatat(m_root.get(), "self", &st, 0) != 0;
     FileBuffer buf;
     if (!buf.readAt(m_root.get(), "sys/kernel/random/boot_id")) {
@@ -210,7 +211,8 @@ bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf)
     s.threads = f.threads;
     s.cpuTicks = f.utime + f.stime;
     s.vsizeBytes = f.vsize;
-    s.rssBytes = f.rssPages > 0 ? static_cast<std::uint64_t>(f.rssPages) * static_cast<std::uint64_t>(::getpagesize()) : 0;
+    s.rssBytes
+        = f.rssPages > 0 ? static_cast<std::uint64_t>(f.rssPages) * static_cast<std::uint64_t>(::getpagesize()) : 0;
     if (s.isKernelThread())
         return true; // no io, fds or uid worth reading
 
@@ -232,7 +234,7 @@ bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf)
             addReason(s.partial, "status: no Uid");
         s.fdCount = countEntries(dir.get(), "fd");
     } else {
-        struct stat st{};
+        struct stat st { };
         if (::fstat(dir.get(), &st) == 0)
             s.uid = st.st_uid;
         // Linux ≥ 6.2 reports the number of open fds as the size of the fd directory.
@@ -250,10 +252,11 @@ Collector::Pass Collector::readCheapTier()
     const auto pids = listPids(m_root.get());
     std::vector<Sample> samples(pids.size());
     std::vector<char> alive(pids.size(), 0);
-    parallelChunks(pids.size(), static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
-        for (std::size_t i = begin; i < end; ++i)
-            alive[i] = readCheap(pids[i], samples[i], m_buffers[static_cast<std::size_t>(worker)]) ? 1 : 0;
-    });
+    parallelChunks(
+        pids.size(), static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
+            for (std::size_t i = begin; i < end; ++i)
+                alive[i] = readCheap(pids[i], samples[i], m_buffers[static_cast<std::size_t>(worker)]) ? 1 : 0;
+        });
     pass.samples.reserve(pids.size());
     for (std::size_t i = 0; i < pids.size(); ++i)
         if (alive[i])
@@ -307,7 +310,8 @@ std::shared_ptr<const DeepDetails> Collector::readDeepAt(int pidFd, const Sample
     const auto fds = listPids(fdDir.get()); // fd names are numbers too
     for (int fd : fds) {
         if (deep->files.size() >= m_options.maxFdsPerProcess) {
-            addReason(deep->partial, "fd: more than " + std::to_string(m_options.maxFdsPerProcess) + " open, rest not read");
+            addReason(
+                deep->partial, "fd: more than " + std::to_string(m_options.maxFdsPerProcess) + " open, rest not read");
             break;
         }
         char name[16];
@@ -346,8 +350,8 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
             s.details = known->second;
         else
             needs[i] |= 1;
-        const bool wantDeep = !s.isKernelThread()
-            && (deepForAll || (m_options.deep != DeepReads::None && knownDeep == m_deep.end()));
+        const bool wantDeep
+            = !s.isKernelThread() && (deepForAll || (m_options.deep != DeepReads::None && knownDeep == m_deep.end()));
         if (wantDeep)
             needs[i] |= 2;
         else if (knownDeep != m_deep.end())
@@ -355,22 +359,23 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
         if (needs[i])
             work.push_back(i);
     }
-    parallelChunks(work.size(), static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
-        FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
-        for (std::size_t w = begin; w < end; ++w) {
-            Sample &s = pass.samples[work[w]];
-            char name[16];
-            auto [last, ec] = std::to_chars(name, name + sizeof name - 1, s.key.pid);
-            *last = '\0';
-            DirFd dir = DirFd::openAt(m_root.get(), name);
-            if (!dir.valid())
-                continue; // vanished: marked below
-            if (needs[work[w]] & 1)
-                s.details = readDetails(dir.get(), s, buf);
-            if (needs[work[w]] & 2)
-                s.deep = readDeepAt(dir.get(), s, buf);
-        }
-    });
+    parallelChunks(
+        work.size(), static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
+            FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
+            for (std::size_t w = begin; w < end; ++w) {
+                Sample &s = pass.samples[work[w]];
+                char name[16];
+                auto [last, ec] = std::to_chars(name, name + sizeof name - 1, s.key.pid);
+                *last = '\0';
+                DirFd dir = DirFd::openAt(m_root.get(), name);
+                if (!dir.valid())
+                    continue; // vanished: marked below
+                if (needs[work[w]] & 1)
+                    s.details = readDetails(dir.get(), s, buf);
+                if (needs[work[w]] & 2)
+                    s.deep = readDeepAt(dir.get(), s, buf);
+            }
+        });
     std::unordered_map<ProcessKey, std::shared_ptr<const ProcessDetails>, ProcessKeyHash> details;
     std::unordered_map<ProcessKey, std::shared_ptr<const DeepDetails>, ProcessKeyHash> deep;
     details.reserve(pass.samples.size());
@@ -434,10 +439,9 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
     if (m_capture || !readInetSocketsNetlink(snap->sockets, &netError)) {
         if (!netError.empty())
             snap->warnings.push_back(netError + "; falling back to " + m_options.procRoot + "/net");
-        const std::pair<const char *, SocketInfo::Proto> files[] = {{"net/tcp", SocketInfo::Proto::Tcp},
-                                                                     {"net/tcp6", SocketInfo::Proto::Tcp6},
-                                                                     {"net/udp", SocketInfo::Proto::Udp},
-                                                                     {"net/udp6", SocketInfo::Proto::Udp6}};
+        const std::pair<const char *, SocketInfo::Proto> files[]
+            = {{"net/tcp", SocketInfo::Proto::Tcp}, {"net/tcp6", SocketInfo::Proto::Tcp6},
+                {"net/udp", SocketInfo::Proto::Udp}, {"net/udp6", SocketInfo::Proto::Udp6}};
         for (const auto &[file, proto] : files)
             if (buf.readAt(m_root.get(), file, 64 << 20))
                 parseProcNetInet(buf.view(), proto, snap->sockets);
@@ -453,7 +457,7 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
             if (s.ttyNr == 0 || snap->ttyActivityMs.count(s.ttyNr))
                 continue;
             const std::string dev = ttyDevicePath(s.ttyNr);
-            struct stat st{};
+            struct stat st { };
             if (!dev.empty() && ::stat(dev.c_str(), &st) == 0) {
                 const auto &t = st.st_atim.tv_sec > st.st_mtim.tv_sec ? st.st_atim : st.st_mtim;
                 snap->ttyActivityMs[s.ttyNr] = static_cast<std::int64_t>(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
@@ -461,9 +465,9 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
         }
     }
     snap->intervalSeconds = m_lastInterval;
-    snap->capturedAtMs = std::chrono::duration_cast<std::chrono::milliseconds>(
-                             std::chrono::system_clock::now().time_since_epoch())
-                             .count();
+    snap->capturedAtMs
+        = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+              .count();
     snap->processes = std::move(pass.samples);
     snap->indexByPid.reserve(snap->processes.size());
     for (std::size_t i = 0; i < snap->processes.size(); ++i)

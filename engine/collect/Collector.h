@@ -74,13 +74,13 @@ private:
     std::unordered_map<ProcessKey, std::shared_ptr<const ProcessDetails>, ProcessKeyHash> m_details;
     std::unordered_map<ProcessKey, std::shared_ptr<const DeepDetails>, ProcessKeyHash> m_deep;
     std::optional<double> m_lastInterval;
-    FileBuffer m_buffer;               // for the calling thread's own reads
+    FileBuffer m_buffer; // for the calling thread's own reads
     std::vector<FileBuffer> m_buffers; // one per worker of a parallel read
 };
 
 // Writes a captured tree in the ordinary /proc layout from `procRoot` (live /proc normally).
 // Only the environment keys the collector reads are kept, so a capture carries no secrets.
-bool writeCapture(const std::string &procRoot, const std::string &dir, const std::vector<int> &pids,
-                  std::string *error);
+bool writeCapture(
+    const std::string &procRoot, const std::string &dir, const std::vector<int> &pids, std::string *error);
 
 } // namespace ptriage

@@ -28,7 +28,7 @@ private:
 class DirFd {
 public:
     DirFd() = default;
-    explicit DirFd(int fd) : m_fd(fd) {}
+    explicit DirFd(int fd) : m_fd(fd) { }
     DirFd(const DirFd &) = delete;
     DirFd &operator=(const DirFd &) = delete;
     DirFd(DirFd &&o) noexcept : m_fd(o.m_fd) { o.m_fd = -1; }

@@ -6,16 +6,14 @@
 namespace ptriage {
 namespace {
 
-template<typename T>
-bool toNumber(std::string_view s, T &out)
+template<typename T> bool toNumber(std::string_view s, T &out)
 {
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
     return ec == std::errc() && p == s.data() + s.size();
 }
 
 // Splits on single spaces without allocating; returns false when fewer than n tokens exist.
-template<std::size_t N>
-std::size_t splitSpaces(std::string_view s, std::array<std::string_view, N> &tokens)
+template<std::size_t N> std::size_t splitSpaces(std::string_view s, std::array<std::string_view, N> &tokens)
 {
     std::size_t count = 0;
     std::size_t i = 0;
@@ -120,8 +118,8 @@ std::vector<std::string> parseCmdline(std::string_view text)
     return args;
 }
 
-std::vector<std::pair<std::string, std::string>> parseEnviron(std::string_view text,
-                                                              const std::vector<std::string_view> &wanted)
+std::vector<std::pair<std::string, std::string>> parseEnviron(
+    std::string_view text, const std::vector<std::string_view> &wanted)
 {
     std::vector<std::pair<std::string, std::string>> out;
     std::size_t pos = 0;

@@ -27,8 +27,8 @@ bool parseIo(std::string_view text, std::uint64_t &bytes);
 bool parseStatusUid(std::string_view text, std::uint32_t &uid);
 std::vector<std::string> parseCmdline(std::string_view text);
 // Keeps only the environment keys in `wanted` (exact names).
-std::vector<std::pair<std::string, std::string>> parseEnviron(std::string_view text,
-                                                              const std::vector<std::string_view> &wanted);
+std::vector<std::pair<std::string, std::string>> parseEnviron(
+    std::string_view text, const std::vector<std::string_view> &wanted);
 // The cgroup v2 path ("0::/x"), else the path of the first v1 hierarchy that has one.
 std::string parseCgroup(std::string_view text);
 bool parseUptime(std::string_view text, double &seconds);

@@ -23,8 +23,8 @@ std::optional<ProcessIdentity> ProcessIdentity::parse(std::string_view text)
     const auto pid = text.substr(last + 1);
     auto [p1, e1] = std::from_chars(start.data(), start.data() + start.size(), id.startTicks);
     auto [p2, e2] = std::from_chars(pid.data(), pid.data() + pid.size(), id.pid);
-    if (e1 != std::errc() || p1 != start.data() + start.size() || e2 != std::errc()
-        || p2 != pid.data() + pid.size() || id.pid <= 0 || start.empty())
+    if (e1 != std::errc() || p1 != start.data() + start.size() || e2 != std::errc() || p2 != pid.data() + pid.size()
+        || id.pid <= 0 || start.empty())
         return std::nullopt;
     for (char c : id.bootId)
         if (!(std::isxdigit(static_cast<unsigned char>(c)) || c == '-'))

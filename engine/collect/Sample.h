@@ -14,7 +14,7 @@ namespace ptriage {
 struct ProcessDetails {
     std::string comm;
     std::vector<std::string> cmdline; // raw bytes, may be non-UTF-8
-    std::string exe;                  // readlink target, may end in " (deleted)"
+    std::string exe; // readlink target, may end in " (deleted)"
     std::string cwd;
     bool cwdDeleted = false;
     std::string cgroup; // the unified (0::) path, or the first v1 line's path
@@ -27,9 +27,9 @@ enum class FdKind : std::uint8_t { File, Socket, Pipe, Tty, Device, Other };
 struct OpenFile {
     int fd = -1;
     FdKind kind = FdKind::Other;
-    std::string target;       // path, or "socket:[inode]" etc.
-    std::uint64_t inode = 0;  // for sockets and pipes
-    bool writable = false;    // O_WRONLY or O_RDWR (from fdinfo)
+    std::string target; // path, or "socket:[inode]" etc.
+    std::uint64_t inode = 0; // for sockets and pipes
+    bool writable = false; // O_WRONLY or O_RDWR (from fdinfo)
 };
 
 // Read on demand: before acting, in a deep scan, for the selected process.
@@ -60,7 +60,7 @@ struct Sample {
 
     // Rates against the previous sample of the same identity; empty when unknown.
     std::optional<double> cpuShare; // fraction of one core
-    std::optional<double> ioRate;   // bytes per second
+    std::optional<double> ioRate; // bytes per second
 
     std::shared_ptr<const ProcessDetails> details;
     std::shared_ptr<const DeepDetails> deep;
@@ -74,7 +74,7 @@ struct SocketInfo {
     Proto proto = Proto::Tcp;
     bool listening = false;
     bool established = false;
-    std::string local;  // "127.0.0.1:3000", "[::]:22" or the unix path
+    std::string local; // "127.0.0.1:3000", "[::]:22" or the unix path
     std::string remote; // peer address for inet sockets
     int localPort = 0;
     int remotePort = 0;

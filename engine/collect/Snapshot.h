@@ -10,7 +10,7 @@ namespace ptriage {
 struct Snapshot {
     SystemInfo system;
     std::optional<double> intervalSeconds; // between the two samples rates came from
-    std::int64_t capturedAtMs = 0;         // wall clock, for display only
+    std::int64_t capturedAtMs = 0; // wall clock, for display only
     std::vector<Sample> processes;
     std::unordered_map<int, std::size_t> indexByPid;
     std::unordered_map<std::uint64_t, SocketInfo> sockets; // by inode

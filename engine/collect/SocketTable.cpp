@@ -20,8 +20,7 @@ constexpr int kTcpEstablished = 1;
 constexpr int kTcpClose = 7;
 constexpr int kTcpListen = 10;
 
-template<typename T>
-bool hexNumber(std::string_view s, T &out)
+template<typename T> bool hexNumber(std::string_view s, T &out)
 {
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out, 16);
     return ec == std::errc() && p == s.data() + s.size();
@@ -65,8 +64,7 @@ bool decodeProcAddress(std::string_view s, bool v6, std::string &text, int &port
     return true;
 }
 
-template<std::size_t N>
-std::size_t fields(std::string_view line, std::array<std::string_view, N> &t)
+template<std::size_t N> std::size_t fields(std::string_view line, std::array<std::string_view, N> &t)
 {
     std::size_t n = 0, i = 0;
     while (i < line.size() && n < N) {
@@ -81,8 +79,7 @@ std::size_t fields(std::string_view line, std::array<std::string_view, N> &t)
     return n;
 }
 
-template<typename F>
-void forEachLine(std::string_view text, F f)
+template<typename F> void forEachLine(std::string_view text, F f)
 {
     std::size_t pos = text.find('\n'); // skip the header
     while (pos != std::string_view::npos && pos < text.size()) {
@@ -94,8 +91,14 @@ void forEachLine(std::string_view text, F f)
     }
 }
 
-bool isV6(SocketInfo::Proto p) { return p == SocketInfo::Proto::Tcp6 || p == SocketInfo::Proto::Udp6; }
-bool isUdp(SocketInfo::Proto p) { return p == SocketInfo::Proto::Udp || p == SocketInfo::Proto::Udp6; }
+bool isV6(SocketInfo::Proto p)
+{
+    return p == SocketInfo::Proto::Tcp6 || p == SocketInfo::Proto::Udp6;
+}
+bool isUdp(SocketInfo::Proto p)
+{
+    return p == SocketInfo::Proto::Udp || p == SocketInfo::Proto::Udp6;
+}
 
 void classify(SocketInfo &s, int state, bool udp)
 {
@@ -146,7 +149,7 @@ void parseProcNetUnix(std::string_view text, SocketMap &out)
         SocketInfo s;
         s.proto = SocketInfo::Proto::Unix;
         s.listening = (flags & 0x10000u) != 0; // __SO_ACCEPTCON
-        s.established = st == 3;               // SS_CONNECTED
+        s.established = st == 3; // SS_CONNECTED
         if (n >= 8) {
             // The path is the rest of the line (it may contain spaces).
             const auto at = static_cast<std::size_t>(t[7].data() - line.data());
@@ -169,10 +172,9 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error)
         int protocol;
         SocketInfo::Proto proto;
     };
-    const Query queries[] = {{AF_INET, IPPROTO_TCP, SocketInfo::Proto::Tcp},
-                             {AF_INET6, IPPROTO_TCP, SocketInfo::Proto::Tcp6},
-                             {AF_INET, IPPROTO_UDP, SocketInfo::Proto::Udp},
-                             {AF_INET6, IPPROTO_UDP, SocketInfo::Proto::Udp6}};
+    const Query queries[]
+        = {{AF_INET, IPPROTO_TCP, SocketInfo::Proto::Tcp}, {AF_INET6, IPPROTO_TCP, SocketInfo::Proto::Tcp6},
+            {AF_INET, IPPROTO_UDP, SocketInfo::Proto::Udp}, {AF_INET6, IPPROTO_UDP, SocketInfo::Proto::Udp6}};
     bool ok = true;
     alignas(nlmsghdr) char buf[32768];
     for (const auto &q : queries) {

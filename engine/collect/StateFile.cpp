@@ -25,8 +25,9 @@ bool loadState(const QString &path, const std::string &bootId, std::vector<Previ
     const auto doc = QJsonDocument::fromJson(text, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()
         || doc.object().value(QStringLiteral("schema")).toString() != kSchema) {
-        *error = path + QStringLiteral(": not a ptriage state file (expected JSON with \"schema\": \"ptriage.state.v1\"); "
-                                       "remove it or choose another path");
+        *error = path
+            + QStringLiteral(": not a ptriage state file (expected JSON with \"schema\": \"ptriage.state.v1\"); "
+                             "remove it or choose another path");
         return false;
     }
     const auto root = doc.object();
@@ -39,7 +40,10 @@ bool loadState(const QString &path, const std::string &bootId, std::vector<Previ
             && (row.at(3).isDouble() || row.at(3).isNull()) && row.at(4).isDouble() && row.at(0).toDouble() >= 0
             && row.at(1).toDouble() > 0 && row.at(2).toDouble() >= 0 && row.at(4).toDouble() >= 0;
         if (!ok) {
-            *error = path + QStringLiteral(": sample %1 is malformed (expected [start_ticks, pid, cpu_ticks, io_bytes|null, uptime])").arg(i);
+            *error = path
+                + QStringLiteral(
+                    ": sample %1 is malformed (expected [start_ticks, pid, cpu_ticks, io_bytes|null, uptime])")
+                      .arg(i);
             return false;
         }
         PreviousSample p;
@@ -53,18 +57,18 @@ bool loadState(const QString &path, const std::string &bootId, std::vector<Previ
     return true;
 }
 
-bool saveState(const QString &path, const std::string &bootId, const std::vector<PreviousSample> &samples, QString *error)
+bool saveState(
+    const QString &path, const std::string &bootId, const std::vector<PreviousSample> &samples, QString *error)
 {
     QJsonArray rows;
     for (const auto &s : samples)
         rows.append(QJsonArray{static_cast<double>(s.key.startTicks), s.key.pid, static_cast<double>(s.cpuTicks),
-                               s.ioBytes ? QJsonValue(static_cast<double>(*s.ioBytes)) : QJsonValue(),
-                               s.uptimeSeconds});
-    QJsonObject root{{QStringLiteral("schema"), kSchema},
-                     {QStringLiteral("boot_id"), QString::fromStdString(bootId)},
-                     {QStringLiteral("samples"), rows}};
+            s.ioBytes ? QJsonValue(static_cast<double>(*s.ioBytes)) : QJsonValue(), s.uptimeSeconds});
+    QJsonObject root{{QStringLiteral("schema"), kSchema}, {QStringLiteral("boot_id"), QString::fromStdString(bootId)},
+        {QStringLiteral("samples"), rows}};
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(root).toJson(QJsonDocument::Compact)) < 0 || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(root).toJson(QJsonDocument::Compact)) < 0
+        || !f.commit()) {
         *error = path + QStringLiteral(": ") + f.errorString();
         return false;
     }

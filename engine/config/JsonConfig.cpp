@@ -11,13 +11,20 @@ namespace {
 QString typeName(const QJsonValue &v)
 {
     switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: break;
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("a number");
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
     }
     return QStringLiteral("nothing");
 }
@@ -59,7 +66,7 @@ bool sameShape(const QJsonValue &a, const QJsonValue &b)
 }
 
 bool mergeObject(const QJsonObject &defaults, const QJsonObject &user, const QString &path, const QStringList &openMaps,
-                 const JsonConfig &userFile, QJsonObject &out, ConfigError *error)
+    const JsonConfig &userFile, QJsonObject &out, ConfigError *error)
 {
     out = defaults;
     const bool open = openMaps.contains(path);
@@ -70,20 +77,22 @@ bool mergeObject(const QJsonObject &defaults, const QJsonObject &user, const QSt
             reference = defaults.begin().value(); // a new entry must look like the existing ones
         if (reference.isUndefined()) {
             const QString hint = closest(it.key(), defaults.keys());
-            *error = userFile.error(field, hint.isEmpty()
+            *error = userFile.error(field,
+                hint.isEmpty()
                     ? QStringLiteral("unknown field (known here: %1)").arg(defaults.keys().join(QStringLiteral(", ")))
                     : QStringLiteral("unknown field; did you mean '%1'?").arg(hint));
             return false;
         }
         if (!sameShape(reference, it.value())) {
-            *error = userFile.error(field, QStringLiteral("expected %1, got %2").arg(typeName(reference), typeName(it.value())));
+            *error = userFile.error(
+                field, QStringLiteral("expected %1, got %2").arg(typeName(reference), typeName(it.value())));
             return false;
         }
         if (it.value().isObject()) {
             QJsonObject merged;
             const QJsonObject base = defaults.contains(it.key()) ? reference.toObject() : QJsonObject();
-            if (!mergeObject(open && !defaults.contains(it.key()) ? reference.toObject() : base, it.value().toObject(), field,
-                             openMaps, userFile, merged, error))
+            if (!mergeObject(open && !defaults.contains(it.key()) ? reference.toObject() : base, it.value().toObject(),
+                    field, openMaps, userFile, merged, error))
                 return false;
             out.insert(it.key(), merged);
         } else {
@@ -153,7 +162,7 @@ ConfigError JsonConfig::error(const QString &dottedPath, const QString &message)
 }
 
 bool mergeConfig(const JsonConfig &defaults, const JsonConfig &user, const QStringList &openMaps, QJsonObject &merged,
-                 ConfigError *error)
+    ConfigError *error)
 {
     return mergeObject(defaults.root, user.root, QString(), openMaps, user, merged, error);
 }

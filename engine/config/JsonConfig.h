@@ -32,7 +32,7 @@ struct JsonConfig {
 // type, except under the keys listed in `openMaps` (maps whose keys the user may add to, whose
 // values must still look like the existing entries). Arrays replace. Returns false on the first
 // unknown field (with a "did you mean" hint) or type mismatch.
-bool mergeConfig(const JsonConfig &defaults, const JsonConfig &user, const QStringList &openMaps,
-                 QJsonObject &merged, ConfigError *error);
+bool mergeConfig(const JsonConfig &defaults, const JsonConfig &user, const QStringList &openMaps, QJsonObject &merged,
+    ConfigError *error);
 
 } // namespace ptriage

@@ -58,7 +58,8 @@ BlastGraph::BlastGraph(const Snapshot &snap, const std::vector<ProcessFacts> &fa
             continue; // very widely shared sockets are plumbing (e.g. a log socket)
         auto it = snap.sockets.find(inode);
         const std::string what = it == snap.sockets.end() ? "a socket"
-            : it->second.listening ? "listener " + it->second.local : "socket " + it->second.local;
+            : it->second.listening                        ? "listener " + it->second.local
+                                                          : "socket " + it->second.local;
         for (int a : list)
             for (int b : list)
                 link(a, b, w.sharedSocket, "shares " + what);
@@ -133,9 +134,10 @@ BlastRadius BlastGraph::radiusOf(int index) const
     }
     if (f.supervisorKind != SupervisorKind::None)
         r.reasons.push_back("supervised by " + f.supervisor + ": it may restart the process or fail the unit");
-    r.risk = r.score >= m_policy.levelCritical ? "critical" : r.score >= m_policy.levelHigh ? "high"
-        : r.score >= m_policy.levelMedium                                          ? "medium"
-                                                                                   : "low";
+    r.risk = r.score >= m_policy.levelCritical ? "critical"
+        : r.score >= m_policy.levelHigh        ? "high"
+        : r.score >= m_policy.levelMedium      ? "medium"
+                                               : "low";
     return r;
 }
 

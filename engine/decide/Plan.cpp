@@ -45,7 +45,9 @@ void reportGates(Plan &p, const std::vector<Gate> &gates)
     for (const auto &g : gates) {
         bool heldBack = false;
         for (int a = 0; a < kActionCount; ++a)
-            heldBack = heldBack || (g.blocks[static_cast<std::size_t>(a)] && p.expectedLoss[static_cast<std::size_t>(a)] < chosen - 1e-9);
+            heldBack = heldBack
+                || (g.blocks[static_cast<std::size_t>(a)]
+                    && p.expectedLoss[static_cast<std::size_t>(a)] < chosen - 1e-9);
         if (heldBack && std::find(p.blockedBy.begin(), p.blockedBy.end(), g.why) == p.blockedBy.end())
             p.blockedBy.push_back(g.why);
     }
@@ -78,7 +80,8 @@ std::vector<Plan> decide(const PlanInput &in)
         }
         int best = 0;
         for (int a = 1; a < kActionCount; ++a) // ties go to the less intrusive action
-            if (p.allowed[static_cast<std::size_t>(a)] && p.expectedLoss[static_cast<std::size_t>(a)] < p.expectedLoss[static_cast<std::size_t>(best)] - 1e-9)
+            if (p.allowed[static_cast<std::size_t>(a)]
+                && p.expectedLoss[static_cast<std::size_t>(a)] < p.expectedLoss[static_cast<std::size_t>(best)] - 1e-9)
                 best = a;
         p.action = static_cast<Action>(best);
         const double gain = p.expectedLoss[0] - p.expectedLoss[static_cast<std::size_t>(best)];
@@ -100,17 +103,20 @@ std::vector<Plan> decide(const PlanInput &in)
         if (!f.protectedReason.empty())
             blockAllBut(p, gates, {Action::Keep}, "protected: " + f.protectedReason);
         if (f.isWrapper)
-            blockAllBut(p, gates, {Action::Keep}, "a wrapper: act on its workload "
-                            + (f.workloadIndex >= 0 ? describe(in.snap, f.workloadIndex) : std::string("instead")));
+            blockAllBut(p, gates, {Action::Keep},
+                "a wrapper: act on its workload "
+                    + (f.workloadIndex >= 0 ? describe(in.snap, f.workloadIndex) : std::string("instead")));
         if (s.key.startTicks == 0)
             blockAllBut(p, gates, {Action::Keep}, "its identity could not be read: " + s.partial);
         if (s.state == 'D')
             block(p, gates, {Action::Kill, Action::Pause, Action::Freeze},
-                  "in uninterruptible sleep (D)" + (s.deep && !s.deep->wchan.empty() ? " in " + s.deep->wchan : std::string())
-                      + ": a signal is not delivered until the I/O finishes");
+                "in uninterruptible sleep (D)"
+                    + (s.deep && !s.deep->wchan.empty() ? " in " + s.deep->wchan : std::string())
+                    + ": a signal is not delivered until the I/O finishes");
         if (f.ageSeconds < in.minAgeSeconds)
-            blockAllBut(p, gates, {Action::Keep, Action::Renice}, "only " + formatDuration(f.ageSeconds)
-                            + " old (minimum age for action: " + formatDuration(in.minAgeSeconds) + ")");
+            blockAllBut(p, gates, {Action::Keep, Action::Renice},
+                "only " + formatDuration(f.ageSeconds)
+                    + " old (minimum age for action: " + formatDuration(in.minAgeSeconds) + ")");
         for (const auto &c : f.criticalFiles)
             block(p, gates, {Action::Kill}, "kill blocked: " + c.path + " is open for writing (" + c.hint + ")");
         if (f.intent != IntentKind::None)
@@ -119,7 +125,8 @@ std::vector<Plan> decide(const PlanInput &in)
             block(p, gates, {Action::Kill}, "kill blocked: in the foreground of a terminal");
         if (f.supervisorKind == SupervisorKind::SystemdUnit) {
             const std::string unit = f.supervisor.substr(f.supervisor.find(':') + 1);
-            block(p, gates, {Action::Kill}, "kill blocked: " + unit + " would restart it; stop the unit instead (systemctl stop " + unit + ")");
+            block(p, gates, {Action::Kill},
+                "kill blocked: " + unit + " would restart it; stop the unit instead (systemctl stop " + unit + ")");
         } else if (f.supervisorKind != SupervisorKind::None) {
             block(p, gates, {Action::Kill}, "kill blocked: " + f.supervisor + " may restart it; stop it there instead");
         }
@@ -151,7 +158,7 @@ std::vector<Plan> decide(const PlanInput &in)
             p.blockedBy.push_back("end its parent " + describe(in.snap, pi) + ", which is itself abandoned");
         } else {
             p.blockedBy.push_back("its parent " + describe(in.snap, pi)
-                                  + " has not reaped it: send the parent SIGCHLD, or end the parent if it is no longer needed");
+                + " has not reaped it: send the parent SIGCHLD, or end the parent if it is no longer needed");
         }
     }
     return plans;

@@ -10,11 +10,11 @@ namespace ptriage {
 // What ptriage recommends for one process, and what stands in the way of anything stronger.
 struct Plan {
     Action action = Action::Keep;
-    int targetIndex = -1;                 // the process to act on: itself, or a zombie's parent
-    std::vector<std::string> blockedBy;   // gates that ruled out stronger actions, in words
+    int targetIndex = -1; // the process to act on: itself, or a zombie's parent
+    std::vector<std::string> blockedBy; // gates that ruled out stronger actions, in words
     std::array<double, kActionCount> expectedLoss{};
     std::array<bool, kActionCount> allowed{};
-    int score = 0;          // 0..100: how much acting is worth (expected-loss gain of the action)
+    int score = 0; // 0..100: how much acting is worth (expected-loss gain of the action)
     bool candidate = false; // worth a person's attention
 };
 

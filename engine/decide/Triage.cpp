@@ -4,8 +4,8 @@
 
 namespace ptriage {
 
-std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snapshot, const Model &model,
-                                           const TriageOptions &options)
+std::shared_ptr<const TriageResult> triage(
+    std::shared_ptr<const Snapshot> snapshot, const Model &model, const TriageOptions &options)
 {
     auto r = std::make_shared<TriageResult>();
     r->snapshot = std::move(snapshot);

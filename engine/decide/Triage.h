@@ -27,7 +27,7 @@ struct TriageResult {
     }
 };
 
-std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snapshot, const Model &model,
-                                           const TriageOptions &options);
+std::shared_ptr<const TriageResult> triage(
+    std::shared_ptr<const Snapshot> snapshot, const Model &model, const TriageOptions &options);
 
 } // namespace ptriage

@@ -7,14 +7,15 @@ namespace {
 
 class Observer {
 public:
-    Observer(const Priors &p, std::vector<Observation> &out) : m_priors(p), m_out(out) {}
+    Observer(const Priors &p, std::vector<Observation> &out) : m_priors(p), m_out(out) { }
 
     void add(std::string_view termName, std::string_view bin, std::string detail, std::string_view table = {})
     {
         const std::string_view tableName = table.empty() ? termName : table;
         for (std::size_t t = 0; t < m_priors.terms.size(); ++t) {
             if (m_priors.terms[t].name == tableName) {
-                m_out.push_back({static_cast<int>(t), m_priors.terms[t].binIndex(bin), std::string(termName), std::move(detail)});
+                m_out.push_back(
+                    {static_cast<int>(t), m_priors.terms[t].binIndex(bin), std::string(termName), std::move(detail)});
                 return;
             }
         }
@@ -41,12 +42,13 @@ std::string joinFirst(const std::vector<std::string> &items, std::size_t n)
 
 } // namespace
 
-std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
-                                              const Model &model)
+std::vector<std::vector<Observation>> observe(
+    const Snapshot &snap, const std::vector<ProcessFacts> &facts, const Model &model)
 {
     const Priors &p = model.priors;
     std::vector<std::vector<Observation>> all(snap.processes.size());
-    const std::string over = snap.intervalSeconds ? " over the last " + formatDuration(*snap.intervalSeconds) : std::string();
+    const std::string over
+        = snap.intervalSeconds ? " over the last " + formatDuration(*snap.intervalSeconds) : std::string();
     for (std::size_t i = 0; i < snap.processes.size(); ++i) {
         const Sample &s = snap.processes[i];
         const ProcessFacts &f = facts[i];
@@ -62,32 +64,49 @@ std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::v
                 o.add("cpu", "idle", "no CPU" + over);
             else
                 o.add("cpu", *s.cpuShare < p.cpuBusy ? "low" : (*s.cpuShare < p.cpuSpinning ? "busy" : "spinning"),
-                      "used " + formatPercent(*s.cpuShare) + " of a core" + over);
+                    "used " + formatPercent(*s.cpuShare) + " of a core" + over);
             if (f.ageSeconds >= p.sustainedMinAge)
                 o.add("sustained_cpu", f.lifetimeCpuShare >= p.sustainedCpu ? "yes" : "no",
-                      "used " + formatDuration(f.lifetimeCpuShare * f.ageSeconds) + " of CPU time in "
-                          + formatDuration(f.ageSeconds) + " of life (" + formatPercent(f.lifetimeCpuShare) + " of a core)");
+                    "used " + formatDuration(f.lifetimeCpuShare * f.ageSeconds) + " of CPU time in "
+                        + formatDuration(f.ageSeconds) + " of life (" + formatPercent(f.lifetimeCpuShare)
+                        + " of a core)");
             if (!s.ioRate)
-                o.unknown("io", s.ioBytes ? "recent I/O unknown: no earlier sample of this process"
-                                          : "I/O unknown: its io file is not readable");
+                o.unknown("io",
+                    s.ioBytes ? "recent I/O unknown: no earlier sample of this process"
+                              : "I/O unknown: its io file is not readable");
             else if (*s.ioRate < p.ioIdle)
                 o.add("io", "none", "no I/O" + over);
             else
-                o.add("io", *s.ioRate < p.ioHeavy ? "some" : "heavy", "read and wrote " + formatBytes(*s.ioRate) + "/s" + over);
+                o.add("io", *s.ioRate < p.ioHeavy ? "some" : "heavy",
+                    "read and wrote " + formatBytes(*s.ioRate) + "/s" + over);
             const char *state = nullptr;
             std::string stateDetail;
             switch (s.state) {
-            case 'R': state = "R"; stateDetail = "running (R)"; break;
-            case 'S': state = "S"; stateDetail = "sleeping (S)"; break;
+            case 'R':
+                state = "R";
+                stateDetail = "running (R)";
+                break;
+            case 'S':
+                state = "S";
+                stateDetail = "sleeping (S)";
+                break;
             case 'D':
                 state = "D";
                 stateDetail = "in uninterruptible sleep (D)"
                     + (s.deep && !s.deep->wchan.empty() ? " in " + s.deep->wchan : std::string())
                     + ": no signal is delivered until the I/O finishes";
                 break;
-            case 'T': case 't': state = "T"; stateDetail = "stopped (T)"; break;
-            case 'I': state = "I"; stateDetail = "idle (I)"; break;
-            default: break;
+            case 'T':
+            case 't':
+                state = "T";
+                stateDetail = "stopped (T)";
+                break;
+            case 'I':
+                state = "I";
+                stateDetail = "idle (I)";
+                break;
+            default:
+                break;
             }
             if (state)
                 o.add("state", state, stateDetail);
@@ -95,9 +114,13 @@ std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::v
 
         if (cat.expectedLifetimeSeconds) {
             const double ratio = f.ageSeconds / *cat.expectedLifetimeSeconds;
-            const char *bin = ratio < p.agePast ? "within" : ratio < p.ageLongPast ? "past" : ratio < p.ageFarPast ? "long_past" : "far_past";
-            o.add("age", bin, formatDuration(f.ageSeconds) + " old; a " + cat.label + " usually ends within "
-                      + formatDuration(*cat.expectedLifetimeSeconds));
+            const char *bin = ratio < p.agePast ? "within"
+                : ratio < p.ageLongPast         ? "past"
+                : ratio < p.ageFarPast          ? "long_past"
+                                                : "far_past";
+            o.add("age", bin,
+                formatDuration(f.ageSeconds) + " old; a " + cat.label + " usually ends within "
+                    + formatDuration(*cat.expectedLifetimeSeconds));
         }
 
         const Sample *parent = snap.byPid(s.ppid);
@@ -107,28 +130,35 @@ std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::v
         case OrphanState::ParentAlive:
             if (s.ppid <= 0)
                 break; // started by the kernel: no parent to speak of
-            o.add("orphan", "parent_alive", "its parent " + parentName + " (pid " + std::to_string(s.ppid) + ") is alive", orphanTable);
+            o.add("orphan", "parent_alive",
+                "its parent " + parentName + " (pid " + std::to_string(s.ppid) + ") is alive", orphanTable);
             break;
         case OrphanState::Reparented:
-            o.add("orphan", "reparented", "adopted by " + parentName + " (pid " + std::to_string(s.ppid)
-                      + "); its session leader is still there",
-                  orphanTable);
+            o.add("orphan", "reparented",
+                "adopted by " + parentName + " (pid " + std::to_string(s.ppid) + "); its session leader is still there",
+                orphanTable);
             break;
         case OrphanState::ReparentedSessionGone:
-            o.add("orphan", "reparented_session_gone", "adopted by " + parentName + " (pid " + std::to_string(s.ppid)
-                      + ") and its session leader (pid " + std::to_string(s.session) + ") is gone",
-                  orphanTable);
+            o.add("orphan", "reparented_session_gone",
+                "adopted by " + parentName + " (pid " + std::to_string(s.ppid) + ") and its session leader (pid "
+                    + std::to_string(s.session) + ") is gone",
+                orphanTable);
             break;
         }
 
         const char *ttyTable = cat.interactive ? "tty_interactive" : "tty_other";
         switch (f.tty) {
-        case TtyState::Foreground: o.add("tty", "foreground", "in the foreground of its terminal", ttyTable); break;
-        case TtyState::Background: o.add("tty", "background", "in the background of its terminal", ttyTable); break;
+        case TtyState::Foreground:
+            o.add("tty", "foreground", "in the foreground of its terminal", ttyTable);
+            break;
+        case TtyState::Background:
+            o.add("tty", "background", "in the background of its terminal", ttyTable);
+            break;
         case TtyState::None:
-            o.add("tty", "none", cat.interactive ? "no controlling terminal, though a " + cat.label + " normally has one"
-                                                 : std::string("no controlling terminal"),
-                  ttyTable);
+            o.add("tty", "none",
+                cat.interactive ? "no controlling terminal, though a " + cat.label + " normally has one"
+                                : std::string("no controlling terminal"),
+                ttyTable);
             break;
         }
 
@@ -137,33 +167,48 @@ std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::v
         } else if (!f.listeners.empty()) {
             o.add("sockets", "listening", "listens on " + joinFirst(f.listeners, 3));
         } else if (f.established > 0) {
-            o.add("sockets", "established", std::to_string(f.established) + " open network connection"
-                      + (f.established > 1 ? "s" : ""));
+            o.add("sockets", "established",
+                std::to_string(f.established) + " open network connection" + (f.established > 1 ? "s" : ""));
         } else {
             o.add("sockets", "none", "no listening socket and no network connection");
         }
         if (f.deepKnown)
             o.add("writing_files", f.writableFiles.empty() ? "no" : "yes",
-                  f.writableFiles.empty() ? std::string("no files open for writing")
-                                          : "files open for writing: " + joinFirst(f.writableFiles, 3));
+                f.writableFiles.empty() ? std::string("no files open for writing")
+                                        : "files open for writing: " + joinFirst(f.writableFiles, 3));
 
         switch (f.supervisorKind) {
-        case SupervisorKind::SystemdUnit: o.add("supervisor", "systemd_unit", "managed by " + f.supervisor); break;
-        case SupervisorKind::Container: o.add("supervisor", "container", "runs in " + f.supervisor); break;
-        case SupervisorKind::ProcessManager: o.add("supervisor", "process_manager", "managed by " + f.supervisor); break;
-        case SupervisorKind::None: o.add("supervisor", "none", "no supervisor"); break;
+        case SupervisorKind::SystemdUnit:
+            o.add("supervisor", "systemd_unit", "managed by " + f.supervisor);
+            break;
+        case SupervisorKind::Container:
+            o.add("supervisor", "container", "runs in " + f.supervisor);
+            break;
+        case SupervisorKind::ProcessManager:
+            o.add("supervisor", "process_manager", "managed by " + f.supervisor);
+            break;
+        case SupervisorKind::None:
+            o.add("supervisor", "none", "no supervisor");
+            break;
         }
 
         switch (f.intent) {
-        case IntentKind::Multiplexer: o.add("intent", "multiplexer", f.intentDetail); break;
-        case IntentKind::RecentTty: o.add("intent", "recent_tty", f.intentDetail); break;
-        case IntentKind::Ssh: o.add("intent", "ssh", f.intentDetail); break;
+        case IntentKind::Multiplexer:
+            o.add("intent", "multiplexer", f.intentDetail);
+            break;
+        case IntentKind::RecentTty:
+            o.add("intent", "recent_tty", f.intentDetail);
+            break;
+        case IntentKind::Ssh:
+            o.add("intent", "ssh", f.intentDetail);
+            break;
         case IntentKind::None:
             o.add("intent", "none", "no sign of a person using it (no tmux/screen, no recent terminal input, no ssh)");
             break;
         }
         if (f.cwdDeleted)
-            o.add("cwd_deleted", "yes", "its working directory " + (s.details ? s.details->cwd : std::string()) + " was deleted");
+            o.add("cwd_deleted", "yes",
+                "its working directory " + (s.details ? s.details->cwd : std::string()) + " was deleted");
     }
     return all;
 }

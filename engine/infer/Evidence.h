@@ -13,7 +13,7 @@ struct Observation {
     std::string detail;
 };
 
-std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
-                                              const Model &model);
+std::vector<std::vector<Observation>> observe(
+    const Snapshot &snap, const std::vector<ProcessFacts> &facts, const Model &model);
 
 } // namespace ptriage

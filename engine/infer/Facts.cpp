@@ -46,7 +46,7 @@ std::string userName(std::uint32_t uid, std::unordered_map<std::uint32_t, std::s
     passwd *result = nullptr;
     char buf[1024];
     std::string name = (::getpwuid_r(uid, &pw, buf, sizeof buf, &result) == 0 && result) ? std::string(pw.pw_name)
-                                                                                       : std::to_string(uid);
+                                                                                         : std::to_string(uid);
     cache.emplace(uid, name);
     return name;
 }
@@ -124,7 +124,8 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const Model &model, co
         const Sample *parent = parentOf(s);
         if (s.ppid == 1 || (parent && isSubreaper(*parent))) {
             const Sample *leader = snap.byPid(s.session);
-            const bool sessionAlive = s.session <= 0 || s.session == s.key.pid || (leader && leader->session == s.session);
+            const bool sessionAlive
+                = s.session <= 0 || s.session == s.key.pid || (leader && leader->session == s.session);
             f.orphan = sessionAlive ? OrphanState::Reparented : OrphanState::ReparentedSessionGone;
         }
 
@@ -138,12 +139,14 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const Model &model, co
         for (const Sample *a = parent; a && a->key.pid > 1; a = parentOf(*a)) {
             const std::string name = argv0Name(*a);
             const std::string comm = a->details ? a->details->comm : std::string();
-            if (comm == "tmux: server" || comm.starts_with("tmux") || comm == "screen" || comm == "SCREEN" || comm == "zellij")
+            if (comm == "tmux: server" || comm.starts_with("tmux") || comm == "screen" || comm == "SCREEN"
+                || comm == "zellij")
                 inMultiplexer = true;
             if (comm == "sshd")
                 overSsh = true;
-            if (managerName.empty() && (comm.starts_with("PM2") || comm == "supervisord" || comm == "runsv"
-                                        || comm == "s6-supervise" || name == "nodemon"))
+            if (managerName.empty()
+                && (comm.starts_with("PM2") || comm == "supervisord" || comm == "runsv" || comm == "s6-supervise"
+                    || name == "nodemon"))
                 managerName = comm.starts_with("PM2") ? std::string("pm2") : (name == "nodemon" ? name : comm);
             if (a->ppid == a->key.pid)
                 break;
@@ -261,7 +264,8 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const Model &model, co
         if (f.wrapperIndex < 0 || f.isWrapper)
             continue;
         int top = f.wrapperIndex;
-        for (int w = f.wrapperIndex, guard = 0; w >= 0 && guard < 16; w = facts[static_cast<std::size_t>(w)].wrapperIndex, ++guard) {
+        for (int w = f.wrapperIndex, guard = 0; w >= 0 && guard < 16;
+             w = facts[static_cast<std::size_t>(w)].wrapperIndex, ++guard) {
             facts[static_cast<std::size_t>(w)].workloadIndex = static_cast<int>(i);
             top = w;
         }

@@ -39,7 +39,7 @@ struct ProcessFacts {
     int locksHeld = 0;
     bool cwdDeleted = false;
     bool deepKnown = false; // fds were read
-    int wrapperIndex = -1;  // the wrapper around this workload
+    int wrapperIndex = -1; // the wrapper around this workload
     int workloadIndex = -1; // the workload this wrapper runs
     bool isWrapper = false;
     std::string protectedReason; // empty when not protected

@@ -40,7 +40,7 @@ const char *strengthOf(double bits)
 }
 
 std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
-                             const std::vector<std::vector<Observation>> &observations, const Model &model)
+    const std::vector<std::vector<Observation>> &observations, const Model &model)
 {
     const auto &priors = model.priors;
     const Eigen::Index n = static_cast<Eigen::Index>(snap.processes.size());
@@ -65,7 +65,8 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
             for (int c = 0; c < kClassCount; ++c)
                 terms[static_cast<std::size_t>(c)](i, o.table) += ll[static_cast<std::size_t>(c)];
         }
-        const auto &cat = model.signatures.categories[static_cast<std::size_t>(facts[static_cast<std::size_t>(i)].category)];
+        const auto &cat
+            = model.signatures.categories[static_cast<std::size_t>(facts[static_cast<std::size_t>(i)].category)];
         const ClassVector catLl = capped(cat.logLikelihood, priors.maxBitsPerTerm);
         for (int c = 0; c < kClassCount; ++c)
             terms[static_cast<std::size_t>(c)](i, categoryColumn) = catLl[static_cast<std::size_t>(c)];
@@ -73,7 +74,8 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
 
     Eigen::MatrixXd joint(n, kClassCount);
     for (int c = 0; c < kClassCount; ++c)
-        joint.col(c) = terms[static_cast<std::size_t>(c)].rowwise().sum().array() + priors.logPrior[static_cast<std::size_t>(c)];
+        joint.col(c)
+            = terms[static_cast<std::size_t>(c)].rowwise().sum().array() + priors.logPrior[static_cast<std::size_t>(c)];
     const Eigen::VectorXd top = joint.rowwise().maxCoeff();
     const Eigen::MatrixXd shifted = joint.colwise() - top;
     const Eigen::VectorXd logZ = top.array() + shifted.array().exp().rowwise().sum().log();
@@ -108,24 +110,31 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
         auto entry = [&](std::string term, double nats, std::string detail) {
             const double bits = nats / kLn2;
             p.ledger.push_back({std::move(term), bits, bits >= 0 ? p.classification : p.reference, strengthOf(bits),
-                                std::move(detail)});
+                std::move(detail)});
         };
-        const double priorNats = priors.logPrior[static_cast<std::size_t>(best)] - priors.logPrior[static_cast<std::size_t>(ref)];
-        entry("prior", priorNats, std::string("how common ") + className(p.classification) + " is against "
-                  + className(p.reference) + " before any evidence");
+        const double priorNats
+            = priors.logPrior[static_cast<std::size_t>(best)] - priors.logPrior[static_cast<std::size_t>(ref)];
+        entry("prior", priorNats,
+            std::string("how common ") + className(p.classification) + " is against " + className(p.reference)
+                + " before any evidence");
         for (const auto &o : observations[static_cast<std::size_t>(i)]) {
-            const double nats = o.table < 0 || o.bin < 0 ? 0.0
-                : tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)][static_cast<std::size_t>(best)]
-                    - tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)][static_cast<std::size_t>(ref)];
+            const double nats = o.table < 0 || o.bin < 0
+                ? 0.0
+                : tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)]
+                        [static_cast<std::size_t>(best)]
+                    - tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)]
+                            [static_cast<std::size_t>(ref)];
             entry(o.term, nats, o.detail);
         }
         const auto &fact = facts[static_cast<std::size_t>(i)];
         const auto &cat = model.signatures.categories[static_cast<std::size_t>(fact.category)];
-        entry("category", terms[static_cast<std::size_t>(best)](i, categoryColumn) - terms[static_cast<std::size_t>(ref)](i, categoryColumn),
-              fact.category == model.signatures.unknownCategory ? std::string("matches no known kind of program")
-                                                                 : "looks like a " + cat.label);
+        entry("category",
+            terms[static_cast<std::size_t>(best)](i, categoryColumn)
+                - terms[static_cast<std::size_t>(ref)](i, categoryColumn),
+            fact.category == model.signatures.unknownCategory ? std::string("matches no known kind of program")
+                                                              : "looks like a " + cat.label);
         std::stable_sort(p.ledger.begin(), p.ledger.end(),
-                         [](const EvidenceTerm &a, const EvidenceTerm &b) { return std::fabs(a.bits) > std::fabs(b.bits); });
+            [](const EvidenceTerm &a, const EvidenceTerm &b) { return std::fabs(a.bits) > std::fabs(b.bits); });
     }
     return out;
 }

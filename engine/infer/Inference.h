@@ -7,8 +7,8 @@ namespace ptriage {
 // One line of the evidence ledger: how much one term moved the verdict, in bits.
 struct EvidenceTerm {
     std::string term;
-    double bits = 0;        // log2 Bayes factor of the verdict against the reference class
-    ProcessClass favors{};  // the class this term pushes toward (of the two compared)
+    double bits = 0; // log2 Bayes factor of the verdict against the reference class
+    ProcessClass favors{}; // the class this term pushes toward (of the two compared)
     const char *strength{}; // decisive > 3.3 bits, strong > 2, substantial > 1, else weak
     std::string detail;
 };
@@ -17,8 +17,8 @@ struct Posterior {
     ClassVector probability{};
     ProcessClass classification = ProcessClass::Useful;
     ProcessClass reference = ProcessClass::Useful; // what the ledger compares against
-    const char *confidence = "low";                // very_high | high | medium | low
-    std::vector<EvidenceTerm> ledger;               // strongest first
+    const char *confidence = "low"; // very_high | high | medium | low
+    std::vector<EvidenceTerm> ledger; // strongest first
 };
 
 const char *strengthOf(double bits);
@@ -26,6 +26,6 @@ const char *strengthOf(double bits);
 // Evaluates every process at once: a processes × terms matrix of log-likelihoods per class,
 // summed with the log prior and normalized with log-sum-exp.
 std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
-                             const std::vector<std::vector<Observation>> &observations, const Model &model);
+    const std::vector<std::vector<Observation>> &observations, const Model &model);
 
 } // namespace ptriage

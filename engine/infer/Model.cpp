@@ -19,8 +19,7 @@ class Reader {
 public:
     Reader(const JsonConfig &defaults, const JsonConfig *user, ConfigError *error)
         : m_defaults(defaults), m_user(user), m_error(error)
-    {
-    }
+    { }
     bool failed() const { return m_failed; }
 
     void fail(const QString &path, const QString &message)
@@ -71,9 +70,10 @@ public:
     {
         QRegularExpression re(pattern);
         if (!re.isValid()) {
-            fail(path, QStringLiteral("bad regular expression at offset %1: %2")
-                           .arg(re.patternErrorOffset())
-                           .arg(re.errorString()));
+            fail(path,
+                QStringLiteral("bad regular expression at offset %1: %2")
+                    .arg(re.patternErrorOffset())
+                    .arg(re.errorString()));
             return std::nullopt;
         }
         re.optimize();
@@ -93,8 +93,8 @@ struct Loaded {
     QJsonObject merged;
 };
 
-std::optional<Loaded> loadOne(const QString &name, const QString &userDir, const QStringList &openMaps, QStringList &sources,
-                              ConfigError *error)
+std::optional<Loaded> loadOne(
+    const QString &name, const QString &userDir, const QStringList &openMaps, QStringList &sources, ConfigError *error)
 {
     Loaded l;
     auto defaults = JsonConfig::load(QStringLiteral(":/ptriage/") + name, error);
@@ -149,11 +149,14 @@ bool readPriors(const Loaded &l, Priors &p, ConfigError *error)
     p.ageFarPast = th("age_ratio_far_past", 0, 1e6);
     p.recentTtySeconds = th("recent_tty_seconds", 0, 1e9);
     if (!r.failed() && !(p.cpuIdle < p.cpuBusy && p.cpuBusy < p.cpuSpinning))
-        r.fail(QStringLiteral("thresholds.cpu_busy_share"), QStringLiteral("cpu thresholds must increase: idle < busy < spinning"));
+        r.fail(QStringLiteral("thresholds.cpu_busy_share"),
+            QStringLiteral("cpu thresholds must increase: idle < busy < spinning"));
     if (!r.failed() && !(p.agePast < p.ageLongPast && p.ageLongPast < p.ageFarPast))
-        r.fail(QStringLiteral("thresholds.age_ratio_long_past"), QStringLiteral("age ratios must increase: past < long_past < far_past"));
+        r.fail(QStringLiteral("thresholds.age_ratio_long_past"),
+            QStringLiteral("age ratios must increase: past < long_past < far_past"));
     if (!r.failed() && !(p.ioIdle < p.ioHeavy))
-        r.fail(QStringLiteral("thresholds.io_heavy_bytes_per_second"), QStringLiteral("must be above io_idle_bytes_per_second"));
+        r.fail(QStringLiteral("thresholds.io_heavy_bytes_per_second"),
+            QStringLiteral("must be above io_idle_bytes_per_second"));
 
     const auto lk = o.value(QStringLiteral("likelihoods")).toObject();
     for (auto it = lk.begin(); it != lk.end(); ++it) {
@@ -162,8 +165,8 @@ bool readPriors(const Loaded &l, Priors &p, ConfigError *error)
         const auto bins = it.value().toObject();
         for (auto b = bins.begin(); b != bins.end(); ++b) {
             table.bins.push_back(b.key().toStdString());
-            table.logLikelihood.push_back(r.classVector(b.value().toObject(),
-                                                        QStringLiteral("likelihoods.%1.%2").arg(it.key(), b.key()), true));
+            table.logLikelihood.push_back(
+                r.classVector(b.value().toObject(), QStringLiteral("likelihoods.%1.%2").arg(it.key(), b.key()), true));
         }
         p.terms.push_back(std::move(table));
     }
@@ -187,8 +190,9 @@ bool readSignatures(const Loaded &l, SignatureTable &s, ConfigError *error)
         const auto life = c.value(QStringLiteral("expected_lifetime_seconds"));
         if (!life.isNull())
             cat.expectedLifetimeSeconds = r.number(c, QStringLiteral("expected_lifetime_seconds"),
-                                                   path + QStringLiteral(".expected_lifetime_seconds"), 1, 1e10);
-        cat.logLikelihood = r.classVector(c.value(QStringLiteral("likelihood")).toObject(), path + QStringLiteral(".likelihood"), true);
+                path + QStringLiteral(".expected_lifetime_seconds"), 1, 1e10);
+        cat.logLikelihood = r.classVector(
+            c.value(QStringLiteral("likelihood")).toObject(), path + QStringLiteral(".likelihood"), true);
         s.categories.push_back(std::move(cat));
     }
     s.unknownCategory = s.categoryIndex("unknown");
@@ -205,8 +209,10 @@ bool readSignatures(const Loaded &l, SignatureTable &s, ConfigError *error)
         const auto so = sigs.at(i).toObject();
         const QString path = QStringLiteral("signatures.%1").arg(i);
         for (auto k = so.begin(); k != so.end(); ++k)
-            if (k.key() != QLatin1String("category") && k.key() != QLatin1String("names") && k.key() != QLatin1String("cmdline_regex"))
-                r.fail(path + QLatin1Char('.') + k.key(), QStringLiteral("unknown field (known: category, names, cmdline_regex)"));
+            if (k.key() != QLatin1String("category") && k.key() != QLatin1String("names")
+                && k.key() != QLatin1String("cmdline_regex"))
+                r.fail(path + QLatin1Char('.') + k.key(),
+                    QStringLiteral("unknown field (known: category, names, cmdline_regex)"));
         Signature sig;
         const QString cat = so.value(QStringLiteral("category")).toString();
         sig.category = s.categoryIndex(cat.toStdString());
@@ -214,7 +220,8 @@ bool readSignatures(const Loaded &l, SignatureTable &s, ConfigError *error)
             r.fail(path + QStringLiteral(".category"), QStringLiteral("no such category \"%1\"").arg(cat));
         sig.names = r.strings(so.value(QStringLiteral("names")), path + QStringLiteral(".names"));
         if (so.contains(QStringLiteral("cmdline_regex")))
-            sig.cmdline = r.regex(so.value(QStringLiteral("cmdline_regex")).toString(), path + QStringLiteral(".cmdline_regex"));
+            sig.cmdline = r.regex(
+                so.value(QStringLiteral("cmdline_regex")).toString(), path + QStringLiteral(".cmdline_regex"));
         s.signatures.push_back(std::move(sig));
     }
     return !r.failed();
@@ -254,14 +261,16 @@ bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
     }
     const auto br = o.value(QStringLiteral("blast_radius")).toObject();
     p.hopDecay = r.number(br, QStringLiteral("hop_decay"), QStringLiteral("blast_radius.hop_decay"), 0, 1);
-    p.maxHops = static_cast<int>(r.number(br, QStringLiteral("max_hops"), QStringLiteral("blast_radius.max_hops"), 1, 10));
+    p.maxHops
+        = static_cast<int>(r.number(br, QStringLiteral("max_hops"), QStringLiteral("blast_radius.max_hops"), 1, 10));
     const auto w = br.value(QStringLiteral("weights")).toObject();
     auto weight = [&](const char *key) {
         return r.number(w, QLatin1String(key), QStringLiteral("blast_radius.weights.") + QLatin1String(key), 0, 10);
     };
-    p.weights = {weight("child"), weight("wrapper"), weight("listener_client"), weight("shared_socket"), weight("shared_lock"),
-                 weight("supervisor")};
-    p.listenerFloor = r.number(br, QStringLiteral("listener_floor"), QStringLiteral("blast_radius.listener_floor"), 0, 1);
+    p.weights = {weight("child"), weight("wrapper"), weight("listener_client"), weight("shared_socket"),
+        weight("shared_lock"), weight("supervisor")};
+    p.listenerFloor
+        = r.number(br, QStringLiteral("listener_floor"), QStringLiteral("blast_radius.listener_floor"), 0, 1);
     const auto lv = br.value(QStringLiteral("levels")).toObject();
     p.levelMedium = r.number(lv, QStringLiteral("medium"), QStringLiteral("blast_radius.levels.medium"), 0, 1);
     p.levelHigh = r.number(lv, QStringLiteral("high"), QStringLiteral("blast_radius.levels.high"), 0, 1);
@@ -279,8 +288,14 @@ std::string basename(const std::string &path)
 
 } // namespace
 
-const char *className(ProcessClass c) { return kClassNames[static_cast<int>(c)]; }
-const char *actionName(Action a) { return kActionNames[static_cast<int>(a)]; }
+const char *className(ProcessClass c)
+{
+    return kClassNames[static_cast<int>(c)];
+}
+const char *actionName(Action a)
+{
+    return kActionNames[static_cast<int>(a)];
+}
 
 int TermTable::binIndex(std::string_view bin) const
 {
@@ -350,7 +365,8 @@ std::optional<Model> Model::load(const QString &userDir, ConfigError *error)
 {
     Model m;
     const QString dir = userDir.isEmpty()
-        ? QDir(QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)).filePath(QStringLiteral("ptriage"))
+        ? QDir(QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation))
+              .filePath(QStringLiteral("ptriage"))
         : userDir;
     auto priors = loadOne(QStringLiteral("priors.json"), dir, {}, m.sources, error);
     if (!priors || !readPriors(*priors, m.priors, error))

@@ -10,7 +10,7 @@ namespace ptriage {
 // valid UTF-8 (invalid bytes, e.g. from a hostile command line, become U+FFFD).
 class JsonWriter {
 public:
-    explicit JsonWriter(bool pretty = false) : m_pretty(pretty) {}
+    explicit JsonWriter(bool pretty = false) : m_pretty(pretty) { }
     void beginObject() { open('{'); }
     void endObject() { close('}'); }
     void beginArray() { open('['); }

@@ -119,8 +119,10 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const Model &model, int 
 
 std::string isoTime(std::int64_t ms)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms).toOffsetFromUtc(QDateTime::currentDateTime().offsetFromUtc())
-        .toString(Qt::ISODate).toStdString();
+    return QDateTime::fromMSecsSinceEpoch(ms)
+        .toOffsetFromUtc(QDateTime::currentDateTime().offsetFromUtc())
+        .toString(Qt::ISODate)
+        .toStdString();
 }
 
 void writeHeader(JsonWriter &w, const TriageResult &r, const char *schema)

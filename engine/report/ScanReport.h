@@ -7,7 +7,7 @@
 namespace ptriage {
 
 struct ScanReportOptions {
-    bool all = false;    // every process, not just candidates
+    bool all = false; // every process, not just candidates
     bool pretty = false; // indented JSON
 };
 

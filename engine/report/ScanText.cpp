@@ -87,10 +87,10 @@ std::string scanText(const TriageResult &r, const Model &, const ScanReportOptio
         candidates += p.candidate ? 1 : 0;
     std::string out;
     char line[512];
-    std::snprintf(line, sizeof line, "ptriage: %zu processes, %d candidate%s; rates %s\n", snap.processes.size(), candidates,
-                  candidates == 1 ? "" : "s",
-                  snap.intervalSeconds ? ("over the last " + formatDuration(*snap.intervalSeconds)).c_str()
-                                       : "unknown (no earlier sample)");
+    std::snprintf(line, sizeof line, "ptriage: %zu processes, %d candidate%s; rates %s\n", snap.processes.size(),
+        candidates, candidates == 1 ? "" : "s",
+        snap.intervalSeconds ? ("over the last " + formatDuration(*snap.intervalSeconds)).c_str()
+                             : "unknown (no earlier sample)");
     out += line;
     for (const auto &w : snap.warnings)
         out += "warning: " + w + '\n';
@@ -98,8 +98,8 @@ std::string scanText(const TriageResult &r, const Model &, const ScanReportOptio
         out += "Nothing needs attention. `ptriage scan --all` lists every process.\n";
         return out;
     }
-    std::snprintf(line, sizeof line, "%-10s %7s %5s %-10s %6s %9s  %s\n", "ACTION", "PID", "SCORE", "AGE", "CPU", "MEMORY",
-                  "COMMAND / WHY");
+    std::snprintf(line, sizeof line, "%-10s %7s %5s %-10s %6s %9s  %s\n", "ACTION", "PID", "SCORE", "AGE", "CPU",
+        "MEMORY", "COMMAND / WHY");
     out += line;
     const std::size_t rest = static_cast<std::size_t>(std::max(30, width - 54));
     for (int i : r.ranking) {
@@ -116,8 +116,8 @@ std::string scanText(const TriageResult &r, const Model &, const ScanReportOptio
         else if (!plan.candidate)
             action = "-";
         std::snprintf(line, sizeof line, "%-10s %7d %5d %-10s %6s %9s  ", action.c_str(), s.key.pid, plan.score,
-                      formatDuration(r.facts[u].ageSeconds).c_str(),
-                      s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "?", formatBytes(static_cast<double>(s.rssBytes)).c_str());
+            formatDuration(r.facts[u].ageSeconds).c_str(), s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "?",
+            formatBytes(static_cast<double>(s.rssBytes)).c_str());
         out += line + fit(commandLine(s), rest) + '\n';
         const std::string why = topReasons(r, i, 3);
         if (!why.empty() && plan.candidate)
@@ -140,37 +140,42 @@ std::string explainText(const TriageResult &r, const Model &model, int index)
     std::snprintf(line, sizeof line, "pid %d  %s\n", s.key.pid, r.identityOf(index).toString().c_str());
     out += line;
     out += "command:    " + commandLine(s) + '\n';
-    std::snprintf(line, sizeof line, "user:       %s   state: %c   age: %s   cpu: %s   memory: %s   fds: %d\n", f.user.c_str(),
-                  s.state, formatDuration(f.ageSeconds).c_str(), s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "unknown",
-                  formatBytes(static_cast<double>(s.rssBytes)).c_str(), s.fdCount);
+    std::snprintf(line, sizeof line, "user:       %s   state: %c   age: %s   cpu: %s   memory: %s   fds: %d\n",
+        f.user.c_str(), s.state, formatDuration(f.ageSeconds).c_str(),
+        s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "unknown",
+        formatBytes(static_cast<double>(s.rssBytes)).c_str(), s.fdCount);
     out += line;
     out += "category:   " + cat.label + (f.supervisor.empty() ? "" : "   supervisor: " + f.supervisor) + '\n';
     if (!f.protectedReason.empty())
         out += "protected:  " + f.protectedReason + '\n';
     if (f.wrapperIndex >= 0)
-        out += "wrapper:    pid " + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.wrapperIndex)].key.pid) + '\n';
+        out += "wrapper:    pid "
+            + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.wrapperIndex)].key.pid) + '\n';
     if (f.workloadIndex >= 0)
-        out += "workload:   pid " + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.workloadIndex)].key.pid) + '\n';
+        out += "workload:   pid "
+            + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.workloadIndex)].key.pid) + '\n';
     if (!s.partial.empty() || (s.details && !s.details->partial.empty()))
         out += "partial:    " + s.partial + (s.partial.empty() || !s.details || s.details->partial.empty() ? "" : "; ")
             + (s.details ? s.details->partial : std::string()) + '\n';
     out += "\nposterior (" + std::string(post.confidence) + " confidence):\n";
     for (int c = 0; c < kClassCount; ++c) {
         const double p = post.probability[static_cast<std::size_t>(c)];
-        std::snprintf(line, sizeof line, "  %-11s %s %6.2f %%%s\n", className(static_cast<ProcessClass>(c)), bar(p, 30).c_str(),
-                      p * 100, c == static_cast<int>(post.classification) ? "  ◀" : "");
+        std::snprintf(line, sizeof line, "  %-11s %s %6.2f %%%s\n", className(static_cast<ProcessClass>(c)),
+            bar(p, 30).c_str(), p * 100, c == static_cast<int>(post.classification) ? "  ◀" : "");
         out += line;
     }
     out += "\nevidence ledger (bits for " + std::string(className(post.classification)) + " against "
         + className(post.reference) + "):\n";
     for (const auto &t : post.ledger) {
-        std::snprintf(line, sizeof line, "  %-14s %+6.2f  %-11s %s\n", t.term.c_str(), t.bits, t.strength, t.detail.c_str());
+        std::snprintf(
+            line, sizeof line, "  %-14s %+6.2f  %-11s %s\n", t.term.c_str(), t.bits, t.strength, t.detail.c_str());
         out += line;
     }
     out += "\nexpected loss:";
     for (int a = 0; a < kActionCount; ++a) {
-        std::snprintf(line, sizeof line, " %s %.2f%s", actionName(static_cast<Action>(a)), plan.expectedLoss[static_cast<std::size_t>(a)],
-                      plan.allowed[static_cast<std::size_t>(a)] ? "" : "(blocked)");
+        std::snprintf(line, sizeof line, " %s %.2f%s", actionName(static_cast<Action>(a)),
+            plan.expectedLoss[static_cast<std::size_t>(a)],
+            plan.allowed[static_cast<std::size_t>(a)] ? "" : "(blocked)");
         out += line;
     }
     out += "\nrecommendation: " + std::string(actionName(plan.action));
@@ -180,7 +185,7 @@ std::string explainText(const TriageResult &r, const Model &model, int index)
     for (const auto &b : plan.blockedBy)
         out += "  - " + b + '\n';
     std::snprintf(line, sizeof line, "\nblast radius: %s (%.2f), %zu process%s affected\n", blast.risk, blast.score,
-                  blast.affected.size(), blast.affected.size() == 1 ? "" : "es");
+        blast.affected.size(), blast.affected.size() == 1 ? "" : "es");
     out += line;
     for (const auto &reason : blast.reasons)
         out += "  - " + reason + '\n';

@@ -6,7 +6,7 @@
 namespace ptriage {
 
 std::string formatDuration(double seconds); // "3 h 12 min", "45 s", "2 d 4 h"
-std::string formatBytes(double bytes);      // "512 B", "12 KiB", "1.4 GiB"
+std::string formatBytes(double bytes); // "512 B", "12 KiB", "1.4 GiB"
 std::string formatPercent(double fraction); // "97 %", "0.4 %"
 
 } // namespace ptriage

@@ -16,8 +16,7 @@ inline int workerCount()
 
 // Runs f(begin, end, worker) over [0, n) in `workers` contiguous chunks, the first on the calling
 // thread. procfs reads are syscall-bound and scale across cores; small jobs stay on one thread.
-template<typename F>
-void parallelChunks(std::size_t n, int workers, F f)
+template<typename F> void parallelChunks(std::size_t n, int workers, F f)
 {
     if (workers <= 1 || n < 256) {
         f(std::size_t{0}, n, 0);

@@ -30,7 +30,8 @@ Run runPtriage(const QStringList &args, const QProcessEnvironment &env = QProces
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(PTRIAGE_BINARY), args);
     p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError()};
 }
 
 QJsonObject processByPid(const QByteArray &json, int pid)
@@ -57,9 +58,11 @@ private Q_SLOTS:
         const Run help = runPtriage({QStringLiteral("--help")});
         QCOMPARE(help.exit, 0);
         QVERIFY(help.out.contains("scan") && help.out.contains("explain") && help.out.contains("capture"));
-        for (const QStringList &bad : {QStringList{QStringLiteral("frobnicate")}, QStringList{QStringLiteral("scan"), QStringLiteral("--min-age"), QStringLiteral("soon")},
-                                       QStringList{QStringLiteral("scan"), QStringLiteral("--bogus")}, QStringList{QStringLiteral("explain")},
-                                       QStringList{QStringLiteral("explain"), QStringLiteral("not-an-id")}, QStringList{QStringLiteral("capture")}}) {
+        for (const QStringList &bad : {QStringList{QStringLiteral("frobnicate")},
+                 QStringList{QStringLiteral("scan"), QStringLiteral("--min-age"), QStringLiteral("soon")},
+                 QStringList{QStringLiteral("scan"), QStringLiteral("--bogus")}, QStringList{QStringLiteral("explain")},
+                 QStringList{QStringLiteral("explain"), QStringLiteral("not-an-id")},
+                 QStringList{QStringLiteral("capture")}}) {
             const Run r = runPtriage(bad);
             QVERIFY2(r.exit == 2, qPrintable(bad.join(QLatin1Char(' '))));
             QVERIFY2(oneLine(r.err), r.err.constData());
@@ -68,7 +71,8 @@ private Q_SLOTS:
 
     void otherErrorsExitOne()
     {
-        const Run noRoot = runPtriage({QStringLiteral("scan"), QStringLiteral("--proc-root"), QStringLiteral("/nonexistent")});
+        const Run noRoot
+            = runPtriage({QStringLiteral("scan"), QStringLiteral("--proc-root"), QStringLiteral("/nonexistent")});
         QCOMPARE(noRoot.exit, 1);
         QVERIFY(oneLine(noRoot.err) && noRoot.err.contains("/nonexistent"));
         const Run gone = runPtriage({QStringLiteral("explain"), QStringLiteral("4194999")});
@@ -79,8 +83,10 @@ private Q_SLOTS:
     void scanJsonAndExplainByIdentity()
     {
         Spawner sp;
-        const Actor a = sp.spawn({"python3", {"python3", "/home/dev/.venv/bin/pytest", "tests/"}, {}, Parenting::OrphanNoSession});
-        const Run scan = runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all"), QStringLiteral("--min-age"), QStringLiteral("0")});
+        const Actor a = sp.spawn(
+            {"python3", {"python3", "/home/dev/.venv/bin/pytest", "tests/"}, {}, Parenting::OrphanNoSession});
+        const Run scan = runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all"),
+            QStringLiteral("--min-age"), QStringLiteral("0")});
         QCOMPARE(scan.exit, 0);
         const auto p = processByPid(scan.out, a.pid);
         QVERIFY(!p.isEmpty());
@@ -95,7 +101,8 @@ private Q_SLOTS:
         QVERIFY(text.out.contains("evidence ledger") && text.out.contains("blast radius"));
         // The same pid with another start time is another process: refused, never confused.
         const QStringList parts = id.split(QLatin1Char(':'));
-        const QString stale = parts[0] + QLatin1Char(':') + QString::number(parts[1].toULongLong() - 1) + QLatin1Char(':') + parts[2];
+        const QString stale
+            = parts[0] + QLatin1Char(':') + QString::number(parts[1].toULongLong() - 1) + QLatin1Char(':') + parts[2];
         const Run wrong = runPtriage({QStringLiteral("explain"), stale});
         QCOMPARE(wrong.exit, 1);
         QVERIFY2(wrong.err.contains("is gone"), wrong.err.constData());
@@ -112,13 +119,15 @@ private Q_SLOTS:
         QCOMPARE(runPtriage({QStringLiteral("capture"), after}).exit, 0);
 
         // One capture alone: rates unknown, and the ledger says so.
-        const Run alone = runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all"), QStringLiteral("--proc-root"), after});
+        const Run alone = runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all"),
+            QStringLiteral("--proc-root"), after});
         QCOMPARE(alone.exit, 0);
         const auto lone = processByPid(alone.out, busy.pid);
         QVERIFY(lone.value(QStringLiteral("cpu_share")).isNull());
         bool saysUnknown = false;
         for (const auto &t : lone.value(QStringLiteral("ledger")).toArray())
-            saysUnknown = saysUnknown || t.toObject().value(QStringLiteral("detail")).toString().contains(QStringLiteral("unknown"));
+            saysUnknown = saysUnknown
+                || t.toObject().value(QStringLiteral("detail")).toString().contains(QStringLiteral("unknown"));
         QVERIFY(saysUnknown);
 
         // The pair through --state, twice: the same rates both times, from the two uptimes.
@@ -126,9 +135,12 @@ private Q_SLOTS:
         for (double &share : shares) {
             const QString state = QString::fromStdString(dir + "/state.json");
             QFile::remove(state);
-            QCOMPARE(runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--proc-root"), before, QStringLiteral("--state"), state}).exit, 0);
-            const Run second = runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all"), QStringLiteral("--proc-root"), after,
-                                        QStringLiteral("--state"), state});
+            QCOMPARE(runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--proc-root"),
+                                    before, QStringLiteral("--state"), state})
+                         .exit,
+                0);
+            const Run second = runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all"),
+                QStringLiteral("--proc-root"), after, QStringLiteral("--state"), state});
             QCOMPARE(second.exit, 0);
             share = processByPid(second.out, busy.pid).value(QStringLiteral("cpu_share")).toDouble(-1);
         }
@@ -165,19 +177,24 @@ private Q_SLOTS:
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.path());
         const Run r = runPtriage({QStringLiteral("scan")}, env);
         QCOMPARE(r.exit, 1);
-        QVERIFY2(oneLine(r.err) && r.err.contains("policy.json:2:") && r.err.contains("did you mean 'min_age_seconds'"), r.err.constData());
+        QVERIFY2(oneLine(r.err) && r.err.contains("policy.json:2:") && r.err.contains("did you mean 'min_age_seconds'"),
+            r.err.constData());
     }
 
     void humanTableListsCandidates()
     {
         Spawner sp;
-        const Actor a = sp.spawn({"python3", {"python3", "/home/dev/.venv/bin/pytest", "tests/"}, {}, Parenting::OrphanNoSession});
+        const Actor a = sp.spawn(
+            {"python3", {"python3", "/home/dev/.venv/bin/pytest", "tests/"}, {}, Parenting::OrphanNoSession});
         const auto pair = capturePair(sp.dir(), 0.3, 3 * 3600);
         const QString state = QString::fromStdString(sp.dir() + "/s.json");
-        runPtriage({QStringLiteral("scan"), QStringLiteral("--proc-root"), QString::fromStdString(pair.before), QStringLiteral("--state"), state});
-        const Run r = runPtriage({QStringLiteral("scan"), QStringLiteral("--proc-root"), QString::fromStdString(pair.after), QStringLiteral("--state"), state});
+        runPtriage({QStringLiteral("scan"), QStringLiteral("--proc-root"), QString::fromStdString(pair.before),
+            QStringLiteral("--state"), state});
+        const Run r = runPtriage({QStringLiteral("scan"), QStringLiteral("--proc-root"),
+            QString::fromStdString(pair.after), QStringLiteral("--state"), state});
         QCOMPARE(r.exit, 0);
-        QVERIFY2(r.out.contains("kill") && r.out.contains(QByteArray::number(a.pid)) && r.out.contains("pytest"), r.out.constData());
+        QVERIFY2(r.out.contains("kill") && r.out.contains(QByteArray::number(a.pid)) && r.out.contains("pytest"),
+            r.out.constData());
         QVERIFY2(r.out.contains("session leader"), r.out.constData()); // a reason in words
     }
 };

@@ -58,14 +58,13 @@ sys.stdout.write('\n'.join(out) + '\n')
 )PY";
 
 enum Command : int { Ps = 0, PtriageScan = 1, Psutil = 2, CommandCount = 3 };
-const char *const kCommandNames[CommandCount] = {"ps -eo pid,ppid,stat,etimes,rss,pcpu,args", "ptriage scan --json",
-                                                 "python3 psutil process_iter"};
+const char *const kCommandNames[CommandCount]
+    = {"ps -eo pid,ppid,stat,etimes,rss,pcpu,args", "ptriage scan --json", "python3 psutil process_iter"};
 
 std::vector<std::vector<std::string>> commandLines()
 {
-    return {{kPs, "-eo", "pid,ppid,stat,etimes,rss,pcpu,args"},
-            {PTRIAGE_BINARY, "scan", "--json"},
-            {kPython, "-I", "-c", kPsutilScript}};
+    return {{kPs, "-eo", "pid,ppid,stat,etimes,rss,pcpu,args"}, {PTRIAGE_BINARY, "scan", "--json"},
+        {kPython, "-I", "-c", kPsutilScript}};
 }
 
 // ---- The launcher -------------------------------------------------------------------------------
@@ -83,12 +82,12 @@ struct Request {
 };
 
 struct Reply {
-    int error = 0;  // errno of a failed fork or wait; 0 when all went well
-    int count = 0;  // Spawn: idle children alive; KillAll: children killed and reaped
+    int error = 0; // errno of a failed fork or wait; 0 when all went well
+    int count = 0; // Spawn: idle children alive; KillAll: children killed and reaped
     int status = 0; // Run: wait status
     std::int64_t wallNs = 0;
     std::int64_t cpuUs = 0; // Run: user + system time of the command
-    long maxRssKiB = 0;     // Run: peak RSS of the command
+    long maxRssKiB = 0; // Run: peak RSS of the command
 };
 
 bool readFull(int fd, void *data, std::size_t size)
@@ -159,8 +158,7 @@ int killIdle(std::vector<pid_t> &idle)
         ::kill(pid, SIGKILL);
     int reaped = 0;
     for (pid_t pid : idle) {
-        while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-        }
+        while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) { }
         ++reaped;
     }
     idle.clear();
@@ -270,8 +268,7 @@ public:
             return;
         ::close(m_out);
         ::close(m_in);
-        while (::waitpid(m_pid, nullptr, 0) < 0 && errno == EINTR) {
-        }
+        while (::waitpid(m_pid, nullptr, 0) < 0 && errno == EINTR) { }
     }
 
 private:
@@ -310,14 +307,14 @@ double cpuMsNow()
 }
 
 struct Figure {
-    explicit Figure(std::string label = {}) : name(std::move(label)) {}
+    explicit Figure(std::string label = {}) : name(std::move(label)) { }
 
     std::string name;
     std::vector<double> wallMs;
     std::vector<double> cpuMs;
-    std::vector<double> ratio;    // wall time / wall time of the `ps` of the same run
+    std::vector<double> ratio; // wall time / wall time of the `ps` of the same run
     std::vector<double> cpuRatio; // the same with CPU times: less sensitive to other load on the machine
-    double peakRssMiB = -1;       // external commands only
+    double peakRssMiB = -1; // external commands only
 
     void add(double wall, double cpu, double psWall, double psCpu)
     {
@@ -332,8 +329,8 @@ void printRow(const Figure &f, std::size_t processes)
 {
     const double med = median(f.wallMs);
     std::printf("  %-44s %9.1f %9.1f %8.1f %7.2f %8.1f %8.2f", f.name.c_str(), med, minimum(f.wallMs),
-                med * 1000.0 / static_cast<double>(std::max<std::size_t>(processes, 1)), median(f.ratio),
-                median(f.cpuMs), median(f.cpuRatio));
+        med * 1000.0 / static_cast<double>(std::max<std::size_t>(processes, 1)), median(f.ratio), median(f.cpuMs),
+        median(f.cpuRatio));
     if (f.peakRssMiB >= 0)
         std::printf(" %8.1f\n", f.peakRssMiB);
     else
@@ -399,8 +396,8 @@ int main(int argc, char **argv)
     }
     for (const char *tool : {kPs, kPython, PTRIAGE_BINARY}) {
         if (::access(tool, X_OK) != 0) {
-            std::fprintf(stderr, "%s: %s (needed as a peer or the subject of this benchmark)\n", tool,
-                         std::strerror(errno));
+            std::fprintf(
+                stderr, "%s: %s (needed as a peer or the subject of this benchmark)\n", tool, std::strerror(errno));
             return 1;
         }
     }
@@ -428,7 +425,7 @@ int main(int argc, char **argv)
     double load[3] = {0, 0, 0};
     ::getloadavg(load, 3);
     std::printf("scan_benchmark: %s %s, %ld CPUs, load %.2f %.2f %.2f\nptriage: %s\n", uts.sysname, uts.release,
-                ::sysconf(_SC_NPROCESSORS_ONLN), load[0], load[1], load[2], PTRIAGE_BINARY);
+        ::sysconf(_SC_NPROCESSORS_ONLN), load[0], load[1], load[2], PTRIAGE_BINARY);
     std::printf("Times are wall clock from fork to wait4 (stdout to /dev/null); \"× ps\" = median over runs of\n"
                 "figure / `ps` of the same run (wall, then CPU = user + system); µs/proc is wall time divided\n"
                 "by every process on the machine; RSS is the peak (ru_maxrss) over the runs.\n");
@@ -445,9 +442,9 @@ int main(int argc, char **argv)
         const auto spawned = launcher.call(Op::Spawn, n);
         if (!spawned || spawned->error != 0) {
             std::fprintf(stderr,
-                         "fork failed after %d of %d idle processes: %s\n"
-                         "check `ulimit -u`, /proc/sys/kernel/pid_max and the pids cgroup limit\n",
-                         spawned ? spawned->count : 0, n, spawned ? std::strerror(spawned->error) : "launcher gone");
+                "fork failed after %d of %d idle processes: %s\n"
+                "check `ulimit -u`, /proc/sys/kernel/pid_max and the pids cgroup limit\n",
+                spawned ? spawned->count : 0, n, spawned ? std::strerror(spawned->error) : "launcher gone");
             return 1; // the launcher kills what it spawned when our pipe closes
         }
         std::printf("spawned %d in %.0f ms\n", spawned->count, msSince(spawnStart));
@@ -484,10 +481,10 @@ int main(int argc, char **argv)
                 const auto reply = launcher.call(Op::Run, c);
                 if (!reply || reply->error != 0 || !WIFEXITED(reply->status) || WEXITSTATUS(reply->status) != 0) {
                     std::fprintf(stderr, "%s failed: %s\n", kCommandNames[c],
-                                 !reply                  ? "launcher gone"
-                                     : reply->error != 0 ? std::strerror(reply->error)
-                                     : WIFEXITED(reply->status) ? "non-zero exit status"
-                                                                : "killed by a signal");
+                        !reply                         ? "launcher gone"
+                            : reply->error != 0        ? std::strerror(reply->error)
+                            : WIFEXITED(reply->status) ? "non-zero exit status"
+                                                       : "killed by a signal");
                     return 1;
                 }
                 wall[c] = static_cast<double>(reply->wallNs) / 1e6;
@@ -522,7 +519,7 @@ int main(int argc, char **argv)
         std::printf("%zu processes on the machine (N + baseline)\n", processes);
         // "µ" and "×" are two bytes each in UTF-8, hence one more byte of field width for them.
         std::printf("  %-44s %9s %9s %9s %8s %8s %8s %8s\n", "figure", "median ms", "min ms", "µs/proc", "× ps",
-                    "cpu ms", "cpu × ps", "RSS MiB");
+            "cpu ms", "cpu × ps", "RSS MiB");
         for (int c = 0; c < CommandCount; ++c)
             printRow(external[static_cast<std::size_t>(c)], processes);
         printRow(steady, processes);
@@ -534,14 +531,14 @@ int main(int argc, char **argv)
 
         if (n == 2000 || n == 5000) {
             floors.push_back({n, "one-shot `ptriage scan --json`", median(external[PtriageScan].ratio),
-                              median(external[PtriageScan].cpuRatio), 2.0});
+                median(external[PtriageScan].cpuRatio), 2.0});
             floors.push_back({n, "steady-state refresh + triage", median(steady.ratio), median(steady.cpuRatio), 0.7});
         }
 
         const auto killed = launcher.call(Op::KillAll);
         if (!killed || killed->count != spawned->count) {
-            std::fprintf(stderr, "killed and reaped %d of %d idle processes\n", killed ? killed->count : 0,
-                         spawned->count);
+            std::fprintf(
+                stderr, "killed and reaped %d of %d idle processes\n", killed ? killed->count : 0, spawned->count);
             return 1;
         }
         std::fflush(stdout);
@@ -552,6 +549,6 @@ int main(int argc, char **argv)
         std::printf("  none measured: the floors apply at N = 2000 and N = 5000\n");
     for (const auto &f : floors)
         std::printf("  %s  N=%-5d %-32s %.2f× ps (floor ≤ %.1f×; CPU time %.2f× ps)\n",
-                    f.ratio <= f.limit ? "PASS" : "FAIL", f.n, f.what.c_str(), f.ratio, f.limit, f.cpuRatio);
+            f.ratio <= f.limit ? "PASS" : "FAIL", f.n, f.what.c_str(), f.ratio, f.limit, f.cpuRatio);
     return 0;
 }

@@ -21,7 +21,8 @@ void editStat(const std::string &root, int pid, const std::function<void(std::ve
 void writeProcFile(const std::string &root, int pid, const std::string &name, const std::string &content);
 
 // The pipeline on a capture pair: the first capture seeds the rates of the second.
-std::shared_ptr<const TriageResult> replay(const CapturePair &pair, const Model &model, std::optional<double> minAge = {});
+std::shared_ptr<const TriageResult> replay(
+    const CapturePair &pair, const Model &model, std::optional<double> minAge = {});
 // The pipeline on the live system (one-shot scan).
 std::shared_ptr<const TriageResult> live(const Model &model, std::optional<double> minAge = {});
 const Model &defaultModel();

@@ -17,7 +17,10 @@
 namespace ptriage::test {
 namespace {
 
-int pidfdOpen(int pid) { return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)); }
+int pidfdOpen(int pid)
+{
+    return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+}
 
 std::vector<char *> cStrings(std::vector<std::string> &v)
 {
@@ -36,6 +39,18 @@ std::vector<std::string> environment(const std::vector<std::pair<std::string, st
     for (const auto &[k, v] : extra)
         env.push_back(k + '=' + v);
     return env;
+}
+
+// Closes every descriptor from 3 up except `keep`, so an actor holds only what its scenario asks for.
+void closeInherited(int keep)
+{
+    const unsigned k = static_cast<unsigned>(keep);
+    if (keep >= 3) {
+        ::syscall(SYS_close_range, 3u, k - 1, 0u);
+        ::syscall(SYS_close_range, k + 1, ~0u, 0u);
+    } else {
+        ::syscall(SYS_close_range, 3u, ~0u, 0u);
+    }
 }
 
 } // namespace
@@ -108,14 +123,18 @@ Actor Spawner::spawn(const ActorSpec &spec)
             ::dup2(fd, 2);
             ::tcsetpgrp(0, ::getpid());
         } else {
+            // Only what the scenario asks for: not the test runner's output files.
             const int null = ::open("/dev/null", O_RDWR);
             ::dup2(null, 0);
+            ::dup2(null, 1);
+            ::dup2(null, 2);
         }
         if (spec.parenting == Parenting::OrphanNoSession) {
             // The session leader forks the actor and leaves: init adopts it, its session has no leader.
             if (::fork() != 0)
                 ::_exit(0);
         }
+        closeInherited(ready[1]);
         ::execve(path.c_str(), args.data(), envp.data());
         ::_exit(127);
     }
@@ -148,7 +167,8 @@ Actor Spawner::spawn(const ActorSpec &spec)
     return a;
 }
 
-int Spawner::spawnProgram(const std::vector<std::string> &argvIn, const std::vector<std::pair<std::string, std::string>> &extra)
+int Spawner::spawnProgram(
+    const std::vector<std::string> &argvIn, const std::vector<std::pair<std::string, std::string>> &extra)
 {
     std::vector<std::string> argv = argvIn;
     std::vector<std::string> env = environment(extra, -1);
@@ -160,6 +180,7 @@ int Spawner::spawnProgram(const std::vector<std::string> &argvIn, const std::vec
         const int null = ::open("/dev/null", O_RDWR);
         ::dup2(null, 0);
         ::dup2(null, 1);
+        closeInherited(-1);
         ::execvpe(args[0], args.data(), envp.data());
         ::_exit(127);
     }

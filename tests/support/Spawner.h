@@ -7,13 +7,13 @@
 namespace ptriage::test {
 
 enum class Parenting {
-    Child,           // a child of the test, in its own session without a terminal
-    Terminal,        // a child of the test, foreground on a fresh pseudo-terminal
+    Child, // a child of the test, in its own session without a terminal
+    Terminal, // a child of the test, foreground on a fresh pseudo-terminal
     OrphanNoSession, // double fork: adopted by init, its session leader gone
 };
 
 struct ActorSpec {
-    std::string name;              // executable name: becomes comm
+    std::string name; // executable name: becomes comm
     std::vector<std::string> argv; // argv[0] included
     std::vector<std::pair<std::string, std::string>> env;
     Parenting parenting = Parenting::Child;
@@ -21,7 +21,7 @@ struct ActorSpec {
 
 struct Actor {
     int pid = -1;
-    int port = -1;      // when it listens
+    int port = -1; // when it listens
     int zombiePid = -1; // when it made a zombie
     int pidfd = -1;
 };
@@ -38,7 +38,8 @@ public:
     // Runs the test actor under `spec`; returns once it is set up (pid -1 on failure).
     Actor spawn(const ActorSpec &spec);
     // Runs any program (e.g. `script`, `tmux`) as a child in its own session; returns its pid.
-    int spawnProgram(const std::vector<std::string> &argv, const std::vector<std::pair<std::string, std::string>> &env = {});
+    int spawnProgram(
+        const std::vector<std::string> &argv, const std::vector<std::pair<std::string, std::string>> &env = {});
     // Adopts a process started elsewhere (e.g. a tmux pane) so it is killed at the end.
     void adopt(int pid);
     std::string dir() const { return m_dir; }

@@ -53,7 +53,8 @@ private Q_SLOTS:
     void identityAndDetailsOfARealProcess()
     {
         Spawner sp;
-        const Actor a = sp.spawn({"idle-worker", {"idle-worker", "--queue", "jobs"}, {{"TMUX", "/tmp/tmux-0/default,1,0"}, {"API_TOKEN", "s3cret"}}});
+        const Actor a = sp.spawn({"idle-worker", {"idle-worker", "--queue", "jobs"},
+            {{"TMUX", "/tmp/tmux-0/default,1,0"}, {"API_TOKEN", "s3cret"}}});
         QVERIFY(a.pid > 0);
         Collector c = openLive();
         QVERIFY(!c.isCapture());
@@ -139,7 +140,10 @@ private Q_SLOTS:
         QVERIFY(si >= 0 && ci >= 0);
         const auto &f = r->facts[static_cast<std::size_t>(si)];
         QCOMPARE(f.listeners, (std::vector<std::string>{"TCP 127.0.0.1:" + std::to_string(a.port)}));
-        QCOMPARE(f.writableFiles, (std::vector<std::string>{log}));
+        std::string files;
+        for (const auto &w : f.writableFiles)
+            files += w + ' ';
+        QVERIFY2(f.writableFiles == std::vector<std::string>{log}, files.c_str());
         QCOMPARE(r->facts[static_cast<std::size_t>(ci)].established, 1);
         // The client is in the server's blast radius.
         const auto &affected = r->blast[static_cast<std::size_t>(si)].affected;
@@ -190,7 +194,8 @@ private Q_SLOTS:
         };
         fake(90001, "");
         fake(90002, "90002 (trunc) S 1 2");
-        const std::string evil = fake(90003, "90003 (a) b) (c) S 1 90003 90003 0 -1 0 0 0 0 0 5 5 0 0 20 0 1 0 100 1000 10\n");
+        const std::string evil
+            = fake(90003, "90003 (a) b) (c) S 1 90003 90003 0 -1 0 0 0 0 0 5 5 0 0 20 0 1 0 100 1000 10\n");
         writeText(evil + "/cmdline", std::string("\xff\xfe\x01\0--flag\0", 10));
         writeText(evil + "/status", "Uid:\tnot-a-number\n");
         writeText(evil + "/environ", std::string(3 << 20, 'x')); // huge, no '='
@@ -206,7 +211,7 @@ private Q_SLOTS:
         const Sample *e = snap->byPid(90003);
         QVERIFY(e);
         QCOMPARE(e->comm, std::string("a) b) (c"));
-        QVERIFY(!e->partial.empty());         // uid and io could not be read
+        QVERIFY(!e->partial.empty()); // uid and io could not be read
         QVERIFY(e->details->cwdDeleted);
         const Sample *t = snap->byPid(90002);
         QVERIFY(t && t->key.startTicks == 0 && e->partial.find("io") != std::string::npos);

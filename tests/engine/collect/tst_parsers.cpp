@@ -40,8 +40,8 @@ private Q_SLOTS:
                                  << QByteArray("bad pid");
         QTest::newRow("letters in numbers")
             << QByteArray("12 (sh) S 1 12 12 0 -1 0 0 0 0 0 1x 1 0 0 20 0 1 0 5 6 7") << QByteArray("bad number");
-        QTest::newRow("two-letter state") << QByteArray("12 (sh) SS 1 12 12 0 -1 0 0 0 0 0 1 1 0 0 20 0 1 0 5 6 7")
-                                          << QByteArray("bad state");
+        QTest::newRow("two-letter state")
+            << QByteArray("12 (sh) SS 1 12 12 0 -1 0 0 0 0 0 1 1 0 0 20 0 1 0 5 6 7") << QByteArray("bad state");
         QTest::newRow("binary garbage") << QByteArray("\x01\xff(\x00)\x80", 6) << QByteArray("");
     }
     void statMalformed()
@@ -93,7 +93,8 @@ private Q_SLOTS:
     void cgroupPrefersUnified()
     {
         QCOMPARE(parseCgroup("12:cpu:/a\n0::/user.slice/x.service\n"), std::string("/user.slice/x.service"));
-        QCOMPARE(parseCgroup("9:name=systemd:/system.slice/y.service\n4:memory:/z\n"), std::string("/system.slice/y.service"));
+        QCOMPARE(parseCgroup("9:name=systemd:/system.slice/y.service\n4:memory:/z\n"),
+            std::string("/system.slice/y.service"));
         QCOMPARE(parseCgroup(""), std::string());
         QCOMPARE(parseCgroup("garbage"), std::string());
     }
@@ -122,23 +123,25 @@ private Q_SLOTS:
     void procNetTables()
     {
         SocketMap map;
-        parseProcNetInet("  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n"
-                         "   0: 0100007F:0BB8 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 4711 1\n"
-                         "   1: 0100007F:9C40 0100007F:0BB8 01 00000000:00000000 00:00000000 00000000  1000        0 4712 1\n"
-                         "   2: garbage line\n",
-                         SocketInfo::Proto::Tcp, map);
+        parseProcNetInet(
+            "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n"
+            "   0: 0100007F:0BB8 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 4711 1\n"
+            "   1: 0100007F:9C40 0100007F:0BB8 01 00000000:00000000 00:00000000 00000000  1000        0 4712 1\n"
+            "   2: garbage line\n",
+            SocketInfo::Proto::Tcp, map);
         QCOMPARE(map.size(), std::size_t{2});
         QVERIFY(map.at(4711).listening);
         QCOMPARE(map.at(4711).local, std::string("127.0.0.1:3000"));
         QVERIFY(map.at(4712).established);
         QCOMPARE(map.at(4712).remotePort, 3000);
-        parseProcNetInet("header\n   0: 00000000000000000000000000000000:0016 00000000000000000000000000000000:0000 0A 0:0 0:0 0 0 0 99 1\n",
-                         SocketInfo::Proto::Tcp6, map);
+        parseProcNetInet("header\n   0: 00000000000000000000000000000000:0016 00000000000000000000000000000000:0000 0A "
+                         "0:0 0:0 0 0 0 99 1\n",
+            SocketInfo::Proto::Tcp6, map);
         QCOMPARE(map.at(99).local, std::string("[::]:22"));
         parseProcNetUnix("Num       RefCount Protocol Flags    Type St Inode Path\n"
                          "0000000000000000: 00000002 00000000 00010000 0001 01 5150 /run/user/1000/my app.sock\n"
                          "0000000000000000: 00000003 00000000 00000000 0001 03 5151\n",
-                         map);
+            map);
         QVERIFY(map.at(5150).listening);
         QCOMPARE(map.at(5150).local, std::string("/run/user/1000/my app.sock"));
         QVERIFY(map.at(5151).established);
@@ -163,7 +166,8 @@ private Q_SLOTS:
         QCOMPARE(id.toString(), std::string("d34496c8-665d-4e37-9394-f9a50e96cf14:98765:4242"));
         const auto back = ProcessIdentity::parse(id.toString());
         QVERIFY(back && *back == id);
-        for (const char *bad : {"", "4242", "a:b:c", "boot:12:", ":12:34", "boot:12:-4", "boot:x:4", "bo/ot:1:2", "abc:1:0"})
+        for (const char *bad :
+            {"", "4242", "a:b:c", "boot:12:", ":12:34", "boot:12:-4", "boot:x:4", "bo/ot:1:2", "abc:1:0"})
             QVERIFY2(!ProcessIdentity::parse(bad), bad);
     }
 };

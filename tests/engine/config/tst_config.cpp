@@ -78,10 +78,12 @@ private Q_SLOTS:
     {
         write(QStringLiteral("policy.json"), "{\n  \"min_age_seconds\": \"ten\"\n}\n");
         QVERIFY2(loadError().contains(QStringLiteral("expected a number, got a string")), qPrintable(loadError()));
-        write(QStringLiteral("priors.json"), "{\n  \"likelihoods\": {\n    \"cpu\": {\n      \"idle\": { \"useful\": -1 }\n    }\n  }\n}\n");
+        write(QStringLiteral("priors.json"),
+            "{\n  \"likelihoods\": {\n    \"cpu\": {\n      \"idle\": { \"useful\": -1 }\n    }\n  }\n}\n");
         const QString err = loadError();
-        QVERIFY2(err.contains(QStringLiteral("priors.json:4:")) && err.contains(QStringLiteral("likelihoods.cpu.idle.useful")),
-                 qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("priors.json:4:"))
+                && err.contains(QStringLiteral("likelihoods.cpu.idle.useful")),
+            qPrintable(err));
     }
 
     void inconsistentThresholds()
@@ -92,10 +94,12 @@ private Q_SLOTS:
 
     void badRegexAndUnknownCategory()
     {
-        write(QStringLiteral("policy.json"), "{\n  \"critical_files\": [ { \"pattern\": \"(unclosed\", \"hint\": \"x\" } ]\n}\n");
+        write(QStringLiteral("policy.json"),
+            "{\n  \"critical_files\": [ { \"pattern\": \"(unclosed\", \"hint\": \"x\" } ]\n}\n");
         QVERIFY2(loadError().contains(QStringLiteral("bad regular expression")), qPrintable(loadError()));
         write(QStringLiteral("policy.json"), "{}");
-        write(QStringLiteral("signatures.json"), "{\n  \"signatures\": [ { \"category\": \"test_runer\", \"names\": [\"x\"] } ]\n}\n");
+        write(QStringLiteral("signatures.json"),
+            "{\n  \"signatures\": [ { \"category\": \"test_runer\", \"names\": [\"x\"] } ]\n}\n");
         const QString err = loadError();
         QVERIFY2(err.contains(QStringLiteral("no such category \"test_runer\"")), qPrintable(err));
     }
@@ -109,10 +113,12 @@ private Q_SLOTS:
     void userSignaturesWinAndCategoriesCanBeAdded()
     {
         write(QStringLiteral("signatures.json"),
-              "{\n  \"categories\": { \"render_farm\": { \"label\": \"render job\", \"interactive\": false, \"protected\": true,\n"
-              "    \"expected_lifetime_seconds\": null, \"likelihood\": { \"useful\": 5, \"useful_bad\": 1, \"abandoned\": 1, \"zombie\": 1 } } },\n"
-              "  \"signatures\": [ { \"category\": \"render_farm\", \"names\": [\"blender\"] },\n"
-              "                  { \"category\": \"editor\", \"names\": [\"pytest\"] } ]\n}\n");
+            "{\n  \"categories\": { \"render_farm\": { \"label\": \"render job\", \"interactive\": false, "
+            "\"protected\": true,\n"
+            "    \"expected_lifetime_seconds\": null, \"likelihood\": { \"useful\": 5, \"useful_bad\": 1, "
+            "\"abandoned\": 1, \"zombie\": 1 } } },\n"
+            "  \"signatures\": [ { \"category\": \"render_farm\", \"names\": [\"blender\"] },\n"
+            "                  { \"category\": \"editor\", \"names\": [\"pytest\"] } ]\n}\n");
         ConfigError e;
         const auto m = Model::load(m_dir.path(), &e);
         QVERIFY2(m, qPrintable(e.toString()));
@@ -132,7 +138,8 @@ private Q_SLOTS:
         QCOMPARE(s.match("python3", {"python3", "-m", "pytest", "-x"}), s.categoryIndex("test_runner"));
         QCOMPARE(s.match("bun", {"bun", "test"}), s.categoryIndex("test_runner"));
         QCOMPARE(s.match("cargo", {"cargo", "build", "--release"}), s.categoryIndex("build_tool"));
-        QCOMPARE(s.match("dbus-daemon", {"dbus-daemon", "--session", "--address=x"}), s.categoryIndex("desktop_session"));
+        QCOMPARE(
+            s.match("dbus-daemon", {"dbus-daemon", "--session", "--address=x"}), s.categoryIndex("desktop_session"));
         QCOMPARE(s.match("dbus-daemon", {"dbus-daemon", "--system"}), s.categoryIndex("system_daemon"));
         QCOMPARE(s.match("tmux: server", {"tmux: server"}), s.categoryIndex("multiplexer"));
         QCOMPARE(s.match("whatever", {"/opt/whatever"}), s.unknownCategory);

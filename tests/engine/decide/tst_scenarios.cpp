@@ -60,7 +60,7 @@ private Q_SLOTS:
     {
         Spawner sp;
         const Actor a = sp.spawn({"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "-x", "tests/"}, {},
-                                  Parenting::OrphanNoSession});
+            Parenting::OrphanNoSession});
         QVERIFY(a.pid > 0);
         const auto v = verdictFor(replay(capturePair(sp.dir(), 0.3, 3 * kHour), defaultModel()), a.pid);
         QVERIFY2(v.index >= 0, "worker missing from the capture");
@@ -75,8 +75,8 @@ private Q_SLOTS:
     void forgottenDevServer()
     {
         Spawner sp;
-        const Actor a = sp.spawn({"node", {"node", "/home/dev/web/node_modules/.bin/next", "dev"}, {{"ACTOR_LISTEN", "0"}},
-                                  Parenting::OrphanNoSession});
+        const Actor a = sp.spawn({"node", {"node", "/home/dev/web/node_modules/.bin/next", "dev"},
+            {{"ACTOR_LISTEN", "0"}}, Parenting::OrphanNoSession});
         QVERIFY(a.pid > 0 && a.port > 0);
         const auto v = verdictFor(replay(capturePair(sp.dir(), 0.3, 2 * kDay), defaultModel()), a.pid);
         QVERIFY(v.index >= 0);
@@ -90,7 +90,7 @@ private Q_SLOTS:
     {
         Spawner sp;
         const Actor a = sp.spawn({"cc1plus", {"/usr/lib/gcc/x86_64-linux-gnu/12/cc1plus", "-quiet", "main.cpp"},
-                                  {{"ACTOR_SPIN", "1"}}, Parenting::Terminal});
+            {{"ACTOR_SPIN", "1"}}, Parenting::Terminal});
         QVERIFY(a.pid > 0);
         const auto v = verdictFor(replay(capturePair(sp.dir(), 0.5, 600), defaultModel()), a.pid);
         QVERIFY(v.index >= 0);
@@ -119,14 +119,15 @@ private Q_SLOTS:
         for (const char *name : {"plasmashell", "kwin_wayland", "gnome-shell", "pipewire", "wireplumber", "Xwayland"})
             pids.push_back(sp.spawn({name, {std::string("/usr/bin/") + name}, {}, Parenting::OrphanNoSession}).pid);
         pids.push_back(sp.spawn({"dbus-daemon", {"/usr/bin/dbus-daemon", "--session", "--address=systemd:"}, {},
-                                 Parenting::OrphanNoSession})
+                                    Parenting::OrphanNoSession})
                            .pid);
         const auto r = replay(capturePair(sp.dir(), 0.3, 4 * kDay), defaultModel());
         for (int pid : pids) {
             QVERIFY(pid > 0);
             const auto v = verdictFor(r, pid);
             QVERIFY(v.index >= 0);
-            QVERIFY2(v.post().classification == ProcessClass::Useful || !v.facts().protectedReason.empty(), v.why().c_str());
+            QVERIFY2(
+                v.post().classification == ProcessClass::Useful || !v.facts().protectedReason.empty(), v.why().c_str());
             QCOMPARE(v.plan().action, Action::Keep);
             QVERIFY(!v.plan().candidate);
         }
@@ -135,7 +136,8 @@ private Q_SLOTS:
     void zombieRoutesToParent()
     {
         Spawner sp;
-        const Actor a = sp.spawn({"worker-pool", {"worker-pool", "--jobs", "4"}, {{"ACTOR_ZOMBIE", "1"}}, Parenting::Child});
+        const Actor a
+            = sp.spawn({"worker-pool", {"worker-pool", "--jobs", "4"}, {{"ACTOR_ZOMBIE", "1"}}, Parenting::Child});
         QVERIFY(a.pid > 0 && a.zombiePid > 0);
         const auto r = live(defaultModel(), 0.0);
         const auto z = verdictFor(r, a.zombiePid);
@@ -154,7 +156,7 @@ private Q_SLOTS:
         const std::string git = sp.dir() + "/repo/.git";
         QVERIFY(QDir().mkpath(QString::fromStdString(git)));
         const Actor a = sp.spawn({"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "tests/"},
-                                  {{"ACTOR_WRITE", git + "/index.lock"}}, Parenting::OrphanNoSession});
+            {{"ACTOR_WRITE", git + "/index.lock"}}, Parenting::OrphanNoSession});
         QVERIFY(a.pid > 0);
         const auto v = verdictFor(replay(capturePair(sp.dir(), 0.3, 3 * kHour), defaultModel()), a.pid);
         QVERIFY(v.index >= 0);
@@ -167,7 +169,8 @@ private Q_SLOTS:
     void systemdServiceIdleForDays()
     {
         Spawner sp;
-        const Actor a = sp.spawn({"metrics-agent", {"/usr/sbin/metrics-agent", "--foreground"}, {}, Parenting::OrphanNoSession});
+        const Actor a
+            = sp.spawn({"metrics-agent", {"/usr/sbin/metrics-agent", "--foreground"}, {}, Parenting::OrphanNoSession});
         QVERIFY(a.pid > 0);
         const auto pair = capturePair(sp.dir(), 0.3, 5 * kDay);
         for (const auto &root : {pair.before, pair.after})
@@ -186,23 +189,24 @@ private Q_SLOTS:
     {
         Spawner sp;
         const std::string claude = sp.actorPath("claude");
-        const int script = sp.spawnProgram({"script", "-qefc", claude + " --dangerously-skip-permissions", "/dev/null"});
+        const int script
+            = sp.spawnProgram({"script", "-qefc", claude + " --dangerously-skip-permissions", "/dev/null"});
         QVERIFY(script > 0);
         QTRY_VERIFY_WITH_TIMEOUT(live(defaultModel())->snapshot->byPid(script) != nullptr, 5000);
         // Find the workload: the claude process below script (script runs it through `sh -c`).
         int workload = -1;
         QTRY_VERIFY_WITH_TIMEOUT(([&] {
-                                     const auto r = live(defaultModel());
-                                     for (const auto &s : r->snapshot->processes) {
-                                         if (!s.details || s.details->comm != "claude")
-                                             continue;
-                                         for (const Sample *a = &s; a && a->key.pid > 1; a = r->snapshot->byPid(a->ppid))
-                                             if (a->ppid == script)
-                                                 workload = s.key.pid;
-                                     }
-                                     return workload > 0;
-                                 }()),
-                                 5000);
+            const auto r = live(defaultModel());
+            for (const auto &s : r->snapshot->processes) {
+                if (!s.details || s.details->comm != "claude")
+                    continue;
+                for (const Sample *a = &s; a && a->key.pid > 1; a = r->snapshot->byPid(a->ppid))
+                    if (a->ppid == script)
+                        workload = s.key.pid;
+            }
+            return workload > 0;
+        }()),
+            5000);
         sp.adopt(workload);
         const auto r = replay(capturePair(sp.dir(), 0.3, 6 * kHour), defaultModel());
         const auto w = verdictFor(r, script);
@@ -230,19 +234,19 @@ private Q_SLOTS:
         Spawner sp;
         const std::string socket = "ptriage-test-" + std::to_string(::getpid());
         const std::string node = sp.actorPath("node");
-        const int tmux = sp.spawnProgram({"tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "t",
-                                          node + " server.js"});
+        const int tmux = sp.spawnProgram(
+            {"tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "t", node + " server.js"});
         QVERIFY(tmux > 0);
         int pane = -1;
         QTRY_VERIFY_WITH_TIMEOUT(([&] {
-                                     const auto r = live(defaultModel());
-                                     for (const auto &s : r->snapshot->processes)
-                                         if (s.details && s.details->comm == "node" && !s.details->cmdline.empty()
-                                             && s.details->cmdline.back() == "server.js")
-                                             pane = s.key.pid;
-                                     return pane > 0;
-                                 }()),
-                                 5000);
+            const auto r = live(defaultModel());
+            for (const auto &s : r->snapshot->processes)
+                if (s.details && s.details->comm == "node" && !s.details->cmdline.empty()
+                    && s.details->cmdline.back() == "server.js")
+                    pane = s.key.pid;
+            return pane > 0;
+        }()),
+            5000);
         sp.adopt(pane);
         const auto v = verdictFor(replay(capturePair(sp.dir(), 0.3, 5 * kHour), defaultModel()), pane);
         std::system(("tmux -L " + socket + " kill-server 2>/dev/null").c_str());
@@ -255,8 +259,8 @@ private Q_SLOTS:
     void uninterruptibleSleep()
     {
         Spawner sp;
-        const Actor a = sp.spawn({"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "tests/"}, {},
-                                  Parenting::OrphanNoSession});
+        const Actor a = sp.spawn(
+            {"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "tests/"}, {}, Parenting::OrphanNoSession});
         QVERIFY(a.pid > 0);
         const auto pair = capturePair(sp.dir(), 0.3, 3 * kHour);
         for (const auto &root : {pair.before, pair.after}) {
@@ -277,15 +281,16 @@ private Q_SLOTS:
     void spinningOrphan()
     {
         Spawner sp;
-        const Actor a = sp.spawn({"data-crunch", {"/opt/tools/data-crunch", "--input", "/srv/batch"}, {{"ACTOR_SPIN", "1"}},
-                                  Parenting::OrphanNoSession});
+        const Actor a = sp.spawn({"data-crunch", {"/opt/tools/data-crunch", "--input", "/srv/batch"},
+            {{"ACTOR_SPIN", "1"}}, Parenting::OrphanNoSession});
         QVERIFY(a.pid > 0);
         const auto pair = capturePair(sp.dir(), 0.5, 6 * kHour);
         // Six hours of a busy core before the captures began.
         const long ticks = ::sysconf(_SC_CLK_TCK);
         for (const auto &root : {pair.before, pair.after})
             editStat(root, a.pid, [&](std::vector<std::string> &f) {
-                f[11] = std::to_string(std::stoull(f[11]) + static_cast<unsigned long long>(6 * kHour * 0.97 * static_cast<double>(ticks)));
+                f[11] = std::to_string(std::stoull(f[11])
+                    + static_cast<unsigned long long>(6 * kHour * 0.97 * static_cast<double>(ticks)));
             });
         const auto v = verdictFor(replay(pair, defaultModel()), a.pid);
         QVERIFY(v.index >= 0);
@@ -296,8 +301,8 @@ private Q_SLOTS:
     void youngProcessesAreNeverActedOn()
     {
         Spawner sp;
-        const Actor a = sp.spawn({"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "tests/"}, {},
-                                  Parenting::OrphanNoSession});
+        const Actor a = sp.spawn(
+            {"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "tests/"}, {}, Parenting::OrphanNoSession});
         const auto v = verdictFor(live(defaultModel()), a.pid); // seconds old, default minimum age
         QVERIFY(v.index >= 0);
         QCOMPARE(v.plan().action, Action::Keep);

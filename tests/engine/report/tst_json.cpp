@@ -29,10 +29,12 @@ private Q_SLOTS:
         w.endObject();
         QJsonParseError pe;
         const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(w.str()), &pe);
-        QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(pe.errorString() + QLatin1Char(' ') + QString::fromStdString(w.str())));
+        QVERIFY2(pe.error == QJsonParseError::NoError,
+            qPrintable(pe.errorString() + QLatin1Char(' ') + QString::fromStdString(w.str())));
         const auto o = doc.object();
         QCOMPARE(o.value(QStringLiteral("quote")).toString(), QStringLiteral("a\"b\\c\n\t\x01"));
-        QCOMPARE(o.value(QStringLiteral("bad")).toString(), QString::fromUtf8("ok \xef\xbf\xbd\xef\xbf\xbd end \xc3\xa9 \xef\xbf\xbd\xef\xbf\xbd"));
+        QCOMPARE(o.value(QStringLiteral("bad")).toString(),
+            QString::fromUtf8("ok \xef\xbf\xbd\xef\xbf\xbd end \xc3\xa9 \xef\xbf\xbd\xef\xbf\xbd"));
         QVERIFY(o.value(QStringLiteral("nan")).isNull());
         QCOMPARE(o.value(QStringLiteral("list")).toArray().size(), 2);
     }
@@ -55,14 +57,14 @@ private Q_SLOTS:
         QVERIFY(QDateTime::fromString(root.value(QStringLiteral("generated_at")).toString(), Qt::ISODate).isValid());
         const auto procs = root.value(QStringLiteral("processes")).toArray();
         QCOMPARE(procs.size(), static_cast<qsizetype>(r->snapshot->processes.size()));
-        const QStringList fields = {QStringLiteral("pid"), QStringLiteral("ppid"), QStringLiteral("start_id"), QStringLiteral("uid"),
-                                    QStringLiteral("user"), QStringLiteral("comm"), QStringLiteral("cmdline"), QStringLiteral("state"),
-                                    QStringLiteral("age_seconds"), QStringLiteral("cpu_share"), QStringLiteral("rss_bytes"),
-                                    QStringLiteral("category"), QStringLiteral("protected"), QStringLiteral("protected_reason"),
-                                    QStringLiteral("posterior"), QStringLiteral("classification"), QStringLiteral("confidence"),
-                                    QStringLiteral("triage_score"), QStringLiteral("recommendation"), QStringLiteral("ledger"),
-                                    QStringLiteral("blast_radius"), QStringLiteral("workload"), QStringLiteral("wrapper"),
-                                    QStringLiteral("supervisor")};
+        const QStringList fields = {QStringLiteral("pid"), QStringLiteral("ppid"), QStringLiteral("start_id"),
+            QStringLiteral("uid"), QStringLiteral("user"), QStringLiteral("comm"), QStringLiteral("cmdline"),
+            QStringLiteral("state"), QStringLiteral("age_seconds"), QStringLiteral("cpu_share"),
+            QStringLiteral("rss_bytes"), QStringLiteral("category"), QStringLiteral("protected"),
+            QStringLiteral("protected_reason"), QStringLiteral("posterior"), QStringLiteral("classification"),
+            QStringLiteral("confidence"), QStringLiteral("triage_score"), QStringLiteral("recommendation"),
+            QStringLiteral("ledger"), QStringLiteral("blast_radius"), QStringLiteral("workload"),
+            QStringLiteral("wrapper"), QStringLiteral("supervisor")};
         bool sawZombie = false;
         for (const auto &v : procs) {
             const auto p = v.toObject();
@@ -70,7 +72,8 @@ private Q_SLOTS:
                 QVERIFY2(p.contains(f), qPrintable(f));
             const auto post = p.value(QStringLiteral("posterior")).toObject();
             double sum = 0;
-            for (const auto &k : {QStringLiteral("useful"), QStringLiteral("useful_bad"), QStringLiteral("abandoned"), QStringLiteral("zombie")})
+            for (const auto &k : {QStringLiteral("useful"), QStringLiteral("useful_bad"), QStringLiteral("abandoned"),
+                     QStringLiteral("zombie")})
                 sum += post.value(k).toDouble(-1);
             QVERIFY(std::fabs(sum - 1) < 1e-4);
             QVERIFY(p.value(QStringLiteral("cmdline")).isArray());
@@ -78,18 +81,21 @@ private Q_SLOTS:
             const int score = p.value(QStringLiteral("triage_score")).toInt(-1);
             QVERIFY(score >= 0 && score <= 100);
             const auto rec = p.value(QStringLiteral("recommendation")).toObject();
-            QVERIFY(QStringList({QStringLiteral("keep"), QStringLiteral("renice"), QStringLiteral("pause"), QStringLiteral("freeze"),
-                                 QStringLiteral("throttle"), QStringLiteral("quarantine"), QStringLiteral("kill")})
+            QVERIFY(QStringList(
+                {QStringLiteral("keep"), QStringLiteral("renice"), QStringLiteral("pause"), QStringLiteral("freeze"),
+                    QStringLiteral("throttle"), QStringLiteral("quarantine"), QStringLiteral("kill")})
                         .contains(rec.value(QStringLiteral("action")).toString()));
             QCOMPARE(rec.value(QStringLiteral("expected_loss")).toObject().size(), 7);
             QVERIFY(rec.value(QStringLiteral("blocked_by")).isArray());
-            QVERIFY(QStringList({QStringLiteral("very_high"), QStringLiteral("high"), QStringLiteral("medium"), QStringLiteral("low")})
+            QVERIFY(QStringList(
+                {QStringLiteral("very_high"), QStringLiteral("high"), QStringLiteral("medium"), QStringLiteral("low")})
                         .contains(p.value(QStringLiteral("confidence")).toString()));
             for (const auto &t : p.value(QStringLiteral("ledger")).toArray()) {
                 const auto term = t.toObject();
                 QVERIFY(term.value(QStringLiteral("bits")).isDouble());
                 QVERIFY(!term.value(QStringLiteral("detail")).toString().isEmpty());
-                QVERIFY(QStringList({QStringLiteral("decisive"), QStringLiteral("strong"), QStringLiteral("substantial"), QStringLiteral("weak")})
+                QVERIFY(QStringList({QStringLiteral("decisive"), QStringLiteral("strong"),
+                                        QStringLiteral("substantial"), QStringLiteral("weak")})
                             .contains(term.value(QStringLiteral("strength")).toString()));
             }
             const auto blast = p.value(QStringLiteral("blast_radius")).toObject();
@@ -97,7 +103,8 @@ private Q_SLOTS:
             if (p.value(QStringLiteral("pid")).toInt() == a.zombiePid) {
                 sawZombie = true;
                 QCOMPARE(p.value(QStringLiteral("classification")).toString(), QStringLiteral("zombie"));
-                QVERIFY(rec.value(QStringLiteral("target")).toString().endsWith(QLatin1Char(':') + QString::number(a.pid)));
+                QVERIFY(
+                    rec.value(QStringLiteral("target")).toString().endsWith(QLatin1Char(':') + QString::number(a.pid)));
             }
             if (p.value(QStringLiteral("pid")).toInt() == a.pid) // invalid UTF-8 arrives repaired, not dropped
                 QCOMPARE(p.value(QStringLiteral("cmdline")).toArray().size(), 3);
