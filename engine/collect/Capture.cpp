@@ -59,8 +59,6 @@ void copyLinkAt(int from, int to, const char *name)
         ::symlinkat(target.c_str(), to, name);
 }
 
-std::vector<int> numericEntries(int dirFd);
-
 void captureProcess(int root, int out, int pid, const std::vector<std::string_view> &keys, FileBuffer &buf)
 {
     char name[16];
@@ -88,7 +86,7 @@ void captureProcess(int root, int out, int pid, const std::vector<std::string_vi
     if (fd.valid() && ::mkdirat(dst.get(), "fd", 0755) == 0 && ::mkdirat(dst.get(), "fdinfo", 0755) == 0) {
         DirFd outFd = DirFd::openAt(dst.get(), "fd");
         DirFd outInfo = DirFd::openAt(dst.get(), "fdinfo");
-        for (int n : numericEntries(fd.get())) {
+        for (int n : listNumericEntries(fd.get())) {
             char fdName[16];
             auto [e2, ec2] = std::to_chars(fdName, fdName + sizeof fdName - 1, n);
             *e2 = '\0';
@@ -97,28 +95,6 @@ void captureProcess(int root, int out, int pid, const std::vector<std::string_vi
                 copyAt(fdinfo.get(), outInfo.get(), fdName, buf);
         }
     }
-}
-
-std::vector<int> numericEntries(int dirFd)
-{
-    std::vector<int> out;
-    const int fd = ::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return out;
-    DIR *dir = ::fdopendir(fd);
-    if (!dir) {
-        ::close(fd);
-        return out;
-    }
-    while (const dirent *e = ::readdir(dir)) {
-        int n = 0;
-        const auto len = std::strlen(e->d_name);
-        auto [p, ec] = std::from_chars(e->d_name, e->d_name + len, n);
-        if (ec == std::errc() && p == e->d_name + len)
-            out.push_back(n);
-    }
-    ::closedir(dir);
-    return out;
 }
 
 } // namespace
@@ -152,7 +128,7 @@ bool writeCapture(const std::string &procRoot, const std::string &dir, const std
     const auto keyStrings = CollectOptions::defaultEnvironKeys();
     for (const auto &k : keyStrings)
         keys.emplace_back(k);
-    const auto targets = pids.empty() ? numericEntries(root.get()) : pids;
+    const auto targets = pids.empty() ? listNumericEntries(root.get()) : pids;
     for (int pid : targets)
         captureProcess(root.get(), out.get(), pid, keys, buf);
     // Uptime last: every process in the tree was alive at or before this instant.

@@ -18,31 +18,11 @@
 namespace ptriage {
 namespace {
 
-bool parsePid(const char *name, int &pid)
-{
-    const auto len = std::strlen(name);
-    auto [p, ec] = std::from_chars(name, name + len, pid);
-    return ec == std::errc() && p == name + len && pid > 0;
-}
-
-// Lists the numeric entries of a directory fd without consuming it.
+// Lists the pids of a proc root (pid 0 never appears in a real one).
 std::vector<int> listPids(int dirFd)
 {
-    std::vector<int> pids;
-    const int fd = ::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return pids;
-    DIR *dir = ::fdopendir(fd);
-    if (!dir) {
-        ::close(fd);
-        return pids;
-    }
-    while (const dirent *e = ::readdir(dir)) {
-        int pid = 0;
-        if (parsePid(e->d_name, pid))
-            pids.push_back(pid);
-    }
-    ::closedir(dir);
+    auto pids = listNumericEntries(dirFd);
+    std::erase(pids, 0);
     return pids;
 }
 
@@ -307,7 +287,7 @@ std::shared_ptr<const DeepDetails> Collector::readDeepAt(int pidFd, const Sample
         return deep;
     }
     DirFd fdinfo;
-    const auto fds = listPids(fdDir.get()); // fd names are numbers too
+    const auto fds = listNumericEntries(fdDir.get());
     for (int fd : fds) {
         if (deep->files.size() >= m_options.maxFdsPerProcess) {
             addReason(

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -98,6 +101,28 @@ std::string readLinkAt(int dirFd, const char *name, int *err)
     if (err)
         *err = 0;
     return std::string(buf, static_cast<std::size_t>(n));
+}
+
+std::vector<int> listNumericEntries(int dirFd)
+{
+    std::vector<int> out;
+    const int fd = ::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return out;
+    DIR *dir = ::fdopendir(fd);
+    if (!dir) {
+        ::close(fd);
+        return out;
+    }
+    while (const dirent *e = ::readdir(dir)) {
+        int n = 0;
+        const auto len = std::strlen(e->d_name);
+        auto [p, ec] = std::from_chars(e->d_name, e->d_name + len, n);
+        if (ec == std::errc() && p == e->d_name + len && n >= 0)
+            out.push_back(n);
+    }
+    ::closedir(dir);
+    return out;
 }
 
 } // namespace ptriage

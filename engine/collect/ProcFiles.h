@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ptriage {
 
@@ -43,5 +44,7 @@ private:
 };
 
 std::string readLinkAt(int dirFd, const char *name, int *err = nullptr);
+// The numeric entries of a directory (pids in /proc, fds in fd/), without consuming dirFd.
+std::vector<int> listNumericEntries(int dirFd);
 
 } // namespace ptriage

@@ -67,6 +67,16 @@ struct Sample {
     std::string partial; // why the cheap tier is incomplete; empty when complete
 
     bool isKernelThread() const { return (flags & 0x00200000u) != 0; } // PF_KTHREAD
+
+    // Everything that could not be read about this process, in words; empty when complete.
+    std::string partialReasons() const
+    {
+        std::string out = partial;
+        for (const std::string *more : {details ? &details->partial : nullptr, deep ? &deep->partial : nullptr})
+            if (more && !more->empty())
+                out += (out.empty() ? "" : "; ") + *more;
+        return out;
+    }
 };
 
 struct SocketInfo {

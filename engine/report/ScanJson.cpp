@@ -105,11 +105,7 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const Model &model, int 
         w.key("wchan").value(s.deep->wchan);
     else
         w.key("wchan").null();
-    std::string partial = s.partial;
-    if (s.details && !s.details->partial.empty())
-        partial += (partial.empty() ? "" : "; ") + s.details->partial;
-    if (s.deep && !s.deep->partial.empty())
-        partial += (partial.empty() ? "" : "; ") + s.deep->partial;
+    const std::string partial = s.partialReasons();
     if (partial.empty())
         w.key("partial").null();
     else

@@ -154,9 +154,8 @@ std::string explainText(const TriageResult &r, const Model &model, int index)
     if (f.workloadIndex >= 0)
         out += "workload:   pid "
             + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.workloadIndex)].key.pid) + '\n';
-    if (!s.partial.empty() || (s.details && !s.details->partial.empty()))
-        out += "partial:    " + s.partial + (s.partial.empty() || !s.details || s.details->partial.empty() ? "" : "; ")
-            + (s.details ? s.details->partial : std::string()) + '\n';
+    if (const std::string partial = s.partialReasons(); !partial.empty())
+        out += "partial:    " + partial + '\n';
     out += "\nposterior (" + std::string(post.confidence) + " confidence):\n";
     for (int c = 0; c < kClassCount; ++c) {
         const double p = post.probability[static_cast<std::size_t>(c)];
