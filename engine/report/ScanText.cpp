@@ -28,7 +28,7 @@ std::string commandLine(const Sample &s)
     return out;
 }
 
-// Cuts to `width` display columns without splitting a UTF-8 sequence.
+// Cuts to `width` display columns without splitting a UTF-8 sequence (the last column: no padding).
 std::string fit(const std::string &s, std::size_t width)
 {
     std::size_t cols = 0, i = 0;
@@ -48,7 +48,7 @@ std::string fit(const std::string &s, std::size_t width)
         out += "…";
         ++cols;
     }
-    return out + std::string(width > cols ? width - cols : 0, ' ');
+    return out;
 }
 
 std::string topReasons(const TriageResult &r, int i, std::size_t n)

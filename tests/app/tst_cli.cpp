@@ -181,6 +181,27 @@ private Q_SLOTS:
             r.err.constData());
     }
 
+    void unprivilegedUserGetsPartialRecordsNotFailures()
+    {
+        if (::getuid() != 0)
+            QSKIP("needs root to switch to the unprivileged user 'nobody'");
+        QProcess p;
+        p.start(QStringLiteral("runuser"),
+            {QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"), QStringLiteral(PTRIAGE_BINARY),
+                QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all")});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        int partialRoot = 0;
+        for (const auto &v :
+            QJsonDocument::fromJson(p.readAllStandardOutput()).object().value(QStringLiteral("processes")).toArray()) {
+            const auto o = v.toObject();
+            if (o.value(QStringLiteral("uid")).toInt(-1) == 0
+                && o.value(QStringLiteral("partial")).toString().contains(QStringLiteral("permission denied")))
+                ++partialRoot;
+        }
+        QVERIFY(partialRoot > 0); // root's processes are there, marked partial, not dropped
+    }
+
     void humanTableListsCandidates()
     {
         Spawner sp;
