@@ -303,6 +303,9 @@ std::shared_ptr<const DeepDetails> Collector::readDeepAt(int pidFd, const Sample
         if (f.target.empty())
             continue; // closed meanwhile
         f.kind = classifyTarget(f.target, f.inode);
+        struct stat st { };
+        if (f.kind == FdKind::File && m_lockHolders.count(s.key.pid) && ::fstatat(fdDir.get(), name, &st, 0) == 0)
+            f.inode = st.st_ino; // to name the files behind its locks
         if (f.kind == FdKind::File && !fdinfo.valid())
             fdinfo = DirFd::openAt(pidFd, "fdinfo"); // only processes with open files need it
         if (f.kind == FdKind::File && fdinfo.valid() && buf.readRecordAt(fdinfo.get(), name)) {
@@ -313,6 +316,18 @@ std::shared_ptr<const DeepDetails> Collector::readDeepAt(int pidFd, const Sample
         deep->files.push_back(std::move(f));
     }
     return deep;
+}
+
+void Collector::readLocks()
+{
+    // Reading /proc/locks waits for an RCU grace period (~8 ms) however small it is: deep scans only.
+    m_locks.clear();
+    m_lockHolders.clear();
+    if (m_options.deep == DeepReads::All && m_buffer.readAt(m_root.get(), "locks", 16 << 20))
+        m_locks = parseLocks(m_buffer.view());
+    for (const auto &l : m_locks)
+        if (!l.waiting)
+            m_lockHolders.insert(l.pid);
 }
 
 void Collector::attachDetails(Pass &pass, bool deepForAll)
@@ -428,9 +443,7 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
     }
     if (buf.readAt(m_root.get(), "net/unix", 64 << 20))
         parseProcNetUnix(buf.view(), snap->sockets);
-    // Reading /proc/locks waits for an RCU grace period (~8 ms) however small it is: deep scans only.
-    if (m_options.deep == DeepReads::All && buf.readAt(m_root.get(), "locks", 16 << 20))
-        snap->locks = parseLocks(buf.view());
+    snap->locks = std::move(m_locks);
 
     if (!m_capture) {
         for (const auto &s : pass.samples) {
@@ -457,6 +470,7 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
 
 std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
 {
+    readLocks();
     if (m_capture) {
         Pass pass = readCheapTier();
         attachDetails(pass, m_options.deep == DeepReads::All);
@@ -477,6 +491,7 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
 
 std::shared_ptr<const Snapshot> Collector::refresh()
 {
+    readLocks();
     Pass pass = readCheapTier();
     attachDetails(pass, m_options.deep == DeepReads::All);
     applyRates(pass);

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace ptriage {
@@ -60,6 +61,7 @@ private:
     bool readCheap(int pid, Sample &s, FileBuffer &buf);
     std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
     std::shared_ptr<const DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
+    void readLocks();
     void attachDetails(Pass &pass, bool deepForAll);
     void applyRates(Pass &pass);
     std::shared_ptr<Snapshot> publish(Pass &&pass);
@@ -74,6 +76,8 @@ private:
     std::unordered_map<ProcessKey, std::shared_ptr<const ProcessDetails>, ProcessKeyHash> m_details;
     std::unordered_map<ProcessKey, std::shared_ptr<const DeepDetails>, ProcessKeyHash> m_deep;
     std::optional<double> m_lastInterval;
+    std::vector<FileLock> m_locks; // of the pass being read
+    std::unordered_set<int> m_lockHolders; // their files get inodes, to name what they lock
     FileBuffer m_buffer; // for the calling thread's own reads
     std::vector<FileBuffer> m_buffers; // one per worker of a parallel read
 };

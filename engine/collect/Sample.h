@@ -96,6 +96,7 @@ struct FileLock {
     std::uint64_t inode = 0;
     std::string device; // "08:01"
     bool write = false;
+    bool waiting = false; // blocked, waiting for this lock (a "->" line)
 };
 
 struct SystemInfo {

@@ -247,7 +247,7 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error)
 
 std::vector<FileLock> parseLocks(std::string_view text)
 {
-    // "1: POSIX  ADVISORY  WRITE 1234 08:01:5678 0 EOF"; "-> " lines are waiters.
+    // "1: POSIX  ADVISORY  WRITE 1234 08:01:5678 0 EOF"; "1: -> FLOCK …" lines are waiters.
     std::vector<FileLock> locks;
     std::size_t pos = 0;
     while (pos < text.size()) {
@@ -256,13 +256,16 @@ std::vector<FileLock> parseLocks(std::string_view text)
             end = text.size();
         const auto line = text.substr(pos, end - pos);
         pos = end + 1;
-        std::array<std::string_view, 6> t{};
-        if (fields(line, t) < 6 || t[1] == "->")
-            continue;
+        std::array<std::string_view, 7> t{};
+        const std::size_t n = fields(line, t);
         FileLock l;
-        l.write = t[3] == "WRITE";
-        auto [p, ec] = std::from_chars(t[4].data(), t[4].data() + t[4].size(), l.pid);
-        const auto dev = t[5];
+        l.waiting = n >= 2 && t[1] == "->";
+        const std::size_t at = l.waiting ? 1 : 0; // a waiter's fields are shifted by the arrow
+        if (n < 6 + at)
+            continue;
+        l.write = t[3 + at] == "WRITE";
+        auto [p, ec] = std::from_chars(t[4 + at].data(), t[4 + at].data() + t[4 + at].size(), l.pid);
+        const auto dev = t[5 + at];
         const auto last = dev.rfind(':');
         if (ec != std::errc() || last == std::string_view::npos)
             continue;

@@ -73,6 +73,21 @@ BlastGraph::BlastGraph(const Snapshot &snap, const std::vector<ProcessFacts> &fa
                 link(i, c, w.listenerClient, "connected to its port " + std::to_string(port));
         }
     }
+    // Processes blocked on a lock it holds.
+    std::unordered_map<std::uint64_t, std::vector<int>> waitersByInode;
+    for (const auto &l : snap.locks) {
+        auto waiter = snap.indexByPid.find(l.pid);
+        if (l.waiting && waiter != snap.indexByPid.end())
+            waitersByInode[l.inode].push_back(static_cast<int>(waiter->second));
+    }
+    for (const auto &l : snap.locks) {
+        auto holder = snap.indexByPid.find(l.pid);
+        auto waiters = waitersByInode.find(l.inode);
+        if (l.waiting || holder == snap.indexByPid.end() || waiters == waitersByInode.end())
+            continue;
+        for (int waiter : waiters->second)
+            link(static_cast<int>(holder->second), waiter, w.sharedLock, "waits for a lock it holds");
+    }
     // Processes of the same systemd unit or container: the supervisor reacts to any of them dying.
     std::unordered_map<std::string, std::vector<int>> units;
     for (int i = 0; i < n; ++i) {
@@ -124,8 +139,8 @@ BlastRadius BlastGraph::radiusOf(int index) const
         r.reasons.push_back("listens on " + l + ": whatever uses it loses it");
         r.score = std::max(r.score, m_policy.listenerFloor);
     }
-    if (f.locksHeld > 0) {
-        r.reasons.push_back("holds " + std::to_string(f.locksHeld) + " file lock" + (f.locksHeld > 1 ? "s" : ""));
+    for (const auto &path : f.lockedFiles) {
+        r.reasons.push_back("holds a lock on " + path + ": released on exit, maybe mid-update");
         r.score = std::min(1.0, r.score + 0.1);
     }
     for (const auto &c : f.criticalFiles) {

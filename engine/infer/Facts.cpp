@@ -109,6 +109,10 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const Model &model, co
     }
 
     auto parentOf = [&](const Sample &s) { return snap.byPid(s.ppid); };
+    std::unordered_map<int, std::vector<const FileLock *>> locksByPid;
+    for (const auto &l : snap.locks)
+        if (!l.waiting)
+            locksByPid[l.pid].push_back(&l);
 
     for (std::size_t i = 0; i < procs.size(); ++i) {
         const Sample &s = procs[i];
@@ -223,8 +227,18 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const Model &model, co
                 }
             }
         }
-        for (const auto &l : snap.locks)
-            f.locksHeld += l.pid == s.key.pid ? 1 : 0;
+        auto held = locksByPid.find(s.key.pid);
+        if (held != locksByPid.end()) {
+            for (const FileLock *l : held->second) {
+                std::string path = "inode " + std::to_string(l->inode);
+                if (s.deep)
+                    for (const auto &of : s.deep->files)
+                        if (of.kind == FdKind::File && of.inode == l->inode)
+                            path = of.target;
+                if (std::find(f.lockedFiles.begin(), f.lockedFiles.end(), path) == f.lockedFiles.end())
+                    f.lockedFiles.push_back(std::move(path));
+            }
+        }
     }
 
     // Wrappers: `script`, `timeout`, `nohup`, `sh -c` … are seen through to the workload they run.

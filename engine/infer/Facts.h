@@ -36,7 +36,7 @@ struct ProcessFacts {
     int established = 0;
     std::vector<std::string> writableFiles;
     std::vector<CriticalFile> criticalFiles;
-    int locksHeld = 0;
+    std::vector<std::string> lockedFiles; // files it holds a lock on (path, or "inode N")
     bool cwdDeleted = false;
     bool deepKnown = false; // fds were read
     int wrapperIndex = -1; // the wrapper around this workload

@@ -4,6 +4,7 @@
 //   ACTOR_CONNECT=PORT     hold a TCP connection to 127.0.0.1:PORT
 //   ACTOR_WRITE=PATH       hold PATH open for writing (created if missing)
 //   ACTOR_FLOCK=PATH       hold an exclusive flock on PATH
+//   ACTOR_FLOCK_WAIT=PATH  after reporting ready, block waiting for an exclusive flock on PATH
 //   ACTOR_SPIN=1           burn a core
 //   ACTOR_ZOMBIE=1         fork a child that exits at once, and never reap it
 //   ACTOR_LIFETIME=SECONDS exit after this long anyway (default 600), so nothing outlives a test run
@@ -87,6 +88,11 @@ int main()
         if (::write(ready, line, static_cast<std::size_t>(n)) != n)
             die("ready");
         ::close(ready);
+    }
+    if (const char *path = std::getenv("ACTOR_FLOCK_WAIT")) {
+        const int fd = ::open(path, O_RDWR | O_CREAT, 0644);
+        if (fd < 0 || ::flock(fd, LOCK_EX) != 0)
+            die("flock wait");
     }
     if (std::getenv("ACTOR_SPIN")) {
         volatile unsigned long x = 0;

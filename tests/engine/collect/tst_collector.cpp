@@ -150,6 +150,34 @@ private Q_SLOTS:
         QVERIFY(std::find(affected.begin(), affected.end(), ci) != affected.end());
     }
 
+    void lockHolderNamesItsFileAndWaiters()
+    {
+        Spawner sp;
+        const std::string lock = sp.dir() + "/build.lock";
+        const Actor holder = sp.spawn({"holder", {"holder"}, {{"ACTOR_FLOCK", lock}}});
+        const Actor waiter = sp.spawn({"waiter", {"waiter"}, {{"ACTOR_FLOCK_WAIT", lock}}});
+        QVERIFY(holder.pid > 0 && waiter.pid > 0);
+        std::shared_ptr<const TriageResult> r;
+        int hi = -1, wi = -1;
+        // The waiter reports ready just before it blocks: poll until the kernel lists it waiting.
+        QTRY_VERIFY_WITH_TIMEOUT(([&] {
+            r = live(defaultModel(), 0.0);
+            hi = indexOfPid(*r, holder.pid);
+            wi = indexOfPid(*r, waiter.pid);
+            return hi >= 0 && wi >= 0
+                && std::any_of(r->snapshot->locks.begin(), r->snapshot->locks.end(),
+                    [&](const FileLock &l) { return l.waiting && l.pid == waiter.pid; });
+        }()),
+            5000);
+        QCOMPARE(r->facts[static_cast<std::size_t>(hi)].lockedFiles, std::vector<std::string>{lock});
+        const auto &blast = r->blast[static_cast<std::size_t>(hi)];
+        QVERIFY(std::find(blast.affected.begin(), blast.affected.end(), wi) != blast.affected.end());
+        bool named = false;
+        for (const auto &reason : blast.reasons)
+            named = named || reason.find("lock on " + lock) != std::string::npos;
+        QVERIFY(named);
+    }
+
     void captureReadsLikeLive()
     {
         Spawner sp;

@@ -153,11 +153,14 @@ private Q_SLOTS:
                                   "1: -> POSIX  ADVISORY  WRITE 4343 08:01:5678 0 EOF\n"
                                   "2: FLOCK  ADVISORY  READ 17 00:1b:99 0 EOF\n"
                                   "3: broken\n");
-        QCOMPARE(l.size(), std::size_t{2});
+        QCOMPARE(l.size(), std::size_t{3});
         QCOMPARE(l[0].pid, 4242);
         QCOMPARE(l[0].inode, 5678ull);
-        QVERIFY(l[0].write);
-        QCOMPARE(l[1].device, std::string("00:1b"));
+        QVERIFY(l[0].write && !l[0].waiting);
+        QCOMPARE(l[1].pid, 4343); // the waiter, its fields after the arrow
+        QVERIFY(l[1].waiting);
+        QCOMPARE(l[1].inode, 5678ull);
+        QCOMPARE(l[2].device, std::string("00:1b"));
     }
 
     void identityRoundTrip()
