@@ -229,6 +229,9 @@ bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf)
 Collector::Pass Collector::readCheapTier()
 {
     Pass pass;
+    // The clock is read as the pass starts: both passes read processes in the same order, so the
+    // start-to-start time is each process's own interval.
+    pass.uptime = now(m_buffer);
     const auto pids = listPids(m_root.get());
     std::vector<Sample> samples(pids.size());
     std::vector<char> alive(pids.size(), 0);
@@ -241,7 +244,6 @@ Collector::Pass Collector::readCheapTier()
     for (std::size_t i = 0; i < pids.size(); ++i)
         if (alive[i])
             pass.samples.push_back(std::move(samples[i]));
-    pass.uptime = now(m_buffer);
     return pass;
 }
 
