@@ -1,0 +1,60 @@
+#include "TriageService.h"
+
+#include "TriageWorker.h"
+
+namespace ptriage {
+
+TriageService::TriageService(Model model, CollectOptions collect, TriageOptions triage, QObject *parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<std::shared_ptr<const ptriage::TriageResult>>();
+    qRegisterMetaType<std::shared_ptr<const ptriage::DeepDetails>>();
+    m_thread.setObjectName(QStringLiteral("ptriage-scan"));
+    m_worker = new TriageWorker(std::move(model), std::move(collect), std::move(triage));
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &TriageWorker::resultReady, this, &TriageService::resultReady);
+    connect(m_worker, &TriageWorker::deepReady, this, &TriageService::deepReady);
+    connect(m_worker, &TriageWorker::failed, this, &TriageService::failed);
+    m_thread.start();
+}
+
+TriageService::~TriageService()
+{
+    // A scan in progress finishes on its thread; queued results to this object are dropped.
+    QMetaObject::invokeMethod(m_worker, &TriageWorker::stop, Qt::QueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void TriageService::start()
+{
+    QMetaObject::invokeMethod(m_worker, &TriageWorker::start, Qt::QueuedConnection);
+}
+
+void TriageService::refreshNow()
+{
+    QMetaObject::invokeMethod(m_worker, &TriageWorker::scan, Qt::QueuedConnection);
+}
+
+void TriageService::setIntervalMs(int ms)
+{
+    m_intervalMs = std::max(100, ms);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, ms = m_intervalMs] { w->setIntervalMs(ms); }, Qt::QueuedConnection);
+}
+
+void TriageService::setPaused(bool paused)
+{
+    m_paused = paused;
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, paused] { w->setPaused(paused); }, Qt::QueuedConnection);
+}
+
+void TriageService::requestDeep(const QString &startId)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, startId] { w->readDeep(startId); }, Qt::QueuedConnection);
+}
+
+} // namespace ptriage

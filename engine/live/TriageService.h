@@ -1,0 +1,49 @@
+#pragma once
+
+#include "collect/Collector.h"
+#include "decide/Triage.h"
+
+#include <QObject>
+#include <QThread>
+
+#include <memory>
+
+namespace ptriage {
+
+class TriageWorker;
+
+// The long-lived engine for the window: scans and triage run on a worker thread; results arrive
+// on the owner's thread as immutable snapshots. Destroying it during a scan is clean: the scan
+// finishes on its thread and its result is dropped.
+class TriageService : public QObject {
+    Q_OBJECT
+
+public:
+    TriageService(Model model, CollectOptions collect = {}, TriageOptions triage = {}, QObject *parent = nullptr);
+    ~TriageService() override;
+
+    void start(); // opens the proc root and scans at the interval
+    void refreshNow(); // one scan now, paused or not
+    void setIntervalMs(int ms); // default 2000
+    void setPaused(bool paused); // no scans at the interval while paused
+    bool isPaused() const { return m_paused; }
+    int intervalMs() const { return m_intervalMs; }
+    // Fds and sockets of one process, read now (selected process, before acting).
+    void requestDeep(const QString &startId);
+
+Q_SIGNALS:
+    void resultReady(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
+    void deepReady(const QString &startId, std::shared_ptr<const ptriage::DeepDetails> deep);
+    void failed(const QString &message);
+
+private:
+    QThread m_thread;
+    TriageWorker *m_worker = nullptr;
+    bool m_paused = false;
+    int m_intervalMs = 2000;
+};
+
+} // namespace ptriage
+
+Q_DECLARE_METATYPE(std::shared_ptr<const ptriage::TriageResult>)
+Q_DECLARE_METATYPE(std::shared_ptr<const ptriage::DeepDetails>)

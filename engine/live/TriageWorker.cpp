@@ -1,0 +1,76 @@
+#include "TriageWorker.h"
+
+#include <QElapsedTimer>
+
+namespace ptriage {
+
+TriageWorker::TriageWorker(Model model, CollectOptions collect, TriageOptions triage)
+    : m_model(std::move(model)), m_triage(std::move(triage)), m_collector(std::move(collect))
+{ }
+
+void TriageWorker::start()
+{
+    std::string error;
+    if (!m_collector.open(&error)) {
+        Q_EMIT failed(QString::fromStdString(error));
+        return;
+    }
+    m_open = true;
+    m_timer = new QTimer(this);
+    m_timer->setTimerType(Qt::CoarseTimer);
+    connect(m_timer, &QTimer::timeout, this, &TriageWorker::scan);
+    m_timer->setInterval(m_intervalMs);
+    if (!m_paused)
+        m_timer->start();
+    scan();
+}
+
+void TriageWorker::scan()
+{
+    if (!m_open)
+        return;
+    QElapsedTimer clock;
+    clock.start();
+    // The first scan samples twice, so even the first result shows recent rates.
+    auto snapshot = m_firstScanDone ? m_collector.refresh() : m_collector.scanOnce();
+    m_firstScanDone = true;
+    auto result = triage(std::move(snapshot), m_model, m_triage);
+    Q_EMIT resultReady(std::move(result), clock.nsecsElapsed() / 1000);
+}
+
+void TriageWorker::setIntervalMs(int ms)
+{
+    m_intervalMs = std::max(100, ms);
+    if (m_timer)
+        m_timer->setInterval(m_intervalMs);
+}
+
+void TriageWorker::setPaused(bool paused)
+{
+    m_paused = paused;
+    if (!m_timer)
+        return;
+    if (paused)
+        m_timer->stop();
+    else
+        m_timer->start();
+}
+
+void TriageWorker::readDeep(const QString &startId)
+{
+    const auto id = ProcessIdentity::parse(startId.toStdString());
+    if (!m_open || !id || id->bootId != m_collector.bootId()) {
+        Q_EMIT deepReady(startId, nullptr);
+        return;
+    }
+    Q_EMIT deepReady(startId, m_collector.readDeep(id->key()));
+}
+
+void TriageWorker::stop()
+{
+    m_open = false;
+    if (m_timer)
+        m_timer->stop();
+}
+
+} // namespace ptriage

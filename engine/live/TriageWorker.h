@@ -1,0 +1,40 @@
+#pragma once
+
+#include "TriageService.h"
+
+#include <QTimer>
+
+namespace ptriage {
+
+// Lives on the service's thread: owns the collector (not thread-safe, so only this thread uses it).
+class TriageWorker : public QObject {
+    Q_OBJECT
+
+public:
+    TriageWorker(Model model, CollectOptions collect, TriageOptions triage);
+
+public Q_SLOTS:
+    void start();
+    void scan();
+    void setIntervalMs(int ms);
+    void setPaused(bool paused);
+    void readDeep(const QString &startId);
+    void stop();
+
+Q_SIGNALS:
+    void resultReady(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
+    void deepReady(const QString &startId, std::shared_ptr<const ptriage::DeepDetails> deep);
+    void failed(const QString &message);
+
+private:
+    Model m_model;
+    TriageOptions m_triage;
+    Collector m_collector;
+    QTimer *m_timer = nullptr; // created on the worker thread, so its events fire there
+    bool m_open = false;
+    bool m_firstScanDone = false;
+    bool m_paused = false;
+    int m_intervalMs = 2000;
+};
+
+} // namespace ptriage

@@ -1,0 +1,129 @@
+// The long-lived engine: scans on its own thread, results as immutable snapshots on the owner's
+// thread, pause and manual refresh, deep reads on request, clean shutdown mid-scan.
+#include "live/TriageService.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <unistd.h>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+CollectOptions liveOptions()
+{
+    CollectOptions o;
+    o.deep = DeepReads::NewOnly;
+    return o;
+}
+
+std::shared_ptr<const TriageResult> resultAt(const QSignalSpy &spy, qsizetype i)
+{
+    return spy.at(i).at(0).value<std::shared_ptr<const TriageResult>>();
+}
+
+} // namespace
+
+class TriageServiceTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void resultsArriveOnTheOwnersThreadWithRates()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"service-target", {"service-target"}, {{"ACTOR_SPIN", "1"}}});
+        TriageService service(defaultModel(), liveOptions());
+        service.setIntervalMs(300);
+        QThread *receivedOn = nullptr;
+        connect(&service, &TriageService::resultReady, this, [&] { receivedOn = QThread::currentThread(); });
+        QSignalSpy spy(&service, &TriageService::resultReady);
+        service.start();
+        QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= 2, 10000);
+        QCOMPARE(receivedOn, QThread::currentThread());
+        const auto first = resultAt(spy, 0);
+        const Sample *s = first->snapshot->byPid(a.pid);
+        QVERIFY(s);
+        QVERIFY(s->cpuShare && *s->cpuShare > 0.3); // even the first result has recent rates
+        QVERIFY(spy.at(0).at(1).toLongLong() > 0); // how long the scan took, for the status bar
+        QVERIFY(resultAt(spy, 1)->snapshot->intervalSeconds.has_value());
+    }
+
+    void pauseStopsScansAndRefreshNowStillWorks()
+    {
+        TriageService service(defaultModel(), liveOptions());
+        service.setIntervalMs(200);
+        QSignalSpy spy(&service, &TriageService::resultReady);
+        service.start();
+        QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= 1, 10000);
+        service.setPaused(true);
+        QVERIFY(service.isPaused());
+        QTest::qWait(300); // let a scan that was already running arrive
+        const auto before = spy.size();
+        QTest::qWait(1000); // five intervals
+        QCOMPARE(spy.size(), before);
+        service.refreshNow();
+        QTRY_COMPARE_WITH_TIMEOUT(spy.size(), before + 1, 10000);
+        service.setPaused(false);
+        QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= before + 3, 10000);
+    }
+
+    void deepReadOfTheSelectedProcess()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"listener", {"listener"}, {{"ACTOR_LISTEN", "0"}}});
+        TriageService service(defaultModel(), liveOptions());
+        QSignalSpy results(&service, &TriageService::resultReady);
+        QSignalSpy deep(&service, &TriageService::deepReady);
+        service.start();
+        QTRY_VERIFY_WITH_TIMEOUT(results.size() >= 1, 10000);
+        const auto r = resultAt(results, 0);
+        const int i = indexOfPid(*r, a.pid);
+        QVERIFY(i >= 0);
+        const QString id = QString::fromStdString(r->identityOf(i).toString());
+        service.requestDeep(id);
+        QTRY_COMPARE_WITH_TIMEOUT(deep.size(), 1, 10000);
+        QCOMPARE(deep.at(0).at(0).toString(), id);
+        const auto d = deep.at(0).at(1).value<std::shared_ptr<const DeepDetails>>();
+        QVERIFY(d);
+        QVERIFY(
+            std::any_of(d->files.begin(), d->files.end(), [](const OpenFile &f) { return f.kind == FdKind::Socket; }));
+        // Another life of the same pid gets nothing.
+        const auto &key = r->snapshot->processes[static_cast<std::size_t>(i)].key;
+        const QString stale = QString::fromStdString(
+            ProcessIdentity{r->snapshot->system.bootId, key.startTicks + 1, key.pid}.toString());
+        service.requestDeep(stale);
+        QTRY_COMPARE_WITH_TIMEOUT(deep.size(), 2, 10000);
+        QVERIFY(!deep.at(1).at(1).value<std::shared_ptr<const DeepDetails>>());
+    }
+
+    void destroyedDuringAScanIsClean()
+    {
+        for (int round = 0; round < 5; ++round) {
+            auto service = std::make_unique<TriageService>(defaultModel(), liveOptions());
+            QSignalSpy spy(service.get(), &TriageService::resultReady);
+            service->start();
+            service->refreshNow();
+            QTest::qWait(round * 20); // at different moments of a scan
+            service.reset(); // joins the worker thread; nothing arrives afterwards
+            QCoreApplication::processEvents();
+        }
+    }
+
+    void unusableProcRootFails()
+    {
+        CollectOptions o;
+        o.procRoot = "/nonexistent/proc";
+        TriageService service(defaultModel(), o);
+        QSignalSpy failed(&service, &TriageService::failed);
+        service.start();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+        QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("/nonexistent/proc")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TriageServiceTest)
+#include "tst_triage_service.moc"
