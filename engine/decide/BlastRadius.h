@@ -14,15 +14,17 @@ struct BlastRadius {
 
 class BlastGraph {
 public:
-    BlastGraph(const Snapshot &snap, const std::vector<ProcessFacts> &facts, const Policy &policy);
-    BlastRadius radiusOf(int index) const;
-
-private:
     struct Edge {
         int to;
         double weight;
-        std::string why;
+        std::string why; // what the two share, in words
     };
+
+    BlastGraph(const Snapshot &snap, const std::vector<ProcessFacts> &facts, const Policy &policy);
+    BlastRadius radiusOf(int index) const;
+    const std::vector<Edge> &edgesFrom(int index) const { return m_edges[static_cast<std::size_t>(index)]; }
+
+private:
     const Snapshot &m_snap;
     const std::vector<ProcessFacts> &m_facts;
     const Policy &m_policy;

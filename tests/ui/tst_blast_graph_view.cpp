@@ -1,0 +1,79 @@
+// The blast-radius graph of real processes: node and edge counts for known scenarios, edge labels,
+// and a click on a node selecting that process.
+#include "BlastGraphView.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QGraphicsItem>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+class BlastGraphViewTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void parentWithTwoChildren()
+    {
+        Spawner sp;
+        const int shell = sp.spawnProgram({"sh", "-c", "sleep 300 & sleep 300 & wait"});
+        QVERIFY(shell > 0);
+        std::shared_ptr<const TriageResult> r;
+        QTRY_VERIFY_WITH_TIMEOUT(([&] {
+                                     r = live(defaultModel(), 0.0);
+                                     int children = 0;
+                                     for (const auto &s : r->snapshot->processes)
+                                         children += s.ppid == shell ? 1 : 0;
+                                     return children == 2;
+                                 }()),
+                                 5000);
+        BlastGraphView view;
+        view.resize(600, 500);
+        view.showRadius(r, indexOfPid(*r, shell), defaultModel());
+        QCOMPARE(view.processNodeCount(), 3);
+        QCOMPARE(view.edgeCount(), 2);
+        QCOMPARE(view.edgeLabels(), (QStringList{QStringLiteral("child"), QStringLiteral("child")}));
+        for (const auto &s : r->snapshot->processes)
+            if (s.ppid == shell)
+                sp.adopt(s.key.pid);
+    }
+
+    void listenerWithClientAndClickToSelect()
+    {
+        Spawner sp;
+        const Actor server = sp.spawn({"api-server", {"api-server"}, {{"ACTOR_LISTEN", "0"}}});
+        const Actor client = sp.spawn({"api-client", {"api-client"}, {{"ACTOR_CONNECT", std::to_string(server.port)}}});
+        QVERIFY(server.pid > 0 && client.pid > 0);
+        const auto r = live(defaultModel(), 0.0);
+        const int si = indexOfPid(*r, server.pid);
+        const int ci = indexOfPid(*r, client.pid);
+        BlastGraphView view;
+        view.resize(700, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.showRadius(r, si, defaultModel());
+        QCOMPARE(view.processNodeCount(), 2);
+        QCOMPARE(view.resourceNodeCount(), 1); // the listener
+        QCOMPARE(view.edgeCount(), 2);
+        QVERIFY(view.edgeLabels().contains(QStringLiteral("connected to its port %1").arg(server.port)));
+        if (qEnvironmentVariableIsSet("PTRIAGE_TEST_SHOTS"))
+            view.grab().save(qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/blast-graph.png"));
+
+        // Click the client's node.
+        const QString clientId = QString::fromStdString(r->identityOf(ci).toString());
+        QGraphicsItem *node = nullptr;
+        for (auto *item : view.scene()->items())
+            if (item->data(0).toString() == clientId)
+                node = item;
+        QVERIFY(node);
+        QSignalSpy spy(&view, &BlastGraphView::processActivated);
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(node->sceneBoundingRect().center()));
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(spy.at(0).at(0).toString(), clientId);
+    }
+};
+
+QTEST_MAIN(BlastGraphViewTest)
+#include "tst_blast_graph_view.moc"

@@ -1,0 +1,78 @@
+// The ledger pane shows a real process's verdict: posterior, every ledger term, expected losses,
+// the recommendation and what blocks it, files and sockets.
+#include "LedgerPane.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+class LedgerPaneTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void abandonedWorkerWithGitLock()
+    {
+        Spawner sp;
+        const std::string git = sp.dir() + "/repo/.git";
+        QVERIFY(QDir().mkpath(QString::fromStdString(git)));
+        const Actor a = sp.spawn({"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "tests/"},
+            {{"ACTOR_WRITE", git + "/index.lock"}}, Parenting::OrphanNoSession});
+        QVERIFY(a.pid > 0);
+        const auto r = replay(capturePair(sp.dir(), 0.3, 3 * 3600), defaultModel());
+        const int i = indexOfPid(*r, a.pid);
+        QVERIFY(i >= 0);
+        LedgerPane pane;
+        pane.resize(700, 900);
+        pane.showProcess(r, i, defaultModel());
+        QCOMPARE(pane.shownIdentity(), QString::fromStdString(r->identityOf(i).toString()));
+        const auto &post = r->posteriors[static_cast<std::size_t>(i)];
+        QCOMPARE(pane.ledgerTable()->rowCount(), static_cast<int>(post.ledger.size()));
+        QCOMPARE(pane.ledgerTable()->item(0, 2)->text().toStdString(), post.ledger[0].detail);
+        QCOMPARE(pane.ledgerTable()->item(0, 1)->data(Qt::UserRole).toDouble(), post.ledger[0].bits);
+        QVERIFY2(pane.lossText().contains(QStringLiteral("kill 0."))
+                && pane.lossText().contains(QStringLiteral("(blocked)")),
+            qPrintable(pane.lossText()));
+        QVERIFY(pane.lossText().contains(
+            QStringLiteral("<b>%1 ").arg(QLatin1String(actionName(r->plans[static_cast<std::size_t>(i)].action)))));
+        const QStringList blocked = pane.blockedReasons();
+        QVERIFY2(std::any_of(blocked.begin(), blocked.end(),
+                     [&](const QString &b) { return b.contains(QString::fromStdString(git + "/index.lock")); }),
+            qPrintable(blocked.join(QLatin1Char('\n'))));
+        const QStringList resources = pane.resourceLines();
+        QVERIFY(std::any_of(resources.begin(), resources.end(),
+            [](const QString &l) { return l.contains(QStringLiteral("critical")); }));
+        if (qEnvironmentVariableIsSet("PTRIAGE_TEST_SHOTS"))
+            pane.grab().save(qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/ledger-pane.png"));
+    }
+
+    void deepDetailsForAnotherProcessAreIgnored()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"server", {"server"}, {{"ACTOR_LISTEN", "0"}}});
+        const auto r = live(defaultModel(), 0.0);
+        const int i = indexOfPid(*r, a.pid);
+        QVERIFY(i >= 0);
+        LedgerPane pane;
+        pane.showProcess(r, i, defaultModel());
+        QVERIFY(pane.resourceLines()
+                    .join(QLatin1Char(' '))
+                    .contains(QStringLiteral("listens on TCP 127.0.0.1:%1").arg(a.port)));
+        const QStringList before = pane.resourceLines();
+        auto other = std::make_shared<DeepDetails>();
+        other->files.push_back({3, FdKind::File, "/should/not/appear", 0, true});
+        pane.showDeep(QStringLiteral("another:1:2"), other);
+        QCOMPARE(pane.resourceLines(), before);
+        pane.showDeep(pane.shownIdentity(), other);
+        QVERIFY(pane.resourceLines().join(QLatin1Char(' ')).contains(QStringLiteral("/should/not/appear")));
+        pane.clear();
+        QVERIFY(pane.shownIdentity().isEmpty());
+        QCOMPARE(pane.ledgerTable()->rowCount(), 0);
+    }
+};
+
+QTEST_MAIN(LedgerPaneTest)
+#include "tst_ledger_pane.moc"

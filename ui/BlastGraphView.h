@@ -1,0 +1,39 @@
+#pragma once
+
+#include "decide/Triage.h"
+
+#include <QGraphicsView>
+
+namespace ptriage {
+
+// What would break: the selected process in the middle, the processes its blast radius reaches on
+// rings by hop, its listeners, locked files and supervisor as resource nodes; edges labelled with
+// what is shared. Wheel zooms, dragging pans, clicking a process selects it in the table.
+class BlastGraphView : public QGraphicsView {
+    Q_OBJECT
+
+public:
+    explicit BlastGraphView(QWidget *parent = nullptr);
+
+    void showRadius(std::shared_ptr<const TriageResult> result, int index, const Model &model);
+    void clear();
+    int processNodeCount() const { return m_processNodes; }
+    int resourceNodeCount() const { return m_resourceNodes; }
+    int edgeCount() const { return m_edges; }
+    QStringList edgeLabels() const;
+
+Q_SIGNALS:
+    void processActivated(const QString &startId);
+
+protected:
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+
+private:
+    QGraphicsScene *m_scene;
+    int m_processNodes = 0;
+    int m_resourceNodes = 0;
+    int m_edges = 0;
+};
+
+} // namespace ptriage

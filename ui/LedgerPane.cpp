@@ -1,0 +1,255 @@
+#include "LedgerPane.h"
+
+#include "BitsDelegate.h"
+#include "ClassBars.h"
+#include "ClassStyle.h"
+#include "util/Format.h"
+
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace ptriage {
+namespace {
+
+QString q(const std::string &s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+QTableWidget *makeTable(const QStringList &headers, QWidget *parent)
+{
+    auto *t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
+    t->setHorizontalHeaderLabels(headers);
+    t->verticalHeader()->hide();
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionMode(QAbstractItemView::NoSelection);
+    t->setWordWrap(true);
+    t->horizontalHeader()->setStretchLastSection(true);
+    return t;
+}
+
+QTableWidgetItem *cell(const QString &text)
+{
+    auto *item = new QTableWidgetItem(text);
+    item->setToolTip(text);
+    return item;
+}
+
+QString describe(const TriageResult &r, int index)
+{
+    const Sample &s = r.snapshot->processes[static_cast<std::size_t>(index)];
+    return QStringLiteral("%1 (%2)").arg(q(s.comm)).arg(s.key.pid);
+}
+
+} // namespace
+
+LedgerPane::LedgerPane(QWidget *parent)
+    : QWidget(parent),
+      m_title(new QLabel(this)),
+      m_subtitle(new QLabel(this)),
+      m_bars(new ClassBars(this)),
+      m_recommendation(new QLabel(this)),
+      m_blocked(new QListWidget(this)),
+      m_ledger(makeTable({tr("Evidence"), tr("Bits"), tr("Why")}, this)),
+      m_losses(new QLabel(this)),
+      m_links(new QLabel(this)),
+      m_resources(new QListWidget(this))
+{
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.25);
+    big.setBold(true);
+    m_title->setFont(big);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_subtitle->setWordWrap(true);
+    m_recommendation->setWordWrap(true);
+    m_links->setWordWrap(true);
+    m_links->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    for (QListWidget *list : {m_blocked, m_resources}) {
+        list->setWordWrap(true);
+        list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        list->setTextElideMode(Qt::ElideNone);
+    }
+    m_blocked->setMaximumHeight(fontMetrics().height() * 5);
+    m_ledger->setItemDelegateForColumn(1, new BitsDelegate(8.0, m_ledger));
+    m_ledger->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_ledger->setColumnWidth(1, 190);
+    m_losses->setWordWrap(true);
+    m_ledger->setWordWrap(false); // one line a term; the whole sentence is in the tooltip
+    m_ledger->setTextElideMode(Qt::ElideRight);
+    m_resources->setMaximumHeight(fontMetrics().height() * 8);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addWidget(m_subtitle);
+    auto *verdict = new QGroupBox(tr("Posterior"), this);
+    (new QVBoxLayout(verdict))->addWidget(m_bars);
+    layout->addWidget(verdict);
+    auto *plan = new QGroupBox(tr("Recommendation"), this);
+    auto *planLayout = new QVBoxLayout(plan);
+    planLayout->addWidget(m_recommendation);
+    planLayout->addWidget(m_blocked);
+    planLayout->addWidget(m_losses);
+    layout->addWidget(plan);
+    auto *ledger = new QGroupBox(tr("Evidence ledger"), this);
+    (new QVBoxLayout(ledger))->addWidget(m_ledger);
+    layout->addWidget(ledger, 1);
+    auto *more = new QGroupBox(tr("Links, files and sockets"), this);
+    auto *moreLayout = new QVBoxLayout(more);
+    moreLayout->addWidget(m_links);
+    moreLayout->addWidget(m_resources);
+    layout->addWidget(more);
+    clear();
+}
+
+void LedgerPane::clear()
+{
+    m_result.reset();
+    m_index = -1;
+    m_identity.clear();
+    m_title->setText(tr("No process selected"));
+    m_subtitle->setText(tr("Select a process to see why it got its verdict."));
+    m_bars->clear();
+    m_recommendation->clear();
+    m_blocked->clear();
+    m_blocked->hide();
+    m_ledger->setRowCount(0);
+    m_losses->clear();
+    m_links->clear();
+    m_resources->clear();
+}
+
+void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int index, const Model &model)
+{
+    m_result = std::move(result);
+    m_index = index;
+    const TriageResult &r = *m_result;
+    const auto u = static_cast<std::size_t>(index);
+    const Sample &s = r.snapshot->processes[u];
+    const ProcessFacts &f = r.facts[u];
+    const Posterior &post = r.posteriors[u];
+    const Plan &plan = r.plans[u];
+    const Category &cat = model.signatures.categories[static_cast<std::size_t>(f.category)];
+    m_identity = q(r.identityOf(index).toString());
+
+    QString command;
+    if (s.details)
+        for (const auto &a : s.details->cmdline)
+            command += (command.isEmpty() ? QString() : QStringLiteral(" ")) + q(a);
+    m_title->setText(tr("%1 — pid %2").arg(q(s.comm)).arg(s.key.pid));
+    m_subtitle->setText(tr("%1\n%2 · %3 · %4 old · %5 confidence · identity %6")
+                            .arg(command.left(400), q(f.user), q(cat.label), q(formatDuration(f.ageSeconds)),
+                                QLatin1String(post.confidence), m_identity));
+    m_bars->setPosterior(post.probability, post.classification);
+
+    QString action = QLatin1String(actionName(plan.action));
+    if (plan.targetIndex >= 0 && plan.targetIndex != index)
+        action = tr("%1 on its parent %2").arg(action, describe(r, plan.targetIndex));
+    m_recommendation->setText(tr("<b>%1</b> — triage score %2 of 100; blast radius %3 (%4 processes affected)")
+                                  .arg(action.toHtmlEscaped())
+                                  .arg(plan.score)
+                                  .arg(QLatin1String(r.blast[u].risk))
+                                  .arg(r.blast[u].affected.size())
+        + (f.protectedReason.empty() ? QString() : tr("<br>Protected: %1").arg(q(f.protectedReason).toHtmlEscaped())));
+    m_blocked->clear();
+    for (const auto &b : plan.blockedBy)
+        m_blocked->addItem(q(b));
+    m_blocked->setVisible(!plan.blockedBy.empty());
+
+    m_ledger->setRowCount(static_cast<int>(post.ledger.size()));
+    m_ledger->horizontalHeaderItem(1)->setText(
+        tr("Bits: %1 vs %2").arg(ClassStyle::label(post.classification), ClassStyle::label(post.reference)));
+    for (int row = 0; row < static_cast<int>(post.ledger.size()); ++row) {
+        const EvidenceTerm &t = post.ledger[static_cast<std::size_t>(row)];
+        m_ledger->setItem(row, 0, cell(QStringLiteral("%1 (%2)").arg(q(t.term), QLatin1String(t.strength))));
+        auto *bits = cell(QString::number(t.bits, 'f', 2));
+        bits->setData(Qt::UserRole, t.bits);
+        bits->setData(Qt::UserRole + 1, ClassStyle::color(post.classification));
+        bits->setData(Qt::UserRole + 2, ClassStyle::color(post.reference));
+        bits->setToolTip(tr("%1 bits toward %2").arg(QString::number(t.bits, 'f', 2), ClassStyle::label(t.favors)));
+        m_ledger->setItem(row, 1, bits);
+        m_ledger->setItem(row, 2, cell(q(t.detail)));
+    }
+
+    QStringList losses;
+    for (int a = 0; a < kActionCount; ++a) {
+        QString text = QStringLiteral("%1 %2")
+                           .arg(QLatin1String(actionName(static_cast<Action>(a))))
+                           .arg(plan.expectedLoss[static_cast<std::size_t>(a)], 0, 'f', 2);
+        if (!plan.allowed[static_cast<std::size_t>(a)])
+            text += tr(" (blocked)");
+        losses << (a == static_cast<int>(plan.action) ? QStringLiteral("<b>%1</b>").arg(text.toHtmlEscaped())
+                                                      : text.toHtmlEscaped());
+    }
+    m_losses->setText(tr("Expected loss: %1").arg(losses.join(QStringLiteral(" · "))));
+
+    QStringList links;
+    if (f.wrapperIndex >= 0)
+        links << tr("Wrapped by %1").arg(describe(r, f.wrapperIndex));
+    if (f.workloadIndex >= 0)
+        links << tr("Wrapper of the workload %1").arg(describe(r, f.workloadIndex));
+    links << (f.supervisor.empty() ? tr("No supervisor") : tr("Supervisor: %1").arg(q(f.supervisor)));
+    m_links->setText(links.join(QStringLiteral(" · ")));
+    fillResources(s, f, s.deep.get());
+}
+
+void LedgerPane::showDeep(const QString &startId, std::shared_ptr<const DeepDetails> deep)
+{
+    if (!m_result || startId != m_identity || !deep)
+        return;
+    const auto u = static_cast<std::size_t>(m_index);
+    fillResources(m_result->snapshot->processes[u], m_result->facts[u], deep.get());
+}
+
+void LedgerPane::fillResources(const Sample &s, const ProcessFacts &f, const DeepDetails *deep)
+{
+    m_resources->clear();
+    for (const auto &l : f.listeners)
+        m_resources->addItem(tr("listens on %1").arg(q(l)));
+    for (const auto &c : f.criticalFiles)
+        m_resources->addItem(tr("critical, open for writing: %1 — %2").arg(q(c.path), q(c.hint)));
+    for (const auto &l : f.lockedFiles)
+        m_resources->addItem(tr("holds a lock on %1").arg(q(l)));
+    if (deep) {
+        for (const auto &of : deep->files)
+            if (of.kind == FdKind::File)
+                m_resources->addItem(
+                    tr("fd %1 %2 %3").arg(of.fd).arg(of.writable ? tr("writes") : tr("reads"), q(of.target)));
+        if (!deep->partial.empty())
+            m_resources->addItem(tr("not everything could be read: %1").arg(q(deep->partial)));
+    } else if (s.fdCount >= 0) {
+        m_resources->addItem(tr("%1 open files (details load when selected)").arg(s.fdCount));
+    }
+}
+
+QString LedgerPane::lossText() const
+{
+    return m_losses->text();
+}
+
+QString LedgerPane::recommendationText() const
+{
+    return m_recommendation->text();
+}
+
+QStringList LedgerPane::blockedReasons() const
+{
+    QStringList out;
+    for (int i = 0; i < m_blocked->count(); ++i)
+        out << m_blocked->item(i)->text();
+    return out;
+}
+
+QStringList LedgerPane::resourceLines() const
+{
+    QStringList out;
+    for (int i = 0; i < m_resources->count(); ++i)
+        out << m_resources->item(i)->text();
+    return out;
+}
+
+} // namespace ptriage

@@ -1,0 +1,279 @@
+#include "ProcessColumns.h"
+
+#include "ClassStyle.h"
+#include "util/Format.h"
+
+#include <cstring>
+
+namespace ptriage {
+namespace {
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s); // invalid UTF-8 becomes U+FFFD
+}
+
+QString unknown()
+{
+    return QStringLiteral("\u2014");
+}
+
+int riskLevel(const char *risk)
+{
+    static const char *const levels[] = {"low", "medium", "high", "critical"};
+    for (int i = 0; i < 4; ++i)
+        if (std::strcmp(risk, levels[i]) == 0)
+            return i;
+    return 0;
+}
+
+QString joined(const std::vector<std::string> &lines, const QString &prefix = {})
+{
+    QStringList out;
+    for (const std::string &l : lines)
+        out << prefix + qs(l);
+    return out.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+QString ProcessColumn::header() const
+{
+    return QCoreApplication::translate("ProcessColumns", headerSource);
+}
+
+QString ProcessColumn::headerToolTip() const
+{
+    return QCoreApplication::translate("ProcessColumns", headerToolTipSource);
+}
+
+QString ProcessColumns::commandLine(const ProcessRow &row)
+{
+    const Sample &s = row.sample();
+    if (!s.details || s.details->cmdline.empty())
+        return QLatin1Char('[') + qs(s.details ? s.details->comm : s.comm) + QLatin1Char(']');
+    QStringList args;
+    args.reserve(static_cast<qsizetype>(s.details->cmdline.size()));
+    for (const std::string &a : s.details->cmdline)
+        args << qs(a);
+    return args.join(QLatin1Char(' '));
+}
+
+QString ProcessColumns::searchText(const ProcessRow &row)
+{
+    return commandLine(row) + QLatin1Char('\n') + qs(row.facts().user) + QLatin1Char('\n')
+        + QString::number(row.sample().key.pid);
+}
+
+QString ProcessColumns::identity(const ProcessRow &row)
+{
+    return qs(row.result.identityOf(row.index).toString());
+}
+
+QString ProcessColumns::actionLabel(Action action)
+{
+    switch (action) {
+    case Action::Keep:
+        return tr("keep");
+    case Action::Renice:
+        return tr("renice");
+    case Action::Pause:
+        return tr("pause");
+    case Action::Freeze:
+        return tr("freeze");
+    case Action::Throttle:
+        return tr("throttle");
+    case Action::Quarantine:
+        return tr("quarantine");
+    case Action::Kill:
+        return tr("kill");
+    }
+    return {};
+}
+
+QString ProcessColumns::riskLabel(const char *risk)
+{
+    switch (riskLevel(risk)) {
+    case 1:
+        return tr("medium");
+    case 2:
+        return tr("high");
+    case 3:
+        return tr("critical");
+    default:
+        return tr("low");
+    }
+}
+
+QString ProcessColumns::stateLabel(char state)
+{
+    switch (state) {
+    case 'R':
+        return tr("running");
+    case 'S':
+        return tr("sleeping");
+    case 'D':
+        return tr("uninterruptible sleep (usually I/O)");
+    case 'Z':
+        return tr("zombie: exited, not yet reaped by its parent");
+    case 'T':
+        return tr("stopped");
+    case 't':
+        return tr("stopped by a debugger");
+    case 'I':
+        return tr("idle kernel thread");
+    case 'X':
+        return tr("dead");
+    default:
+        return tr("unknown state");
+    }
+}
+
+ProcessColumns::ProcessColumns()
+{
+    const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    const Qt::Alignment left = Qt::AlignLeft | Qt::AlignVCenter;
+    const Qt::Alignment center = Qt::AlignHCenter | Qt::AlignVCenter;
+
+    m_columns = {
+        {QStringLiteral("pid"), QT_TRANSLATE_NOOP("ProcessColumns", "PID"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Process ID"), right, Qt::AscendingOrder,
+            [](const ProcessRow &r) { return QString::number(r.sample().key.pid); },
+            [](const ProcessRow &r) { return QVariant(r.sample().key.pid); },
+            [](const ProcessRow &r) {
+                return tr("Identity: %1\nParent PID: %2").arg(identity(r)).arg(r.sample().ppid);
+            }},
+        {QStringLiteral("command"), QT_TRANSLATE_NOOP("ProcessColumns", "Command"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Command line"), left, Qt::AscendingOrder,
+            [](const ProcessRow &r) { return commandLine(r); },
+            [](const ProcessRow &r) { return QVariant(commandLine(r)); },
+            [](const ProcessRow &r) {
+                QString tip = commandLine(r);
+                if (const auto &d = r.sample().details) {
+                    if (!d->exe.empty())
+                        tip += QLatin1Char('\n') + tr("Executable: %1").arg(qs(d->exe));
+                    if (!d->cwd.empty())
+                        tip += QLatin1Char('\n') + tr("Working directory: %1").arg(qs(d->cwd));
+                }
+                const std::string partial = r.sample().partialReasons();
+                if (!partial.empty())
+                    tip += QLatin1Char('\n') + tr("Incomplete: %1").arg(qs(partial));
+                return tip;
+            }},
+        {QStringLiteral("user"), QT_TRANSLATE_NOOP("ProcessColumns", "User"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Owner of the process"), left, Qt::AscendingOrder,
+            [](const ProcessRow &r) { return qs(r.facts().user); },
+            [](const ProcessRow &r) { return QVariant(qs(r.facts().user)); },
+            [](const ProcessRow &r) {
+                const auto uid = r.sample().uid;
+                return uid ? tr("UID %1").arg(*uid) : tr("UID unknown");
+            }},
+        {QStringLiteral("class"), QT_TRANSLATE_NOOP("ProcessColumns", "Class"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "The most probable class"), left, Qt::DescendingOrder,
+            [](const ProcessRow &r) { return ClassStyle::label(r.posterior().classification); },
+            [](const ProcessRow &r) {
+                const Posterior &p = r.posterior();
+                const auto c = static_cast<std::size_t>(p.classification);
+                return QVariant(static_cast<double>(c) + p.probability[c]);
+            },
+            [](const ProcessRow &r) {
+                const Posterior &p = r.posterior();
+                QStringList lines;
+                for (int c = 0; c < kClassCount; ++c)
+                    lines << tr("%1: %2").arg(ClassStyle::label(static_cast<ProcessClass>(c)),
+                        qs(formatPercent(p.probability[static_cast<std::size_t>(c)])));
+                lines << tr("Confidence: %1").arg(QString::fromLatin1(p.confidence));
+                return lines.join(QLatin1Char('\n'));
+            }},
+        {QStringLiteral("score"), QT_TRANSLATE_NOOP("ProcessColumns", "Score"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Triage score, 0–100: how much acting is worth"), right,
+            Qt::DescendingOrder, [](const ProcessRow &r) { return QString::number(r.plan().score); },
+            [](const ProcessRow &r) { return QVariant(r.plan().score); }, nullptr},
+        {QStringLiteral("action"), QT_TRANSLATE_NOOP("ProcessColumns", "Action"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Recommended action"), left, Qt::DescendingOrder,
+            [](const ProcessRow &r) { return actionLabel(r.plan().action); },
+            [](const ProcessRow &r) { return QVariant(static_cast<int>(r.plan().action)); },
+            [](const ProcessRow &r) {
+                if (r.plan().blockedBy.empty())
+                    return QString();
+                return tr("Held back by:") + QLatin1Char('\n') + joined(r.plan().blockedBy, QStringLiteral("• "));
+            }},
+        {QStringLiteral("age"), QT_TRANSLATE_NOOP("ProcessColumns", "Age"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Time since the process started"), right, Qt::DescendingOrder,
+            [](const ProcessRow &r) { return qs(formatDuration(r.facts().ageSeconds)); },
+            [](const ProcessRow &r) { return QVariant(r.facts().ageSeconds); }, nullptr},
+        {QStringLiteral("cpu"), QT_TRANSLATE_NOOP("ProcessColumns", "CPU"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Recent CPU use, in percent of one core"), right, Qt::DescendingOrder,
+            [](const ProcessRow &r) {
+                const auto cpu = r.sample().cpuShare;
+                return cpu ? qs(formatPercent(*cpu)) : unknown();
+            },
+            [](const ProcessRow &r) { return QVariant(r.sample().cpuShare.value_or(-1.0)); },
+            [](const ProcessRow &r) {
+                return r.sample().cpuShare ? QString() : tr("Unknown: no earlier sample of this process");
+            }},
+        {QStringLiteral("memory"), QT_TRANSLATE_NOOP("ProcessColumns", "Memory"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Resident memory"), right, Qt::DescendingOrder,
+            [](const ProcessRow &r) { return qs(formatBytes(static_cast<double>(r.sample().rssBytes))); },
+            [](const ProcessRow &r) { return QVariant(static_cast<qulonglong>(r.sample().rssBytes)); }, nullptr},
+        {QStringLiteral("io"), QT_TRANSLATE_NOOP("ProcessColumns", "I/O"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Recent reads and writes per second"), right, Qt::DescendingOrder,
+            [](const ProcessRow &r) {
+                const auto io = r.sample().ioRate;
+                return io ? tr("%1/s").arg(qs(formatBytes(*io))) : unknown();
+            },
+            [](const ProcessRow &r) { return QVariant(r.sample().ioRate.value_or(-1.0)); },
+            [](const ProcessRow &r) {
+                return r.sample().ioRate ? QString() : tr("Unknown: unreadable, or no earlier sample");
+            }},
+        {QStringLiteral("state"), QT_TRANSLATE_NOOP("ProcessColumns", "State"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Kernel scheduling state"), center, Qt::AscendingOrder,
+            [](const ProcessRow &r) { return QString(QLatin1Char(r.sample().state)); },
+            [](const ProcessRow &r) { return QVariant(QString(QLatin1Char(r.sample().state))); },
+            [](const ProcessRow &r) {
+                QString tip = stateLabel(r.sample().state);
+                if (const auto &deep = r.sample().deep; deep && !deep->wchan.empty())
+                    tip += QLatin1Char('\n') + tr("Waiting in: %1").arg(qs(deep->wchan));
+                return tip;
+            }},
+        {QStringLiteral("category"), QT_TRANSLATE_NOOP("ProcessColumns", "Category"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Kind of program"), left, Qt::AscendingOrder,
+            [](const ProcessRow &r) {
+                return qs(r.model.signatures.categories[static_cast<std::size_t>(r.facts().category)].label);
+            },
+            [](const ProcessRow &r) {
+                return QVariant(qs(r.model.signatures.categories[static_cast<std::size_t>(r.facts().category)].label));
+            },
+            [](const ProcessRow &r) {
+                const ProcessFacts &f = r.facts();
+                return f.protectedReason.empty() ? QString() : tr("Protected: %1").arg(qs(f.protectedReason));
+            }},
+        {QStringLiteral("supervisor"), QT_TRANSLATE_NOOP("ProcessColumns", "Supervisor"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "What restarts the process: a systemd unit, a container, pm2 …"), left,
+            Qt::AscendingOrder, [](const ProcessRow &r) { return qs(r.facts().supervisor); },
+            [](const ProcessRow &r) { return QVariant(qs(r.facts().supervisor)); }, nullptr},
+        {QStringLiteral("risk"), QT_TRANSLATE_NOOP("ProcessColumns", "Risk"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Blast radius: what would break if it were acted on"), left,
+            Qt::DescendingOrder, [](const ProcessRow &r) { return riskLabel(r.blast().risk); },
+            [](const ProcessRow &r) { return QVariant(riskLevel(r.blast().risk) + r.blast().score); },
+            [](const ProcessRow &r) { return joined(r.blast().reasons); }},
+    };
+}
+
+int ProcessColumns::indexOf(QStringView id) const
+{
+    for (std::size_t i = 0; i < m_columns.size(); ++i)
+        if (m_columns[i].id == id)
+            return static_cast<int>(i);
+    return -1;
+}
+
+QStringList ProcessColumns::ids() const
+{
+    QStringList out;
+    for (const ProcessColumn &c : m_columns)
+        out << c.id;
+    return out;
+}
+
+} // namespace ptriage

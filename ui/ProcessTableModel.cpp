@@ -1,0 +1,486 @@
+#include "ProcessTableModel.h"
+
+#include "ClassStyle.h"
+
+#include <QGuiApplication>
+
+#include <algorithm>
+
+namespace ptriage {
+
+struct ProcessTableModel::Node {
+    ProcessKey key;
+    int index = -1; // into m_result's arrays
+    int row = 0; // position among parent->children
+    Node *parent = nullptr; // m_root for top-level rows; nullptr while not in the tree
+    std::vector<Node *> children;
+    QStringList display; // DisplayRole of every column: what a refresh compares
+    bool candidate = false;
+};
+
+namespace {
+
+// The parent of each process of `r` (an index into r, or -1 for top-level). A process is the child
+// of the process holding its ppid unless that one started later (its PID was reused) or the links
+// form a cycle (only a doctored capture could).
+std::vector<int> parentIndices(const TriageResult &r, bool tree)
+{
+    const auto &procs = r.snapshot->processes;
+    std::vector<int> parent(procs.size(), -1);
+    if (!tree)
+        return parent;
+    for (std::size_t i = 0; i < procs.size(); ++i) {
+        const Sample &s = procs[i];
+        const auto it = r.snapshot->indexByPid.find(s.ppid);
+        if (it == r.snapshot->indexByPid.end() || it->second == i)
+            continue;
+        if (procs[it->second].key.startTicks > s.key.startTicks)
+            continue;
+        parent[i] = static_cast<int>(it->second);
+    }
+    // Break cycles: 0 unvisited, 1 on the current path, 2 done.
+    std::vector<char> mark(procs.size(), 0);
+    std::vector<int> path;
+    for (std::size_t start = 0; start < procs.size(); ++start) {
+        path.clear();
+        int x = static_cast<int>(start);
+        while (x >= 0 && mark[static_cast<std::size_t>(x)] == 0) {
+            mark[static_cast<std::size_t>(x)] = 1;
+            path.push_back(x);
+            x = parent[static_cast<std::size_t>(x)];
+        }
+        if (x >= 0 && mark[static_cast<std::size_t>(x)] == 1)
+            parent[static_cast<std::size_t>(x)] = -1; // x closes a cycle: make it top-level
+        for (int p : path)
+            mark[static_cast<std::size_t>(p)] = 2;
+    }
+    return parent;
+}
+
+// Every index of r once, best first (the ranking, then anything it left out).
+std::vector<int> rankedOrder(const TriageResult &r)
+{
+    const std::size_t n = r.snapshot->processes.size();
+    std::vector<char> seen(n, 0);
+    std::vector<int> order;
+    order.reserve(n);
+    for (int i : r.ranking)
+        if (i >= 0 && static_cast<std::size_t>(i) < n && !seen[static_cast<std::size_t>(i)]) {
+            seen[static_cast<std::size_t>(i)] = 1;
+            order.push_back(i);
+        }
+    for (std::size_t i = 0; i < n; ++i)
+        if (!seen[i])
+            order.push_back(static_cast<int>(i));
+    return order;
+}
+
+// Contiguous runs of ascending rows, as [first, last] pairs.
+std::vector<std::pair<int, int>> runsOf(std::vector<int> rows)
+{
+    std::sort(rows.begin(), rows.end());
+    std::vector<std::pair<int, int>> runs;
+    for (int row : rows) {
+        if (!runs.empty() && runs.back().second + 1 == row)
+            runs.back().second = row;
+        else
+            runs.emplace_back(row, row);
+    }
+    return runs;
+}
+
+} // namespace
+
+ProcessTableModel::ProcessTableModel(const Model &model, QObject *parent)
+    : QAbstractItemModel(parent), m_model(model), m_root(std::make_unique<Node>())
+{
+    if (qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+        for (int c = 0; c < kClassCount; ++c)
+            m_icons[static_cast<std::size_t>(c)] = ClassStyle::icon(static_cast<ProcessClass>(c));
+}
+
+ProcessTableModel::~ProcessTableModel() = default;
+
+void ProcessTableModel::setResult(std::shared_ptr<const TriageResult> result)
+{
+    if (!m_result || !result || !result->snapshot
+        || result->snapshot->system.bootId != m_result->snapshot->system.bootId)
+        rebuild(std::move(result));
+    else
+        applyIncrementally(std::move(result));
+}
+
+void ProcessTableModel::setTreeMode(bool tree)
+{
+    if (tree == m_tree)
+        return;
+    m_tree = tree;
+    rebuild(m_result);
+}
+
+QStringList ProcessTableModel::displayOf(const TriageResult &r, int i) const
+{
+    const ProcessRow row{r, m_model, i};
+    QStringList out;
+    out.reserve(m_columns.count());
+    for (int c = 0; c < m_columns.count(); ++c)
+        out << m_columns.at(c).display(row);
+    return out;
+}
+
+void ProcessTableModel::rebuild(std::shared_ptr<const TriageResult> result)
+{
+    beginResetModel();
+    m_nodes.clear();
+    m_root = std::make_unique<Node>();
+    m_result = result && result->snapshot ? std::move(result) : nullptr;
+    if (m_result) {
+        const TriageResult &r = *m_result;
+        const std::vector<int> parents = parentIndices(r, m_tree);
+        std::vector<Node *> at(r.snapshot->processes.size(), nullptr);
+        for (std::size_t i = 0; i < at.size(); ++i) {
+            const ProcessKey key = r.snapshot->processes[i].key;
+            auto node = std::make_unique<Node>();
+            node->key = key;
+            node->index = static_cast<int>(i);
+            node->display = displayOf(r, node->index);
+            node->candidate = r.plans[i].candidate;
+            if (m_nodes.try_emplace(key, node.get()).second) // a key seen twice keeps its first process
+                at[i] = node.release();
+        }
+        for (int i : rankedOrder(r)) {
+            Node *n = at[static_cast<std::size_t>(i)];
+            if (!n)
+                continue;
+            const int p = parents[static_cast<std::size_t>(i)];
+            Node *t = p < 0 ? nullptr : at[static_cast<std::size_t>(p)];
+            n->parent = t ? t : m_root.get();
+            n->row = static_cast<int>(n->parent->children.size());
+            n->parent->children.push_back(n);
+        }
+    }
+    endResetModel();
+}
+
+void ProcessTableModel::applyIncrementally(std::shared_ptr<const TriageResult> result)
+{
+    const TriageResult &r = *result;
+    const std::size_t n = r.snapshot->processes.size();
+
+    // Which node each process of the new result is: a survivor, or a fresh node not yet in the tree.
+    std::vector<Node *> at(n, nullptr);
+    std::vector<Node *> fresh;
+    NodeMap freshNodes;
+    std::unordered_map<Node *, int> newIndex; // a key seen twice keeps its first process
+    newIndex.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const ProcessKey key = r.snapshot->processes[i].key;
+        Node *x = nullptr;
+        if (auto it = m_nodes.find(key); it != m_nodes.end()) {
+            x = it->second.get();
+        } else if (!freshNodes.contains(key)) {
+            auto node = std::make_unique<Node>();
+            x = node.get();
+            x->key = key;
+            freshNodes.emplace(key, std::move(node));
+        }
+        if (x && newIndex.emplace(x, static_cast<int>(i)).second)
+            at[i] = x;
+    }
+    const std::vector<int> parents = parentIndices(r, m_tree);
+    auto targetOf = [&](Node *node) {
+        const int p = parents[static_cast<std::size_t>(newIndex.at(node))];
+        Node *t = p < 0 ? nullptr : at[static_cast<std::size_t>(p)];
+        return t ? t : m_root.get();
+    };
+
+    // 1. Survivors that change parent go to the top level first, so nothing is ever moved into its
+    //    own subtree and nothing that lives is removed along with a parent that vanished.
+    std::vector<Node *> reparented;
+    for (auto &[key, node] : m_nodes) {
+        Node *x = node.get();
+        if (!newIndex.contains(x) || targetOf(x) == x->parent)
+            continue;
+        if (x->parent != m_root.get())
+            moveNode(x, m_root.get());
+        if (targetOf(x) != m_root.get())
+            reparented.push_back(x);
+    }
+
+    // 2. Removals, per parent in contiguous ranges (the vanished descendants of a vanished node go
+    //    with it: its living children were moved away in step 1).
+    std::unordered_map<Node *, std::vector<int>> vanished;
+    for (auto &[key, node] : m_nodes)
+        if (!newIndex.contains(node.get()) && (node->parent == m_root.get() || newIndex.contains(node->parent)))
+            vanished[node->parent].push_back(node->row);
+    for (auto &[parent, rows] : vanished)
+        removeChildren(parent, rows);
+    std::erase_if(m_nodes, [&](const auto &kv) { return !newIndex.contains(kv.second.get()); });
+
+    // The new result takes over: survivors point into it (their data may change: reported below).
+    std::vector<QStringList> before;
+    std::vector<bool> wasCandidate;
+    std::vector<Node *> survivors;
+    survivors.reserve(m_nodes.size());
+    for (auto &[key, node] : m_nodes)
+        survivors.push_back(node.get());
+    before.reserve(survivors.size());
+    for (Node *x : survivors) {
+        before.push_back(std::move(x->display));
+        wasCandidate.push_back(x->candidate);
+        x->index = newIndex.at(x);
+        x->display = displayOf(r, x->index);
+        x->candidate = r.plans[static_cast<std::size_t>(x->index)].candidate;
+    }
+    m_result = std::move(result);
+
+    // 3. Insertions, appended under their parent, a level at a time (a fresh parent before its
+    //    fresh children), in ranking order.
+    for (int i : rankedOrder(r))
+        if (Node *x = at[static_cast<std::size_t>(i)];
+            x && freshNodes.contains(x->key) && freshNodes.at(x->key).get() == x) {
+            x->index = i;
+            x->display = displayOf(r, i);
+            x->candidate = r.plans[static_cast<std::size_t>(i)].candidate;
+            fresh.push_back(x);
+        }
+    for (auto &[key, node] : freshNodes)
+        m_nodes.emplace(key, std::move(node));
+    while (!fresh.empty()) {
+        std::vector<Node *> later;
+        std::vector<Node *> parentsInOrder;
+        std::unordered_map<Node *, std::vector<Node *>> batch;
+        for (Node *x : fresh) {
+            Node *t = targetOf(x);
+            if (t != m_root.get() && !t->parent) {
+                later.push_back(x); // its parent is fresh too, and not inserted yet
+                continue;
+            }
+            auto &b = batch[t];
+            if (b.empty())
+                parentsInOrder.push_back(t);
+            b.push_back(x);
+        }
+        for (Node *t : parentsInOrder) {
+            const auto &b = batch[t];
+            const int first = static_cast<int>(t->children.size());
+            beginInsertRows(indexOfNode(t), first, first + static_cast<int>(b.size()) - 1);
+            for (Node *x : b) {
+                x->parent = t;
+                x->row = static_cast<int>(t->children.size());
+                t->children.push_back(x);
+            }
+            endInsertRows();
+        }
+        if (later.size() == fresh.size())
+            break; // cannot happen: parentIndices has no cycles
+        fresh = std::move(later);
+    }
+
+    // 4. Reparented survivors join their new parent (which is in the tree now).
+    for (Node *x : reparented)
+        moveNode(x, targetOf(x));
+
+    // 5. Changed rows, as one dataChanged per contiguous run of rows, spanning all columns.
+    std::unordered_map<Node *, std::vector<int>> changed;
+    for (std::size_t k = 0; k < survivors.size(); ++k) {
+        Node *x = survivors[k];
+        if (x->display != before[k] || x->candidate != wasCandidate[k])
+            changed[x->parent].push_back(x->row);
+    }
+    const int lastColumn = m_columns.count() - 1;
+    for (auto &[parent, rows] : changed)
+        for (auto [first, last] : runsOf(rows))
+            Q_EMIT dataChanged(indexOfNode(parent->children[static_cast<std::size_t>(first)], 0),
+                indexOfNode(parent->children[static_cast<std::size_t>(last)], lastColumn));
+}
+
+void ProcessTableModel::moveNode(Node *node, Node *to)
+{
+    Node *from = node->parent;
+    if (from == to)
+        return;
+    const int src = node->row;
+    const int dest = static_cast<int>(to->children.size());
+    const bool ok = beginMoveRows(indexOfNode(from), src, src, indexOfNode(to), dest);
+    Q_ASSERT(ok);
+    from->children.erase(from->children.begin() + src);
+    renumber(from, src);
+    node->parent = to;
+    node->row = dest;
+    to->children.push_back(node);
+    if (ok)
+        endMoveRows();
+}
+
+void ProcessTableModel::removeChildren(Node *parent, const std::vector<int> &rows)
+{
+    const QModelIndex parentIndex = indexOfNode(parent);
+    auto runs = runsOf(rows);
+    // From the last run backwards, so the rows of the earlier runs stay valid.
+    for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
+        const auto [first, last] = *it;
+        beginRemoveRows(parentIndex, first, last);
+        auto &c = parent->children;
+        for (int row = first; row <= last; ++row)
+            c[static_cast<std::size_t>(row)]->parent = nullptr;
+        c.erase(c.begin() + first, c.begin() + last + 1);
+        renumber(parent, first);
+        endRemoveRows();
+    }
+}
+
+void ProcessTableModel::renumber(Node *parent, int from)
+{
+    for (std::size_t i = static_cast<std::size_t>(from); i < parent->children.size(); ++i)
+        parent->children[i]->row = static_cast<int>(i);
+}
+
+ProcessTableModel::Node *ProcessTableModel::nodeOf(const QModelIndex &index) const
+{
+    return index.isValid() ? static_cast<Node *>(index.internalPointer()) : m_root.get();
+}
+
+QModelIndex ProcessTableModel::indexOfNode(const Node *node, int column) const
+{
+    if (!node || node == m_root.get())
+        return {};
+    return createIndex(node->row, column, const_cast<Node *>(node));
+}
+
+QModelIndex ProcessTableModel::indexOf(const ProcessKey &key, int column) const
+{
+    const auto it = m_nodes.find(key);
+    return it == m_nodes.end() ? QModelIndex() : indexOfNode(it->second.get(), column);
+}
+
+QModelIndex ProcessTableModel::indexOfIdentity(const QString &startId, int column) const
+{
+    const auto id = ProcessIdentity::parse(startId.toStdString());
+    if (!id || !m_result || id->bootId != m_result->snapshot->system.bootId)
+        return {};
+    return indexOf(id->key(), column);
+}
+
+int ProcessTableModel::resultIndex(const QModelIndex &index) const
+{
+    return index.isValid() && index.model() == this ? nodeOf(index)->index : -1;
+}
+
+QModelIndex ProcessTableModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (!hasIndex(row, column, parent))
+        return {};
+    return createIndex(row, column, nodeOf(parent)->children[static_cast<std::size_t>(row)]);
+}
+
+QModelIndex ProcessTableModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid())
+        return {};
+    return indexOfNode(nodeOf(child)->parent);
+}
+
+int ProcessTableModel::rowCount(const QModelIndex &parent) const
+{
+    if (parent.column() > 0)
+        return 0;
+    return static_cast<int>(nodeOf(parent)->children.size());
+}
+
+int ProcessTableModel::columnCount(const QModelIndex &) const
+{
+    return m_columns.count();
+}
+
+bool ProcessTableModel::hasChildren(const QModelIndex &parent) const
+{
+    return rowCount(parent) > 0;
+}
+
+QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || !m_result)
+        return {};
+    const Node *node = nodeOf(index);
+    const int column = index.column();
+    const ProcessColumn &col = m_columns.at(column);
+    const ProcessRow row{*m_result, m_model, node->index};
+    const bool isClassColumn = col.id == QLatin1String("class");
+    switch (role) {
+    case Qt::DisplayRole:
+        return node->display.value(column);
+    case Qt::ToolTipRole:
+        return col.toolTip ? QVariant(col.toolTip(row)) : QVariant();
+    case Qt::TextAlignmentRole:
+        return QVariant(col.alignment.toInt());
+    case Qt::DecorationRole:
+        if (isClassColumn && !m_icons[0].isNull())
+            return m_icons[static_cast<std::size_t>(row.posterior().classification)];
+        return {};
+    case Qt::ForegroundRole:
+        if (isClassColumn)
+            return ClassStyle::color(row.posterior().classification).darker(node->candidate ? 130 : 100);
+        if (node->candidate)
+            return ClassStyle::textOnBackground();
+        return {};
+    case Qt::BackgroundRole:
+        if (node->candidate)
+            return ClassStyle::background(row.posterior().classification);
+        return {};
+    case SortRole:
+        return col.sortValue(row);
+    case IdentityRole:
+        return ProcessColumns::identity(row);
+    case CandidateRole:
+        return node->candidate;
+    case ScoreRole:
+        return row.plan().score;
+    case SearchTextRole:
+        return ProcessColumns::searchText(row);
+    case ClassRole:
+        return static_cast<int>(row.posterior().classification);
+    case UidRole:
+        return row.sample().uid ? QVariant(static_cast<uint>(*row.sample().uid)) : QVariant();
+    case ProtectedRole:
+        return !row.facts().protectedReason.empty();
+    case PidRole:
+        return row.sample().key.pid;
+    default:
+        return {};
+    }
+}
+
+QVariant ProcessTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= m_columns.count())
+        return {};
+    const ProcessColumn &col = m_columns.at(section);
+    switch (role) {
+    case Qt::DisplayRole:
+        return col.header();
+    case Qt::ToolTipRole:
+        return col.headerToolTip();
+    case Qt::TextAlignmentRole:
+        return QVariant(col.alignment.toInt());
+    default:
+        return {};
+    }
+}
+
+QHash<int, QByteArray> ProcessTableModel::roleNames() const
+{
+    QHash<int, QByteArray> names = QAbstractItemModel::roleNames();
+    names.insert(SortRole, "sortValue");
+    names.insert(IdentityRole, "identity");
+    names.insert(CandidateRole, "candidate");
+    names.insert(ScoreRole, "score");
+    names.insert(SearchTextRole, "searchText");
+    names.insert(ClassRole, "processClass");
+    names.insert(UidRole, "uid");
+    names.insert(ProtectedRole, "protected");
+    names.insert(PidRole, "pid");
+    return names;
+}
+
+} // namespace ptriage

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "ProcessColumns.h"
+
+#include <QAbstractItemModel>
+#include <QIcon>
+
+#include <array>
+#include <memory>
+#include <unordered_map>
+
+namespace ptriage {
+
+// The process table: one row per process of the latest TriageResult, flat or as the parent/child
+// tree. Rows are keyed by process identity (start ticks and PID within one boot), never by row or
+// PID: a new result is applied as batched removals, insertions, moves and coalesced dataChanged
+// ranges, and a row keeps its position between results (sorting is the proxy's job), so persistent
+// indexes — the view's selection, current index and expanded nodes — stay on their process.
+class ProcessTableModel : public QAbstractItemModel {
+    Q_OBJECT
+public:
+    // `model` gives the category labels; it must outlive this object.
+    explicit ProcessTableModel(const Model &model, QObject *parent = nullptr);
+    ~ProcessTableModel() override;
+
+    // The first result, or one from another boot, resets the model; every later one is applied
+    // as batched updates. A null result empties the model.
+    void setResult(std::shared_ptr<const TriageResult> result);
+    std::shared_ptr<const TriageResult> result() const { return m_result; }
+
+    // Tree: a process is the child of its parent process when that is in the result, top-level
+    // otherwise. Switching resets the model.
+    void setTreeMode(bool tree);
+    bool treeMode() const { return m_tree; }
+
+    const ProcessColumns &columns() const { return m_columns; }
+
+    // The row of a process (column `column`); invalid when it is not in the current result.
+    QModelIndex indexOf(const ProcessKey &key, int column = 0) const;
+    QModelIndex indexOfIdentity(const QString &startId, int column = 0) const;
+    // The process behind an index: its position in result()'s arrays, or -1.
+    int resultIndex(const QModelIndex &index) const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    bool hasChildren(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+private:
+    struct Node;
+    using NodeMap = std::unordered_map<ProcessKey, std::unique_ptr<Node>, ProcessKeyHash>;
+
+    Node *nodeOf(const QModelIndex &index) const;
+    QModelIndex indexOfNode(const Node *node, int column = 0) const;
+    Node *desiredParent(const TriageResult &r, int i, const std::unordered_map<int, Node *> &byPid) const;
+    QStringList displayOf(const TriageResult &r, int i) const;
+    void rebuild(std::shared_ptr<const TriageResult> result);
+    void applyIncrementally(std::shared_ptr<const TriageResult> result);
+    void moveNode(Node *node, Node *to);
+    void removeChildren(Node *parent, const std::vector<int> &rows); // rows ascending
+    void renumber(Node *parent, int from = 0);
+    void reportChanges(Node *parent, const std::vector<bool> &changed);
+
+    const Model &m_model;
+    ProcessColumns m_columns;
+    std::shared_ptr<const TriageResult> m_result;
+    bool m_tree = false;
+    std::unique_ptr<Node> m_root;
+    NodeMap m_nodes;
+    std::array<QIcon, kClassCount> m_icons;
+};
+
+} // namespace ptriage
