@@ -15,8 +15,10 @@ int usage(const QString &error)
 {
     const char *text = "usage: ptriage [COMMAND] [OPTIONS]\n"
                        "\n"
+                       "  (no command) [--screenshot FILE] [--select PID] [--min-age SECONDS]\n"
+                       "        the triage window; --screenshot saves it as PNG after the first scan and exits\n"
                        "  scan [--json [--pretty]] [--all] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
-                       "        rank every process by how much acting on it is worth (default command)\n"
+                       "        rank every process by how much acting on it is worth, in the terminal\n"
                        "  explain PID|START_ID [--json] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
                        "        the evidence ledger, posterior, expected losses and blast radius of one process\n"
                        "  capture DIR [--pid PID]... [--proc-root DIR]\n"
@@ -34,14 +36,36 @@ int usage(const QString &error)
 
 } // namespace ptriage::cli
 
+namespace {
+
+// No command, or only the window's own options: the GUI.
+bool wantsWindow(int argc, char **argv)
+{
+    if (argc == 1)
+        return true;
+    const QByteArray first = argv[1];
+    return first == "--screenshot" || first.startsWith("--screenshot=") || first == "--select"
+        || first.startsWith("--select=") || first == "gui";
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
+    if (wantsWindow(argc, argv)) {
+        if (argc > 1 && QByteArray(argv[1]) == "gui") {
+            for (int i = 1; i + 1 < argc; ++i)
+                argv[i] = argv[i + 1];
+            --argc;
+        }
+        return ptriage::cli::gui(argc, argv);
+    }
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("ptriage"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PTRIAGE_VERSION));
     using namespace ptriage::cli;
     QStringList args = QCoreApplication::arguments();
-    const QString command = args.size() > 1 ? args.at(1) : QStringLiteral("scan");
+    const QString command = args.at(1);
     if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help"))
         return usage();
     if (command == QLatin1String("--version")) {

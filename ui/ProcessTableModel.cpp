@@ -237,8 +237,7 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const TriageResult> r
     // 3. Insertions, appended under their parent, a level at a time (a fresh parent before its
     //    fresh children), in ranking order.
     for (int i : rankedOrder(r))
-        if (Node *x = at[static_cast<std::size_t>(i)];
-            x && freshNodes.contains(x->key) && freshNodes.at(x->key).get() == x) {
+        if (Node *x = at[static_cast<std::size_t>(i)]; x && !x->parent) { // fresh: not in the tree yet
             x->index = i;
             x->display = displayOf(r, i);
             x->candidate = r.plans[static_cast<std::size_t>(i)].candidate;
@@ -246,12 +245,13 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const TriageResult> r
         }
     for (auto &[key, node] : freshNodes)
         m_nodes.emplace(key, std::move(node));
+    bool stuck = false; // cannot happen (parentIndices leaves no cycles); then the rest go top-level
     while (!fresh.empty()) {
         std::vector<Node *> later;
         std::vector<Node *> parentsInOrder;
         std::unordered_map<Node *, std::vector<Node *>> batch;
         for (Node *x : fresh) {
-            Node *t = targetOf(x);
+            Node *t = stuck ? m_root.get() : targetOf(x);
             if (t != m_root.get() && !t->parent) {
                 later.push_back(x); // its parent is fresh too, and not inserted yet
                 continue;
@@ -272,8 +272,7 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const TriageResult> r
             }
             endInsertRows();
         }
-        if (later.size() == fresh.size())
-            break; // cannot happen: parentIndices has no cycles
+        stuck = later.size() == fresh.size();
         fresh = std::move(later);
     }
 
@@ -463,6 +462,8 @@ QVariant ProcessTableModel::headerData(int section, Qt::Orientation orientation,
         return col.headerToolTip();
     case Qt::TextAlignmentRole:
         return QVariant(col.alignment.toInt());
+    case Qt::InitialSortOrderRole: // QHeaderView: the order of the first click on this header
+        return static_cast<int>(col.firstSortOrder);
     default:
         return {};
     }

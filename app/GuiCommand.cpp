@@ -1,0 +1,95 @@
+#include "Commands.h"
+
+#include "LedgerPane.h"
+#include "MainWindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+
+#include <unistd.h>
+
+namespace ptriage::cli {
+
+int gui(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("ptriage"));
+    QApplication::setOrganizationName(QStringLiteral("ptriage"));
+    QApplication::setApplicationVersion(QStringLiteral(PTRIAGE_VERSION));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("The triage window. `ptriage --help` lists the commands."));
+    parser.addOption({QStringLiteral("screenshot"),
+        QStringLiteral("Save a PNG of the window after the first scan and exit."), QStringLiteral("FILE")});
+    parser.addOption(
+        {QStringLiteral("select"), QStringLiteral("Select this process once it is seen."), QStringLiteral("PID")});
+    parser.addOption({QStringLiteral("min-age"), QStringLiteral("Minimum age for any action (seconds)."),
+        QStringLiteral("SECONDS")});
+    if (!parser.parse(QApplication::arguments()))
+        return usage(parser.errorText());
+    int selectPid = 0;
+    if (parser.isSet(QStringLiteral("select"))) {
+        bool ok = false;
+        selectPid = parser.value(QStringLiteral("select")).toInt(&ok);
+        if (!ok || selectPid <= 0)
+            return usage(QStringLiteral("--select: '%1' is not a PID").arg(parser.value(QStringLiteral("select"))));
+    }
+    TriageOptions triage;
+    triage.selfPid = static_cast<int>(::getpid());
+    if (parser.isSet(QStringLiteral("min-age"))) {
+        bool ok = false;
+        triage.minAgeSeconds = parser.value(QStringLiteral("min-age")).toDouble(&ok);
+        if (!ok || *triage.minAgeSeconds < 0)
+            return usage(QStringLiteral("--min-age: expected a number of seconds ≥ 0"));
+    }
+    ConfigError configError;
+    const auto model = Model::load({}, &configError);
+    if (!model) {
+        fail(configError.toString());
+        return Failure;
+    }
+    CollectOptions collect;
+    collect.deep = DeepReads::NewOnly;
+    MainWindow window(*model, collect, triage);
+    window.resize(1500, 900);
+    if (selectPid > 0)
+        window.selectPidWhenSeen(selectPid);
+
+    const QString shot = parser.value(QStringLiteral("screenshot"));
+    int exitCode = Ok;
+    if (!shot.isEmpty()) {
+        // After the first result (and the selection, if asked for), let the views settle, save, quit.
+        int results = 0;
+        QObject::connect(&window, &MainWindow::resultApplied, &window, [&] {
+            ++results;
+            const bool selected = selectPid == 0 || !window.ledger()->shownIdentity().isEmpty();
+            if (!selected && results < 3)
+                return;
+            if (!selected) {
+                fail(QStringLiteral("--select: no process %1").arg(selectPid));
+                exitCode = Failure;
+                app.quit();
+                return;
+            }
+            QTimer::singleShot(300, &window, [&] {
+                if (!window.grab().save(shot)) {
+                    fail(QStringLiteral("cannot write %1").arg(shot));
+                    exitCode = Failure;
+                }
+                app.quit();
+            });
+            QObject::disconnect(&window, &MainWindow::resultApplied, nullptr, nullptr);
+        });
+        QTimer::singleShot(60000, &app, [&] {
+            fail(QStringLiteral("no scan finished within 60 s"));
+            exitCode = Failure;
+            app.quit();
+        });
+    }
+    window.show();
+    window.start();
+    const int rc = app.exec();
+    return exitCode != Ok ? exitCode : rc;
+}
+
+} // namespace ptriage::cli

@@ -1,0 +1,617 @@
+// The process table model and its filter, over real processes and the real engine: structure
+// (QAbstractItemModelTester) across refreshes while processes come and go, identity-keyed
+// persistent indexes and selection, reparenting in the tree, batched updates, and the filters.
+#include "ClassStyle.h"
+#include "ProcessFilterModel.h"
+#include "ProcessTableModel.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QIcon>
+#include <QItemSelectionModel>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeView>
+
+#include <csignal>
+#include <optional>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+using Result = std::shared_ptr<const TriageResult>;
+using Ids = QSet<QString>;
+
+Result scan()
+{
+    return live(defaultModel(), 0.0);
+}
+
+QString idOf(const TriageResult &r, int pid)
+{
+    const int i = indexOfPid(r, pid);
+    return i < 0 ? QString() : QString::fromStdString(r.identityOf(i).toString());
+}
+
+QString idAt(const TriageResult &r, std::size_t i)
+{
+    return QString::fromStdString(r.identityOf(static_cast<int>(i)).toString());
+}
+
+void killPid(int pid)
+{
+    const int fd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+    if (fd >= 0) {
+        ::syscall(SYS_pidfd_send_signal, fd, SIGKILL, nullptr, 0);
+        ::close(fd);
+    }
+    ::waitpid(pid, nullptr, 0);
+}
+
+void killActor(const Actor &a)
+{
+    ::syscall(SYS_pidfd_send_signal, a.pidfd, SIGKILL, nullptr, 0);
+    ::waitpid(a.pid, nullptr, 0);
+}
+
+// The parent a process should have in tree mode: the process holding its ppid, unless that one
+// started later (a reused PID). -1 when top-level.
+int expectedParent(const TriageResult &r, std::size_t i)
+{
+    const Sample &s = r.snapshot->processes[i];
+    const auto it = r.snapshot->indexByPid.find(s.ppid);
+    if (it == r.snapshot->indexByPid.end() || it->second == i
+        || r.snapshot->processes[it->second].key.startTicks > s.key.startTicks)
+        return -1;
+    return static_cast<int>(it->second);
+}
+
+void collectIds(const QAbstractItemModel &m, const QModelIndex &parent, QStringList &out)
+{
+    for (int row = 0; row < m.rowCount(parent); ++row) {
+        const QModelIndex i = m.index(row, 0, parent);
+        out << i.data(IdentityRole).toString();
+        collectIds(m, i, out);
+    }
+}
+
+Ids idsIn(const QAbstractItemModel &m)
+{
+    QStringList all;
+    collectIds(m, {}, all);
+    return Ids(all.begin(), all.end());
+}
+
+// The model shows exactly the processes of `r`, each once, under its parent in tree mode.
+void checkMirrors(const ProcessTableModel &m, const TriageResult &r)
+{
+    QStringList all;
+    collectIds(m, {}, all);
+    QCOMPARE(all.size(), static_cast<qsizetype>(r.snapshot->processes.size()));
+    Ids expected;
+    for (std::size_t i = 0; i < r.snapshot->processes.size(); ++i)
+        expected.insert(idAt(r, i));
+    QCOMPARE(Ids(all.begin(), all.end()), expected);
+    for (std::size_t i = 0; i < r.snapshot->processes.size(); ++i) {
+        const QModelIndex idx = m.indexOfIdentity(idAt(r, i));
+        QVERIFY(idx.isValid());
+        QCOMPARE(m.resultIndex(idx), static_cast<int>(i));
+        QCOMPARE(idx.data(PidRole).toInt(), r.snapshot->processes[i].key.pid);
+        const int p = m.treeMode() ? expectedParent(r, i) : -1;
+        const QString parentId = p < 0 ? QString() : idAt(r, static_cast<std::size_t>(p));
+        QCOMPARE(idx.parent().data(IdentityRole).toString(), parentId);
+    }
+}
+
+// An icon without its colors.
+QImage iconShape(ProcessClass c)
+{
+    return ClassStyle::icon(c).pixmap(16, 16).toImage().convertToFormat(QImage::Format_Mono);
+}
+
+// How many contiguous ranges of rows a refresh to `after` must remove: per parent, the runs of
+// rows that vanish (a vanished row's subtree goes with it).
+int vanishedRuns(const QAbstractItemModel &m, const QModelIndex &parent, const Ids &after)
+{
+    int runs = 0;
+    bool inRun = false;
+    for (int row = 0; row < m.rowCount(parent); ++row) {
+        const QModelIndex i = m.index(row, 0, parent);
+        const bool gone = !after.contains(i.data(IdentityRole).toString());
+        runs += gone && !inRun;
+        inRun = gone;
+        if (!gone)
+            runs += vanishedRuns(m, i, after);
+    }
+    return runs;
+}
+
+struct Refresher {
+    ProcessTableModel &model;
+    Result last;
+    void operator()()
+    {
+        last = scan();
+        model.setResult(last);
+    }
+};
+
+} // namespace
+
+class TestProcessTableModel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void columnsAndRoles()
+    {
+        ProcessColumns cols;
+        const QStringList ids = {QStringLiteral("pid"), QStringLiteral("command"), QStringLiteral("user"),
+            QStringLiteral("class"), QStringLiteral("score"), QStringLiteral("action"), QStringLiteral("age"),
+            QStringLiteral("cpu"), QStringLiteral("memory"), QStringLiteral("io"), QStringLiteral("state"),
+            QStringLiteral("category"), QStringLiteral("supervisor"), QStringLiteral("risk")};
+        QCOMPARE(cols.ids(), ids);
+        QCOMPARE(cols.defaultSortColumn(), cols.indexOf(u"score"));
+        QCOMPARE(cols.defaultSortOrder(), Qt::DescendingOrder);
+        QCOMPARE(cols.indexOf(u"no-such-column"), -1);
+
+        Spawner sp;
+        const Actor z = sp.spawn({"ptm-zparent", {"ptm-zparent"}, {{"ACTOR_ZOMBIE", "1"}}, Parenting::Child});
+        QVERIFY(z.zombiePid > 0);
+        ProcessTableModel model(defaultModel());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const Result r = scan();
+        model.setResult(r);
+        for (int c = 0; c < model.columnCount(); ++c)
+            QVERIFY(!model.headerData(c, Qt::Horizontal).toString().isEmpty());
+        QCOMPARE(model.headerData(cols.defaultSortColumn(), Qt::Horizontal, Qt::InitialSortOrderRole).toInt(),
+            static_cast<int>(Qt::DescendingOrder));
+
+        const QModelIndex zombie = model.indexOfIdentity(idOf(*r, z.zombiePid));
+        QVERIFY(zombie.isValid());
+        const auto col = [&](const char *id) { return zombie.siblingAtColumn(cols.indexOf(QString::fromLatin1(id))); };
+        QCOMPARE(col("pid").data().toString(), QString::number(z.zombiePid));
+        QCOMPARE(col("pid").data(SortRole).typeId(), QMetaType::Int);
+        QCOMPARE(col("memory").data(SortRole).typeId(), QMetaType::ULongLong);
+        QCOMPARE(col("cpu").data(SortRole).typeId(), QMetaType::Double);
+        QCOMPARE(col("score").data(SortRole).toInt(), zombie.data(ScoreRole).toInt());
+        QCOMPARE(col("state").data().toString(), QStringLiteral("Z"));
+        QVERIFY(col("pid").data(Qt::TextAlignmentRole).toInt() & Qt::AlignRight);
+        // A zombie is a candidate: text, icon and color all say so.
+        QVERIFY(zombie.data(CandidateRole).toBool());
+        QCOMPARE(zombie.data(ClassRole).toInt(), static_cast<int>(ProcessClass::Zombie));
+        QCOMPARE(col("class").data().toString(), QStringLiteral("zombie"));
+        QVERIFY(!qvariant_cast<QIcon>(col("class").data(Qt::DecorationRole)).isNull());
+        QVERIFY(col("class").data(Qt::ForegroundRole).isValid());
+        QVERIFY(col("command").data(Qt::BackgroundRole).isValid());
+        QVERIFY(!col("class").data(Qt::ToolTipRole).toString().isEmpty());
+        QVERIFY(zombie.data(SearchTextRole).toString().contains(QString::number(z.zombiePid)));
+        QCOMPARE(zombie.data(IdentityRole).toString(), idOf(*r, z.zombiePid));
+        // The icons differ between classes (shape, not only color).
+        for (int c = 1; c < kClassCount; ++c)
+            QVERIFY(iconShape(ProcessClass::Useful) != iconShape(static_cast<ProcessClass>(c)));
+    }
+
+    void modelTesterAcrossRefreshes_data()
+    {
+        QTest::addColumn<bool>("tree");
+        QTest::newRow("flat") << false;
+        QTest::newRow("tree") << true;
+    }
+
+    void modelTesterAcrossRefreshes()
+    {
+        QFETCH(bool, tree);
+        ProcessTableModel model(defaultModel());
+        model.setTreeMode(tree);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ProcessFilterModel proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(model.columns().defaultSortColumn(), model.columns().defaultSortOrder());
+        Refresher refresh{model, {}};
+
+        Spawner keep;
+        const Actor k1 = keep.spawn({"ptm-keep", {"ptm-keep", "--one"}, {}, Parenting::Child});
+        const Actor k2 = keep.spawn({"ptm-keep", {"ptm-keep", "--two"}, {}, Parenting::Child});
+        QVERIFY(k1.pid > 0 && k2.pid > 0);
+        refresh();
+        checkMirrors(model, *refresh.last);
+        {
+            Spawner more;
+            for (int i = 0; i < 3; ++i)
+                QVERIFY(more.spawn({"ptm-tmp", {"ptm-tmp", std::to_string(i)}, {}, Parenting::Child}).pid > 0);
+            QVERIFY(more.spawn({"ptm-orphan", {"ptm-orphan"}, {}, Parenting::OrphanNoSession}).pid > 0);
+            refresh();
+            checkMirrors(model, *refresh.last);
+            proxy.setFilterText(QStringLiteral("ptm"));
+            QVERIFY(idsIn(proxy).size() >= 6);
+        }
+        refresh(); // the temporary ones are gone
+        checkMirrors(model, *refresh.last);
+        proxy.setFilterText(QStringLiteral("ptm-keep"));
+        if (!tree)
+            QCOMPARE(idsIn(proxy).size(), 2); // in the tree, their ancestors show too
+        killActor(k1);
+        proxy.setFilterText({});
+        refresh();
+        checkMirrors(model, *refresh.last);
+        QCOMPARE(model.indexOfIdentity(idOf(*refresh.last, k2.pid)).parent().isValid(), tree);
+        Spawner late;
+        QVERIFY(late.spawn({"ptm-late", {"ptm-late"}, {{"ACTOR_ZOMBIE", "1"}}, Parenting::Child}).pid > 0);
+        proxy.setCandidatesOnly(true);
+        refresh();
+        checkMirrors(model, *refresh.last);
+        proxy.setCandidatesOnly(false);
+        model.setTreeMode(!tree);
+        checkMirrors(model, *refresh.last);
+        refresh();
+        checkMirrors(model, *refresh.last);
+        model.setTreeMode(tree);
+        refresh();
+        checkMirrors(model, *refresh.last);
+    }
+
+    void persistentIndexKeepsIdentity_data() { modelTesterAcrossRefreshes_data(); }
+
+    void persistentIndexKeepsIdentity()
+    {
+        QFETCH(bool, tree);
+        ProcessTableModel model(defaultModel());
+        model.setTreeMode(tree);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ProcessFilterModel proxy;
+        proxy.setSourceModel(&model);
+        const int pidColumn = model.columns().indexOf(u"pid");
+        proxy.sort(pidColumn, Qt::DescendingOrder);
+        QItemSelectionModel selection(&proxy);
+
+        std::optional<Spawner> early(std::in_place);
+        const Actor e1 = early->spawn({"ptm-early", {"ptm-early", "1"}, {}, Parenting::Child});
+        const Actor e2 = early->spawn({"ptm-early", {"ptm-early", "2"}, {}, Parenting::Child});
+        model.setResult(scan());
+        Spawner late;
+        const Actor target = late.spawn({"ptm-target", {"ptm-target"}, {}, Parenting::Child});
+        late.spawn({"ptm-late", {"ptm-late", "1"}, {}, Parenting::Child});
+        Result r = scan();
+        model.setResult(r);
+        const QString targetId = idOf(*r, target.pid);
+        const QModelIndex t = model.indexOfIdentity(targetId);
+        QVERIFY(t.isValid());
+        // Rows keep their place: the early ones come before the target, under the same parent.
+        for (const Actor &e : {e1, e2}) {
+            const QModelIndex ei = model.indexOfIdentity(idOf(*r, e.pid));
+            QCOMPARE(ei.parent(), t.parent());
+            QVERIFY(ei.row() < t.row());
+        }
+        const int rowBefore = t.row();
+        const QPersistentModelIndex p0(t);
+        const QPersistentModelIndex p5(t.siblingAtColumn(5));
+        selection.setCurrentIndex(
+            proxy.mapFromSource(t), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+
+        // Rows before it disappear, another appears, and the proxy (sorted by PID) reorders.
+        early.reset();
+        late.spawn({"ptm-late", {"ptm-late", "2"}, {}, Parenting::Child});
+        late.spawn({"ptm-late", {"ptm-late", "3"}, {}, Parenting::Child});
+        r = scan();
+        model.setResult(r);
+        QVERIFY(p0.isValid() && p5.isValid());
+        QCOMPARE(p0.data(IdentityRole).toString(), targetId);
+        QCOMPARE(p5.data(IdentityRole).toString(), targetId);
+        QCOMPARE(p5.column(), 5);
+        QVERIFY2(p0.row() <= rowBefore - 2, qPrintable(QStringLiteral("row %1 → %2").arg(rowBefore).arg(p0.row())));
+        QCOMPARE(selection.selectedRows().size(), 1);
+        QCOMPARE(selection.selectedRows().first().data(IdentityRole).toString(), targetId);
+        QCOMPARE(selection.currentIndex().data(IdentityRole).toString(), targetId);
+
+        // The same PID now belongs to another process (a doctored result: PID reuse): the row is
+        // not the old process's any more, so the persistent index and the selection let go.
+        auto snap = std::make_shared<Snapshot>(*r->snapshot);
+        snap->processes[static_cast<std::size_t>(indexOfPid(*r, target.pid))].key.startTicks += 1;
+        auto reused = std::make_shared<TriageResult>(*r);
+        reused->snapshot = snap;
+        model.setResult(reused);
+        QVERIFY(!p0.isValid());
+        QVERIFY(!p5.isValid());
+        QVERIFY(selection.selectedRows().isEmpty());
+        const QModelIndex other = model.indexOfIdentity(idOf(*reused, target.pid));
+        QVERIFY(other.isValid());
+        QVERIFY(other.data(IdentityRole).toString() != targetId);
+        QCOMPARE(other.data(PidRole).toInt(), target.pid);
+        model.setResult(scan()); // and back
+        QCOMPARE(model.indexOfIdentity(targetId).data(PidRole).toInt(), target.pid);
+        QVERIFY(!model.indexOfIdentity(idOf(*reused, target.pid)).isValid());
+    }
+
+    void treeReparenting()
+    {
+        Spawner sp;
+        const std::string childPath = sp.actorPath("ptm-child");
+        const std::string parentPath = sp.actorPath("ptm-parent");
+        // sh starts the child in the background, then becomes the parent.
+        const int parentPid
+            = sp.spawnProgram({"sh", "-c", "\"$0\" & exec \"$1\"", childPath, parentPath}, {{"ACTOR_LIFETIME", "120"}});
+        QVERIFY(parentPid > 0);
+        Result r;
+        int childPid = -1;
+        QTRY_VERIFY_WITH_TIMEOUT(([&] {
+            r = scan();
+            const Sample *p = r->snapshot->byPid(parentPid);
+            if (!p || p->comm != "ptm-parent")
+                return false;
+            for (const Sample &s : r->snapshot->processes)
+                if (s.ppid == parentPid && s.comm == "ptm-child")
+                    childPid = s.key.pid;
+            return childPid > 0;
+        }()),
+            10000);
+        sp.adopt(childPid);
+
+        ProcessTableModel model(defaultModel());
+        model.setTreeMode(true);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ProcessFilterModel proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTreeView view;
+        view.setModel(&proxy);
+        view.setSortingEnabled(true);
+        view.sortByColumn(model.columns().defaultSortColumn(), model.columns().defaultSortOrder());
+        model.setResult(r);
+        checkMirrors(model, *r);
+
+        const QString childId = idOf(*r, childPid);
+        const QString parentId = idOf(*r, parentPid);
+        const QString selfId = idOf(*r, static_cast<int>(::getpid()));
+        const QModelIndex child = model.indexOfIdentity(childId);
+        QCOMPARE(child.parent().data(IdentityRole).toString(), parentId);
+        QCOMPARE(child.parent().parent().data(IdentityRole).toString(), selfId);
+        const QPersistentModelIndex pc(child);
+        view.expand(proxy.mapFromSource(model.indexOfIdentity(selfId)));
+        view.setCurrentIndex(proxy.mapFromSource(child));
+
+        killPid(parentPid);
+        int newPpid = parentPid;
+        QTRY_VERIFY_WITH_TIMEOUT(([&] {
+            r = scan();
+            const Sample *c = r->snapshot->byPid(childPid);
+            newPpid = c ? c->ppid : -1;
+            return c && c->ppid != parentPid;
+        }()),
+            20000);
+        model.setResult(r);
+        checkMirrors(model, *r);
+        QVERIFY(pc.isValid());
+        QCOMPARE(pc.data(IdentityRole).toString(), childId);
+        QVERIFY(!model.indexOfIdentity(parentId).isValid());
+        // Under its new parent (init or a subreaper) when that is in the result, else top-level.
+        const int np = expectedParent(*r, static_cast<std::size_t>(indexOfPid(*r, childPid)));
+        QCOMPARE(pc.parent().data(IdentityRole).toString(), np < 0 ? QString() : idOf(*r, newPpid));
+        QCOMPARE(view.currentIndex().data(IdentityRole).toString(), childId);
+        QVERIFY(view.isExpanded(proxy.mapFromSource(model.indexOfIdentity(selfId))));
+        qInfo("child %d reparented from %d to %d (%s)", childPid, parentPid, newPpid, np < 0 ? "top level" : "its row");
+
+        model.setResult(scan()); // and it stays there
+        QCOMPARE(pc.data(IdentityRole).toString(), childId);
+    }
+
+    void batchedUpdates_data() { modelTesterAcrossRefreshes_data(); }
+
+    void batchedUpdates()
+    {
+        QFETCH(bool, tree);
+        ProcessTableModel model(defaultModel());
+        model.setTreeMode(tree);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Spawner fresh;
+        std::optional<Spawner> gone(std::in_place);
+        model.setResult(scan());
+        for (int i = 0; i < 5; ++i) // appended together by the next refresh
+            QVERIFY(gone->spawn({"ptm-gone", {"ptm-gone", std::to_string(i)}, {}, Parenting::Child}).pid > 0);
+        model.setResult(scan());
+        const Ids before = idsIn(model);
+
+        gone.reset();
+        std::vector<int> born;
+        for (int i = 0; i < 5; ++i)
+            born.push_back(fresh.spawn({"ptm-new", {"ptm-new", std::to_string(i)}, {}, Parenting::Child}).pid);
+        const Result r = scan();
+        Ids after;
+        for (std::size_t i = 0; i < r->snapshot->processes.size(); ++i)
+            after.insert(idAt(*r, i));
+        const int expectedRemovals = vanishedRuns(model, {}, after);
+
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy moved(&model, &QAbstractItemModel::rowsMoved);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
+        model.setResult(r);
+        checkMirrors(model, *r);
+
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(layout.count(), 0);
+        const int appeared = static_cast<int>((after - before).size());
+        const int vanished = static_cast<int>((before - after).size());
+        QVERIFY(appeared >= 5 && vanished >= 5);
+        int insertedRows = 0;
+        bool oursInOneRange = false;
+        for (const auto &args : std::as_const(inserted)) {
+            const auto parent = args.at(0).value<QModelIndex>();
+            const int first = args.at(1).toInt(), last = args.at(2).toInt();
+            insertedRows += last - first + 1;
+            int ours = 0;
+            for (int pid : born) {
+                const QModelIndex i = model.indexOfIdentity(idOf(*r, pid));
+                ours += i.parent() == parent && i.row() >= first && i.row() <= last;
+            }
+            oursInOneRange = oursInOneRange || ours == 5;
+        }
+        QCOMPARE(insertedRows, appeared);
+        QVERIFY(oursInOneRange);
+        if (!tree)
+            QCOMPARE(inserted.count(), 1); // everything new is appended at the top level
+        else
+            QVERIFY(inserted.count() <= appeared);
+        int removedRows = 0;
+        for (const auto &args : std::as_const(removed))
+            removedRows += args.at(2).toInt() - args.at(1).toInt() + 1;
+        QVERIFY(removedRows >= 1 && removedRows <= vanished); // vanished children go with their parent
+        // One removal per contiguous run (a reparented survivor moved out of a run may join two).
+        if (moved.isEmpty())
+            QCOMPARE(removed.count(), expectedRemovals);
+        else
+            QVERIFY(removed.count() <= expectedRemovals);
+        QVERIFY(removed.count() <= vanished);
+
+        // dataChanged: whole rows, one signal per maximal run of rows under a parent.
+        QMap<QPersistentModelIndex, QList<QPair<int, int>>> runs;
+        for (const auto &args : std::as_const(changed)) {
+            const auto tl = args.at(0).value<QModelIndex>();
+            const auto br = args.at(1).value<QModelIndex>();
+            QCOMPARE(tl.parent(), br.parent());
+            QCOMPARE(tl.column(), 0);
+            QCOMPARE(br.column(), model.columnCount() - 1);
+            QVERIFY(tl.row() <= br.row());
+            runs[QPersistentModelIndex(tl.parent())].append({tl.row(), br.row()});
+        }
+        int changedRows = 0;
+        for (auto &list : runs) {
+            std::sort(list.begin(), list.end());
+            for (qsizetype k = 0; k < list.size(); ++k) {
+                changedRows += list[k].second - list[k].first + 1;
+                if (k > 0)
+                    QVERIFY2(list[k].first > list[k - 1].second + 1, "adjacent or overlapping ranges");
+            }
+        }
+        QVERIFY(changed.count() <= std::max(1, changedRows));
+        qInfo("%lld processes, %d appeared, %d vanished: %lld insert, %lld remove, %lld move, %lld dataChanged "
+              "signals (%d rows changed)",
+            static_cast<long long>(r->snapshot->processes.size()), appeared, vanished,
+            static_cast<long long>(inserted.count()), static_cast<long long>(removed.count()),
+            static_cast<long long>(moved.count()), static_cast<long long>(changed.count()), changedRows);
+    }
+
+    void filter()
+    {
+        // Names unique to this run: orphans and zombies of earlier tests may linger until init reaps them.
+        const std::string tag = "f" + std::to_string(::getpid()) + "-";
+        const QString P = QString::fromStdString(tag);
+        const auto n = [&](const char *name) { return tag + name; };
+        Spawner sp;
+        const Actor alpha = sp.spawn({n("alpha"), {n("alpha"), "--mode", "fast"}, {}, Parenting::Child});
+        const Actor beta = sp.spawn({n("beta"), {n("beta"), "--mode", "slow"}, {}, Parenting::Child});
+        const Actor gamma = sp.spawn({n("gamma"), {n("gamma"), "--mode", "FAST"}, {}, Parenting::Child});
+        const Actor orphan = sp.spawn({n("orphan"), {n("orphan"), "--mode", "slow"}, {}, Parenting::OrphanNoSession});
+        const Actor zp = sp.spawn({n("zparent"), {n("zparent")}, {{"ACTOR_ZOMBIE", "1"}}, Parenting::Child});
+        QVERIFY(alpha.pid > 0 && beta.pid > 0 && gamma.pid > 0 && orphan.pid > 0 && zp.zombiePid > 0);
+
+        ProcessTableModel model(defaultModel());
+        ProcessFilterModel proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const Result r = scan();
+        model.setResult(r);
+        const TriageResult &res = *r;
+        const QString a = idOf(res, alpha.pid), b = idOf(res, beta.pid), g = idOf(res, gamma.pid),
+                      o = idOf(res, orphan.pid), z = idOf(res, zp.pid), zz = idOf(res, zp.zombiePid);
+        const Ids ours = {a, b, g, o, z, zz};
+        QVERIFY(!ours.contains(QString()));
+
+        // Every machine-wide expectation below comes from the engine's result, not from the model.
+        const auto where = [&](auto pred) {
+            Ids out;
+            for (std::size_t i = 0; i < res.snapshot->processes.size(); ++i)
+                if (pred(i))
+                    out.insert(idAt(res, i));
+            return out;
+        };
+        const auto withAncestors = [&](const Ids &ids) {
+            Ids out = ids;
+            for (std::size_t i = 0; i < res.snapshot->processes.size(); ++i)
+                if (ids.contains(idAt(res, i)))
+                    for (int p = expectedParent(res, i); p >= 0; p = expectedParent(res, static_cast<std::size_t>(p)))
+                        out.insert(idAt(res, static_cast<std::size_t>(p)));
+            return out;
+        };
+
+        QCOMPARE(idsIn(proxy).size(), static_cast<qsizetype>(res.snapshot->processes.size()));
+        proxy.setFilterText(P);
+        QCOMPARE(idsIn(proxy), ours);
+        proxy.setFilterText(QStringLiteral("  ") + P.toUpper() + QStringLiteral("   fast "));
+        QCOMPARE(idsIn(proxy), (Ids{a, g}));
+        proxy.setFilterText(QStringLiteral("fast ") + P + QStringLiteral("alpha"));
+        QCOMPARE(idsIn(proxy), Ids{a});
+        proxy.setFilterText(P + QStringLiteral(" slow --MODE"));
+        QCOMPARE(idsIn(proxy), (Ids{b, o}));
+        // By PID (a substring of the search text: PIDs that contain it match too).
+        const QString betaPid = QString::number(beta.pid);
+        proxy.setFilterText(betaPid + QLatin1Char(' ') + P);
+        Ids byPid;
+        for (int pid : {alpha.pid, beta.pid, gamma.pid, orphan.pid, zp.pid, zp.zombiePid})
+            if (QString::number(pid).contains(betaPid))
+                byPid.insert(idOf(res, pid));
+        QCOMPARE(idsIn(proxy), byPid);
+        // By user.
+        const QString user
+            = QString::fromStdString(res.facts[static_cast<std::size_t>(indexOfPid(res, alpha.pid))].user);
+        QVERIFY(!user.isEmpty());
+        proxy.setFilterText(P + QStringLiteral("alpha ") + user.toUpper());
+        QCOMPARE(idsIn(proxy), Ids{a});
+        proxy.setFilterText(P + QStringLiteral("alpha nosuchuserhere"));
+        QVERIFY(idsIn(proxy).isEmpty());
+
+        // Quick filters.
+        const uint me = static_cast<uint>(::getuid());
+        const auto uidIs = [&](std::size_t i, uint uid) {
+            const auto u = res.snapshot->processes[i].uid;
+            return u && *u == uid;
+        };
+        proxy.setFilterText({});
+        proxy.setScope(ProcessFilterModel::Scope::Mine);
+        QCOMPARE(idsIn(proxy), where([&](std::size_t i) { return uidIs(i, me); }));
+        proxy.setFilterText(P);
+        QCOMPARE(idsIn(proxy), ours);
+        proxy.setMyUid(me + 4242);
+        QVERIFY(idsIn(proxy).isEmpty());
+        proxy.setMyUid(me);
+        proxy.setScope(ProcessFilterModel::Scope::System);
+        proxy.setFilterText({});
+        const Ids system = where([&](std::size_t i) { return uidIs(i, 0) || !res.facts[i].protectedReason.empty(); });
+        QCOMPARE(idsIn(proxy), system);
+        QVERIFY(system.contains(idOf(res, 1)));
+        proxy.setScope(ProcessFilterModel::Scope::AllUsers);
+        proxy.setCandidatesOnly(true);
+        const Ids candidates = where([&](std::size_t i) { return res.plans[i].candidate; });
+        QCOMPARE(idsIn(proxy), candidates);
+        QVERIFY(candidates.contains(zz)); // a zombie is always a candidate
+        proxy.setFilterText(P);
+        QCOMPARE(idsIn(proxy), candidates & ours);
+        proxy.setCandidatesOnly(false);
+
+        // Tree: the ancestors of a match stay visible, and only they.
+        model.setTreeMode(true);
+        proxy.setFilterText(P + QStringLiteral("alpha"));
+        QCOMPARE(idsIn(proxy), withAncestors(Ids{a}));
+        QVERIFY(idsIn(proxy).contains(idOf(res, static_cast<int>(::getpid()))));
+        proxy.setFilterText(P + QStringLiteral("zparent"));
+        QCOMPARE(idsIn(proxy), withAncestors(Ids{z, zz}));
+        proxy.setFilterText({});
+        proxy.setCandidatesOnly(true);
+        QCOMPARE(idsIn(proxy), withAncestors(candidates));
+        model.setResult(scan()); // filtered while the tree refreshes
+        proxy.setCandidatesOnly(false);
+        QCOMPARE(idsIn(proxy).size(), static_cast<qsizetype>(model.result()->snapshot->processes.size()));
+    }
+};
+
+QTEST_MAIN(TestProcessTableModel)
+#include "tst_process_table_model.moc"

@@ -1,0 +1,306 @@
+#include "MainWindow.h"
+
+#include "BlastGraphView.h"
+#include "LedgerPane.h"
+#include "ProcessColumns.h"
+#include "ProcessFilterModel.h"
+#include "ProcessTableModel.h"
+#include "util/Format.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QShortcut>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace ptriage {
+
+MainWindow::MainWindow(const Model &model, CollectOptions collect, TriageOptions triage, QWidget *parent)
+    : QMainWindow(parent),
+      m_modelConfig(model),
+      m_service(model, std::move(collect), std::move(triage)),
+      m_model(new ProcessTableModel(model, this)),
+      m_filter(new ProcessFilterModel(this)),
+      m_table(new QTreeView(this)),
+      m_search(new QLineEdit(this)),
+      m_scope(new QComboBox(this)),
+      m_candidatesOnly(new QCheckBox(tr("Candidates only"), this)),
+      m_tabs(new QTabWidget(this)),
+      m_ledger(new LedgerPane(this)),
+      m_graph(new BlastGraphView(this)),
+      m_splitter(new QSplitter(this)),
+      m_totals(new QLabel(this)),
+      m_scanTime(new QLabel(this))
+{
+    setWindowTitle(tr("ptriage — process triage"));
+    m_filter->setSourceModel(m_model);
+    m_table->setModel(m_filter);
+    m_table->setSortingEnabled(true);
+    m_table->setUniformRowHeights(true);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setRootIsDecorated(false);
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_table->header()->setSectionsMovable(true);
+    m_table->header()->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_table->sortByColumn(m_model->columns().defaultSortColumn(), m_model->columns().defaultSortOrder());
+    m_table->header()->resizeSection(
+        m_model->columns().indexOf(QStringLiteral("command")), 380); // until the user's own
+
+    m_search->setPlaceholderText(tr("Filter: command, user or PID (several words: all must match)"));
+    m_search->setClearButtonEnabled(true);
+    m_scope->addItem(tr("All users"), QVariant::fromValue(ProcessFilterModel::Scope::AllUsers));
+    m_scope->addItem(tr("Mine"), QVariant::fromValue(ProcessFilterModel::Scope::Mine));
+    m_scope->addItem(tr("System"), QVariant::fromValue(ProcessFilterModel::Scope::System));
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_search, 1);
+    filters->addWidget(m_scope);
+    filters->addWidget(m_candidatesOnly);
+    leftLayout->addLayout(filters);
+    leftLayout->addWidget(m_table, 1);
+    m_tabs->addTab(m_ledger, tr("Evidence"));
+    m_tabs->addTab(m_graph, tr("Blast radius"));
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_tabs);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    setCentralWidget(m_splitter);
+    statusBar()->addWidget(m_totals, 1);
+    statusBar()->addPermanentWidget(m_scanTime);
+    m_totals->setText(tr("Scanning…"));
+
+    buildActions();
+    connect(m_search, &QLineEdit::textChanged, m_filter, &ProcessFilterModel::setFilterText);
+    connect(m_scope, &QComboBox::currentIndexChanged, this,
+        [this] { m_filter->setScope(m_scope->currentData().value<ProcessFilterModel::Scope>()); });
+    connect(m_candidatesOnly, &QCheckBox::toggled, m_filter, &ProcessFilterModel::setCandidatesOnly);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showSelected);
+    connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showContextMenu);
+    connect(m_graph, &BlastGraphView::processActivated, this, &MainWindow::selectIdentity);
+    connect(&m_service, &TriageService::resultReady, this, &MainWindow::applyResult);
+    connect(&m_service, &TriageService::deepReady, m_ledger, &LedgerPane::showDeep);
+    connect(&m_service, &TriageService::failed, this,
+        [this](const QString &message) { QMessageBox::critical(this, tr("Cannot scan processes"), message); });
+    restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    m_refresh = view->addAction(tr("&Refresh now"), QKeySequence(Qt::Key_F5), &m_service, &TriageService::refreshNow);
+    m_pause = view->addAction(tr("&Pause updates"));
+    m_pause->setCheckable(true);
+    m_pause->setShortcut(QKeySequence(Qt::Key_Space));
+    m_pause->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_table->addAction(m_pause);
+    connect(m_pause, &QAction::toggled, this, [this](bool paused) {
+        m_service.setPaused(paused);
+        m_scanTime->setText(paused ? tr("Updates paused") : QString());
+    });
+    m_treeMode = view->addAction(tr("&Tree view"));
+    m_treeMode->setCheckable(true);
+    m_treeMode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    connect(m_treeMode, &QAction::toggled, this, [this](bool tree) {
+        const QString selected = m_ledger->shownIdentity();
+        m_model->setTreeMode(tree);
+        m_table->setRootIsDecorated(tree);
+        if (tree)
+            m_table->expandAll();
+        if (!selected.isEmpty())
+            selectIdentity(selected);
+    });
+    QMenu *interval = view->addMenu(tr("Refresh &interval"));
+    for (int ms : {1000, 2000, 5000, 10000}) {
+        QAction *a = interval->addAction(tr("%1 s").arg(ms / 1000));
+        a->setCheckable(true);
+        a->setChecked(ms == m_service.intervalMs());
+        a->setData(ms);
+        connect(a, &QAction::triggered, this, [this, a, interval] {
+            for (QAction *other : interval->actions())
+                other->setChecked(other == a);
+            m_service.setIntervalMs(a->data().toInt());
+        });
+    }
+    auto *find = new QShortcut(QKeySequence::Find, this);
+    connect(find, &QShortcut::activated, this, [this] {
+        m_search->setFocus(Qt::ShortcutFocusReason);
+        m_search->selectAll();
+    });
+    auto *slash = new QShortcut(QKeySequence(Qt::Key_Slash), m_table);
+    connect(slash, &QShortcut::activated, this, [this] { m_search->setFocus(Qt::ShortcutFocusReason); });
+
+    // The actions on processes are visible from the start; they act once the helper exists.
+    QMenu *process = menuBar()->addMenu(tr("&Process"));
+    const QString why = tr("Acting on processes arrives with the privileged helper; until then ptriage only advises.");
+    const std::pair<QString, QKeySequence> acts[] = {{tr("&End (TERM, then KILL)"), QKeySequence(Qt::Key_Delete)},
+        {tr("&Kill"), QKeySequence(Qt::SHIFT | Qt::Key_Delete)}, {tr("&Pause"), {}}, {tr("&Resume"), {}},
+        {tr("&Freeze"), {}}, {tr("&Throttle"), {}}, {tr("Re&nice"), {}}, {tr("&Quarantine"), {}}};
+    for (const auto &[text, key] : acts) {
+        QAction *a = process->addAction(text);
+        a->setShortcut(key);
+        a->setEnabled(false);
+        a->setToolTip(why);
+        a->setStatusTip(why);
+        m_processActions << a;
+    }
+    process->setToolTipsVisible(true);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About ptriage"), this, [this] {
+        QMessageBox::about(this, tr("About ptriage"),
+            tr("<h3>ptriage %1</h3><p>Finds abandoned, stuck and runaway processes, explains every verdict "
+               "term by term, and shows what acting on a process would break.</p>")
+                .arg(QCoreApplication::applicationVersion()));
+    });
+
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->addAction(m_refresh);
+    bar->addAction(m_pause);
+    bar->addAction(m_treeMode);
+    bar->addSeparator();
+    bar->addAction(m_processActions.first());
+    bar->addAction(m_processActions.at(1));
+}
+
+void MainWindow::start()
+{
+    m_service.start();
+}
+
+void MainWindow::selectPidWhenSeen(int pid)
+{
+    m_selectPid = pid;
+}
+
+void MainWindow::applyResult(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds)
+{
+    m_last = result;
+    m_model->setResult(result);
+    if (m_treeMode->isChecked())
+        m_table->expandAll();
+    if (m_selectPid > 0) {
+        auto it = result->snapshot->indexByPid.find(m_selectPid);
+        if (it != result->snapshot->indexByPid.end()) {
+            selectIdentity(QString::fromStdString(result->identityOf(static_cast<int>(it->second)).toString()));
+            m_selectPid = 0;
+        }
+    }
+    showSelected(); // the same identity, refreshed (or cleared if it is gone)
+    updateStatus(scanMicroseconds);
+    Q_EMIT resultApplied();
+}
+
+void MainWindow::showSelected()
+{
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    const int i = current.isValid() ? m_model->resultIndex(m_filter->mapToSource(current)) : -1;
+    if (i < 0 || !m_last) {
+        m_ledger->clear();
+        m_graph->clear();
+        return;
+    }
+    const QString id = QString::fromStdString(m_last->identityOf(i).toString());
+    const bool newSelection = id != m_ledger->shownIdentity();
+    m_ledger->showProcess(m_last, i, m_modelConfig);
+    m_graph->showRadius(m_last, i, m_modelConfig);
+    if (newSelection)
+        m_service.requestDeep(id); // fds and sockets of the selected process only
+}
+
+void MainWindow::selectIdentity(const QString &startId)
+{
+    const QModelIndex source = m_model->indexOfIdentity(startId);
+    const QModelIndex proxy = m_filter->mapFromSource(source);
+    if (!proxy.isValid())
+        return;
+    m_table->selectionModel()->setCurrentIndex(proxy, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(proxy);
+}
+
+void MainWindow::updateStatus(qint64 scanMicroseconds)
+{
+    int candidates = 0;
+    double reclaimable = 0;
+    for (std::size_t i = 0; i < m_last->plans.size(); ++i) {
+        const Plan &p = m_last->plans[i];
+        if (!p.candidate)
+            continue;
+        ++candidates;
+        if (p.action == Action::Kill && p.targetIndex == static_cast<int>(i))
+            reclaimable += static_cast<double>(m_last->snapshot->processes[i].rssBytes);
+    }
+    m_totals->setText(tr("%1 processes · %2 candidates · %3 reclaimable by the recommended kills")
+                          .arg(m_last->snapshot->processes.size())
+                          .arg(candidates)
+                          .arg(QString::fromStdString(formatBytes(reclaimable))));
+    if (!m_pause->isChecked())
+        m_scanTime->setText(tr("scan %1 ms").arg(static_cast<double>(scanMicroseconds) / 1000.0, 0, 'f', 0));
+}
+
+void MainWindow::showContextMenu(const QPoint &pos)
+{
+    if (!m_table->indexAt(pos).isValid())
+        return;
+    QMenu menu(this);
+    menu.setToolTipsVisible(true);
+    const int i = m_model->resultIndex(m_filter->mapToSource(m_table->indexAt(pos)));
+    if (i >= 0) {
+        const Plan &plan = m_last->plans[static_cast<std::size_t>(i)];
+        menu.addSection(tr("Recommended: %1").arg(ProcessColumns::actionLabel(plan.action)));
+    }
+    menu.addActions(m_processActions);
+    menu.exec(m_table->viewport()->mapToGlobal(pos));
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    m_splitter->restoreState(s.value(QStringLiteral("window/splitter")).toByteArray());
+    m_table->header()->restoreState(s.value(QStringLiteral("table/header")).toByteArray());
+    m_treeMode->setChecked(s.value(QStringLiteral("table/tree"), false).toBool());
+    const int interval = s.value(QStringLiteral("scan/intervalMs"), 2000).toInt();
+    m_service.setIntervalMs(interval);
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
+    s.setValue(QStringLiteral("table/header"), m_table->header()->saveState());
+    s.setValue(QStringLiteral("table/tree"), m_treeMode->isChecked());
+    s.setValue(QStringLiteral("scan/intervalMs"), m_service.intervalMs());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveSettings();
+    event->accept(); // the service joins its thread when destroyed, a scan in progress included
+}
+
+} // namespace ptriage

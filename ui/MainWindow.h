@@ -1,0 +1,81 @@
+#pragma once
+
+#include "live/TriageService.h"
+
+#include <QMainWindow>
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSplitter;
+class QTabWidget;
+class QTreeView;
+
+namespace ptriage {
+
+class BlastGraphView;
+class LedgerPane;
+class ProcessFilterModel;
+class ProcessTableModel;
+
+// The triage window: the ranked process table (flat or tree) with its filters, and for the
+// selected process the evidence ledger and the blast-radius graph. Scans run on the service's
+// thread; this only applies finished results.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    MainWindow(const Model &model, CollectOptions collect, TriageOptions triage, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    void start();
+    // Selects a process by PID once it is in a result (for --select).
+    void selectPidWhenSeen(int pid);
+    std::shared_ptr<const TriageResult> lastResult() const { return m_last; }
+    QTreeView *table() const { return m_table; }
+    LedgerPane *ledger() const { return m_ledger; }
+    BlastGraphView *graph() const { return m_graph; }
+    ProcessFilterModel *filter() const { return m_filter; }
+    ProcessTableModel *model() const { return m_model; }
+
+Q_SIGNALS:
+    void resultApplied();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildActions();
+    void applyResult(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds);
+    void showSelected();
+    void selectIdentity(const QString &startId);
+    void updateStatus(qint64 scanMicroseconds);
+    void restoreSettings();
+    void saveSettings() const;
+    void showContextMenu(const QPoint &pos);
+
+    const Model &m_modelConfig;
+    TriageService m_service;
+    ProcessTableModel *m_model;
+    ProcessFilterModel *m_filter;
+    QTreeView *m_table;
+    QLineEdit *m_search;
+    QComboBox *m_scope;
+    QCheckBox *m_candidatesOnly;
+    QTabWidget *m_tabs;
+    LedgerPane *m_ledger;
+    BlastGraphView *m_graph;
+    QSplitter *m_splitter;
+    QLabel *m_totals;
+    QLabel *m_scanTime;
+    QAction *m_refresh = nullptr;
+    QAction *m_pause = nullptr;
+    QAction *m_treeMode = nullptr;
+    QList<QAction *> m_processActions; // act on the selection: disabled until the helper exists
+    std::shared_ptr<const TriageResult> m_last;
+    int m_selectPid = 0;
+};
+
+} // namespace ptriage
