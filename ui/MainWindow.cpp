@@ -94,6 +94,7 @@ MainWindow::MainWindow(const Model &model, CollectOptions collect, TriageOptions
     connect(m_candidatesOnly, &QCheckBox::toggled, m_filter, &ProcessFilterModel::setCandidatesOnly);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showSelected);
     connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showContextMenu);
+    connect(m_table->header(), &QWidget::customContextMenuRequested, this, &MainWindow::chooseColumns);
     connect(m_graph, &BlastGraphView::processActivated, this, &MainWindow::selectIdentity);
     connect(&m_service, &TriageService::resultReady, this, &MainWindow::applyResult);
     connect(&m_service, &TriageService::deepReady, m_ledger, &LedgerPane::showDeep);
@@ -274,6 +275,21 @@ void MainWindow::showContextMenu(const QPoint &pos)
     }
     menu.addActions(m_processActions);
     menu.exec(m_table->viewport()->mapToGlobal(pos));
+}
+
+void MainWindow::chooseColumns(const QPoint &pos)
+{
+    // Which columns show; order and widths are dragged on the header, and all three are kept.
+    QMenu menu(this);
+    QHeaderView *header = m_table->header();
+    for (int c = 0; c < m_model->columnCount(); ++c) {
+        QAction *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
+        a->setCheckable(true);
+        a->setChecked(!header->isSectionHidden(c));
+        a->setEnabled(c != m_model->columns().indexOf(QStringLiteral("command"))); // always one to read
+        connect(a, &QAction::toggled, header, [header, c](bool shown) { header->setSectionHidden(c, !shown); });
+    }
+    menu.exec(header->mapToGlobal(pos));
 }
 
 void MainWindow::restoreSettings()

@@ -55,6 +55,7 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void showContextMenu(const QPoint &pos);
+    void chooseColumns(const QPoint &pos);
 
     const Model &m_modelConfig;
     TriageService m_service;

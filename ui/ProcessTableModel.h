@@ -56,14 +56,12 @@ private:
 
     Node *nodeOf(const QModelIndex &index) const;
     QModelIndex indexOfNode(const Node *node, int column = 0) const;
-    Node *desiredParent(const TriageResult &r, int i, const std::unordered_map<int, Node *> &byPid) const;
     QStringList displayOf(const TriageResult &r, int i) const;
     void rebuild(std::shared_ptr<const TriageResult> result);
     void applyIncrementally(std::shared_ptr<const TriageResult> result);
     void moveNode(Node *node, Node *to);
-    void removeChildren(Node *parent, const std::vector<int> &rows); // rows ascending
+    void removeChildren(Node *parent, const std::vector<int> &rows);
     void renumber(Node *parent, int from = 0);
-    void reportChanges(Node *parent, const std::vector<bool> &changed);
 
     const Model &m_model;
     ProcessColumns m_columns;

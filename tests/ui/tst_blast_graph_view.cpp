@@ -22,13 +22,13 @@ private Q_SLOTS:
         QVERIFY(shell > 0);
         std::shared_ptr<const TriageResult> r;
         QTRY_VERIFY_WITH_TIMEOUT(([&] {
-                                     r = live(defaultModel(), 0.0);
-                                     int children = 0;
-                                     for (const auto &s : r->snapshot->processes)
-                                         children += s.ppid == shell ? 1 : 0;
-                                     return children == 2;
-                                 }()),
-                                 5000);
+            r = live(defaultModel(), 0.0);
+            int children = 0;
+            for (const auto &s : r->snapshot->processes)
+                children += s.ppid == shell ? 1 : 0;
+            return children == 2;
+        }()),
+            5000);
         BlastGraphView view;
         view.resize(600, 500);
         view.showRadius(r, indexOfPid(*r, shell), defaultModel());

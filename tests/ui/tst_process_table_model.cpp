@@ -472,7 +472,8 @@ private Q_SLOTS:
             QVERIFY(removed.count() <= expectedRemovals);
         QVERIFY(removed.count() <= vanished);
 
-        // dataChanged: whole rows, one signal per maximal run of rows under a parent.
+        // dataChanged: whole rows, one signal per maximal run of rows under a parent (more than four runs
+        // under one parent become one range).
         QMap<QPersistentModelIndex, QList<QPair<int, int>>> runs;
         for (const auto &args : std::as_const(changed)) {
             const auto tl = args.at(0).value<QModelIndex>();
@@ -485,6 +486,7 @@ private Q_SLOTS:
         }
         int changedRows = 0;
         for (auto &list : runs) {
+            QVERIFY(list.size() <= 4);
             std::sort(list.begin(), list.end());
             for (qsizetype k = 0; k < list.size(); ++k) {
                 changedRows += list[k].second - list[k].first + 1;

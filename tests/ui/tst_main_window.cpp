@@ -1,0 +1,134 @@
+// The window with the real engine on its worker thread: the selection follows the process (its
+// identity), never a row or a PID, across refreshes where rows appear, vanish and reorder.
+#include "LedgerPane.h"
+#include "MainWindow.h"
+#include "ProcessColumns.h"
+#include "ProcessFilterModel.h"
+#include "ProcessTableModel.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QHeaderView>
+#include <QSignalSpy>
+#include <QTreeView>
+#include <QtTest>
+
+#include <optional>
+#include <unistd.h>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+CollectOptions liveOptions()
+{
+    CollectOptions o;
+    o.deep = DeepReads::NewOnly;
+    return o;
+}
+
+TriageOptions young()
+{
+    TriageOptions t;
+    t.selfPid = static_cast<int>(::getpid());
+    t.minAgeSeconds = 0; // spawned processes are seconds old: let them be candidates
+    return t;
+}
+
+QString currentIdentity(MainWindow &w)
+{
+    return w.table()->currentIndex().data(IdentityRole).toString();
+}
+
+} // namespace
+
+class MainWindowTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // QSettings in a throwaway place
+    }
+
+    void selectionFollowsTheProcessAcrossRefreshes()
+    {
+        Spawner sp;
+        const Actor target = sp.spawn({"selected-one", {"selected-one"}, {}, Parenting::OrphanNoSession});
+        MainWindow w(defaultModel(), liveOptions(), young());
+        w.resize(1200, 800);
+        w.show();
+        QSignalSpy applied(&w, &MainWindow::resultApplied);
+        w.selectPidWhenSeen(target.pid);
+        w.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.ledger()->shownIdentity().isEmpty(), 20000);
+        const QString id = w.ledger()->shownIdentity();
+        QVERIFY(id.endsWith(QLatin1Char(':') + QString::number(target.pid)));
+        QCOMPARE(currentIdentity(w), id);
+
+        // Rows appear (spinners rank above it), vanish, and the order changes.
+        Spawner more;
+        std::vector<Actor> spinners;
+        for (int i = 0; i < 3; ++i)
+            spinners.push_back(more.spawn({"spinner", {"spinner"}, {{"ACTOR_SPIN", "1"}}, Parenting::OrphanNoSession}));
+        std::optional<Spawner> doomed(std::in_place);
+        for (int i = 0; i < 5; ++i)
+            doomed->spawn({"short-lived", {"short-lived"}, {}});
+        for (int round = 0; round < 3; ++round) {
+            const auto before = applied.size();
+            if (round == 1)
+                doomed.reset(); // those five vanish before this refresh
+            QTRY_VERIFY_WITH_TIMEOUT(applied.size() > before, 20000);
+            QCOMPARE(currentIdentity(w), id);
+            QCOMPARE(w.ledger()->shownIdentity(), id);
+        }
+        // The sort put the spinners above it: its row moved, the selection did not move off it.
+        QVERIFY(w.table()->currentIndex().row() > 0);
+
+        // Tree view keeps the selection too.
+        QAction *tree = nullptr;
+        for (QAction *a : w.findChildren<QAction *>())
+            if (a->text().contains(QStringLiteral("Tree")))
+                tree = a;
+        QVERIFY(tree);
+        tree->setChecked(true);
+        QCOMPARE(currentIdentity(w), id);
+        tree->setChecked(false);
+        QCOMPARE(currentIdentity(w), id);
+    }
+
+    void filterShowsOnlyMatchingProcesses()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"alpha-job", {"alpha-job", "--queue", "night"}, {}});
+        const Actor b = sp.spawn({"beta-job", {"beta-job", "--queue", "day"}, {}});
+        MainWindow w(defaultModel(), liveOptions(), young());
+        QSignalSpy applied(&w, &MainWindow::resultApplied);
+        w.start();
+        QTRY_VERIFY_WITH_TIMEOUT(applied.size() >= 1, 20000);
+        w.filter()->setFilterText(QStringLiteral("queue night"));
+        QStringList shown;
+        for (int r = 0; r < w.filter()->rowCount(); ++r)
+            shown << w.filter()->index(r, 0).data(IdentityRole).toString();
+        QCOMPARE(shown.size(), 1);
+        QVERIFY(shown.first().endsWith(QLatin1Char(':') + QString::number(a.pid)));
+        w.filter()->setFilterText(QString::number(b.pid));
+        QVERIFY(w.filter()->rowCount() >= 1);
+    }
+
+    void closingDuringAScanIsClean()
+    {
+        for (int round = 0; round < 3; ++round) {
+            auto w = std::make_unique<MainWindow>(defaultModel(), liveOptions(), young());
+            w->show();
+            w->start();
+            QTest::qWait(round * 40);
+            w->close();
+            w.reset();
+        }
+    }
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "tst_main_window.moc"
