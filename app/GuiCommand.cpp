@@ -57,9 +57,9 @@ int gui(int argc, char **argv)
 
     const QString shot = parser.value(QStringLiteral("screenshot"));
     int exitCode = Ok;
+    int results = 0; // in this scope: the lambdas below run inside app.exec()
     if (!shot.isEmpty()) {
         // After the first result (and the selection, if asked for), let the views settle, save, quit.
-        int results = 0;
         QObject::connect(&window, &MainWindow::resultApplied, &window, [&] {
             ++results;
             const bool selected = selectPid == 0 || !window.ledger()->shownIdentity().isEmpty();
