@@ -60,7 +60,9 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
 {
     clear();
     const TriageResult &r = *result;
-    const BlastGraph graph(*r.snapshot, r.facts, model.policy);
+    const auto edgesFrom = [&r](int node) -> const std::vector<BlastGraph::Edge> & {
+        return r.blastEdges[static_cast<std::size_t>(node)]; // built once by triage(), off the GUI thread
+    };
     const BlastRadius &radius = r.blast[static_cast<std::size_t>(index)];
 
     // Rings by hop (breadth first over the same graph the engine used).
@@ -69,7 +71,7 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
     for (std::size_t k = 0; k < rings.size() && k < static_cast<std::size_t>(model.policy.maxHops); ++k) {
         std::vector<int> next;
         for (int node : rings[k])
-            for (const auto &e : graph.edgesFrom(node))
+            for (const auto &e : edgesFrom(node))
                 if (!hop.count(e.to)
                     && std::find(radius.affected.begin(), radius.affected.end(), e.to) != radius.affected.end()) {
                     hop[e.to] = static_cast<int>(k) + 1;
@@ -110,7 +112,7 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
     };
     // Process edges between drawn nodes, each pair once.
     for (const auto &[from, p] : position)
-        for (const auto &e : graph.edgesFrom(from))
+        for (const auto &e : edgesFrom(from))
             if (position.count(e.to) && (hop[e.to] > hop[from] || (hop[e.to] == hop[from] && e.to > from)))
                 addEdge(p, position[e.to], q(e.why));
 

@@ -23,6 +23,8 @@ public:
     BlastGraph(const Snapshot &snap, const std::vector<ProcessFacts> &facts, const Policy &policy);
     BlastRadius radiusOf(int index) const;
     const std::vector<Edge> &edgesFrom(int index) const { return m_edges[static_cast<std::size_t>(index)]; }
+    // The adjacency, for the views (once every radius has been computed).
+    std::vector<std::vector<Edge>> takeEdges() && { return std::move(m_edges); }
 
 private:
     const Snapshot &m_snap;

@@ -15,10 +15,11 @@ std::shared_ptr<const TriageResult> triage(
     const auto observations = observe(snap, r->facts, model);
     r->posteriors = infer(snap, r->facts, observations, model);
     r->plans = decide({snap, r->facts, r->posteriors, model, r->minAgeSeconds});
-    const BlastGraph graph(snap, r->facts, model.policy);
+    BlastGraph graph(snap, r->facts, model.policy);
     r->blast.reserve(snap.processes.size());
     for (std::size_t i = 0; i < snap.processes.size(); ++i)
         r->blast.push_back(graph.radiusOf(static_cast<int>(i)));
+    r->blastEdges = std::move(graph).takeEdges();
     r->ranking.resize(snap.processes.size());
     for (std::size_t i = 0; i < r->ranking.size(); ++i)
         r->ranking[i] = static_cast<int>(i);

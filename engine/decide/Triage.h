@@ -18,6 +18,7 @@ struct TriageResult {
     std::vector<Posterior> posteriors;
     std::vector<Plan> plans;
     std::vector<BlastRadius> blast;
+    std::vector<std::vector<BlastGraph::Edge>> blastEdges; // the graph the radii came from, per process
     std::vector<int> ranking; // candidates first, by score, then everything else by score
     double minAgeSeconds = 0;
 

@@ -48,8 +48,11 @@ private Q_SLOTS:
             for (int x = 0; x < image.width(); x += 7)
                 colors.insert(image.pixel(x, y));
         QVERIFY2(colors.size() > 20, qPrintable(QString::number(colors.size())));
-        if (qEnvironmentVariableIsSet("PTRIAGE_TEST_SHOTS"))
-            QFile::copy(shot, qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/window-xvfb.png"));
+        if (qEnvironmentVariableIsSet("PTRIAGE_TEST_SHOTS")) {
+            const QString copy = qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/window-xvfb.png");
+            QFile::remove(copy); // QFile::copy never overwrites: an old picture must not pass for a new one
+            QFile::copy(shot, copy);
+        }
     }
 };
 

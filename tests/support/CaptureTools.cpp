@@ -87,6 +87,13 @@ const Model &defaultModel()
     return model;
 }
 
+CollectOptions longLivedOptions()
+{
+    CollectOptions o;
+    o.deep = DeepReads::NewOnly;
+    return o;
+}
+
 std::shared_ptr<const TriageResult> replay(const CapturePair &pair, const Model &model, std::optional<double> minAge)
 {
     CollectOptions first;

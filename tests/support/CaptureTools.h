@@ -1,5 +1,6 @@
 #pragma once
 
+#include "collect/Collector.h"
 #include "decide/Triage.h"
 
 #include <functional>
@@ -26,6 +27,8 @@ std::shared_ptr<const TriageResult> replay(
 // The pipeline on the live system (one-shot scan).
 std::shared_ptr<const TriageResult> live(const Model &model, std::optional<double> minAge = {});
 const Model &defaultModel();
+// What a long-lived engine collects: deep reads only for identities it has not seen.
+CollectOptions longLivedOptions();
 
 int indexOfPid(const TriageResult &r, int pid); // -1 when absent
 std::string dump(const TriageResult &r, int index); // explain text, for failure messages

@@ -21,13 +21,6 @@ using namespace ptriage::test;
 
 namespace {
 
-CollectOptions liveOptions()
-{
-    CollectOptions o;
-    o.deep = DeepReads::NewOnly;
-    return o;
-}
-
 TriageOptions young()
 {
     TriageOptions t;
@@ -56,7 +49,7 @@ private Q_SLOTS:
     {
         Spawner sp;
         const Actor target = sp.spawn({"selected-one", {"selected-one"}, {}, Parenting::OrphanNoSession});
-        MainWindow w(defaultModel(), liveOptions(), young());
+        MainWindow w(defaultModel(), longLivedOptions(), young());
         w.resize(1200, 800);
         w.show();
         QSignalSpy applied(&w, &MainWindow::resultApplied);
@@ -103,7 +96,7 @@ private Q_SLOTS:
         Spawner sp;
         const Actor a = sp.spawn({"alpha-job", {"alpha-job", "--queue", "night"}, {}});
         const Actor b = sp.spawn({"beta-job", {"beta-job", "--queue", "day"}, {}});
-        MainWindow w(defaultModel(), liveOptions(), young());
+        MainWindow w(defaultModel(), longLivedOptions(), young());
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         w.start();
         QTRY_VERIFY_WITH_TIMEOUT(applied.size() >= 1, 20000);
@@ -120,7 +113,7 @@ private Q_SLOTS:
     void closingDuringAScanIsClean()
     {
         for (int round = 0; round < 3; ++round) {
-            auto w = std::make_unique<MainWindow>(defaultModel(), liveOptions(), young());
+            auto w = std::make_unique<MainWindow>(defaultModel(), longLivedOptions(), young());
             w->show();
             w->start();
             QTest::qWait(round * 40);

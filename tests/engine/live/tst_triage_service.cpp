@@ -14,13 +14,6 @@ using namespace ptriage::test;
 
 namespace {
 
-CollectOptions liveOptions()
-{
-    CollectOptions o;
-    o.deep = DeepReads::NewOnly;
-    return o;
-}
-
 std::shared_ptr<const TriageResult> resultAt(const QSignalSpy &spy, qsizetype i)
 {
     return spy.at(i).at(0).value<std::shared_ptr<const TriageResult>>();
@@ -36,7 +29,7 @@ private Q_SLOTS:
     {
         Spawner sp;
         const Actor a = sp.spawn({"service-target", {"service-target"}, {{"ACTOR_SPIN", "1"}}});
-        TriageService service(defaultModel(), liveOptions());
+        TriageService service(defaultModel(), longLivedOptions());
         service.setIntervalMs(300);
         QThread *receivedOn = nullptr;
         connect(&service, &TriageService::resultReady, this, [&] { receivedOn = QThread::currentThread(); });
@@ -54,7 +47,7 @@ private Q_SLOTS:
 
     void pauseStopsScansAndRefreshNowStillWorks()
     {
-        TriageService service(defaultModel(), liveOptions());
+        TriageService service(defaultModel(), longLivedOptions());
         service.setIntervalMs(200);
         QSignalSpy spy(&service, &TriageService::resultReady);
         service.start();
@@ -75,7 +68,7 @@ private Q_SLOTS:
     {
         Spawner sp;
         const Actor a = sp.spawn({"listener", {"listener"}, {{"ACTOR_LISTEN", "0"}}});
-        TriageService service(defaultModel(), liveOptions());
+        TriageService service(defaultModel(), longLivedOptions());
         QSignalSpy results(&service, &TriageService::resultReady);
         QSignalSpy deep(&service, &TriageService::deepReady);
         service.start();
@@ -103,7 +96,7 @@ private Q_SLOTS:
     void destroyedDuringAScanIsClean()
     {
         for (int round = 0; round < 5; ++round) {
-            auto service = std::make_unique<TriageService>(defaultModel(), liveOptions());
+            auto service = std::make_unique<TriageService>(defaultModel(), longLivedOptions());
             QSignalSpy spy(service.get(), &TriageService::resultReady);
             service->start();
             service->refreshNow();
