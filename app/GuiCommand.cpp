@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <unistd.h>
@@ -23,6 +24,10 @@ int gui(int argc, char **argv)
         QStringLiteral("Save a PNG of the window after the first scan and exit."), QStringLiteral("FILE")});
     parser.addOption(
         {QStringLiteral("select"), QStringLiteral("Select this process once it is seen."), QStringLiteral("PID")});
+    parser.addOption({QStringLiteral("tab"),
+        QStringLiteral("Open this tab of the side pane: evidence, blast, details or charts."), QStringLiteral("TAB")});
+    parser.addOption({QStringLiteral("after"),
+        QStringLiteral("With --screenshot: wait for this many refreshes first (default 1)."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("min-age"), QStringLiteral("Minimum age for any action (seconds)."),
         QStringLiteral("SECONDS")});
     if (!parser.parse(QApplication::arguments()))
@@ -33,6 +38,18 @@ int gui(int argc, char **argv)
         selectPid = parser.value(QStringLiteral("select")).toInt(&ok);
         if (!ok || selectPid <= 0)
             return usage(QStringLiteral("--select: '%1' is not a PID").arg(parser.value(QStringLiteral("select"))));
+    }
+    const QStringList tabs
+        = {QStringLiteral("evidence"), QStringLiteral("blast"), QStringLiteral("details"), QStringLiteral("charts")};
+    const int tab = parser.isSet(QStringLiteral("tab")) ? static_cast<int>(tabs.indexOf(parser.value(QStringLiteral("tab")))) : 0;
+    if (tab < 0)
+        return usage(QStringLiteral("--tab: expected one of %1").arg(tabs.join(QStringLiteral(", "))));
+    int after = 1;
+    if (parser.isSet(QStringLiteral("after"))) {
+        bool ok = false;
+        after = parser.value(QStringLiteral("after")).toInt(&ok);
+        if (!ok || after < 1 || after > 100)
+            return usage(QStringLiteral("--after: expected a number of refreshes from 1 to 100"));
     }
     TriageOptions triage;
     triage.selfPid = static_cast<int>(::getpid());
@@ -54,6 +71,7 @@ int gui(int argc, char **argv)
     window.resize(1500, 900);
     if (selectPid > 0)
         window.selectPidWhenSeen(selectPid);
+    window.tabs()->setCurrentIndex(tab);
 
     const QString shot = parser.value(QStringLiteral("screenshot"));
     int exitCode = Ok;
@@ -63,8 +81,12 @@ int gui(int argc, char **argv)
         QObject::connect(&window, &MainWindow::resultApplied, &window, [&] {
             ++results;
             const bool selected = selectPid == 0 || !window.ledger()->shownIdentity().isEmpty();
-            if (!selected && results < 3)
+            if (!selected && results < std::max(3, after))
                 return;
+            if (selected && results < after) {
+                window.refreshNow(); // no need to wait out the interval
+                return;
+            }
             if (!selected) {
                 fail(QStringLiteral("--select: no process %1").arg(selectPid));
                 exitCode = Failure;

@@ -1,6 +1,7 @@
 #include "BlastGraphView.h"
 
 #include "ClassStyle.h"
+#include "UiText.h"
 
 #include <QGraphicsEllipseItem>
 #include <QGraphicsRectItem>
@@ -16,11 +17,6 @@ namespace {
 
 constexpr int kIdentityKey = 0; // QGraphicsItem::data key holding a process node's start_id
 constexpr double kNodeRadius = 18;
-
-QString q(const std::string &s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 QColor riskColor(const char *risk)
 {
@@ -84,13 +80,13 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
     const auto &f = r.facts[static_cast<std::size_t>(index)];
     std::vector<QString> resources;
     for (const auto &l : f.listeners)
-        resources.push_back(tr("listens on %1").arg(q(l)));
+        resources.push_back(tr("listens on %1").arg(qs(l)));
     for (const auto &l : f.lockedFiles)
-        resources.push_back(tr("lock %1").arg(q(l)));
+        resources.push_back(tr("lock %1").arg(qs(l)));
     for (const auto &c : f.criticalFiles)
-        resources.push_back(tr("writing %1").arg(q(c.path)));
+        resources.push_back(tr("writing %1").arg(qs(c.path)));
     if (!f.supervisor.empty())
-        resources.push_back(tr("supervisor %1").arg(q(f.supervisor)));
+        resources.push_back(tr("supervisor %1").arg(qs(f.supervisor)));
 
     std::map<int, QPointF> position;
     for (std::size_t k = 0; k < rings.size(); ++k) {
@@ -114,7 +110,7 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
     for (const auto &[from, p] : position)
         for (const auto &e : edgesFrom(from))
             if (position.count(e.to) && (hop[e.to] > hop[from] || (hop[e.to] == hop[from] && e.to > from)))
-                addEdge(p, position[e.to], q(e.why));
+                addEdge(p, position[e.to], qs(e.why));
 
     for (const auto &[i, p] : position) {
         const auto u = static_cast<std::size_t>(i);
@@ -123,13 +119,13 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
         auto *node = m_scene->addEllipse(
             QRectF(p - QPointF(kNodeRadius, kNodeRadius), QSizeF(2 * kNodeRadius, 2 * kNodeRadius)),
             QPen(riskColor(r.blast[u].risk), i == index ? 5 : 3), ClassStyle::color(cls));
-        node->setData(kIdentityKey, q(r.identityOf(i).toString()));
+        node->setData(kIdentityKey, qs(r.identityOf(i).toString()));
         node->setToolTip(tr("%1 (pid %2)\n%3 · risk %4")
-                             .arg(q(s.comm))
+                             .arg(processName(s))
                              .arg(s.key.pid)
                              .arg(ClassStyle::label(cls), QLatin1String(r.blast[u].risk)));
         node->setCursor(Qt::PointingHandCursor);
-        auto *label = m_scene->addSimpleText(QStringLiteral("%1\n%2").arg(q(s.comm)).arg(s.key.pid));
+        auto *label = m_scene->addSimpleText(QStringLiteral("%1\n%2").arg(processName(s)).arg(s.key.pid));
         if (i == index) {
             QFont bold = label->font();
             bold.setBold(true);

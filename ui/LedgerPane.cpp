@@ -3,6 +3,8 @@
 #include "BitsDelegate.h"
 #include "ClassBars.h"
 #include "ClassStyle.h"
+#include "ReadOnlyTable.h"
+#include "UiText.h"
 #include "util/Format.h"
 
 #include <QGroupBox>
@@ -15,34 +17,11 @@
 namespace ptriage {
 namespace {
 
-QString q(const std::string &s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-QTableWidget *makeTable(const QStringList &headers, QWidget *parent)
-{
-    auto *t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
-    t->setHorizontalHeaderLabels(headers);
-    t->verticalHeader()->hide();
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionMode(QAbstractItemView::NoSelection);
-    t->setWordWrap(true);
-    t->horizontalHeader()->setStretchLastSection(true);
-    return t;
-}
-
-QTableWidgetItem *cell(const QString &text)
-{
-    auto *item = new QTableWidgetItem(text);
-    item->setToolTip(text);
-    return item;
-}
 
 QString describe(const TriageResult &r, int index)
 {
     const Sample &s = r.snapshot->processes[static_cast<std::size_t>(index)];
-    return QStringLiteral("%1 (%2)").arg(q(s.comm)).arg(s.key.pid);
+    return QStringLiteral("%1 (%2)").arg(processName(s)).arg(s.key.pid);
 }
 
 } // namespace
@@ -54,7 +33,7 @@ LedgerPane::LedgerPane(QWidget *parent)
       m_bars(new ClassBars(this)),
       m_recommendation(new QLabel(this)),
       m_blocked(new QListWidget(this)),
-      m_ledger(makeTable({tr("Evidence"), tr("Bits"), tr("Why")}, this)),
+      m_ledger(makeReadOnlyTable({tr("Evidence"), tr("Bits"), tr("Why")}, this)),
       m_losses(new QLabel(this)),
       m_links(new QLabel(this)),
       m_resources(new QListWidget(this))
@@ -134,15 +113,15 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     const Posterior &post = r.posteriors[u];
     const Plan &plan = r.plans[u];
     const Category &cat = model.signatures.categories[static_cast<std::size_t>(f.category)];
-    m_identity = q(r.identityOf(index).toString());
+    m_identity = qs(r.identityOf(index).toString());
 
     QString command;
     if (s.details)
         for (const auto &a : s.details->cmdline)
-            command += (command.isEmpty() ? QString() : QStringLiteral(" ")) + q(a);
-    m_title->setText(tr("%1 — pid %2").arg(q(s.comm)).arg(s.key.pid));
+            command += (command.isEmpty() ? QString() : QStringLiteral(" ")) + qs(a);
+    m_title->setText(tr("%1 — pid %2").arg(processName(s)).arg(s.key.pid));
     m_subtitle->setText(tr("%1\n%2 · %3 · %4 old · %5 confidence · identity %6")
-                            .arg(command.left(400), q(f.user), q(cat.label), q(formatDuration(f.ageSeconds)),
+                            .arg(command.left(400), qs(f.user), qs(cat.label), qs(formatDuration(f.ageSeconds)),
                                 QLatin1String(post.confidence), m_identity));
     m_bars->setPosterior(post.probability, post.classification);
 
@@ -154,10 +133,10 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
                                   .arg(plan.score)
                                   .arg(QLatin1String(r.blast[u].risk))
                                   .arg(r.blast[u].affected.size())
-        + (f.protectedReason.empty() ? QString() : tr("<br>Protected: %1").arg(q(f.protectedReason).toHtmlEscaped())));
+        + (f.protectedReason.empty() ? QString() : tr("<br>Protected: %1").arg(qs(f.protectedReason).toHtmlEscaped())));
     m_blocked->clear();
     for (const auto &b : plan.blockedBy)
-        m_blocked->addItem(q(b));
+        m_blocked->addItem(qs(b));
     m_blocked->setVisible(!plan.blockedBy.empty());
 
     m_ledger->setRowCount(static_cast<int>(post.ledger.size()));
@@ -165,14 +144,14 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
         tr("Bits: %1 vs %2").arg(ClassStyle::label(post.classification), ClassStyle::label(post.reference)));
     for (int row = 0; row < static_cast<int>(post.ledger.size()); ++row) {
         const EvidenceTerm &t = post.ledger[static_cast<std::size_t>(row)];
-        m_ledger->setItem(row, 0, cell(QStringLiteral("%1 (%2)").arg(q(t.term), QLatin1String(t.strength))));
-        auto *bits = cell(QString::number(t.bits, 'f', 2));
+        m_ledger->setItem(row, 0, readOnlyCell(QStringLiteral("%1 (%2)").arg(qs(t.term), QLatin1String(t.strength))));
+        auto *bits = readOnlyCell(QString::number(t.bits, 'f', 2));
         bits->setData(Qt::UserRole, t.bits);
         bits->setData(Qt::UserRole + 1, ClassStyle::color(post.classification));
         bits->setData(Qt::UserRole + 2, ClassStyle::color(post.reference));
         bits->setToolTip(tr("%1 bits toward %2").arg(QString::number(t.bits, 'f', 2), ClassStyle::label(t.favors)));
         m_ledger->setItem(row, 1, bits);
-        m_ledger->setItem(row, 2, cell(q(t.detail)));
+        m_ledger->setItem(row, 2, readOnlyCell(qs(t.detail)));
     }
 
     QStringList losses;
@@ -192,7 +171,7 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
         links << tr("Wrapped by %1").arg(describe(r, f.wrapperIndex));
     if (f.workloadIndex >= 0)
         links << tr("Wrapper of the workload %1").arg(describe(r, f.workloadIndex));
-    links << (f.supervisor.empty() ? tr("No supervisor") : tr("Supervisor: %1").arg(q(f.supervisor)));
+    links << (f.supervisor.empty() ? tr("No supervisor") : tr("Supervisor: %1").arg(qs(f.supervisor)));
     m_links->setText(links.join(QStringLiteral(" · ")));
     fillResources(s, f, s.deep.get());
 }
@@ -209,18 +188,18 @@ void LedgerPane::fillResources(const Sample &s, const ProcessFacts &f, const Dee
 {
     m_resources->clear();
     for (const auto &l : f.listeners)
-        m_resources->addItem(tr("listens on %1").arg(q(l)));
+        m_resources->addItem(tr("listens on %1").arg(qs(l)));
     for (const auto &c : f.criticalFiles)
-        m_resources->addItem(tr("critical, open for writing: %1 — %2").arg(q(c.path), q(c.hint)));
+        m_resources->addItem(tr("critical, open for writing: %1 — %2").arg(qs(c.path), qs(c.hint)));
     for (const auto &l : f.lockedFiles)
-        m_resources->addItem(tr("holds a lock on %1").arg(q(l)));
+        m_resources->addItem(tr("holds a lock on %1").arg(qs(l)));
     if (deep) {
         for (const auto &of : deep->files)
             if (of.kind == FdKind::File)
                 m_resources->addItem(
-                    tr("fd %1 %2 %3").arg(of.fd).arg(of.writable ? tr("writes") : tr("reads"), q(of.target)));
+                    tr("fd %1 %2 %3").arg(of.fd).arg(of.writable ? tr("writes") : tr("reads"), qs(of.target)));
         if (!deep->partial.empty())
-            m_resources->addItem(tr("not everything could be read: %1").arg(q(deep->partial)));
+            m_resources->addItem(tr("not everything could be read: %1").arg(qs(deep->partial)));
     } else if (s.fdCount >= 0) {
         m_resources->addItem(tr("%1 open files (details load when selected)").arg(s.fdCount));
     }

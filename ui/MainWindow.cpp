@@ -1,10 +1,13 @@
 #include "MainWindow.h"
 
 #include "BlastGraphView.h"
+#include "DetailsPane.h"
+#include "HistoryCharts.h"
 #include "LedgerPane.h"
 #include "ProcessColumns.h"
 #include "ProcessFilterModel.h"
 #include "ProcessTableModel.h"
+#include "UiText.h"
 #include "util/Format.h"
 
 #include <QApplication>
@@ -42,6 +45,8 @@ MainWindow::MainWindow(const Model &model, CollectOptions collect, TriageOptions
       m_tabs(new QTabWidget(this)),
       m_ledger(new LedgerPane(this)),
       m_graph(new BlastGraphView(this)),
+      m_details(new DetailsPane(this)),
+      m_charts(new HistoryCharts(this)),
       m_splitter(new QSplitter(this)),
       m_totals(new QLabel(this)),
       m_scanTime(new QLabel(this))
@@ -78,6 +83,8 @@ MainWindow::MainWindow(const Model &model, CollectOptions collect, TriageOptions
     leftLayout->addWidget(m_table, 1);
     m_tabs->addTab(m_ledger, tr("Evidence"));
     m_tabs->addTab(m_graph, tr("Blast radius"));
+    m_tabs->addTab(m_details, tr("Details"));
+    m_tabs->addTab(m_charts, tr("Charts"));
     m_splitter->addWidget(left);
     m_splitter->addWidget(m_tabs);
     m_splitter->setStretchFactor(0, 3);
@@ -98,6 +105,8 @@ MainWindow::MainWindow(const Model &model, CollectOptions collect, TriageOptions
     connect(m_graph, &BlastGraphView::processActivated, this, &MainWindow::selectIdentity);
     connect(&m_service, &TriageService::resultReady, this, &MainWindow::applyResult);
     connect(&m_service, &TriageService::deepReady, m_ledger, &LedgerPane::showDeep);
+    connect(&m_service, &TriageService::deepReady, m_details, &DetailsPane::showDeep);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showCharts);
     connect(&m_service, &TriageService::failed, this,
         [this](const QString &message) { QMessageBox::critical(this, tr("Cannot scan processes"), message); });
     restoreSettings();
@@ -139,8 +148,9 @@ void MainWindow::buildActions()
         a->setCheckable(true);
         a->setChecked(ms == m_service.intervalMs());
         a->setData(ms);
-        connect(a, &QAction::triggered, this, [this, a, interval] {
-            for (QAction *other : interval->actions())
+        m_intervalActions << a;
+        connect(a, &QAction::triggered, this, [this, a] {
+            for (QAction *other : std::as_const(m_intervalActions))
                 other->setChecked(other == a);
             m_service.setIntervalMs(a->data().toInt());
         });
@@ -200,6 +210,7 @@ void MainWindow::selectPidWhenSeen(int pid)
 void MainWindow::applyResult(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds)
 {
     m_last = result;
+    m_history.record(*result->snapshot);
     m_model->setResult(result);
     if (m_treeMode->isChecked())
         m_table->expandAll();
@@ -222,14 +233,32 @@ void MainWindow::showSelected()
     if (i < 0 || !m_last) {
         m_ledger->clear();
         m_graph->clear();
+        m_details->clear();
+        showCharts();
         return;
     }
     const QString id = QString::fromStdString(m_last->identityOf(i).toString());
     const bool newSelection = id != m_ledger->shownIdentity();
     m_ledger->showProcess(m_last, i, m_modelConfig);
     m_graph->showRadius(m_last, i, m_modelConfig);
+    m_details->showProcess(m_last, i);
+    showCharts();
     if (newSelection)
-        m_service.requestDeep(id); // fds and sockets of the selected process only
+        m_service.requestDeep(id); // fds, sockets and environment of the selected process only
+}
+
+void MainWindow::showCharts()
+{
+    if (m_tabs->currentWidget() != m_charts)
+        return; // drawn when the tab is opened
+    const int i = m_details->shownIdentity().isEmpty() ? -1
+                                                       : m_model->resultIndex(m_model->indexOfIdentity(m_details->shownIdentity()));
+    if (i < 0 || !m_last) {
+        m_charts->showHistory(m_history, {}, {});
+        return;
+    }
+    const Sample &s = m_last->snapshot->processes[static_cast<std::size_t>(i)];
+    m_charts->showHistory(m_history, s.key, tr("%1 (%2)").arg(processName(s)).arg(s.key.pid));
 }
 
 void MainWindow::selectIdentity(const QString &startId)
@@ -301,6 +330,8 @@ void MainWindow::restoreSettings()
     m_treeMode->setChecked(s.value(QStringLiteral("table/tree"), false).toBool());
     const int interval = s.value(QStringLiteral("scan/intervalMs"), 2000).toInt();
     m_service.setIntervalMs(interval);
+    for (QAction *a : std::as_const(m_intervalActions))
+        a->setChecked(a->data().toInt() == m_service.intervalMs());
 }
 
 void MainWindow::saveSettings() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "live/ProcessHistory.h"
 #include "live/TriageService.h"
 
 #include <QMainWindow>
@@ -16,6 +17,8 @@ class QTreeView;
 namespace ptriage {
 
 class BlastGraphView;
+class DetailsPane;
+class HistoryCharts;
 class LedgerPane;
 class ProcessFilterModel;
 class ProcessTableModel;
@@ -31,12 +34,17 @@ public:
     ~MainWindow() override;
 
     void start();
+    void refreshNow() { m_service.refreshNow(); }
     // Selects a process by PID once it is in a result (for --select).
     void selectPidWhenSeen(int pid);
     std::shared_ptr<const TriageResult> lastResult() const { return m_last; }
     QTreeView *table() const { return m_table; }
     LedgerPane *ledger() const { return m_ledger; }
     BlastGraphView *graph() const { return m_graph; }
+    DetailsPane *details() const { return m_details; }
+    HistoryCharts *charts() const { return m_charts; }
+    QTabWidget *tabs() const { return m_tabs; }
+    const ProcessHistory &history() const { return m_history; }
     ProcessFilterModel *filter() const { return m_filter; }
     ProcessTableModel *model() const { return m_model; }
 
@@ -50,6 +58,7 @@ private:
     void buildActions();
     void applyResult(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds);
     void showSelected();
+    void showCharts();
     void selectIdentity(const QString &startId);
     void updateStatus(qint64 scanMicroseconds);
     void restoreSettings();
@@ -68,12 +77,16 @@ private:
     QTabWidget *m_tabs;
     LedgerPane *m_ledger;
     BlastGraphView *m_graph;
+    DetailsPane *m_details;
+    HistoryCharts *m_charts;
+    ProcessHistory m_history;
     QSplitter *m_splitter;
     QLabel *m_totals;
     QLabel *m_scanTime;
     QAction *m_refresh = nullptr;
     QAction *m_pause = nullptr;
     QAction *m_treeMode = nullptr;
+    QList<QAction *> m_intervalActions;
     QList<QAction *> m_processActions; // act on the selection: disabled until the helper exists
     std::shared_ptr<const TriageResult> m_last;
     int m_selectPid = 0;

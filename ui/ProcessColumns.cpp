@@ -1,17 +1,13 @@
 #include "ProcessColumns.h"
 
 #include "ClassStyle.h"
+#include "UiText.h"
 #include "util/Format.h"
 
 #include <cstring>
 
 namespace ptriage {
 namespace {
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s); // invalid UTF-8 becomes U+FFFD
-}
 
 QString unknown()
 {
@@ -56,7 +52,8 @@ QString ProcessColumns::commandLine(const ProcessRow &row)
     args.reserve(static_cast<qsizetype>(s.details->cmdline.size()));
     for (const std::string &a : s.details->cmdline)
         args << qs(a);
-    return args.join(QLatin1Char(' '));
+    // One line per row: a script passed with -c keeps its newlines in argv.
+    return args.join(QLatin1Char(' ')).replace(QLatin1Char('\n'), QLatin1Char(' '));
 }
 
 QString ProcessColumns::searchText(const ProcessRow &row)

@@ -22,6 +22,7 @@ enum ProcessRole : int {
     UidRole, // uint; invalid when unknown
     ProtectedRole, // bool: never a target
     PidRole, // int
+    KernelThreadRole, // bool: shown only in the System scope
 };
 
 // One process of a TriageResult, as the columns see it.

@@ -59,6 +59,9 @@ bool ProcessFilterModel::matches(const QModelIndex &source) const
 {
     if (m_candidatesOnly && !source.data(CandidateRole).toBool())
         return false;
+    // Kernel threads are never candidates and crowd the table: only the System view lists them.
+    if (m_scope != Scope::System && source.data(KernelThreadRole).toBool())
+        return false;
     if (m_scope != Scope::AllUsers) {
         const QVariant uid = source.data(UidRole);
         if (m_scope == Scope::Mine && (!uid.isValid() || uid.toUInt() != m_myUid))

@@ -456,6 +456,8 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
         return !row.facts().protectedReason.empty();
     case PidRole:
         return row.sample().key.pid;
+    case KernelThreadRole:
+        return row.sample().isKernelThread();
     default:
         return {};
     }
@@ -491,6 +493,7 @@ QHash<int, QByteArray> ProcessTableModel::roleNames() const
     names.insert(ClassRole, "processClass");
     names.insert(UidRole, "uid");
     names.insert(ProtectedRole, "protected");
+    names.insert(KernelThreadRole, "kernelThread");
     names.insert(PidRole, "pid");
     return names;
 }

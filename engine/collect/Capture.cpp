@@ -106,7 +106,7 @@ bool writeCapture(const std::string &procRoot, const std::string &dir, const std
         *error = procRoot + ": " + std::strerror(errno);
         return false;
     }
-    if (!makeDirs(dir + "/sys/kernel/random") || !makeDirs(dir + "/net")) {
+    if (!makeDirs(dir + "/sys/kernel/random") || !makeDirs(dir + "/net") || !makeDirs(dir + "/pressure")) {
         *error = dir + ": " + std::strerror(errno);
         return false;
     }
@@ -122,7 +122,7 @@ bool writeCapture(const std::string &procRoot, const std::string &dir, const std
         return false;
     }
     for (const char *file :
-        {"stat", "meminfo", "loadavg", "net/tcp", "net/tcp6", "net/udp", "net/udp6", "net/unix", "locks"})
+        {"stat", "meminfo", "loadavg", "pressure/memory", "net/tcp", "net/tcp6", "net/udp", "net/udp6", "net/unix", "locks"})
         copyAt(root.get(), out.get(), file, buf, 64 << 20);
     std::vector<std::string_view> keys;
     const auto keyStrings = CollectOptions::defaultEnvironKeys();

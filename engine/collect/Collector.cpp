@@ -1,6 +1,8 @@
 #include "Collector.h"
 
 #include "ProcParsers.h"
+#include "SecretMask.h"
+#include "Workspace.h"
 #include "SocketTable.h"
 #include "util/Parallel.h"
 
@@ -274,7 +276,7 @@ std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, const Sa
     return d;
 }
 
-std::shared_ptr<const DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, FileBuffer &buf)
+std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, FileBuffer &buf)
 {
     auto deep = std::make_shared<DeepDetails>();
     // Where it sleeps matters only when it cannot be woken (D).
@@ -431,6 +433,11 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
         snap->warnings.push_back(m_options.procRoot + "/meminfo: " + std::strerror(buf.error()));
     if (buf.readAt(m_root.get(), "loadavg"))
         parseLoadavg(buf.view(), sys.load1, sys.load5, sys.load15);
+    double some = 0, full = 0;
+    if (buf.readAt(m_root.get(), "pressure/memory") && parsePressure(buf.view(), some, full)) {
+        sys.memPressureSome = some;
+        sys.memPressureFull = full;
+    }
 
     std::string netError;
     if (m_capture || !readInetSocketsNetlink(snap->sockets, &netError)) {
@@ -512,6 +519,17 @@ std::shared_ptr<const DeepDetails> Collector::readDeep(const ProcessKey &key)
     if (!readCheap(key.pid, s, m_buffer) || !(s.key == key))
         return nullptr; // gone, or the pid now names another process
     auto deep = readDeepAt(dir.get(), s, m_buffer);
+    // The whole environment only for this one process; masked before it leaves the collector.
+    if (m_buffer.readAt(dir.get(), "environ", 1 << 20)) {
+        deep->environment = parseEnvironAll(m_buffer.view(), 4096);
+        maskSecrets(deep->environment);
+        std::sort(deep->environment.begin(), deep->environment.end());
+    } else {
+        addReason(deep->partial, describeErrno("environ", m_buffer.error()));
+    }
+    auto details = m_details.find(key);
+    if (!m_capture && details != m_details.end() && details->second && !details->second->cwdDeleted)
+        deep->workspace = findWorkspace(details->second->cwd);
     m_deep[key] = deep;
     return deep;
 }

@@ -60,7 +60,7 @@ private:
     Pass readCheapTier();
     bool readCheap(int pid, Sample &s, FileBuffer &buf);
     std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
-    std::shared_ptr<const DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
+    std::shared_ptr<DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
     void readLocks();
     void attachDetails(Pass &pass, bool deepForAll);
     void applyRates(Pass &pass);

@@ -143,6 +143,23 @@ std::vector<std::pair<std::string, std::string>> parseEnviron(
     return out;
 }
 
+std::vector<std::pair<std::string, std::string>> parseEnvironAll(std::string_view text, std::size_t maxEntries)
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    std::size_t pos = 0;
+    while (pos < text.size() && out.size() < maxEntries) {
+        auto end = text.find('\0', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const auto entry = text.substr(pos, end - pos);
+        const auto eq = entry.find('=');
+        if (eq != std::string_view::npos && eq > 0)
+            out.emplace_back(std::string(entry.substr(0, eq)), std::string(entry.substr(eq + 1, 4096)));
+        pos = end + 1;
+    }
+    return out;
+}
+
 std::string parseCgroup(std::string_view text)
 {
     std::string_view firstV1;
@@ -181,6 +198,31 @@ void parseMeminfo(std::string_view text, std::uint64_t &totalBytes, std::uint64_
     };
     totalBytes = kb("MemTotal:");
     availableBytes = kb("MemAvailable:");
+}
+
+bool parsePressure(std::string_view text, double &someAvg10, double &fullAvg10)
+{
+    auto avg10 = [&](std::string_view prefix, double &out) {
+        const auto at = text.find(prefix);
+        if (at == std::string_view::npos || (at > 0 && text[at - 1] != '\n'))
+            return false;
+        auto line = text.substr(at + prefix.size());
+        line = line.substr(0, line.find('\n'));
+        const auto key = line.find("avg10=");
+        if (key == std::string_view::npos)
+            return false;
+        line.remove_prefix(key + 6);
+        auto [p, ec] = std::from_chars(line.data(), line.data() + line.size(), out);
+        return ec == std::errc() && out >= 0 && out <= 100;
+    };
+    double some = 0, full = 0;
+    if (!avg10("some ", some))
+        return false;
+    if (!avg10("full ", full))
+        full = 0; // a missing "full" line reads as no full stall
+    someAvg10 = some;
+    fullAvg10 = full;
+    return true;
 }
 
 bool parseLoadavg(std::string_view text, double &l1, double &l5, double &l15)

@@ -29,10 +29,14 @@ std::vector<std::string> parseCmdline(std::string_view text);
 // Keeps only the environment keys in `wanted` (exact names).
 std::vector<std::pair<std::string, std::string>> parseEnviron(
     std::string_view text, const std::vector<std::string_view> &wanted);
+// Every entry, at most `maxEntries` (values cut at 4 KiB).
+std::vector<std::pair<std::string, std::string>> parseEnvironAll(std::string_view text, std::size_t maxEntries);
 // The cgroup v2 path ("0::/x"), else the path of the first v1 hierarchy that has one.
 std::string parseCgroup(std::string_view text);
 bool parseUptime(std::string_view text, double &seconds);
 void parseMeminfo(std::string_view text, std::uint64_t &totalBytes, std::uint64_t &availableBytes);
+// avg10 of the "some" and "full" lines of /proc/pressure/memory, in percent.
+bool parsePressure(std::string_view text, double &someAvg10, double &fullAvg10);
 bool parseLoadavg(std::string_view text, double &l1, double &l5, double &l15);
 // "flags:\t0100002" in fdinfo: octal open flags.
 bool parseFdinfoFlags(std::string_view text, unsigned &flags);

@@ -36,6 +36,9 @@ struct OpenFile {
 struct DeepDetails {
     std::vector<OpenFile> files;
     std::string wchan;
+    // The whole environment, secret-looking values masked; only when read for one process.
+    std::vector<std::pair<std::string, std::string>> environment;
+    std::string workspace; // the project directory around cwd, when there is one (live only)
     std::string partial;
 };
 
@@ -110,6 +113,10 @@ struct SystemInfo {
     double load1 = 0;
     double load5 = 0;
     double load15 = 0;
+    // Share of the last 10 s in which some / all tasks stalled on memory (PSI, percent);
+    // empty when the kernel has no /proc/pressure.
+    std::optional<double> memPressureSome;
+    std::optional<double> memPressureFull;
 };
 
 } // namespace ptriage

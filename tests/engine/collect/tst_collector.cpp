@@ -1,5 +1,6 @@
 // The collector against the live /proc and against captured trees, with real processes.
 #include "collect/Collector.h"
+#include "collect/SecretMask.h"
 #include "collect/ProcParsers.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
@@ -8,6 +9,7 @@
 
 #include <csignal>
 #include <fstream>
+#include <map>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -124,6 +126,28 @@ private Q_SLOTS:
         QVERIFY(c.readDeep(real) != nullptr);
         const ProcessKey stale{real.startTicks - 1, a.pid}; // same pid, another life
         QVERIFY(c.readDeep(stale) == nullptr);
+    }
+
+    void deepReadOfOneProcessHasItsWholeEnvironmentMasked()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"server", {"server"}, {{"API_TOKEN", "s3cret-value"}, {"PLAIN_SETTING", "visible"}}});
+        Collector c = openLive();
+        const auto deep = c.readDeep({startTicksOf(a.pid), a.pid});
+        QVERIFY(deep != nullptr);
+        std::map<std::string, std::string> env(deep->environment.begin(), deep->environment.end());
+        QCOMPARE(env["PLAIN_SETTING"], std::string("visible"));
+        QCOMPARE(env["API_TOKEN"], std::string(kMask));
+        for (const auto &[k, v] : deep->environment)
+            QVERIFY2(v.find("s3cret") == std::string::npos, k.c_str()); // the secret never leaves the collector
+
+        // The cheap tier stays cheap: a refresh keeps only the environment keys that matter.
+        const auto snap = c.scanOnce(0.0);
+        const Sample *s = snap->byPid(a.pid);
+        QVERIFY(s && s->details);
+        for (const auto &[k, v] : s->details->environ)
+            QVERIFY(k != "API_TOKEN" && k != "PLAIN_SETTING");
+        QCOMPARE(snap->system.memPressureSome.has_value(), QFileInfo::exists(QStringLiteral("/proc/pressure/memory")));
     }
 
     void listenersAndWritableFiles()

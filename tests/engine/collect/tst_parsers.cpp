@@ -2,6 +2,8 @@
 // answer (a value, or false with a reason).
 #include "collect/ProcParsers.h"
 #include "collect/ProcessIdentity.h"
+#include "collect/SecretMask.h"
+#include "collect/Workspace.h"
 #include "collect/SocketTable.h"
 
 #include <QtTest>
@@ -118,6 +120,79 @@ private Q_SLOTS:
         QVERIFY(parseFdinfoFlags("pos:\t0\nflags:\t0100001\nmnt_id:\t25\n", flags));
         QCOMPARE(flags & 3u, 1u); // O_WRONLY
         QVERIFY(!parseFdinfoFlags("pos:\t0\n", flags));
+    }
+
+    void pressure()
+    {
+        double some = -1, full = -1;
+        QVERIFY(parsePressure("some avg10=1.25 avg60=0.50 avg300=0.10 total=123\n"
+                              "full avg10=0.75 avg60=0.20 avg300=0.00 total=45\n",
+            some, full));
+        QCOMPARE(some, 1.25);
+        QCOMPARE(full, 0.75);
+        QVERIFY(parsePressure("some avg10=3.00 avg60=0.00 avg300=0.00 total=0\n", some, full));
+        QCOMPARE(full, 0.0); // no "full" line
+        for (const char *bad : {"", "some\n", "some avg10=abc\n", "some avg10=101.0 avg60=0\n",
+                 "xsome avg10=1.0\n", "full avg10=1.0\n"}) {
+            some = -1;
+            QVERIFY2(!parsePressure(bad, some, full), bad);
+            QCOMPARE(some, -1.0); // untouched on failure
+        }
+    }
+
+    void wholeEnvironment()
+    {
+        using namespace std::string_literals;
+        const std::string env = "A=1\0=noname\0B=x=y\0NOEQUALS\0C=\0"s;
+        const auto all = parseEnvironAll(env, 100);
+        QCOMPARE(all.size(), std::size_t(3));
+        QCOMPARE(all[1].second, std::string("x=y"));
+        QCOMPARE(all[2].second, std::string());
+        QCOMPARE(parseEnvironAll(env, 1).size(), std::size_t(1));
+        QVERIFY(parseEnvironAll({}, 10).empty());
+    }
+
+    void secretsAreMasked_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("shown");
+        const QString m = QString::fromUtf8(kMask.data(), static_cast<qsizetype>(kMask.size()));
+        QTest::newRow("token") << "GITHUB_TOKEN" << "ghp_abc" << m;
+        QTest::newRow("lowercase key") << "my_api_key" << "k" << m;
+        QTest::newRow("password") << "PGPASSWORD" << "hunter2" << m;
+        QTest::newRow("aws") << "AWS_SECRET_ACCESS_KEY" << "x" << m;
+        QTest::newRow("cookie") << "SESSION_COOKIE" << "x" << m;
+        QTest::newRow("url password") << "DATABASE_URL" << "postgres://bob:hunter2@db:5432/x"
+                                      << QStringLiteral("postgres://bob:%1@db:5432/x").arg(m);
+        QTest::newRow("url without password") << "UPSTREAM" << "https://bob@example.org/a:b@c"
+                                              << "https://bob@example.org/a:b@c";
+        QTest::newRow("path") << "PATH" << "/usr/bin:/bin" << "/usr/bin:/bin";
+        QTest::newRow("pwd is a directory") << "PWD" << "/home/dev" << "/home/dev";
+        QTest::newRow("agent socket") << "SSH_AUTH_SOCK" << "/run/user/1000/ssh" << "/run/user/1000/ssh";
+        QTest::newRow("empty secret") << "TOKEN" << "" << "";
+    }
+
+    void secretsAreMasked()
+    {
+        QFETCH(QString, key);
+        QFETCH(QString, value);
+        QFETCH(QString, shown);
+        QCOMPARE(QString::fromStdString(maskedValue(key.toStdString(), value.toStdString())), shown);
+    }
+
+    void workspaceIsTheNearestProjectAboveCwd()
+    {
+        QTemporaryDir tmp(QDir::currentPath() + QStringLiteral("/ws-XXXXXX")); // not under /tmp: that stops the walk
+        QVERIFY(tmp.isValid());
+        const QString root = tmp.path() + QStringLiteral("/proj");
+        QVERIFY(QDir().mkpath(root + QStringLiteral("/.git")));
+        QVERIFY(QDir().mkpath(root + QStringLiteral("/src/deep/er")));
+        QCOMPARE(QString::fromStdString(findWorkspace((root + QStringLiteral("/src/deep/er/")).toStdString())), root);
+        QCOMPARE(QString::fromStdString(findWorkspace(root.toStdString())), root);
+        QCOMPARE(QString::fromStdString(findWorkspace("relative/path")), QString());
+        QCOMPARE(QString::fromStdString(findWorkspace("/")), QString());
+        QCOMPARE(QString::fromStdString(findWorkspace("/proc/self")), QString());
     }
 
     void procNetTables()

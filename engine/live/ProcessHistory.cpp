@@ -1,0 +1,67 @@
+#include "ProcessHistory.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ptriage {
+
+namespace {
+constexpr float kUnknown = std::numeric_limits<float>::quiet_NaN();
+}
+
+ProcessHistory::ProcessHistory(std::size_t pointsPerProcess, std::size_t systemPoints)
+    : m_perProcess(std::max<std::size_t>(2, pointsPerProcess))
+    , m_systemPoints(std::max<std::size_t>(2, systemPoints))
+{
+}
+
+void ProcessHistory::record(const Snapshot &snapshot)
+{
+    ++m_generation;
+    const auto at = snapshot.capturedAtMs;
+    for (const auto &s : snapshot.processes) {
+        ProcessPoint p;
+        p.atMs = at;
+        p.cpuPercent = s.cpuShare ? static_cast<float>(*s.cpuShare * 100.0) : kUnknown;
+        p.rssMiB = static_cast<float>(static_cast<double>(s.rssBytes) / (1024.0 * 1024.0));
+        p.ioKiBps = s.ioRate ? static_cast<float>(*s.ioRate / 1024.0) : kUnknown;
+        Ring &r = m_processes[s.key];
+        r.seenAt = m_generation;
+        if (r.points.size() < m_perProcess) {
+            r.points.push_back(p);
+        } else {
+            r.points[r.next] = p;
+            r.next = (r.next + 1) % m_perProcess;
+        }
+    }
+    std::erase_if(m_processes, [&](const auto &entry) { return entry.second.seenAt != m_generation; });
+
+    const auto &sys = snapshot.system;
+    SystemPoint sp;
+    sp.atMs = at;
+    sp.memUsedPercent = sys.memTotalBytes
+        ? static_cast<float>(100.0 * static_cast<double>(sys.memTotalBytes - std::min(sys.memAvailableBytes, sys.memTotalBytes))
+            / static_cast<double>(sys.memTotalBytes))
+        : kUnknown;
+    sp.pressureSome = sys.memPressureSome ? static_cast<float>(*sys.memPressureSome) : kUnknown;
+    sp.pressureFull = sys.memPressureFull ? static_cast<float>(*sys.memPressureFull) : kUnknown;
+    m_system.push_back(sp);
+    if (m_system.size() > m_systemPoints)
+        m_system.pop_front();
+}
+
+std::vector<ProcessHistory::ProcessPoint> ProcessHistory::process(const ProcessKey &key) const
+{
+    auto it = m_processes.find(key);
+    if (it == m_processes.end())
+        return {};
+    const Ring &r = it->second;
+    std::vector<ProcessPoint> out;
+    out.reserve(r.points.size());
+    for (std::size_t i = 0; i < r.points.size(); ++i)
+        out.push_back(r.points[(r.next + i) % r.points.size()]);
+    return out;
+}
+
+} // namespace ptriage

@@ -1,0 +1,125 @@
+// The details pane and the charts for a real process: its command line, cwd and project, the
+// environment with secrets masked, its open files and listening socket; and the history charts
+// fed by real scans.
+#include "DetailsPane.h"
+#include "HistoryCharts.h"
+#include "collect/Collector.h"
+#include "collect/SecretMask.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+QStringList column(const QTableWidget *t, int c)
+{
+    QStringList out;
+    for (int r = 0; r < t->rowCount(); ++r)
+        out << (t->item(r, c) ? t->item(r, c)->text() : QString());
+    return out;
+}
+
+std::shared_ptr<const DeepDetails> readDeepNow(const ProcessKey &key)
+{
+    Collector c;
+    std::string error;
+    if (!c.open(&error))
+        return nullptr;
+    return c.readDeep(key);
+}
+
+} // namespace
+
+class DetailsAndChartsTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void detailsOfAListenerWritingAFile()
+    {
+        Spawner sp;
+        const std::string log = sp.dir() + "/server.log";
+        const Actor a = sp.spawn({"devserver", {"devserver", "--port", "0", "--watch"},
+            {{"ACTOR_LISTEN", "0"}, {"ACTOR_WRITE", log}, {"STRIPE_SECRET_KEY", "sk_live_123"},
+                {"NODE_ENV", "development"}}});
+        QVERIFY(a.pid > 0 && a.port > 0);
+        const auto r = live(defaultModel(), 0.0);
+        const int i = indexOfPid(*r, a.pid);
+        QVERIFY(i >= 0);
+        DetailsPane pane;
+        pane.resize(700, 900);
+        pane.showProcess(r, i);
+        const QString id = QString::fromStdString(r->identityOf(i).toString());
+        QCOMPARE(pane.shownIdentity(), id);
+        QCOMPARE(pane.fieldText(QStringLiteral("command")), QStringLiteral("devserver --port 0 --watch"));
+        QVERIFY(!pane.fieldText(QStringLiteral("cwd")).isEmpty());
+
+        // Another process's fds arriving late are ignored; this one's are shown.
+        pane.showDeep(QStringLiteral("x:1:1"), std::make_shared<DeepDetails>());
+        const auto deep = readDeepNow(r->snapshot->processes[static_cast<std::size_t>(i)].key);
+        QVERIFY(deep);
+        pane.showDeep(id, deep);
+        const QStringList keys = column(pane.environmentTable(), 0);
+        const QStringList values = column(pane.environmentTable(), 1);
+        const auto at = keys.indexOf(QStringLiteral("STRIPE_SECRET_KEY"));
+        QVERIFY(at >= 0);
+        QCOMPARE(values.at(at), QString::fromUtf8(kMask.data(), static_cast<qsizetype>(kMask.size())));
+        QVERIFY(!values.join(QLatin1Char('\n')).contains(QStringLiteral("sk_live")));
+        QCOMPARE(values.at(keys.indexOf(QStringLiteral("NODE_ENV"))), QStringLiteral("development"));
+
+        const QStringList targets = column(pane.filesTable(), 3);
+        const QStringList modes = column(pane.filesTable(), 2);
+        const auto logRow = targets.indexOf(QString::fromStdString(log));
+        QVERIFY2(logRow >= 0, qPrintable(targets.join(QLatin1Char('\n'))));
+        QCOMPARE(modes.at(logRow), QStringLiteral("write"));
+        const QString listening = QStringLiteral(":%1, listening").arg(a.port);
+        QVERIFY2(std::any_of(targets.begin(), targets.end(), [&](const QString &t) { return t.endsWith(listening); }),
+            qPrintable(targets.join(QLatin1Char('\n'))));
+        if (qEnvironmentVariableIsSet("PTRIAGE_TEST_SHOTS"))
+            pane.grab().save(qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/details-pane.png"));
+
+        pane.clear();
+        QVERIFY(pane.shownIdentity().isEmpty());
+        QCOMPARE(pane.environmentTable()->rowCount(), 0);
+    }
+
+    void chartsDrawTheHistoryOfTheSelectedProcess()
+    {
+        Spawner sp;
+        const Actor busy = sp.spawn({"spinner", {"spinner"}, {{"ACTOR_SPIN", "1"}}});
+        QVERIFY(busy.pid > 0);
+        Collector c(longLivedOptions());
+        std::string error;
+        QVERIFY2(c.open(&error), error.c_str());
+        ProcessHistory history;
+        ProcessKey key;
+        for (int n = 0; n < 4; ++n) {
+            QTest::qWait(150);
+            const auto snap = c.refresh();
+            history.record(*snap);
+            key = snap->byPid(busy.pid)->key;
+        }
+        HistoryCharts charts;
+        charts.resize(800, 600);
+        charts.showHistory(history, key, QStringLiteral("spinner"));
+        QCOMPARE(charts.pointCount(QStringLiteral("Memory")), 4);
+        QCOMPARE(charts.pointCount(QStringLiteral("CPU")), 3); // the first refresh has no rate yet
+        const auto points = history.process(key);
+        QVERIFY2(points.back().cpuPercent > 30, "a spinning process shows CPU");
+        QCOMPARE(charts.pointCount(QStringLiteral("used")), 4);
+        QCOMPARE(charts.pointCount(QStringLiteral("PSI some")),
+            QFileInfo::exists(QStringLiteral("/proc/pressure/memory")) ? 4 : 0);
+        if (qEnvironmentVariableIsSet("PTRIAGE_TEST_SHOTS"))
+            charts.grab().save(qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/charts.png"));
+
+        charts.showHistory(history, {1, 1}, {}); // a process without history: empty, not stale
+        QCOMPARE(charts.pointCount(QStringLiteral("Memory")), 0);
+    }
+};
+
+QTEST_MAIN(DetailsAndChartsTest)
+#include "tst_details_and_charts.moc"

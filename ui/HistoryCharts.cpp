@@ -1,0 +1,126 @@
+#include "HistoryCharts.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QGridLayout>
+#include <QLineSeries>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace ptriage {
+
+HistoryCharts::HistoryCharts(QWidget *parent)
+    : QWidget(parent)
+{
+    m_cpu = makePlot(tr("CPU"), tr("% of one core"), {tr("CPU")});
+    m_memory = makePlot(tr("Memory"), tr("MiB resident"), {tr("Memory")});
+    m_io = makePlot(tr("I/O"), tr("KiB/s read + written"), {tr("I/O")});
+    m_system = makePlot(tr("System memory"), tr("%"),
+        {tr("used"), tr("PSI some"), tr("PSI full")});
+    auto *grid = new QGridLayout(this);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(2);
+    grid->addWidget(m_cpu.view, 0, 0);
+    grid->addWidget(m_memory.view, 0, 1);
+    grid->addWidget(m_io.view, 1, 0);
+    grid->addWidget(m_system.view, 1, 1);
+}
+
+HistoryCharts::Plot HistoryCharts::makePlot(const QString &title, const QString &unit, const QStringList &seriesNames)
+{
+    Plot p;
+    p.chart = new QChart;
+    p.chart->setTitle(title);
+    p.chart->setMargins(QMargins(2, 2, 2, 2));
+    p.chart->legend()->setVisible(seriesNames.size() > 1);
+    p.chart->legend()->setAlignment(Qt::AlignBottom);
+    p.time = new QDateTimeAxis;
+    p.time->setFormat(QStringLiteral("HH:mm:ss"));
+    p.time->setTickCount(3);
+    p.value = new QValueAxis;
+    p.value->setTitleText(unit);
+    p.value->setLabelFormat(QStringLiteral("%.0f"));
+    p.value->setTickCount(3);
+    p.chart->addAxis(p.time, Qt::AlignBottom);
+    p.chart->addAxis(p.value, Qt::AlignLeft);
+    for (const QString &name : seriesNames) {
+        auto *s = new QLineSeries;
+        s->setName(name);
+        p.chart->addSeries(s);
+        s->attachAxis(p.time);
+        s->attachAxis(p.value);
+        p.series << s;
+    }
+    p.view = new QChartView(p.chart, this);
+    p.view->setRenderHint(QPainter::Antialiasing);
+    p.view->setMinimumSize(220, 160);
+    return p;
+}
+
+void HistoryCharts::setRange(Plot &plot, qint64 fromMs, qint64 toMs, double floor)
+{
+    double top = floor;
+    for (const QLineSeries *s : plot.series)
+        for (const QPointF &p : s->points())
+            top = std::max(top, p.y());
+    plot.value->setRange(0, top * 1.1);
+    if (toMs <= fromMs)
+        toMs = fromMs + 1000;
+    plot.time->setRange(QDateTime::fromMSecsSinceEpoch(fromMs), QDateTime::fromMSecsSinceEpoch(toMs));
+}
+
+void HistoryCharts::showHistory(const ProcessHistory &history, const ProcessKey &key, const QString &title)
+{
+    const auto &system = history.system();
+    const qint64 from = system.empty() ? 0 : system.front().atMs;
+    const qint64 to = system.empty() ? 0 : system.back().atMs;
+
+    // Unknown values (no rate yet) are left out rather than drawn as zero.
+    QList<QPointF> cpu, mem, io;
+    for (const auto &p : history.process(key)) {
+        const auto x = static_cast<double>(p.atMs);
+        if (!std::isnan(p.cpuPercent))
+            cpu << QPointF(x, static_cast<double>(p.cpuPercent));
+        mem << QPointF(x, static_cast<double>(p.rssMiB));
+        if (!std::isnan(p.ioKiBps))
+            io << QPointF(x, static_cast<double>(p.ioKiBps));
+    }
+    m_cpu.series[0]->replace(cpu);
+    m_memory.series[0]->replace(mem);
+    m_io.series[0]->replace(io);
+    m_cpu.chart->setTitle(title.isEmpty() ? tr("CPU") : tr("CPU — %1").arg(title));
+    m_memory.chart->setTitle(title.isEmpty() ? tr("Memory") : tr("Memory — %1").arg(title));
+    m_io.chart->setTitle(title.isEmpty() ? tr("I/O") : tr("I/O — %1").arg(title));
+    setRange(m_cpu, from, to, 5);
+    setRange(m_memory, from, to, 1);
+    setRange(m_io, from, to, 1);
+
+    QList<QPointF> used, some, full;
+    for (const auto &p : system) {
+        const auto x = static_cast<double>(p.atMs);
+        if (!std::isnan(p.memUsedPercent))
+            used << QPointF(x, static_cast<double>(p.memUsedPercent));
+        if (!std::isnan(p.pressureSome))
+            some << QPointF(x, static_cast<double>(p.pressureSome));
+        if (!std::isnan(p.pressureFull))
+            full << QPointF(x, static_cast<double>(p.pressureFull));
+    }
+    m_system.series[0]->replace(used);
+    m_system.series[1]->replace(some);
+    m_system.series[2]->replace(full);
+    setRange(m_system, from, to, 100);
+}
+
+int HistoryCharts::pointCount(const QString &seriesName) const
+{
+    for (const Plot *p : {&m_cpu, &m_memory, &m_io, &m_system})
+        for (const QLineSeries *s : p->series)
+            if (s->name() == seriesName)
+                return static_cast<int>(s->count());
+    return -1;
+}
+
+} // namespace ptriage

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "live/ProcessHistory.h"
+
+#include <QWidget>
+
+class QChart;
+class QChartView;
+class QLineSeries;
+class QDateTimeAxis;
+class QValueAxis;
+
+namespace ptriage {
+
+// Line charts over the session: CPU, memory and I/O of the selected process, and the system's
+// memory use with memory pressure (PSI). Redrawn from the history on demand, one replace() per series.
+class HistoryCharts : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit HistoryCharts(QWidget *parent = nullptr);
+
+    // `title` names the process; an empty key shows only the system chart's data.
+    void showHistory(const ProcessHistory &history, const ProcessKey &key, const QString &title);
+    int pointCount(const QString &seriesName) const;
+
+private:
+    struct Plot {
+        QChart *chart = nullptr;
+        QChartView *view = nullptr;
+        QDateTimeAxis *time = nullptr;
+        QValueAxis *value = nullptr;
+        QList<QLineSeries *> series;
+    };
+    Plot makePlot(const QString &title, const QString &unit, const QStringList &seriesNames);
+    static void setRange(Plot &plot, qint64 fromMs, qint64 toMs, double floor);
+
+    Plot m_cpu;
+    Plot m_memory;
+    Plot m_io;
+    Plot m_system;
+};
+
+} // namespace ptriage

@@ -1,0 +1,18 @@
+#include "UiText.h"
+
+namespace ptriage {
+
+QString processName(const Sample &s)
+{
+    if (s.details && !s.details->cmdline.empty()) {
+        const std::string &argv0 = s.details->cmdline.front();
+        const auto slash = argv0.rfind('/');
+        const std::string base = slash == std::string::npos ? argv0 : argv0.substr(slash + 1);
+        // A login shell's "-bash", or an argv[0] rewritten into a whole title: keep comm then.
+        if (!base.empty() && base.size() <= 64 && base.find(' ') == std::string::npos)
+            return qs(base);
+    }
+    return qs(s.comm);
+}
+
+} // namespace ptriage

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "collect/Sample.h"
+
+#include <QString>
+
+#include <string>
+
+namespace ptriage {
+
+// Engine strings are UTF-8 bytes (cmdlines may not be valid UTF-8: those bytes become U+FFFD).
+inline QString qs(const std::string &s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+// What a person calls the process: argv[0]'s base name (comm is cut at 15 bytes), else comm.
+QString processName(const Sample &s);
+
+} // namespace ptriage
