@@ -42,8 +42,7 @@ HistoryCharts::Plot HistoryCharts::makePlot(const QString &title, const QString 
     p.time->setTickCount(3);
     p.value = new QValueAxis;
     p.value->setTitleText(unit);
-    p.value->setLabelFormat(QStringLiteral("%.0f"));
-    p.value->setTickCount(3);
+    p.value->setTickCount(5);
     p.chart->addAxis(p.time, Qt::AlignBottom);
     p.chart->addAxis(p.value, Qt::AlignLeft);
     for (const QString &name : seriesNames) {
@@ -66,7 +65,13 @@ void HistoryCharts::setRange(Plot &plot, qint64 fromMs, qint64 toMs, double floo
     for (const QLineSeries *s : plot.series)
         for (const QPointF &p : s->points())
             top = std::max(top, p.y());
-    plot.value->setRange(0, top * 1.1);
+    if (floor >= 100 && top <= 100) {
+        plot.value->setRange(0, 100); // a percentage of the whole
+    } else {
+        plot.value->setRange(0, top * 1.1);
+        plot.value->applyNiceNumbers();
+    }
+    plot.value->setLabelFormat(plot.value->max() < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     if (toMs <= fromMs)
         toMs = fromMs + 1000;
     plot.time->setRange(QDateTime::fromMSecsSinceEpoch(fromMs), QDateTime::fromMSecsSinceEpoch(toMs));
