@@ -2,6 +2,7 @@
 
 #include "LedgerPane.h"
 #include "MainWindow.h"
+#include "Translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -18,6 +19,7 @@ int gui(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("ptriage"));
     QApplication::setOrganizationName(QStringLiteral("ptriage"));
     QApplication::setApplicationVersion(QStringLiteral(PTRIAGE_VERSION));
+    installTranslations(app);
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("The triage window. `ptriage --help` lists the commands."));
     parser.addOption({QStringLiteral("screenshot"),

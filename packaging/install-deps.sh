@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools
-  qt6-l10n-tools libqt6sql6-sqlite libgl-dev
+  qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite libgl-dev
   libeigen3-dev libsqlite3-dev
   python3-psutil procps tmux bsdutils
   xvfb xauth dbus polkitd

@@ -44,6 +44,7 @@ public:
     DetailsPane *details() const { return m_details; }
     HistoryCharts *charts() const { return m_charts; }
     QTabWidget *tabs() const { return m_tabs; }
+    QAction *treeMode() const { return m_treeMode; }
     const ProcessHistory &history() const { return m_history; }
     ProcessFilterModel *filter() const { return m_filter; }
     ProcessTableModel *model() const { return m_model; }

@@ -12,6 +12,7 @@
 #include "collect/Collector.h"
 #include "decide/Triage.h"
 #include "infer/Model.h"
+#include "IdleProcesses.h"
 
 #include <QCoreApplication>
 
@@ -35,6 +36,8 @@
 #include <unistd.h>
 #include <utility>
 #include <vector>
+
+using namespace ptriage::bench;
 
 namespace {
 
@@ -118,51 +121,6 @@ bool writeFull(int fd, const void *data, std::size_t size)
         size -= static_cast<std::size_t>(n);
     }
     return true;
-}
-
-// In a fresh child: die with the parent, even if the parent died before prctl took effect.
-void dieWithParent(pid_t parent)
-{
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent)
-        ::_exit(1);
-}
-
-// Really idle: no fds beyond stdio, blocked in pause() until killed.
-[[noreturn]] void idleChild(pid_t parent)
-{
-    dieWithParent(parent);
-    ::close_range(3, ~0U, 0);
-    for (;;)
-        ::pause();
-}
-
-int spawnIdle(std::vector<pid_t> &idle, int n)
-{
-    const pid_t self = ::getpid();
-    for (int i = 0; i < n; ++i) {
-        const pid_t pid = ::fork();
-        if (pid < 0)
-            return errno;
-        if (pid == 0)
-            idleChild(self);
-        idle.push_back(pid);
-    }
-    return 0;
-}
-
-// Kills exactly the children we spawned and reaps every one of them.
-int killIdle(std::vector<pid_t> &idle)
-{
-    for (pid_t pid : idle)
-        ::kill(pid, SIGKILL);
-    int reaped = 0;
-    for (pid_t pid : idle) {
-        while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) { }
-        ++reaped;
-    }
-    idle.clear();
-    return reaped;
 }
 
 // fork + exec + wait4 with stdout on /dev/null; the time includes writing the output.

@@ -1,0 +1,56 @@
+#include "IdleProcesses.h"
+
+#include <cerrno>
+#include <csignal>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace ptriage::bench {
+namespace {
+
+[[noreturn]] void idleChild(pid_t parent)
+{
+    dieWithParent(parent);
+    ::close_range(3, ~0U, 0);
+    for (;;)
+        ::pause();
+}
+
+} // namespace
+
+void dieWithParent(pid_t parent)
+{
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent)
+        ::_exit(1);
+}
+
+
+int spawnIdle(std::vector<pid_t> &idle, int n)
+{
+    const pid_t self = ::getpid();
+    for (int i = 0; i < n; ++i) {
+        const pid_t pid = ::fork();
+        if (pid < 0)
+            return errno;
+        if (pid == 0)
+            idleChild(self);
+        idle.push_back(pid);
+    }
+    return 0;
+}
+
+int killIdle(std::vector<pid_t> &idle)
+{
+    for (pid_t pid : idle)
+        ::kill(pid, SIGKILL);
+    int reaped = 0;
+    for (pid_t pid : idle) {
+        while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) { }
+        ++reaped;
+    }
+    idle.clear();
+    return reaped;
+}
+} // namespace ptriage::bench

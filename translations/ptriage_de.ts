@@ -1,0 +1,779 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>ClassStyle</name>
+    <message>
+        <source>useful</source>
+        <translation>nützlich</translation>
+    </message>
+    <message>
+        <source>stuck or spinning</source>
+        <translation>festgefahren oder in Endlosschleife</translation>
+    </message>
+    <message>
+        <source>abandoned</source>
+        <translation>verwaist</translation>
+    </message>
+    <message>
+        <source>zombie</source>
+        <translation>Zombie</translation>
+    </message>
+</context>
+<context>
+    <name>ProcessColumns</name>
+    <message>
+        <source>keep</source>
+        <translation>behalten</translation>
+    </message>
+    <message>
+        <source>renice</source>
+        <translation>Priorität senken</translation>
+    </message>
+    <message>
+        <source>pause</source>
+        <translation>anhalten</translation>
+    </message>
+    <message>
+        <source>freeze</source>
+        <translation>einfrieren</translation>
+    </message>
+    <message>
+        <source>throttle</source>
+        <translation>drosseln</translation>
+    </message>
+    <message>
+        <source>quarantine</source>
+        <translation>Quarantäne</translation>
+    </message>
+    <message>
+        <source>kill</source>
+        <translation>Beenden erzwingen</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>kritisch</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>laufend</translation>
+    </message>
+    <message>
+        <source>sleeping</source>
+        <translation>schlafend</translation>
+    </message>
+    <message>
+        <source>uninterruptible sleep (usually I/O)</source>
+        <translation>nicht unterbrechbarer Schlaf (meist I/O)</translation>
+    </message>
+    <message>
+        <source>zombie: exited, not yet reaped by its parent</source>
+        <translation>Zombie: beendet, vom Elternprozess noch nicht eingesammelt</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>stopped by a debugger</source>
+        <translation>von einem Debugger gestoppt</translation>
+    </message>
+    <message>
+        <source>idle kernel thread</source>
+        <translation>untätiger Kernel-Thread</translation>
+    </message>
+    <message>
+        <source>dead</source>
+        <translation>tot</translation>
+    </message>
+    <message>
+        <source>unknown state</source>
+        <translation>unbekannter Zustand</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Process ID</source>
+        <translation>Prozess-ID</translation>
+    </message>
+    <message>
+        <source>Identity: %1
+Parent PID: %2</source>
+        <translation>Identität: %1
+Eltern-PID: %2</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation>Befehlszeile</translation>
+    </message>
+    <message>
+        <source>Executable: %1</source>
+        <translation>Programmdatei: %1</translation>
+    </message>
+    <message>
+        <source>Working directory: %1</source>
+        <translation>Arbeitsverzeichnis: %1</translation>
+    </message>
+    <message>
+        <source>Incomplete: %1</source>
+        <translation>Unvollständig: %1</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Owner of the process</source>
+        <translation>Eigentümer des Prozesses</translation>
+    </message>
+    <message>
+        <source>UID %1</source>
+        <translation>UID %1</translation>
+    </message>
+    <message>
+        <source>UID unknown</source>
+        <translation>UID unbekannt</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>The most probable class</source>
+        <translation>Die wahrscheinlichste Klasse</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Confidence: %1</source>
+        <translation>Konfidenz: %1</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Bewertung</translation>
+    </message>
+    <message>
+        <source>Triage score, 0–100: how much acting is worth</source>
+        <translation>Triage-Bewertung, 0–100: wie sehr sich ein Eingriff lohnt</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Recommended action</source>
+        <translation>Empfohlene Aktion</translation>
+    </message>
+    <message>
+        <source>Held back by:</source>
+        <translation>Zurückgehalten durch:</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Alter</translation>
+    </message>
+    <message>
+        <source>Time since the process started</source>
+        <translation>Zeit seit dem Start des Prozesses</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Recent CPU use, in percent of one core</source>
+        <translation>Aktuelle CPU-Nutzung in Prozent eines Kerns</translation>
+    </message>
+    <message>
+        <source>Unknown: no earlier sample of this process</source>
+        <translation>Unbekannt: keine frühere Messung dieses Prozesses</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Resident memory</source>
+        <translation>Residenter Speicher</translation>
+    </message>
+    <message>
+        <source>I/O</source>
+        <translation>I/O</translation>
+    </message>
+    <message>
+        <source>Recent reads and writes per second</source>
+        <translation>Aktuell gelesene und geschriebene Daten pro Sekunde</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>Unknown: unreadable, or no earlier sample</source>
+        <translation>Unbekannt: nicht lesbar oder keine frühere Messung</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Kernel scheduling state</source>
+        <translation>Scheduling-Zustand im Kernel</translation>
+    </message>
+    <message>
+        <source>Waiting in: %1</source>
+        <translation>Wartet in: %1</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Kind of program</source>
+        <translation>Art des Programms</translation>
+    </message>
+    <message>
+        <source>Protected: %1</source>
+        <translation>Geschützt: %1</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>Supervisor</translation>
+    </message>
+    <message>
+        <source>What restarts the process: a systemd unit, a container, pm2 …</source>
+        <translation>Was den Prozess neu startet: eine systemd-Unit, ein Container, pm2 …</translation>
+    </message>
+    <message>
+        <source>Risk</source>
+        <translation>Risiko</translation>
+    </message>
+    <message>
+        <source>Blast radius: what would break if it were acted on</source>
+        <translation>Auswirkungsradius: was bei einem Eingriff kaputtginge</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::BlastGraphView</name>
+    <message>
+        <source>listens on %1</source>
+        <translation>lauscht auf %1</translation>
+    </message>
+    <message>
+        <source>lock %1</source>
+        <translation>Sperrdatei %1</translation>
+    </message>
+    <message>
+        <source>writing %1</source>
+        <translation>schreibt %1</translation>
+    </message>
+    <message>
+        <source>supervisor %1</source>
+        <translation>Supervisor %1</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2)
+%3 · risk %4</source>
+        <translation>%1 (PID %2)
+%3 · Risiko %4</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::DetailsPane</name>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>socket</source>
+        <translation>Socket</translation>
+    </message>
+    <message>
+        <source>pipe</source>
+        <translation>Pipe</translation>
+    </message>
+    <message>
+        <source>terminal</source>
+        <translation>Terminal</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>Sonstiges</translation>
+    </message>
+    <message>
+        <source>%1, listening</source>
+        <translation>%1, lauschend</translation>
+    </message>
+    <message>
+        <source>%1, connected</source>
+        <translation>%1, verbunden</translation>
+    </message>
+    <message>
+        <source>Variable</source>
+        <translation>Variable</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>fd</source>
+        <translation>fd</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Command line:</source>
+        <translation>Befehlszeile:</translation>
+    </message>
+    <message>
+        <source>Executable:</source>
+        <translation>Programmdatei:</translation>
+    </message>
+    <message>
+        <source>Working directory:</source>
+        <translation>Arbeitsverzeichnis:</translation>
+    </message>
+    <message>
+        <source>Project:</source>
+        <translation>Projekt:</translation>
+    </message>
+    <message>
+        <source>Cgroup:</source>
+        <translation>Cgroup:</translation>
+    </message>
+    <message>
+        <source>Supervisor:</source>
+        <translation>Supervisor:</translation>
+    </message>
+    <message>
+        <source>Environment (secret-looking values masked)</source>
+        <translation>Umgebung (geheim wirkende Werte maskiert)</translation>
+    </message>
+    <message>
+        <source>Open files and sockets</source>
+        <translation>Offene Dateien und Sockets</translation>
+    </message>
+    <message>
+        <source>No process selected</source>
+        <translation>Kein Prozess ausgewählt</translation>
+    </message>
+    <message>
+        <source>%1 — pid %2</source>
+        <translation>%1 — PID %2</translation>
+    </message>
+    <message>
+        <source>[%1] (no command line: a kernel thread, a zombie, or not readable)</source>
+        <translation>[%1] (keine Befehlszeile: ein Kernel-Thread, ein Zombie oder nicht lesbar)</translation>
+    </message>
+    <message>
+        <source>not readable</source>
+        <translation>nicht lesbar</translation>
+    </message>
+    <message>
+        <source>%1 (deleted)</source>
+        <translation>%1 (gelöscht)</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>nicht gefunden</translation>
+    </message>
+    <message>
+        <source>Not everything could be read: %1</source>
+        <translation>Nicht alles konnte gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>wird geladen…</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>schreiben</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>lesen</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::HistoryCharts</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>% of one core</source>
+        <translation>% eines Kerns</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>MiB resident</source>
+        <translation>MiB resident</translation>
+    </message>
+    <message>
+        <source>I/O</source>
+        <translation>I/O</translation>
+    </message>
+    <message>
+        <source>KiB/s read + written</source>
+        <translation>KiB/s gelesen + geschrieben</translation>
+    </message>
+    <message>
+        <source>System memory</source>
+        <translation>Systemspeicher</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>used</source>
+        <translation>belegt</translation>
+    </message>
+    <message>
+        <source>PSI some</source>
+        <translation>PSI some</translation>
+    </message>
+    <message>
+        <source>PSI full</source>
+        <translation>PSI full</translation>
+    </message>
+    <message>
+        <source>CPU — %1</source>
+        <translation>CPU — %1</translation>
+    </message>
+    <message>
+        <source>Memory — %1</source>
+        <translation>Speicher — %1</translation>
+    </message>
+    <message>
+        <source>I/O — %1</source>
+        <translation>I/O — %1</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::LedgerPane</name>
+    <message>
+        <source>Evidence</source>
+        <translation>Indiz</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>Bit</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Begründung</translation>
+    </message>
+    <message>
+        <source>Posterior</source>
+        <translation>A-posteriori-Wahrscheinlichkeiten</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>Empfehlung</translation>
+    </message>
+    <message>
+        <source>Evidence ledger</source>
+        <translation>Indizienliste</translation>
+    </message>
+    <message>
+        <source>Links, files and sockets</source>
+        <translation>Verknüpfungen, Dateien und Sockets</translation>
+    </message>
+    <message>
+        <source>No process selected</source>
+        <translation>Kein Prozess ausgewählt</translation>
+    </message>
+    <message>
+        <source>Select a process to see why it got its verdict.</source>
+        <translation>Wählen Sie einen Prozess aus, um zu sehen, wie seine Einstufung zustande kam.</translation>
+    </message>
+    <message>
+        <source>%1 — pid %2</source>
+        <translation>%1 — PID %2</translation>
+    </message>
+    <message>
+        <source>%1
+%2 · %3 · %4 old · %5 confidence · identity %6</source>
+        <translation>%1
+%2 · %3 · %4 alt · Konfidenz %5 · Identität %6</translation>
+    </message>
+    <message>
+        <source>%1 on its parent %2</source>
+        <translation>%1 auf den Elternprozess %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — triage score %2 of 100; blast radius %3 (%4 processes affected)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — Triage-Bewertung %2 von 100; Auswirkungsradius %3 (%4 Prozesse betroffen)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Protected: %1</source>
+        <translation>&lt;br&gt;Geschützt: %1</translation>
+    </message>
+    <message>
+        <source>Bits: %1 vs %2</source>
+        <translation>Bit: %1 vs. %2</translation>
+    </message>
+    <message>
+        <source>%1 bits toward %2</source>
+        <translation>%1 Bit für „%2“</translation>
+    </message>
+    <message>
+        <source> (blocked)</source>
+        <translation> (blockiert)</translation>
+    </message>
+    <message>
+        <source>Expected loss: %1</source>
+        <translation>Erwarteter Verlust: %1</translation>
+    </message>
+    <message>
+        <source>Wrapped by %1</source>
+        <translation>Läuft im Wrapper %1</translation>
+    </message>
+    <message>
+        <source>Wrapper of the workload %1</source>
+        <translation>Wrapper der Arbeitslast %1</translation>
+    </message>
+    <message>
+        <source>No supervisor</source>
+        <translation>Kein Supervisor</translation>
+    </message>
+    <message>
+        <source>Supervisor: %1</source>
+        <translation>Supervisor: %1</translation>
+    </message>
+    <message>
+        <source>listens on %1</source>
+        <translation>lauscht auf %1</translation>
+    </message>
+    <message>
+        <source>critical, open for writing: %1 — %2</source>
+        <translation>kritisch, zum Schreiben geöffnet: %1 — %2</translation>
+    </message>
+    <message>
+        <source>holds a lock on %1</source>
+        <translation>hält eine Sperre auf %1</translation>
+    </message>
+    <message>
+        <source>fd %1 %2 %3</source>
+        <translation>fd %1 %2 %3</translation>
+    </message>
+    <message>
+        <source>writes</source>
+        <translation>schreibt</translation>
+    </message>
+    <message>
+        <source>reads</source>
+        <translation>liest</translation>
+    </message>
+    <message>
+        <source>not everything could be read: %1</source>
+        <translation>nicht alles konnte gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 open files (details load when selected)</source>
+        <translation>%1 offene Dateien (Details werden bei Auswahl geladen)</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::MainWindow</name>
+    <message>
+        <source>Candidates only</source>
+        <translation>Nur Kandidaten</translation>
+    </message>
+    <message>
+        <source>ptriage — process triage</source>
+        <translation>ptriage — Prozess-Triage</translation>
+    </message>
+    <message>
+        <source>Filter: command, user or PID (several words: all must match)</source>
+        <translation>Filter: Befehl, Benutzer oder PID (mehrere Wörter: alle müssen passen)</translation>
+    </message>
+    <message>
+        <source>All users</source>
+        <translation>Alle Benutzer</translation>
+    </message>
+    <message>
+        <source>Mine</source>
+        <translation>Eigene</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Indizien</translation>
+    </message>
+    <message>
+        <source>Blast radius</source>
+        <translation>Auswirkungsradius</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Diagramme</translation>
+    </message>
+    <message>
+        <source>Scanning…</source>
+        <translation>Prozesse werden erfasst…</translation>
+    </message>
+    <message>
+        <source>Cannot scan processes</source>
+        <translation>Prozesse können nicht erfasst werden</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh now</source>
+        <translation>&amp;Jetzt aktualisieren</translation>
+    </message>
+    <message>
+        <source>&amp;Pause updates</source>
+        <translation>Aktualisierung &amp;anhalten</translation>
+    </message>
+    <message>
+        <source>Updates paused</source>
+        <translation>Aktualisierung angehalten</translation>
+    </message>
+    <message>
+        <source>&amp;Tree view</source>
+        <translation>&amp;Baumansicht</translation>
+    </message>
+    <message>
+        <source>Refresh &amp;interval</source>
+        <translation>Aktualisierungs&amp;intervall</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>&amp;Process</source>
+        <translation>&amp;Prozess</translation>
+    </message>
+    <message>
+        <source>Acting on processes arrives with the privileged helper; until then ptriage only advises.</source>
+        <translation>Eingriffe in Prozesse kommen mit dem privilegierten Hilfsprogramm; bis dahin gibt ptriage nur Empfehlungen.</translation>
+    </message>
+    <message>
+        <source>&amp;End (TERM, then KILL)</source>
+        <translation>B&amp;eenden (TERM, dann KILL)</translation>
+    </message>
+    <message>
+        <source>&amp;Kill</source>
+        <translation>Beenden er&amp;zwingen (KILL)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Freeze</source>
+        <translation>E&amp;infrieren</translation>
+    </message>
+    <message>
+        <source>&amp;Throttle</source>
+        <translation>&amp;Drosseln</translation>
+    </message>
+    <message>
+        <source>Re&amp;nice</source>
+        <translation>&amp;Priorität senken</translation>
+    </message>
+    <message>
+        <source>&amp;Quarantine</source>
+        <translation>&amp;Quarantäne (CPU)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About ptriage</source>
+        <translation>Ü&amp;ber ptriage</translation>
+    </message>
+    <message>
+        <source>About ptriage</source>
+        <translation>Über ptriage</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Finds abandoned, stuck and runaway processes, explains every verdict term by term, and shows what acting on a process would break.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Findet verwaiste, festgefahrene und außer Kontrolle geratene Prozesse, erklärt jede Einstufung Term für Term und zeigt, was ein Eingriff in einen Prozess kaputtmachen würde.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Hauptwerkzeugleiste</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 processes · %2 candidates · %3 reclaimable by the recommended kills</source>
+        <translation>%1 Prozesse · %2 Kandidaten · %3 durch die empfohlenen Beendigungen freisetzbar</translation>
+    </message>
+    <message>
+        <source>scan %1 ms</source>
+        <translation>Erfassung %1 ms</translation>
+    </message>
+    <message>
+        <source>Recommended: %1</source>
+        <translation>Empfohlen: %1</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <QLocale>
+
+class QCoreApplication;
+
+namespace ptriage {
+
+// Loads ptriage's own translation for `locale` (built into the binary) and Qt's, when installed.
+// Returns false when there is no translation of ptriage for that language (English is shown).
+bool installTranslations(QCoreApplication &app, const QLocale &locale = QLocale());
+
+} // namespace ptriage
