@@ -9,8 +9,10 @@
 #include "ProcessTableModel.h"
 #include "UiText.h"
 #include "util/Format.h"
+#include "util/ThreadPriority.h"
 
 #include <QApplication>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -52,6 +54,7 @@ MainWindow::MainWindow(const Model &model, CollectOptions collect, TriageOptions
       m_scanTime(new QLabel(this))
 {
     setWindowTitle(tr("ptriage — process triage"));
+    m_preparePool.setMaxThreadCount(1);
     m_filter->setSourceModel(m_model);
     m_table->setModel(m_filter);
     m_table->setSortingEnabled(true);
@@ -103,7 +106,11 @@ MainWindow::MainWindow(const Model &model, CollectOptions collect, TriageOptions
     connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showContextMenu);
     connect(m_table->header(), &QWidget::customContextMenuRequested, this, &MainWindow::chooseColumns);
     connect(m_graph, &BlastGraphView::processActivated, this, &MainWindow::selectIdentity);
-    connect(&m_service, &TriageService::resultReady, this, &MainWindow::applyResult);
+    connect(&m_service, &TriageService::resultReady, this, &MainWindow::receiveResult);
+    connect(&m_preparing, &QFutureWatcherBase::finished, this, [this] {
+        applyResult(m_preparing.result(), m_preparingScanUs);
+        prepareNext();
+    });
     connect(&m_service, &TriageService::deepReady, m_ledger, &LedgerPane::showDeep);
     connect(&m_service, &TriageService::deepReady, m_details, &DetailsPane::showDeep);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showCharts);
@@ -112,7 +119,10 @@ MainWindow::MainWindow(const Model &model, CollectOptions collect, TriageOptions
     restoreSettings();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    m_preparing.waitForFinished(); // it reads the model's columns
+}
 
 void MainWindow::buildActions()
 {
@@ -207,11 +217,39 @@ void MainWindow::selectPidWhenSeen(int pid)
     m_selectPid = pid;
 }
 
-void MainWindow::applyResult(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds)
+void MainWindow::receiveResult(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds)
 {
+    m_pending = std::move(result);
+    m_pendingScanUs = scanMicroseconds;
+    if (!m_preparing.isRunning())
+        prepareNext();
+}
+
+void MainWindow::prepareNext()
+{
+    if (!m_pending)
+        return;
+    m_preparingScanUs = m_pendingScanUs;
+    m_preparing.setFuture(QtConcurrent::run(&m_preparePool, [result = std::move(m_pending), model = &m_modelConfig,
+                                                columns = &m_model->columns(), released = std::move(m_released)]() mutable {
+        lowerCurrentThreadPriority();
+        released.clear();
+        return ProcessTableModel::prepare(result, *model, *columns);
+    }));
+    m_pending.reset();
+    m_released.clear();
+}
+
+void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds)
+{
+    const auto result = rows->result;
+    if (!result)
+        return;
+    m_released.push_back(std::move(m_last));
+    m_released.push_back(m_model->prepared());
     m_last = result;
     m_history.record(*result->snapshot);
-    m_model->setResult(result);
+    m_model->setPrepared(std::move(rows));
     if (m_treeMode->isChecked())
         m_table->expandAll();
     if (m_selectPid > 0) {

@@ -3,7 +3,11 @@
 #include "live/ProcessHistory.h"
 #include "live/TriageService.h"
 
+#include "ProcessTableModel.h"
+
+#include <QFutureWatcher>
 #include <QMainWindow>
+#include <QThreadPool>
 
 class QAction;
 class QCheckBox;
@@ -57,7 +61,9 @@ protected:
 
 private:
     void buildActions();
-    void applyResult(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds);
+    void receiveResult(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds);
+    void prepareNext();
+    void applyResult(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds);
     void showSelected();
     void showCharts();
     void selectIdentity(const QString &startId);
@@ -90,6 +96,15 @@ private:
     QList<QAction *> m_intervalActions;
     QList<QAction *> m_processActions; // act on the selection: disabled until the helper exists
     std::shared_ptr<const TriageResult> m_last;
+    // Rows are formatted on a pool thread; a result that arrives meanwhile waits (only the newest).
+    QThreadPool m_preparePool; // one background-priority thread
+    QFutureWatcher<std::shared_ptr<const ProcessTableModel::PreparedRows>> m_preparing;
+    std::shared_ptr<const TriageResult> m_pending;
+    qint64 m_pendingScanUs = 0;
+    qint64 m_preparingScanUs = 0;
+    // Superseded results, released by the next preparation on its thread: freeing thousands of
+    // samples costs the GUI thread milliseconds.
+    std::vector<std::shared_ptr<const void>> m_released;
     int m_selectPid = 0;
 };
 

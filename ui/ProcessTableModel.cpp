@@ -5,6 +5,8 @@
 #include <QGuiApplication>
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 namespace ptriage {
 
@@ -14,7 +16,9 @@ struct ProcessTableModel::Node {
     int row = 0; // position among parent->children
     Node *parent = nullptr; // m_root for top-level rows; nullptr while not in the tree
     std::vector<Node *> children;
-    QStringList display; // DisplayRole of every column: what a refresh compares
+    QStringList display; // DisplayRole of every column: what a refresh compares (shared with m_rows)
+    QVariantList sort;
+    QString search;
     bool candidate = false;
 };
 
@@ -110,13 +114,43 @@ ProcessTableModel::ProcessTableModel(const Model &model, QObject *parent)
 
 ProcessTableModel::~ProcessTableModel() = default;
 
+std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepare(
+    std::shared_ptr<const TriageResult> result, const Model &model, const ProcessColumns &columns)
+{
+    auto rows = std::make_shared<PreparedRows>();
+    if (!result || !result->snapshot)
+        return rows;
+    const std::size_t n = result->snapshot->processes.size();
+    rows->display.resize(n);
+    rows->sort.resize(n);
+    rows->search.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const ProcessRow row{*result, model, static_cast<int>(i)};
+        rows->display[i].reserve(columns.count());
+        rows->sort[i].reserve(columns.count());
+        for (int c = 0; c < columns.count(); ++c) {
+            rows->display[i] << columns.at(c).display(row);
+            rows->sort[i] << columns.at(c).sortValue(row);
+        }
+        rows->search[i] = ProcessColumns::searchText(row);
+    }
+    rows->result = std::move(result);
+    return rows;
+}
+
 void ProcessTableModel::setResult(std::shared_ptr<const TriageResult> result)
 {
+    setPrepared(prepare(std::move(result), m_model, m_columns));
+}
+
+void ProcessTableModel::setPrepared(std::shared_ptr<const PreparedRows> rows)
+{
+    const auto &result = rows ? rows->result : nullptr;
     if (!m_result || !result || !result->snapshot
         || result->snapshot->system.bootId != m_result->snapshot->system.bootId)
-        rebuild(std::move(result));
+        rebuild(std::move(rows));
     else
-        applyIncrementally(std::move(result));
+        applyIncrementally(std::move(rows));
 }
 
 void ProcessTableModel::setTreeMode(bool tree)
@@ -124,25 +158,26 @@ void ProcessTableModel::setTreeMode(bool tree)
     if (tree == m_tree)
         return;
     m_tree = tree;
-    rebuild(m_result);
+    rebuild(m_rows);
 }
 
-QStringList ProcessTableModel::displayOf(const TriageResult &r, int i) const
+void ProcessTableModel::takeRow(Node *node, int index) const
 {
-    const ProcessRow row{r, m_model, i};
-    QStringList out;
-    out.reserve(m_columns.count());
-    for (int c = 0; c < m_columns.count(); ++c)
-        out << m_columns.at(c).display(row);
-    return out;
+    const auto i = static_cast<std::size_t>(index);
+    node->index = index;
+    node->display = m_rows->display[i];
+    node->sort = m_rows->sort[i];
+    node->search = m_rows->search[i];
+    node->candidate = m_result->plans[i].candidate;
 }
 
-void ProcessTableModel::rebuild(std::shared_ptr<const TriageResult> result)
+void ProcessTableModel::rebuild(std::shared_ptr<const PreparedRows> rows)
 {
     beginResetModel();
     m_nodes.clear();
     m_root = std::make_unique<Node>();
-    m_result = result && result->snapshot ? std::move(result) : nullptr;
+    m_rows = rows && rows->result && rows->result->snapshot ? std::move(rows) : nullptr;
+    m_result = m_rows ? m_rows->result : nullptr;
     if (m_result) {
         const TriageResult &r = *m_result;
         const std::vector<int> parents = parentIndices(r, m_tree);
@@ -151,9 +186,7 @@ void ProcessTableModel::rebuild(std::shared_ptr<const TriageResult> result)
             const ProcessKey key = r.snapshot->processes[i].key;
             auto node = std::make_unique<Node>();
             node->key = key;
-            node->index = static_cast<int>(i);
-            node->display = displayOf(r, node->index);
-            node->candidate = r.plans[i].candidate;
+            takeRow(node.get(), static_cast<int>(i));
             if (m_nodes.try_emplace(key, node.get()).second) // a key seen twice keeps its first process
                 at[i] = node.release();
         }
@@ -171,8 +204,9 @@ void ProcessTableModel::rebuild(std::shared_ptr<const TriageResult> result)
     endResetModel();
 }
 
-void ProcessTableModel::applyIncrementally(std::shared_ptr<const TriageResult> result)
+void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> prepared)
 {
+    const std::shared_ptr<const TriageResult> result = prepared->result;
     const TriageResult &r = *result;
     const std::size_t n = r.snapshot->processes.size();
 
@@ -234,22 +268,22 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const TriageResult> r
     for (auto &[key, node] : m_nodes)
         survivors.push_back(node.get());
     before.reserve(survivors.size());
+    m_rows = std::move(prepared);
+    m_result = result;
+    std::vector<QVariantList> beforeSort;
+    beforeSort.reserve(survivors.size());
     for (Node *x : survivors) {
         before.push_back(std::move(x->display));
+        beforeSort.push_back(std::move(x->sort));
         wasCandidate.push_back(x->candidate);
-        x->index = newIndex.at(x);
-        x->display = displayOf(r, x->index);
-        x->candidate = r.plans[static_cast<std::size_t>(x->index)].candidate;
+        takeRow(x, newIndex.at(x));
     }
-    m_result = std::move(result);
 
     // 3. Insertions, appended under their parent, a level at a time (a fresh parent before its
     //    fresh children), in ranking order.
     for (int i : rankedOrder(r))
         if (Node *x = at[static_cast<std::size_t>(i)]; x && !x->parent) { // fresh: not in the tree yet
-            x->index = i;
-            x->display = displayOf(r, i);
-            x->candidate = r.plans[static_cast<std::size_t>(i)].candidate;
+            takeRow(x, i);
             fresh.push_back(x);
         }
     for (auto &[key, node] : freshNodes)
@@ -289,20 +323,36 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const TriageResult> r
     for (Node *x : reparented)
         moveNode(x, targetOf(x));
 
-    // 5. Changed rows, as one dataChanged per contiguous run of rows, spanning all columns. Under a
-    //    parent with many runs, one range from the first to the last changed row instead: a sorting
-    //    proxy pays for every signal about as much as for the rows in it (5,000 rows: ~15 ms each).
-    std::unordered_map<Node *, std::vector<int>> changed;
+    // 5. Changed rows, as one dataChanged per contiguous run of rows over the columns that changed
+    //    (a sorting proxy re-sorts only when the sort column is in the range; an age ticking by
+    //    must not re-sort 5,000 rows). Under a parent with many runs, one range from the first to
+    //    the last changed row: a proxy pays for every signal about as much as for the rows in it.
+    const int lastColumn = m_columns.count() - 1;
+    std::map<std::tuple<Node *, int, int>, std::vector<int>> changed; // (parent, first, last column) → rows
     for (std::size_t k = 0; k < survivors.size(); ++k) {
         Node *x = survivors[k];
-        if (x->display != before[k] || x->candidate != wasCandidate[k])
-            changed[x->parent].push_back(x->row);
+        int first = lastColumn + 1, last = -1;
+        if (x->candidate != wasCandidate[k]) { // its colors change across the row
+            first = 0;
+            last = lastColumn;
+        } else {
+            for (int c = 0; c <= lastColumn; ++c) {
+                const auto u = static_cast<qsizetype>(c);
+                if (x->display.value(u) != before[k].value(u) || x->sort.value(u) != beforeSort[k].value(u)) {
+                    first = std::min(first, c);
+                    last = c;
+                }
+            }
+        }
+        if (last >= 0)
+            changed[{x->parent, first, last}].push_back(x->row);
     }
-    const int lastColumn = m_columns.count() - 1;
-    for (auto &[parent, rows] : changed)
+    for (auto &[where, rows] : changed) {
+        const auto &[parent, firstColumn, lastChanged] = where;
         for (auto [first, last] : boundedRuns(runsOf(rows)))
-            Q_EMIT dataChanged(indexOfNode(parent->children[static_cast<std::size_t>(first)], 0),
-                indexOfNode(parent->children[static_cast<std::size_t>(last)], lastColumn));
+            Q_EMIT dataChanged(indexOfNode(parent->children[static_cast<std::size_t>(first)], firstColumn),
+                indexOfNode(parent->children[static_cast<std::size_t>(last)], lastChanged));
+    }
 }
 
 void ProcessTableModel::moveNode(Node *node, Node *to)
@@ -439,7 +489,7 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
             return ClassStyle::background(row.posterior().classification);
         return {};
     case SortRole:
-        return col.sortValue(row);
+        return node->sort.value(column);
     case IdentityRole:
         return ProcessColumns::identity(row);
     case CandidateRole:
@@ -447,7 +497,7 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     case ScoreRole:
         return row.plan().score;
     case SearchTextRole:
-        return ProcessColumns::searchText(row);
+        return node->search;
     case ClassRole:
         return static_cast<int>(row.posterior().classification);
     case UidRole:

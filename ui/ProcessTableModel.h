@@ -23,10 +23,23 @@ public:
     explicit ProcessTableModel(const Model &model, QObject *parent = nullptr);
     ~ProcessTableModel() override;
 
+    // What every row shows, sorts by and is searched by, formatted once per result. Building it is
+    // the expensive part of a refresh and touches nothing of the model: run it on any thread.
+    struct PreparedRows {
+        std::shared_ptr<const TriageResult> result;
+        std::vector<QStringList> display; // by result index, one string per column
+        std::vector<QVariantList> sort; // by result index, one value per column
+        std::vector<QString> search;
+    };
+    static std::shared_ptr<const PreparedRows> prepare(
+        std::shared_ptr<const TriageResult> result, const Model &model, const ProcessColumns &columns);
+
     // The first result, or one from another boot, resets the model; every later one is applied
     // as batched updates. A null result empties the model.
     void setResult(std::shared_ptr<const TriageResult> result);
+    void setPrepared(std::shared_ptr<const PreparedRows> rows);
     std::shared_ptr<const TriageResult> result() const { return m_result; }
+    std::shared_ptr<const PreparedRows> prepared() const { return m_rows; }
 
     // Tree: a process is the child of its parent process when that is in the result, top-level
     // otherwise. Switching resets the model.
@@ -56,9 +69,9 @@ private:
 
     Node *nodeOf(const QModelIndex &index) const;
     QModelIndex indexOfNode(const Node *node, int column = 0) const;
-    QStringList displayOf(const TriageResult &r, int i) const;
-    void rebuild(std::shared_ptr<const TriageResult> result);
-    void applyIncrementally(std::shared_ptr<const TriageResult> result);
+    void takeRow(Node *node, int index) const;
+    void rebuild(std::shared_ptr<const PreparedRows> rows);
+    void applyIncrementally(std::shared_ptr<const PreparedRows> rows);
     void moveNode(Node *node, Node *to);
     void removeChildren(Node *parent, const std::vector<int> &rows);
     void renumber(Node *parent, int from = 0);
@@ -66,6 +79,7 @@ private:
     const Model &m_model;
     ProcessColumns m_columns;
     std::shared_ptr<const TriageResult> m_result;
+    std::shared_ptr<const PreparedRows> m_rows;
     bool m_tree = false;
     std::unique_ptr<Node> m_root;
     NodeMap m_nodes;

@@ -111,9 +111,16 @@ std::vector<std::string> CollectOptions::defaultEnvironKeys()
         "CURSOR_SESSION", "AIDER_SESSION", "DISPLAY", "WAYLAND_DISPLAY"};
 }
 
+Collector::~Collector() = default;
+Collector::Collector(Collector &&) noexcept = default;
+
 Collector::Collector(CollectOptions options)
-    : m_options(std::move(options)), m_buffers(static_cast<std::size_t>(workerCount()))
+    : m_options(std::move(options)),
+      m_buffers(static_cast<std::size_t>(workerCount())),
+      m_pool(std::make_unique<QThreadPool>())
 {
+    // Its threads are started by whoever scans, and share that thread's scheduling priority.
+    m_pool->setMaxThreadCount(std::max(1, workerCount() - 1));
     for (const auto &k : m_options.environKeys)
         m_environKeys.emplace_back(k);
 }
@@ -237,7 +244,7 @@ Collector::Pass Collector::readCheapTier()
     const auto pids = listPids(m_root.get());
     std::vector<Sample> samples(pids.size());
     std::vector<char> alive(pids.size(), 0);
-    parallelChunks(
+    parallelChunks(m_pool.get(),
         pids.size(), static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
             for (std::size_t i = begin; i < end; ++i)
                 alive[i] = readCheap(pids[i], samples[i], m_buffers[static_cast<std::size_t>(worker)]) ? 1 : 0;
@@ -358,7 +365,7 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
         if (needs[i])
             work.push_back(i);
     }
-    parallelChunks(
+    parallelChunks(m_pool.get(),
         work.size(), static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
             FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
             for (std::size_t w = begin; w < end; ++w) {

@@ -4,6 +4,8 @@
 #include "Snapshot.h"
 
 #include <memory>
+
+class QThreadPool;
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -34,6 +36,8 @@ struct PreviousSample {
 class Collector {
 public:
     explicit Collector(CollectOptions options = {});
+    ~Collector();
+    Collector(Collector &&) noexcept;
 
     // Opens the proc root and reads the boot id. False with a message when it is unusable.
     bool open(std::string *error);
@@ -80,6 +84,7 @@ private:
     std::unordered_set<int> m_lockHolders; // their files get inodes, to name what they lock
     FileBuffer m_buffer; // for the calling thread's own reads
     std::vector<FileBuffer> m_buffers; // one per worker of a parallel read
+    std::unique_ptr<QThreadPool> m_pool; // for the parallel reads: not the application's global pool
 };
 
 // Writes a captured tree in the ordinary /proc layout from `procRoot` (live /proc normally).

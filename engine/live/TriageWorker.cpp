@@ -1,5 +1,7 @@
 #include "TriageWorker.h"
 
+#include "util/ThreadPriority.h"
+
 #include <QElapsedTimer>
 
 namespace ptriage {
@@ -10,6 +12,7 @@ TriageWorker::TriageWorker(Model model, CollectOptions collect, TriageOptions tr
 
 void TriageWorker::start()
 {
+    lowerCurrentThreadPriority(); // the collector's reader threads, started from here, inherit it
     std::string error;
     if (!m_collector.open(&error)) {
         Q_EMIT failed(QString::fromStdString(error));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QThread>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -15,8 +16,9 @@ inline int workerCount()
 }
 
 // Runs f(begin, end, worker) over [0, n) in `workers` contiguous chunks, the first on the calling
-// thread. procfs reads are syscall-bound and scale across cores; small jobs stay on one thread.
-template<typename F> void parallelChunks(std::size_t n, int workers, F f)
+// thread, the rest on `pool`. procfs reads are syscall-bound and scale across cores; small jobs stay
+// on one thread.
+template<typename F> void parallelChunks(QThreadPool *pool, std::size_t n, int workers, F f)
 {
     if (workers <= 1 || n < 256) {
         f(std::size_t{0}, n, 0);
@@ -27,7 +29,7 @@ template<typename F> void parallelChunks(std::size_t n, int workers, F f)
     for (int w = 1; w < workers; ++w) {
         const std::size_t begin = std::min(n, per * static_cast<std::size_t>(w));
         const std::size_t end = std::min(n, begin + per);
-        rest.push_back(QtConcurrent::run([&f, begin, end, w] { f(begin, end, w); }));
+        rest.push_back(QtConcurrent::run(pool, [&f, begin, end, w] { f(begin, end, w); }));
     }
     f(std::size_t{0}, std::min(n, per), 0);
     for (auto &r : rest)

@@ -17,6 +17,8 @@
 #include <QTreeView>
 
 #include <csignal>
+#include <functional>
+#include <tuple>
 #include <optional>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -428,6 +430,17 @@ private Q_SLOTS:
             after.insert(idAt(*r, i));
         const int expectedRemovals = vanishedRuns(model, {}, after);
 
+        std::vector<std::pair<QPersistentModelIndex, QString>> displayBefore; // every cell, to check coverage
+        std::function<void(const QModelIndex &)> remember = [&](const QModelIndex &parent) {
+            for (int row = 0; row < model.rowCount(parent); ++row) {
+                for (int c = 0; c < model.columnCount(); ++c) {
+                    const QModelIndex cell = model.index(row, c, parent);
+                    displayBefore.emplace_back(cell, cell.data().toString());
+                }
+                remember(model.index(row, 0, parent));
+            }
+        };
+        remember({});
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
         QSignalSpy moved(&model, &QAbstractItemModel::rowsMoved);
@@ -472,18 +485,30 @@ private Q_SLOTS:
             QVERIFY(removed.count() <= expectedRemovals);
         QVERIFY(removed.count() <= vanished);
 
-        // dataChanged: whole rows, one signal per maximal run of rows under a parent (more than four runs
-        // under one parent become one range).
-        QMap<QPersistentModelIndex, QList<QPair<int, int>>> runs;
+        // dataChanged: one signal per maximal run of rows under a parent and a span of columns (more
+        // than four runs become one range); together they cover every cell whose display changed.
+        QMap<std::tuple<QPersistentModelIndex, int, int>, QList<QPair<int, int>>> runs;
         for (const auto &args : std::as_const(changed)) {
             const auto tl = args.at(0).value<QModelIndex>();
             const auto br = args.at(1).value<QModelIndex>();
             QCOMPARE(tl.parent(), br.parent());
-            QCOMPARE(tl.column(), 0);
-            QCOMPARE(br.column(), model.columnCount() - 1);
+            QVERIFY(tl.column() <= br.column());
             QVERIFY(tl.row() <= br.row());
-            runs[QPersistentModelIndex(tl.parent())].append({tl.row(), br.row()});
+            runs[{QPersistentModelIndex(tl.parent()), tl.column(), br.column()}].append({tl.row(), br.row()});
         }
+        const auto covered = [&](const QModelIndex &cell) {
+            return std::any_of(changed.begin(), changed.end(), [&](const QList<QVariant> &args) {
+                const auto tl = args.at(0).value<QModelIndex>();
+                const auto br = args.at(1).value<QModelIndex>();
+                return tl.parent() == cell.parent() && tl.row() <= cell.row() && cell.row() <= br.row()
+                    && tl.column() <= cell.column() && cell.column() <= br.column();
+            });
+        };
+        int uncovered = 0;
+        for (const auto &[cell, text] : displayBefore)
+            if (cell.isValid() && cell.data().toString() != text && !covered(cell))
+                ++uncovered;
+        QCOMPARE(uncovered, 0);
         int changedRows = 0;
         for (auto &list : runs) {
             QVERIFY(list.size() <= 4);
@@ -545,7 +570,9 @@ private Q_SLOTS:
             return out;
         };
 
-        QCOMPARE(idsIn(proxy).size(), static_cast<qsizetype>(res.snapshot->processes.size()));
+        // Kernel threads only in the System scope: they are never candidates and crowd the table.
+        const auto kernel = [&](std::size_t i) { return res.snapshot->processes[i].isKernelThread(); };
+        QCOMPARE(idsIn(proxy), where([&](std::size_t i) { return !kernel(i); }));
         proxy.setFilterText(P);
         QCOMPARE(idsIn(proxy), ours);
         proxy.setFilterText(QStringLiteral("  ") + P.toUpper() + QStringLiteral("   fast "));
@@ -579,7 +606,7 @@ private Q_SLOTS:
         };
         proxy.setFilterText({});
         proxy.setScope(ProcessFilterModel::Scope::Mine);
-        QCOMPARE(idsIn(proxy), where([&](std::size_t i) { return uidIs(i, me); }));
+        QCOMPARE(idsIn(proxy), where([&](std::size_t i) { return uidIs(i, me) && !kernel(i); }));
         proxy.setFilterText(P);
         QCOMPARE(idsIn(proxy), ours);
         proxy.setMyUid(me + 4242);
@@ -590,9 +617,11 @@ private Q_SLOTS:
         const Ids system = where([&](std::size_t i) { return uidIs(i, 0) || !res.facts[i].protectedReason.empty(); });
         QCOMPARE(idsIn(proxy), system);
         QVERIFY(system.contains(idOf(res, 1)));
+        if (res.snapshot->byPid(2) && res.snapshot->byPid(2)->isKernelThread())
+            QVERIFY(system.contains(idOf(res, 2))); // kthreadd
         proxy.setScope(ProcessFilterModel::Scope::AllUsers);
         proxy.setCandidatesOnly(true);
-        const Ids candidates = where([&](std::size_t i) { return res.plans[i].candidate; });
+        const Ids candidates = where([&](std::size_t i) { return res.plans[i].candidate && !kernel(i); });
         QCOMPARE(idsIn(proxy), candidates);
         QVERIFY(candidates.contains(zz)); // a zombie is always a candidate
         proxy.setFilterText(P);
@@ -611,7 +640,9 @@ private Q_SLOTS:
         QCOMPARE(idsIn(proxy), withAncestors(candidates));
         model.setResult(scan()); // filtered while the tree refreshes
         proxy.setCandidatesOnly(false);
-        QCOMPARE(idsIn(proxy).size(), static_cast<qsizetype>(model.result()->snapshot->processes.size()));
+        const auto &now = *model.result()->snapshot;
+        QCOMPARE(idsIn(proxy).size(),
+            std::count_if(now.processes.begin(), now.processes.end(), [](const Sample &x) { return !x.isKernelThread(); }));
     }
 };
 
