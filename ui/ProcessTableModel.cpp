@@ -20,6 +20,8 @@ struct ProcessTableModel::Node {
     QVariantList sort;
     QString search;
     bool candidate = false;
+    std::uint64_t stamp = 0; // the refresh that last found it in a result
+    int nextIndex = -1; // its index in that result
 };
 
 namespace {
@@ -214,8 +216,9 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
     std::vector<Node *> at(n, nullptr);
     std::vector<Node *> fresh;
     NodeMap freshNodes;
-    std::unordered_map<Node *, int> newIndex; // a key seen twice keeps its first process
-    newIndex.reserve(n);
+    // A node is in the new result when stamped with this generation; nextIndex is its place there.
+    const std::uint64_t generation = ++m_generation;
+    const auto inNew = [generation](const Node *x) { return x->stamp == generation; };
     for (std::size_t i = 0; i < n; ++i) {
         const ProcessKey key = r.snapshot->processes[i].key;
         Node *x = nullptr;
@@ -227,12 +230,15 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
             x->key = key;
             freshNodes.emplace(key, std::move(node));
         }
-        if (x && newIndex.emplace(x, static_cast<int>(i)).second)
+        if (x && !inNew(x)) { // a key seen twice keeps its first process
+            x->stamp = generation;
+            x->nextIndex = static_cast<int>(i);
             at[i] = x;
+        }
     }
     const std::vector<int> parents = parentIndices(r, m_tree);
     auto targetOf = [&](Node *node) {
-        const int p = parents[static_cast<std::size_t>(newIndex.at(node))];
+        const int p = parents[static_cast<std::size_t>(node->nextIndex)];
         Node *t = p < 0 ? nullptr : at[static_cast<std::size_t>(p)];
         return t ? t : m_root.get();
     };
@@ -242,7 +248,7 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
     std::vector<Node *> reparented;
     for (auto &[key, node] : m_nodes) {
         Node *x = node.get();
-        if (!newIndex.contains(x) || targetOf(x) == x->parent)
+        if (!inNew(x) || targetOf(x) == x->parent)
             continue;
         if (x->parent != m_root.get())
             moveNode(x, m_root.get());
@@ -254,11 +260,11 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
     //    with it: its living children were moved away in step 1).
     std::unordered_map<Node *, std::vector<int>> vanished;
     for (auto &[key, node] : m_nodes)
-        if (!newIndex.contains(node.get()) && (node->parent == m_root.get() || newIndex.contains(node->parent)))
+        if (!inNew(node.get()) && (node->parent == m_root.get() || inNew(node->parent)))
             vanished[node->parent].push_back(node->row);
     for (auto &[parent, rows] : vanished)
         removeChildren(parent, rows);
-    std::erase_if(m_nodes, [&](const auto &kv) { return !newIndex.contains(kv.second.get()); });
+    std::erase_if(m_nodes, [&](const auto &kv) { return !inNew(kv.second.get()); });
 
     // The new result takes over: survivors point into it (their data may change: reported below).
     std::vector<QStringList> before;
@@ -276,7 +282,7 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
         before.push_back(std::move(x->display));
         beforeSort.push_back(std::move(x->sort));
         wasCandidate.push_back(x->candidate);
-        takeRow(x, newIndex.at(x));
+        takeRow(x, x->nextIndex);
     }
 
     // 3. Insertions, appended under their parent, a level at a time (a fresh parent before its
@@ -338,7 +344,7 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
         } else {
             for (int c = 0; c <= lastColumn; ++c) {
                 const auto u = static_cast<qsizetype>(c);
-                if (x->display.value(u) != before[k].value(u) || x->sort.value(u) != beforeSort[k].value(u)) {
+                if (x->display.at(u) != before[k].at(u) || x->sort.at(u) != beforeSort[k].at(u)) {
                     first = std::min(first, c);
                     last = c;
                 }

@@ -81,6 +81,7 @@ private:
     std::shared_ptr<const TriageResult> m_result;
     std::shared_ptr<const PreparedRows> m_rows;
     bool m_tree = false;
+    std::uint64_t m_generation = 0;
     std::unique_ptr<Node> m_root;
     NodeMap m_nodes;
     std::array<QIcon, kClassCount> m_icons;
