@@ -21,6 +21,97 @@
     </message>
 </context>
 <context>
+    <name>EngineLabels</name>
+    <message>
+        <source>prior</source>
+        <translation>A-priori</translation>
+    </message>
+    <message>
+        <source>age</source>
+        <translation>Alter</translation>
+    </message>
+    <message>
+        <source>CPU now</source>
+        <translation>CPU aktuell</translation>
+    </message>
+    <message>
+        <source>CPU over its life</source>
+        <translation>CPU über die Laufzeit</translation>
+    </message>
+    <message>
+        <source>I/O</source>
+        <translation>I/O</translation>
+    </message>
+    <message>
+        <source>terminal</source>
+        <translation>Terminal</translation>
+    </message>
+    <message>
+        <source>parent</source>
+        <translation>Elternprozess</translation>
+    </message>
+    <message>
+        <source>person using it</source>
+        <translation>Benutzung durch eine Person</translation>
+    </message>
+    <message>
+        <source>sockets</source>
+        <translation>Sockets</translation>
+    </message>
+    <message>
+        <source>supervisor</source>
+        <translation>Supervisor</translation>
+    </message>
+    <message>
+        <source>files written</source>
+        <translation>geschriebene Dateien</translation>
+    </message>
+    <message>
+        <source>working directory</source>
+        <translation>Arbeitsverzeichnis</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>kind of program</source>
+        <translation>Art des Programms</translation>
+    </message>
+    <message>
+        <source>decisive</source>
+        <translation>entscheidend</translation>
+    </message>
+    <message>
+        <source>strong</source>
+        <translation>stark</translation>
+    </message>
+    <message>
+        <source>substantial</source>
+        <translation>deutlich</translation>
+    </message>
+    <message>
+        <source>weak</source>
+        <translation>schwach</translation>
+    </message>
+    <message>
+        <source>very high</source>
+        <translation>sehr hoch</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+</context>
+<context>
     <name>ProcessColumns</name>
     <message>
         <source>keep</source>

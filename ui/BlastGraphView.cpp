@@ -1,6 +1,7 @@
 #include "BlastGraphView.h"
 
 #include "ClassStyle.h"
+#include "ProcessColumns.h"
 #include "UiText.h"
 
 #include <QGraphicsEllipseItem>
@@ -123,7 +124,7 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
         node->setToolTip(tr("%1 (pid %2)\n%3 · risk %4")
                              .arg(processName(s))
                              .arg(s.key.pid)
-                             .arg(ClassStyle::label(cls), QLatin1String(r.blast[u].risk)));
+                             .arg(ClassStyle::label(cls), ProcessColumns::riskLabel(r.blast[u].risk)));
         node->setCursor(Qt::PointingHandCursor);
         auto *label = m_scene->addSimpleText(QStringLiteral("%1\n%2").arg(processName(s)).arg(s.key.pid));
         if (i == index) {

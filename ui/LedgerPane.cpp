@@ -3,6 +3,8 @@
 #include "BitsDelegate.h"
 #include "ClassBars.h"
 #include "ClassStyle.h"
+#include "EngineLabels.h"
+#include "ProcessColumns.h"
 #include "ReadOnlyTable.h"
 #include "UiText.h"
 #include "util/Format.h"
@@ -122,16 +124,16 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     m_title->setText(tr("%1 — pid %2").arg(processName(s)).arg(s.key.pid));
     m_subtitle->setText(tr("%1\n%2 · %3 · %4 old · %5 confidence · identity %6")
                             .arg(command.left(400), qs(f.user), qs(cat.label), qs(formatDuration(f.ageSeconds)),
-                                QLatin1String(post.confidence), m_identity));
+                                EngineLabels::confidence(post.confidence), m_identity));
     m_bars->setPosterior(post.probability, post.classification);
 
-    QString action = QLatin1String(actionName(plan.action));
+    QString action = ProcessColumns::actionLabel(plan.action);
     if (plan.targetIndex >= 0 && plan.targetIndex != index)
         action = tr("%1 on its parent %2").arg(action, describe(r, plan.targetIndex));
     m_recommendation->setText(tr("<b>%1</b> — triage score %2 of 100; blast radius %3 (%4 processes affected)")
                                   .arg(action.toHtmlEscaped())
                                   .arg(plan.score)
-                                  .arg(QLatin1String(r.blast[u].risk))
+                                  .arg(ProcessColumns::riskLabel(r.blast[u].risk))
                                   .arg(r.blast[u].affected.size())
         + (f.protectedReason.empty() ? QString() : tr("<br>Protected: %1").arg(qs(f.protectedReason).toHtmlEscaped())));
     m_blocked->clear();
@@ -144,7 +146,7 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
         tr("Bits: %1 vs %2").arg(ClassStyle::label(post.classification), ClassStyle::label(post.reference)));
     for (int row = 0; row < static_cast<int>(post.ledger.size()); ++row) {
         const EvidenceTerm &t = post.ledger[static_cast<std::size_t>(row)];
-        m_ledger->setItem(row, 0, readOnlyCell(QStringLiteral("%1 (%2)").arg(qs(t.term), QLatin1String(t.strength))));
+        m_ledger->setItem(row, 0, readOnlyCell(QStringLiteral("%1 (%2)").arg(EngineLabels::term(t.term), EngineLabels::strength(t.strength))));
         auto *bits = readOnlyCell(QString::number(t.bits, 'f', 2));
         bits->setData(Qt::UserRole, t.bits);
         bits->setData(Qt::UserRole + 1, ClassStyle::color(post.classification));
@@ -157,7 +159,7 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     QStringList losses;
     for (int a = 0; a < kActionCount; ++a) {
         QString text = QStringLiteral("%1 %2")
-                           .arg(QLatin1String(actionName(static_cast<Action>(a))))
+                           .arg(ProcessColumns::actionLabel(static_cast<Action>(a)))
                            .arg(plan.expectedLoss[static_cast<std::size_t>(a)], 0, 'f', 2);
         if (!plan.allowed[static_cast<std::size_t>(a)])
             text += tr(" (blocked)");

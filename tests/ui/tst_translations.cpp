@@ -1,0 +1,93 @@
+// The German translation is complete (every string the build extracted has a translation that keeps
+// its placeholders and accelerator), is built into the binary, and the window speaks German for a
+// German locale and English for a language without a translation.
+#include "MainWindow.h"
+#include "Translations.h"
+#include "support/CaptureTools.h"
+
+#include <QFile>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QTranslator>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+QStringList placeholders(const QString &text)
+{
+    QStringList out;
+    static const QRegularExpression re(QStringLiteral("%(\\d+|n)"));
+    for (auto it = re.globalMatch(text); it.hasNext();)
+        out << it.next().captured(0);
+    out.sort();
+    return out;
+}
+
+} // namespace
+
+class TranslationsTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void germanIsComplete()
+    {
+        QFile ts(QStringLiteral(PTRIAGE_SOURCE_DIR "/translations/ptriage_de.ts"));
+        QVERIFY2(ts.open(QIODevice::ReadOnly), qPrintable(ts.fileName()));
+        QXmlStreamReader xml(&ts);
+        int messages = 0;
+        QStringList problems;
+        QString source;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement())
+                continue;
+            if (xml.name() == QLatin1String("source")) {
+                source = xml.readElementText();
+            } else if (xml.name() == QLatin1String("translation")) {
+                ++messages;
+                const QString type = xml.attributes().value(QLatin1String("type")).toString();
+                const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+                if (!type.isEmpty())
+                    problems << QStringLiteral("%1 (%2)").arg(source, type);
+                else if (text.trimmed().isEmpty())
+                    problems << QStringLiteral("%1 (empty)").arg(source);
+                else if (placeholders(text) != placeholders(source))
+                    problems << QStringLiteral("%1 (placeholders differ: %2)").arg(source, text);
+                else if (source.count(QLatin1Char('&')) != text.count(QLatin1Char('&')))
+                    problems << QStringLiteral("%1 (accelerator: %2)").arg(source, text);
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY(messages > 100);
+        QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("%1 of %2 messages need work:\n").arg(problems.size()).arg(messages)
+                                          + problems.join(QLatin1Char('\n'))));
+    }
+
+    void windowSpeaksGermanForAGermanLocale()
+    {
+        QVERIFY(installTranslations(*QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany)));
+        {
+            MainWindow window(defaultModel(), longLivedOptions(), {});
+            QStringList menus;
+            for (QAction *a : window.menuBar()->actions())
+                menus << a->text();
+            QCOMPARE(menus.first(), QStringLiteral("&Datei"));
+            QVERIFY2(!menus.contains(QStringLiteral("&View")), qPrintable(menus.join(QLatin1Char(' '))));
+            QVERIFY(window.tabs()->tabText(0) != QStringLiteral("Evidence"));
+        }
+        for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>()) {
+            QCoreApplication::removeTranslator(t);
+            delete t;
+        }
+        QVERIFY(!installTranslations(*QCoreApplication::instance(), QLocale(QLocale::Hawaiian)));
+        MainWindow window(defaultModel(), longLivedOptions(), {});
+        QCOMPARE(window.menuBar()->actions().first()->text(), QStringLiteral("&File"));
+    }
+};
+
+QTEST_MAIN(TranslationsTest)
+#include "tst_translations.moc"
