@@ -23,6 +23,13 @@ int usage(const QString &error)
                        "        the evidence ledger, posterior, expected losses and blast radius of one process\n"
                        "  capture DIR [--pid PID]... [--proc-root DIR]\n"
                        "        write the processes into DIR in /proc layout (for bug reports and tests)\n"
+                       "  act end|kill|pause|resume|freeze|thaw|throttle|unthrottle|renice|quarantine|unquarantine|signal\n"
+                       "      START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT]\n"
+                       "      [--timeout SECONDS] [--journal FILE] [--yes]\n"
+                       "        act on processes by identity, as you where you may and through the polkit-authorized\n"
+                       "        helper where not; one result line per target (exit 0 only if every one succeeded)\n"
+                       "  act undo ID [--yes] | act journal\n"
+                       "        undo a journaled action; list recent actions\n"
                        "\n"
                        "Exit codes: 0 ok, 1 error, 2 usage error.\n";
     if (error.isEmpty()) {
@@ -85,5 +92,7 @@ int main(int argc, char **argv)
         return explain(rest);
     if (command == QLatin1String("capture"))
         return capture(rest);
+    if (command == QLatin1String("act"))
+        return act(rest);
     return usage(QStringLiteral("unknown command '%1'").arg(command));
 }

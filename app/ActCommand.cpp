@@ -1,0 +1,213 @@
+// ptriage act: the same path as the window's actions, from a terminal.
+#include "Commands.h"
+#include "OneShot.h"
+
+#include "act/ActionController.h"
+#include "util/Format.h"
+
+#include <QCommandLineParser>
+#include <QDateTime>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace ptriage::cli {
+namespace {
+
+// Asks on the terminal (not stdin: a pipe must never answer for the person). Cancel is the default.
+bool confirmOnTerminal(const QString &question)
+{
+    FILE *tty = std::fopen("/dev/tty", "r+");
+    if (!tty)
+        return false;
+    std::fprintf(tty, "%s [y/N] ", qUtf8Printable(question));
+    std::fflush(tty);
+    char line[16] = {};
+    const bool yes = std::fgets(line, sizeof line, tty) && (line[0] == 'y' || line[0] == 'Y');
+    std::fclose(tty);
+    return yes;
+}
+
+QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const ActRequest &request)
+{
+    const Sample *s = r.snapshot->byPid(id.pid);
+    if (!s || s->key.startTicks != id.startTicks || id.bootId != r.snapshot->system.bootId)
+        return QStringLiteral("  %1  (not running any more, or its PID now names another process)")
+            .arg(QString::fromStdString(id.toString()));
+    const auto i = static_cast<std::size_t>(s - r.snapshot->processes.data());
+    std::string command = s->comm;
+    if (s->details && !s->details->cmdline.empty()) {
+        command.clear();
+        for (const auto &a : s->details->cmdline)
+            command += (command.empty() ? "" : " ") + a;
+    }
+    QString text = QStringLiteral("  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
+                       .arg(s->key.pid)
+                       .arg(QString::fromStdString(command.substr(0, 120)),
+                           QLatin1String(className(r.posteriors[i].classification)),
+                           QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes))),
+                           QLatin1String(r.blast[i].risk))
+                       .arg(r.blast[i].affected.size());
+    for (const auto &b : ActionController::hardBlocks(request, r, static_cast<int>(i)))
+        text += QStringLiteral("\n      will be refused: %1").arg(QString::fromStdString(b));
+    return text;
+}
+
+void printOutcome(const ActOutcome &o)
+{
+    std::printf("%s: %s — %s%s\n", o.target.c_str(), actStatusName(o.status), o.message.c_str(),
+        o.journalId > 0 && !o.undo.isEmpty() ? qPrintable(QStringLiteral(" (undo: ptriage act undo %1)").arg(o.journalId))
+                                             : "");
+}
+
+bool parseCpus(const QString &text, std::vector<int> &out)
+{
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int c = part.trimmed().toInt(&ok);
+        if (!ok || c < 0)
+            return false;
+        out.push_back(c);
+    }
+    return !out.empty();
+}
+
+int listJournal(ActionJournal &journal)
+{
+    for (const auto &e : journal.recent(50)) {
+        std::printf("%lld  %s  %-12s %-16s %s  %s%s\n", e.id,
+            qPrintable(QDateTime::fromMSecsSinceEpoch(e.atMs).toString(Qt::ISODate)), e.verb.c_str(), e.status.c_str(),
+            e.target.c_str(), e.command.c_str(),
+            e.undoneBy ? " (undone)" : (!e.undo.isEmpty() && e.status == "done" ? " (undo possible)" : ""));
+    }
+    return Ok;
+}
+
+} // namespace
+
+int act(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Act on processes by identity (START_ID = boot_id:start:pid)."));
+    parser.addPositionalArgument(QStringLiteral("verb"),
+        QStringLiteral("end kill pause resume freeze thaw throttle unthrottle renice quarantine unquarantine signal, "
+                       "or undo ID, or journal"));
+    parser.addOption({QStringLiteral("signal"), QStringLiteral("For signal: HUP INT TERM KILL USR1 USR2 STOP CONT."),
+        QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("group"), QStringLiteral("Pause/resume/signal the target's whole process group.")});
+    parser.addOption({QStringLiteral("nice"), QStringLiteral("For renice: -20..19 (default 10)."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("cpus"), QStringLiteral("For quarantine: CPUs, e.g. 3 or 2,3 (default: the last)."),
+        QStringLiteral("LIST")});
+    parser.addOption({QStringLiteral("quota"), QStringLiteral("For throttle: percent of one core (default 25)."),
+        QStringLiteral("PERCENT")});
+    parser.addOption({QStringLiteral("timeout"), QStringLiteral("For end: seconds between TERM and KILL (default 5)."),
+        QStringLiteral("SECONDS")});
+    parser.addOption({QStringLiteral("journal"), QStringLiteral("The action journal (default in the data directory)."),
+        QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("yes"), QStringLiteral("Do not ask for confirmation.")});
+    if (!parser.parse(args))
+        return usage(parser.errorText());
+    const QStringList pos = parser.positionalArguments();
+    if (pos.isEmpty())
+        return usage(QStringLiteral("act: which action? (end, kill, pause, … or undo ID, journal)"));
+
+    ActionJournal journal;
+    QString error;
+    const QString journalPath
+        = parser.isSet(QStringLiteral("journal")) ? parser.value(QStringLiteral("journal")) : ActionJournal::defaultPath();
+    if (!journal.open(journalPath, &error)) {
+        fail(QStringLiteral("cannot open the action journal: %1").arg(error));
+        return Failure;
+    }
+    if (pos.first() == QLatin1String("journal"))
+        return listJournal(journal);
+    ActionController controller(makeDBusTransport(), journal);
+
+    if (pos.first() == QLatin1String("undo")) {
+        bool ok = false;
+        const long long id = pos.size() == 2 ? pos.at(1).toLongLong(&ok) : 0;
+        if (!ok || id <= 0)
+            return usage(QStringLiteral("act undo: expected one journal ID (see 'ptriage act journal')"));
+        const auto e = journal.entry(id);
+        if (!e) {
+            fail(QStringLiteral("no action %1 in %2").arg(id).arg(journal.path()));
+            return Failure;
+        }
+        if (!parser.isSet(QStringLiteral("yes"))
+            && !confirmOnTerminal(QStringLiteral("Undo action %1 (%2 of %3, %4)?")
+                                      .arg(id)
+                                      .arg(QString::fromStdString(e->verb), QString::fromStdString(e->target),
+                                          QString::fromStdString(e->command)))) {
+            fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
+            return Failure;
+        }
+        const ActOutcome o = controller.undo(id);
+        printOutcome(o);
+        return o.status == ActStatus::Done ? Ok : Failure;
+    }
+
+    const auto verb = actVerbFromName(pos.first().toStdString());
+    if (!verb)
+        return usage(QStringLiteral("act: unknown action '%1'").arg(pos.first()));
+    ActRequest request;
+    request.verb = *verb;
+    for (const QString &t : pos.mid(1)) {
+        const auto id = ProcessIdentity::parse(t.toStdString());
+        if (!id)
+            return usage(QStringLiteral("act: '%1' is not a START_ID (boot_id:start:pid); a bare PID may name another "
+                                        "process by now — get its START_ID from 'ptriage explain PID'")
+                             .arg(t));
+        request.targets.push_back(*id);
+    }
+    if (request.targets.empty())
+        return usage(QStringLiteral("act %1: which processes? (START_ID…)").arg(pos.first()));
+    bool ok = true;
+    if (parser.isSet(QStringLiteral("signal")))
+        request.signal = parser.value(QStringLiteral("signal")).toUpper().toStdString();
+    else if (request.verb == ActVerb::Signal)
+        return usage(QStringLiteral("act signal: --signal NAME is required"));
+    request.processGroup = parser.isSet(QStringLiteral("group"));
+    if (parser.isSet(QStringLiteral("nice")))
+        request.nice = parser.value(QStringLiteral("nice")).toInt(&ok);
+    if (!ok || request.nice < -20 || request.nice > 19)
+        return usage(QStringLiteral("--nice: expected -20..19"));
+    if (parser.isSet(QStringLiteral("cpus")) && !parseCpus(parser.value(QStringLiteral("cpus")), request.cpus))
+        return usage(QStringLiteral("--cpus: expected CPU numbers such as 3 or 2,3"));
+    if (parser.isSet(QStringLiteral("quota")))
+        request.quotaPercent = parser.value(QStringLiteral("quota")).toInt(&ok);
+    if (!ok || request.quotaPercent < 1)
+        return usage(QStringLiteral("--quota: expected a percent of one core ≥ 1"));
+    if (parser.isSet(QStringLiteral("timeout"))) {
+        const double s = parser.value(QStringLiteral("timeout")).toDouble(&ok);
+        if (!ok || s < 0 || s > 3600)
+            return usage(QStringLiteral("--timeout: expected 0..3600 seconds"));
+        request.endTimeoutMs = static_cast<int>(s * 1000);
+    }
+
+    // What the person decides on: a fresh scan of the machine.
+    OneShotResult scanned;
+    if (!runOneShot({}, scanned, &error)) {
+        fail(error);
+        return Failure;
+    }
+    const TriageResult &context = *scanned.triage;
+    if (!parser.isSet(QStringLiteral("yes"))) {
+        std::printf("%s %zu process%s:\n", actVerbName(request.verb), request.targets.size(),
+            request.targets.size() == 1 ? "" : "es");
+        for (const auto &id : request.targets)
+            std::printf("%s\n", qUtf8Printable(describeTarget(context, id, request)));
+        std::fflush(stdout);
+        if (!confirmOnTerminal(QStringLiteral("Proceed?"))) {
+            fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
+            return Failure;
+        }
+    }
+    bool allDone = true;
+    for (const auto &o : controller.run(request, context)) {
+        printOutcome(o);
+        allDone = allDone && o.status == ActStatus::Done;
+    }
+    return allDone ? Ok : Failure;
+}
+
+} // namespace ptriage::cli

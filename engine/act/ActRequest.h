@@ -1,0 +1,54 @@
+#pragma once
+
+#include "collect/ProcessIdentity.h"
+
+#include <QVariantMap>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ptriage {
+
+// What a person asks ptriage to do to some processes. Targets are identities, never bare PIDs.
+enum class ActVerb { End, Kill, Pause, Resume, Freeze, Thaw, Throttle, Unthrottle, Renice, Quarantine, Unquarantine, Signal };
+
+const char *actVerbName(ActVerb verb); // "end", "kill", …
+std::optional<ActVerb> actVerbFromName(std::string_view name);
+
+struct ActRequest {
+    ActVerb verb = ActVerb::End;
+    std::vector<ProcessIdentity> targets;
+    std::string signal; // Signal: HUP INT TERM KILL USR1 USR2 STOP CONT
+    bool processGroup = false; // Pause/Resume/Signal: the target's whole process group
+    int nice = 10; // Renice
+    std::vector<int> cpus; // Quarantine (default: the last CPU)
+    int quotaPercent = 25; // Throttle: percent of one core
+    int endTimeoutMs = 5000; // End: how long TERM has before KILL
+};
+
+// End, Kill, and a Signal that usually ends a process (TERM, KILL, INT, HUP).
+bool endsProcesses(const ActRequest &request);
+
+enum class ActStatus {
+    Done,
+    NoSuchProcess, // gone before or during the action
+    IdentityChanged, // the PID now names another process: nothing was done to it
+    Refused, // a rule forbids it (protected, zombie, D state, critical file …)
+    Failed, // the kernel said no
+    NotAuthorized, // polkit said no, or nobody could answer its question
+    Cancelled, // the person cancelled the authentication
+};
+
+const char *actStatusName(ActStatus status);
+
+struct ActOutcome {
+    std::string target; // start_id
+    ActStatus status = ActStatus::Failed;
+    std::string message; // what happened, in words
+    bool viaHelper = false; // done with the privileged helper
+    QVariantMap undo; // a helper request (without targets) that undoes it; empty when none
+    long long journalId = 0; // its row in the action journal, 0 when not recorded
+};
+
+} // namespace ptriage

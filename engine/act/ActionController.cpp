@@ -1,0 +1,368 @@
+#include "ActionController.h"
+
+#include "core/HelperCore.h"
+#include "core/ProcFs.h"
+
+#include <QElapsedTimer>
+#include <QThread>
+
+#include <unistd.h>
+
+namespace ptriage {
+namespace {
+
+using helper::HelperCore;
+using helper::TargetResult;
+using helper::TargetStatus;
+
+ActStatus statusOf(TargetStatus s)
+{
+    switch (s) {
+    case TargetStatus::Done:
+        return ActStatus::Done;
+    case TargetStatus::NoSuchProcess:
+        return ActStatus::NoSuchProcess;
+    case TargetStatus::IdentityChanged:
+        return ActStatus::IdentityChanged;
+    case TargetStatus::Refused:
+        return ActStatus::Refused;
+    case TargetStatus::Failed:
+        break;
+    }
+    return ActStatus::Failed;
+}
+
+ActStatus statusFromName(const QString &name)
+{
+    if (name == QLatin1String("done"))
+        return ActStatus::Done;
+    if (name == QLatin1String("no_such_process"))
+        return ActStatus::NoSuchProcess;
+    if (name == QLatin1String("identity_changed"))
+        return ActStatus::IdentityChanged;
+    if (name == QLatin1String("refused"))
+        return ActStatus::Refused;
+    return ActStatus::Failed;
+}
+
+// The helper request for one step of `request` (End is TERM, then KILL).
+QVariantMap helperRequestFor(const ActRequest &r, const char *signal = nullptr)
+{
+    QVariantMap m;
+    auto sig = [&](const QString &name) {
+        m.insert(QStringLiteral("verb"), QStringLiteral("signal"));
+        m.insert(QStringLiteral("signal"), name);
+        if (r.processGroup)
+            m.insert(QStringLiteral("processGroup"), true);
+    };
+    switch (r.verb) {
+    case ActVerb::End:
+        sig(QLatin1String(signal ? signal : "TERM"));
+        break;
+    case ActVerb::Kill:
+        sig(QStringLiteral("KILL"));
+        break;
+    case ActVerb::Pause:
+        sig(QStringLiteral("STOP"));
+        break;
+    case ActVerb::Resume:
+        sig(QStringLiteral("CONT"));
+        break;
+    case ActVerb::Signal:
+        sig(QString::fromStdString(r.signal));
+        break;
+    case ActVerb::Renice:
+        m.insert(QStringLiteral("verb"), QStringLiteral("renice"));
+        m.insert(QStringLiteral("nice"), r.nice);
+        break;
+    case ActVerb::Quarantine:
+    case ActVerb::Unquarantine: {
+        QVariantList cpus;
+        for (int c : r.cpus)
+            cpus << c;
+        if (cpus.isEmpty())
+            cpus << static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN) - 1);
+        const bool in = r.verb == ActVerb::Quarantine;
+        m.insert(QStringLiteral("verb"), in ? QStringLiteral("quarantine") : QStringLiteral("unquarantine"));
+        m.insert(in ? QStringLiteral("cpus") : QStringLiteral("affinity"), cpus);
+        break;
+    }
+    case ActVerb::Throttle:
+        m.insert(QStringLiteral("verb"), QStringLiteral("throttle"));
+        m.insert(QStringLiteral("quotaPercent"), r.quotaPercent);
+        break;
+    case ActVerb::Unthrottle:
+        m.insert(QStringLiteral("verb"), QStringLiteral("unthrottle"));
+        break;
+    case ActVerb::Freeze:
+        m.insert(QStringLiteral("verb"), QStringLiteral("freeze"));
+        break;
+    case ActVerb::Thaw:
+        m.insert(QStringLiteral("verb"), QStringLiteral("thaw"));
+        break;
+    }
+    return m;
+}
+
+// Alive means: the same start time under that pid, and not a zombie (a zombie has already ended).
+bool stillAlive(const ProcessIdentity &id)
+{
+    const auto st = helper::procfs::readStat(id.pid);
+    return st && st->startTicks == id.startTicks && st->state != 'Z' && st->state != 'X';
+}
+
+QVariantList asList(const std::vector<std::string> &targets)
+{
+    QVariantList l;
+    for (const auto &t : targets)
+        l << QString::fromStdString(t);
+    return l;
+}
+
+} // namespace
+
+struct ActionController::Pending {
+    ProcessIdentity id;
+    std::string command;
+    ActOutcome outcome;
+    bool settled = false; // refused before anything was tried
+};
+
+ActionController::ActionController(std::unique_ptr<PrivilegedTransport> transport, ActionJournal &journal)
+    : m_transport(std::move(transport)), m_journal(journal)
+{
+}
+
+ActionController::~ActionController() = default;
+
+std::vector<std::string> ActionController::hardBlocks(const ActRequest &request, const TriageResult &r, int index)
+{
+    std::vector<std::string> out;
+    const auto u = static_cast<std::size_t>(index);
+    const Sample &s = r.snapshot->processes[u];
+    const ProcessFacts &f = r.facts[u];
+    const bool undoing = request.verb == ActVerb::Resume || request.verb == ActVerb::Thaw
+        || request.verb == ActVerb::Unthrottle || request.verb == ActVerb::Unquarantine;
+    if (!f.protectedReason.empty() && !undoing)
+        out.push_back("protected: " + f.protectedReason);
+    if (s.state == 'Z')
+        out.push_back("a zombie has already ended and cannot be signalled: act on its parent (pid "
+            + std::to_string(s.ppid) + ") instead");
+    if (endsProcesses(request)) {
+        if (s.state == 'D')
+            out.push_back("in uninterruptible sleep (D state): a signal is not delivered until its I/O completes");
+        for (const auto &c : f.criticalFiles)
+            out.push_back("has " + c.path + " open for writing (" + c.hint + "): ending it may corrupt that file");
+    }
+    return out;
+}
+
+std::vector<ActOutcome> ActionController::perform(const QVariantMap &base, const std::vector<std::string> &targets)
+{
+    std::vector<ActOutcome> out(targets.size());
+    if (targets.empty())
+        return out;
+    // As the user first: the same core the helper runs, so identity and rules are checked the same way.
+    QVariantMap asUser = base;
+    asUser.insert(QStringLiteral("targets"), asList(targets));
+    const HelperCore core;
+    const auto decoded = helper::decodeRequest(asUser, core.options().limits);
+    if (!decoded.ok()) {
+        for (std::size_t i = 0; i < targets.size(); ++i)
+            out[i] = {targets[i], ActStatus::Refused, "invalid request: " + decoded.error.toStdString(), false, {}, 0};
+        return out;
+    }
+    const QList<TargetResult> mine = core.execute(*decoded.request, static_cast<int>(::getpid()));
+    std::vector<std::size_t> denied;
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+        const TargetResult &r = mine.at(static_cast<qsizetype>(i));
+        out[i] = {targets[i], statusOf(r.status), r.message.toStdString(), false, r.undo, 0};
+        if (r.status == TargetStatus::Failed && r.permissionDenied())
+            denied.push_back(i);
+    }
+    if (denied.empty())
+        return out;
+
+    // Only what the user may not do goes to the helper: one request, one authorization.
+    std::vector<std::string> theirs;
+    for (std::size_t i : denied)
+        theirs.push_back(targets[i]);
+    QVariantMap request = base;
+    request.insert(QStringLiteral("targets"), asList(theirs));
+    const TransportReply reply = m_transport ? m_transport->execute(request)
+                                             : TransportReply{TransportReply::Error::Unavailable,
+                                                 QStringLiteral("no privileged helper configured"), {}};
+    for (std::size_t k = 0; k < denied.size(); ++k) {
+        ActOutcome &o = out[denied[k]];
+        o.viaHelper = true;
+        if (reply.error != TransportReply::Error::None) {
+            o.status = reply.error == TransportReply::Error::Cancelled ? ActStatus::Cancelled
+                : reply.error == TransportReply::Error::NotAuthorized || reply.error == TransportReply::Error::AuthenticationRequired
+                ? ActStatus::NotAuthorized
+                : ActStatus::Failed;
+            o.message = "needs administrator rights; " + reply.message.toStdString() + "; nothing was done";
+            continue;
+        }
+        const QVariantMap r = k < static_cast<std::size_t>(reply.results.size())
+            ? reply.results.at(static_cast<qsizetype>(k)).toMap()
+            : QVariantMap();
+        if (r.value(QStringLiteral("target")).toString().toStdString() != o.target) {
+            o.status = ActStatus::Failed;
+            o.message = "the helper's answer did not match the request";
+            continue;
+        }
+        o.status = statusFromName(r.value(QStringLiteral("status")).toString());
+        o.message = r.value(QStringLiteral("message")).toString().toStdString() + " (with administrator rights)";
+        o.undo = r.value(QStringLiteral("undo")).toMap();
+    }
+    return out;
+}
+
+void ActionController::endWithTermThenKill(const ActRequest &request, std::vector<Pending> &pending)
+{
+    std::vector<std::string> targets;
+    std::vector<Pending *> who;
+    for (auto &p : pending)
+        if (!p.settled) {
+            targets.push_back(p.id.toString());
+            who.push_back(&p);
+        }
+    const auto term = perform(helperRequestFor(request, "TERM"), targets);
+    std::vector<Pending *> waiting;
+    for (std::size_t i = 0; i < who.size(); ++i) {
+        who[i]->outcome = term[i];
+        if (term[i].status == ActStatus::Done)
+            waiting.push_back(who[i]);
+    }
+    QElapsedTimer clock;
+    clock.start();
+    while (!waiting.empty() && clock.elapsed() < request.endTimeoutMs) {
+        std::erase_if(waiting, [](const Pending *p) { return !stillAlive(p->id); });
+        if (!waiting.empty())
+            QThread::msleep(50);
+    }
+    for (Pending *p : who)
+        if (p->outcome.status == ActStatus::Done && std::find(waiting.begin(), waiting.end(), p) == waiting.end())
+            p->outcome.message = "ended after SIGTERM";
+    if (waiting.empty())
+        return;
+    // Still there after the grace period: KILL, through the same core checks (a reused PID is refused).
+    std::vector<std::string> stubborn;
+    for (Pending *p : waiting)
+        stubborn.push_back(p->id.toString());
+    const auto kill = perform(helperRequestFor(request, "KILL"), stubborn);
+    for (std::size_t i = 0; i < waiting.size(); ++i) {
+        ActOutcome o = kill[i];
+        if (o.status == ActStatus::Done)
+            o.message = "did not end within " + std::to_string(request.endTimeoutMs / 1000.0).substr(0, 3)
+                + " s of SIGTERM; killed (SIGKILL)";
+        o.viaHelper = o.viaHelper || waiting[i]->outcome.viaHelper;
+        waiting[i]->outcome = o;
+    }
+}
+
+std::vector<ActOutcome> ActionController::run(const ActRequest &request, const TriageResult &context)
+{
+    std::vector<Pending> pending;
+    for (const auto &id : request.targets) {
+        Pending p;
+        p.id = id;
+        p.outcome.target = id.toString();
+        const Sample *s = context.snapshot->byPid(id.pid);
+        if (id.bootId != context.snapshot->system.bootId || !s || s->key.startTicks != id.startTicks) {
+            p.outcome.status = ActStatus::Refused;
+            p.outcome.message = "not in the scan this was decided on: refresh and look again";
+            p.settled = true;
+        } else {
+            const int index = static_cast<int>(s - context.snapshot->processes.data());
+            p.command = s->details && !s->details->cmdline.empty() ? s->details->cmdline.front() : s->comm;
+            const auto blocks = hardBlocks(request, context, index);
+            if (!blocks.empty()) {
+                p.outcome.status = ActStatus::Refused;
+                p.outcome.message = blocks.front();
+                p.settled = true;
+            }
+        }
+        pending.push_back(std::move(p));
+    }
+    if (!m_journal.isOpen()) {
+        for (auto &p : pending)
+            if (!p.settled) {
+                p.outcome.status = ActStatus::Refused;
+                p.outcome.message = "the action journal is not open, so the action could not be recorded; nothing was done";
+                p.settled = true;
+            }
+    }
+
+    if (request.verb == ActVerb::End) {
+        endWithTermThenKill(request, pending);
+    } else {
+        std::vector<std::string> targets;
+        std::vector<Pending *> who;
+        for (auto &p : pending)
+            if (!p.settled) {
+                targets.push_back(p.id.toString());
+                who.push_back(&p);
+            }
+        const auto done = perform(helperRequestFor(request), targets);
+        for (std::size_t i = 0; i < who.size(); ++i)
+            who[i]->outcome = done[i];
+    }
+
+    std::vector<ActOutcome> out;
+    for (auto &p : pending) {
+        ActionJournal::Entry e;
+        e.verb = actVerbName(request.verb);
+        e.target = p.outcome.target;
+        e.command = p.command;
+        e.status = actStatusName(p.outcome.status);
+        e.message = p.outcome.message;
+        e.viaHelper = p.outcome.viaHelper;
+        e.undo = p.outcome.status == ActStatus::Done ? p.outcome.undo : QVariantMap();
+        QString error;
+        if (m_journal.isOpen())
+            p.outcome.journalId = m_journal.record(e, &error);
+        if (m_journal.isOpen() && p.outcome.journalId == 0)
+            p.outcome.message += "; could not be journaled: " + error.toStdString();
+        out.push_back(std::move(p.outcome));
+    }
+    return out;
+}
+
+ActOutcome ActionController::undo(long long journalId)
+{
+    ActOutcome o;
+    const auto e = m_journal.entry(journalId);
+    if (!e) {
+        o.status = ActStatus::Refused;
+        o.message = "no action " + std::to_string(journalId) + " in the journal";
+        return o;
+    }
+    o.target = e->target;
+    if (e->undo.isEmpty() || e->status != actStatusName(ActStatus::Done)) {
+        o.status = ActStatus::Refused;
+        o.message = "action " + std::to_string(journalId) + " (" + e->verb + ") cannot be undone";
+        return o;
+    }
+    if (e->undoneBy != 0) {
+        o.status = ActStatus::Refused;
+        o.message = "action " + std::to_string(journalId) + " was already undone by action " + std::to_string(e->undoneBy);
+        return o;
+    }
+    o = perform(e->undo, {e->target}).front();
+    ActionJournal::Entry u;
+    u.verb = "undo " + e->verb;
+    u.target = e->target;
+    u.command = e->command;
+    u.status = actStatusName(o.status);
+    u.message = o.message;
+    u.viaHelper = o.viaHelper;
+    QString error;
+    o.journalId = m_journal.record(u, &error);
+    // Gone or reused: nothing left to undo either way.
+    if (o.status == ActStatus::Done || o.status == ActStatus::NoSuchProcess || o.status == ActStatus::IdentityChanged)
+        m_journal.markUndone(journalId, o.journalId ? o.journalId : -1, &error);
+    return o;
+}
+
+} // namespace ptriage

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "ActRequest.h"
+#include "ActionJournal.h"
+#include "PrivilegedTransport.h"
+#include "decide/Triage.h"
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace ptriage {
+
+// The one place anything acts on a process. For each request: refuse the hard blocks of what the
+// person saw (protected, a critical file open for writing, D state, zombies), try every target as
+// the user through the helper core (pidfd, identity re-checked), hand only the targets that fail
+// with EPERM to the privileged helper in one batched request (one authorization), and journal
+// every outcome with what undoing it needs. Blocking: run it off the GUI thread.
+class ActionController {
+public:
+    ActionController(std::unique_ptr<PrivilegedTransport> transport, ActionJournal &journal);
+    ~ActionController();
+
+    // `context` is the triage the person looked at; targets not in it are refused (refresh first).
+    std::vector<ActOutcome> run(const ActRequest &request, const TriageResult &context);
+    // Undoes a journaled action (as the user first, then the helper). One outcome.
+    ActOutcome undo(long long journalId);
+
+    // Why a target of `context` can never get `request`'s action; empty when it may.
+    static std::vector<std::string> hardBlocks(const ActRequest &request, const TriageResult &context, int index);
+
+private:
+    struct Pending;
+    std::vector<ActOutcome> perform(const QVariantMap &helperRequest, const std::vector<std::string> &targets);
+    void endWithTermThenKill(const ActRequest &request, std::vector<Pending> &pending);
+
+    std::unique_ptr<PrivilegedTransport> m_transport;
+    ActionJournal &m_journal;
+};
+
+} // namespace ptriage
