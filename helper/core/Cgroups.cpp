@@ -209,9 +209,7 @@ std::optional<Placement> placementFor(const ProcessHandle &hd, const CgroupHiera
     if (p.groupDir.isEmpty() || p.parentDir.isEmpty()) {
         *error = TargetResult::failed(hd.target(), EXDEV,
             QStringLiteral("the cgroup %1 of PID %2 is outside the part of the hierarchy mounted at %3")
-                .arg(current)
-                .arg(hd.pid())
-                .arg(h.mountPoint));
+                .arg(current, QString::number(hd.pid()), h.mountPoint)); // one pass: paths may hold '%'
         return std::nullopt;
     }
     return p;
@@ -235,11 +233,14 @@ public:
         if (m_p.inside)
             return std::nullopt;
         sweepStale(m_p.parentDir, m_hd.dedicatedGroupName());
-        if (::mkdir(m_p.groupDir.toLocal8Bit().constData(), 0755) == 0)
+        if (::mkdir(m_p.groupDir.toLocal8Bit().constData(), 0755) == 0) {
             m_created = true;
-        else if (errno != EEXIST)
+            return std::nullopt;
+        }
+        const int err = errno;
+        if (err != EEXIST)
             return TargetResult::failed(
-                m_hd.target(), errno, QStringLiteral("cannot create cgroup %1").arg(m_p.groupDir));
+                m_hd.target(), err, QStringLiteral("cannot create cgroup %1").arg(m_p.groupDir));
         return std::nullopt;
     }
 
@@ -348,7 +349,7 @@ std::optional<TargetResult> thawIn(const ProcessHandle &hd, const CgroupHierarch
         return TargetResult::failed(hd.target(), err, QStringLiteral("cannot thaw %1").arg(groupDir));
     if (!waitFreezeState(h, groupDir, false, timeoutMs))
         return TargetResult::failed(hd.target(), ETIMEDOUT,
-            QStringLiteral("%1 did not report thawed within %2 ms").arg(groupDir).arg(timeoutMs));
+            QStringLiteral("%1 did not report thawed within %2 ms").arg(groupDir, QString::number(timeoutMs)));
     TargetResult r = TargetResult::done(hd.target(), QStringLiteral("PID %1 thawed").arg(hd.pid()));
     r.undo.insert(field::verb, verbName(Verb::Freeze));
     r.details.insert(QStringLiteral("backend"), backendLabel(h, "freezer"));
