@@ -7,6 +7,7 @@
 //   ACTOR_FLOCK_WAIT=PATH  after reporting ready, block waiting for an exclusive flock on PATH
 //   ACTOR_SPIN=1           burn a core
 //   ACTOR_ZOMBIE=1         fork a child that exits at once, and never reap it
+//   ACTOR_THREADS=N        run N-1 extra threads that sleep (N threads in all)
 //   ACTOR_LIFETIME=SECONDS exit after this long anyway (default 600), so nothing outlives a test run
 //   ACTOR_READY_FD=FD      write "ready PID [PORT] [ZOMBIE_PID]\n" there once set up
 #include <arpa/inet.h>
@@ -17,6 +18,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <sys/file.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -27,6 +29,12 @@ int envInt(const char *name, int fallback)
 {
     const char *v = std::getenv(name);
     return v ? std::atoi(v) : fallback;
+}
+
+void *sleepForever(void *)
+{
+    for (;;)
+        ::pause();
 }
 
 void die(const char *what)
@@ -80,6 +88,11 @@ int main()
         if (zombie < 0)
             die("fork");
         ::signal(SIGCHLD, SIG_DFL); // default action keeps the child as a zombie until reaped
+    }
+    for (int i = 1; i < envInt("ACTOR_THREADS", 1); ++i) {
+        pthread_t t;
+        if (::pthread_create(&t, nullptr, sleepForever, nullptr) != 0)
+            die("pthread_create");
     }
     const int ready = envInt("ACTOR_READY_FD", -1);
     if (ready >= 0) {

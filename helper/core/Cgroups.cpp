@@ -1,0 +1,639 @@
+#include "Cgroups.h"
+
+#include <QDir>
+#include <QRegularExpression>
+
+#include <cerrno>
+#include <functional>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+namespace ptriage::helper {
+namespace {
+
+constexpr int kPollMs = 5;
+
+QString unescapeMountField(const QByteArray &field)
+{
+    // mountinfo escapes space, tab, newline and backslash as \ooo.
+    QByteArray out;
+    for (qsizetype i = 0; i < field.size(); ++i) {
+        if (field[i] == '\\' && i + 3 < field.size()) {
+            bool ok = false;
+            const int code = field.mid(i + 1, 3).toInt(&ok, 8);
+            if (ok && code > 0 && code < 256) {
+                out.append(static_cast<char>(code));
+                i += 3;
+                continue;
+            }
+        }
+        out.append(field[i]);
+    }
+    return QString::fromLocal8Bit(out);
+}
+
+bool isMountOption(const QByteArray &token)
+{
+    static const QList<QByteArray> options{"rw", "ro", "noprefix", "xattr", "clone_children", "cpuset_v2_mode",
+        "nsdelegate", "favordynmods", "memory_localevents", "memory_recursiveprot", "memory_hugetlb_accounting",
+        "none"};
+    return options.contains(token) || (token.contains('=') && !token.startsWith("name="));
+}
+
+// A group path from /proc/PID/cgroup, accepted only in its plain form.
+bool isSafeRelPath(const QString &rel)
+{
+    if (!rel.startsWith(QLatin1Char('/')) || rel.size() > 4096)
+        return false;
+    if (rel == QLatin1String("/"))
+        return true;
+    const QStringList parts = rel.mid(1).split(QLatin1Char('/'));
+    for (const QString &p : parts)
+        if (p.isEmpty() || p == QLatin1String(".") || p == QLatin1String("..") || p.contains(QChar(0))
+            || p.contains(QLatin1Char('\n')))
+            return false;
+    return true;
+}
+
+QString joinRel(const QString &parent, const QString &name)
+{
+    return parent == QLatin1String("/") ? parent + name : parent + QLatin1Char('/') + name;
+}
+
+QString parentOf(const QString &rel)
+{
+    const qsizetype slash = rel.lastIndexOf(QLatin1Char('/'));
+    return slash <= 0 ? QStringLiteral("/") : rel.left(slash);
+}
+
+QString baseNameOf(const QString &rel)
+{
+    return rel.mid(rel.lastIndexOf(QLatin1Char('/')) + 1);
+}
+
+QString backendLabel(const CgroupHierarchy &h, const char *v1Controller)
+{
+    return h.v2 ? QStringLiteral("cgroup2") : QStringLiteral("cgroup v1 ") + QLatin1String(v1Controller);
+}
+
+int moveProcess(int pid, const QString &groupDir)
+{
+    return procfs::writeFile(groupDir + QStringLiteral("/cgroup.procs"), QByteArray::number(pid));
+}
+
+// Moves everything in our group back to its parent: the target and whatever it forked while inside.
+int evacuate(const QString &groupDir, const QString &parentDir)
+{
+    for (int round = 0; round < 4; ++round) {
+        int err = 0;
+        const auto procs = procfs::readFile(groupDir + QStringLiteral("/cgroup.procs"), &err);
+        if (!procs)
+            return err;
+        const QList<QByteArray> lines = procs->split('\n');
+        bool any = false;
+        for (const QByteArray &line : lines) {
+            bool ok = false;
+            const int pid = line.trimmed().toInt(&ok);
+            if (!ok || pid <= 0)
+                continue;
+            any = true;
+            const int e = moveProcess(pid, parentDir);
+            if (e != 0 && e != ESRCH)
+                return e;
+        }
+        if (!any)
+            return 0;
+    }
+    return 0;
+}
+
+int removeGroup(const QString &groupDir)
+{
+    const QByteArray path = groupDir.toLocal8Bit();
+    for (int attempt = 0; attempt < 20; ++attempt) {
+        if (::rmdir(path.constData()) == 0 || errno == ENOENT)
+            return 0;
+        if (errno != EBUSY)
+            return errno;
+        // A group just emptied can stay busy for a moment while the kernel offlines it.
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return EBUSY;
+}
+
+// Removes empty ptriage-<pid>-<start> groups whose process is gone (e.g. killed while frozen).
+void sweepStale(const QString &parentDir, const QString &keep)
+{
+    static const QRegularExpression pattern(QStringLiteral("^ptriage-(\\d{1,7})-(\\d{1,20})$"));
+    const QStringList entries = QDir(parentDir).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
+    for (const QString &name : entries) {
+        const auto m = pattern.match(name);
+        if (!m.hasMatch() || name == keep)
+            continue;
+        const auto s = procfs::readStat(m.captured(1).toInt());
+        if (!s || s->startTicks != m.captured(2).toULongLong())
+            ::rmdir(QString(parentDir + QLatin1Char('/') + name).toLocal8Bit().constData()); // fails if in use
+    }
+}
+
+bool fileExists(const QString &path)
+{
+    struct stat st;
+    return ::stat(path.toLocal8Bit().constData(), &st) == 0;
+}
+
+QString readTrimmed(const QString &path)
+{
+    const auto text = procfs::readFile(path);
+    return text ? QString::fromLatin1(text->trimmed()) : QString();
+}
+
+bool v2Frozen(const QString &groupDir)
+{
+    return readTrimmed(groupDir + QStringLiteral("/cgroup.freeze")) == QLatin1String("1");
+}
+
+bool v2CpuLimited(const QString &groupDir)
+{
+    const QString max = readTrimmed(groupDir + QStringLiteral("/cpu.max"));
+    return !max.isEmpty() && !max.startsWith(QLatin1String("max"));
+}
+
+// Waits until the group reports `frozen` (v2 cgroup.events, v1 freezer.state).
+bool waitFreezeState(const CgroupHierarchy &h, const QString &groupDir, bool frozen, int timeoutMs)
+{
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    int polls = 0;
+    for (;;) {
+        if (h.v2) {
+            const auto events = procfs::readFile(groupDir + QStringLiteral("/cgroup.events"));
+            if (events && events->contains(frozen ? "frozen 1" : "frozen 0"))
+                return true;
+        } else {
+            const QString state = readTrimmed(groupDir + QStringLiteral("/freezer.state"));
+            if (state == (frozen ? QLatin1String("FROZEN") : QLatin1String("THAWED")))
+                return true;
+            // The v1 freezer retries stragglers on each write of FROZEN.
+            if (frozen && state == QLatin1String("FREEZING") && ++polls % 10 == 0)
+                procfs::writeFile(groupDir + QStringLiteral("/freezer.state"), "FROZEN");
+        }
+        if (std::chrono::steady_clock::now() >= deadline)
+            return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(kPollMs));
+    }
+}
+
+// The dedicated group of a process in one hierarchy: where it is, or would be.
+struct Placement {
+    QString groupRel;
+    QString groupDir;
+    QString parentDir;
+    bool inside = false; // the process is in it already
+};
+
+std::optional<Placement> placementFor(const ProcessHandle &hd, const CgroupHierarchy &h, TargetResult *error)
+{
+    const QString current = cgroupPathOf(hd.pid(), h);
+    if (current.isEmpty()) {
+        *error = TargetResult::failed(hd.target(), ENOENT,
+            QStringLiteral("cannot find the cgroup of PID %1 under %2").arg(hd.pid()).arg(h.mountPoint));
+        return std::nullopt;
+    }
+    Placement p;
+    const QString name = hd.dedicatedGroupName();
+    p.inside = baseNameOf(current) == name;
+    p.groupRel = p.inside ? current : joinRel(current, name);
+    p.groupDir = cgroupDirectory(h, p.groupRel);
+    p.parentDir = cgroupDirectory(h, parentOf(p.groupRel));
+    if (p.groupDir.isEmpty() || p.parentDir.isEmpty()) {
+        *error = TargetResult::failed(hd.target(), EXDEV,
+            QStringLiteral("the cgroup %1 of PID %2 is outside the part of the hierarchy mounted at %3")
+                .arg(current, QString::number(hd.pid()), h.mountPoint)); // one pass: paths may hold '%'
+        return std::nullopt;
+    }
+    return p;
+}
+
+// Creates the group and moves the process in, undoing both on failure. `unsupported` marks failures
+// after which the other hierarchy may be tried.
+class Dedication {
+public:
+    Dedication(const ProcessHandle &hd, Placement p) : m_hd(hd), m_p(std::move(p)) { }
+    Dedication(const Dedication &) = delete;
+    Dedication &operator=(const Dedication &) = delete;
+    ~Dedication()
+    {
+        if (!m_committed)
+            rollback();
+    }
+
+    std::optional<TargetResult> create()
+    {
+        if (m_p.inside)
+            return std::nullopt;
+        sweepStale(m_p.parentDir, m_hd.dedicatedGroupName());
+        if (::mkdir(m_p.groupDir.toLocal8Bit().constData(), 0755) == 0) {
+            m_created = true;
+            return std::nullopt;
+        }
+        const int err = errno;
+        if (err != EEXIST)
+            return TargetResult::failed(
+                m_hd.target(), err, QStringLiteral("cannot create cgroup %1").arg(m_p.groupDir));
+        return std::nullopt;
+    }
+
+    std::optional<TargetResult> moveIn()
+    {
+        if (m_p.inside)
+            return std::nullopt;
+        if (const int err = moveProcess(m_hd.pid(), m_p.groupDir)) {
+            if (err == ESRCH)
+                return TargetResult::make(m_hd.target(), TargetStatus::NoSuchProcess,
+                    QStringLiteral("process %1 exited before it could be moved").arg(m_hd.pid()));
+            return TargetResult::failed(
+                m_hd.target(), err, QStringLiteral("cannot move PID %1 into %2").arg(m_hd.pid()).arg(m_p.groupDir));
+        }
+        m_moved = true;
+        // Alive now means the pid was ours all along: a pid is not reused while its process exists.
+        if (!m_hd.alive())
+            return TargetResult::make(m_hd.target(), TargetStatus::NoSuchProcess,
+                QStringLiteral("process %1 exited during the move; it was moved back").arg(m_hd.pid()));
+        return std::nullopt;
+    }
+
+    void rollback()
+    {
+        if (m_moved)
+            evacuate(m_p.groupDir, m_p.parentDir);
+        if (m_created)
+            removeGroup(m_p.groupDir);
+        m_moved = m_created = false;
+    }
+    void commit() { m_committed = true; }
+
+private:
+    const ProcessHandle &m_hd;
+    Placement m_p;
+    bool m_created = false;
+    bool m_moved = false;
+    bool m_committed = false;
+};
+
+TargetResult freezeIn(const ProcessHandle &hd, const CgroupHierarchy &h, int timeoutMs, bool *unsupported)
+{
+    TargetResult error;
+    const auto p = placementFor(hd, h, &error);
+    if (!p)
+        return error;
+    Dedication d(hd, *p);
+    if (auto r = d.create())
+        return *r;
+    const QString control = p->groupDir + (h.v2 ? QStringLiteral("/cgroup.freeze") : QStringLiteral("/freezer.state"));
+    if (!fileExists(control)) {
+        *unsupported = true;
+        return TargetResult::failed(hd.target(), ENOTSUP,
+            h.v2 ? QStringLiteral("cgroup2 at %1 has no cgroup.freeze (it needs Linux 5.2 or later)").arg(h.mountPoint)
+                 : QStringLiteral("%1 has no freezer.state").arg(p->groupDir));
+    }
+    if (auto r = d.moveIn())
+        return *r;
+    if (const int err = procfs::writeFile(control, h.v2 ? QByteArray("1") : QByteArray("FROZEN")))
+        return TargetResult::failed(hd.target(), err, QStringLiteral("cannot freeze %1").arg(p->groupDir));
+    if (!waitFreezeState(h, p->groupDir, true, timeoutMs)) {
+        procfs::writeFile(control, h.v2 ? QByteArray("0") : QByteArray("THAWED"));
+        waitFreezeState(h, p->groupDir, false, timeoutMs);
+        return TargetResult::failed(hd.target(), ETIMEDOUT,
+            QStringLiteral("PID %1 did not freeze within %2 ms (a thread in uninterruptible I/O freezes only once the "
+                           "I/O completes); it was thawed and left where it was")
+                .arg(hd.pid())
+                .arg(timeoutMs));
+    }
+    d.commit();
+    TargetResult r = TargetResult::done(hd.target(),
+        QStringLiteral("PID %1 frozen in %2 (%3)").arg(hd.pid()).arg(p->groupDir, backendLabel(h, "freezer")));
+    r.undo.insert(field::verb, verbName(Verb::Thaw));
+    r.details.insert(QStringLiteral("cgroup"), p->groupDir);
+    r.details.insert(QStringLiteral("backend"), backendLabel(h, "freezer"));
+    return r;
+}
+
+// Lifts our last setting from the group: moves everything back to the parent and removes the group.
+TargetResult dissolve(const ProcessHandle &hd, const QString &groupDir, const QString &parentDir, TargetResult done)
+{
+    if (const int err = evacuate(groupDir, parentDir))
+        return TargetResult::failed(
+            hd.target(), err, QStringLiteral("cannot move PID %1 back to %2").arg(hd.pid()).arg(parentDir));
+    if (const int err = removeGroup(groupDir))
+        done.message += QStringLiteral("; the group %1 could not be removed: %2")
+                            .arg(groupDir, QString::fromLocal8Bit(::strerrordesc_np(err)));
+    done.details.insert(QStringLiteral("cgroup"), parentDir);
+    return done;
+}
+
+std::optional<TargetResult> thawIn(const ProcessHandle &hd, const CgroupHierarchy &h, int timeoutMs)
+{
+    const QString current = cgroupPathOf(hd.pid(), h);
+    if (current.isEmpty() || baseNameOf(current) != hd.dedicatedGroupName())
+        return std::nullopt;
+    const QString groupDir = cgroupDirectory(h, current);
+    const QString parentDir = cgroupDirectory(h, parentOf(current));
+    if (groupDir.isEmpty() || parentDir.isEmpty())
+        return std::nullopt;
+    // On cgroup2 the group may be there only for a throttle.
+    if (h.v2 && !v2Frozen(groupDir) && v2CpuLimited(groupDir))
+        return std::nullopt;
+    const QString control = groupDir + (h.v2 ? QStringLiteral("/cgroup.freeze") : QStringLiteral("/freezer.state"));
+    if (const int err = procfs::writeFile(control, h.v2 ? QByteArray("0") : QByteArray("THAWED")))
+        return TargetResult::failed(hd.target(), err, QStringLiteral("cannot thaw %1").arg(groupDir));
+    if (!waitFreezeState(h, groupDir, false, timeoutMs))
+        return TargetResult::failed(hd.target(), ETIMEDOUT,
+            QStringLiteral("%1 did not report thawed within %2 ms").arg(groupDir, QString::number(timeoutMs)));
+    TargetResult r = TargetResult::done(hd.target(), QStringLiteral("PID %1 thawed").arg(hd.pid()));
+    r.undo.insert(field::verb, verbName(Verb::Freeze));
+    r.details.insert(QStringLiteral("backend"), backendLabel(h, "freezer"));
+    if (h.v2 && v2CpuLimited(groupDir)) {
+        r.message += QStringLiteral("; it stays in %1 for its CPU limit (unthrottle removes it)").arg(groupDir);
+        r.details.insert(QStringLiteral("cgroup"), groupDir);
+        return r;
+    }
+    r.message += QStringLiteral(" and moved back to %1").arg(parentDir);
+    return dissolve(hd, groupDir, parentDir, r);
+}
+
+TargetResult throttleIn(const ProcessHandle &hd, const CgroupHierarchy &h, int quotaPercent, bool *unsupported)
+{
+    const qint64 quotaUs = std::max<qint64>(kCpuQuotaFloorUs, qint64(quotaPercent) * (kCpuPeriodUs / 100));
+    TargetResult error;
+    const auto p = placementFor(hd, h, &error);
+    if (!p)
+        return error;
+    Dedication d(hd, *p);
+    if (auto r = d.create())
+        return *r;
+    const QByteArray quota = QByteArray::number(quotaUs);
+    const QByteArray period = QByteArray::number(kCpuPeriodUs);
+    if (!h.v2) {
+        // Quota off first: a period change is checked against the quota in force.
+        for (const auto &[file, value] : {std::pair{QStringLiteral("/cpu.cfs_quota_us"), QByteArray("-1")},
+                 std::pair{QStringLiteral("/cpu.cfs_period_us"), period},
+                 std::pair{QStringLiteral("/cpu.cfs_quota_us"), quota}})
+            if (const int err = procfs::writeFile(p->groupDir + file, value))
+                return TargetResult::failed(
+                    hd.target(), err, QStringLiteral("cannot write %1%2").arg(p->groupDir, file));
+        if (auto r = d.moveIn())
+            return *r;
+    } else {
+        // Move first: a non-root cgroup2 group can pass the cpu controller down only once it holds no
+        // processes, which is the case when the target was alone in it.
+        if (auto r = d.moveIn())
+            return *r;
+        const QString subtree = p->parentDir + QStringLiteral("/cgroup.subtree_control");
+        if (!readTrimmed(subtree).split(QLatin1Char(' ')).contains(QLatin1String("cpu"))) {
+            if (const int err = procfs::writeFile(subtree, "+cpu")) {
+                *unsupported = true;
+                return TargetResult::failed(hd.target(), err,
+                    QStringLiteral("cannot enable the cgroup2 cpu controller in %1 (a group that still holds other "
+                                   "processes cannot pass it down)")
+                        .arg(p->parentDir));
+            }
+        }
+        if (const int err = procfs::writeFile(p->groupDir + QStringLiteral("/cpu.max"), quota + ' ' + period))
+            return TargetResult::failed(hd.target(), err, QStringLiteral("cannot write %1/cpu.max").arg(p->groupDir));
+    }
+    d.commit();
+    TargetResult r = TargetResult::done(hd.target(),
+        QStringLiteral("PID %1 limited to %2% of one CPU in %3 (%4)")
+            .arg(hd.pid())
+            .arg(quotaPercent)
+            .arg(p->groupDir, backendLabel(h, "cpu")));
+    r.undo.insert(field::verb, verbName(Verb::Unthrottle));
+    r.details.insert(QStringLiteral("cgroup"), p->groupDir);
+    r.details.insert(QStringLiteral("backend"), backendLabel(h, "cpu"));
+    r.details.insert(QStringLiteral("quotaUs"), quotaUs);
+    r.details.insert(QStringLiteral("periodUs"), kCpuPeriodUs);
+    return r;
+}
+
+std::optional<TargetResult> unthrottleIn(const ProcessHandle &hd, const CgroupHierarchy &h)
+{
+    const QString current = cgroupPathOf(hd.pid(), h);
+    if (current.isEmpty() || baseNameOf(current) != hd.dedicatedGroupName())
+        return std::nullopt;
+    const QString groupDir = cgroupDirectory(h, current);
+    const QString parentDir = cgroupDirectory(h, parentOf(current));
+    if (groupDir.isEmpty() || parentDir.isEmpty())
+        return std::nullopt;
+    TargetResult r = TargetResult::done(hd.target(), QStringLiteral("PID %1 no longer CPU-limited").arg(hd.pid()));
+    r.details.insert(QStringLiteral("backend"), backendLabel(h, "cpu"));
+    if (h.v2) {
+        if (!v2CpuLimited(groupDir) && v2Frozen(groupDir))
+            return std::nullopt; // there for a freeze only
+        if (fileExists(groupDir + QStringLiteral("/cpu.max")))
+            if (const int err = procfs::writeFile(
+                    groupDir + QStringLiteral("/cpu.max"), QByteArray("max ") + QByteArray::number(kCpuPeriodUs)))
+                return TargetResult::failed(hd.target(), err, QStringLiteral("cannot write %1/cpu.max").arg(groupDir));
+        if (v2Frozen(groupDir)) {
+            r.message += QStringLiteral("; it stays frozen in %1 (thaw moves it back)").arg(groupDir);
+            r.details.insert(QStringLiteral("cgroup"), groupDir);
+            return r;
+        }
+    } else if (const int err = procfs::writeFile(groupDir + QStringLiteral("/cpu.cfs_quota_us"), "-1")) {
+        return TargetResult::failed(hd.target(), err, QStringLiteral("cannot write %1/cpu.cfs_quota_us").arg(groupDir));
+    }
+    r.message += QStringLiteral(" and moved back to %1").arg(parentDir);
+    return dissolve(hd, groupDir, parentDir, r);
+}
+
+bool v2HasCpuController(const CgroupHierarchy &h)
+{
+    return readTrimmed(h.mountPoint + QStringLiteral("/cgroup.controllers"))
+        .split(QLatin1Char(' '))
+        .contains(QLatin1String("cpu"));
+}
+
+// The hierarchies a verb may use, in order of preference.
+QList<CgroupHierarchy> candidates(
+    const CgroupOptions &o, CgroupBackend backend, const QString &v1Controller, bool throttle)
+{
+    QList<CgroupHierarchy> list;
+    const auto &unified = o.layout.unified();
+    const auto v1 = o.layout.v1(v1Controller);
+    if (backend != CgroupBackend::V1 && unified
+        && (!throttle || backend == CgroupBackend::V2 || v2HasCpuController(*unified)))
+        list.append(*unified);
+    if (backend != CgroupBackend::V2 && v1)
+        list.append(*v1);
+    return list;
+}
+
+// Thaw and unthrottle: undo wherever our group is.
+TargetResult undoIn(const ProcessHandle &hd, const QList<CgroupHierarchy> &hierarchies,
+    const std::function<std::optional<TargetResult>(const CgroupHierarchy &)> &undo, const QString &notOurs)
+{
+    std::optional<TargetResult> result;
+    for (const CgroupHierarchy &h : hierarchies) {
+        auto r = undo(h);
+        if (r && (!result || result->status == TargetStatus::Done))
+            result = std::move(r);
+    }
+    if (!result)
+        return TargetResult::make(hd.target(), TargetStatus::Refused, notOurs);
+    return *result;
+}
+
+} // namespace
+
+CgroupLayout CgroupLayout::fromMountInfo(const QString &path)
+{
+    const auto text = procfs::readFile(path);
+    return text ? parseMountInfo(*text) : CgroupLayout();
+}
+
+CgroupLayout CgroupLayout::parseMountInfo(const QByteArray &text)
+{
+    CgroupLayout layout;
+    for (const QByteArray &line : text.split('\n')) {
+        const QList<QByteArray> f = line.split(' ');
+        const qsizetype dash = f.indexOf("-");
+        if (dash < 6 || dash + 3 >= f.size())
+            continue;
+        const QByteArray &fstype = f[dash + 1];
+        if (fstype != "cgroup" && fstype != "cgroup2")
+            continue;
+        CgroupHierarchy h;
+        h.v2 = fstype == "cgroup2";
+        h.mountRoot = unescapeMountField(f[3]);
+        h.mountPoint = unescapeMountField(f[4]);
+        if (!h.v2)
+            for (const QByteArray &opt : f[dash + 3].split(','))
+                if (!isMountOption(opt))
+                    h.controllers.append(QString::fromLatin1(opt));
+        if (h.v2) {
+            // Several mounts of the one cgroup2 hierarchy: prefer the one showing all of it.
+            if (!layout.m_unified
+                || (layout.m_unified->mountRoot != QLatin1String("/") && h.mountRoot == QLatin1String("/")))
+                layout.m_unified = h;
+        } else if (!h.controllers.isEmpty()) {
+            layout.m_v1.append(h);
+        }
+    }
+    return layout;
+}
+
+std::optional<CgroupHierarchy> CgroupLayout::v1(const QString &controller) const
+{
+    std::optional<CgroupHierarchy> found;
+    for (const CgroupHierarchy &h : m_v1)
+        if (h.controllers.contains(controller)
+            && (!found || (found->mountRoot != QLatin1String("/") && h.mountRoot == QLatin1String("/"))))
+            found = h;
+    return found;
+}
+
+QString cgroupPathOf(int pid, const CgroupHierarchy &h)
+{
+    const auto text = procfs::readFile(QStringLiteral("/proc/%1/cgroup").arg(pid));
+    if (!text)
+        return {};
+    for (const QByteArray &line : text->split('\n')) {
+        const qsizetype c1 = line.indexOf(':');
+        const qsizetype c2 = c1 < 0 ? -1 : line.indexOf(':', c1 + 1);
+        if (c2 < 0)
+            continue;
+        const QByteArray id = line.left(c1);
+        const QByteArray controllers = line.mid(c1 + 1, c2 - c1 - 1);
+        const QString path = QString::fromLocal8Bit(line.mid(c2 + 1));
+        bool match = false;
+        if (h.v2) {
+            match = id == "0" && controllers.isEmpty();
+        } else {
+            for (const QByteArray &c : controllers.split(','))
+                if (!c.isEmpty() && h.controllers.contains(QString::fromLatin1(c)))
+                    match = true;
+        }
+        if (match)
+            return isSafeRelPath(path) ? path : QString();
+    }
+    return {};
+}
+
+QString cgroupDirectory(const CgroupHierarchy &h, const QString &relPath)
+{
+    if (!isSafeRelPath(relPath) || !isSafeRelPath(h.mountRoot) || h.mountPoint.isEmpty())
+        return {};
+    QString rest;
+    if (h.mountRoot == QLatin1String("/"))
+        rest = relPath == QLatin1String("/") ? QString() : relPath;
+    else if (relPath == h.mountRoot)
+        rest = QString();
+    else if (relPath.startsWith(h.mountRoot + QLatin1Char('/')))
+        rest = relPath.mid(h.mountRoot.size());
+    else
+        return {};
+    return h.mountPoint + rest;
+}
+
+TargetResult freezeProcess(const ProcessHandle &hd, const CgroupOptions &o)
+{
+    const auto list = candidates(o, o.freeze, QStringLiteral("freezer"), false);
+    if (list.isEmpty())
+        return TargetResult::failed(hd.target(), ENOTSUP,
+            o.freeze == CgroupBackend::V2       ? QStringLiteral("no cgroup2 hierarchy is mounted; cannot freeze")
+                : o.freeze == CgroupBackend::V1 ? QStringLiteral("no v1 freezer hierarchy is mounted; cannot freeze")
+                                                : QStringLiteral("neither a cgroup2 hierarchy nor a v1 freezer is "
+                                                                 "mounted; cannot freeze"));
+    TargetResult last;
+    for (const CgroupHierarchy &h : list) {
+        bool unsupported = false;
+        last = freezeIn(hd, h, o.settleTimeoutMs, &unsupported);
+        if (!unsupported)
+            break;
+    }
+    return last;
+}
+
+TargetResult thawProcess(const ProcessHandle &hd, const CgroupOptions &o)
+{
+    const int timeout = o.settleTimeoutMs;
+    return undoIn(
+        hd, candidates(o, o.freeze, QStringLiteral("freezer"), false),
+        [&](const CgroupHierarchy &h) { return thawIn(hd, h, timeout); },
+        QStringLiteral("PID %1 is not in a ptriage freeze group (not frozen by ptriage, or already thawed)")
+            .arg(hd.pid()));
+}
+
+TargetResult throttleProcess(const ProcessHandle &hd, int quotaPercent, const CgroupOptions &o)
+{
+    const auto list = candidates(o, o.throttle, QStringLiteral("cpu"), true);
+    if (list.isEmpty())
+        return TargetResult::failed(hd.target(), ENOTSUP,
+            QStringLiteral("no cpu controller is available (neither in cgroup2 nor as a v1 hierarchy); cannot "
+                           "throttle"));
+    TargetResult last;
+    for (const CgroupHierarchy &h : list) {
+        bool unsupported = false;
+        last = throttleIn(hd, h, quotaPercent, &unsupported);
+        if (!unsupported)
+            break;
+    }
+    return last;
+}
+
+TargetResult unthrottleProcess(const ProcessHandle &hd, const CgroupOptions &o)
+{
+    QList<CgroupHierarchy> list;
+    // Wherever a throttle may have been put, whether or not its cpu controller is enabled now.
+    if (o.throttle != CgroupBackend::V1 && o.layout.unified())
+        list.append(*o.layout.unified());
+    if (o.throttle != CgroupBackend::V2 && o.layout.v1(QStringLiteral("cpu")))
+        list.append(*o.layout.v1(QStringLiteral("cpu")));
+    return undoIn(
+        hd, list, [&](const CgroupHierarchy &h) { return unthrottleIn(hd, h); },
+        QStringLiteral("PID %1 is not in a ptriage throttle group (not throttled by ptriage, or already "
+                       "unthrottled)")
+            .arg(hd.pid()));
+}
+
+} // namespace ptriage::helper

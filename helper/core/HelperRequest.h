@@ -1,0 +1,95 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringView>
+#include <QVariantMap>
+
+#include <cstdint>
+#include <optional>
+
+namespace ptriage::helper {
+
+// One verb per kernel operation; polkit asks per family (see actionIdFor).
+enum class Verb { Signal, Freeze, Thaw, Throttle, Unthrottle, Renice, Quarantine, Unquarantine };
+
+QString verbName(Verb verb);
+std::optional<Verb> verbFromName(QStringView name);
+// "org.ptriage.helper.signal", ".freeze" (freeze, thaw), ".throttle" (throttle, unthrottle), ".renice",
+// ".quarantine" (quarantine, unquarantine).
+QString actionIdFor(Verb verb);
+// Empty for an unknown verb name.
+QString actionIdFor(const QString &verb);
+
+// The signal whitelist, as names without the SIG prefix: HUP INT TERM KILL USR1 USR2 STOP CONT.
+const QStringList &signalNames();
+int signalNumber(QStringView name); // 0 when not whitelisted
+
+inline constexpr int kMaxTargets = 256;
+inline constexpr int kMaxPid = 4194304; // PID_MAX_LIMIT on 64-bit Linux
+inline constexpr int kNiceMin = -20;
+inline constexpr int kNiceMax = 19;
+inline constexpr int kCpuPeriodUs = 100000; // throttle period: 100 ms
+inline constexpr int kCpuQuotaFloorUs = 1000; // the kernel's minimum quota: 1 ms per period
+
+// boot_id:start_ticks:pid, the engine's ProcessIdentity re-implemented here (the helper links no engine).
+struct TargetIdentity {
+    QString bootId; // 36 characters, lowercase uuid
+    std::uint64_t startTicks = 0;
+    int pid = 0;
+
+    QString toString() const;
+    // Strict: lowercase uuid, decimal start ticks without sign or leading zeros, pid 2..kMaxPid.
+    static std::optional<TargetIdentity> parse(QStringView text, QString *why = nullptr);
+    friend bool operator==(const TargetIdentity &, const TargetIdentity &) = default;
+};
+
+// What the machine allows for CPU arguments; a parameter so tests and the fuzzer are deterministic.
+struct MachineLimits {
+    int configuredCpus = 1; // sysconf(_SC_NPROCESSORS_CONF)
+    QList<int> allowedCpus; // the CPUs online, sorted
+    static MachineLimits current();
+};
+
+struct HelperRequest {
+    Verb verb = Verb::Signal;
+    QList<TargetIdentity> targets;
+    QString signal; // Signal: a whitelisted name
+    bool processGroup = false; // Signal: the whole group of the target, which must be its leader
+    int nice = 0; // Renice
+    QList<int> cpus; // Quarantine: the CPUs to confine to; Unquarantine: the affinity to restore
+    int quotaPercent = 0; // Throttle: percent of one core
+
+    // The a{sv} form the decoder reads (what a client sends).
+    QVariantMap toVariantMap() const;
+    friend bool operator==(const HelperRequest &, const HelperRequest &) = default;
+};
+
+// Field names of the wire format.
+namespace field {
+inline const QString verb = QStringLiteral("verb");
+inline const QString targets = QStringLiteral("targets");
+inline const QString signal = QStringLiteral("signal");
+inline const QString processGroup = QStringLiteral("processGroup");
+inline const QString nice = QStringLiteral("nice");
+inline const QString cpus = QStringLiteral("cpus");
+inline const QString affinity = QStringLiteral("affinity");
+inline const QString quotaPercent = QStringLiteral("quotaPercent");
+} // namespace field
+
+struct DecodeResult {
+    std::optional<HelperRequest> request;
+    QString error; // English, names the field; set exactly when request is empty
+    bool ok() const { return request.has_value(); }
+};
+
+// Decodes an a{sv} / KAuth argument map. Accepts each value only in its own type (integers as
+// D-Bus integer types, booleans as bool, strings as QString, lists as QVariantList / QStringList /
+// QList<int>); rejects unknown keys, keys that do not apply to the verb, and missing ones.
+DecodeResult decodeRequest(const QVariantMap &map, const MachineLimits &limits = MachineLimits::current());
+
+// The invariants every request satisfies before it is acted on. Empty when valid.
+QString validateArguments(const HelperRequest &request, const MachineLimits &limits);
+QString validateRequest(const HelperRequest &request, const MachineLimits &limits);
+
+} // namespace ptriage::helper

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+// The few /proc reads the helper needs, re-implemented so it links no engine code.
+namespace ptriage::helper::procfs {
+
+inline constexpr unsigned kPfKthread = 0x00200000; // PF_KTHREAD in the stat `flags` field
+
+struct Stat {
+    char state = '?';
+    int ppid = 0;
+    int pgrp = 0;
+    int session = 0;
+    unsigned flags = 0;
+    long nice = 0;
+    std::uint64_t utime = 0; // clock ticks
+    std::uint64_t stime = 0;
+    std::uint64_t startTicks = 0;
+};
+
+// Parses one /proc/PID/stat line. comm may hold spaces and parentheses: the fields start after the
+// LAST ')'. Returns nothing for anything malformed.
+std::optional<Stat> parseStat(std::string_view text);
+
+// Reads /proc/PID/stat (or /proc/PID/task/TID/stat when tid > 0). On failure returns nothing and
+// sets *error to errno (ENOENT/ESRCH: the process is gone).
+std::optional<Stat> readStat(int pid, int *error = nullptr, int tid = 0);
+
+// /proc/sys/kernel/random/boot_id without its newline; empty on failure.
+QString bootId();
+
+// The Tgid line of /proc/PID/status: the process a thread id belongs to; 0 when unreadable.
+int threadGroupOf(int tid);
+
+// Thread ids under /proc/PID/task (empty when the process is gone).
+QList<int> threadIds(int pid);
+
+// Small whole-file read/write helpers for /proc and cgroupfs (no symlinks followed).
+std::optional<QByteArray> readFile(const QString &path, int *error = nullptr);
+// Writes `text` in one write(2); returns 0 or the errno.
+int writeFile(const QString &path, const QByteArray &text);
+
+} // namespace ptriage::helper::procfs
