@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "BlastGraphView.h"
+#include "ActionDialog.h"
 #include "DetailsPane.h"
 #include "HistoryCharts.h"
 #include "LedgerPane.h"
@@ -60,7 +61,7 @@ MainWindow::MainWindow(const Model &model, CollectOptions collect, TriageOptions
     m_table->setSortingEnabled(true);
     m_table->setUniformRowHeights(true);
     m_table->setAlternatingRowColors(true);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection); // act on several at once
     m_table->setRootIsDecorated(false);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->header()->setSectionsMovable(true);
@@ -107,6 +108,11 @@ MainWindow::MainWindow(const Model &model, CollectOptions collect, TriageOptions
     connect(m_table->header(), &QWidget::customContextMenuRequested, this, &MainWindow::chooseColumns);
     connect(m_graph, &BlastGraphView::processActivated, this, &MainWindow::selectIdentity);
     connect(&m_service, &TriageService::resultReady, this, &MainWindow::receiveResult);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateActionState);
+    connect(&m_acting, &QFutureWatcherBase::finished, this, [this] {
+        reportOutcomes(m_actingTitle, m_acting.result());
+        m_service.refreshNow();
+    });
     connect(&m_preparing, &QFutureWatcherBase::finished, this, [this] {
         applyResult(m_preparing.result(), m_preparingScanUs);
         prepareNext();
@@ -122,6 +128,7 @@ MainWindow::MainWindow(const Model &model, CollectOptions collect, TriageOptions
 MainWindow::~MainWindow()
 {
     m_preparing.waitForFinished(); // it reads the model's columns
+    m_acting.waitForFinished(); // it writes the journal
 }
 
 void MainWindow::buildActions()
@@ -173,20 +180,26 @@ void MainWindow::buildActions()
     auto *slash = new QShortcut(QKeySequence(Qt::Key_Slash), m_table);
     connect(slash, &QShortcut::activated, this, [this] { m_search->setFocus(Qt::ShortcutFocusReason); });
 
-    // The actions on processes are visible from the start; they act once the helper exists.
+    // Every action asks first (ActionDialog) and runs off the GUI thread through the engine's controller.
     QMenu *process = menuBar()->addMenu(tr("&Process"));
-    const QString why = tr("Acting on processes arrives with the privileged helper; until then ptriage only advises.");
-    const std::pair<QString, QKeySequence> acts[] = {{tr("&End (TERM, then KILL)"), QKeySequence(Qt::Key_Delete)},
-        {tr("&Kill"), QKeySequence(Qt::SHIFT | Qt::Key_Delete)}, {tr("&Pause"), {}}, {tr("&Resume"), {}},
-        {tr("&Freeze"), {}}, {tr("&Throttle"), {}}, {tr("Re&nice"), {}}, {tr("&Quarantine"), {}}};
-    for (const auto &[text, key] : acts) {
+    const std::tuple<QString, QKeySequence, ActVerb> acts[] = {
+        {tr("&End (TERM, then KILL)"), QKeySequence(Qt::Key_Delete), ActVerb::End},
+        {tr("&Kill"), QKeySequence(Qt::SHIFT | Qt::Key_Delete), ActVerb::Kill}, {tr("&Pause"), {}, ActVerb::Pause},
+        {tr("&Resume"), {}, ActVerb::Resume}, {tr("&Freeze"), {}, ActVerb::Freeze}, {tr("T&haw"), {}, ActVerb::Thaw},
+        {tr("&Throttle"), {}, ActVerb::Throttle}, {tr("Re&nice"), {}, ActVerb::Renice},
+        {tr("&Quarantine"), {}, ActVerb::Quarantine}};
+    for (const auto &[text, key, verb] : acts) {
         QAction *a = process->addAction(text);
         a->setShortcut(key);
-        a->setEnabled(false);
-        a->setToolTip(why);
-        a->setStatusTip(why);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_table->addAction(a);
+        a->setData(static_cast<int>(verb));
+        connect(a, &QAction::triggered, this, [this, verb = verb] { askToAct(verb); });
         m_processActions << a;
     }
+    process->addSeparator();
+    m_undo = process->addAction(tr("&Undo last action on this process"), this, &MainWindow::undoSelected);
+    m_undo->setShortcut(QKeySequence::Undo);
     process->setToolTipsVisible(true);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -209,7 +222,150 @@ void MainWindow::buildActions()
 
 void MainWindow::start()
 {
+    if (!m_journal.isOpen() && m_journalError.isEmpty())
+        openJournal(ActionJournal::defaultPath());
     m_service.start();
+}
+
+bool MainWindow::openJournal(const QString &path)
+{
+    m_journalError.clear();
+    QString error;
+    if (!m_journal.open(path, &error))
+        m_journalError = error;
+    updateActionState();
+    updateMarks();
+    return m_journalError.isEmpty();
+}
+
+void MainWindow::setTransportFactory(std::function<std::unique_ptr<PrivilegedTransport>()> factory)
+{
+    m_transportFactory = std::move(factory);
+}
+
+std::vector<ProcessIdentity> MainWindow::selectedIdentities() const
+{
+    std::vector<ProcessIdentity> out;
+    for (const QModelIndex &row : m_table->selectionModel()->selectedRows())
+        if (auto id = ProcessIdentity::parse(row.data(IdentityRole).toString().toStdString()))
+            out.push_back(*id);
+    return out;
+}
+
+void MainWindow::updateActionState()
+{
+    const auto targets = selectedIdentities();
+    QString why;
+    if (!m_journalError.isEmpty())
+        why = tr("Acting is off: the action journal cannot be opened (%1).").arg(m_journalError);
+    else if (m_acting.isRunning())
+        why = tr("An action is still running.");
+    else if (targets.empty())
+        why = tr("Select one or more processes first.");
+    for (QAction *a : std::as_const(m_processActions)) {
+        a->setEnabled(why.isEmpty());
+        a->setToolTip(why.isEmpty() ? a->text().remove(QLatin1Char('&')) : why);
+        a->setStatusTip(why);
+    }
+    bool undoable = false;
+    if (why.isEmpty() && targets.size() == 1)
+        for (const auto &e : m_journal.undoable())
+            undoable = undoable || e.target == targets.front().toString();
+    m_undo->setEnabled(undoable);
+}
+
+void MainWindow::askToAct(ActVerb verb)
+{
+    const auto targets = selectedIdentities();
+    if (targets.empty() || !m_last || m_acting.isRunning() || !m_journalError.isEmpty())
+        return;
+    ActRequest request;
+    request.verb = verb;
+    request.targets = targets;
+    auto *dialog = new ActionDialog(request, m_last, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { runAction(dialog->request()); });
+    dialog->open(); // window-modal, and the event loop keeps running: scans go on behind it
+}
+
+void MainWindow::runAction(const ActRequest &request)
+{
+    if (request.targets.empty() || m_acting.isRunning())
+        return;
+    m_actingTitle = ActionDialog::verbLabel(request.verb);
+    m_scanTime->setText(tr("%1 …").arg(m_actingTitle));
+    // The controller may wait for a password dialog or a TERM grace period: never on this thread.
+    m_acting.setFuture(QtConcurrent::run([this, request, context = m_last, transport = m_transportFactory()]() mutable {
+        ActionController controller(std::move(transport), m_journal);
+        return controller.run(request, *context);
+    }));
+    updateActionState();
+}
+
+void MainWindow::undoSelected()
+{
+    const auto targets = selectedIdentities();
+    if (targets.size() != 1 || m_acting.isRunning())
+        return;
+    long long id = 0;
+    QString what;
+    for (const auto &e : m_journal.undoable())
+        if (e.target == targets.front().toString()) {
+            id = e.id; // the newest wins
+            what = QString::fromStdString(e.verb);
+        }
+    if (id == 0)
+        return;
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Undo"),
+        tr("Undo the %1 of process %2?").arg(what).arg(targets.front().pid), QMessageBox::Yes | QMessageBox::Cancel, this);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::accepted, this, [this, id, what] {
+        m_actingTitle = tr("Undo %1").arg(what);
+        m_acting.setFuture(QtConcurrent::run([this, id, transport = m_transportFactory()]() mutable {
+            ActionController controller(std::move(transport), m_journal);
+            return std::vector<ActOutcome>{controller.undo(id)};
+        }));
+        updateActionState();
+    });
+    box->open();
+}
+
+void MainWindow::reportOutcomes(const QString &title, const std::vector<ActOutcome> &outcomes)
+{
+    QStringList lines;
+    int done = 0;
+    for (const auto &o : outcomes) {
+        done += o.status == ActStatus::Done ? 1 : 0;
+        const auto id = ProcessIdentity::parse(o.target);
+        lines << tr("PID %1: %2 — %3")
+                     .arg(id ? QString::number(id->pid) : qs(o.target), QLatin1String(actStatusName(o.status)),
+                         qs(o.message));
+    }
+    m_lastReport = lines.join(QLatin1Char('\n'));
+    m_scanTime->setText(tr("%1: %2 of %3 done").arg(title).arg(done).arg(outcomes.size()));
+    auto *box = new QMessageBox(done == static_cast<int>(outcomes.size()) ? QMessageBox::Information : QMessageBox::Warning,
+        title, tr("%1 of %2 done.").arg(done).arg(outcomes.size()), QMessageBox::Ok, this);
+    box->setInformativeText(m_lastReport);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    updateMarks();
+    updateActionState();
+    Q_EMIT actionFinished();
+}
+
+void MainWindow::updateMarks()
+{
+    // Paused, frozen, throttled, reniced or quarantined by ptriage and not undone: visible in the table.
+    std::unordered_map<ProcessKey, QString, ProcessKeyHash> marks;
+    for (const auto &e : m_journal.undoable())
+        if (auto id = ProcessIdentity::parse(e.target))
+            marks[id->key()] = e.verb == "pause" ? tr("paused") : e.verb == "freeze" ? tr("frozen")
+                : e.verb == "throttle"           ? tr("throttled")
+                : e.verb == "renice"             ? tr("reniced")
+                : e.verb == "quarantine"         ? tr("quarantined")
+                                                 : qs(e.verb);
+    m_model->setMarks(std::move(marks));
 }
 
 void MainWindow::selectPidWhenSeen(int pid)
@@ -341,6 +497,8 @@ void MainWindow::showContextMenu(const QPoint &pos)
         menu.addSection(tr("Recommended: %1").arg(ProcessColumns::actionLabel(plan.action)));
     }
     menu.addActions(m_processActions);
+    menu.addSeparator();
+    menu.addAction(m_undo);
     menu.exec(m_table->viewport()->mapToGlobal(pos));
 }
 

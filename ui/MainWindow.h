@@ -1,11 +1,14 @@
 #pragma once
 
+#include "act/ActionController.h"
 #include "live/ProcessHistory.h"
 #include "live/TriageService.h"
 
 #include "ProcessTableModel.h"
 
 #include <QFutureWatcher>
+
+#include <functional>
 #include <QMainWindow>
 #include <QThreadPool>
 
@@ -38,6 +41,14 @@ public:
     ~MainWindow() override;
 
     void start();
+    // The action journal (default: ActionJournal::defaultPath()); actions stay disabled, saying why,
+    // when it cannot be opened. How requests reach the privileged helper (default: D-Bus).
+    bool openJournal(const QString &path);
+    void setTransportFactory(std::function<std::unique_ptr<PrivilegedTransport>()> factory);
+    // Asks to act on the selected processes (ActionDialog, then the engine off the GUI thread).
+    void askToAct(ActVerb verb);
+    QList<QAction *> processActions() const { return m_processActions; }
+    QString lastActionReport() const { return m_lastReport; }
     void refreshNow() { m_service.refreshNow(); }
     // Selects a process by PID once it is in a result (for --select).
     void selectPidWhenSeen(int pid);
@@ -55,6 +66,7 @@ public:
 
 Q_SIGNALS:
     void resultApplied();
+    void actionFinished(); // its outcomes are in lastActionReport()
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -72,6 +84,12 @@ private:
     void saveSettings() const;
     void showContextMenu(const QPoint &pos);
     void chooseColumns(const QPoint &pos);
+    void runAction(const ActRequest &request);
+    void reportOutcomes(const QString &title, const std::vector<ActOutcome> &outcomes);
+    void undoSelected();
+    void updateActionState();
+    void updateMarks();
+    std::vector<ProcessIdentity> selectedIdentities() const;
 
     const Model &m_modelConfig;
     TriageService m_service;
@@ -94,7 +112,14 @@ private:
     QAction *m_pause = nullptr;
     QAction *m_treeMode = nullptr;
     QList<QAction *> m_intervalActions;
-    QList<QAction *> m_processActions; // act on the selection: disabled until the helper exists
+    QList<QAction *> m_processActions; // act on the selection
+    QAction *m_undo = nullptr;
+    ActionJournal m_journal;
+    QString m_journalError;
+    std::function<std::unique_ptr<PrivilegedTransport>()> m_transportFactory = makeDBusTransport;
+    QFutureWatcher<std::vector<ActOutcome>> m_acting;
+    QString m_actingTitle;
+    QString m_lastReport;
     std::shared_ptr<const TriageResult> m_last;
     // Rows are formatted on a pool thread; a result that arrives meanwhile waits (only the newest).
     QThreadPool m_preparePool; // one background-priority thread

@@ -45,15 +45,7 @@ QString ProcessColumn::headerToolTip() const
 
 QString ProcessColumns::commandLine(const ProcessRow &row)
 {
-    const Sample &s = row.sample();
-    if (!s.details || s.details->cmdline.empty())
-        return QLatin1Char('[') + qs(s.details ? s.details->comm : s.comm) + QLatin1Char(']');
-    QStringList args;
-    args.reserve(static_cast<qsizetype>(s.details->cmdline.size()));
-    for (const std::string &a : s.details->cmdline)
-        args << qs(a);
-    // One line per row: a script passed with -c keeps its newlines in argv.
-    return args.join(QLatin1Char(' ')).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return commandLineOf(row.sample());
 }
 
 QString ProcessColumns::searchText(const ProcessRow &row)

@@ -109,12 +109,28 @@ std::vector<std::pair<int, int>> boundedRuns(std::vector<std::pair<int, int>> ru
 ProcessTableModel::ProcessTableModel(const Model &model, QObject *parent)
     : QAbstractItemModel(parent), m_model(model), m_root(std::make_unique<Node>())
 {
+    m_stateColumn = m_columns.indexOf(u"state");
     if (qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
         for (int c = 0; c < kClassCount; ++c)
             m_icons[static_cast<std::size_t>(c)] = ClassStyle::icon(static_cast<ProcessClass>(c));
 }
 
 ProcessTableModel::~ProcessTableModel() = default;
+
+void ProcessTableModel::setMarks(std::unordered_map<ProcessKey, QString, ProcessKeyHash> marks)
+{
+    std::vector<ProcessKey> touched;
+    for (const auto &[key, label] : m_marks)
+        if (auto it = marks.find(key); it == marks.end() || it->second != label)
+            touched.push_back(key);
+    for (const auto &[key, label] : marks)
+        if (!m_marks.contains(key))
+            touched.push_back(key);
+    m_marks = std::move(marks);
+    for (const ProcessKey &key : touched)
+        if (const QModelIndex i = indexOf(key, m_stateColumn); i.isValid())
+            Q_EMIT dataChanged(i, i, {Qt::DisplayRole});
+}
 
 std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepare(
     std::shared_ptr<const TriageResult> result, const Model &model, const ProcessColumns &columns)
@@ -475,6 +491,9 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     const bool isClassColumn = col.id == QLatin1String("class");
     switch (role) {
     case Qt::DisplayRole:
+        if (column == m_stateColumn && !m_marks.empty())
+            if (auto it = m_marks.find(node->key); it != m_marks.end())
+                return tr("%1 by ptriage · %2").arg(it->second, node->display.value(column));
         return node->display.value(column);
     case Qt::ToolTipRole:
         return col.toolTip ? QVariant(col.toolTip(row)) : QVariant();

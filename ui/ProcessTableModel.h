@@ -48,6 +48,10 @@ public:
 
     const ProcessColumns &columns() const { return m_columns; }
 
+    // What ptriage did to a process and has not undone ("frozen", "paused" …): shown in the State
+    // column until undone or gone.
+    void setMarks(std::unordered_map<ProcessKey, QString, ProcessKeyHash> marks);
+
     // The row of a process (column `column`); invalid when it is not in the current result.
     QModelIndex indexOf(const ProcessKey &key, int column = 0) const;
     QModelIndex indexOfIdentity(const QString &startId, int column = 0) const;
@@ -85,6 +89,8 @@ private:
     std::unique_ptr<Node> m_root;
     NodeMap m_nodes;
     std::array<QIcon, kClassCount> m_icons;
+    std::unordered_map<ProcessKey, QString, ProcessKeyHash> m_marks;
+    int m_stateColumn = -1;
 };
 
 } // namespace ptriage

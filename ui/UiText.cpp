@@ -1,5 +1,7 @@
 #include "UiText.h"
 
+#include <QStringList>
+
 namespace ptriage {
 
 QString processName(const Sample &s)
@@ -13,6 +15,18 @@ QString processName(const Sample &s)
             return qs(base);
     }
     return qs(s.comm);
+}
+
+QString commandLineOf(const Sample &s)
+{
+    if (!s.details || s.details->cmdline.empty())
+        return QLatin1Char('[') + qs(s.details ? s.details->comm : s.comm) + QLatin1Char(']');
+    QStringList args;
+    args.reserve(static_cast<qsizetype>(s.details->cmdline.size()));
+    for (const std::string &a : s.details->cmdline)
+        args << qs(a);
+    // One line: a script passed with -c keeps its newlines in argv.
+    return args.join(QLatin1Char(' ')).replace(QLatin1Char('\n'), QLatin1Char(' '));
 }
 
 } // namespace ptriage

@@ -16,5 +16,7 @@ inline QString qs(const std::string &s)
 
 // What a person calls the process: argv[0]'s base name (comm is cut at 15 bytes), else comm.
 QString processName(const Sample &s);
+// The command line as one line ("[comm]" when it has none).
+QString commandLineOf(const Sample &s);
 
 } // namespace ptriage

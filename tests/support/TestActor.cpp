@@ -8,6 +8,7 @@
 //   ACTOR_SPIN=1           burn a core
 //   ACTOR_ZOMBIE=1         fork a child that exits at once, and never reap it
 //   ACTOR_THREADS=N        run N-1 extra threads that sleep (N threads in all)
+//   ACTOR_IGNORE_TERM=1    ignore SIGTERM (only KILL ends it)
 //   ACTOR_LIFETIME=SECONDS exit after this long anyway (default 600), so nothing outlives a test run
 //   ACTOR_READY_FD=FD      write "ready PID [PORT] [ZOMBIE_PID]\n" there once set up
 #include <arpa/inet.h>
@@ -48,6 +49,8 @@ void die(const char *what)
 int main()
 {
     ::alarm(static_cast<unsigned>(envInt("ACTOR_LIFETIME", 600)));
+    if (std::getenv("ACTOR_IGNORE_TERM"))
+        std::signal(SIGTERM, SIG_IGN);
     int port = -1;
     if (const char *listenPort = std::getenv("ACTOR_LISTEN")) {
         const int s = ::socket(AF_INET, SOCK_STREAM, 0);

@@ -1,0 +1,247 @@
+// The engine's action path on real processes: what the person saw is re-checked, hard blocks are
+// refused, every outcome is journaled with its undo, End escalates TERM → KILL only for the same
+// process, and a journal that is not ours is never touched.
+#include "act/ActionController.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+#include <fstream>
+#include <sched.h>
+#include <sqlite3.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+char stateOf(int pid)
+{
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    const auto close = text.rfind(')');
+    return close == std::string::npos || close + 2 >= text.size() ? '?' : text[close + 2];
+}
+
+// Gone, or a zombie of its parent (the test) that nobody reaped yet.
+bool ended(int pid)
+{
+    const char s = stateOf(pid);
+    return s == '?' || s == 'Z' || s == 'X';
+}
+
+ProcessIdentity identityOf(const TriageResult &r, int pid)
+{
+    return r.identityOf(indexOfPid(r, pid));
+}
+
+QByteArray bytesOf(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class ActionControllerTest : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    // One journal per test function.
+    QString journalPath() const
+    {
+        return m_dir.filePath(QString::fromLatin1(QTest::currentTestFunction()) + QStringLiteral(".sqlite"));
+    }
+
+private Q_SLOTS:
+    void pauseIsJournaledAndUndone()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"pausable", {"pausable"}, {}});
+        const auto r = live(defaultModel(), 0.0);
+        ActionJournal journal;
+        QString error;
+        QVERIFY2(journal.open(journalPath(), &error), qPrintable(error));
+        ActionController controller(nullptr, journal);
+        ActRequest req;
+        req.verb = ActVerb::Pause;
+        req.targets = {identityOf(*r, a.pid)};
+        const auto out = controller.run(req, *r);
+        QCOMPARE(out.size(), std::size_t(1));
+        QCOMPARE(out[0].status, ActStatus::Done);
+        QVERIFY(!out[0].viaHelper);
+        QCOMPARE(stateOf(a.pid), 'T');
+        const auto entry = journal.entry(out[0].journalId);
+        QVERIFY(entry);
+        QCOMPARE(entry->verb, std::string("pause"));
+        QCOMPARE(entry->target, req.targets[0].toString());
+        QCOMPARE(entry->undo.value(QStringLiteral("signal")).toString(), QStringLiteral("CONT"));
+        QCOMPARE(journal.undoable().size(), std::size_t(1));
+
+        const ActOutcome undone = controller.undo(out[0].journalId);
+        QCOMPARE(undone.status, ActStatus::Done);
+        QVERIFY(stateOf(a.pid) != 'T');
+        QVERIFY(journal.undoable().empty());
+        const ActOutcome again = controller.undo(out[0].journalId);
+        QCOMPARE(again.status, ActStatus::Refused);
+        QVERIFY2(again.message.find("already undone") != std::string::npos, again.message.c_str());
+    }
+
+    void reniceAndQuarantineUndoFromTheJournal()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"cpuhog", {"cpuhog"}, {{"ACTOR_THREADS", "3"}}});
+        const auto r = live(defaultModel(), 0.0);
+        ActionJournal journal;
+        QString error;
+        QVERIFY(journal.open(journalPath(), &error));
+        ActionController controller(nullptr, journal);
+        ActRequest req;
+        req.verb = ActVerb::Renice;
+        req.nice = 15;
+        req.targets = {identityOf(*r, a.pid)};
+        const auto out = controller.run(req, *r);
+        QCOMPARE(out[0].status, ActStatus::Done);
+        QCOMPARE(::getpriority(PRIO_PROCESS, static_cast<id_t>(a.pid)), 15);
+        QCOMPARE(controller.undo(out[0].journalId).status, ActStatus::Done); // the journal kept an int, not a double
+        QCOMPARE(::getpriority(PRIO_PROCESS, static_cast<id_t>(a.pid)), 0);
+
+        req.verb = ActVerb::Quarantine;
+        req.cpus = {0};
+        const auto q = controller.run(req, *r);
+        QCOMPARE(q[0].status, ActStatus::Done);
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        QCOMPARE(::sched_getaffinity(a.pid, sizeof set, &set), 0);
+        QCOMPARE(CPU_COUNT(&set), 1);
+        QCOMPARE(controller.undo(q[0].journalId).status, ActStatus::Done);
+        QCOMPARE(::sched_getaffinity(a.pid, sizeof set, &set), 0);
+        QCOMPARE(CPU_COUNT(&set), static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN)));
+    }
+
+    void endGivesTermAGraceThenKills()
+    {
+        Spawner sp;
+        const Actor polite = sp.spawn({"polite", {"polite"}, {}});
+        const Actor stubborn = sp.spawn({"stubborn", {"stubborn"}, {{"ACTOR_IGNORE_TERM", "1"}}});
+        const auto r = live(defaultModel(), 0.0);
+        ActionJournal journal;
+        QString error;
+        QVERIFY(journal.open(journalPath(), &error));
+        ActionController controller(nullptr, journal);
+        ActRequest req;
+        req.verb = ActVerb::End;
+        req.endTimeoutMs = 400;
+        req.targets = {identityOf(*r, polite.pid), identityOf(*r, stubborn.pid)};
+        const auto out = controller.run(req, *r);
+        QCOMPARE(out[0].status, ActStatus::Done);
+        QVERIFY2(out[0].message.find("SIGTERM") != std::string::npos, out[0].message.c_str());
+        QCOMPARE(out[1].status, ActStatus::Done);
+        QVERIFY2(out[1].message.find("SIGKILL") != std::string::npos, out[1].message.c_str());
+        QVERIFY(ended(polite.pid));
+        QVERIFY(ended(stubborn.pid));
+        QVERIFY(out[0].undo.isEmpty()); // nothing to undo after an end
+    }
+
+    void hardBlocksAndStaleTargetsAreRefused()
+    {
+        Spawner sp;
+        const Actor zombieParent = sp.spawn({"zparent", {"zparent"}, {{"ACTOR_ZOMBIE", "1"}}});
+        const Actor gone = sp.spawn({"shortlived", {"shortlived"}, {}});
+        const Actor target = sp.spawn({"target", {"target"}, {}});
+        const auto r = live(defaultModel(), 0.0);
+        ::kill(gone.pid, SIGKILL); // after the scan, before the action
+        QTRY_VERIFY(ended(gone.pid));
+        ActionJournal journal;
+        QString error;
+        QVERIFY(journal.open(journalPath(), &error));
+        ActionController controller(nullptr, journal);
+        ActRequest req;
+        req.verb = ActVerb::Kill;
+        ProcessIdentity stale = identityOf(*r, target.pid);
+        stale.startTicks -= 1; // the same PID in another life
+        req.targets = {identityOf(*r, 1), identityOf(*r, zombieParent.zombiePid), stale, identityOf(*r, gone.pid)};
+        const auto out = controller.run(req, *r);
+        QCOMPARE(out[0].status, ActStatus::Refused);
+        QVERIFY2(out[0].message.find("protected") != std::string::npos, out[0].message.c_str());
+        QCOMPARE(out[1].status, ActStatus::Refused);
+        QVERIFY2(out[1].message.find(std::to_string(zombieParent.pid)) != std::string::npos, out[1].message.c_str());
+        QCOMPARE(out[2].status, ActStatus::Refused);
+        QVERIFY2(out[2].message.find("refresh") != std::string::npos, out[2].message.c_str());
+        QVERIFY(out[3].status == ActStatus::NoSuchProcess || out[3].status == ActStatus::Refused);
+        QVERIFY(!ended(target.pid)); // the live process behind the stale identity was never touched
+        QCOMPARE(journal.recent().size(), std::size_t(4)); // refusals are journaled too
+    }
+
+    void aJournalThatIsNotOursIsNeverTouched()
+    {
+        const QString garbage = m_dir.filePath(QStringLiteral("garbage.sqlite"));
+        {
+            QFile f(garbage);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(4096, 'x'));
+        }
+        const QByteArray before = bytesOf(garbage);
+        ActionJournal journal;
+        QString error;
+        QVERIFY(!journal.open(garbage, &error));
+        QVERIFY2(error.contains(garbage) && error.contains(QStringLiteral("left as it is")), qPrintable(error));
+        QCOMPARE(bytesOf(garbage), before);
+
+        const QString foreign = m_dir.filePath(QStringLiteral("foreign.sqlite"));
+        sqlite3 *db = nullptr;
+        QCOMPARE(sqlite3_open(foreign.toUtf8().constData(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "CREATE TABLE notes (x TEXT); INSERT INTO notes VALUES ('keep me');", nullptr, nullptr,
+                     nullptr),
+            SQLITE_OK);
+        sqlite3_close(db);
+        const QByteArray foreignBefore = bytesOf(foreign);
+        ActionJournal other;
+        QVERIFY(!other.open(foreign, &error));
+        QVERIFY2(error.contains(QStringLiteral("without ptriage's action table")), qPrintable(error));
+        QCOMPARE(bytesOf(foreign), foreignBefore);
+
+        // Without a journal nothing is done.
+        Spawner sp;
+        const Actor a = sp.spawn({"untouched", {"untouched"}, {}});
+        const auto r = live(defaultModel(), 0.0);
+        ActionController controller(nullptr, other);
+        ActRequest req;
+        req.verb = ActVerb::Pause;
+        req.targets = {identityOf(*r, a.pid)};
+        const auto out = controller.run(req, *r);
+        QCOMPARE(out[0].status, ActStatus::Refused);
+        QVERIFY(stateOf(a.pid) != 'T');
+    }
+
+    void freezeAndThawThroughTheJournal()
+    {
+        if (::geteuid() != 0)
+            QSKIP("freezing needs root here (cgroups are root's)");
+        Spawner sp;
+        const Actor a = sp.spawn({"freezable", {"freezable"}, {{"ACTOR_SPIN", "1"}}});
+        const auto r = live(defaultModel(), 0.0);
+        ActionJournal journal;
+        QString error;
+        QVERIFY(journal.open(journalPath(), &error));
+        ActionController controller(nullptr, journal);
+        ActRequest req;
+        req.verb = ActVerb::Freeze;
+        req.targets = {identityOf(*r, a.pid)};
+        const auto out = controller.run(req, *r);
+        if (out[0].status == ActStatus::Failed && out[0].message.find("freezer") != std::string::npos)
+            QSKIP("no cgroup freezer on this machine");
+        QCOMPARE(out[0].status, ActStatus::Done);
+        const auto undoable = journal.undoable();
+        QVERIFY(std::any_of(undoable.begin(), undoable.end(), [&](const auto &e) { return e.id == out[0].journalId; }));
+        QCOMPARE(controller.undo(out[0].journalId).status, ActStatus::Done);
+    }
+};
+
+QTEST_GUILESS_MAIN(ActionControllerTest)
+#include "tst_action_controller.moc"

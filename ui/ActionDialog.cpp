@@ -1,0 +1,160 @@
+#include "ActionDialog.h"
+
+#include "ClassStyle.h"
+#include "ProcessColumns.h"
+#include "ReadOnlyTable.h"
+#include "UiText.h"
+#include "act/ActionController.h"
+#include "util/Format.h"
+
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace ptriage {
+namespace {
+
+QString blastText(const TriageResult &r, std::size_t i)
+{
+    const BlastRadius &b = r.blast[i];
+    if (b.affected.empty() && b.reasons.empty())
+        return ActionDialog::tr("nothing else");
+    QStringList parts;
+    for (const auto &reason : b.reasons)
+        parts << qs(reason);
+    if (parts.isEmpty())
+        parts << ActionDialog::tr("%n other process(es)", nullptr, static_cast<int>(b.affected.size()));
+    return parts.join(QStringLiteral("; "));
+}
+
+} // namespace
+
+QString ActionDialog::verbLabel(ActVerb verb)
+{
+    switch (verb) {
+    case ActVerb::End:
+        return tr("End (TERM, then KILL)");
+    case ActVerb::Kill:
+        return tr("Kill (KILL)");
+    case ActVerb::Pause:
+        return tr("Pause");
+    case ActVerb::Resume:
+        return tr("Resume");
+    case ActVerb::Freeze:
+        return tr("Freeze");
+    case ActVerb::Thaw:
+        return tr("Thaw");
+    case ActVerb::Throttle:
+        return tr("Throttle");
+    case ActVerb::Unthrottle:
+        return tr("Unthrottle");
+    case ActVerb::Renice:
+        return tr("Renice");
+    case ActVerb::Quarantine:
+        return tr("Quarantine");
+    case ActVerb::Unquarantine:
+        return tr("Release from quarantine");
+    case ActVerb::Signal:
+        break;
+    }
+    return tr("Send a signal");
+}
+
+ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const TriageResult> context, QWidget *parent)
+    : QDialog(parent),
+      m_allowed(request),
+      m_table(makeReadOnlyTable({tr("PID"), tr("Command"), tr("Class"), tr("Memory"), tr("Risk"), tr("Would affect")},
+          this)),
+      m_understood(new QCheckBox(this)),
+      m_act(new QPushButton(this)),
+      m_cancel(new QPushButton(tr("Cancel"), this))
+{
+    setWindowTitle(tr("%1 — confirm").arg(verbLabel(request.verb)));
+    m_allowed.targets.clear();
+    const TriageResult &r = *context;
+    int highRisk = 0;
+    int affected = 0;
+    for (const auto &id : request.targets) {
+        const int row = m_table->rowCount();
+        m_table->insertRow(row);
+        const Sample *s = r.snapshot->byPid(id.pid);
+        if (!s || s->key.startTicks != id.startTicks || id.bootId != r.snapshot->system.bootId) {
+            m_table->setItem(row, 0, readOnlyCell(QString::number(id.pid)));
+            m_table->setItem(row, 1, readOnlyCell(tr("gone, or its PID now names another process — left alone")));
+            ++m_blocked;
+            continue;
+        }
+        const auto i = static_cast<std::size_t>(s - r.snapshot->processes.data());
+        m_table->setItem(row, 0, readOnlyCell(QString::number(id.pid)));
+        m_table->setItem(row, 1, readOnlyCell(commandLineOf(*s)));
+        auto *cls = readOnlyCell(ClassStyle::label(r.posteriors[i].classification));
+        cls->setIcon(ClassStyle::icon(r.posteriors[i].classification));
+        m_table->setItem(row, 2, cls);
+        m_table->setItem(row, 3, readOnlyCell(QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes)))));
+        m_table->setItem(row, 4, readOnlyCell(ProcessColumns::riskLabel(r.blast[i].risk)));
+        const auto blocks = ActionController::hardBlocks(request, r, static_cast<int>(i));
+        if (!blocks.empty()) {
+            QStringList why;
+            for (const auto &b : blocks)
+                why << qs(b);
+            auto *cell = readOnlyCell(tr("left alone: %1").arg(why.join(QStringLiteral("; "))));
+            cell->setForeground(QColor(0xa0, 0x20, 0x20));
+            m_table->setItem(row, 5, cell);
+            ++m_blocked;
+            continue;
+        }
+        m_table->setItem(row, 5, readOnlyCell(blastText(r, i)));
+        const std::string_view risk = r.blast[i].risk;
+        if (risk == "high" || risk == "critical")
+            ++highRisk;
+        affected += static_cast<int>(r.blast[i].affected.size());
+        m_allowed.targets.push_back(id);
+    }
+    m_table->resizeColumnsToContents();
+    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_table->setMinimumWidth(820);
+
+    auto *intro = new QLabel(this);
+    intro->setWordWrap(true);
+    const int n = static_cast<int>(m_allowed.targets.size());
+    intro->setText(n == 0 ? tr("None of these processes can get this action; nothing will be done.")
+                          : tr("%1 %n process(es). Check what else would be affected before you go on.", nullptr, n)
+                                .arg(verbLabel(request.verb)));
+    m_understood->setText(tr("I understand that this may break %n other process(es) and services that depend on "
+                             "them (high risk).",
+        nullptr, affected));
+    m_understood->setVisible(highRisk > 0 && n > 0);
+    m_act->setText(n == 0 ? verbLabel(request.verb) : tr("%1 (%n)", nullptr, n).arg(verbLabel(request.verb)));
+    m_act->setAutoDefault(false);
+    m_act->setDefault(false);
+    m_cancel->setDefault(true); // Enter cancels
+    m_cancel->setFocus();
+    auto *buttons = new QDialogButtonBox(this);
+    buttons->addButton(m_act, QDialogButtonBox::AcceptRole);
+    buttons->addButton(m_cancel, QDialogButtonBox::RejectRole);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_understood, &QCheckBox::toggled, this, &ActionDialog::updateButtons);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_understood);
+    layout->addWidget(buttons);
+    updateButtons();
+}
+
+bool ActionDialog::needsSecondConfirmation() const
+{
+    return !m_understood->isHidden();
+}
+
+void ActionDialog::updateButtons()
+{
+    m_act->setEnabled(!m_allowed.targets.empty() && (!needsSecondConfirmation() || m_understood->isChecked()));
+}
+
+} // namespace ptriage
