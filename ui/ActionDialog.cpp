@@ -26,7 +26,7 @@ QString blastText(const TriageResult &r, std::size_t i)
     for (const auto &reason : b.reasons)
         parts << qs(reason);
     if (parts.isEmpty())
-        parts << ActionDialog::tr("%n other process(es)", nullptr, static_cast<int>(b.affected.size()));
+        parts << ActionDialog::tr("other processes: %1").arg(b.affected.size());
     return parts.join(QStringLiteral("; "));
 }
 
@@ -121,13 +121,16 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
     intro->setWordWrap(true);
     const int n = static_cast<int>(m_allowed.targets.size());
     intro->setText(n == 0 ? tr("None of these processes can get this action; nothing will be done.")
-                          : tr("%1 %n process(es). Check what else would be affected before you go on.", nullptr, n)
-                                .arg(verbLabel(request.verb)));
-    m_understood->setText(tr("I understand that this may break %n other process(es) and services that depend on "
-                             "them (high risk).",
-        nullptr, affected));
+            : n == 1      ? tr("%1: one process. Check what else would be affected before you go on.")
+                           .arg(verbLabel(request.verb))
+                          : tr("%1: %2 processes. Check what else would be affected before you go on.")
+                           .arg(verbLabel(request.verb))
+                           .arg(n));
+    m_understood->setText(tr("I understand that this may break other processes (%1 found) and the services that "
+                             "depend on them: the risk is high.")
+                              .arg(affected));
     m_understood->setVisible(highRisk > 0 && n > 0);
-    m_act->setText(n == 0 ? verbLabel(request.verb) : tr("%1 (%n)", nullptr, n).arg(verbLabel(request.verb)));
+    m_act->setText(n == 0 ? verbLabel(request.verb) : QStringLiteral("%1 (%2)").arg(verbLabel(request.verb)).arg(n));
     m_act->setAutoDefault(false);
     m_act->setDefault(false);
     m_cancel->setDefault(true); // Enter cancels

@@ -1,0 +1,160 @@
+// A denied authorization changes nothing and says so. Run as root, the test starts a root-owned
+// process, then gives up root: pausing that process fails with EPERM as the user and goes to the
+// privileged transport, which answers as polkit does when a rule says no; a process of the user's
+// own is paused without it. The window reports both, and only the user's process is marked.
+#include "ActionDialog.h"
+#include "MainWindow.h"
+#include "ProcessColumns.h"
+#include "ProcessFilterModel.h"
+#include "ProcessTableModel.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QApplication>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTreeView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+#include <fcntl.h>
+#include <fstream>
+#include <grp.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+int g_rootPid = -1; // a root-owned process started before root was given up
+constexpr uid_t kNobody = 65534;
+
+char stateOf(int pid)
+{
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    const auto close = text.rfind(')');
+    return close == std::string::npos || close + 2 >= text.size() ? '?' : text[close + 2];
+}
+
+// Stands in for polkit saying no (the real polkit path is tests/helper's end-to-end test).
+class DenyingTransport final : public PrivilegedTransport {
+public:
+    explicit DenyingTransport(QList<QVariantMap> *seen) : m_seen(seen) { }
+    TransportReply execute(const QVariantMap &request) override
+    {
+        m_seen->append(request);
+        return {TransportReply::Error::NotAuthorized,
+            QStringLiteral("not authorized: the system's polkit rules deny this action to this user"), {}};
+    }
+
+private:
+    QList<QVariantMap> *m_seen;
+};
+
+} // namespace
+
+class ActionDeniedTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void deniedAuthorizationChangesNothing()
+    {
+        if (g_rootPid <= 0)
+            QSKIP("needs to start as root (to own a process the user may not touch)");
+        QCOMPARE(::geteuid(), kNobody);
+        QTemporaryDir home;
+        QVERIFY(home.isValid());
+        Spawner sp;
+        const Actor mine = sp.spawn({"mine", {"mine"}, {}});
+        QVERIFY(mine.pid > 0);
+
+        QList<QVariantMap> seen;
+        MainWindow window(defaultModel(), longLivedOptions(), {});
+        window.setTransportFactory([&seen] { return std::make_unique<DenyingTransport>(&seen); });
+        QVERIFY(window.openJournal(home.filePath(QStringLiteral("actions.sqlite"))));
+        QSignalSpy applied(&window, &MainWindow::resultApplied);
+        window.start();
+        QVERIFY(applied.wait(30000));
+
+        // Select both, pause them, confirm.
+        auto *table = window.table();
+        const auto select = [&](int pid) {
+            const auto r = window.lastResult();
+            const QString id = QString::fromStdString(r->identityOf(indexOfPid(*r, pid)).toString());
+            const QModelIndex source = window.model()->indexOfIdentity(id);
+            const QModelIndex proxy = window.filter()->mapFromSource(source);
+            QVERIFY(proxy.isValid());
+            table->selectionModel()->select(proxy, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        };
+        select(g_rootPid);
+        select(mine.pid);
+        const QString rootId = QString::fromStdString(
+            window.lastResult()->identityOf(indexOfPid(*window.lastResult(), g_rootPid)).toString());
+        window.askToAct(ActVerb::Pause);
+        auto *dialog = window.findChild<ActionDialog *>();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->targetTable()->rowCount(), 2);
+        QSignalSpy finished(&window, &MainWindow::actionFinished);
+        dialog->actButton()->click();
+        QVERIFY(finished.wait(30000));
+
+        // One request reached the helper, for the root process only; the user's own needed none.
+        QCOMPARE(seen.size(), 1);
+        QCOMPARE(seen.front().value(QStringLiteral("targets")).toList().size(), 1);
+        QCOMPARE(seen.front().value(QStringLiteral("targets")).toList().front().toString(), rootId);
+        const QString report = window.lastActionReport();
+        QVERIFY2(report.contains(QStringLiteral("PID %1: not authorized").arg(g_rootPid))
+                && report.contains(QStringLiteral("polkit rules deny")) && report.contains(QStringLiteral("nothing was done")),
+            qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("PID %1: done").arg(mine.pid)), qPrintable(report));
+        QVERIFY(stateOf(g_rootPid) != 'T'); // untouched
+        QCOMPARE(stateOf(mine.pid), 'T');
+
+        // The table marks only what was done.
+        const int stateColumn = window.model()->columns().indexOf(u"state");
+        const auto stateText = [&](int pid) {
+            const auto r = window.lastResult();
+            const QString id = QString::fromStdString(r->identityOf(indexOfPid(*r, pid)).toString());
+            return window.model()->indexOfIdentity(id, stateColumn).data().toString();
+        };
+        QVERIFY2(stateText(mine.pid).startsWith(QStringLiteral("paused by ptriage")), qPrintable(stateText(mine.pid)));
+        QVERIFY2(!stateText(g_rootPid).contains(QStringLiteral("ptriage")), qPrintable(stateText(g_rootPid)));
+        ::kill(mine.pid, SIGCONT);
+    }
+};
+
+int main(int argc, char **argv)
+{
+    if (::geteuid() == 0) {
+        const pid_t child = ::fork();
+        if (child == 0) {
+            // Ends with the test (which cannot kill it once it is not root), or after 90 s anyway;
+            // holds none of the test's output pipes.
+            ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+            const int null = ::open("/dev/null", O_RDWR);
+            ::dup2(null, 0);
+            ::dup2(null, 1);
+            ::dup2(null, 2);
+            ::execl("/bin/sleep", "sleep", "90", static_cast<char *>(nullptr));
+            ::_exit(127);
+        }
+        g_rootPid = child;
+        // Give up root for good: the window runs as an ordinary user from here on.
+        if (::setgroups(0, nullptr) != 0 || ::setresgid(kNobody, kNobody, kNobody) != 0
+            || ::setresuid(kNobody, kNobody, kNobody) != 0)
+            return 3;
+        ::chdir("/");
+        qputenv("HOME", "/tmp");
+        qputenv("XDG_RUNTIME_DIR", "/tmp");
+        qputenv("XDG_CONFIG_HOME", "/tmp/ptriage-denied-test-config");
+    }
+    QApplication app(argc, argv);
+    ActionDeniedTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_action_denied.moc"

@@ -1,0 +1,94 @@
+// The confirmation before acting, on real processes: every target with its blast radius; hard
+// blocks left alone and not overridable; Cancel is the default; a high risk needs a second,
+// explicit confirmation.
+#include "ActionDialog.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QCheckBox>
+#include <QDir>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+QString cellText(const QTableWidget *t, int row, int column)
+{
+    return t->item(row, column) ? t->item(row, column)->text() : QString();
+}
+
+} // namespace
+
+class ActionDialogTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void listsTargetsAndLeavesHardBlocksAlone()
+    {
+        Spawner sp;
+        const Actor server = sp.spawn({"devserver", {"devserver", "--port", "0"}, {{"ACTOR_LISTEN", "0"}}});
+        const auto r = live(defaultModel(), 0.0);
+        ActRequest req;
+        req.verb = ActVerb::End;
+        req.targets = {r->identityOf(indexOfPid(*r, server.pid)), r->identityOf(indexOfPid(*r, 1))};
+        ActionDialog dialog(req, r);
+        QCOMPARE(dialog.targetTable()->rowCount(), 2);
+        QCOMPARE(cellText(dialog.targetTable(), 0, 0), QString::number(server.pid));
+        QVERIFY(cellText(dialog.targetTable(), 0, 1).startsWith(QStringLiteral("devserver --port 0")));
+        QVERIFY2(cellText(dialog.targetTable(), 0, 5).contains(QStringLiteral("listens on")),
+            qPrintable(cellText(dialog.targetTable(), 0, 5)));
+        QVERIFY2(cellText(dialog.targetTable(), 1, 5).contains(QStringLiteral("left alone"))
+                && cellText(dialog.targetTable(), 1, 5).contains(QStringLiteral("protected")),
+            qPrintable(cellText(dialog.targetTable(), 1, 5)));
+        QCOMPARE(dialog.blockedCount(), 1);
+        QCOMPARE(dialog.request().targets.size(), std::size_t(1)); // PID 1 is not in what will be asked
+        QCOMPARE(dialog.request().targets.front().pid, server.pid);
+        QVERIFY(dialog.cancelButton()->isDefault());
+        QVERIFY(!dialog.actButton()->isDefault());
+        QVERIFY(dialog.actButton()->isEnabled());
+        QVERIFY(!dialog.needsSecondConfirmation());
+        if (qEnvironmentVariableIsSet("PTRIAGE_TEST_SHOTS")) {
+            dialog.resize(1000, 300);
+            dialog.grab().save(qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/action-dialog.png"));
+        }
+
+        // Only hard-blocked targets: nothing can be confirmed.
+        req.targets = {r->identityOf(indexOfPid(*r, 1))};
+        ActionDialog none(req, r);
+        QVERIFY(!none.actButton()->isEnabled());
+        QVERIFY(none.request().targets.empty());
+    }
+
+    void highRiskNeedsASecondConfirmation()
+    {
+        Spawner sp;
+        const std::string git = sp.dir() + "/repo/.git";
+        QVERIFY(QDir().mkpath(QString::fromStdString(git)));
+        const Actor a = sp.spawn({"git", {"git", "commit"}, {{"ACTOR_WRITE", git + "/index.lock"}}});
+        const auto r = live(defaultModel(), 0.0);
+        const int i = indexOfPid(*r, a.pid);
+        QVERIFY(std::string_view(r->blast[static_cast<std::size_t>(i)].risk) == "high"
+            || std::string_view(r->blast[static_cast<std::size_t>(i)].risk) == "critical");
+        ActRequest req;
+        req.verb = ActVerb::Pause; // pausing is allowed; its risk is shown
+        req.targets = {r->identityOf(i)};
+        ActionDialog dialog(req, r);
+        QVERIFY(dialog.needsSecondConfirmation());
+        QVERIFY(!dialog.actButton()->isEnabled());
+        dialog.secondConfirmation()->setChecked(true);
+        QVERIFY(dialog.actButton()->isEnabled());
+
+        req.verb = ActVerb::Kill; // a critical file open for writing: never from the dialog
+        ActionDialog kill(req, r);
+        QVERIFY(!kill.actButton()->isEnabled());
+        QVERIFY2(cellText(kill.targetTable(), 0, 5).contains(QStringLiteral("index.lock")),
+            qPrintable(cellText(kill.targetTable(), 0, 5)));
+    }
+};
+
+QTEST_MAIN(ActionDialogTest)
+#include "tst_action_dialog.moc"
