@@ -1,8 +1,10 @@
 #include "HelperService.h"
 
 #include <QCoreApplication>
+#include <QDBusArgument>
 #include <QDBusConnectionInterface>
 #include <QDBusMessage>
+#include <QDBusVariant>
 
 namespace ptriage::helper {
 namespace {
@@ -29,6 +31,34 @@ QString errorNameFor(Authorization a)
     return kErrorPolkit;
 }
 
+// Inside a variant, QtDBus turns only `as` and `ay` into Qt lists; any other array (the `av` a QVariantList
+// becomes, `ai`) arrives as a QDBusArgument. The decoder checks plain Qt types, so lists are unpacked here,
+// element by element with their own types (a `v` element is unwrapped); anything else is left for the
+// decoder to reject.
+QVariant plain(const QVariant &v)
+{
+    if (v.metaType() == QMetaType::fromType<QDBusVariant>())
+        return plain(v.value<QDBusVariant>().variant());
+    if (v.metaType() != QMetaType::fromType<QDBusArgument>())
+        return v;
+    const auto arg = v.value<QDBusArgument>();
+    if (arg.currentType() != QDBusArgument::ArrayType)
+        return v;
+    QVariantList list;
+    arg.beginArray();
+    while (!arg.atEnd())
+        list << plain(arg.asVariant());
+    arg.endArray();
+    return list;
+}
+
+QVariantMap plainRequest(QVariantMap request)
+{
+    for (auto it = request.begin(); it != request.end(); ++it)
+        it.value() = plain(it.value());
+    return request;
+}
+
 } // namespace
 
 HelperService::HelperService(QDBusConnection bus, int idleExitMs, QObject *parent)
@@ -45,7 +75,7 @@ QVariantList HelperService::Execute(const QVariantMap &request)
 {
     m_idle.stop();
     const QDBusMessage call = message();
-    const DecodeResult decoded = decodeRequest(request, m_core.options().limits);
+    const DecodeResult decoded = decodeRequest(plainRequest(request), m_core.options().limits);
     if (!decoded.ok()) {
         sendErrorReply(kErrorInvalid, decoded.error);
         finished();
