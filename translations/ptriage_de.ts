@@ -365,6 +365,121 @@ Eltern-PID: %2</translation>
     </message>
 </context>
 <context>
+    <name>ptriage::ActionDialog</name>
+    <message>
+        <source>nothing else</source>
+        <translation>sonst nichts</translation>
+    </message>
+    <message>
+        <source>other processes: %1</source>
+        <translation>andere Prozesse: %1</translation>
+    </message>
+    <message>
+        <source>End (TERM, then KILL)</source>
+        <translation>Beenden (TERM, dann KILL)</translation>
+    </message>
+    <message>
+        <source>Kill (KILL)</source>
+        <translation>Beenden erzwingen (KILL)</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Freeze</source>
+        <translation>Einfrieren</translation>
+    </message>
+    <message>
+        <source>Thaw</source>
+        <translation>Auftauen</translation>
+    </message>
+    <message>
+        <source>Throttle</source>
+        <translation>Drosseln</translation>
+    </message>
+    <message>
+        <source>Unthrottle</source>
+        <translation>Drosselung aufheben</translation>
+    </message>
+    <message>
+        <source>Renice</source>
+        <translation>Priorität senken</translation>
+    </message>
+    <message>
+        <source>Quarantine</source>
+        <translation>Quarantäne (CPU)</translation>
+    </message>
+    <message>
+        <source>Release from quarantine</source>
+        <translation>Aus der Quarantäne entlassen</translation>
+    </message>
+    <message>
+        <source>Send a signal</source>
+        <translation>Signal senden</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Risk</source>
+        <translation>Risiko</translation>
+    </message>
+    <message>
+        <source>Would affect</source>
+        <translation>Würde betreffen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>%1 — confirm</source>
+        <translation>%1 — bestätigen</translation>
+    </message>
+    <message>
+        <source>gone, or its PID now names another process — left alone</source>
+        <translation>beendet, oder seine PID gehört jetzt einem anderen Prozess — bleibt unberührt</translation>
+    </message>
+    <message>
+        <source>left alone: %1</source>
+        <translation>bleibt unberührt: %1</translation>
+    </message>
+    <message>
+        <source>None of these processes can get this action; nothing will be done.</source>
+        <translation>Keiner dieser Prozesse kann diese Aktion erhalten; es wird nichts getan.</translation>
+    </message>
+    <message>
+        <source>%1: one process. Check what else would be affected before you go on.</source>
+        <translation>%1: ein Prozess. Prüfen Sie, was sonst betroffen wäre, bevor Sie fortfahren.</translation>
+    </message>
+    <message>
+        <source>%1: %2 processes. Check what else would be affected before you go on.</source>
+        <translation>%1: %2 Prozesse. Prüfen Sie, was sonst betroffen wäre, bevor Sie fortfahren.</translation>
+    </message>
+    <message>
+        <source>I understand that this may break other processes (%1 found) and the services that depend on them: the risk is high.</source>
+        <translation>Mir ist klar, dass dies andere Prozesse (%1 gefunden) und die Dienste, die von ihnen abhängen, stören kann: Das Risiko ist hoch.</translation>
+    </message>
+</context>
+<context>
     <name>ptriage::BlastGraphView</name>
     <message>
         <source>listens on %1</source>
@@ -795,10 +910,6 @@ Eltern-PID: %2</translation>
         <translation>&amp;Prozess</translation>
     </message>
     <message>
-        <source>Acting on processes arrives with the privileged helper; until then ptriage only advises.</source>
-        <translation>Eingriffe in Prozesse kommen mit dem privilegierten Hilfsprogramm; bis dahin gibt ptriage nur Empfehlungen.</translation>
-    </message>
-    <message>
         <source>&amp;End (TERM, then KILL)</source>
         <translation>B&amp;eenden (TERM, dann KILL)</translation>
     </message>
@@ -865,6 +976,81 @@ Eltern-PID: %2</translation>
     <message>
         <source>Recommended: %1</source>
         <translation>Empfohlen: %1</translation>
+    </message>
+    <message>
+        <source>T&amp;haw</source>
+        <translation>Auf&amp;tauen</translation>
+    </message>
+    <message>
+        <source>&amp;Undo last action on this process</source>
+        <translation>Letzte Aktion an diesem Prozess &amp;rückgängig machen</translation>
+    </message>
+    <message>
+        <source>Acting is off: the action journal cannot be opened (%1).</source>
+        <translation>Aktionen sind aus: Das Aktionsjournal kann nicht geöffnet werden (%1).</translation>
+    </message>
+    <message>
+        <source>An action is still running.</source>
+        <translation>Eine Aktion läuft noch.</translation>
+    </message>
+    <message>
+        <source>Select one or more processes first.</source>
+        <translation>Wählen Sie zuerst einen oder mehrere Prozesse aus.</translation>
+    </message>
+    <message>
+        <source>%1 …</source>
+        <translation>%1 …</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig machen</translation>
+    </message>
+    <message>
+        <source>Undo the %1 of process %2?</source>
+        <translation>„%1“ an Prozess %2 rückgängig machen?</translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation>„%1“ rückgängig machen</translation>
+    </message>
+    <message>
+        <source>PID %1: %2 — %3</source>
+        <translation>PID %1: %2 — %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 done</source>
+        <translation>%1: %2 von %3 erledigt</translation>
+    </message>
+    <message>
+        <source>%1 of %2 done.</source>
+        <translation>%1 von %2 erledigt.</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>frozen</source>
+        <translation>eingefroren</translation>
+    </message>
+    <message>
+        <source>throttled</source>
+        <translation>gedrosselt</translation>
+    </message>
+    <message>
+        <source>reniced</source>
+        <translation>Priorität gesenkt</translation>
+    </message>
+    <message>
+        <source>quarantined</source>
+        <translation>in Quarantäne</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::ProcessTableModel</name>
+    <message>
+        <source>%1 by ptriage · %2</source>
+        <translation>%1 durch ptriage · %2</translation>
     </message>
 </context>
 </TS>
