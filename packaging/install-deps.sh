@@ -9,7 +9,7 @@ packages=(
   qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite libgl-dev
   libeigen3-dev libsqlite3-dev
   python3-psutil procps tmux bsdutils
-  xvfb xauth dbus polkitd
+  xvfb xauth dbus polkitd systemd passwd util-linux
 )
 
 missing=()
