@@ -1,5 +1,6 @@
 #include "Commands.h"
 
+#include "ActionDialog.h"
 #include "LedgerPane.h"
 #include "MainWindow.h"
 #include "Translations.h"
@@ -28,6 +29,10 @@ int gui(int argc, char **argv)
         {QStringLiteral("select"), QStringLiteral("Select this process once it is seen."), QStringLiteral("PID")});
     parser.addOption({QStringLiteral("tab"),
         QStringLiteral("Open this tab of the side pane: evidence, blast, details or charts."), QStringLiteral("TAB")});
+    parser.addOption({QStringLiteral("act"),
+        QStringLiteral("With --screenshot and --select: open the confirmation for this action (end, kill, pause, "
+                       "freeze, …) and save that dialog instead of the window. Nothing is done."),
+        QStringLiteral("ACTION")});
     parser.addOption({QStringLiteral("after"),
         QStringLiteral("With --screenshot: wait for this many refreshes first (default 1)."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("min-age"), QStringLiteral("Minimum age for any action (seconds)."),
@@ -52,6 +57,12 @@ int gui(int argc, char **argv)
         after = parser.value(QStringLiteral("after")).toInt(&ok);
         if (!ok || after < 1 || after > 100)
             return usage(QStringLiteral("--after: expected a number of refreshes from 1 to 100"));
+    }
+    std::optional<ActVerb> act;
+    if (parser.isSet(QStringLiteral("act"))) {
+        act = actVerbFromName(parser.value(QStringLiteral("act")).toStdString());
+        if (!act || selectPid == 0 || !parser.isSet(QStringLiteral("screenshot")))
+            return usage(QStringLiteral("--act: expected an action (end, kill, pause, …) with --screenshot and --select"));
     }
     TriageOptions triage;
     triage.selfPid = static_cast<int>(::getpid());
@@ -95,8 +106,14 @@ int gui(int argc, char **argv)
                 app.quit();
                 return;
             }
+            if (act)
+                window.askToAct(*act);
             QTimer::singleShot(300, &window, [&] {
-                if (!window.grab().save(shot)) {
+                QWidget *subject = &window;
+                if (act)
+                    if (auto *dialog = window.findChild<ActionDialog *>())
+                        subject = dialog;
+                if (!subject->grab().save(shot)) {
                     fail(QStringLiteral("cannot write %1").arg(shot));
                     exitCode = Failure;
                 }

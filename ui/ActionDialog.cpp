@@ -116,6 +116,7 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
     m_table->setMinimumWidth(820);
+    m_table->setFocusPolicy(Qt::NoFocus); // keyboard focus stays on Cancel
 
     auto *intro = new QLabel(this);
     intro->setWordWrap(true);
