@@ -478,6 +478,18 @@ Eltern-PID: %2</translation>
         <source>I understand that this may break other processes (%1 found) and the services that depend on them: the risk is high.</source>
         <translation>Mir ist klar, dass dies andere Prozesse (%1 gefunden) und die Dienste, die von ihnen abhängen, stören kann: Das Risiko ist hoch.</translation>
     </message>
+    <message>
+        <source>Confine to CPUs (0–%1, comma-separated):</source>
+        <translation>Auf CPUs beschränken (0–%1, durch Kommas getrennt):</translation>
+    </message>
+    <message>
+        <source>Nice value (−20 highest priority … 19 lowest):</source>
+        <translation>Nice-Wert (−20 höchste Priorität … 19 niedrigste):</translation>
+    </message>
+    <message>
+        <source>CPU allowed (percent of one core):</source>
+        <translation>Erlaubte CPU (Prozent eines Kerns):</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::BlastGraphView</name>

@@ -12,6 +12,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QRegularExpressionValidator>
+#include <QSpinBox>
+#include <QThread>
 #include <QVBoxLayout>
 
 namespace ptriage {
@@ -146,6 +152,34 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
     layout->addWidget(m_table, 1);
+    if (request.verb == ActVerb::Renice || request.verb == ActVerb::Throttle || request.verb == ActVerb::Quarantine) {
+        auto *row = new QHBoxLayout;
+        const int cpus = std::max(1, QThread::idealThreadCount());
+        if (request.verb == ActVerb::Quarantine) {
+            m_cpus = new QLineEdit(QString::number(cpus - 1), this);
+            // Only CPU numbers this machine has, comma-separated.
+            m_cpus->setValidator(new QRegularExpressionValidator(
+                QRegularExpression(QStringLiteral("^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$")), m_cpus));
+            row->addWidget(new QLabel(tr("Confine to CPUs (0–%1, comma-separated):").arg(cpus - 1), this));
+            row->addWidget(m_cpus);
+            connect(m_cpus, &QLineEdit::textChanged, this, &ActionDialog::updateButtons);
+        } else {
+            m_number = new QSpinBox(this);
+            if (request.verb == ActVerb::Renice) {
+                m_number->setRange(-20, 19);
+                m_number->setValue(request.nice);
+                row->addWidget(new QLabel(tr("Nice value (−20 highest priority … 19 lowest):"), this));
+            } else {
+                m_number->setRange(1, 100 * cpus);
+                m_number->setValue(request.quotaPercent);
+                m_number->setSuffix(QStringLiteral(" %"));
+                row->addWidget(new QLabel(tr("CPU allowed (percent of one core):"), this));
+            }
+            row->addWidget(m_number);
+        }
+        row->addStretch(1);
+        layout->addLayout(row);
+    }
     layout->addWidget(m_understood);
     layout->addWidget(buttons);
     updateButtons();
@@ -156,9 +190,33 @@ bool ActionDialog::needsSecondConfirmation() const
     return !m_understood->isHidden();
 }
 
+ActRequest ActionDialog::request() const
+{
+    ActRequest r = m_allowed;
+    if (m_number && r.verb == ActVerb::Renice)
+        r.nice = m_number->value();
+    if (m_number && r.verb == ActVerb::Throttle)
+        r.quotaPercent = m_number->value();
+    if (m_cpus) {
+        r.cpus.clear();
+        for (const QString &part : m_cpus->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+            r.cpus.push_back(part.trimmed().toInt());
+    }
+    return r;
+}
+
 void ActionDialog::updateButtons()
 {
-    m_act->setEnabled(!m_allowed.targets.empty() && (!needsSecondConfirmation() || m_understood->isChecked()));
+    bool cpusOk = true;
+    if (m_cpus) {
+        const int cpus = std::max(1, QThread::idealThreadCount());
+        const auto parts = m_cpus->text().split(QLatin1Char(','), Qt::SkipEmptyParts);
+        cpusOk = m_cpus->hasAcceptableInput() && !parts.isEmpty();
+        for (const QString &part : parts)
+            cpusOk = cpusOk && part.trimmed().toInt() < cpus;
+    }
+    m_act->setEnabled(
+        cpusOk && !m_allowed.targets.empty() && (!needsSecondConfirmation() || m_understood->isChecked()));
 }
 
 } // namespace ptriage

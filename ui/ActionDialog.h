@@ -9,6 +9,8 @@ class QCheckBox;
 class QDialogButtonBox;
 class QLabel;
 class QPushButton;
+class QSpinBox;
+class QLineEdit;
 class QTableWidget;
 
 namespace ptriage {
@@ -23,14 +25,17 @@ class ActionDialog : public QDialog {
 public:
     ActionDialog(const ActRequest &request, std::shared_ptr<const TriageResult> context, QWidget *parent = nullptr);
 
-    // What will be asked of the engine: the request without the hard-blocked targets.
-    ActRequest request() const { return m_allowed; }
+    // What will be asked of the engine: the request without the hard-blocked targets, with the
+    // nice value, CPU share or CPU set chosen here.
+    ActRequest request() const;
     int blockedCount() const { return m_blocked; }
     bool needsSecondConfirmation() const;
     const QTableWidget *targetTable() const { return m_table; }
     QPushButton *actButton() const { return m_act; }
     QPushButton *cancelButton() const { return m_cancel; }
     QCheckBox *secondConfirmation() const { return m_understood; }
+    QSpinBox *parameter() const { return m_number; } // nice or CPU percent; null for other actions
+    QLineEdit *cpuList() const { return m_cpus; } // quarantine only
 
     static QString verbLabel(ActVerb verb);
 
@@ -43,6 +48,8 @@ private:
     QCheckBox *m_understood;
     QPushButton *m_act;
     QPushButton *m_cancel;
+    QSpinBox *m_number = nullptr;
+    QLineEdit *m_cpus = nullptr;
 };
 
 } // namespace ptriage

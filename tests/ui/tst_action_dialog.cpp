@@ -7,7 +7,10 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QLineEdit>
 #include <QPushButton>
+#include <QSpinBox>
+#include <QThread>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -61,6 +64,36 @@ private Q_SLOTS:
         ActionDialog none(req, r);
         QVERIFY(!none.actButton()->isEnabled());
         QVERIFY(none.request().targets.empty());
+    }
+
+    void parametersAreChosenInTheDialog()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"busy", {"busy"}, {}});
+        const auto r = live(defaultModel(), 0.0);
+        ActRequest req;
+        req.targets = {r->identityOf(indexOfPid(*r, a.pid))};
+        req.verb = ActVerb::Renice;
+        ActionDialog renice(req, r);
+        QVERIFY(renice.parameter());
+        QCOMPARE(renice.parameter()->value(), 10);
+        renice.parameter()->setValue(25); // clamped to the kernel's range
+        QCOMPARE(renice.request().nice, 19);
+        renice.parameter()->setValue(5);
+        QCOMPARE(renice.request().nice, 5);
+
+        req.verb = ActVerb::Quarantine;
+        ActionDialog quarantine(req, r);
+        QVERIFY(quarantine.cpuList());
+        quarantine.cpuList()->setText(QString::number(QThread::idealThreadCount())); // no such CPU
+        QVERIFY(!quarantine.actButton()->isEnabled());
+        quarantine.cpuList()->setText(QStringLiteral("0"));
+        QVERIFY(quarantine.actButton()->isEnabled());
+        QCOMPARE(quarantine.request().cpus, std::vector<int>{0});
+
+        req.verb = ActVerb::Pause;
+        ActionDialog pause(req, r);
+        QVERIFY(!pause.parameter() && !pause.cpuList());
     }
 
     void highRiskNeedsASecondConfirmation()
