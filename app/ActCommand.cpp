@@ -90,8 +90,8 @@ int act(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Act on processes by identity (START_ID = boot_id:start:pid)."));
     parser.addPositionalArgument(QStringLiteral("verb"),
-        QStringLiteral("end kill pause resume freeze thaw throttle unthrottle renice quarantine unquarantine signal, "
-                       "or undo ID, or journal"));
+        QStringLiteral("end kill pause resume freeze thaw throttle unthrottle renice quarantine unquarantine signal "
+                       "reap (a zombie: SIGCHLD to its parent), or undo ID, or journal"));
     parser.addOption({QStringLiteral("signal"), QStringLiteral("For signal: HUP INT TERM KILL USR1 USR2 STOP CONT."),
         QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("group"), QStringLiteral("Pause/resume/signal the target's whole process group.")});

@@ -23,7 +23,7 @@ int usage(const QString &error)
                        "        the evidence ledger, posterior, expected losses and blast radius of one process\n"
                        "  capture DIR [--pid PID]... [--proc-root DIR]\n"
                        "        write the processes into DIR in /proc layout (for bug reports and tests)\n"
-                       "  act end|kill|pause|resume|freeze|thaw|throttle|unthrottle|renice|quarantine|unquarantine|signal\n"
+                       "  act end|kill|pause|resume|freeze|thaw|throttle|unthrottle|renice|quarantine|unquarantine|signal|reap\n"
                        "      START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT]\n"
                        "      [--timeout SECONDS] [--journal FILE] [--yes]\n"
                        "        act on processes by identity, as you where you may and through the polkit-authorized\n"

@@ -490,6 +490,10 @@ Eltern-PID: %2</translation>
         <source>CPU allowed (percent of one core):</source>
         <translation>Erlaubte CPU (Prozent eines Kerns):</translation>
     </message>
+    <message>
+        <source>Ask the parent to collect this zombie (SIGCHLD)</source>
+        <translation>Den Elternprozess bitten, diesen Zombie einzusammeln (SIGCHLD)</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::BlastGraphView</name>
@@ -1056,6 +1060,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>quarantined</source>
         <translation>in Quarantäne</translation>
+    </message>
+    <message>
+        <source>Ask the parent to &amp;collect this zombie (SIGCHLD)</source>
+        <translation>Den Elternprozess bitten, diesen Zombie einzu&amp;sammeln (SIGCHLD)</translation>
     </message>
 </context>
 <context>

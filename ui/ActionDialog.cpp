@@ -63,6 +63,8 @@ QString ActionDialog::verbLabel(ActVerb verb)
         return tr("Quarantine");
     case ActVerb::Unquarantine:
         return tr("Release from quarantine");
+    case ActVerb::Reap:
+        return tr("Ask the parent to collect this zombie (SIGCHLD)");
     case ActVerb::Signal:
         break;
     }

@@ -187,7 +187,8 @@ void MainWindow::buildActions()
         {tr("&Kill"), QKeySequence(Qt::SHIFT | Qt::Key_Delete), ActVerb::Kill}, {tr("&Pause"), {}, ActVerb::Pause},
         {tr("&Resume"), {}, ActVerb::Resume}, {tr("&Freeze"), {}, ActVerb::Freeze}, {tr("T&haw"), {}, ActVerb::Thaw},
         {tr("&Throttle"), {}, ActVerb::Throttle}, {tr("Re&nice"), {}, ActVerb::Renice},
-        {tr("&Quarantine"), {}, ActVerb::Quarantine}};
+        {tr("&Quarantine"), {}, ActVerb::Quarantine},
+        {tr("Ask the parent to &collect this zombie (SIGCHLD)"), {}, ActVerb::Reap}};
     for (const auto &[text, key, verb] : acts) {
         QAction *a = process->addAction(text);
         a->setShortcut(key);

@@ -6,10 +6,11 @@
 namespace ptriage {
 namespace {
 
-constexpr std::array<std::pair<ActVerb, const char *>, 12> kVerbs = {{{ActVerb::End, "end"}, {ActVerb::Kill, "kill"},
+constexpr std::array<std::pair<ActVerb, const char *>, 13> kVerbs = {{{ActVerb::End, "end"}, {ActVerb::Kill, "kill"},
     {ActVerb::Pause, "pause"}, {ActVerb::Resume, "resume"}, {ActVerb::Freeze, "freeze"}, {ActVerb::Thaw, "thaw"},
     {ActVerb::Throttle, "throttle"}, {ActVerb::Unthrottle, "unthrottle"}, {ActVerb::Renice, "renice"},
-    {ActVerb::Quarantine, "quarantine"}, {ActVerb::Unquarantine, "unquarantine"}, {ActVerb::Signal, "signal"}}};
+    {ActVerb::Quarantine, "quarantine"}, {ActVerb::Unquarantine, "unquarantine"}, {ActVerb::Signal, "signal"},
+    {ActVerb::Reap, "reap"}}};
 
 } // namespace
 

@@ -11,7 +11,21 @@
 namespace ptriage {
 
 // What a person asks ptriage to do to some processes. Targets are identities, never bare PIDs.
-enum class ActVerb { End, Kill, Pause, Resume, Freeze, Thaw, Throttle, Unthrottle, Renice, Quarantine, Unquarantine, Signal };
+enum class ActVerb {
+    End,
+    Kill,
+    Pause,
+    Resume,
+    Freeze,
+    Thaw,
+    Throttle,
+    Unthrottle,
+    Renice,
+    Quarantine,
+    Unquarantine,
+    Signal,
+    Reap, // a zombie: SIGCHLD to its parent, which should then collect it (the zombie itself is never signalled)
+};
 
 const char *actVerbName(ActVerb verb); // "end", "kill", …
 std::optional<ActVerb> actVerbFromName(std::string_view name);

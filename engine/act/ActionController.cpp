@@ -6,6 +6,10 @@
 #include <QElapsedTimer>
 #include <QThread>
 
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace ptriage {
@@ -97,6 +101,8 @@ QVariantMap helperRequestFor(const ActRequest &r, const char *signal = nullptr)
     case ActVerb::Freeze:
         m.insert(QStringLiteral("verb"), QStringLiteral("freeze"));
         break;
+    case ActVerb::Reap:
+        break; // never reaches the helper: see askParentToReap
     case ActVerb::Thaw:
         m.insert(QStringLiteral("verb"), QStringLiteral("thaw"));
         break;
@@ -143,6 +149,11 @@ std::vector<std::string> ActionController::hardBlocks(const ActRequest &request,
     const ProcessFacts &f = r.facts[u];
     const bool undoing = request.verb == ActVerb::Resume || request.verb == ActVerb::Thaw
         || request.verb == ActVerb::Unthrottle || request.verb == ActVerb::Unquarantine;
+    if (request.verb == ActVerb::Reap) {
+        if (s.state != 'Z')
+            out.push_back("not a zombie: there is nothing for its parent to collect");
+        return out;
+    }
     if (!f.protectedReason.empty() && !undoing)
         out.push_back("protected: " + f.protectedReason);
     if (s.state == 'Z')
@@ -296,6 +307,10 @@ std::vector<ActOutcome> ActionController::run(const ActRequest &request, const T
 
     if (request.verb == ActVerb::End) {
         endWithTermThenKill(request, pending);
+    } else if (request.verb == ActVerb::Reap) {
+        for (auto &p : pending)
+            if (!p.settled)
+                p.outcome = askParentToReap(p.id, context);
     } else {
         std::vector<std::string> targets;
         std::vector<Pending *> who;
@@ -327,6 +342,54 @@ std::vector<ActOutcome> ActionController::run(const ActRequest &request, const T
         out.push_back(std::move(p.outcome));
     }
     return out;
+}
+
+ActOutcome ActionController::askParentToReap(const ProcessIdentity &zombie, const TriageResult &context)
+{
+    ActOutcome o;
+    o.target = zombie.toString();
+    const Sample *z = context.snapshot->byPid(zombie.pid);
+    const Sample *parent = z ? context.snapshot->byPid(z->ppid) : nullptr;
+    if (!parent) {
+        o.status = ActStatus::NoSuchProcess;
+        o.message = "its parent is not in the scan any more: refresh and look again";
+        return o;
+    }
+    // The parent is identity-checked like any target: pidfd first, then its start time.
+    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, parent->key.pid, 0));
+    const auto st = helper::procfs::readStat(parent->key.pid);
+    if (pidfd < 0 || !st || st->startTicks != parent->key.startTicks) {
+        if (pidfd >= 0)
+            ::close(pidfd);
+        o.status = ActStatus::NoSuchProcess;
+        o.message = "its parent (pid " + std::to_string(parent->key.pid) + ") is gone";
+        return o;
+    }
+    const int rc = static_cast<int>(::syscall(SYS_pidfd_send_signal, pidfd, SIGCHLD, nullptr, 0));
+    const int error = errno;
+    ::close(pidfd);
+    if (rc != 0) {
+        o.status = error == EPERM ? ActStatus::Refused : ActStatus::Failed;
+        o.message = "cannot nudge its parent (pid " + std::to_string(parent->key.pid) + "): " + std::strerror(error)
+            + (error == EPERM ? "; the parent is not yours — ending or restarting the parent collects its zombies" : "");
+        return o;
+    }
+    // A parent that reaps does so at once; give it a moment.
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < 1000) {
+        const auto zs = helper::procfs::readStat(zombie.pid);
+        if (!zs || zs->startTicks != zombie.startTicks) {
+            o.status = ActStatus::Done;
+            o.message = "collected by its parent after SIGCHLD";
+            return o;
+        }
+        QThread::msleep(50);
+    }
+    o.status = ActStatus::Done;
+    o.message = "SIGCHLD sent, but its parent (pid " + std::to_string(parent->key.pid)
+        + ") does not collect its children: the parent is the problem — look at its own triage";
+    return o;
 }
 
 ActOutcome ActionController::undo(long long journalId)

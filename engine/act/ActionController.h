@@ -33,6 +33,7 @@ private:
     struct Pending;
     std::vector<ActOutcome> perform(const QVariantMap &helperRequest, const std::vector<std::string> &targets);
     void endWithTermThenKill(const ActRequest &request, std::vector<Pending> &pending);
+    static ActOutcome askParentToReap(const ProcessIdentity &zombie, const TriageResult &context);
 
     std::unique_ptr<PrivilegedTransport> m_transport;
     ActionJournal &m_journal;

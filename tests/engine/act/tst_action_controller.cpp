@@ -178,6 +178,32 @@ private Q_SLOTS:
         QCOMPARE(journal.recent().size(), std::size_t(4)); // refusals are journaled too
     }
 
+    void aZombieIsNeverSignalledItsParentIsAsked()
+    {
+        Spawner sp;
+        const Actor zp = sp.spawn({"zparent", {"zparent"}, {{"ACTOR_ZOMBIE", "1"}}});
+        QVERIFY(zp.zombiePid > 0);
+        const auto r = live(defaultModel(), 0.0);
+        ActionJournal journal;
+        QString error;
+        QVERIFY(journal.open(journalPath(), &error));
+        ActionController controller(nullptr, journal);
+        ActRequest req;
+        req.verb = ActVerb::Reap;
+        req.targets = {identityOf(*r, zp.zombiePid), identityOf(*r, zp.pid)};
+        const auto out = controller.run(req, *r);
+        // The test actor never reaps: SIGCHLD reaches it (it ignores it), the zombie stays, and the
+        // message points at the parent.
+        QCOMPARE(out[0].status, ActStatus::Done);
+        QVERIFY2(out[0].message.find("does not collect") != std::string::npos
+                && out[0].message.find(std::to_string(zp.pid)) != std::string::npos,
+            out[0].message.c_str());
+        QCOMPARE(stateOf(zp.zombiePid), 'Z');
+        QVERIFY(stateOf(zp.pid) == 'S' || stateOf(zp.pid) == 'R');
+        QCOMPARE(out[1].status, ActStatus::Refused); // not a zombie
+        QVERIFY2(out[1].message.find("not a zombie") != std::string::npos, out[1].message.c_str());
+    }
+
     void aJournalThatIsNotOursIsNeverTouched()
     {
         const QString garbage = m_dir.filePath(QStringLiteral("garbage.sqlite"));
