@@ -115,7 +115,6 @@ int main(int argc, char **argv)
             if (lateness.empty() || late > *std::max_element(lateness.begin(), lateness.end()))
                 worstBusy = cpu - lastCpu;
             lateness.push_back(late);
-            if (late > 30) std::fprintf(stderr, "STALL %.1f ms busy %.1f ms\n", late, cpu - lastCpu);
         }
         lastTick = now;
         lastCpu = cpu;
