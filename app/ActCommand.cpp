@@ -41,13 +41,13 @@ QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const A
         for (const auto &a : s->details->cmdline)
             command += (command.empty() ? "" : " ") + a;
     }
-    QString text = QStringLiteral("  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
-                       .arg(s->key.pid)
-                       .arg(QString::fromStdString(command.substr(0, 120)),
-                           QLatin1String(className(r.posteriors[i].classification)),
-                           QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes))),
-                           QLatin1String(r.blast[i].risk))
-                       .arg(r.blast[i].affected.size());
+    QString text
+        = QStringLiteral("  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
+              .arg(s->key.pid)
+              .arg(QString::fromStdString(command.substr(0, 120)),
+                  QLatin1String(className(r.posteriors[i].classification)),
+                  QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes))), QLatin1String(r.blast[i].risk))
+              .arg(r.blast[i].affected.size());
     for (const auto &b : ActionController::hardBlocks(request, r, static_cast<int>(i)))
         text += QStringLiteral("\n      will be refused: %1").arg(QString::fromStdString(b));
     return text;
@@ -56,8 +56,9 @@ QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const A
 void printOutcome(const ActOutcome &o)
 {
     std::printf("%s: %s — %s%s\n", o.target.c_str(), actStatusName(o.status), o.message.c_str(),
-        o.journalId > 0 && !o.undo.isEmpty() ? qPrintable(QStringLiteral(" (undo: ptriage act undo %1)").arg(o.journalId))
-                                             : "");
+        o.journalId > 0 && !o.undo.isEmpty()
+            ? qPrintable(QStringLiteral(" (undo: ptriage act undo %1)").arg(o.journalId))
+            : "");
 }
 
 bool parseCpus(const QString &text, std::vector<int> &out)
@@ -94,10 +95,12 @@ int act(const QStringList &args)
                        "reap (a zombie: SIGCHLD to its parent), or undo ID, or journal"));
     parser.addOption({QStringLiteral("signal"), QStringLiteral("For signal: HUP INT TERM KILL USR1 USR2 STOP CONT."),
         QStringLiteral("NAME")});
-    parser.addOption({QStringLiteral("group"), QStringLiteral("Pause/resume/signal the target's whole process group.")});
-    parser.addOption({QStringLiteral("nice"), QStringLiteral("For renice: -20..19 (default 10)."), QStringLiteral("N")});
-    parser.addOption({QStringLiteral("cpus"), QStringLiteral("For quarantine: CPUs, e.g. 3 or 2,3 (default: the last)."),
-        QStringLiteral("LIST")});
+    parser.addOption(
+        {QStringLiteral("group"), QStringLiteral("Pause/resume/signal the target's whole process group.")});
+    parser.addOption(
+        {QStringLiteral("nice"), QStringLiteral("For renice: -20..19 (default 10)."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("cpus"),
+        QStringLiteral("For quarantine: CPUs, e.g. 3 or 2,3 (default: the last)."), QStringLiteral("LIST")});
     parser.addOption({QStringLiteral("quota"), QStringLiteral("For throttle: percent of one core (default 25)."),
         QStringLiteral("PERCENT")});
     parser.addOption({QStringLiteral("timeout"), QStringLiteral("For end: seconds between TERM and KILL (default 5)."),
@@ -113,8 +116,8 @@ int act(const QStringList &args)
 
     ActionJournal journal;
     QString error;
-    const QString journalPath
-        = parser.isSet(QStringLiteral("journal")) ? parser.value(QStringLiteral("journal")) : ActionJournal::defaultPath();
+    const QString journalPath = parser.isSet(QStringLiteral("journal")) ? parser.value(QStringLiteral("journal"))
+                                                                        : ActionJournal::defaultPath();
     if (!journal.open(journalPath, &error)) {
         fail(QStringLiteral("cannot open the action journal: %1").arg(error));
         return Failure;

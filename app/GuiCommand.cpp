@@ -48,7 +48,8 @@ int gui(int argc, char **argv)
     }
     const QStringList tabs
         = {QStringLiteral("evidence"), QStringLiteral("blast"), QStringLiteral("details"), QStringLiteral("charts")};
-    const int tab = parser.isSet(QStringLiteral("tab")) ? static_cast<int>(tabs.indexOf(parser.value(QStringLiteral("tab")))) : 0;
+    const int tab
+        = parser.isSet(QStringLiteral("tab")) ? static_cast<int>(tabs.indexOf(parser.value(QStringLiteral("tab")))) : 0;
     if (tab < 0)
         return usage(QStringLiteral("--tab: expected one of %1").arg(tabs.join(QStringLiteral(", "))));
     int after = 1;
@@ -62,7 +63,8 @@ int gui(int argc, char **argv)
     if (parser.isSet(QStringLiteral("act"))) {
         act = actVerbFromName(parser.value(QStringLiteral("act")).toStdString());
         if (!act || selectPid == 0 || !parser.isSet(QStringLiteral("screenshot")))
-            return usage(QStringLiteral("--act: expected an action (end, kill, pause, …) with --screenshot and --select"));
+            return usage(
+                QStringLiteral("--act: expected an action (end, kill, pause, …) with --screenshot and --select"));
     }
     TriageOptions triage;
     triage.selfPid = static_cast<int>(::getpid());

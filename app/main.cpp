@@ -13,25 +13,26 @@ void fail(const QString &message)
 
 int usage(const QString &error)
 {
-    const char *text = "usage: ptriage [COMMAND] [OPTIONS]\n"
-                       "\n"
-                       "  (no command) [--screenshot FILE] [--select PID] [--min-age SECONDS]\n"
-                       "        the triage window; --screenshot saves it as PNG after the first scan and exits\n"
-                       "  scan [--json [--pretty]] [--all] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
-                       "        rank every process by how much acting on it is worth, in the terminal\n"
-                       "  explain PID|START_ID [--json] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
-                       "        the evidence ledger, posterior, expected losses and blast radius of one process\n"
-                       "  capture DIR [--pid PID]... [--proc-root DIR]\n"
-                       "        write the processes into DIR in /proc layout (for bug reports and tests)\n"
-                       "  act end|kill|pause|resume|freeze|thaw|throttle|unthrottle|renice|quarantine|unquarantine|signal|reap\n"
-                       "      START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT]\n"
-                       "      [--timeout SECONDS] [--journal FILE] [--yes]\n"
-                       "        act on processes by identity, as you where you may and through the polkit-authorized\n"
-                       "        helper where not; one result line per target (exit 0 only if every one succeeded)\n"
-                       "  act undo ID [--yes] | act journal\n"
-                       "        undo a journaled action; list recent actions\n"
-                       "\n"
-                       "Exit codes: 0 ok, 1 error, 2 usage error.\n";
+    const char *text
+        = "usage: ptriage [COMMAND] [OPTIONS]\n"
+          "\n"
+          "  (no command) [--screenshot FILE] [--select PID] [--min-age SECONDS]\n"
+          "        the triage window; --screenshot saves it as PNG after the first scan and exits\n"
+          "  scan [--json [--pretty]] [--all] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
+          "        rank every process by how much acting on it is worth, in the terminal\n"
+          "  explain PID|START_ID [--json] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
+          "        the evidence ledger, posterior, expected losses and blast radius of one process\n"
+          "  capture DIR [--pid PID]... [--proc-root DIR]\n"
+          "        write the processes into DIR in /proc layout (for bug reports and tests)\n"
+          "  act end|kill|pause|resume|freeze|thaw|throttle|unthrottle|renice|quarantine|unquarantine|signal|reap\n"
+          "      START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT]\n"
+          "      [--timeout SECONDS] [--journal FILE] [--yes]\n"
+          "        act on processes by identity, as you where you may and through the polkit-authorized\n"
+          "        helper where not; one result line per target (exit 0 only if every one succeeded)\n"
+          "  act undo ID [--yes] | act journal\n"
+          "        undo a journaled action; list recent actions\n"
+          "\n"
+          "Exit codes: 0 ok, 1 error, 2 usage error.\n";
     if (error.isEmpty()) {
         std::fputs(text, stdout);
         return Ok;

@@ -9,11 +9,11 @@
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
-#include <QHBoxLayout>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QRegularExpressionValidator>
 #include <QSpinBox>
@@ -74,8 +74,8 @@ QString ActionDialog::verbLabel(ActVerb verb)
 ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const TriageResult> context, QWidget *parent)
     : QDialog(parent),
       m_allowed(request),
-      m_table(makeReadOnlyTable({tr("PID"), tr("Command"), tr("Class"), tr("Memory"), tr("Risk"), tr("Would affect")},
-          this)),
+      m_table(makeReadOnlyTable(
+          {tr("PID"), tr("Command"), tr("Class"), tr("Memory"), tr("Risk"), tr("Would affect")}, this)),
       m_understood(new QCheckBox(this)),
       m_act(new QPushButton(this)),
       m_cancel(new QPushButton(tr("Cancel"), this))
@@ -130,11 +130,11 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
     intro->setWordWrap(true);
     const int n = static_cast<int>(m_allowed.targets.size());
     intro->setText(n == 0 ? tr("None of these processes can get this action; nothing will be done.")
-            : n == 1      ? tr("%1: one process. Check what else would be affected before you go on.")
-                           .arg(verbLabel(request.verb))
-                          : tr("%1: %2 processes. Check what else would be affected before you go on.")
-                           .arg(verbLabel(request.verb))
-                           .arg(n));
+            : n == 1
+            ? tr("%1: one process. Check what else would be affected before you go on.").arg(verbLabel(request.verb))
+            : tr("%1: %2 processes. Check what else would be affected before you go on.")
+                  .arg(verbLabel(request.verb))
+                  .arg(n));
     m_understood->setText(tr("I understand that this may break other processes (%1 found) and the services that "
                              "depend on them: the risk is high.")
                               .arg(affected));

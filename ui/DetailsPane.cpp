@@ -163,9 +163,7 @@ void DetailsPane::showProcess(std::shared_ptr<const TriageResult> result, int in
     }
     const QString unknown = tr("not readable");
     m_executable->setText(d && !d->exe.empty() ? qs(d->exe) : unknown);
-    m_cwd->setText(!d || d->cwd.empty() ? unknown
-            : d->cwdDeleted              ? tr("%1 (deleted)").arg(qs(d->cwd))
-                                         : qs(d->cwd));
+    m_cwd->setText(!d || d->cwd.empty() ? unknown : d->cwdDeleted ? tr("%1 (deleted)").arg(qs(d->cwd)) : qs(d->cwd));
     m_cgroup->setText(d && !d->cgroup.empty() ? qs(d->cgroup) : unknown);
     m_supervisor->setText(f.supervisor.empty() ? tr("none found") : qs(f.supervisor));
     if (d && !d->partial.empty()) {
@@ -211,8 +209,7 @@ void DetailsPane::fillDeep(const DeepDetails *deep)
             readOnlyCell(f.kind != FdKind::File ? QString()
                     : f.writable                ? tr("write")
                                                 : tr("read")));
-        m_files->setItem(
-            row, 3, readOnlyCell(f.kind == FdKind::Socket ? describeSocket(f, snap) : qs(f.target)));
+        m_files->setItem(row, 3, readOnlyCell(f.kind == FdKind::Socket ? describeSocket(f, snap) : qs(f.target)));
         ++row;
     }
     if (!deep->partial.empty()) {

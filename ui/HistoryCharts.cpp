@@ -12,14 +12,12 @@
 
 namespace ptriage {
 
-HistoryCharts::HistoryCharts(QWidget *parent)
-    : QWidget(parent)
+HistoryCharts::HistoryCharts(QWidget *parent) : QWidget(parent)
 {
     m_cpu = makePlot(tr("CPU"), tr("% of one core"), {tr("CPU")});
     m_memory = makePlot(tr("Memory"), tr("MiB resident"), {tr("Memory")});
     m_io = makePlot(tr("I/O"), tr("KiB/s read + written"), {tr("I/O")});
-    m_system = makePlot(tr("System memory"), tr("%"),
-        {tr("used"), tr("PSI some"), tr("PSI full")});
+    m_system = makePlot(tr("System memory"), tr("%"), {tr("used"), tr("PSI some"), tr("PSI full")});
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(2);

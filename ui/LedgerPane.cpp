@@ -19,7 +19,6 @@
 namespace ptriage {
 namespace {
 
-
 QString describe(const TriageResult &r, int index)
 {
     const Sample &s = r.snapshot->processes[static_cast<std::size_t>(index)];
@@ -146,7 +145,9 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
         tr("Bits: %1 vs %2").arg(ClassStyle::label(post.classification), ClassStyle::label(post.reference)));
     for (int row = 0; row < static_cast<int>(post.ledger.size()); ++row) {
         const EvidenceTerm &t = post.ledger[static_cast<std::size_t>(row)];
-        m_ledger->setItem(row, 0, readOnlyCell(QStringLiteral("%1 (%2)").arg(EngineLabels::term(t.term), EngineLabels::strength(t.strength))));
+        m_ledger->setItem(row, 0,
+            readOnlyCell(
+                QStringLiteral("%1 (%2)").arg(EngineLabels::term(t.term), EngineLabels::strength(t.strength))));
         auto *bits = readOnlyCell(QString::number(t.bits, 'f', 2));
         bits->setData(Qt::UserRole, t.bits);
         bits->setData(Qt::UserRole + 1, ClassStyle::color(post.classification));

@@ -1,7 +1,7 @@
 #include "MainWindow.h"
 
-#include "BlastGraphView.h"
 #include "ActionDialog.h"
+#include "BlastGraphView.h"
 #include "DetailsPane.h"
 #include "HistoryCharts.h"
 #include "LedgerPane.h"
@@ -13,7 +13,6 @@
 #include "util/ThreadPriority.h"
 
 #include <QApplication>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -32,6 +31,7 @@
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace ptriage {
 
@@ -182,13 +182,13 @@ void MainWindow::buildActions()
 
     // Every action asks first (ActionDialog) and runs off the GUI thread through the engine's controller.
     QMenu *process = menuBar()->addMenu(tr("&Process"));
-    const std::tuple<QString, QKeySequence, ActVerb> acts[] = {
-        {tr("&End (TERM, then KILL)"), QKeySequence(Qt::Key_Delete), ActVerb::End},
-        {tr("&Kill"), QKeySequence(Qt::SHIFT | Qt::Key_Delete), ActVerb::Kill}, {tr("&Pause"), {}, ActVerb::Pause},
-        {tr("&Resume"), {}, ActVerb::Resume}, {tr("&Freeze"), {}, ActVerb::Freeze}, {tr("T&haw"), {}, ActVerb::Thaw},
-        {tr("&Throttle"), {}, ActVerb::Throttle}, {tr("Re&nice"), {}, ActVerb::Renice},
-        {tr("&Quarantine"), {}, ActVerb::Quarantine},
-        {tr("Ask the parent to &collect this zombie (SIGCHLD)"), {}, ActVerb::Reap}};
+    const std::tuple<QString, QKeySequence, ActVerb> acts[]
+        = {{tr("&End (TERM, then KILL)"), QKeySequence(Qt::Key_Delete), ActVerb::End},
+            {tr("&Kill"), QKeySequence(Qt::SHIFT | Qt::Key_Delete), ActVerb::Kill}, {tr("&Pause"), {}, ActVerb::Pause},
+            {tr("&Resume"), {}, ActVerb::Resume}, {tr("&Freeze"), {}, ActVerb::Freeze},
+            {tr("T&haw"), {}, ActVerb::Thaw}, {tr("&Throttle"), {}, ActVerb::Throttle},
+            {tr("Re&nice"), {}, ActVerb::Renice}, {tr("&Quarantine"), {}, ActVerb::Quarantine},
+            {tr("Ask the parent to &collect this zombie (SIGCHLD)"), {}, ActVerb::Reap}};
     for (const auto &[text, key, verb] : acts) {
         QAction *a = process->addAction(text);
         a->setShortcut(key);
@@ -318,7 +318,8 @@ void MainWindow::undoSelected()
     if (id == 0)
         return;
     auto *box = new QMessageBox(QMessageBox::Question, tr("Undo"),
-        tr("Undo the %1 of process %2?").arg(what).arg(targets.front().pid), QMessageBox::Yes | QMessageBox::Cancel, this);
+        tr("Undo the %1 of process %2?").arg(what).arg(targets.front().pid), QMessageBox::Yes | QMessageBox::Cancel,
+        this);
     box->setDefaultButton(QMessageBox::Cancel);
     box->setAttribute(Qt::WA_DeleteOnClose);
     connect(box, &QMessageBox::accepted, this, [this, id, what] {
@@ -345,8 +346,9 @@ void MainWindow::reportOutcomes(const QString &title, const std::vector<ActOutco
     }
     m_lastReport = lines.join(QLatin1Char('\n'));
     m_scanTime->setText(tr("%1: %2 of %3 done").arg(title).arg(done).arg(outcomes.size()));
-    auto *box = new QMessageBox(done == static_cast<int>(outcomes.size()) ? QMessageBox::Information : QMessageBox::Warning,
-        title, tr("%1 of %2 done.").arg(done).arg(outcomes.size()), QMessageBox::Ok, this);
+    auto *box
+        = new QMessageBox(done == static_cast<int>(outcomes.size()) ? QMessageBox::Information : QMessageBox::Warning,
+            title, tr("%1 of %2 done.").arg(done).arg(outcomes.size()), QMessageBox::Ok, this);
     box->setInformativeText(m_lastReport);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
@@ -361,7 +363,8 @@ void MainWindow::updateMarks()
     std::unordered_map<ProcessKey, QString, ProcessKeyHash> marks;
     for (const auto &e : m_journal.undoable())
         if (auto id = ProcessIdentity::parse(e.target))
-            marks[id->key()] = e.verb == "pause" ? tr("paused") : e.verb == "freeze" ? tr("frozen")
+            marks[id->key()] = e.verb == "pause" ? tr("paused")
+                : e.verb == "freeze"             ? tr("frozen")
                 : e.verb == "throttle"           ? tr("throttled")
                 : e.verb == "renice"             ? tr("reniced")
                 : e.verb == "quarantine"         ? tr("quarantined")
@@ -387,12 +390,13 @@ void MainWindow::prepareNext()
     if (!m_pending)
         return;
     m_preparingScanUs = m_pendingScanUs;
-    m_preparing.setFuture(QtConcurrent::run(&m_preparePool, [result = std::move(m_pending), model = &m_modelConfig,
-                                                columns = &m_model->columns(), released = std::move(m_released)]() mutable {
-        lowerCurrentThreadPriority();
-        released.clear();
-        return ProcessTableModel::prepare(result, *model, *columns);
-    }));
+    m_preparing.setFuture(QtConcurrent::run(&m_preparePool,
+        [result = std::move(m_pending), model = &m_modelConfig, columns = &m_model->columns(),
+            released = std::move(m_released)]() mutable {
+            lowerCurrentThreadPriority();
+            released.clear();
+            return ProcessTableModel::prepare(result, *model, *columns);
+        }));
     m_pending.reset();
     m_released.clear();
 }
@@ -446,8 +450,9 @@ void MainWindow::showCharts()
 {
     if (m_tabs->currentWidget() != m_charts)
         return; // drawn when the tab is opened
-    const int i = m_details->shownIdentity().isEmpty() ? -1
-                                                       : m_model->resultIndex(m_model->indexOfIdentity(m_details->shownIdentity()));
+    const int i = m_details->shownIdentity().isEmpty()
+        ? -1
+        : m_model->resultIndex(m_model->indexOfIdentity(m_details->shownIdentity()));
     if (i < 0 || !m_last) {
         m_charts->showHistory(m_history, {}, {});
         return;

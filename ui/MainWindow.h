@@ -8,9 +8,9 @@
 
 #include <QFutureWatcher>
 
-#include <functional>
 #include <QMainWindow>
 #include <QThreadPool>
+#include <functional>
 
 class QAction;
 class QCheckBox;

@@ -9,8 +9,8 @@ namespace ptriage {
 bool installTranslations(QCoreApplication &app, const QLocale &locale)
 {
     auto *qt = new QTranslator(&app);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qt->load(
+            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt); // standard buttons and dialogs
     else
         delete qt;

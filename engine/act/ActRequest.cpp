@@ -6,11 +6,11 @@
 namespace ptriage {
 namespace {
 
-constexpr std::array<std::pair<ActVerb, const char *>, 13> kVerbs = {{{ActVerb::End, "end"}, {ActVerb::Kill, "kill"},
-    {ActVerb::Pause, "pause"}, {ActVerb::Resume, "resume"}, {ActVerb::Freeze, "freeze"}, {ActVerb::Thaw, "thaw"},
-    {ActVerb::Throttle, "throttle"}, {ActVerb::Unthrottle, "unthrottle"}, {ActVerb::Renice, "renice"},
-    {ActVerb::Quarantine, "quarantine"}, {ActVerb::Unquarantine, "unquarantine"}, {ActVerb::Signal, "signal"},
-    {ActVerb::Reap, "reap"}}};
+constexpr std::array<std::pair<ActVerb, const char *>, 13> kVerbs
+    = {{{ActVerb::End, "end"}, {ActVerb::Kill, "kill"}, {ActVerb::Pause, "pause"}, {ActVerb::Resume, "resume"},
+        {ActVerb::Freeze, "freeze"}, {ActVerb::Thaw, "thaw"}, {ActVerb::Throttle, "throttle"},
+        {ActVerb::Unthrottle, "unthrottle"}, {ActVerb::Renice, "renice"}, {ActVerb::Quarantine, "quarantine"},
+        {ActVerb::Unquarantine, "unquarantine"}, {ActVerb::Signal, "signal"}, {ActVerb::Reap, "reap"}}};
 
 } // namespace
 
@@ -33,7 +33,8 @@ std::optional<ActVerb> actVerbFromName(std::string_view name)
 bool endsProcesses(const ActRequest &request)
 {
     if (request.verb == ActVerb::Signal)
-        return request.signal == "TERM" || request.signal == "KILL" || request.signal == "INT" || request.signal == "HUP";
+        return request.signal == "TERM" || request.signal == "KILL" || request.signal == "INT"
+            || request.signal == "HUP";
     return request.verb == ActVerb::End || request.verb == ActVerb::Kill;
 }
 

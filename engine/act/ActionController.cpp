@@ -136,8 +136,7 @@ struct ActionController::Pending {
 
 ActionController::ActionController(std::unique_ptr<PrivilegedTransport> transport, ActionJournal &journal)
     : m_transport(std::move(transport)), m_journal(journal)
-{
-}
+{ }
 
 ActionController::~ActionController() = default;
 
@@ -200,15 +199,16 @@ std::vector<ActOutcome> ActionController::perform(const QVariantMap &base, const
         theirs.push_back(targets[i]);
     QVariantMap request = base;
     request.insert(QStringLiteral("targets"), asList(theirs));
-    const TransportReply reply = m_transport ? m_transport->execute(request)
-                                             : TransportReply{TransportReply::Error::Unavailable,
-                                                 QStringLiteral("no privileged helper configured"), {}};
+    const TransportReply reply = m_transport
+        ? m_transport->execute(request)
+        : TransportReply{TransportReply::Error::Unavailable, QStringLiteral("no privileged helper configured"), {}};
     for (std::size_t k = 0; k < denied.size(); ++k) {
         ActOutcome &o = out[denied[k]];
         o.viaHelper = true;
         if (reply.error != TransportReply::Error::None) {
             o.status = reply.error == TransportReply::Error::Cancelled ? ActStatus::Cancelled
-                : reply.error == TransportReply::Error::NotAuthorized || reply.error == TransportReply::Error::AuthenticationRequired
+                : reply.error == TransportReply::Error::NotAuthorized
+                    || reply.error == TransportReply::Error::AuthenticationRequired
                 ? ActStatus::NotAuthorized
                 : ActStatus::Failed;
             o.message = "needs administrator rights; " + reply.message.toStdString() + "; nothing was done";
@@ -300,7 +300,8 @@ std::vector<ActOutcome> ActionController::run(const ActRequest &request, const T
         for (auto &p : pending)
             if (!p.settled) {
                 p.outcome.status = ActStatus::Refused;
-                p.outcome.message = "the action journal is not open, so the action could not be recorded; nothing was done";
+                p.outcome.message
+                    = "the action journal is not open, so the action could not be recorded; nothing was done";
                 p.settled = true;
             }
     }
@@ -371,7 +372,8 @@ ActOutcome ActionController::askParentToReap(const ProcessIdentity &zombie, cons
     if (rc != 0) {
         o.status = error == EPERM ? ActStatus::Refused : ActStatus::Failed;
         o.message = "cannot nudge its parent (pid " + std::to_string(parent->key.pid) + "): " + std::strerror(error)
-            + (error == EPERM ? "; the parent is not yours — ending or restarting the parent collects its zombies" : "");
+            + (error == EPERM ? "; the parent is not yours — ending or restarting the parent collects its zombies"
+                              : "");
         return o;
     }
     // A parent that reaps does so at once; give it a moment.
@@ -409,7 +411,8 @@ ActOutcome ActionController::undo(long long journalId)
     }
     if (e->undoneBy != 0) {
         o.status = ActStatus::Refused;
-        o.message = "action " + std::to_string(journalId) + " was already undone by action " + std::to_string(e->undoneBy);
+        o.message
+            = "action " + std::to_string(journalId) + " was already undone by action " + std::to_string(e->undoneBy);
         return o;
     }
     o = perform(e->undo, {e->target}).front();

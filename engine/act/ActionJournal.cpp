@@ -21,8 +21,8 @@ constexpr const char *kSchema = "CREATE TABLE IF NOT EXISTS ptriage_actions ("
                                 " message TEXT NOT NULL, via_helper INTEGER NOT NULL,"
                                 " undo TEXT NOT NULL, undone_by INTEGER NOT NULL DEFAULT 0);"
                                 "PRAGMA user_version = 1;";
-constexpr const char *kColumns
-    = "SELECT id, at_ms, user, verb, target, command, status, message, via_helper, undo, undone_by FROM ptriage_actions";
+constexpr const char *kColumns = "SELECT id, at_ms, user, verb, target, command, status, message, via_helper, undo, "
+                                 "undone_by FROM ptriage_actions";
 
 // JSON has only doubles; the helper's decoder takes integers as integers.
 QVariant integral(const QVariant &v)
@@ -72,7 +72,8 @@ bool ActionJournal::open(const QString &path, QString *error)
     }
     const bool existed = QFileInfo::exists(path);
     sqlite3 *db = nullptr;
-    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr)
+        != SQLITE_OK) {
         *error = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(sqlite3_errmsg(db)));
         sqlite3_close(db);
         return false;
@@ -82,8 +83,8 @@ bool ActionJournal::open(const QString &path, QString *error)
     if (existed) {
         sqlite3_stmt *s = nullptr;
         int version = -1;
-        const int rc = sqlite3_prepare_v2(db,
-            "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='ptriage_actions'", -1, &s, nullptr);
+        const int rc = sqlite3_prepare_v2(
+            db, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='ptriage_actions'", -1, &s, nullptr);
         if (rc == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
             version = sqlite3_column_int(s, 0);
         const QString why = QString::fromUtf8(sqlite3_errmsg(db));
@@ -128,8 +129,9 @@ long long ActionJournal::record(const Entry &e, QString *error)
         return pw ? std::string(pw->pw_name) : std::to_string(::getuid());
     }()
                                             : e.user;
-    const QByteArray undo = e.undo.isEmpty() ? QByteArray()
-                                             : QJsonDocument(QJsonObject::fromVariantMap(e.undo)).toJson(QJsonDocument::Compact);
+    const QByteArray undo = e.undo.isEmpty()
+        ? QByteArray()
+        : QJsonDocument(QJsonObject::fromVariantMap(e.undo)).toJson(QJsonDocument::Compact);
     sqlite3_bind_int64(s, 1, e.atMs ? e.atMs : QDateTime::currentMSecsSinceEpoch());
     sqlite3_bind_text(s, 2, user.c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(s, 3, e.verb.c_str(), -1, SQLITE_TRANSIENT);
@@ -151,7 +153,9 @@ long long ActionJournal::record(const Entry &e, QString *error)
 bool ActionJournal::markUndone(long long id, long long undoneBy, QString *error)
 {
     sqlite3_stmt *s = nullptr;
-    if (!m_db || sqlite3_prepare_v2(m_db, "UPDATE ptriage_actions SET undone_by = ? WHERE id = ?", -1, &s, nullptr) != SQLITE_OK) {
+    if (!m_db
+        || sqlite3_prepare_v2(m_db, "UPDATE ptriage_actions SET undone_by = ? WHERE id = ?", -1, &s, nullptr)
+            != SQLITE_OK) {
         *error = m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QStringLiteral("the journal is not open");
         sqlite3_finalize(s);
         return false;

@@ -2,8 +2,8 @@
 
 #include <QDBusArgument>
 #include <QDBusConnection>
-#include <QDBusVariant>
 #include <QDBusMessage>
+#include <QDBusVariant>
 
 namespace ptriage {
 namespace {

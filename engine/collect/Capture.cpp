@@ -121,8 +121,8 @@ bool writeCapture(const std::string &procRoot, const std::string &dir, const std
         *error = dir + "/sys/kernel/random/boot_id: cannot copy the boot id";
         return false;
     }
-    for (const char *file :
-        {"stat", "meminfo", "loadavg", "pressure/memory", "net/tcp", "net/tcp6", "net/udp", "net/udp6", "net/unix", "locks"})
+    for (const char *file : {"stat", "meminfo", "loadavg", "pressure/memory", "net/tcp", "net/tcp6", "net/udp",
+             "net/udp6", "net/unix", "locks"})
         copyAt(root.get(), out.get(), file, buf, 64 << 20);
     std::vector<std::string_view> keys;
     const auto keyStrings = CollectOptions::defaultEnvironKeys();

@@ -2,8 +2,8 @@
 
 #include "ProcParsers.h"
 #include "SecretMask.h"
-#include "Workspace.h"
 #include "SocketTable.h"
+#include "Workspace.h"
 #include "util/Parallel.h"
 
 #include <cerrno>
@@ -244,8 +244,8 @@ Collector::Pass Collector::readCheapTier()
     const auto pids = listPids(m_root.get());
     std::vector<Sample> samples(pids.size());
     std::vector<char> alive(pids.size(), 0);
-    parallelChunks(m_pool.get(),
-        pids.size(), static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
+    parallelChunks(m_pool.get(), pids.size(), static_cast<int>(m_buffers.size()),
+        [&](std::size_t begin, std::size_t end, int worker) {
             for (std::size_t i = begin; i < end; ++i)
                 alive[i] = readCheap(pids[i], samples[i], m_buffers[static_cast<std::size_t>(worker)]) ? 1 : 0;
         });
@@ -365,8 +365,8 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
         if (needs[i])
             work.push_back(i);
     }
-    parallelChunks(m_pool.get(),
-        work.size(), static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
+    parallelChunks(m_pool.get(), work.size(), static_cast<int>(m_buffers.size()),
+        [&](std::size_t begin, std::size_t end, int worker) {
             FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
             for (std::size_t w = begin; w < end; ++w) {
                 Sample &s = pass.samples[work[w]];

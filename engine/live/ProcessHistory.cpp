@@ -11,10 +11,8 @@ constexpr float kUnknown = std::numeric_limits<float>::quiet_NaN();
 }
 
 ProcessHistory::ProcessHistory(std::size_t pointsPerProcess, std::size_t systemPoints)
-    : m_perProcess(std::max<std::size_t>(2, pointsPerProcess))
-    , m_systemPoints(std::max<std::size_t>(2, systemPoints))
-{
-}
+    : m_perProcess(std::max<std::size_t>(2, pointsPerProcess)), m_systemPoints(std::max<std::size_t>(2, systemPoints))
+{ }
 
 void ProcessHistory::record(const Snapshot &snapshot)
 {
@@ -41,7 +39,8 @@ void ProcessHistory::record(const Snapshot &snapshot)
     SystemPoint sp;
     sp.atMs = at;
     sp.memUsedPercent = sys.memTotalBytes
-        ? static_cast<float>(100.0 * static_cast<double>(sys.memTotalBytes - std::min(sys.memAvailableBytes, sys.memTotalBytes))
+        ? static_cast<float>(100.0
+            * static_cast<double>(sys.memTotalBytes - std::min(sys.memAvailableBytes, sys.memTotalBytes))
             / static_cast<double>(sys.memTotalBytes))
         : kUnknown;
     sp.pressureSome = sys.memPressureSome ? static_cast<float>(*sys.memPressureSome) : kUnknown;

@@ -94,7 +94,8 @@ QVariantList HelperService::Execute(const QVariantMap &request)
     const HelperRequest req = *decoded.request;
     m_polkit.check(caller, actionIdFor(req.verb), [this, call, req, callerPid](Authorization a, const QString &detail) {
         if (a != Authorization::Granted) {
-            const QString text = detail.isEmpty() ? describe(a) : describe(a) + QStringLiteral(" (") + detail + QLatin1Char(')');
+            const QString text
+                = detail.isEmpty() ? describe(a) : describe(a) + QStringLiteral(" (") + detail + QLatin1Char(')');
             m_bus.send(call.createErrorReply(errorNameFor(a), text));
         } else {
             m_bus.send(call.createReply(QVariant(encodeResults(m_core.execute(req, callerPid)))));

@@ -27,8 +27,8 @@ int main(int argc, char **argv)
     }
     QDBusConnection bus = QDBusConnection::systemBus();
     if (!bus.isConnected()) {
-        std::fprintf(stderr, "ptriage-helper: cannot connect to the system bus: %s\n",
-            qPrintable(bus.lastError().message()));
+        std::fprintf(
+            stderr, "ptriage-helper: cannot connect to the system bus: %s\n", qPrintable(bus.lastError().message()));
         return 1;
     }
     ptriage::helper::HelperService service(bus, idle * 1000);

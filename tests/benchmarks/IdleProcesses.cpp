@@ -26,7 +26,6 @@ void dieWithParent(pid_t parent)
         ::_exit(1);
 }
 
-
 int spawnIdle(std::vector<pid_t> &idle, int n)
 {
     const pid_t self = ::getpid();

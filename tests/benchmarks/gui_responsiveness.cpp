@@ -9,8 +9,8 @@
 #include "LedgerPane.h"
 #include "MainWindow.h"
 
-#include <QAction>
 #include "infer/Model.h"
+#include <QAction>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -155,8 +155,9 @@ int main(int argc, char **argv)
     const long rss = statusKiB("VmRSS:"), hwm = statusKiB("VmHWM:");
     const int rows = window.table()->model()->rowCount();
     const int total = static_cast<int>(window.lastResult() ? window.lastResult()->snapshot->processes.size() : 0);
-    std::printf("gui_responsiveness: %d extra idle processes, %d processes in the last scan, %d top-level rows, %s view, "
-                "platform %s\n",
+    std::printf(
+        "gui_responsiveness: %d extra idle processes, %d processes in the last scan, %d top-level rows, %s view, "
+        "platform %s\n",
         processes, total, rows, tree ? "tree" : "flat", qPrintable(QGuiApplication::platformName()));
     std::printf("refreshes measured: %d (each asked for as soon as the previous one was shown)\n", applied - 1);
     std::printf("first result shown after: %.0f ms (window start to a filled table)\n", firstMs);

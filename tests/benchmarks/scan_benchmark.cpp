@@ -9,10 +9,10 @@
 // the `ps` of the same run, so background load cancels out. A benchmark, not a test: it exits 0
 // whatever the figures are, and 1 only when something broke.
 
+#include "IdleProcesses.h"
 #include "collect/Collector.h"
 #include "decide/Triage.h"
 #include "infer/Model.h"
-#include "IdleProcesses.h"
 
 #include <QCoreApplication>
 

@@ -13,8 +13,8 @@
 #include <QApplication>
 #include <QPushButton>
 #include <QTableWidget>
-#include <QTreeView>
 #include <QTemporaryDir>
+#include <QTreeView>
 #include <QtTest>
 
 #include <csignal>
@@ -108,7 +108,8 @@ private Q_SLOTS:
         QCOMPARE(seen.front().value(QStringLiteral("targets")).toList().front().toString(), rootId);
         const QString report = window.lastActionReport();
         QVERIFY2(report.contains(QStringLiteral("PID %1: not authorized").arg(g_rootPid))
-                && report.contains(QStringLiteral("polkit rules deny")) && report.contains(QStringLiteral("nothing was done")),
+                && report.contains(QStringLiteral("polkit rules deny"))
+                && report.contains(QStringLiteral("nothing was done")),
             qPrintable(report));
         QVERIFY2(report.contains(QStringLiteral("PID %1: done").arg(mine.pid)), qPrintable(report));
         QVERIFY(stateOf(g_rootPid) != 'T'); // untouched

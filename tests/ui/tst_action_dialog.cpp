@@ -10,8 +10,8 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QThread>
 #include <QTableWidget>
+#include <QThread>
 #include <QtTest>
 
 using namespace ptriage;

@@ -18,10 +18,10 @@
 
 #include <csignal>
 #include <functional>
-#include <tuple>
 #include <optional>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <tuple>
 #include <unistd.h>
 
 using namespace ptriage;
@@ -641,8 +641,9 @@ private Q_SLOTS:
         model.setResult(scan()); // filtered while the tree refreshes
         proxy.setCandidatesOnly(false);
         const auto &now = *model.result()->snapshot;
-        QCOMPARE(idsIn(proxy).size(),
-            std::count_if(now.processes.begin(), now.processes.end(), [](const Sample &x) { return !x.isKernelThread(); }));
+        QCOMPARE(idsIn(proxy).size(), std::count_if(now.processes.begin(), now.processes.end(), [](const Sample &x) {
+            return !x.isKernelThread();
+        }));
     }
 };
 

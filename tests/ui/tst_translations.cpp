@@ -63,8 +63,9 @@ private Q_SLOTS:
         }
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
         QVERIFY(messages > 100);
-        QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("%1 of %2 messages need work:\n").arg(problems.size()).arg(messages)
-                                          + problems.join(QLatin1Char('\n'))));
+        QVERIFY2(problems.isEmpty(),
+            qPrintable(QStringLiteral("%1 of %2 messages need work:\n").arg(problems.size()).arg(messages)
+                + problems.join(QLatin1Char('\n'))));
     }
 
     void windowSpeaksGermanForAGermanLocale()

@@ -222,8 +222,8 @@ private Q_SLOTS:
         const QString foreign = m_dir.filePath(QStringLiteral("foreign.sqlite"));
         sqlite3 *db = nullptr;
         QCOMPARE(sqlite3_open(foreign.toUtf8().constData(), &db), SQLITE_OK);
-        QCOMPARE(sqlite3_exec(db, "CREATE TABLE notes (x TEXT); INSERT INTO notes VALUES ('keep me');", nullptr, nullptr,
-                     nullptr),
+        QCOMPARE(sqlite3_exec(db, "CREATE TABLE notes (x TEXT); INSERT INTO notes VALUES ('keep me');", nullptr,
+                     nullptr, nullptr),
             SQLITE_OK);
         sqlite3_close(db);
         const QByteArray foreignBefore = bytesOf(foreign);

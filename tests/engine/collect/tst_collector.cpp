@@ -1,7 +1,7 @@
 // The collector against the live /proc and against captured trees, with real processes.
 #include "collect/Collector.h"
-#include "collect/SecretMask.h"
 #include "collect/ProcParsers.h"
+#include "collect/SecretMask.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 

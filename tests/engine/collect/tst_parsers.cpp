@@ -3,8 +3,8 @@
 #include "collect/ProcParsers.h"
 #include "collect/ProcessIdentity.h"
 #include "collect/SecretMask.h"
-#include "collect/Workspace.h"
 #include "collect/SocketTable.h"
+#include "collect/Workspace.h"
 
 #include <QtTest>
 
@@ -132,8 +132,8 @@ private Q_SLOTS:
         QCOMPARE(full, 0.75);
         QVERIFY(parsePressure("some avg10=3.00 avg60=0.00 avg300=0.00 total=0\n", some, full));
         QCOMPARE(full, 0.0); // no "full" line
-        for (const char *bad : {"", "some\n", "some avg10=abc\n", "some avg10=101.0 avg60=0\n",
-                 "xsome avg10=1.0\n", "full avg10=1.0\n"}) {
+        for (const char *bad :
+            {"", "some\n", "some avg10=abc\n", "some avg10=101.0 avg60=0\n", "xsome avg10=1.0\n", "full avg10=1.0\n"}) {
             some = -1;
             QVERIFY2(!parsePressure(bad, some, full), bad);
             QCOMPARE(some, -1.0); // untouched on failure
@@ -158,19 +158,34 @@ private Q_SLOTS:
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("shown");
         const QString m = QString::fromUtf8(kMask.data(), static_cast<qsizetype>(kMask.size()));
-        QTest::newRow("token") << "GITHUB_TOKEN" << "ghp_abc" << m;
-        QTest::newRow("lowercase key") << "my_api_key" << "k" << m;
-        QTest::newRow("password") << "PGPASSWORD" << "hunter2" << m;
-        QTest::newRow("aws") << "AWS_SECRET_ACCESS_KEY" << "x" << m;
-        QTest::newRow("cookie") << "SESSION_COOKIE" << "x" << m;
-        QTest::newRow("url password") << "DATABASE_URL" << "postgres://bob:hunter2@db:5432/x"
+        QTest::newRow("token") << "GITHUB_TOKEN"
+                               << "ghp_abc" << m;
+        QTest::newRow("lowercase key") << "my_api_key"
+                                       << "k" << m;
+        QTest::newRow("password") << "PGPASSWORD"
+                                  << "hunter2" << m;
+        QTest::newRow("aws") << "AWS_SECRET_ACCESS_KEY"
+                             << "x" << m;
+        QTest::newRow("cookie") << "SESSION_COOKIE"
+                                << "x" << m;
+        QTest::newRow("url password") << "DATABASE_URL"
+                                      << "postgres://bob:hunter2@db:5432/x"
                                       << QStringLiteral("postgres://bob:%1@db:5432/x").arg(m);
-        QTest::newRow("url without password") << "UPSTREAM" << "https://bob@example.org/a:b@c"
+        QTest::newRow("url without password") << "UPSTREAM"
+                                              << "https://bob@example.org/a:b@c"
                                               << "https://bob@example.org/a:b@c";
-        QTest::newRow("path") << "PATH" << "/usr/bin:/bin" << "/usr/bin:/bin";
-        QTest::newRow("pwd is a directory") << "PWD" << "/home/dev" << "/home/dev";
-        QTest::newRow("agent socket") << "SSH_AUTH_SOCK" << "/run/user/1000/ssh" << "/run/user/1000/ssh";
-        QTest::newRow("empty secret") << "TOKEN" << "" << "";
+        QTest::newRow("path") << "PATH"
+                              << "/usr/bin:/bin"
+                              << "/usr/bin:/bin";
+        QTest::newRow("pwd is a directory") << "PWD"
+                                            << "/home/dev"
+                                            << "/home/dev";
+        QTest::newRow("agent socket") << "SSH_AUTH_SOCK"
+                                      << "/run/user/1000/ssh"
+                                      << "/run/user/1000/ssh";
+        QTest::newRow("empty secret") << "TOKEN"
+                                      << ""
+                                      << "";
     }
 
     void secretsAreMasked()
