@@ -29,6 +29,12 @@ for d in "$root".new.* "$root".old.*; do
 done
 rm -f "$root".new.*.log
 
+# A run killed outright (ctest's timeout) leaves its daemons and mounts: take them down first.
+if [ -d "$root" ]; then
+  stop_chroot_processes "$root"
+  unmount_all "$root" || fail "cannot unmount what a killed run left below $root"
+fi
+
 "$here/make-chroot.sh" "$root" || fail "cannot make the Debian 13 chroot at $root"
 
 cleanup() {
