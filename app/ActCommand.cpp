@@ -124,7 +124,7 @@ int act(const QStringList &args)
     }
     if (pos.first() == QLatin1String("journal"))
         return listJournal(journal);
-    ActionController controller(makeDBusTransport(), journal);
+    ActionController controller(makePrivilegedTransport(), journal);
 
     if (pos.first() == QLatin1String("undo")) {
         bool ok = false;

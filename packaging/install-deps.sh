@@ -10,6 +10,7 @@ packages=(
   libeigen3-dev libsqlite3-dev
   python3-psutil procps tmux bsdutils
   xvfb xauth dbus polkitd systemd passwd util-linux
+  debootstrap # tests/kauth: the Debian 13 chroot where KF6Auth exists
 )
 
 missing=()

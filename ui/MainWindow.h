@@ -116,7 +116,7 @@ private:
     QAction *m_undo = nullptr;
     ActionJournal m_journal;
     QString m_journalError;
-    std::function<std::unique_ptr<PrivilegedTransport>()> m_transportFactory = makeDBusTransport;
+    std::function<std::unique_ptr<PrivilegedTransport>()> m_transportFactory = makePrivilegedTransport;
     QFutureWatcher<std::vector<ActOutcome>> m_acting;
     QString m_actingTitle;
     QString m_lastReport;

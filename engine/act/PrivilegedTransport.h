@@ -25,5 +25,10 @@ public:
 
 // The built-in transport: org.ptriage.helper on the system bus ($DBUS_SYSTEM_BUS_ADDRESS honoured).
 std::unique_ptr<PrivilegedTransport> makeDBusTransport();
+// KAuth (KF6Auth): its helper org.ptriage.helper, the same action ids. Defined only in builds with KAuth
+// (PTRIAGE_HAVE_KAUTH); needs a QCoreApplication.
+std::unique_ptr<PrivilegedTransport> makeKAuthTransport();
+// What the app uses: KAuth where the build has it, else the built-in D-Bus service.
+std::unique_ptr<PrivilegedTransport> makePrivilegedTransport();
 
 } // namespace ptriage
