@@ -494,6 +494,10 @@ Eltern-PID: %2</translation>
         <source>Ask the parent to collect this zombie (SIGCHLD)</source>
         <translation>Den Elternprozess bitten, diesen Zombie einzusammeln (SIGCHLD)</translation>
     </message>
+    <message>
+        <source>Send SIG%1</source>
+        <translation>SIG%1 senden</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::BlastGraphView</name>
@@ -1064,6 +1068,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>Ask the parent to &amp;collect this zombie (SIGCHLD)</source>
         <translation>Den Elternprozess bitten, diesen Zombie einzu&amp;sammeln (SIGCHLD)</translation>
+    </message>
+    <message>
+        <source>Send &amp;signal</source>
+        <translation>&amp;Signal senden</translation>
     </message>
 </context>
 <context>

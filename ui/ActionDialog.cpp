@@ -80,7 +80,9 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
       m_act(new QPushButton(this)),
       m_cancel(new QPushButton(tr("Cancel"), this))
 {
-    setWindowTitle(tr("%1 — confirm").arg(verbLabel(request.verb)));
+    const QString label = request.verb == ActVerb::Signal ? tr("Send SIG%1").arg(QString::fromStdString(request.signal))
+                                                          : verbLabel(request.verb);
+    setWindowTitle(tr("%1 — confirm").arg(label));
     m_allowed.targets.clear();
     const TriageResult &r = *context;
     int highRisk = 0;
@@ -130,16 +132,13 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
     intro->setWordWrap(true);
     const int n = static_cast<int>(m_allowed.targets.size());
     intro->setText(n == 0 ? tr("None of these processes can get this action; nothing will be done.")
-            : n == 1
-            ? tr("%1: one process. Check what else would be affected before you go on.").arg(verbLabel(request.verb))
-            : tr("%1: %2 processes. Check what else would be affected before you go on.")
-                  .arg(verbLabel(request.verb))
-                  .arg(n));
+            : n == 1      ? tr("%1: one process. Check what else would be affected before you go on.").arg(label)
+                     : tr("%1: %2 processes. Check what else would be affected before you go on.").arg(label).arg(n));
     m_understood->setText(tr("I understand that this may break other processes (%1 found) and the services that "
                              "depend on them: the risk is high.")
                               .arg(affected));
     m_understood->setVisible(highRisk > 0 && n > 0);
-    m_act->setText(n == 0 ? verbLabel(request.verb) : QStringLiteral("%1 (%2)").arg(verbLabel(request.verb)).arg(n));
+    m_act->setText(n == 0 ? label : QStringLiteral("%1 (%2)").arg(label).arg(n));
     m_act->setAutoDefault(false);
     m_act->setDefault(false);
     m_cancel->setDefault(true); // Enter cancels

@@ -198,6 +198,12 @@ void MainWindow::buildActions()
         connect(a, &QAction::triggered, this, [this, verb = verb] { askToAct(verb); });
         m_processActions << a;
     }
+    QMenu *signalMenu = process->addMenu(tr("Send &signal"));
+    for (const char *name : {"HUP", "INT", "TERM", "KILL", "USR1", "USR2", "STOP", "CONT"}) {
+        QAction *a = signalMenu->addAction(QStringLiteral("SIG%1").arg(QLatin1String(name)));
+        connect(a, &QAction::triggered, this, [this, name] { askToAct(ActVerb::Signal, QLatin1String(name)); });
+        m_processActions << a;
+    }
     process->addSeparator();
     m_undo = process->addAction(tr("&Undo last action on this process"), this, &MainWindow::undoSelected);
     m_undo->setShortcut(QKeySequence::Undo);
@@ -275,7 +281,7 @@ void MainWindow::updateActionState()
     m_undo->setEnabled(undoable);
 }
 
-void MainWindow::askToAct(ActVerb verb)
+void MainWindow::askToAct(ActVerb verb, const QString &signal)
 {
     const auto targets = selectedIdentities();
     if (targets.empty() || !m_last || m_acting.isRunning() || !m_journalError.isEmpty())
@@ -283,6 +289,7 @@ void MainWindow::askToAct(ActVerb verb)
     ActRequest request;
     request.verb = verb;
     request.targets = targets;
+    request.signal = signal.toStdString();
     auto *dialog = new ActionDialog(request, m_last, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { runAction(dialog->request()); });

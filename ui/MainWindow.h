@@ -46,7 +46,8 @@ public:
     bool openJournal(const QString &path);
     void setTransportFactory(std::function<std::unique_ptr<PrivilegedTransport>()> factory);
     // Asks to act on the selected processes (ActionDialog, then the engine off the GUI thread).
-    void askToAct(ActVerb verb);
+    // `signal` names the signal for ActVerb::Signal (HUP INT TERM KILL USR1 USR2 STOP CONT).
+    void askToAct(ActVerb verb, const QString &signal = {});
     QList<QAction *> processActions() const { return m_processActions; }
     QString lastActionReport() const { return m_lastReport; }
     void refreshNow() { m_service.refreshNow(); }
