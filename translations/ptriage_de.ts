@@ -1071,7 +1071,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>Send &amp;signal</source>
-        <translation>&amp;Signal senden</translation>
+        <translation>Si&amp;gnal senden</translation>
     </message>
 </context>
 <context>
