@@ -399,10 +399,10 @@ void MainWindow::prepareNext()
     m_preparingScanUs = m_pendingScanUs;
     m_preparing.setFuture(QtConcurrent::run(&m_preparePool,
         [result = std::move(m_pending), model = &m_modelConfig, columns = &m_model->columns(),
-            released = std::move(m_released)]() mutable {
+            basis = m_model->prepared(), released = std::move(m_released)]() mutable {
             lowerCurrentThreadPriority();
             released.clear();
-            return ProcessTableModel::prepare(result, *model, *columns);
+            return ProcessTableModel::prepare(result, *model, *columns, basis);
         }));
     m_pending.reset();
     m_released.clear();

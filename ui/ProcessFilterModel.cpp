@@ -12,6 +12,8 @@ ProcessFilterModel::ProcessFilterModel(QObject *parent)
     : QSortFilterProxyModel(parent), m_myUid(static_cast<uint>(::getuid()))
 {
     setSortRole(SortRole);
+    // The role whose change can change what passes the filter (see ProcessTableModel's dataChanged).
+    setFilterRole(CandidateRole);
     setSortCaseSensitivity(Qt::CaseInsensitive);
     setRecursiveFilteringEnabled(true);
     setDynamicSortFilter(true);

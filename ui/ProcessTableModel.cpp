@@ -5,6 +5,7 @@
 #include <QGuiApplication>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <tuple>
 
@@ -133,9 +134,12 @@ void ProcessTableModel::setMarks(std::unordered_map<ProcessKey, QString, Process
 }
 
 std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepare(
-    std::shared_ptr<const TriageResult> result, const Model &model, const ProcessColumns &columns)
+    std::shared_ptr<const TriageResult> result, const Model &model, const ProcessColumns &columns,
+    std::shared_ptr<const PreparedRows> basis)
 {
+    static std::atomic<std::uint64_t> serials{0};
     auto rows = std::make_shared<PreparedRows>();
+    rows->serial = ++serials;
     if (!result || !result->snapshot)
         return rows;
     const std::size_t n = result->snapshot->processes.size();
@@ -151,6 +155,32 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
             rows->sort[i] << columns.at(c).sortValue(row);
         }
         rows->search[i] = ProcessColumns::searchText(row);
+    }
+    if (basis && basis->result && basis->result->snapshot) {
+        const auto &old = basis->result->snapshot->processes;
+        std::unordered_map<ProcessKey, std::size_t, ProcessKeyHash> oldIndex;
+        oldIndex.reserve(old.size());
+        for (std::size_t j = 0; j < old.size(); ++j)
+            oldIndex.try_emplace(old[j].key, j); // a key seen twice keeps its first process, as the model does
+        rows->basisSerial = basis->serial;
+        rows->changedColumns.assign(n, {0, -1});
+        rows->candidacyChanged.assign(n, 0);
+        for (std::size_t i = 0; i < n; ++i) {
+            auto it = oldIndex.find(result->snapshot->processes[i].key);
+            if (it == oldIndex.end())
+                continue;
+            const std::size_t j = it->second;
+            auto &[first, last] = rows->changedColumns[i];
+            first = columns.count();
+            for (int c = 0; c < columns.count(); ++c) {
+                const auto u = static_cast<qsizetype>(c);
+                if (rows->display[i].at(u) != basis->display[j].at(u) || rows->sort[i].at(u) != basis->sort[j].at(u)) {
+                    first = std::min(first, c);
+                    last = c;
+                }
+            }
+            rows->candidacyChanged[i] = result->plans[i].candidate != basis->result->plans[j].candidate ? 1 : 0;
+        }
     }
     rows->result = std::move(result);
     return rows;
@@ -289,15 +319,21 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
     survivors.reserve(m_nodes.size());
     for (auto &[key, node] : m_nodes)
         survivors.push_back(node.get());
-    before.reserve(survivors.size());
+    // Prepared against the rows shown now: the diff is already made (off this thread).
+    const bool diffed = m_rows && prepared->basisSerial == m_rows->serial;
     m_rows = std::move(prepared);
     m_result = result;
     std::vector<QVariantList> beforeSort;
-    beforeSort.reserve(survivors.size());
+    if (!diffed) {
+        before.reserve(survivors.size());
+        beforeSort.reserve(survivors.size());
+    }
     for (Node *x : survivors) {
-        before.push_back(std::move(x->display));
-        beforeSort.push_back(std::move(x->sort));
-        wasCandidate.push_back(x->candidate);
+        if (!diffed) {
+            before.push_back(std::move(x->display));
+            beforeSort.push_back(std::move(x->sort));
+            wasCandidate.push_back(x->candidate);
+        }
         takeRow(x, x->nextIndex);
     }
 
@@ -350,11 +386,22 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
     //    must not re-sort 5,000 rows). Under a parent with many runs, one range from the first to
     //    the last changed row: a proxy pays for every signal about as much as for the rows in it.
     const int lastColumn = m_columns.count() - 1;
-    std::map<std::tuple<Node *, int, int>, std::vector<int>> changed; // (parent, first, last column) → rows
+    // (parent, first, last column, candidacy changed) → rows
+    std::map<std::tuple<Node *, int, int, bool>, std::vector<int>> changed;
     for (std::size_t k = 0; k < survivors.size(); ++k) {
         Node *x = survivors[k];
         int first = lastColumn + 1, last = -1;
-        if (x->candidate != wasCandidate[k]) { // its colors change across the row
+        bool candidacy = false;
+        if (diffed) {
+            const auto i = static_cast<std::size_t>(x->index);
+            candidacy = m_rows->candidacyChanged[i] != 0;
+            std::tie(first, last) = m_rows->changedColumns[i];
+            if (candidacy) {
+                first = 0;
+                last = lastColumn;
+            }
+        } else if (x->candidate != wasCandidate[k]) { // its colors change across the row
+            candidacy = true;
             first = 0;
             last = lastColumn;
         } else {
@@ -367,13 +414,17 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
             }
         }
         if (last >= 0)
-            changed[{x->parent, first, last}].push_back(x->row);
+            changed[{x->parent, first, last, candidacy}].push_back(x->row);
     }
+    // What a filter reads (CandidateRole; the rest is fixed per identity) changes only with
+    // candidacy: other changes name their roles, so a filtering proxy need not re-filter those rows.
+    const QList<int> shownRoles = {Qt::DisplayRole, Qt::ToolTipRole, SortRole};
     for (auto &[where, rows] : changed) {
-        const auto &[parent, firstColumn, lastChanged] = where;
+        const auto &[parent, firstColumn, lastChanged, candidacy] = where;
         for (auto [first, last] : boundedRuns(runsOf(rows)))
             Q_EMIT dataChanged(indexOfNode(parent->children[static_cast<std::size_t>(first)], firstColumn),
-                indexOfNode(parent->children[static_cast<std::size_t>(last)], lastChanged));
+                indexOfNode(parent->children[static_cast<std::size_t>(last)], lastChanged),
+                candidacy ? QList<int>() : shownRoles);
     }
 }
 

@@ -30,9 +30,16 @@ public:
         std::vector<QStringList> display; // by result index, one string per column
         std::vector<QVariantList> sort; // by result index, one value per column
         std::vector<QString> search;
+        // Against `basis` (the rows shown when this was prepared): per process, the first and last
+        // column whose text or sort value changed (last −1: none, or new), and whether its candidacy
+        // changed. Lets the GUI thread skip comparing 5,000 rows cell by cell.
+        std::uint64_t serial = 0;
+        std::uint64_t basisSerial = 0; // 0: no diff
+        std::vector<std::pair<int, int>> changedColumns;
+        std::vector<char> candidacyChanged;
     };
-    static std::shared_ptr<const PreparedRows> prepare(
-        std::shared_ptr<const TriageResult> result, const Model &model, const ProcessColumns &columns);
+    static std::shared_ptr<const PreparedRows> prepare(std::shared_ptr<const TriageResult> result, const Model &model,
+        const ProcessColumns &columns, std::shared_ptr<const PreparedRows> basis = nullptr);
 
     // The first result, or one from another boot, resets the model; every later one is applied
     // as batched updates. A null result empties the model.

@@ -447,7 +447,10 @@ private Q_SLOTS:
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
         QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
-        model.setResult(r);
+        // As the window does it: rows prepared (and diffed against the rows shown) off the GUI thread.
+        const auto prepared = ProcessTableModel::prepare(r, defaultModel(), model.columns(), model.prepared());
+        QCOMPARE(prepared->basisSerial, model.prepared()->serial);
+        model.setPrepared(prepared);
         checkMirrors(model, *r);
 
         QCOMPARE(reset.count(), 0);
