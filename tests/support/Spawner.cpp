@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <fstream>
 #include <stdexcept>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -189,6 +190,20 @@ int Spawner::spawnProgram(
         adopt(child);
     }
     return child;
+}
+
+char processState(int pid)
+{
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    const auto close = text.rfind(')'); // comm may hold spaces and parentheses
+    return close == std::string::npos || close + 2 >= text.size() ? '?' : text[close + 2];
+}
+
+bool hasEnded(int pid)
+{
+    const char s = processState(pid);
+    return s == '?' || s == 'Z' || s == 'X';
 }
 
 } // namespace ptriage::test

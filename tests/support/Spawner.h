@@ -52,4 +52,9 @@ private:
     std::vector<int> m_ptyMasters;
 };
 
+// The state letter of /proc/PID/stat (R, S, T, Z …); '?' when the process is gone or unreadable.
+char processState(int pid);
+// Gone, or a zombie nobody reaped yet: either way it has ended.
+bool hasEnded(int pid);
+
 } // namespace ptriage::test

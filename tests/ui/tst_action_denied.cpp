@@ -32,14 +32,6 @@ namespace {
 int g_rootPid = -1; // a root-owned process started before root was given up
 constexpr uid_t kNobody = 65534;
 
-char stateOf(int pid)
-{
-    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(in)), {});
-    const auto close = text.rfind(')');
-    return close == std::string::npos || close + 2 >= text.size() ? '?' : text[close + 2];
-}
-
 // Stands in for polkit saying no (the real polkit path is tests/helper's end-to-end test).
 class DenyingTransport final : public PrivilegedTransport {
 public:
@@ -112,8 +104,8 @@ private Q_SLOTS:
                 && report.contains(QStringLiteral("nothing was done")),
             qPrintable(report));
         QVERIFY2(report.contains(QStringLiteral("PID %1: done").arg(mine.pid)), qPrintable(report));
-        QVERIFY(stateOf(g_rootPid) != 'T'); // untouched
-        QCOMPARE(stateOf(mine.pid), 'T');
+        QVERIFY(processState(g_rootPid) != 'T'); // untouched
+        QCOMPARE(processState(mine.pid), 'T');
 
         // The table marks only what was done.
         const int stateColumn = window.model()->columns().indexOf(u"state");

@@ -20,21 +20,6 @@ using namespace ptriage::test;
 
 namespace {
 
-char stateOf(int pid)
-{
-    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(in)), {});
-    const auto close = text.rfind(')');
-    return close == std::string::npos || close + 2 >= text.size() ? '?' : text[close + 2];
-}
-
-// Gone, or a zombie of its parent (the test) that nobody reaped yet.
-bool ended(int pid)
-{
-    const char s = stateOf(pid);
-    return s == '?' || s == 'Z' || s == 'X';
-}
-
 ProcessIdentity identityOf(const TriageResult &r, int pid)
 {
     return r.identityOf(indexOfPid(r, pid));
@@ -75,7 +60,7 @@ private Q_SLOTS:
         QCOMPARE(out.size(), std::size_t(1));
         QCOMPARE(out[0].status, ActStatus::Done);
         QVERIFY(!out[0].viaHelper);
-        QCOMPARE(stateOf(a.pid), 'T');
+        QCOMPARE(processState(a.pid), 'T');
         const auto entry = journal.entry(out[0].journalId);
         QVERIFY(entry);
         QCOMPARE(entry->verb, std::string("pause"));
@@ -85,7 +70,7 @@ private Q_SLOTS:
 
         const ActOutcome undone = controller.undo(out[0].journalId);
         QCOMPARE(undone.status, ActStatus::Done);
-        QVERIFY(stateOf(a.pid) != 'T');
+        QVERIFY(processState(a.pid) != 'T');
         QVERIFY(journal.undoable().empty());
         const ActOutcome again = controller.undo(out[0].journalId);
         QCOMPARE(again.status, ActStatus::Refused);
@@ -143,8 +128,8 @@ private Q_SLOTS:
         QVERIFY2(out[0].message.find("SIGTERM") != std::string::npos, out[0].message.c_str());
         QCOMPARE(out[1].status, ActStatus::Done);
         QVERIFY2(out[1].message.find("SIGKILL") != std::string::npos, out[1].message.c_str());
-        QVERIFY(ended(polite.pid));
-        QVERIFY(ended(stubborn.pid));
+        QVERIFY(hasEnded(polite.pid));
+        QVERIFY(hasEnded(stubborn.pid));
         QVERIFY(out[0].undo.isEmpty()); // nothing to undo after an end
     }
 
@@ -156,7 +141,7 @@ private Q_SLOTS:
         const Actor target = sp.spawn({"target", {"target"}, {}});
         const auto r = live(defaultModel(), 0.0);
         ::kill(gone.pid, SIGKILL); // after the scan, before the action
-        QTRY_VERIFY(ended(gone.pid));
+        QTRY_VERIFY(hasEnded(gone.pid));
         ActionJournal journal;
         QString error;
         QVERIFY(journal.open(journalPath(), &error));
@@ -174,7 +159,7 @@ private Q_SLOTS:
         QCOMPARE(out[2].status, ActStatus::Refused);
         QVERIFY2(out[2].message.find("refresh") != std::string::npos, out[2].message.c_str());
         QVERIFY(out[3].status == ActStatus::NoSuchProcess || out[3].status == ActStatus::Refused);
-        QVERIFY(!ended(target.pid)); // the live process behind the stale identity was never touched
+        QVERIFY(!hasEnded(target.pid)); // the live process behind the stale identity was never touched
         QCOMPARE(journal.recent().size(), std::size_t(4)); // refusals are journaled too
     }
 
@@ -198,8 +183,8 @@ private Q_SLOTS:
         QVERIFY2(out[0].message.find("does not collect") != std::string::npos
                 && out[0].message.find(std::to_string(zp.pid)) != std::string::npos,
             out[0].message.c_str());
-        QCOMPARE(stateOf(zp.zombiePid), 'Z');
-        QVERIFY(stateOf(zp.pid) == 'S' || stateOf(zp.pid) == 'R');
+        QCOMPARE(processState(zp.zombiePid), 'Z');
+        QVERIFY(processState(zp.pid) == 'S' || processState(zp.pid) == 'R');
         QCOMPARE(out[1].status, ActStatus::Refused); // not a zombie
         QVERIFY2(out[1].message.find("not a zombie") != std::string::npos, out[1].message.c_str());
     }
@@ -242,7 +227,7 @@ private Q_SLOTS:
         req.targets = {identityOf(*r, a.pid)};
         const auto out = controller.run(req, *r);
         QCOMPARE(out[0].status, ActStatus::Refused);
-        QVERIFY(stateOf(a.pid) != 'T');
+        QVERIFY(processState(a.pid) != 'T');
     }
 
     void freezeAndThawThroughTheJournal()
