@@ -3,6 +3,7 @@
 #include "OneShot.h"
 
 #include "act/ActionController.h"
+#include "report/ScanReport.h"
 #include "util/Format.h"
 
 #include <QCommandLineParser>
@@ -35,12 +36,7 @@ QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const A
         return QStringLiteral("  %1  (not running any more, or its PID now names another process)")
             .arg(QString::fromStdString(id.toString()));
     const auto i = static_cast<std::size_t>(s - r.snapshot->processes.data());
-    std::string command = s->comm;
-    if (s->details && !s->details->cmdline.empty()) {
-        command.clear();
-        for (const auto &a : s->details->cmdline)
-            command += (command.empty() ? "" : " ") + a;
-    }
+    const std::string command = printableCommandLine(*s);
     QString text
         = QStringLiteral("  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
               .arg(s->key.pid)

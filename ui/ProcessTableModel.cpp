@@ -188,7 +188,7 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
 
 void ProcessTableModel::setResult(std::shared_ptr<const TriageResult> result)
 {
-    setPrepared(prepare(std::move(result), m_model, m_columns));
+    setPrepared(prepare(std::move(result), m_model, m_columns, m_rows));
 }
 
 void ProcessTableModel::setPrepared(std::shared_ptr<const PreparedRows> rows)
@@ -313,29 +313,17 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
     std::erase_if(m_nodes, [&](const auto &kv) { return !inNew(kv.second.get()); });
 
     // The new result takes over: survivors point into it (their data may change: reported below).
-    std::vector<QStringList> before;
-    std::vector<bool> wasCandidate;
     std::vector<Node *> survivors;
     survivors.reserve(m_nodes.size());
     for (auto &[key, node] : m_nodes)
         survivors.push_back(node.get());
-    // Prepared against the rows shown now: the diff is already made (off this thread).
+    // Prepared against the rows shown now, the diff is already made (off this thread); otherwise
+    // every survivor is reported as wholly changed.
     const bool diffed = m_rows && prepared->basisSerial == m_rows->serial;
     m_rows = std::move(prepared);
     m_result = result;
-    std::vector<QVariantList> beforeSort;
-    if (!diffed) {
-        before.reserve(survivors.size());
-        beforeSort.reserve(survivors.size());
-    }
-    for (Node *x : survivors) {
-        if (!diffed) {
-            before.push_back(std::move(x->display));
-            beforeSort.push_back(std::move(x->sort));
-            wasCandidate.push_back(x->candidate);
-        }
+    for (Node *x : survivors)
         takeRow(x, x->nextIndex);
-    }
 
     // 3. Insertions, appended under their parent, a level at a time (a fresh parent before its
     //    fresh children), in ranking order.
@@ -388,30 +376,14 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
     const int lastColumn = m_columns.count() - 1;
     // (parent, first, last column, candidacy changed) → rows
     std::map<std::tuple<Node *, int, int, bool>, std::vector<int>> changed;
-    for (std::size_t k = 0; k < survivors.size(); ++k) {
-        Node *x = survivors[k];
-        int first = lastColumn + 1, last = -1;
-        bool candidacy = false;
+    for (Node *x : survivors) {
+        int first = 0, last = lastColumn;
+        bool candidacy = true;
         if (diffed) {
             const auto i = static_cast<std::size_t>(x->index);
             candidacy = m_rows->candidacyChanged[i] != 0;
-            std::tie(first, last) = m_rows->changedColumns[i];
-            if (candidacy) {
-                first = 0;
-                last = lastColumn;
-            }
-        } else if (x->candidate != wasCandidate[k]) { // its colors change across the row
-            candidacy = true;
-            first = 0;
-            last = lastColumn;
-        } else {
-            for (int c = 0; c <= lastColumn; ++c) {
-                const auto u = static_cast<qsizetype>(c);
-                if (x->display.at(u) != before[k].at(u) || x->sort.at(u) != beforeSort[k].at(u)) {
-                    first = std::min(first, c);
-                    last = c;
-                }
-            }
+            if (!candidacy) // else its colors change across the row
+                std::tie(first, last) = m_rows->changedColumns[i];
         }
         if (last >= 0)
             changed[{x->parent, first, last, candidacy}].push_back(x->row);

@@ -19,5 +19,7 @@ std::string explainJson(const TriageResult &r, const Model &model, int index);
 std::string scanText(const TriageResult &r, const Model &model, const ScanReportOptions &options, int width);
 // The full explanation of one process for people.
 std::string explainText(const TriageResult &r, const Model &model, int index);
+// Printable, single-line text of a command (control bytes shown as '?'; "[comm]" when it has none).
+std::string printableCommandLine(const Sample &s);
 
 } // namespace ptriage

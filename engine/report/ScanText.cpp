@@ -9,25 +9,6 @@
 namespace ptriage {
 namespace {
 
-// Printable, single-line text of a command (control bytes and invalid UTF-8 shown as '?').
-std::string commandLine(const Sample &s)
-{
-    std::string out;
-    if (s.details) {
-        for (const auto &a : s.details->cmdline) {
-            if (!out.empty())
-                out += ' ';
-            out += a;
-        }
-        if (out.empty())
-            out = '[' + s.details->comm + ']';
-    }
-    for (char &c : out)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-            c = '?';
-    return out;
-}
-
 // Cuts to `width` display columns without splitting a UTF-8 sequence (the last column: no padding).
 std::string fit(const std::string &s, std::size_t width)
 {
@@ -118,7 +99,7 @@ std::string scanText(const TriageResult &r, const Model &, const ScanReportOptio
         std::snprintf(line, sizeof line, "%-10s %7d %5d %-10s %6s %9s  ", action.c_str(), s.key.pid, plan.score,
             formatDuration(r.facts[u].ageSeconds).c_str(), s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "?",
             formatBytes(static_cast<double>(s.rssBytes)).c_str());
-        out += line + fit(commandLine(s), rest) + '\n';
+        out += line + fit(printableCommandLine(s), rest) + '\n';
         const std::string why = topReasons(r, i, 3);
         if (!why.empty() && plan.candidate)
             out += std::string(55, ' ') + fit(why, rest) + '\n';
@@ -139,7 +120,7 @@ std::string explainText(const TriageResult &r, const Model &model, int index)
     char line[1024];
     std::snprintf(line, sizeof line, "pid %d  %s\n", s.key.pid, r.identityOf(index).toString().c_str());
     out += line;
-    out += "command:    " + commandLine(s) + '\n';
+    out += "command:    " + printableCommandLine(s) + '\n';
     std::snprintf(line, sizeof line, "user:       %s   state: %c   age: %s   cpu: %s   memory: %s   fds: %d\n",
         f.user.c_str(), s.state, formatDuration(f.ageSeconds).c_str(),
         s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "unknown",
@@ -195,6 +176,24 @@ std::string explainText(const TriageResult &r, const Model &model, int index)
                 out += (shown == 1 ? "\nopen files:\n" : "") + std::string("  ") + std::to_string(of.fd)
                     + (of.writable ? " w " : " r ") + of.target + '\n';
     }
+    return out;
+}
+
+std::string printableCommandLine(const Sample &s)
+{
+    std::string out;
+    if (s.details) {
+        for (const auto &a : s.details->cmdline) {
+            if (!out.empty())
+                out += ' ';
+            out += a;
+        }
+        if (out.empty())
+            out = '[' + s.details->comm + ']';
+    }
+    for (char &c : out)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            c = '?';
     return out;
 }
 
