@@ -75,14 +75,14 @@ int gui(int argc, char **argv)
             return usage(QStringLiteral("--min-age: expected a number of seconds ≥ 0"));
     }
     ConfigError configError;
-    const auto model = Model::load({}, &configError);
-    if (!model) {
+    const auto config = TriageConfig::load({}, &configError);
+    if (!config) {
         fail(configError.toString());
         return Failure;
     }
     CollectOptions collect;
     collect.deep = DeepReads::NewOnly;
-    MainWindow window(*model, collect, triage);
+    MainWindow window(*config, collect, triage);
     window.resize(1500, 900);
     if (selectPid > 0)
         window.selectPidWhenSeen(selectPid);

@@ -41,8 +41,8 @@ bool readOneShotOptions(const QCommandLineParser &parser, OneShotOptions &out, Q
 bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *error)
 {
     ConfigError configError;
-    out.model = Model::load({}, &configError);
-    if (!out.model) {
+    out.config = TriageConfig::load({}, &configError);
+    if (!out.config) {
         *error = configError.toString();
         return false;
     }
@@ -67,7 +67,7 @@ bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *erro
     TriageOptions to;
     to.selfPid = collector.isCapture() ? 0 : static_cast<int>(::getpid());
     to.minAgeSeconds = options.minAgeSeconds;
-    out.triage = triage(std::move(snapshot), *out.model, to);
+    out.triage = triage(std::move(snapshot), *out.config, to);
     return true;
 }
 

@@ -6,7 +6,7 @@
 
 namespace ptriage::cli {
 
-// What scan and explain share: where to read, what state to keep, which model to use.
+// What scan and explain share: where to read, what state to keep, which config to use.
 struct OneShotOptions {
     QString procRoot = QStringLiteral("/proc");
     QString statePath;
@@ -18,7 +18,7 @@ void addOneShotOptions(QCommandLineParser &parser);
 bool readOneShotOptions(const QCommandLineParser &parser, OneShotOptions &out, QString *error);
 
 struct OneShotResult {
-    std::optional<Model> model;
+    std::optional<TriageConfig> config;
     std::shared_ptr<const TriageResult> triage;
 };
 

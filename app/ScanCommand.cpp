@@ -50,8 +50,8 @@ int scan(const QStringList &args)
     ro.all = parser.isSet(QStringLiteral("all"));
     ro.pretty = parser.isSet(QStringLiteral("pretty"));
     const std::string text = parser.isSet(QStringLiteral("json"))
-        ? scanJson(*result.triage, *result.model, ro)
-        : scanText(*result.triage, *result.model, ro, terminalWidth());
+        ? scanJson(*result.triage, *result.config, ro)
+        : scanText(*result.triage, *result.config, ro, terminalWidth());
     if (!writeAll(text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;
@@ -107,8 +107,8 @@ int explain(const QStringList &args)
                  .arg(QString::fromStdString(result.triage->identityOf(index).toString())));
         return Failure;
     }
-    const std::string text = parser.isSet(QStringLiteral("json")) ? explainJson(*result.triage, *result.model, index)
-                                                                  : explainText(*result.triage, *result.model, index);
+    const std::string text = parser.isSet(QStringLiteral("json")) ? explainJson(*result.triage, *result.config, index)
+                                                                  : explainText(*result.triage, *result.config, index);
     if (!writeAll(text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;

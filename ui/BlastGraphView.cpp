@@ -53,7 +53,7 @@ void BlastGraphView::clear()
     m_processNodes = m_resourceNodes = m_edges = 0;
 }
 
-void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int index, const Model &model)
+void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int index, const TriageConfig &config)
 {
     clear();
     const TriageResult &r = *result;
@@ -65,7 +65,7 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
     // Rings by hop (breadth first over the same graph the engine used).
     std::map<int, int> hop{{index, 0}};
     std::vector<std::vector<int>> rings{{index}};
-    for (std::size_t k = 0; k < rings.size() && k < static_cast<std::size_t>(model.policy.maxHops); ++k) {
+    for (std::size_t k = 0; k < rings.size() && k < static_cast<std::size_t>(config.policy.maxHops); ++k) {
         std::vector<int> next;
         for (int node : rings[k])
             for (const auto &e : edgesFrom(node))

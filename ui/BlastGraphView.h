@@ -15,7 +15,7 @@ class BlastGraphView : public QGraphicsView {
 public:
     explicit BlastGraphView(QWidget *parent = nullptr);
 
-    void showRadius(std::shared_ptr<const TriageResult> result, int index, const Model &model);
+    void showRadius(std::shared_ptr<const TriageResult> result, int index, const TriageConfig &config);
     void clear();
     int processNodeCount() const { return m_processNodes; }
     int resourceNodeCount() const { return m_resourceNodes; }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "infer/Model.h"
+#include "config/TriageConfig.h"
 
 #include <QWidget>
 

@@ -103,7 +103,7 @@ void LedgerPane::clear()
     m_resources->clear();
 }
 
-void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int index, const Model &model)
+void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int index, const TriageConfig &config)
 {
     m_result = std::move(result);
     m_index = index;
@@ -112,8 +112,8 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     const Sample &s = r.snapshot->processes[u];
     const ProcessFacts &f = r.facts[u];
     const Posterior &post = r.posteriors[u];
-    const Plan &plan = r.plans[u];
-    const Category &cat = model.signatures.categories[static_cast<std::size_t>(f.category)];
+    const Recommendation &rec = r.recommendations[u];
+    const Category &cat = config.signatures.categories[static_cast<std::size_t>(f.category)];
     m_identity = qs(r.identityOf(index).toString());
 
     QString command;
@@ -126,19 +126,19 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
                                 EngineLabels::confidence(post.confidence), m_identity));
     m_bars->setPosterior(post.probability, post.classification);
 
-    QString action = ProcessColumns::actionLabel(plan.action);
-    if (plan.targetIndex >= 0 && plan.targetIndex != index)
-        action = tr("%1 on its parent %2").arg(action, describe(r, plan.targetIndex));
+    QString action = ProcessColumns::actionLabel(rec.action);
+    if (rec.targetIndex >= 0 && rec.targetIndex != index)
+        action = tr("%1 on its parent %2").arg(action, describe(r, rec.targetIndex));
     m_recommendation->setText(tr("<b>%1</b> — triage score %2 of 100; blast radius %3 (%4 processes affected)")
                                   .arg(action.toHtmlEscaped())
-                                  .arg(plan.score)
+                                  .arg(rec.score)
                                   .arg(ProcessColumns::riskLabel(r.blast[u].risk))
                                   .arg(r.blast[u].affected.size())
         + (f.protectedReason.empty() ? QString() : tr("<br>Protected: %1").arg(qs(f.protectedReason).toHtmlEscaped())));
     m_blocked->clear();
-    for (const auto &b : plan.blockedBy)
+    for (const auto &b : rec.blockedBy)
         m_blocked->addItem(qs(b));
-    m_blocked->setVisible(!plan.blockedBy.empty());
+    m_blocked->setVisible(!rec.blockedBy.empty());
 
     m_ledger->setRowCount(static_cast<int>(post.ledger.size()));
     m_ledger->horizontalHeaderItem(1)->setText(
@@ -160,12 +160,12 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     QStringList losses;
     for (int a = 0; a < kActionCount; ++a) {
         QString text = QStringLiteral("%1 %2")
-                           .arg(ProcessColumns::actionLabel(static_cast<Action>(a)))
-                           .arg(plan.expectedLoss[static_cast<std::size_t>(a)], 0, 'f', 2);
-        if (!plan.allowed[static_cast<std::size_t>(a)])
+                           .arg(ProcessColumns::actionLabel(static_cast<RecommendedAction>(a)))
+                           .arg(rec.expectedLoss[static_cast<std::size_t>(a)], 0, 'f', 2);
+        if (!rec.allowed[static_cast<std::size_t>(a)])
             text += tr(" (blocked)");
-        losses << (a == static_cast<int>(plan.action) ? QStringLiteral("<b>%1</b>").arg(text.toHtmlEscaped())
-                                                      : text.toHtmlEscaped());
+        losses << (a == static_cast<int>(rec.action) ? QStringLiteral("<b>%1</b>").arg(text.toHtmlEscaped())
+                                                     : text.toHtmlEscaped());
     }
     m_losses->setText(tr("Expected loss: %1").arg(losses.join(QStringLiteral(" · "))));
 

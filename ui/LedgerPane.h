@@ -21,7 +21,7 @@ class LedgerPane : public QWidget {
 public:
     explicit LedgerPane(QWidget *parent = nullptr);
 
-    void showProcess(std::shared_ptr<const TriageResult> result, int index, const Model &model);
+    void showProcess(std::shared_ptr<const TriageResult> result, int index, const TriageConfig &config);
     // Fds and sockets read on demand for the process shown (ignored if another is shown by then).
     void showDeep(const QString &startId, std::shared_ptr<const DeepDetails> deep);
     void clear();

@@ -35,11 +35,11 @@
 
 namespace ptriage {
 
-MainWindow::MainWindow(const Model &model, CollectOptions collect, TriageOptions triage, QWidget *parent)
+MainWindow::MainWindow(const TriageConfig &config, CollectOptions collect, TriageOptions triage, QWidget *parent)
     : QMainWindow(parent),
-      m_modelConfig(model),
-      m_service(model, std::move(collect), std::move(triage)),
-      m_model(new ProcessTableModel(model, this)),
+      m_config(config),
+      m_service(config, std::move(collect), std::move(triage)),
+      m_model(new ProcessTableModel(config, this)),
       m_filter(new ProcessFilterModel(this)),
       m_table(new QTreeView(this)),
       m_search(new QLineEdit(this)),
@@ -398,11 +398,11 @@ void MainWindow::prepareNext()
         return;
     m_preparingScanUs = m_pendingScanUs;
     m_preparing.setFuture(QtConcurrent::run(&m_preparePool,
-        [result = std::move(m_pending), model = &m_modelConfig, columns = &m_model->columns(),
-            basis = m_model->prepared(), released = std::move(m_released)]() mutable {
+        [result = std::move(m_pending), config = &m_config, columns = &m_model->columns(), basis = m_model->prepared(),
+            released = std::move(m_released)]() mutable {
             lowerCurrentThreadPriority();
             released.clear();
-            return ProcessTableModel::prepare(result, *model, *columns, basis);
+            return ProcessTableModel::prepare(result, *config, *columns, basis);
         }));
     m_pending.reset();
     m_released.clear();
@@ -445,8 +445,8 @@ void MainWindow::showSelected()
     }
     const QString id = QString::fromStdString(m_last->identityOf(i).toString());
     const bool newSelection = id != m_ledger->shownIdentity();
-    m_ledger->showProcess(m_last, i, m_modelConfig);
-    m_graph->showRadius(m_last, i, m_modelConfig);
+    m_ledger->showProcess(m_last, i, m_config);
+    m_graph->showRadius(m_last, i, m_config);
     m_details->showProcess(m_last, i);
     showCharts();
     if (newSelection)
@@ -482,12 +482,12 @@ void MainWindow::updateStatus(qint64 scanMicroseconds)
 {
     int candidates = 0;
     double reclaimable = 0;
-    for (std::size_t i = 0; i < m_last->plans.size(); ++i) {
-        const Plan &p = m_last->plans[i];
+    for (std::size_t i = 0; i < m_last->recommendations.size(); ++i) {
+        const Recommendation &p = m_last->recommendations[i];
         if (!p.candidate)
             continue;
         ++candidates;
-        if (p.action == Action::Kill && p.targetIndex == static_cast<int>(i))
+        if (p.action == RecommendedAction::Kill && p.targetIndex == static_cast<int>(i))
             reclaimable += static_cast<double>(m_last->snapshot->processes[i].rssBytes);
     }
     m_totals->setText(tr("%1 processes · %2 candidates · %3 reclaimable by the recommended kills")
@@ -506,8 +506,8 @@ void MainWindow::showContextMenu(const QPoint &pos)
     menu.setToolTipsVisible(true);
     const int i = m_model->resultIndex(m_filter->mapToSource(m_table->indexAt(pos)));
     if (i >= 0) {
-        const Plan &plan = m_last->plans[static_cast<std::size_t>(i)];
-        menu.addSection(tr("Recommended: %1").arg(ProcessColumns::actionLabel(plan.action)));
+        const Recommendation &rec = m_last->recommendations[static_cast<std::size_t>(i)];
+        menu.addSection(tr("Recommended: %1").arg(ProcessColumns::actionLabel(rec.action)));
     }
     menu.addActions(m_processActions);
     menu.addSeparator();

@@ -37,7 +37,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
-    MainWindow(const Model &model, CollectOptions collect, TriageOptions triage, QWidget *parent = nullptr);
+    MainWindow(const TriageConfig &config, CollectOptions collect, TriageOptions triage, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     void start();
@@ -92,7 +92,7 @@ private:
     void updateMarks();
     std::vector<ProcessIdentity> selectedIdentities() const;
 
-    const Model &m_modelConfig;
+    const TriageConfig &m_config;
     TriageService m_service;
     ProcessTableModel *m_model;
     ProcessFilterModel *m_filter;

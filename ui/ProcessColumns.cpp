@@ -59,22 +59,22 @@ QString ProcessColumns::identity(const ProcessRow &row)
     return qs(row.result.identityOf(row.index).toString());
 }
 
-QString ProcessColumns::actionLabel(Action action)
+QString ProcessColumns::actionLabel(RecommendedAction action)
 {
     switch (action) {
-    case Action::Keep:
+    case RecommendedAction::Keep:
         return tr("keep");
-    case Action::Renice:
+    case RecommendedAction::Renice:
         return tr("renice");
-    case Action::Pause:
+    case RecommendedAction::Pause:
         return tr("pause");
-    case Action::Freeze:
+    case RecommendedAction::Freeze:
         return tr("freeze");
-    case Action::Throttle:
+    case RecommendedAction::Throttle:
         return tr("throttle");
-    case Action::Quarantine:
+    case RecommendedAction::Quarantine:
         return tr("quarantine");
-    case Action::Kill:
+    case RecommendedAction::Kill:
         return tr("kill");
     }
     return {};
@@ -176,16 +176,17 @@ ProcessColumns::ProcessColumns()
             }},
         {QStringLiteral("score"), QT_TRANSLATE_NOOP("ProcessColumns", "Score"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Triage score, 0–100: how much acting is worth"), right,
-            Qt::DescendingOrder, [](const ProcessRow &r) { return QString::number(r.plan().score); },
-            [](const ProcessRow &r) { return QVariant(r.plan().score); }, nullptr},
+            Qt::DescendingOrder, [](const ProcessRow &r) { return QString::number(r.recommendation().score); },
+            [](const ProcessRow &r) { return QVariant(r.recommendation().score); }, nullptr},
         {QStringLiteral("action"), QT_TRANSLATE_NOOP("ProcessColumns", "Action"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Recommended action"), left, Qt::DescendingOrder,
-            [](const ProcessRow &r) { return actionLabel(r.plan().action); },
-            [](const ProcessRow &r) { return QVariant(static_cast<int>(r.plan().action)); },
+            [](const ProcessRow &r) { return actionLabel(r.recommendation().action); },
+            [](const ProcessRow &r) { return QVariant(static_cast<int>(r.recommendation().action)); },
             [](const ProcessRow &r) {
-                if (r.plan().blockedBy.empty())
+                if (r.recommendation().blockedBy.empty())
                     return QString();
-                return tr("Held back by:") + QLatin1Char('\n') + joined(r.plan().blockedBy, QStringLiteral("• "));
+                return tr("Held back by:") + QLatin1Char('\n')
+                    + joined(r.recommendation().blockedBy, QStringLiteral("• "));
             }},
         {QStringLiteral("age"), QT_TRANSLATE_NOOP("ProcessColumns", "Age"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Time since the process started"), right, Qt::DescendingOrder,
@@ -228,10 +229,10 @@ ProcessColumns::ProcessColumns()
         {QStringLiteral("category"), QT_TRANSLATE_NOOP("ProcessColumns", "Category"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Kind of program"), left, Qt::AscendingOrder,
             [](const ProcessRow &r) {
-                return qs(r.model.signatures.categories[static_cast<std::size_t>(r.facts().category)].label);
+                return qs(r.config.signatures.categories[static_cast<std::size_t>(r.facts().category)].label);
             },
             [](const ProcessRow &r) {
-                return QVariant(qs(r.model.signatures.categories[static_cast<std::size_t>(r.facts().category)].label));
+                return QVariant(qs(r.config.signatures.categories[static_cast<std::size_t>(r.facts().category)].label));
             },
             [](const ProcessRow &r) {
                 const ProcessFacts &f = r.facts();

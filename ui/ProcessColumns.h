@@ -28,13 +28,13 @@ enum ProcessRole : int {
 // One process of a TriageResult, as the columns see it.
 struct ProcessRow {
     const TriageResult &result;
-    const Model &model;
+    const TriageConfig &config;
     int index;
 
     const Sample &sample() const { return result.snapshot->processes[at()]; }
     const ProcessFacts &facts() const { return result.facts[at()]; }
     const Posterior &posterior() const { return result.posteriors[at()]; }
-    const Plan &plan() const { return result.plans[at()]; }
+    const Recommendation &recommendation() const { return result.recommendations[at()]; }
     const BlastRadius &blast() const { return result.blast[at()]; }
     std::size_t at() const { return static_cast<std::size_t>(index); }
 };
@@ -76,7 +76,7 @@ public:
     static QString commandLine(const ProcessRow &row);
     static QString searchText(const ProcessRow &row); // command line, user and PID
     static QString identity(const ProcessRow &row); // start_id
-    static QString actionLabel(Action action); // translated
+    static QString actionLabel(RecommendedAction action); // translated
     static QString riskLabel(const char *risk); // translated
     static QString stateLabel(char state); // "sleeping", "running" …
 

@@ -107,8 +107,8 @@ std::vector<std::pair<int, int>> boundedRuns(std::vector<std::pair<int, int>> ru
 
 } // namespace
 
-ProcessTableModel::ProcessTableModel(const Model &model, QObject *parent)
-    : QAbstractItemModel(parent), m_model(model), m_root(std::make_unique<Node>())
+ProcessTableModel::ProcessTableModel(const TriageConfig &config, QObject *parent)
+    : QAbstractItemModel(parent), m_config(config), m_root(std::make_unique<Node>())
 {
     m_stateColumn = m_columns.indexOf(u"state");
     if (qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
@@ -134,7 +134,7 @@ void ProcessTableModel::setMarks(std::unordered_map<ProcessKey, QString, Process
 }
 
 std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepare(
-    std::shared_ptr<const TriageResult> result, const Model &model, const ProcessColumns &columns,
+    std::shared_ptr<const TriageResult> result, const TriageConfig &config, const ProcessColumns &columns,
     std::shared_ptr<const PreparedRows> basis)
 {
     static std::atomic<std::uint64_t> serials{0};
@@ -147,7 +147,7 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
     rows->sort.resize(n);
     rows->search.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
-        const ProcessRow row{*result, model, static_cast<int>(i)};
+        const ProcessRow row{*result, config, static_cast<int>(i)};
         rows->display[i].reserve(columns.count());
         rows->sort[i].reserve(columns.count());
         for (int c = 0; c < columns.count(); ++c) {
@@ -179,7 +179,8 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
                     last = c;
                 }
             }
-            rows->candidacyChanged[i] = result->plans[i].candidate != basis->result->plans[j].candidate ? 1 : 0;
+            rows->candidacyChanged[i]
+                = result->recommendations[i].candidate != basis->result->recommendations[j].candidate ? 1 : 0;
         }
     }
     rows->result = std::move(result);
@@ -188,7 +189,7 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
 
 void ProcessTableModel::setResult(std::shared_ptr<const TriageResult> result)
 {
-    setPrepared(prepare(std::move(result), m_model, m_columns, m_rows));
+    setPrepared(prepare(std::move(result), m_config, m_columns, m_rows));
 }
 
 void ProcessTableModel::setPrepared(std::shared_ptr<const PreparedRows> rows)
@@ -216,7 +217,7 @@ void ProcessTableModel::takeRow(Node *node, int index) const
     node->display = m_rows->display[i];
     node->sort = m_rows->sort[i];
     node->search = m_rows->search[i];
-    node->candidate = m_result->plans[i].candidate;
+    node->candidate = m_result->recommendations[i].candidate;
 }
 
 void ProcessTableModel::rebuild(std::shared_ptr<const PreparedRows> rows)
@@ -510,7 +511,7 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     const Node *node = nodeOf(index);
     const int column = index.column();
     const ProcessColumn &col = m_columns.at(column);
-    const ProcessRow row{*m_result, m_model, node->index};
+    const ProcessRow row{*m_result, m_config, node->index};
     const bool isClassColumn = col.id == QLatin1String("class");
     switch (role) {
     case Qt::DisplayRole:
@@ -543,7 +544,7 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     case CandidateRole:
         return node->candidate;
     case ScoreRole:
-        return row.plan().score;
+        return row.recommendation().score;
     case SearchTextRole:
         return node->search;
     case ClassRole:

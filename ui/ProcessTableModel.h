@@ -20,7 +20,7 @@ class ProcessTableModel : public QAbstractItemModel {
     Q_OBJECT
 public:
     // `model` gives the category labels; it must outlive this object.
-    explicit ProcessTableModel(const Model &model, QObject *parent = nullptr);
+    explicit ProcessTableModel(const TriageConfig &config, QObject *parent = nullptr);
     ~ProcessTableModel() override;
 
     // What every row shows, sorts by and is searched by, formatted once per result. Building it is
@@ -38,8 +38,8 @@ public:
         std::vector<std::pair<int, int>> changedColumns;
         std::vector<char> candidacyChanged;
     };
-    static std::shared_ptr<const PreparedRows> prepare(std::shared_ptr<const TriageResult> result, const Model &model,
-        const ProcessColumns &columns, std::shared_ptr<const PreparedRows> basis = nullptr);
+    static std::shared_ptr<const PreparedRows> prepare(std::shared_ptr<const TriageResult> result,
+        const TriageConfig &config, const ProcessColumns &columns, std::shared_ptr<const PreparedRows> basis = nullptr);
 
     // The first result, or one from another boot, resets the model; every later one is applied
     // as batched updates. A null result empties the model.
@@ -87,7 +87,7 @@ private:
     void removeChildren(Node *parent, const std::vector<int> &rows);
     void renumber(Node *parent, int from = 0);
 
-    const Model &m_model;
+    const TriageConfig &m_config;
     ProcessColumns m_columns;
     std::shared_ptr<const TriageResult> m_result;
     std::shared_ptr<const PreparedRows> m_rows;

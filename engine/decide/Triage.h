@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Plan.h"
+#include "Recommendation.h"
 
 #include <memory>
 
@@ -16,7 +16,7 @@ struct TriageResult {
     std::shared_ptr<const Snapshot> snapshot;
     std::vector<ProcessFacts> facts;
     std::vector<Posterior> posteriors;
-    std::vector<Plan> plans;
+    std::vector<Recommendation> recommendations;
     std::vector<BlastRadius> blast;
     std::vector<std::vector<BlastGraph::Edge>> blastEdges; // the graph the radii came from, per process
     std::vector<int> ranking; // candidates first, by score, then everything else by score
@@ -29,6 +29,6 @@ struct TriageResult {
 };
 
 std::shared_ptr<const TriageResult> triage(
-    std::shared_ptr<const Snapshot> snapshot, const Model &model, const TriageOptions &options);
+    std::shared_ptr<const Snapshot> snapshot, const TriageConfig &config, const TriageOptions &options);
 
 } // namespace ptriage

@@ -43,16 +43,16 @@ std::string joinFirst(const std::vector<std::string> &items, std::size_t n)
 } // namespace
 
 std::vector<std::vector<Observation>> observe(
-    const Snapshot &snap, const std::vector<ProcessFacts> &facts, const Model &model)
+    const Snapshot &snap, const std::vector<ProcessFacts> &facts, const TriageConfig &config)
 {
-    const Priors &p = model.priors;
+    const Priors &p = config.priors;
     std::vector<std::vector<Observation>> all(snap.processes.size());
     const std::string over
         = snap.intervalSeconds ? " over the last " + formatDuration(*snap.intervalSeconds) : std::string();
     for (std::size_t i = 0; i < snap.processes.size(); ++i) {
         const Sample &s = snap.processes[i];
         const ProcessFacts &f = facts[i];
-        const Category &cat = model.signatures.categories[static_cast<std::size_t>(f.category)];
+        const Category &cat = config.signatures.categories[static_cast<std::size_t>(f.category)];
         Observer o(p, all[i]);
 
         if (s.state == 'Z') {

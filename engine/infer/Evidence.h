@@ -14,6 +14,6 @@ struct Observation {
 };
 
 std::vector<std::vector<Observation>> observe(
-    const Snapshot &snap, const std::vector<ProcessFacts> &facts, const Model &model);
+    const Snapshot &snap, const std::vector<ProcessFacts> &facts, const TriageConfig &config);
 
 } // namespace ptriage

@@ -90,11 +90,11 @@ std::vector<std::vector<int>> childrenOf(const Snapshot &snap)
     return children;
 }
 
-std::vector<ProcessFacts> findFacts(const Snapshot &snap, const Model &model, const FactContext &ctx)
+std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &config, const FactContext &ctx)
 {
     const auto &procs = snap.processes;
-    const auto &sigs = model.signatures;
-    const auto &policy = model.policy;
+    const auto &sigs = config.signatures;
+    const auto &policy = config.policy;
     std::vector<ProcessFacts> facts(procs.size());
     std::unordered_map<std::uint32_t, std::string> users;
     const auto children = childrenOf(snap);
@@ -157,7 +157,7 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const Model &model, co
         }
         auto activity = snap.ttyActivityMs.find(s.ttyNr);
         const bool recentTty = s.ttyNr != 0 && activity != snap.ttyActivityMs.end()
-            && static_cast<double>(snap.capturedAtMs - activity->second) / 1000.0 <= model.priors.recentTtySeconds;
+            && static_cast<double>(snap.capturedAtMs - activity->second) / 1000.0 <= config.priors.recentTtySeconds;
         if (inMultiplexer) {
             f.intent = IntentKind::Multiplexer;
             const std::string *pane = envValue(s, "TMUX_PANE");
@@ -165,7 +165,7 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const Model &model, co
         } else if (recentTty) {
             f.intent = IntentKind::RecentTty;
             f.intentDetail = "its terminal was used in the last "
-                + std::to_string(static_cast<int>(model.priors.recentTtySeconds / 60)) + " min";
+                + std::to_string(static_cast<int>(config.priors.recentTtySeconds / 60)) + " min";
         } else if (overSsh) {
             f.intent = IntentKind::Ssh;
             f.intentDetail = "belongs to an ssh session";
@@ -292,7 +292,7 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const Model &model, co
         }
     }
 
-    // Protection: never a target, whatever the model says.
+    // Protection: never a target, whatever the config says.
     for (std::size_t i = 0; i < procs.size(); ++i) {
         const Sample &s = procs[i];
         ProcessFacts &f = facts[i];

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Model.h"
 #include "collect/Snapshot.h"
+#include "config/TriageConfig.h"
 
 #include <string>
 #include <vector>
@@ -50,7 +50,7 @@ struct FactContext {
     double minAgeSeconds = 0;
 };
 
-std::vector<ProcessFacts> findFacts(const Snapshot &snap, const Model &model, const FactContext &ctx);
+std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &config, const FactContext &ctx);
 // Children of each process (index → child indices), built once per snapshot.
 std::vector<std::vector<int>> childrenOf(const Snapshot &snap);
 

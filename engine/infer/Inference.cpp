@@ -40,9 +40,9 @@ const char *strengthOf(double bits)
 }
 
 std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
-    const std::vector<std::vector<Observation>> &observations, const Model &model)
+    const std::vector<std::vector<Observation>> &observations, const TriageConfig &config)
 {
-    const auto &priors = model.priors;
+    const auto &priors = config.priors;
     const Eigen::Index n = static_cast<Eigen::Index>(snap.processes.size());
     // Columns: one per term table, plus the category. Each cell: capped log-likelihood.
     const Eigen::Index categoryColumn = static_cast<Eigen::Index>(priors.terms.size());
@@ -66,7 +66,7 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
                 terms[static_cast<std::size_t>(c)](i, o.table) += ll[static_cast<std::size_t>(c)];
         }
         const auto &cat
-            = model.signatures.categories[static_cast<std::size_t>(facts[static_cast<std::size_t>(i)].category)];
+            = config.signatures.categories[static_cast<std::size_t>(facts[static_cast<std::size_t>(i)].category)];
         const ClassVector catLl = capped(cat.logLikelihood, priors.maxBitsPerTerm);
         for (int c = 0; c < kClassCount; ++c)
             terms[static_cast<std::size_t>(c)](i, categoryColumn) = catLl[static_cast<std::size_t>(c)];
@@ -127,12 +127,12 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
             entry(o.term, nats, o.detail);
         }
         const auto &fact = facts[static_cast<std::size_t>(i)];
-        const auto &cat = model.signatures.categories[static_cast<std::size_t>(fact.category)];
+        const auto &cat = config.signatures.categories[static_cast<std::size_t>(fact.category)];
         entry("category",
             terms[static_cast<std::size_t>(best)](i, categoryColumn)
                 - terms[static_cast<std::size_t>(ref)](i, categoryColumn),
-            fact.category == model.signatures.unknownCategory ? std::string("matches no known kind of program")
-                                                              : "looks like a " + cat.label);
+            fact.category == config.signatures.unknownCategory ? std::string("matches no known kind of program")
+                                                               : "looks like a " + cat.label);
         std::stable_sort(p.ledger.begin(), p.ledger.end(),
             [](const EvidenceTerm &a, const EvidenceTerm &b) { return std::fabs(a.bits) > std::fabs(b.bits); });
     }

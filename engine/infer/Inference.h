@@ -26,6 +26,6 @@ const char *strengthOf(double bits);
 // Evaluates every process at once: a processes × terms matrix of log-likelihoods per class,
 // summed with the log prior and normalized with log-sum-exp.
 std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
-    const std::vector<std::vector<Observation>> &observations, const Model &model);
+    const std::vector<std::vector<Observation>> &observations, const TriageConfig &config);
 
 } // namespace ptriage

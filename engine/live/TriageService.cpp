@@ -4,13 +4,13 @@
 
 namespace ptriage {
 
-TriageService::TriageService(Model model, CollectOptions collect, TriageOptions triage, QObject *parent)
+TriageService::TriageService(TriageConfig config, CollectOptions collect, TriageOptions triage, QObject *parent)
     : QObject(parent)
 {
     qRegisterMetaType<std::shared_ptr<const ptriage::TriageResult>>();
     qRegisterMetaType<std::shared_ptr<const ptriage::DeepDetails>>();
     m_thread.setObjectName(QStringLiteral("ptriage-scan"));
-    m_worker = new TriageWorker(std::move(model), std::move(collect), std::move(triage));
+    m_worker = new TriageWorker(std::move(config), std::move(collect), std::move(triage));
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &TriageWorker::resultReady, this, &TriageService::resultReady);

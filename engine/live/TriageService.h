@@ -19,7 +19,8 @@ class TriageService : public QObject {
     Q_OBJECT
 
 public:
-    TriageService(Model model, CollectOptions collect = {}, TriageOptions triage = {}, QObject *parent = nullptr);
+    TriageService(
+        TriageConfig config, CollectOptions collect = {}, TriageOptions triage = {}, QObject *parent = nullptr);
     ~TriageService() override;
 
     void start(); // opens the proc root and scans at the interval

@@ -6,8 +6,8 @@
 
 namespace ptriage {
 
-TriageWorker::TriageWorker(Model model, CollectOptions collect, TriageOptions triage)
-    : m_model(std::move(model)), m_triage(std::move(triage)), m_collector(std::move(collect))
+TriageWorker::TriageWorker(TriageConfig config, CollectOptions collect, TriageOptions triage)
+    : m_config(std::move(config)), m_triage(std::move(triage)), m_collector(std::move(collect))
 { }
 
 void TriageWorker::start()
@@ -37,7 +37,7 @@ void TriageWorker::scan()
     // The first scan samples twice, so even the first result shows recent rates.
     auto snapshot = m_firstScanDone ? m_collector.refresh() : m_collector.scanOnce();
     m_firstScanDone = true;
-    auto result = triage(std::move(snapshot), m_model, m_triage);
+    auto result = triage(std::move(snapshot), m_config, m_triage);
     Q_EMIT resultReady(std::move(result), clock.nsecsElapsed() / 1000);
 }
 

@@ -11,7 +11,7 @@ class TriageWorker : public QObject {
     Q_OBJECT
 
 public:
-    TriageWorker(Model model, CollectOptions collect, TriageOptions triage);
+    TriageWorker(TriageConfig config, CollectOptions collect, TriageOptions triage);
 
 public Q_SLOTS:
     void start();
@@ -27,7 +27,7 @@ Q_SIGNALS:
     void failed(const QString &message);
 
 private:
-    Model m_model;
+    TriageConfig m_config;
     TriageOptions m_triage;
     Collector m_collector;
     QTimer *m_timer = nullptr; // created on the worker thread, so its events fire there

@@ -14,15 +14,15 @@ void nullableIdentity(JsonWriter &w, const TriageResult &r, int index)
         w.value(r.identityOf(index).toString());
 }
 
-void writeProcess(JsonWriter &w, const TriageResult &r, const Model &model, int i)
+void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &config, int i)
 {
     const std::size_t u = static_cast<std::size_t>(i);
     const Sample &s = r.snapshot->processes[u];
     const ProcessFacts &f = r.facts[u];
     const Posterior &post = r.posteriors[u];
-    const Plan &plan = r.plans[u];
+    const Recommendation &rec = r.recommendations[u];
     const BlastRadius &blast = r.blast[u];
-    const Category &cat = model.signatures.categories[static_cast<std::size_t>(f.category)];
+    const Category &cat = config.signatures.categories[static_cast<std::size_t>(f.category)];
 
     w.beginObject();
     w.key("pid").value(s.key.pid);
@@ -59,15 +59,15 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const Model &model, int 
     w.endObject();
     w.key("classification").value(className(post.classification));
     w.key("confidence").value(post.confidence);
-    w.key("triage_score").value(plan.score);
-    w.key("candidate").value(plan.candidate);
+    w.key("triage_score").value(rec.score);
+    w.key("candidate").value(rec.candidate);
     w.key("recommendation").beginObject();
-    w.key("action").value(actionName(plan.action));
-    nullableIdentity(w.key("target"), r, plan.targetIndex);
-    w.key("blocked_by").stringArray(plan.blockedBy);
+    w.key("action").value(actionName(rec.action));
+    nullableIdentity(w.key("target"), r, rec.targetIndex);
+    w.key("blocked_by").stringArray(rec.blockedBy);
     w.key("expected_loss").beginObject();
     for (int a = 0; a < kActionCount; ++a)
-        w.key(actionName(static_cast<Action>(a))).value(plan.expectedLoss[static_cast<std::size_t>(a)], 5);
+        w.key(actionName(static_cast<RecommendedAction>(a))).value(rec.expectedLoss[static_cast<std::size_t>(a)], 5);
     w.endObject();
     w.endObject();
     w.key("ledger").beginArray();
@@ -130,7 +130,7 @@ void writeHeader(JsonWriter &w, const TriageResult &r, const char *schema)
 
 } // namespace
 
-std::string scanJson(const TriageResult &r, const Model &model, const ScanReportOptions &options)
+std::string scanJson(const TriageResult &r, const TriageConfig &config, const ScanReportOptions &options)
 {
     const Snapshot &snap = *r.snapshot;
     JsonWriter w(options.pretty);
@@ -154,16 +154,16 @@ std::string scanJson(const TriageResult &r, const Model &model, const ScanReport
     w.endArray();
     w.endObject();
     int candidates = 0;
-    for (const auto &p : r.plans)
+    for (const auto &p : r.recommendations)
         candidates += p.candidate ? 1 : 0;
     w.key("process_count").value(static_cast<long long>(snap.processes.size()));
     w.key("candidate_count").value(candidates);
     w.key("warnings").stringArray(snap.warnings);
     w.key("processes").beginArray();
     for (int i : r.ranking) {
-        if (!options.all && !r.plans[static_cast<std::size_t>(i)].candidate)
+        if (!options.all && !r.recommendations[static_cast<std::size_t>(i)].candidate)
             continue;
-        writeProcess(w, r, model, i);
+        writeProcess(w, r, config, i);
     }
     w.endArray();
     w.endObject();
@@ -171,13 +171,13 @@ std::string scanJson(const TriageResult &r, const Model &model, const ScanReport
     return std::move(w.str());
 }
 
-std::string explainJson(const TriageResult &r, const Model &model, int index)
+std::string explainJson(const TriageResult &r, const TriageConfig &config, int index)
 {
     JsonWriter w(true);
     w.beginObject();
     writeHeader(w, r, "ptriage.explain.v1");
     w.key("process");
-    writeProcess(w, r, model, index);
+    writeProcess(w, r, config, index);
     w.endObject();
     w.str() += '\n';
     return std::move(w.str());

@@ -12,13 +12,13 @@ struct ScanReportOptions {
 };
 
 // `ptriage.scan.v1`: see the README for every field.
-std::string scanJson(const TriageResult &r, const Model &model, const ScanReportOptions &options);
+std::string scanJson(const TriageResult &r, const TriageConfig &config, const ScanReportOptions &options);
 // One process, with the same fields as an element of `processes`, under `ptriage.explain.v1`.
-std::string explainJson(const TriageResult &r, const Model &model, int index);
+std::string explainJson(const TriageResult &r, const TriageConfig &config, int index);
 // The ranked table for people.
-std::string scanText(const TriageResult &r, const Model &model, const ScanReportOptions &options, int width);
+std::string scanText(const TriageResult &r, const TriageConfig &config, const ScanReportOptions &options, int width);
 // The full explanation of one process for people.
-std::string explainText(const TriageResult &r, const Model &model, int index);
+std::string explainText(const TriageResult &r, const TriageConfig &config, int index);
 // Printable, single-line text of a command (control bytes shown as '?'; "[comm]" when it has none).
 std::string printableCommandLine(const Sample &s);
 

@@ -34,10 +34,10 @@ std::string fit(const std::string &s, std::size_t width)
 
 std::string topReasons(const TriageResult &r, int i, std::size_t n)
 {
-    const auto &plan = r.plans[static_cast<std::size_t>(i)];
+    const auto &rec = r.recommendations[static_cast<std::size_t>(i)];
     const auto &post = r.posteriors[static_cast<std::size_t>(i)];
     std::vector<std::string> parts;
-    for (const auto &b : plan.blockedBy)
+    for (const auto &b : rec.blockedBy)
         if (parts.size() < n)
             parts.push_back(b);
     for (const auto &t : post.ledger)
@@ -60,11 +60,11 @@ std::string bar(double p, int width)
 
 } // namespace
 
-std::string scanText(const TriageResult &r, const Model &, const ScanReportOptions &options, int width)
+std::string scanText(const TriageResult &r, const TriageConfig &, const ScanReportOptions &options, int width)
 {
     const Snapshot &snap = *r.snapshot;
     int candidates = 0;
-    for (const auto &p : r.plans)
+    for (const auto &p : r.recommendations)
         candidates += p.candidate ? 1 : 0;
     std::string out;
     char line[512];
@@ -86,36 +86,36 @@ std::string scanText(const TriageResult &r, const Model &, const ScanReportOptio
     for (int i : r.ranking) {
         const auto u = static_cast<std::size_t>(i);
         const Sample &s = snap.processes[u];
-        const Plan &plan = r.plans[u];
-        if (!options.all && !plan.candidate)
+        const Recommendation &rec = r.recommendations[u];
+        if (!options.all && !rec.candidate)
             continue;
         if (options.all && s.isKernelThread())
             continue;
-        std::string action = actionName(plan.action);
-        if (plan.targetIndex != i && plan.targetIndex >= 0)
-            action += "→" + std::to_string(snap.processes[static_cast<std::size_t>(plan.targetIndex)].key.pid);
-        else if (!plan.candidate)
+        std::string action = actionName(rec.action);
+        if (rec.targetIndex != i && rec.targetIndex >= 0)
+            action += "→" + std::to_string(snap.processes[static_cast<std::size_t>(rec.targetIndex)].key.pid);
+        else if (!rec.candidate)
             action = "-";
-        std::snprintf(line, sizeof line, "%-10s %7d %5d %-10s %6s %9s  ", action.c_str(), s.key.pid, plan.score,
+        std::snprintf(line, sizeof line, "%-10s %7d %5d %-10s %6s %9s  ", action.c_str(), s.key.pid, rec.score,
             formatDuration(r.facts[u].ageSeconds).c_str(), s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "?",
             formatBytes(static_cast<double>(s.rssBytes)).c_str());
         out += line + fit(printableCommandLine(s), rest) + '\n';
         const std::string why = topReasons(r, i, 3);
-        if (!why.empty() && plan.candidate)
+        if (!why.empty() && rec.candidate)
             out += std::string(55, ' ') + fit(why, rest) + '\n';
     }
     return out;
 }
 
-std::string explainText(const TriageResult &r, const Model &model, int index)
+std::string explainText(const TriageResult &r, const TriageConfig &config, int index)
 {
     const auto u = static_cast<std::size_t>(index);
     const Sample &s = r.snapshot->processes[u];
     const ProcessFacts &f = r.facts[u];
     const Posterior &post = r.posteriors[u];
-    const Plan &plan = r.plans[u];
+    const Recommendation &rec = r.recommendations[u];
     const BlastRadius &blast = r.blast[u];
-    const Category &cat = model.signatures.categories[static_cast<std::size_t>(f.category)];
+    const Category &cat = config.signatures.categories[static_cast<std::size_t>(f.category)];
     std::string out;
     char line[1024];
     std::snprintf(line, sizeof line, "pid %d  %s\n", s.key.pid, r.identityOf(index).toString().c_str());
@@ -153,16 +153,15 @@ std::string explainText(const TriageResult &r, const Model &model, int index)
     }
     out += "\nexpected loss:";
     for (int a = 0; a < kActionCount; ++a) {
-        std::snprintf(line, sizeof line, " %s %.2f%s", actionName(static_cast<Action>(a)),
-            plan.expectedLoss[static_cast<std::size_t>(a)],
-            plan.allowed[static_cast<std::size_t>(a)] ? "" : "(blocked)");
+        std::snprintf(line, sizeof line, " %s %.2f%s", actionName(static_cast<RecommendedAction>(a)),
+            rec.expectedLoss[static_cast<std::size_t>(a)], rec.allowed[static_cast<std::size_t>(a)] ? "" : "(blocked)");
         out += line;
     }
-    out += "\nrecommendation: " + std::string(actionName(plan.action));
-    if (plan.targetIndex != index && plan.targetIndex >= 0)
-        out += " on pid " + std::to_string(r.snapshot->processes[static_cast<std::size_t>(plan.targetIndex)].key.pid);
-    out += "   (triage score " + std::to_string(plan.score) + ")\n";
-    for (const auto &b : plan.blockedBy)
+    out += "\nrecommendation: " + std::string(actionName(rec.action));
+    if (rec.targetIndex != index && rec.targetIndex >= 0)
+        out += " on pid " + std::to_string(r.snapshot->processes[static_cast<std::size_t>(rec.targetIndex)].key.pid);
+    out += "   (triage score " + std::to_string(rec.score) + ")\n";
+    for (const auto &b : rec.blockedBy)
         out += "  - " + b + '\n';
     std::snprintf(line, sizeof line, "\nblast radius: %s (%.2f), %zu process%s affected\n", blast.risk, blast.score,
         blast.affected.size(), blast.affected.size() == 1 ? "" : "es");

@@ -9,7 +9,7 @@
 #include "LedgerPane.h"
 #include "MainWindow.h"
 
-#include "infer/Model.h"
+#include "config/TriageConfig.h"
 #include <QAction>
 
 #include <QApplication>
@@ -85,7 +85,7 @@ int main(int argc, char **argv)
 
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ptriage-benchmark")); // not the user's settings
-    const auto model = Model::load({}, nullptr);
+    const auto model = TriageConfig::load({}, nullptr);
     if (!model)
         return 1;
     CollectOptions collect;

@@ -11,8 +11,8 @@
 
 #include "IdleProcesses.h"
 #include "collect/Collector.h"
+#include "config/TriageConfig.h"
 #include "decide/Triage.h"
-#include "infer/Model.h"
 
 #include <QCoreApplication>
 
@@ -370,9 +370,9 @@ int main(int argc, char **argv)
     ::signal(SIGTERM, onSignal);
     ::signal(SIGHUP, onSignal);
 
-    QCoreApplication app(argc, argv); // Model::load reads the shipped defaults through Qt
+    QCoreApplication app(argc, argv); // TriageConfig::load reads the shipped defaults through Qt
     ptriage::ConfigError configError;
-    const auto model = ptriage::Model::load(QString(), &configError);
+    const auto model = ptriage::TriageConfig::load(QString(), &configError);
     if (!model) {
         std::fprintf(stderr, "cannot load the model: %s\n", configError.toString().toLocal8Bit().constData());
         return 1;

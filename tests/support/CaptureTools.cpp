@@ -75,16 +75,16 @@ void writeProcFile(const std::string &root, int pid, const std::string &name, co
     writeFile(root + '/' + std::to_string(pid) + '/' + name, content);
 }
 
-const Model &defaultModel()
+const TriageConfig &defaultModel()
 {
-    static const Model model = [] {
+    static const TriageConfig config = [] {
         ConfigError e;
-        auto m = Model::load(QStringLiteral("/nonexistent"), &e);
+        auto m = TriageConfig::load(QStringLiteral("/nonexistent"), &e);
         if (!m)
-            qFatal("default model: %s", qPrintable(e.toString()));
+            qFatal("default config: %s", qPrintable(e.toString()));
         return *m;
     }();
-    return model;
+    return config;
 }
 
 CollectOptions longLivedOptions()
@@ -94,7 +94,8 @@ CollectOptions longLivedOptions()
     return o;
 }
 
-std::shared_ptr<const TriageResult> replay(const CapturePair &pair, const Model &model, std::optional<double> minAge)
+std::shared_ptr<const TriageResult> replay(
+    const CapturePair &pair, const TriageConfig &config, std::optional<double> minAge)
 {
     CollectOptions first;
     first.procRoot = pair.before;
@@ -111,10 +112,10 @@ std::shared_ptr<const TriageResult> replay(const CapturePair &pair, const Model 
     after.seedPrevious(before.previousSamples());
     TriageOptions to;
     to.minAgeSeconds = minAge;
-    return triage(after.scanOnce(), model, to);
+    return triage(after.scanOnce(), config, to);
 }
 
-std::shared_ptr<const TriageResult> live(const Model &model, std::optional<double> minAge)
+std::shared_ptr<const TriageResult> live(const TriageConfig &config, std::optional<double> minAge)
 {
     Collector c;
     std::string error;
@@ -123,7 +124,7 @@ std::shared_ptr<const TriageResult> live(const Model &model, std::optional<doubl
     TriageOptions to;
     to.selfPid = static_cast<int>(::getpid());
     to.minAgeSeconds = minAge;
-    return triage(c.scanOnce(), model, to);
+    return triage(c.scanOnce(), config, to);
 }
 
 int indexOfPid(const TriageResult &r, int pid)

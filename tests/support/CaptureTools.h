@@ -23,10 +23,10 @@ void writeProcFile(const std::string &root, int pid, const std::string &name, co
 
 // The pipeline on a capture pair: the first capture seeds the rates of the second.
 std::shared_ptr<const TriageResult> replay(
-    const CapturePair &pair, const Model &model, std::optional<double> minAge = {});
+    const CapturePair &pair, const TriageConfig &config, std::optional<double> minAge = {});
 // The pipeline on the live system (one-shot scan).
-std::shared_ptr<const TriageResult> live(const Model &model, std::optional<double> minAge = {});
-const Model &defaultModel();
+std::shared_ptr<const TriageResult> live(const TriageConfig &config, std::optional<double> minAge = {});
+const TriageConfig &defaultModel();
 // What a long-lived engine collects: deep reads only for identities it has not seen.
 CollectOptions longLivedOptions();
 

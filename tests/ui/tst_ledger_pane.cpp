@@ -37,8 +37,8 @@ private Q_SLOTS:
         QVERIFY2(pane.lossText().contains(QStringLiteral("kill 0."))
                 && pane.lossText().contains(QStringLiteral("(blocked)")),
             qPrintable(pane.lossText()));
-        QVERIFY(pane.lossText().contains(
-            QStringLiteral("<b>%1 ").arg(ProcessColumns::actionLabel(r->plans[static_cast<std::size_t>(i)].action))));
+        QVERIFY(pane.lossText().contains(QStringLiteral("<b>%1 ").arg(
+            ProcessColumns::actionLabel(r->recommendations[static_cast<std::size_t>(i)].action))));
         const QStringList blocked = pane.blockedReasons();
         QVERIFY2(std::any_of(blocked.begin(), blocked.end(),
                      [&](const QString &b) { return b.contains(QString::fromStdString(git + "/index.lock")); }),

@@ -624,7 +624,7 @@ private Q_SLOTS:
             QVERIFY(system.contains(idOf(res, 2))); // kthreadd
         proxy.setScope(ProcessFilterModel::Scope::AllUsers);
         proxy.setCandidatesOnly(true);
-        const Ids candidates = where([&](std::size_t i) { return res.plans[i].candidate && !kernel(i); });
+        const Ids candidates = where([&](std::size_t i) { return res.recommendations[i].candidate && !kernel(i); });
         QCOMPARE(idsIn(proxy), candidates);
         QVERIFY(candidates.contains(zz)); // a zombie is always a candidate
         proxy.setFilterText(P);

@@ -270,8 +270,8 @@ private Q_SLOTS:
         QVERIFY(snap->byPid(a.pid));
         // The whole pipeline copes: a verdict for everything, JSON included.
         const auto r = triage(snap, defaultModel(), {});
-        QCOMPARE(r->plans.size(), snap->processes.size());
-        QCOMPARE(r->plans[static_cast<std::size_t>(indexOfPid(*r, 90002))].action, Action::Keep);
+        QCOMPARE(r->recommendations.size(), snap->processes.size());
+        QCOMPARE(r->recommendations[static_cast<std::size_t>(indexOfPid(*r, 90002))].action, RecommendedAction::Keep);
     }
 
     void missingOrBrokenRootIsAClearError()

@@ -1,6 +1,6 @@
 // The priors, signatures and policy: shipped defaults load; a user's file overrides them; a user's
 // mistake gets one clear error naming the file, the line and the field.
-#include "infer/Model.h"
+#include "config/TriageConfig.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -21,7 +21,7 @@ class ConfigTest : public QObject {
     QString loadError()
     {
         ConfigError e;
-        const auto m = Model::load(m_dir.path(), &e);
+        const auto m = TriageConfig::load(m_dir.path(), &e);
         return m ? QString() : e.toString();
     }
 
@@ -35,7 +35,7 @@ private Q_SLOTS:
     void defaultsLoad()
     {
         ConfigError e;
-        const auto m = Model::load(m_dir.path(), &e);
+        const auto m = TriageConfig::load(m_dir.path(), &e);
         QVERIFY2(m, qPrintable(e.toString()));
         QCOMPARE(m->policy.minAgeSeconds, 1800.0);
         QVERIFY(m->signatures.categoryIndex("test_runner") >= 0);
@@ -50,7 +50,7 @@ private Q_SLOTS:
     {
         write(QStringLiteral("policy.json"), "{\n  \"min_age_seconds\": 60\n}\n");
         ConfigError e;
-        const auto m = Model::load(m_dir.path(), &e);
+        const auto m = TriageConfig::load(m_dir.path(), &e);
         QVERIFY2(m, qPrintable(e.toString()));
         QCOMPARE(m->policy.minAgeSeconds, 60.0);
         QVERIFY(m->sources.contains(m_dir.filePath(QStringLiteral("policy.json"))));
@@ -120,7 +120,7 @@ private Q_SLOTS:
             "  \"signatures\": [ { \"category\": \"render_farm\", \"names\": [\"blender\"] },\n"
             "                  { \"category\": \"editor\", \"names\": [\"pytest\"] } ]\n}\n");
         ConfigError e;
-        const auto m = Model::load(m_dir.path(), &e);
+        const auto m = TriageConfig::load(m_dir.path(), &e);
         QVERIFY2(m, qPrintable(e.toString()));
         const int render = m->signatures.categoryIndex("render_farm");
         QVERIFY(render >= 0);
@@ -131,7 +131,7 @@ private Q_SLOTS:
     void signatureMatching()
     {
         ConfigError e;
-        const auto m = Model::load(m_dir.path(), &e);
+        const auto m = TriageConfig::load(m_dir.path(), &e);
         QVERIFY(m);
         const auto &s = m->signatures;
         QCOMPARE(s.match("node", {"node", "/x/node_modules/.bin/next", "dev"}), s.categoryIndex("dev_server"));

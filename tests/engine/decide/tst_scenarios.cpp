@@ -21,7 +21,7 @@ struct Verdict {
     std::shared_ptr<const TriageResult> result;
     int index = -1;
     const Posterior &post() const { return result->posteriors[static_cast<std::size_t>(index)]; }
-    const Plan &plan() const { return result->plans[static_cast<std::size_t>(index)]; }
+    const Recommendation &recommendation() const { return result->recommendations[static_cast<std::size_t>(index)]; }
     const BlastRadius &blast() const { return result->blast[static_cast<std::size_t>(index)]; }
     const ProcessFacts &facts() const { return result->facts[static_cast<std::size_t>(index)]; }
     double p(ProcessClass c) const { return post().probability[static_cast<std::size_t>(c)]; }
@@ -66,10 +66,10 @@ private Q_SLOTS:
         QVERIFY2(v.index >= 0, "worker missing from the capture");
         QCOMPARE(v.facts().orphan, OrphanState::ReparentedSessionGone);
         QVERIFY2(v.p(ProcessClass::Abandoned) >= 0.9, v.why().c_str());
-        QCOMPARE(v.plan().action, Action::Kill);
+        QCOMPARE(v.recommendation().action, RecommendedAction::Kill);
         QCOMPARE(std::string(v.blast().risk), std::string("low"));
-        QVERIFY(v.plan().candidate);
-        QVERIFY(v.plan().score >= 50);
+        QVERIFY(v.recommendation().candidate);
+        QVERIFY(v.recommendation().score >= 50);
     }
 
     void forgottenDevServer()
@@ -98,7 +98,7 @@ private Q_SLOTS:
         QVERIFY2(s.cpuShare && *s.cpuShare >= 0.5, v.why().c_str()); // really spinning
         QCOMPARE(v.facts().tty, TtyState::Foreground);
         QVERIFY2(v.post().classification == ProcessClass::Useful, v.why().c_str());
-        QVERIFY2(v.plan().action == Action::Keep, v.why().c_str());
+        QVERIFY2(v.recommendation().action == RecommendedAction::Keep, v.why().c_str());
     }
 
     void idleEditorInTerminal()
@@ -109,7 +109,7 @@ private Q_SLOTS:
         const auto v = verdictFor(replay(capturePair(sp.dir(), 0.3, 3 * kHour), defaultModel()), a.pid);
         QVERIFY(v.index >= 0);
         QVERIFY2(v.post().classification == ProcessClass::Useful, v.why().c_str());
-        QVERIFY2(v.plan().action == Action::Keep, v.why().c_str());
+        QVERIFY2(v.recommendation().action == RecommendedAction::Keep, v.why().c_str());
     }
 
     void desktopSessionIdleForDays()
@@ -128,8 +128,8 @@ private Q_SLOTS:
             QVERIFY(v.index >= 0);
             QVERIFY2(
                 v.post().classification == ProcessClass::Useful || !v.facts().protectedReason.empty(), v.why().c_str());
-            QCOMPARE(v.plan().action, Action::Keep);
-            QVERIFY(!v.plan().candidate);
+            QCOMPARE(v.recommendation().action, RecommendedAction::Keep);
+            QVERIFY(!v.recommendation().candidate);
         }
     }
 
@@ -145,9 +145,9 @@ private Q_SLOTS:
         QCOMPARE(r->snapshot->processes[static_cast<std::size_t>(z.index)].state, 'Z');
         QCOMPARE(z.post().classification, ProcessClass::Zombie);
         const int parent = indexOfPid(*r, a.pid);
-        QCOMPARE(z.plan().targetIndex, parent); // never the zombie itself
-        QVERIFY(z.plan().candidate);
-        QVERIFY(mentions(z.plan().blockedBy, "zombie cannot be signalled"));
+        QCOMPARE(z.recommendation().targetIndex, parent); // never the zombie itself
+        QVERIFY(z.recommendation().candidate);
+        QVERIFY(mentions(z.recommendation().blockedBy, "zombie cannot be signalled"));
     }
 
     void gitLockBlocksKill()
@@ -161,9 +161,9 @@ private Q_SLOTS:
         const auto v = verdictFor(replay(capturePair(sp.dir(), 0.3, 3 * kHour), defaultModel()), a.pid);
         QVERIFY(v.index >= 0);
         QVERIFY2(v.p(ProcessClass::Abandoned) >= 0.9, v.why().c_str()); // would be killed without the lock
-        QVERIFY(v.plan().action != Action::Kill);
-        QVERIFY2(mentions(v.plan().blockedBy, git + "/index.lock"), v.why().c_str());
-        QVERIFY(!v.plan().allowed[static_cast<std::size_t>(Action::Kill)]);
+        QVERIFY(v.recommendation().action != RecommendedAction::Kill);
+        QVERIFY2(mentions(v.recommendation().blockedBy, git + "/index.lock"), v.why().c_str());
+        QVERIFY(!v.recommendation().allowed[static_cast<std::size_t>(RecommendedAction::Kill)]);
     }
 
     void systemdServiceIdleForDays()
@@ -178,11 +178,12 @@ private Q_SLOTS:
         const auto v = verdictFor(replay(pair, defaultModel()), a.pid);
         QVERIFY(v.index >= 0);
         QCOMPARE(v.facts().supervisor, std::string("systemd:metrics-agent.service"));
-        QVERIFY(v.plan().action != Action::Kill);
-        QVERIFY(!v.plan().allowed[static_cast<std::size_t>(Action::Kill)]);
-        if (v.plan().action != Action::Keep || v.p(ProcessClass::Abandoned) > 0.5)
-            QVERIFY2(mentions(v.plan().blockedBy, "systemctl stop metrics-agent.service"), v.why().c_str());
-        QVERIFY2(v.plan().action == Action::Keep || !v.facts().protectedReason.empty(), v.why().c_str());
+        QVERIFY(v.recommendation().action != RecommendedAction::Kill);
+        QVERIFY(!v.recommendation().allowed[static_cast<std::size_t>(RecommendedAction::Kill)]);
+        if (v.recommendation().action != RecommendedAction::Keep || v.p(ProcessClass::Abandoned) > 0.5)
+            QVERIFY2(mentions(v.recommendation().blockedBy, "systemctl stop metrics-agent.service"), v.why().c_str());
+        QVERIFY2(v.recommendation().action == RecommendedAction::Keep || !v.facts().protectedReason.empty(),
+            v.why().c_str());
     }
 
     void scriptWrapperAndWorkload()
@@ -221,8 +222,8 @@ private Q_SLOTS:
             x = r->facts[static_cast<std::size_t>(x)].wrapperIndex;
         }
         QVERIFY2(reachesScript, c.why().c_str());
-        QCOMPARE(w.plan().action, Action::Keep); // the workload is the triage subject
-        QVERIFY(mentions(w.plan().blockedBy, "wrapper") || !w.plan().candidate);
+        QCOMPARE(w.recommendation().action, RecommendedAction::Keep); // the workload is the triage subject
+        QVERIFY(mentions(w.recommendation().blockedBy, "wrapper") || !w.recommendation().candidate);
         const auto &wa = w.blast().affected;
         const auto &ca = c.blast().affected;
         QVERIFY2(std::find(wa.begin(), wa.end(), c.index) != wa.end(), w.why().c_str());
@@ -252,8 +253,8 @@ private Q_SLOTS:
         std::system(("tmux -L " + socket + " kill-server 2>/dev/null").c_str());
         QVERIFY(v.index >= 0);
         QCOMPARE(v.facts().intent, IntentKind::Multiplexer);
-        QVERIFY2(v.plan().action != Action::Kill, v.why().c_str());
-        QVERIFY(!v.plan().allowed[static_cast<std::size_t>(Action::Kill)]);
+        QVERIFY2(v.recommendation().action != RecommendedAction::Kill, v.why().c_str());
+        QVERIFY(!v.recommendation().allowed[static_cast<std::size_t>(RecommendedAction::Kill)]);
     }
 
     void uninterruptibleSleep()
@@ -269,8 +270,8 @@ private Q_SLOTS:
         }
         const auto v = verdictFor(replay(pair, defaultModel()), a.pid);
         QVERIFY(v.index >= 0);
-        QVERIFY(v.plan().action != Action::Kill);
-        QVERIFY(!v.plan().allowed[static_cast<std::size_t>(Action::Kill)]);
+        QVERIFY(v.recommendation().action != RecommendedAction::Kill);
+        QVERIFY(!v.recommendation().allowed[static_cast<std::size_t>(RecommendedAction::Kill)]);
         QCOMPARE(std::string(v.post().confidence), std::string("low"));
         bool wchanShown = false;
         for (const auto &t : v.post().ledger)
@@ -295,7 +296,9 @@ private Q_SLOTS:
         const auto v = verdictFor(replay(pair, defaultModel()), a.pid);
         QVERIFY(v.index >= 0);
         QVERIFY2(v.post().classification == ProcessClass::UsefulBad, v.why().c_str());
-        QVERIFY2(v.plan().action == Action::Throttle || v.plan().action == Action::Freeze, v.why().c_str());
+        QVERIFY2(v.recommendation().action == RecommendedAction::Throttle
+                || v.recommendation().action == RecommendedAction::Freeze,
+            v.why().c_str());
     }
 
     void youngProcessesAreNeverActedOn()
@@ -305,7 +308,7 @@ private Q_SLOTS:
             {"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "tests/"}, {}, Parenting::OrphanNoSession});
         const auto v = verdictFor(live(defaultModel()), a.pid); // seconds old, default minimum age
         QVERIFY(v.index >= 0);
-        QCOMPARE(v.plan().action, Action::Keep);
+        QCOMPARE(v.recommendation().action, RecommendedAction::Keep);
     }
 
     void ptriageNeverTargetsItself()
@@ -314,9 +317,9 @@ private Q_SLOTS:
         const auto self = verdictFor(r, static_cast<int>(::getpid()));
         QVERIFY(self.index >= 0);
         QVERIFY(!self.facts().protectedReason.empty());
-        QCOMPARE(self.plan().action, Action::Keep);
+        QCOMPARE(self.recommendation().action, RecommendedAction::Keep);
         const auto init = verdictFor(r, 1);
-        QCOMPARE(init.plan().action, Action::Keep);
+        QCOMPARE(init.recommendation().action, RecommendedAction::Keep);
     }
 };
 

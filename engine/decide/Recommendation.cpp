@@ -1,4 +1,4 @@
-#include "Plan.h"
+#include "Recommendation.h"
 
 #include "util/Format.h"
 
@@ -15,10 +15,11 @@ struct Gate {
     std::string why;
 };
 
-void block(Plan &p, std::vector<Gate> &gates, std::initializer_list<Action> actions, std::string why)
+void block(
+    Recommendation &p, std::vector<Gate> &gates, std::initializer_list<RecommendedAction> actions, std::string why)
 {
     Gate g;
-    for (Action a : actions) {
+    for (RecommendedAction a : actions) {
         g.blocks[static_cast<std::size_t>(a)] = true;
         p.allowed[static_cast<std::size_t>(a)] = false;
     }
@@ -26,11 +27,12 @@ void block(Plan &p, std::vector<Gate> &gates, std::initializer_list<Action> acti
     gates.push_back(std::move(g));
 }
 
-void blockAllBut(Plan &p, std::vector<Gate> &gates, std::initializer_list<Action> kept, std::string why)
+void blockAllBut(
+    Recommendation &p, std::vector<Gate> &gates, std::initializer_list<RecommendedAction> kept, std::string why)
 {
     Gate g;
     for (int a = 0; a < kActionCount; ++a) {
-        if (std::find(kept.begin(), kept.end(), static_cast<Action>(a)) != kept.end())
+        if (std::find(kept.begin(), kept.end(), static_cast<RecommendedAction>(a)) != kept.end())
             continue;
         g.blocks[static_cast<std::size_t>(a)] = true;
         p.allowed[static_cast<std::size_t>(a)] = false;
@@ -39,7 +41,7 @@ void blockAllBut(Plan &p, std::vector<Gate> &gates, std::initializer_list<Action
     gates.push_back(std::move(g));
 }
 
-void reportGates(Plan &p, const std::vector<Gate> &gates)
+void reportGates(Recommendation &p, const std::vector<Gate> &gates)
 {
     const double chosen = p.expectedLoss[static_cast<std::size_t>(p.action)];
     for (const auto &g : gates) {
@@ -61,17 +63,17 @@ std::string describe(const Snapshot &snap, int index)
 
 } // namespace
 
-std::vector<Plan> decide(const PlanInput &in)
+std::vector<Recommendation> decide(const DecideInput &in)
 {
-    const auto &loss = in.model.policy.loss;
+    const auto &loss = in.config.policy.loss;
     const std::size_t n = in.snap.processes.size();
-    std::vector<Plan> plans(n);
+    std::vector<Recommendation> recommendations(n);
     // The largest gain any class can give; scores are relative to it.
     double maxGain = 1e-9;
     for (const auto &row : loss)
         maxGain = std::max(maxGain, row[0] - *std::min_element(row.begin(), row.end()));
 
-    auto choose = [&](Plan &p, const ClassVector &post) {
+    auto choose = [&](Recommendation &p, const ClassVector &post) {
         for (int a = 0; a < kActionCount; ++a) {
             double e = 0;
             for (int c = 0; c < kClassCount; ++c)
@@ -83,7 +85,7 @@ std::vector<Plan> decide(const PlanInput &in)
             if (p.allowed[static_cast<std::size_t>(a)]
                 && p.expectedLoss[static_cast<std::size_t>(a)] < p.expectedLoss[static_cast<std::size_t>(best)] - 1e-9)
                 best = a;
-        p.action = static_cast<Action>(best);
+        p.action = static_cast<RecommendedAction>(best);
         const double gain = p.expectedLoss[0] - p.expectedLoss[static_cast<std::size_t>(best)];
         p.score = static_cast<int>(std::lround(std::clamp(100.0 * gain / maxGain, 0.0, 100.0)));
     };
@@ -91,48 +93,50 @@ std::vector<Plan> decide(const PlanInput &in)
     for (std::size_t i = 0; i < n; ++i) {
         const Sample &s = in.snap.processes[i];
         const ProcessFacts &f = in.facts[i];
-        Plan &p = plans[i];
+        Recommendation &p = recommendations[i];
         p.targetIndex = static_cast<int>(i);
         p.allowed.fill(true);
         std::vector<Gate> gates;
         if (s.state == 'Z') {
-            blockAllBut(p, gates, {Action::Keep}, "a zombie cannot be signalled");
+            blockAllBut(p, gates, {RecommendedAction::Keep}, "a zombie cannot be signalled");
             p.blockedBy.push_back(gates.back().why);
             continue; // decided below, once its parent's plan is known
         }
         if (!f.protectedReason.empty())
-            blockAllBut(p, gates, {Action::Keep}, "protected: " + f.protectedReason);
+            blockAllBut(p, gates, {RecommendedAction::Keep}, "protected: " + f.protectedReason);
         if (f.isWrapper)
-            blockAllBut(p, gates, {Action::Keep},
+            blockAllBut(p, gates, {RecommendedAction::Keep},
                 "a wrapper: act on its workload "
                     + (f.workloadIndex >= 0 ? describe(in.snap, f.workloadIndex) : std::string("instead")));
         if (s.key.startTicks == 0)
-            blockAllBut(p, gates, {Action::Keep}, "its identity could not be read: " + s.partial);
+            blockAllBut(p, gates, {RecommendedAction::Keep}, "its identity could not be read: " + s.partial);
         if (s.state == 'D')
-            block(p, gates, {Action::Kill, Action::Pause, Action::Freeze},
+            block(p, gates, {RecommendedAction::Kill, RecommendedAction::Pause, RecommendedAction::Freeze},
                 "in uninterruptible sleep (D)"
                     + (s.deep && !s.deep->wchan.empty() ? " in " + s.deep->wchan : std::string())
                     + ": a signal is not delivered until the I/O finishes");
         if (f.ageSeconds < in.minAgeSeconds)
-            blockAllBut(p, gates, {Action::Keep, Action::Renice},
+            blockAllBut(p, gates, {RecommendedAction::Keep, RecommendedAction::Renice},
                 "only " + formatDuration(f.ageSeconds)
                     + " old (minimum age for action: " + formatDuration(in.minAgeSeconds) + ")");
         for (const auto &c : f.criticalFiles)
-            block(p, gates, {Action::Kill}, "kill blocked: " + c.path + " is open for writing (" + c.hint + ")");
+            block(p, gates, {RecommendedAction::Kill},
+                "kill blocked: " + c.path + " is open for writing (" + c.hint + ")");
         if (f.intent != IntentKind::None)
-            block(p, gates, {Action::Kill}, "kill blocked: " + f.intentDetail);
+            block(p, gates, {RecommendedAction::Kill}, "kill blocked: " + f.intentDetail);
         if (f.tty == TtyState::Foreground && f.wrapperIndex < 0)
-            block(p, gates, {Action::Kill}, "kill blocked: in the foreground of a terminal");
+            block(p, gates, {RecommendedAction::Kill}, "kill blocked: in the foreground of a terminal");
         if (f.supervisorKind == SupervisorKind::SystemdUnit) {
             const std::string unit = f.supervisor.substr(f.supervisor.find(':') + 1);
-            block(p, gates, {Action::Kill},
+            block(p, gates, {RecommendedAction::Kill},
                 "kill blocked: " + unit + " would restart it; stop the unit instead (systemctl stop " + unit + ")");
         } else if (f.supervisorKind != SupervisorKind::None) {
-            block(p, gates, {Action::Kill}, "kill blocked: " + f.supervisor + " may restart it; stop it there instead");
+            block(p, gates, {RecommendedAction::Kill},
+                "kill blocked: " + f.supervisor + " may restart it; stop it there instead");
         }
         choose(p, in.posteriors[i].probability);
         reportGates(p, gates);
-        p.candidate = p.action != Action::Keep;
+        p.candidate = p.action != RecommendedAction::Keep;
     }
 
     // Zombies: nothing can be done to the zombie itself; its parent must reap it.
@@ -140,7 +144,7 @@ std::vector<Plan> decide(const PlanInput &in)
         const Sample &s = in.snap.processes[i];
         if (s.state != 'Z')
             continue;
-        Plan &p = plans[i];
+        Recommendation &p = recommendations[i];
         choose(p, in.posteriors[i].probability); // keep only; fills the expected losses
         auto parent = in.snap.indexByPid.find(s.ppid);
         if (parent == in.snap.indexByPid.end() || s.ppid <= 1) {
@@ -148,20 +152,20 @@ std::vector<Plan> decide(const PlanInput &in)
             continue;
         }
         const int pi = static_cast<int>(parent->second);
-        const Plan &pp = plans[static_cast<std::size_t>(pi)];
+        const Recommendation &pp = recommendations[static_cast<std::size_t>(pi)];
         p.targetIndex = pi;
         p.candidate = true;
-        const double gain = p.expectedLoss[0] - p.expectedLoss[static_cast<std::size_t>(Action::Kill)];
+        const double gain = p.expectedLoss[0] - p.expectedLoss[static_cast<std::size_t>(RecommendedAction::Kill)];
         p.score = static_cast<int>(std::lround(std::clamp(100.0 * gain / maxGain, 0.0, 100.0)));
-        if (pp.action == Action::Kill) {
-            p.action = Action::Kill; // ending the abandoned parent lets init reap the zombie
+        if (pp.action == RecommendedAction::Kill) {
+            p.action = RecommendedAction::Kill; // ending the abandoned parent lets init reap the zombie
             p.blockedBy.push_back("end its parent " + describe(in.snap, pi) + ", which is itself abandoned");
         } else {
             p.blockedBy.push_back("its parent " + describe(in.snap, pi)
                 + " has not reaped it: send the parent SIGCHLD, or end the parent if it is no longer needed");
         }
     }
-    return plans;
+    return recommendations;
 }
 
 } // namespace ptriage

@@ -16,9 +16,9 @@ constexpr int kClassCount = 4;
 using ClassVector = std::array<double, kClassCount>;
 const char *className(ProcessClass c); // "useful", "useful_bad", …
 
-enum class Action : int { Keep = 0, Renice, Pause, Freeze, Throttle, Quarantine, Kill };
+enum class RecommendedAction : int { Keep = 0, Renice, Pause, Freeze, Throttle, Quarantine, Kill };
 constexpr int kActionCount = 7;
-const char *actionName(Action a); // "keep", "renice", …
+const char *actionName(RecommendedAction a); // "keep", "renice", …
 
 // One evidence term: the likelihood of each of its bins under each class (natural log).
 struct TermTable {
@@ -94,14 +94,14 @@ struct Policy {
 
 // Priors, signatures and policy: the shipped defaults, each overridable by a file of the same
 // name in the user's config directory.
-struct Model {
+struct TriageConfig {
     Priors priors;
     SignatureTable signatures;
     Policy policy;
     QStringList sources; // the files that were read, for `--help`-style diagnostics
 
     // `userDir` empty: QStandardPaths' config location for "ptriage".
-    static std::optional<Model> load(const QString &userDir, ConfigError *error);
+    static std::optional<TriageConfig> load(const QString &userDir, ConfigError *error);
 };
 
 } // namespace ptriage

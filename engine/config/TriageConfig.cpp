@@ -1,4 +1,4 @@
-#include "Model.h"
+#include "config/TriageConfig.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -292,7 +292,7 @@ const char *className(ProcessClass c)
 {
     return kClassNames[static_cast<int>(c)];
 }
-const char *actionName(Action a)
+const char *actionName(RecommendedAction a)
 {
     return kActionNames[static_cast<int>(a)];
 }
@@ -361,9 +361,9 @@ int SignatureTable::match(const std::string &comm, const std::vector<std::string
     return unknownCategory;
 }
 
-std::optional<Model> Model::load(const QString &userDir, ConfigError *error)
+std::optional<TriageConfig> TriageConfig::load(const QString &userDir, ConfigError *error)
 {
-    Model m;
+    TriageConfig m;
     const QString dir = userDir.isEmpty()
         ? QDir(QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation))
               .filePath(QStringLiteral("ptriage"))

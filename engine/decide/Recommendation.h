@@ -8,8 +8,8 @@
 namespace ptriage {
 
 // What ptriage recommends for one process, and what stands in the way of anything stronger.
-struct Plan {
-    Action action = Action::Keep;
+struct Recommendation {
+    RecommendedAction action = RecommendedAction::Keep;
     int targetIndex = -1; // the process to act on: itself, or a zombie's parent
     std::vector<std::string> blockedBy; // gates that ruled out stronger actions, in words
     std::array<double, kActionCount> expectedLoss{};
@@ -18,14 +18,14 @@ struct Plan {
     bool candidate = false; // worth a person's attention
 };
 
-struct PlanInput {
+struct DecideInput {
     const Snapshot &snap;
     const std::vector<ProcessFacts> &facts;
     const std::vector<Posterior> &posteriors;
-    const Model &model;
+    const TriageConfig &config;
     double minAgeSeconds;
 };
 
-std::vector<Plan> decide(const PlanInput &in);
+std::vector<Recommendation> decide(const DecideInput &in);
 
 } // namespace ptriage
