@@ -40,175 +40,252 @@ std::string joinFirst(const std::vector<std::string> &items, std::size_t n)
     return out;
 }
 
+// What the terms of one process read.
+struct Subject {
+    const Snapshot &snap;
+    const Priors &p;
+    const std::string &over; // " over the last …" when rates have an interval
+    const Sample &s;
+    const ProcessFacts &f;
+    const Category &cat;
+};
+
+// A zombie has exited: no CPU, I/O or other state to speak of.
+void observeZombie(Observer &o)
+{
+    o.add("state", "Z", "zombie (Z): it has exited and waits for its parent to reap it");
+}
+
+void observeCpu(Observer &o, const Subject &x)
+{
+    const Priors &p = x.p;
+    const auto &share = x.s.cpuShare;
+    if (!share)
+        o.unknown("cpu", "recent CPU unknown: no earlier sample of this process");
+    else if (*share < p.cpuIdle)
+        o.add("cpu", "idle", "no CPU" + x.over);
+    else
+        o.add("cpu", *share < p.cpuBusy ? "low" : (*share < p.cpuSpinning ? "busy" : "spinning"),
+            "used " + formatPercent(*share) + " of a core" + x.over);
+}
+
+// Only for processes old enough that their lifetime average means something.
+void observeSustainedCpu(Observer &o, const Subject &x)
+{
+    const ProcessFacts &f = x.f;
+    if (f.ageSeconds < x.p.sustainedMinAge)
+        return;
+    o.add("sustained_cpu", f.lifetimeCpuShare >= x.p.sustainedCpu ? "yes" : "no",
+        "used " + formatDuration(f.lifetimeCpuShare * f.ageSeconds) + " of CPU time in " + formatDuration(f.ageSeconds)
+            + " of life (" + formatPercent(f.lifetimeCpuShare) + " of a core)");
+}
+
+void observeIo(Observer &o, const Subject &x)
+{
+    const Priors &p = x.p;
+    const auto &rate = x.s.ioRate;
+    if (!rate)
+        o.unknown("io",
+            x.s.ioBytes ? "recent I/O unknown: no earlier sample of this process"
+                        : "I/O unknown: its io file is not readable");
+    else if (*rate < p.ioIdle)
+        o.add("io", "none", "no I/O" + x.over);
+    else
+        o.add("io", *rate < p.ioHeavy ? "some" : "heavy", "read and wrote " + formatBytes(*rate) + "/s" + x.over);
+}
+
+// The scheduler state, other than zombie; unusual letters are not observed.
+void observeState(Observer &o, const Subject &x)
+{
+    const Sample &s = x.s;
+    switch (s.state) {
+    case 'R':
+        o.add("state", "R", "running (R)");
+        break;
+    case 'S':
+        o.add("state", "S", "sleeping (S)");
+        break;
+    case 'D':
+        o.add("state", "D",
+            "in uninterruptible sleep (D)" + (s.deep && !s.deep->wchan.empty() ? " in " + s.deep->wchan : std::string())
+                + ": no signal is delivered until the I/O finishes");
+        break;
+    case 'T':
+    case 't':
+        o.add("state", "T", "stopped (T)");
+        break;
+    case 'I':
+        o.add("state", "I", "idle (I)");
+        break;
+    default:
+        break;
+    }
+}
+
+// Age against the category's expected lifetime, when it has one.
+void observeAge(Observer &o, const Subject &x)
+{
+    const Category &cat = x.cat;
+    if (!cat.expectedLifetimeSeconds)
+        return;
+    const Priors &p = x.p;
+    const double ratio = x.f.ageSeconds / *cat.expectedLifetimeSeconds;
+    const char *bin = ratio < p.agePast ? "within"
+        : ratio < p.ageLongPast         ? "past"
+        : ratio < p.ageFarPast          ? "long_past"
+                                        : "far_past";
+    o.add("age", bin,
+        formatDuration(x.f.ageSeconds) + " old; a " + cat.label + " usually ends within "
+            + formatDuration(*cat.expectedLifetimeSeconds));
+}
+
+void observeOrphan(Observer &o, const Subject &x)
+{
+    const Sample &s = x.s;
+    const Sample *parent = x.snap.byPid(s.ppid);
+    const std::string parentName = parent && parent->details ? parent->details->comm : std::string("?");
+    const char *orphanTable = x.cat.interactive ? "orphan_interactive" : "orphan_other";
+    switch (s.ppid <= 0 ? OrphanState::ParentAlive : x.f.orphan) {
+    case OrphanState::ParentAlive:
+        if (s.ppid <= 0)
+            break; // started by the kernel: no parent to speak of
+        o.add("orphan", "parent_alive", "its parent " + parentName + " (pid " + std::to_string(s.ppid) + ") is alive",
+            orphanTable);
+        break;
+    case OrphanState::Reparented:
+        o.add("orphan", "reparented",
+            "adopted by " + parentName + " (pid " + std::to_string(s.ppid) + "); its session leader is still there",
+            orphanTable);
+        break;
+    case OrphanState::ReparentedSessionGone:
+        o.add("orphan", "reparented_session_gone",
+            "adopted by " + parentName + " (pid " + std::to_string(s.ppid) + ") and its session leader (pid "
+                + std::to_string(s.session) + ") is gone",
+            orphanTable);
+        break;
+    }
+}
+
+void observeTty(Observer &o, const Subject &x)
+{
+    const Category &cat = x.cat;
+    const char *ttyTable = cat.interactive ? "tty_interactive" : "tty_other";
+    switch (x.f.tty) {
+    case TtyState::Foreground:
+        o.add("tty", "foreground", "in the foreground of its terminal", ttyTable);
+        break;
+    case TtyState::Background:
+        o.add("tty", "background", "in the background of its terminal", ttyTable);
+        break;
+    case TtyState::None:
+        o.add("tty", "none",
+            cat.interactive ? "no controlling terminal, though a " + cat.label + " normally has one"
+                            : std::string("no controlling terminal"),
+            ttyTable);
+        break;
+    }
+}
+
+void observeSockets(Observer &o, const Subject &x)
+{
+    const ProcessFacts &f = x.f;
+    if (!f.deepKnown)
+        o.unknown("sockets", "sockets unknown: its open files were not read");
+    else if (!f.listeners.empty())
+        o.add("sockets", "listening", "listens on " + joinFirst(f.listeners, 3));
+    else if (f.established > 0)
+        o.add("sockets", "established",
+            std::to_string(f.established) + " open network connection" + (f.established > 1 ? "s" : ""));
+    else
+        o.add("sockets", "none", "no listening socket and no network connection");
+}
+
+// Left out when its fds were not read: the sockets term already says they are unknown.
+void observeWritingFiles(Observer &o, const Subject &x)
+{
+    const ProcessFacts &f = x.f;
+    if (!f.deepKnown)
+        return;
+    o.add("writing_files", f.writableFiles.empty() ? "no" : "yes",
+        f.writableFiles.empty() ? std::string("no files open for writing")
+                                : "files open for writing: " + joinFirst(f.writableFiles, 3));
+}
+
+void observeSupervisor(Observer &o, const Subject &x)
+{
+    const ProcessFacts &f = x.f;
+    switch (f.supervisorKind) {
+    case SupervisorKind::SystemdUnit:
+        o.add("supervisor", "systemd_unit", "managed by " + f.supervisor);
+        break;
+    case SupervisorKind::Container:
+        o.add("supervisor", "container", "runs in " + f.supervisor);
+        break;
+    case SupervisorKind::ProcessManager:
+        o.add("supervisor", "process_manager", "managed by " + f.supervisor);
+        break;
+    case SupervisorKind::None:
+        o.add("supervisor", "none", "no supervisor");
+        break;
+    }
+}
+
+void observeIntent(Observer &o, const Subject &x)
+{
+    const ProcessFacts &f = x.f;
+    switch (f.intent) {
+    case IntentKind::Multiplexer:
+        o.add("intent", "multiplexer", f.intentDetail);
+        break;
+    case IntentKind::RecentTty:
+        o.add("intent", "recent_tty", f.intentDetail);
+        break;
+    case IntentKind::Ssh:
+        o.add("intent", "ssh", f.intentDetail);
+        break;
+    case IntentKind::None:
+        o.add("intent", "none", "no sign of a person using it (no tmux/screen, no recent terminal input, no ssh)");
+        break;
+    }
+}
+
+void observeCwdDeleted(Observer &o, const Subject &x)
+{
+    if (!x.f.cwdDeleted)
+        return;
+    o.add("cwd_deleted", "yes",
+        "its working directory " + (x.s.details ? x.s.details->cwd : std::string()) + " was deleted");
+}
+
 } // namespace
 
 std::vector<std::vector<Observation>> observe(
     const Snapshot &snap, const std::vector<ProcessFacts> &facts, const TriageConfig &config)
 {
-    const Priors &p = config.priors;
     std::vector<std::vector<Observation>> all(snap.processes.size());
     const std::string over
         = snap.intervalSeconds ? " over the last " + formatDuration(*snap.intervalSeconds) : std::string();
     for (std::size_t i = 0; i < snap.processes.size(); ++i) {
-        const Sample &s = snap.processes[i];
         const ProcessFacts &f = facts[i];
-        const Category &cat = config.signatures.categories[static_cast<std::size_t>(f.category)];
-        Observer o(p, all[i]);
-
-        if (s.state == 'Z') {
-            o.add("state", "Z", "zombie (Z): it has exited and waits for its parent to reap it");
+        const Subject x{snap, config.priors, over, snap.processes[i], f,
+            config.signatures.categories[static_cast<std::size_t>(f.category)]};
+        Observer o(config.priors, all[i]);
+        if (x.s.state == 'Z') {
+            observeZombie(o);
         } else {
-            if (!s.cpuShare)
-                o.unknown("cpu", "recent CPU unknown: no earlier sample of this process");
-            else if (*s.cpuShare < p.cpuIdle)
-                o.add("cpu", "idle", "no CPU" + over);
-            else
-                o.add("cpu", *s.cpuShare < p.cpuBusy ? "low" : (*s.cpuShare < p.cpuSpinning ? "busy" : "spinning"),
-                    "used " + formatPercent(*s.cpuShare) + " of a core" + over);
-            if (f.ageSeconds >= p.sustainedMinAge)
-                o.add("sustained_cpu", f.lifetimeCpuShare >= p.sustainedCpu ? "yes" : "no",
-                    "used " + formatDuration(f.lifetimeCpuShare * f.ageSeconds) + " of CPU time in "
-                        + formatDuration(f.ageSeconds) + " of life (" + formatPercent(f.lifetimeCpuShare)
-                        + " of a core)");
-            if (!s.ioRate)
-                o.unknown("io",
-                    s.ioBytes ? "recent I/O unknown: no earlier sample of this process"
-                              : "I/O unknown: its io file is not readable");
-            else if (*s.ioRate < p.ioIdle)
-                o.add("io", "none", "no I/O" + over);
-            else
-                o.add("io", *s.ioRate < p.ioHeavy ? "some" : "heavy",
-                    "read and wrote " + formatBytes(*s.ioRate) + "/s" + over);
-            const char *state = nullptr;
-            std::string stateDetail;
-            switch (s.state) {
-            case 'R':
-                state = "R";
-                stateDetail = "running (R)";
-                break;
-            case 'S':
-                state = "S";
-                stateDetail = "sleeping (S)";
-                break;
-            case 'D':
-                state = "D";
-                stateDetail = "in uninterruptible sleep (D)"
-                    + (s.deep && !s.deep->wchan.empty() ? " in " + s.deep->wchan : std::string())
-                    + ": no signal is delivered until the I/O finishes";
-                break;
-            case 'T':
-            case 't':
-                state = "T";
-                stateDetail = "stopped (T)";
-                break;
-            case 'I':
-                state = "I";
-                stateDetail = "idle (I)";
-                break;
-            default:
-                break;
-            }
-            if (state)
-                o.add("state", state, stateDetail);
+            observeCpu(o, x);
+            observeSustainedCpu(o, x);
+            observeIo(o, x);
+            observeState(o, x);
         }
-
-        if (cat.expectedLifetimeSeconds) {
-            const double ratio = f.ageSeconds / *cat.expectedLifetimeSeconds;
-            const char *bin = ratio < p.agePast ? "within"
-                : ratio < p.ageLongPast         ? "past"
-                : ratio < p.ageFarPast          ? "long_past"
-                                                : "far_past";
-            o.add("age", bin,
-                formatDuration(f.ageSeconds) + " old; a " + cat.label + " usually ends within "
-                    + formatDuration(*cat.expectedLifetimeSeconds));
-        }
-
-        const Sample *parent = snap.byPid(s.ppid);
-        const std::string parentName = parent && parent->details ? parent->details->comm : std::string("?");
-        const char *orphanTable = cat.interactive ? "orphan_interactive" : "orphan_other";
-        switch (s.ppid <= 0 ? OrphanState::ParentAlive : f.orphan) {
-        case OrphanState::ParentAlive:
-            if (s.ppid <= 0)
-                break; // started by the kernel: no parent to speak of
-            o.add("orphan", "parent_alive",
-                "its parent " + parentName + " (pid " + std::to_string(s.ppid) + ") is alive", orphanTable);
-            break;
-        case OrphanState::Reparented:
-            o.add("orphan", "reparented",
-                "adopted by " + parentName + " (pid " + std::to_string(s.ppid) + "); its session leader is still there",
-                orphanTable);
-            break;
-        case OrphanState::ReparentedSessionGone:
-            o.add("orphan", "reparented_session_gone",
-                "adopted by " + parentName + " (pid " + std::to_string(s.ppid) + ") and its session leader (pid "
-                    + std::to_string(s.session) + ") is gone",
-                orphanTable);
-            break;
-        }
-
-        const char *ttyTable = cat.interactive ? "tty_interactive" : "tty_other";
-        switch (f.tty) {
-        case TtyState::Foreground:
-            o.add("tty", "foreground", "in the foreground of its terminal", ttyTable);
-            break;
-        case TtyState::Background:
-            o.add("tty", "background", "in the background of its terminal", ttyTable);
-            break;
-        case TtyState::None:
-            o.add("tty", "none",
-                cat.interactive ? "no controlling terminal, though a " + cat.label + " normally has one"
-                                : std::string("no controlling terminal"),
-                ttyTable);
-            break;
-        }
-
-        if (!f.deepKnown) {
-            o.unknown("sockets", "sockets unknown: its open files were not read");
-        } else if (!f.listeners.empty()) {
-            o.add("sockets", "listening", "listens on " + joinFirst(f.listeners, 3));
-        } else if (f.established > 0) {
-            o.add("sockets", "established",
-                std::to_string(f.established) + " open network connection" + (f.established > 1 ? "s" : ""));
-        } else {
-            o.add("sockets", "none", "no listening socket and no network connection");
-        }
-        if (f.deepKnown)
-            o.add("writing_files", f.writableFiles.empty() ? "no" : "yes",
-                f.writableFiles.empty() ? std::string("no files open for writing")
-                                        : "files open for writing: " + joinFirst(f.writableFiles, 3));
-
-        switch (f.supervisorKind) {
-        case SupervisorKind::SystemdUnit:
-            o.add("supervisor", "systemd_unit", "managed by " + f.supervisor);
-            break;
-        case SupervisorKind::Container:
-            o.add("supervisor", "container", "runs in " + f.supervisor);
-            break;
-        case SupervisorKind::ProcessManager:
-            o.add("supervisor", "process_manager", "managed by " + f.supervisor);
-            break;
-        case SupervisorKind::None:
-            o.add("supervisor", "none", "no supervisor");
-            break;
-        }
-
-        switch (f.intent) {
-        case IntentKind::Multiplexer:
-            o.add("intent", "multiplexer", f.intentDetail);
-            break;
-        case IntentKind::RecentTty:
-            o.add("intent", "recent_tty", f.intentDetail);
-            break;
-        case IntentKind::Ssh:
-            o.add("intent", "ssh", f.intentDetail);
-            break;
-        case IntentKind::None:
-            o.add("intent", "none", "no sign of a person using it (no tmux/screen, no recent terminal input, no ssh)");
-            break;
-        }
-        if (f.cwdDeleted)
-            o.add("cwd_deleted", "yes",
-                "its working directory " + (s.details ? s.details->cwd : std::string()) + " was deleted");
+        observeAge(o, x);
+        observeOrphan(o, x);
+        observeTty(o, x);
+        observeSockets(o, x);
+        observeWritingFiles(o, x);
+        observeSupervisor(o, x);
+        observeIntent(o, x);
+        observeCwdDeleted(o, x);
     }
     return all;
 }

@@ -77,191 +77,236 @@ void supervisorFromCgroup(const std::string &cgroup, ProcessFacts &f)
     }
 }
 
-} // namespace
-
-std::vector<std::vector<int>> childrenOf(const Snapshot &snap)
+// ptriage and its ancestors (the terminal and shell that run it) are never targets.
+std::unordered_set<int> selfLineOf(const Snapshot &snap, int selfPid)
 {
-    std::vector<std::vector<int>> children(snap.processes.size());
-    for (std::size_t i = 0; i < snap.processes.size(); ++i) {
-        auto it = snap.indexByPid.find(snap.processes[i].ppid);
-        if (it != snap.indexByPid.end() && it->second != i)
-            children[it->second].push_back(static_cast<int>(i));
-    }
-    return children;
-}
-
-std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &config, const FactContext &ctx)
-{
-    const auto &procs = snap.processes;
-    const auto &sigs = config.signatures;
-    const auto &policy = config.policy;
-    std::vector<ProcessFacts> facts(procs.size());
-    std::unordered_map<std::uint32_t, std::string> users;
-    const auto children = childrenOf(snap);
-    const double ticks = static_cast<double>(snap.system.clockTicks);
-
-    // ptriage and its ancestors (the terminal and shell that run it) are never targets.
-    std::unordered_set<int> selfLine;
-    for (int pid = ctx.selfPid, guard = 0; pid > 0 && guard < 64; ++guard) {
-        selfLine.insert(pid);
+    std::unordered_set<int> line;
+    for (int pid = selfPid, guard = 0; pid > 0 && guard < 64; ++guard) {
+        line.insert(pid);
         const Sample *s = snap.byPid(pid);
         pid = s ? s->ppid : 0;
     }
+    return line;
+}
 
-    auto parentOf = [&](const Sample &s) { return snap.byPid(s.ppid); };
-    std::unordered_map<int, std::vector<const FileLock *>> locksByPid;
+std::unordered_map<int, std::vector<const FileLock *>> heldLocksByPid(const Snapshot &snap)
+{
+    std::unordered_map<int, std::vector<const FileLock *>> held;
     for (const auto &l : snap.locks)
         if (!l.waiting)
-            locksByPid[l.pid].push_back(&l);
+            held[l.pid].push_back(&l);
+    return held;
+}
 
-    for (std::size_t i = 0; i < procs.size(); ++i) {
-        const Sample &s = procs[i];
-        ProcessFacts &f = facts[i];
-        const auto &d = s.details;
-        f.category = d ? sigs.match(d->comm, d->cmdline) : sigs.unknownCategory;
-        f.user = s.uid ? userName(*s.uid, users) : std::string("?");
-        f.ageSeconds = std::max(0.0, snap.system.uptimeSeconds - static_cast<double>(s.key.startTicks) / ticks);
-        f.lifetimeCpuShare = f.ageSeconds > 1 ? static_cast<double>(s.cpuTicks) / ticks / f.ageSeconds : 0;
-        f.cwdDeleted = d && d->cwdDeleted;
+// What the steps look up, built once per snapshot.
+struct Lookups {
+    const Snapshot &snap;
+    const TriageConfig &config;
+    const FactContext &ctx;
+    std::vector<std::vector<int>> children = childrenOf(snap);
+    std::unordered_set<int> selfLine = selfLineOf(snap, ctx.selfPid); // ptriage and its ancestors
+    std::unordered_map<int, std::vector<const FileLock *>> locksByPid = heldLocksByPid(snap);
+    std::unordered_map<std::uint32_t, std::string> users = {}; // uid → name, filled as met
+};
 
-        // Orphaned: adopted by init or a subreaper; worse when its session leader is gone too.
-        const Sample *parent = parentOf(s);
-        if (s.ppid == 1 || (parent && isSubreaper(*parent))) {
-            const Sample *leader = snap.byPid(s.session);
-            const bool sessionAlive
-                = s.session <= 0 || s.session == s.key.pid || (leader && leader->session == s.session);
-            f.orphan = sessionAlive ? OrphanState::Reparented : OrphanState::ReparentedSessionGone;
-        }
+// Category, user, age, lifetime CPU share, deleted cwd: read straight off the sample.
+void findBasics(Lookups &look, const Sample &s, ProcessFacts &f)
+{
+    const auto &d = s.details;
+    const auto &sigs = look.config.signatures;
+    const double ticks = static_cast<double>(look.snap.system.clockTicks);
+    f.category = d ? sigs.match(d->comm, d->cmdline) : sigs.unknownCategory;
+    f.user = s.uid ? userName(*s.uid, look.users) : std::string("?");
+    f.ageSeconds = std::max(0.0, look.snap.system.uptimeSeconds - static_cast<double>(s.key.startTicks) / ticks);
+    f.lifetimeCpuShare = f.ageSeconds > 1 ? static_cast<double>(s.cpuTicks) / ticks / f.ageSeconds : 0;
+    f.cwdDeleted = d && d->cwdDeleted;
+}
 
-        if (s.ttyNr != 0)
-            f.tty = (s.tpgid > 0 && s.tpgid == s.pgrp) ? TtyState::Foreground : TtyState::Background;
-
-        // Intent: a multiplexer pane, recent terminal activity, an ssh session.
-        bool inMultiplexer = envValue(s, "TMUX") || envValue(s, "STY");
-        bool overSsh = envValue(s, "SSH_CONNECTION") || envValue(s, "SSH_TTY");
-        std::string managerName;
-        for (const Sample *a = parent; a && a->key.pid > 1; a = parentOf(*a)) {
-            const std::string name = argv0Name(*a);
-            const std::string comm = a->details ? a->details->comm : std::string();
-            if (comm == "tmux: server" || comm.starts_with("tmux") || comm == "screen" || comm == "SCREEN"
-                || comm == "zellij")
-                inMultiplexer = true;
-            if (comm == "sshd")
-                overSsh = true;
-            if (managerName.empty()
-                && (comm.starts_with("PM2") || comm == "supervisord" || comm == "runsv" || comm == "s6-supervise"
-                    || name == "nodemon"))
-                managerName = comm.starts_with("PM2") ? std::string("pm2") : (name == "nodemon" ? name : comm);
-            if (a->ppid == a->key.pid)
-                break;
-        }
-        auto activity = snap.ttyActivityMs.find(s.ttyNr);
-        const bool recentTty = s.ttyNr != 0 && activity != snap.ttyActivityMs.end()
-            && static_cast<double>(snap.capturedAtMs - activity->second) / 1000.0 <= config.priors.recentTtySeconds;
-        if (inMultiplexer) {
-            f.intent = IntentKind::Multiplexer;
-            const std::string *pane = envValue(s, "TMUX_PANE");
-            f.intentDetail = pane ? "runs in tmux pane " + *pane : std::string("runs in a tmux or screen window");
-        } else if (recentTty) {
-            f.intent = IntentKind::RecentTty;
-            f.intentDetail = "its terminal was used in the last "
-                + std::to_string(static_cast<int>(config.priors.recentTtySeconds / 60)) + " min";
-        } else if (overSsh) {
-            f.intent = IntentKind::Ssh;
-            f.intentDetail = "belongs to an ssh session";
-        }
-
-        // Supervisor: systemd unit or container from the cgroup, process managers from env/ancestry.
-        if (d)
-            supervisorFromCgroup(d->cgroup, f);
-        if (f.supervisorKind == SupervisorKind::None) {
-            if (envValue(s, "container")) {
-                f.supervisorKind = SupervisorKind::Container;
-                f.supervisor = "container:" + *envValue(s, "container");
-            } else if (envValue(s, "pm_id") || managerName == "pm2") {
-                f.supervisorKind = SupervisorKind::ProcessManager;
-                f.supervisor = "pm2";
-            } else if (envValue(s, "SUPERVISOR_ENABLED")) {
-                f.supervisorKind = SupervisorKind::ProcessManager;
-                f.supervisor = "supervisord";
-            } else if (!managerName.empty()) {
-                f.supervisorKind = SupervisorKind::ProcessManager;
-                f.supervisor = managerName;
-            } else if (inMultiplexer) {
-                f.supervisor = "tmux";
-            }
-        }
-
-        // Sockets and files.
-        if (s.deep) {
-            f.deepKnown = true;
-            for (const auto &of : s.deep->files) {
-                if (of.kind == FdKind::Socket) {
-                    auto it = snap.sockets.find(of.inode);
-                    if (it == snap.sockets.end())
-                        continue;
-                    const SocketInfo &si = it->second;
-                    const bool inet = si.proto != SocketInfo::Proto::Unix;
-                    if (si.listening) {
-                        static const char *const protoNames[] = {"TCP", "TCP", "UDP", "UDP", "unix"};
-                        std::string text = std::string(protoNames[static_cast<int>(si.proto)]) + ' ' + si.local;
-                        if (!inet && si.local.empty())
-                            continue; // unnamed unix listeners are private plumbing
-                        if (!contains(f.listeners, text))
-                            f.listeners.push_back(std::move(text));
-                        if (inet && si.localPort > 0)
-                            f.listenPorts.push_back(si.localPort);
-                    } else if (si.established && inet) {
-                        ++f.established;
-                    }
-                } else if (of.kind == FdKind::File && of.writable) {
-                    if (of.target.starts_with("/proc/") || of.target.starts_with("/sys/"))
-                        continue;
-                    f.writableFiles.push_back(of.target);
-                    const QString path = QString::fromUtf8(of.target.data(), static_cast<qsizetype>(of.target.size()));
-                    for (const auto &cf : policy.criticalFiles)
-                        if (cf.pattern.match(path).hasMatch()) {
-                            f.criticalFiles.push_back({of.target, cf.hint});
-                            break;
-                        }
-                }
-            }
-        }
-        auto held = locksByPid.find(s.key.pid);
-        if (held != locksByPid.end()) {
-            for (const FileLock *l : held->second) {
-                std::string path = "inode " + std::to_string(l->inode);
-                if (s.deep)
-                    for (const auto &of : s.deep->files)
-                        if (of.kind == FdKind::File && of.inode == l->inode)
-                            path = of.target;
-                if (std::find(f.lockedFiles.begin(), f.lockedFiles.end(), path) == f.lockedFiles.end())
-                    f.lockedFiles.push_back(std::move(path));
-            }
-        }
+// Orphaned: adopted by init or a subreaper; worse when its session leader is gone too.
+void findOrphan(const Lookups &look, const Sample &s, ProcessFacts &f)
+{
+    const Sample *parent = look.snap.byPid(s.ppid);
+    if (s.ppid == 1 || (parent && isSubreaper(*parent))) {
+        const Sample *leader = look.snap.byPid(s.session);
+        const bool sessionAlive = s.session <= 0 || s.session == s.key.pid || (leader && leader->session == s.session);
+        f.orphan = sessionAlive ? OrphanState::Reparented : OrphanState::ReparentedSessionGone;
     }
+}
 
-    // Wrappers: `script`, `timeout`, `nohup`, `sh -c` … are seen through to the workload they run.
-    auto isWrapper = [&](std::size_t i) {
-        const Sample &s = procs[i];
-        if (!s.details || children[i].empty())
-            return false;
-        const std::string name = argv0Name(s);
-        if (contains(policy.wrapperNames, name) || contains(policy.wrapperNames, s.details->comm))
-            return true;
-        const auto &c = s.details->cmdline;
-        return contains(policy.shellNames, name) && c.size() >= 3 && c[1] == "-c" && children[i].size() == 1;
-    };
-    for (std::size_t i = 0; i < procs.size(); ++i)
-        facts[i].isWrapper = isWrapper(i);
-    for (std::size_t i = 0; i < procs.size(); ++i) {
+void findTty(const Sample &s, ProcessFacts &f)
+{
+    if (s.ttyNr != 0)
+        f.tty = (s.tpgid > 0 && s.tpgid == s.pgrp) ? TtyState::Foreground : TtyState::Background;
+}
+
+// What the environment and the ancestors say; intent and supervisor both read it.
+struct Surroundings {
+    bool inMultiplexer = false;
+    bool overSsh = false;
+    std::string managerName; // the nearest process manager among the ancestors
+};
+
+Surroundings surroundingsOf(const Lookups &look, const Sample &s)
+{
+    Surroundings around;
+    around.inMultiplexer = envValue(s, "TMUX") || envValue(s, "STY");
+    around.overSsh = envValue(s, "SSH_CONNECTION") || envValue(s, "SSH_TTY");
+    for (const Sample *a = look.snap.byPid(s.ppid); a && a->key.pid > 1; a = look.snap.byPid(a->ppid)) {
+        const std::string name = argv0Name(*a);
+        const std::string comm = a->details ? a->details->comm : std::string();
+        if (comm == "tmux: server" || comm.starts_with("tmux") || comm == "screen" || comm == "SCREEN"
+            || comm == "zellij")
+            around.inMultiplexer = true;
+        if (comm == "sshd")
+            around.overSsh = true;
+        if (around.managerName.empty()
+            && (comm.starts_with("PM2") || comm == "supervisord" || comm == "runsv" || comm == "s6-supervise"
+                || name == "nodemon"))
+            around.managerName = comm.starts_with("PM2") ? std::string("pm2") : (name == "nodemon" ? name : comm);
+        if (a->ppid == a->key.pid)
+            break;
+    }
+    return around;
+}
+
+// Intent: a multiplexer pane, recent terminal activity, an ssh session.
+void findIntent(const Lookups &look, const Sample &s, const Surroundings &around, ProcessFacts &f)
+{
+    const Snapshot &snap = look.snap;
+    const double recentTtySeconds = look.config.priors.recentTtySeconds;
+    auto activity = snap.ttyActivityMs.find(s.ttyNr);
+    const bool recentTty = s.ttyNr != 0 && activity != snap.ttyActivityMs.end()
+        && static_cast<double>(snap.capturedAtMs - activity->second) / 1000.0 <= recentTtySeconds;
+    if (around.inMultiplexer) {
+        f.intent = IntentKind::Multiplexer;
+        const std::string *pane = envValue(s, "TMUX_PANE");
+        f.intentDetail = pane ? "runs in tmux pane " + *pane : std::string("runs in a tmux or screen window");
+    } else if (recentTty) {
+        f.intent = IntentKind::RecentTty;
+        f.intentDetail
+            = "its terminal was used in the last " + std::to_string(static_cast<int>(recentTtySeconds / 60)) + " min";
+    } else if (around.overSsh) {
+        f.intent = IntentKind::Ssh;
+        f.intentDetail = "belongs to an ssh session";
+    }
+}
+
+// Supervisor: systemd unit or container from the cgroup, process managers from env/ancestry.
+void findSupervisor(const Sample &s, const Surroundings &around, ProcessFacts &f)
+{
+    if (s.details)
+        supervisorFromCgroup(s.details->cgroup, f);
+    if (f.supervisorKind != SupervisorKind::None)
+        return;
+    if (envValue(s, "container")) {
+        f.supervisorKind = SupervisorKind::Container;
+        f.supervisor = "container:" + *envValue(s, "container");
+    } else if (envValue(s, "pm_id") || around.managerName == "pm2") {
+        f.supervisorKind = SupervisorKind::ProcessManager;
+        f.supervisor = "pm2";
+    } else if (envValue(s, "SUPERVISOR_ENABLED")) {
+        f.supervisorKind = SupervisorKind::ProcessManager;
+        f.supervisor = "supervisord";
+    } else if (!around.managerName.empty()) {
+        f.supervisorKind = SupervisorKind::ProcessManager;
+        f.supervisor = around.managerName;
+    } else if (around.inMultiplexer) {
+        f.supervisor = "tmux";
+    }
+}
+
+void addSocket(const Lookups &look, const OpenFile &of, ProcessFacts &f)
+{
+    auto it = look.snap.sockets.find(of.inode);
+    if (it == look.snap.sockets.end())
+        return;
+    const SocketInfo &si = it->second;
+    const bool inet = si.proto != SocketInfo::Proto::Unix;
+    if (si.listening) {
+        static const char *const protoNames[] = {"TCP", "TCP", "UDP", "UDP", "unix"};
+        std::string text = std::string(protoNames[static_cast<int>(si.proto)]) + ' ' + si.local;
+        if (!inet && si.local.empty())
+            return; // unnamed unix listeners are private plumbing
+        if (!contains(f.listeners, text))
+            f.listeners.push_back(std::move(text));
+        if (inet && si.localPort > 0)
+            f.listenPorts.push_back(si.localPort);
+    } else if (si.established && inet) {
+        ++f.established;
+    }
+}
+
+void addWritableFile(const Lookups &look, const OpenFile &of, ProcessFacts &f)
+{
+    if (of.target.starts_with("/proc/") || of.target.starts_with("/sys/"))
+        return;
+    f.writableFiles.push_back(of.target);
+    const QString path = QString::fromUtf8(of.target.data(), static_cast<qsizetype>(of.target.size()));
+    for (const auto &cf : look.config.policy.criticalFiles)
+        if (cf.pattern.match(path).hasMatch()) {
+            f.criticalFiles.push_back({of.target, cf.hint});
+            break;
+        }
+}
+
+// Sockets, and files open for writing, when its fds were read.
+void findOpenFiles(const Lookups &look, const Sample &s, ProcessFacts &f)
+{
+    if (!s.deep)
+        return;
+    f.deepKnown = true;
+    for (const auto &of : s.deep->files) {
+        if (of.kind == FdKind::Socket)
+            addSocket(look, of, f);
+        else if (of.kind == FdKind::File && of.writable)
+            addWritableFile(look, of, f);
+    }
+}
+
+// Files it holds a lock on, by path when its fds were read.
+void findLocks(const Lookups &look, const Sample &s, ProcessFacts &f)
+{
+    auto held = look.locksByPid.find(s.key.pid);
+    if (held == look.locksByPid.end())
+        return;
+    for (const FileLock *l : held->second) {
+        std::string path = "inode " + std::to_string(l->inode);
+        if (s.deep)
+            for (const auto &of : s.deep->files)
+                if (of.kind == FdKind::File && of.inode == l->inode)
+                    path = of.target;
+        if (std::find(f.lockedFiles.begin(), f.lockedFiles.end(), path) == f.lockedFiles.end())
+            f.lockedFiles.push_back(std::move(path));
+    }
+}
+
+// Wrappers: `script`, `timeout`, `nohup`, `sh -c` … are seen through to the workload they run.
+bool isWrapper(const Lookups &look, std::size_t i)
+{
+    const Sample &s = look.snap.processes[i];
+    const auto &kids = look.children[i];
+    if (!s.details || kids.empty())
+        return false;
+    const auto &policy = look.config.policy;
+    const std::string name = argv0Name(s);
+    if (contains(policy.wrapperNames, name) || contains(policy.wrapperNames, s.details->comm))
+        return true;
+    const auto &c = s.details->cmdline;
+    return contains(policy.shellNames, name) && c.size() >= 3 && c[1] == "-c" && kids.size() == 1;
+}
+
+void findWrappers(const Lookups &look, std::vector<ProcessFacts> &facts)
+{
+    for (std::size_t i = 0; i < facts.size(); ++i)
+        facts[i].isWrapper = isWrapper(look, i);
+    for (std::size_t i = 0; i < facts.size(); ++i) {
         if (!facts[i].isWrapper || (facts[i].wrapperIndex >= 0))
             continue;
         // Follow single children through nested wrappers to the first real workload.
         int cur = static_cast<int>(i);
         int guard = 0;
         while (facts[static_cast<std::size_t>(cur)].isWrapper && guard++ < 16) {
-            const auto &kids = children[static_cast<std::size_t>(cur)];
+            const auto &kids = look.children[static_cast<std::size_t>(cur)];
             if (kids.size() != 1)
                 break;
             const int next = kids.front();
@@ -271,9 +316,13 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &co
         if (cur != static_cast<int>(i) && !facts[static_cast<std::size_t>(cur)].isWrapper)
             facts[i].workloadIndex = cur;
     }
-    // A workload is judged in the context of its outermost wrapper: `script` gives it a fresh pty
-    // and stays its parent, so its own tty and parent say nothing about whether anyone still uses it.
-    for (std::size_t i = 0; i < procs.size(); ++i) {
+}
+
+// A workload is judged in the context of its outermost wrapper: `script` gives it a fresh pty
+// and stays its parent, so its own tty and parent say nothing about whether anyone still uses it.
+void judgeInOuterWrapperContext(std::vector<ProcessFacts> &facts)
+{
+    for (std::size_t i = 0; i < facts.size(); ++i) {
         auto &f = facts[i];
         if (f.wrapperIndex < 0 || f.isWrapper)
             continue;
@@ -291,39 +340,78 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &co
             f.intentDetail = outer.intentDetail;
         }
     }
+}
 
-    // Protection: never a target, whatever the config says.
-    for (std::size_t i = 0; i < procs.size(); ++i) {
-        const Sample &s = procs[i];
-        ProcessFacts &f = facts[i];
-        const std::string comm = s.details ? s.details->comm : std::string();
-        const std::string name = argv0Name(s);
-        const Category &cat = sigs.categories[static_cast<std::size_t>(f.category)];
-        if (s.isKernelThread())
-            f.protectedReason = "kernel thread";
-        else if (s.key.pid == 1)
-            f.protectedReason = "PID 1 (init)";
-        else if (s.key.pid == ctx.selfPid)
-            f.protectedReason = "ptriage itself";
-        else if (selfLine.count(s.key.pid))
-            f.protectedReason = "runs ptriage (an ancestor of this process)";
-        else if (cat.isProtected)
-            f.protectedReason = cat.label;
-        else if (contains(policy.protectedNames, comm) || contains(policy.protectedNames, name))
-            f.protectedReason = "protected name '" + (contains(policy.protectedNames, comm) ? comm : name) + "'";
-        else if (contains(policy.protectedUsers, f.user))
-            f.protectedReason = "protected user '" + f.user + "'";
-        else if (s.details && !s.details->cmdline.empty()) {
-            QString joined;
-            for (const auto &a : s.details->cmdline)
-                joined += QString::fromUtf8(a.data(), static_cast<qsizetype>(a.size())) + QLatin1Char(' ');
-            for (const auto &re : policy.protectedCmdline)
-                if (re.match(joined).hasMatch()) {
-                    f.protectedReason = "command line matches protected pattern '" + re.pattern().toStdString() + "'";
-                    break;
-                }
-        }
+std::string protectedCmdlineReason(const Policy &policy, const Sample &s)
+{
+    if (!s.details || s.details->cmdline.empty())
+        return {};
+    QString joined;
+    for (const auto &a : s.details->cmdline)
+        joined += QString::fromUtf8(a.data(), static_cast<qsizetype>(a.size())) + QLatin1Char(' ');
+    for (const auto &re : policy.protectedCmdline)
+        if (re.match(joined).hasMatch())
+            return "command line matches protected pattern '" + re.pattern().toStdString() + "'";
+    return {};
+}
+
+// Protection: never a target, whatever the config says. Empty when not protected.
+std::string protectionReason(const Lookups &look, const Sample &s, const ProcessFacts &f)
+{
+    const auto &policy = look.config.policy;
+    const std::string comm = s.details ? s.details->comm : std::string();
+    const std::string name = argv0Name(s);
+    const Category &cat = look.config.signatures.categories[static_cast<std::size_t>(f.category)];
+    if (s.isKernelThread())
+        return "kernel thread";
+    if (s.key.pid == 1)
+        return "PID 1 (init)";
+    if (s.key.pid == look.ctx.selfPid)
+        return "ptriage itself";
+    if (look.selfLine.count(s.key.pid))
+        return "runs ptriage (an ancestor of this process)";
+    if (cat.isProtected)
+        return cat.label;
+    if (contains(policy.protectedNames, comm) || contains(policy.protectedNames, name))
+        return "protected name '" + (contains(policy.protectedNames, comm) ? comm : name) + "'";
+    if (contains(policy.protectedUsers, f.user))
+        return "protected user '" + f.user + "'";
+    return protectedCmdlineReason(policy, s);
+}
+
+} // namespace
+
+std::vector<std::vector<int>> childrenOf(const Snapshot &snap)
+{
+    std::vector<std::vector<int>> children(snap.processes.size());
+    for (std::size_t i = 0; i < snap.processes.size(); ++i) {
+        auto it = snap.indexByPid.find(snap.processes[i].ppid);
+        if (it != snap.indexByPid.end() && it->second != i)
+            children[it->second].push_back(static_cast<int>(i));
     }
+    return children;
+}
+
+std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &config, const FactContext &ctx)
+{
+    Lookups look{snap, config, ctx};
+    std::vector<ProcessFacts> facts(snap.processes.size());
+    for (std::size_t i = 0; i < facts.size(); ++i) {
+        const Sample &s = snap.processes[i];
+        ProcessFacts &f = facts[i];
+        findBasics(look, s, f);
+        findOrphan(look, s, f);
+        findTty(s, f);
+        const Surroundings around = surroundingsOf(look, s);
+        findIntent(look, s, around, f);
+        findSupervisor(s, around, f);
+        findOpenFiles(look, s, f);
+        findLocks(look, s, f);
+    }
+    findWrappers(look, facts);
+    judgeInOuterWrapperContext(facts);
+    for (std::size_t i = 0; i < facts.size(); ++i)
+        facts[i].protectedReason = protectionReason(look, snap.processes[i], facts[i]);
     return facts;
 }
 
