@@ -2,6 +2,7 @@
 #include "Commands.h"
 #include "OneShot.h"
 
+#include "EngineLabels.h"
 #include "act/ActionController.h"
 #include "report/ScanReport.h"
 #include "util/Format.h"
@@ -31,15 +32,14 @@ bool confirmOnTerminal(const QString &question)
 
 QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const ActRequest &request)
 {
-    const Sample *s = r.snapshot->byPid(id.pid);
-    if (!s || s->key.startTicks != id.startTicks || id.bootId != r.snapshot->system.bootId)
-        return QStringLiteral("  %1  (not running any more, or its PID now names another process)")
-            .arg(QString::fromStdString(id.toString()));
+    const Sample *s = r.snapshot->byIdentity(id);
+    if (!s)
+        return QStringLiteral("  %1  (not running any more, or its PID now names another process)").arg(id.toQString());
     const auto i = static_cast<std::size_t>(s - r.snapshot->processes.data());
     const std::string command = printableCommandLine(*s);
     QString text
         = QStringLiteral("  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
-              .arg(s->key.pid)
+              .arg(s->id.pid)
               .arg(QString::fromStdString(command.substr(0, 120)),
                   QLatin1String(className(r.posteriors[i].classification)),
                   QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes))), QLatin1String(r.blast[i].risk))
@@ -51,7 +51,8 @@ QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const A
 
 void printOutcome(const ActOutcome &o)
 {
-    std::printf("%s: %s — %s%s\n", o.target.c_str(), actStatusName(o.status), o.message.c_str(),
+    std::printf("%s: %s — %s%s\n", o.target.toString().c_str(), qPrintable(EngineLabels::actStatus(o.status)),
+        o.message.c_str(),
         o.journalId > 0 && !o.undo.isEmpty()
             ? qPrintable(QStringLiteral(" (undo: ptriage act undo %1)").arg(o.journalId))
             : "");
@@ -72,10 +73,13 @@ bool parseCpus(const QString &text, std::vector<int> &out)
 int listJournal(ActionJournal &journal)
 {
     for (const auto &e : journal.recent(50)) {
+        const std::string verb = (e.undoing ? "undo " : "") + std::string(actVerbName(e.verb));
         std::printf("%lld  %s  %-12s %-16s %s  %s%s\n", e.id,
-            qPrintable(QDateTime::fromMSecsSinceEpoch(e.atMs).toString(Qt::ISODate)), e.verb.c_str(), e.status.c_str(),
-            e.target.c_str(), e.command.c_str(),
-            e.undoneBy ? " (undone)" : (!e.undo.isEmpty() && e.status == "done" ? " (undo possible)" : ""));
+            qPrintable(QDateTime::fromMSecsSinceEpoch(e.atMs).toString(Qt::ISODate)), verb.c_str(),
+            qPrintable(EngineLabels::actStatus(e.status)), e.target.toString().c_str(), e.command.c_str(),
+            e.undoneBy                                             ? " (undone)"
+                : !e.undo.isEmpty() && e.status == ActStatus::Done ? " (undo possible)"
+                                                                   : "");
     }
     return Ok;
 }
@@ -135,7 +139,7 @@ int act(const QStringList &args)
         if (!parser.isSet(QStringLiteral("yes"))
             && !confirmOnTerminal(QStringLiteral("Undo action %1 (%2 of %3, %4)?")
                                       .arg(id)
-                                      .arg(QString::fromStdString(e->verb), QString::fromStdString(e->target),
+                                      .arg(QLatin1String(actVerbName(e->verb)), e->target.toQString(),
                                           QString::fromStdString(e->command)))) {
             fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
             return Failure;

@@ -110,6 +110,54 @@
         <source>low</source>
         <translation>niedrig</translation>
     </message>
+    <message>
+        <source>done</source>
+        <translation>erledigt</translation>
+    </message>
+    <message>
+        <source>no such process</source>
+        <translation>kein solcher Prozess</translation>
+    </message>
+    <message>
+        <source>identity changed</source>
+        <translation>Identität geändert</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>not authorized</source>
+        <translation>nicht berechtigt</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>frozen</source>
+        <translation>eingefroren</translation>
+    </message>
+    <message>
+        <source>throttled</source>
+        <translation>gedrosselt</translation>
+    </message>
+    <message>
+        <source>reniced</source>
+        <translation>Priorität gesenkt</translation>
+    </message>
+    <message>
+        <source>quarantined</source>
+        <translation>in Quarantäne</translation>
+    </message>
 </context>
 <context>
     <name>ProcessColumns</name>
@@ -497,6 +545,17 @@ Eltern-PID: %2</translation>
     <message>
         <source>Send SIG%1</source>
         <translation>SIG%1 senden</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::ActionRunner</name>
+    <message>
+        <source>Acting is off: the action journal cannot be opened (%1).</source>
+        <translation>Aktionen sind aus: Das Aktionsjournal kann nicht geöffnet werden (%1).</translation>
+    </message>
+    <message>
+        <source>An action is still running.</source>
+        <translation>Eine Aktion läuft noch.</translation>
     </message>
 </context>
 <context>
@@ -1006,14 +1065,6 @@ Eltern-PID: %2</translation>
         <translation>Letzte Aktion an diesem Prozess &amp;rückgängig machen</translation>
     </message>
     <message>
-        <source>Acting is off: the action journal cannot be opened (%1).</source>
-        <translation>Aktionen sind aus: Das Aktionsjournal kann nicht geöffnet werden (%1).</translation>
-    </message>
-    <message>
-        <source>An action is still running.</source>
-        <translation>Eine Aktion läuft noch.</translation>
-    </message>
-    <message>
         <source>Select one or more processes first.</source>
         <translation>Wählen Sie zuerst einen oder mehrere Prozesse aus.</translation>
     </message>
@@ -1044,26 +1095,6 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1 of %2 done.</source>
         <translation>%1 von %2 erledigt.</translation>
-    </message>
-    <message>
-        <source>paused</source>
-        <translation>angehalten</translation>
-    </message>
-    <message>
-        <source>frozen</source>
-        <translation>eingefroren</translation>
-    </message>
-    <message>
-        <source>throttled</source>
-        <translation>gedrosselt</translation>
-    </message>
-    <message>
-        <source>reniced</source>
-        <translation>Priorität gesenkt</translation>
-    </message>
-    <message>
-        <source>quarantined</source>
-        <translation>in Quarantäne</translation>
     </message>
     <message>
         <source>Ask the parent to &amp;collect this zombie (SIGCHLD)</source>

@@ -90,8 +90,8 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
     for (const auto &id : request.targets) {
         const int row = m_table->rowCount();
         m_table->insertRow(row);
-        const Sample *s = r.snapshot->byPid(id.pid);
-        if (!s || s->key.startTicks != id.startTicks || id.bootId != r.snapshot->system.bootId) {
+        const Sample *s = r.snapshot->byIdentity(id);
+        if (!s) {
             m_table->setItem(row, 0, readOnlyCell(QString::number(id.pid)));
             m_table->setItem(row, 1, readOnlyCell(tr("gone, or its PID now names another process — left alone")));
             ++m_blocked;

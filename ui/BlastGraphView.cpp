@@ -120,13 +120,13 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
         auto *node = m_scene->addEllipse(
             QRectF(p - QPointF(kNodeRadius, kNodeRadius), QSizeF(2 * kNodeRadius, 2 * kNodeRadius)),
             QPen(riskColor(r.blast[u].risk), i == index ? 5 : 3), ClassStyle::color(cls));
-        node->setData(kIdentityKey, qs(r.identityOf(i).toString()));
+        node->setData(kIdentityKey, QVariant::fromValue(r.identityOf(i)));
         node->setToolTip(tr("%1 (pid %2)\n%3 · risk %4")
                              .arg(processName(s))
-                             .arg(s.key.pid)
+                             .arg(s.id.pid)
                              .arg(ClassStyle::label(cls), ProcessColumns::riskLabel(r.blast[u].risk)));
         node->setCursor(Qt::PointingHandCursor);
-        auto *label = m_scene->addSimpleText(QStringLiteral("%1\n%2").arg(processName(s)).arg(s.key.pid));
+        auto *label = m_scene->addSimpleText(QStringLiteral("%1\n%2").arg(processName(s)).arg(s.id.pid));
         if (i == index) {
             QFont bold = label->font();
             bold.setBold(true);
@@ -173,7 +173,7 @@ void BlastGraphView::mousePressEvent(QMouseEvent *event)
     for (auto *item : items(event->position().toPoint())) {
         const QVariant id = item->data(kIdentityKey);
         if (id.isValid()) {
-            Q_EMIT processActivated(id.toString());
+            Q_EMIT processActivated(id.value<ProcessIdentity>());
             return;
         }
     }

@@ -23,7 +23,7 @@ public:
     QStringList edgeLabels() const;
 
 Q_SIGNALS:
-    void processActivated(const QString &startId);
+    void processActivated(const ptriage::ProcessIdentity &id);
 
 protected:
     void wheelEvent(QWheelEvent *event) override;

@@ -131,7 +131,7 @@ void DetailsPane::clear()
     m_result.reset();
     m_deep.reset();
     m_index = -1;
-    m_identity.clear();
+    m_identity = {};
     m_title->setText(tr("No process selected"));
     for (QLabel *l : {m_command, m_executable, m_cwd, m_workspace, m_cgroup, m_supervisor, m_partial})
         l->clear();
@@ -142,7 +142,7 @@ void DetailsPane::clear()
 
 void DetailsPane::showProcess(std::shared_ptr<const TriageResult> result, int index)
 {
-    const QString id = QString::fromStdString(result->identityOf(index).toString());
+    const ProcessIdentity id = result->identityOf(index);
     if (id != m_identity)
         m_deep.reset();
     m_result = std::move(result);
@@ -151,7 +151,7 @@ void DetailsPane::showProcess(std::shared_ptr<const TriageResult> result, int in
     const auto u = static_cast<std::size_t>(index);
     const Sample &s = m_result->snapshot->processes[u];
     const ProcessFacts &f = m_result->facts[u];
-    m_title->setText(tr("%1 — pid %2").arg(processName(s)).arg(s.key.pid));
+    m_title->setText(tr("%1 — pid %2").arg(processName(s)).arg(s.id.pid));
     const ProcessDetails *d = s.details.get();
     if (d && !d->cmdline.empty()) {
         QStringList args;
@@ -175,9 +175,9 @@ void DetailsPane::showProcess(std::shared_ptr<const TriageResult> result, int in
     fillDeep(m_deep ? m_deep.get() : s.deep.get());
 }
 
-void DetailsPane::showDeep(const QString &startId, std::shared_ptr<const DeepDetails> deep)
+void DetailsPane::showDeep(const ProcessIdentity &id, std::shared_ptr<const DeepDetails> deep)
 {
-    if (!m_result || startId != m_identity || !deep)
+    if (!m_result || id != m_identity || !deep)
         return;
     m_deep = std::move(deep);
     fillDeep(m_deep.get());

@@ -19,10 +19,10 @@ public:
     explicit DetailsPane(QWidget *parent = nullptr);
 
     void showProcess(std::shared_ptr<const TriageResult> result, int index);
-    void showDeep(const QString &startId, std::shared_ptr<const DeepDetails> deep);
+    void showDeep(const ProcessIdentity &id, std::shared_ptr<const DeepDetails> deep);
     void clear();
 
-    QString shownIdentity() const { return m_identity; }
+    ProcessIdentity shownIdentity() const { return m_identity; } // invalid when none
     const QTableWidget *environmentTable() const { return m_environment; }
     const QTableWidget *filesTable() const { return m_files; }
     QString fieldText(const QString &objectName) const;
@@ -32,7 +32,7 @@ private:
 
     std::shared_ptr<const TriageResult> m_result;
     int m_index = -1;
-    QString m_identity;
+    ProcessIdentity m_identity;
     std::shared_ptr<const DeepDetails> m_deep; // the last on-demand read for the shown process
     QLabel *m_title;
     QLabel *m_command;

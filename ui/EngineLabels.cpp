@@ -51,4 +51,43 @@ QString EngineLabels::confidence(const char *confidence)
     return tr("low");
 }
 
+QString EngineLabels::actStatus(ActStatus status)
+{
+    switch (status) {
+    case ActStatus::Done:
+        return tr("done");
+    case ActStatus::NoSuchProcess:
+        return tr("no such process");
+    case ActStatus::IdentityChanged:
+        return tr("identity changed");
+    case ActStatus::Refused:
+        return tr("refused");
+    case ActStatus::Failed:
+        return tr("failed");
+    case ActStatus::NotAuthorized:
+        return tr("not authorized");
+    case ActStatus::Cancelled:
+        return tr("cancelled");
+    }
+    return QString::fromLatin1(actStatusName(status));
+}
+
+QString EngineLabels::mark(ActVerb verb)
+{
+    switch (verb) {
+    case ActVerb::Pause:
+        return tr("paused");
+    case ActVerb::Freeze:
+        return tr("frozen");
+    case ActVerb::Throttle:
+        return tr("throttled");
+    case ActVerb::Renice:
+        return tr("reniced");
+    case ActVerb::Quarantine:
+        return tr("quarantined");
+    default:
+        return QString::fromLatin1(actVerbName(verb));
+    }
+}
+
 } // namespace ptriage

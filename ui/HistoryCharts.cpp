@@ -75,7 +75,7 @@ void HistoryCharts::setRange(Plot &plot, qint64 fromMs, qint64 toMs, double floo
     plot.time->setRange(QDateTime::fromMSecsSinceEpoch(fromMs), QDateTime::fromMSecsSinceEpoch(toMs));
 }
 
-void HistoryCharts::showHistory(const ProcessHistory &history, const ProcessKey &key, const QString &title)
+void HistoryCharts::showHistory(const ProcessHistory &history, const ProcessIdentity &key, const QString &title)
 {
     const auto &system = history.system();
     const qint64 from = system.empty() ? 0 : system.front().atMs;

@@ -21,7 +21,7 @@ public:
     explicit HistoryCharts(QWidget *parent = nullptr);
 
     // `title` names the process; an empty key shows only the system chart's data.
-    void showHistory(const ProcessHistory &history, const ProcessKey &key, const QString &title);
+    void showHistory(const ProcessHistory &history, const ProcessIdentity &key, const QString &title);
     int pointCount(const QString &seriesName) const;
 
 private:

@@ -22,7 +22,7 @@ namespace {
 QString describe(const TriageResult &r, int index)
 {
     const Sample &s = r.snapshot->processes[static_cast<std::size_t>(index)];
-    return QStringLiteral("%1 (%2)").arg(processName(s)).arg(s.key.pid);
+    return QStringLiteral("%1 (%2)").arg(processName(s)).arg(s.id.pid);
 }
 
 } // namespace
@@ -90,7 +90,7 @@ void LedgerPane::clear()
 {
     m_result.reset();
     m_index = -1;
-    m_identity.clear();
+    m_identity = {};
     m_title->setText(tr("No process selected"));
     m_subtitle->setText(tr("Select a process to see why it got its verdict."));
     m_bars->clear();
@@ -114,16 +114,16 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     const Posterior &post = r.posteriors[u];
     const Recommendation &rec = r.recommendations[u];
     const Category &cat = config.signatures.categories[static_cast<std::size_t>(f.category)];
-    m_identity = qs(r.identityOf(index).toString());
+    m_identity = r.identityOf(index);
 
     QString command;
     if (s.details)
         for (const auto &a : s.details->cmdline)
             command += (command.isEmpty() ? QString() : QStringLiteral(" ")) + qs(a);
-    m_title->setText(tr("%1 — pid %2").arg(processName(s)).arg(s.key.pid));
+    m_title->setText(tr("%1 — pid %2").arg(processName(s)).arg(s.id.pid));
     m_subtitle->setText(tr("%1\n%2 · %3 · %4 old · %5 confidence · identity %6")
                             .arg(command.left(400), qs(f.user), qs(cat.label), qs(formatDuration(f.ageSeconds)),
-                                EngineLabels::confidence(post.confidence), m_identity));
+                                EngineLabels::confidence(post.confidence), m_identity.toQString()));
     m_bars->setPosterior(post.probability, post.classification);
 
     QString action = ProcessColumns::actionLabel(rec.action);
@@ -179,9 +179,9 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     fillResources(s, f, s.deep.get());
 }
 
-void LedgerPane::showDeep(const QString &startId, std::shared_ptr<const DeepDetails> deep)
+void LedgerPane::showDeep(const ProcessIdentity &id, std::shared_ptr<const DeepDetails> deep)
 {
-    if (!m_result || startId != m_identity || !deep)
+    if (!m_result || id != m_identity || !deep)
         return;
     const auto u = static_cast<std::size_t>(m_index);
     fillResources(m_result->snapshot->processes[u], m_result->facts[u], deep.get());

@@ -23,10 +23,10 @@ public:
 
     void showProcess(std::shared_ptr<const TriageResult> result, int index, const TriageConfig &config);
     // Fds and sockets read on demand for the process shown (ignored if another is shown by then).
-    void showDeep(const QString &startId, std::shared_ptr<const DeepDetails> deep);
+    void showDeep(const ProcessIdentity &id, std::shared_ptr<const DeepDetails> deep);
     void clear();
 
-    QString shownIdentity() const { return m_identity; }
+    ProcessIdentity shownIdentity() const { return m_identity; } // invalid when none
     const QTableWidget *ledgerTable() const { return m_ledger; }
     QString lossText() const;
     QString recommendationText() const;
@@ -38,7 +38,7 @@ private:
 
     std::shared_ptr<const TriageResult> m_result;
     int m_index = -1;
-    QString m_identity;
+    ProcessIdentity m_identity;
     QLabel *m_title;
     QLabel *m_subtitle;
     ClassBars *m_bars;

@@ -3,14 +3,15 @@
 #include "ActionDialog.h"
 #include "BlastGraphView.h"
 #include "DetailsPane.h"
+#include "EngineLabels.h"
 #include "HistoryCharts.h"
 #include "LedgerPane.h"
 #include "ProcessColumns.h"
 #include "ProcessFilterModel.h"
 #include "ProcessTableModel.h"
+#include "ResultFeed.h"
 #include "UiText.h"
 #include "util/Format.h"
-#include "util/ThreadPriority.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -31,7 +32,6 @@
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace ptriage {
 
@@ -40,6 +40,7 @@ MainWindow::MainWindow(const TriageConfig &config, CollectOptions collect, Triag
       m_config(config),
       m_service(config, std::move(collect), std::move(triage)),
       m_model(new ProcessTableModel(config, this)),
+      m_feed(new ResultFeed(config, *m_model, this)),
       m_filter(new ProcessFilterModel(this)),
       m_table(new QTreeView(this)),
       m_search(new QLineEdit(this)),
@@ -55,7 +56,6 @@ MainWindow::MainWindow(const TriageConfig &config, CollectOptions collect, Triag
       m_scanTime(new QLabel(this))
 {
     setWindowTitle(tr("ptriage — process triage"));
-    m_preparePool.setMaxThreadCount(1);
     m_filter->setSourceModel(m_model);
     m_table->setModel(m_filter);
     m_table->setSortingEnabled(true);
@@ -107,15 +107,14 @@ MainWindow::MainWindow(const TriageConfig &config, CollectOptions collect, Triag
     connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showContextMenu);
     connect(m_table->header(), &QWidget::customContextMenuRequested, this, &MainWindow::chooseColumns);
     connect(m_graph, &BlastGraphView::processActivated, this, &MainWindow::selectIdentity);
-    connect(&m_service, &TriageService::resultReady, this, &MainWindow::receiveResult);
+    connect(&m_service, &TriageService::resultReady, m_feed, &ResultFeed::receive);
+    connect(m_feed, &ResultFeed::rowsReady, this, &MainWindow::applyResult);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateActionState);
-    connect(&m_acting, &QFutureWatcherBase::finished, this, [this] {
-        reportOutcomes(m_actingTitle, m_acting.result());
+    connect(&m_runner, &ActionRunner::busyChanged, this, &MainWindow::updateActionState);
+    connect(&m_runner, &ActionRunner::undoableChanged, this, &MainWindow::updateMarks);
+    connect(&m_runner, &ActionRunner::finished, this, [this](const QString &title, const auto &outcomes) {
+        reportOutcomes(title, outcomes);
         m_service.refreshNow();
-    });
-    connect(&m_preparing, &QFutureWatcherBase::finished, this, [this] {
-        applyResult(m_preparing.result(), m_preparingScanUs);
-        prepareNext();
     });
     connect(&m_service, &TriageService::deepReady, m_ledger, &LedgerPane::showDeep);
     connect(&m_service, &TriageService::deepReady, m_details, &DetailsPane::showDeep);
@@ -125,11 +124,7 @@ MainWindow::MainWindow(const TriageConfig &config, CollectOptions collect, Triag
     restoreSettings();
 }
 
-MainWindow::~MainWindow()
-{
-    m_preparing.waitForFinished(); // it reads the model's columns
-    m_acting.waitForFinished(); // it writes the journal
-}
+MainWindow::~MainWindow() = default;
 
 void MainWindow::buildActions()
 {
@@ -151,12 +146,12 @@ void MainWindow::buildActions()
     m_treeMode->setCheckable(true);
     m_treeMode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     connect(m_treeMode, &QAction::toggled, this, [this](bool tree) {
-        const QString selected = m_ledger->shownIdentity();
+        const ProcessIdentity selected = m_ledger->shownIdentity();
         m_model->setTreeMode(tree);
         m_table->setRootIsDecorated(tree);
         if (tree)
             m_table->expandAll();
-        if (!selected.isEmpty())
+        if (selected.isValid())
             selectIdentity(selected);
     });
     QMenu *interval = view->addMenu(tr("Refresh &interval"));
@@ -229,62 +224,49 @@ void MainWindow::buildActions()
 
 void MainWindow::start()
 {
-    if (!m_journal.isOpen() && m_journalError.isEmpty())
+    if (m_runner.journalError().isEmpty() && !m_runner.journalOpen())
         openJournal(ActionJournal::defaultPath());
     m_service.start();
 }
 
 bool MainWindow::openJournal(const QString &path)
 {
-    m_journalError.clear();
-    QString error;
-    if (!m_journal.open(path, &error))
-        m_journalError = error;
+    const bool ok = m_runner.openJournal(path);
     updateActionState();
-    updateMarks();
-    return m_journalError.isEmpty();
+    return ok;
 }
 
-void MainWindow::setTransportFactory(std::function<std::unique_ptr<PrivilegedTransport>()> factory)
+void MainWindow::setTransportFactory(ActionRunner::TransportFactory factory)
 {
-    m_transportFactory = std::move(factory);
+    m_runner.setTransportFactory(std::move(factory));
 }
 
 std::vector<ProcessIdentity> MainWindow::selectedIdentities() const
 {
     std::vector<ProcessIdentity> out;
     for (const QModelIndex &row : m_table->selectionModel()->selectedRows())
-        if (auto id = ProcessIdentity::parse(row.data(IdentityRole).toString().toStdString()))
-            out.push_back(*id);
+        out.push_back(row.data(IdentityRole).value<ProcessIdentity>());
     return out;
 }
 
 void MainWindow::updateActionState()
 {
     const auto targets = selectedIdentities();
-    QString why;
-    if (!m_journalError.isEmpty())
-        why = tr("Acting is off: the action journal cannot be opened (%1).").arg(m_journalError);
-    else if (m_acting.isRunning())
-        why = tr("An action is still running.");
-    else if (targets.empty())
+    QString why = m_runner.unavailableReason();
+    if (why.isEmpty() && targets.empty())
         why = tr("Select one or more processes first.");
     for (QAction *a : std::as_const(m_processActions)) {
         a->setEnabled(why.isEmpty());
         a->setToolTip(why.isEmpty() ? a->text().remove(QLatin1Char('&')) : why);
         a->setStatusTip(why);
     }
-    bool undoable = false;
-    if (why.isEmpty() && targets.size() == 1)
-        for (const auto &e : m_journal.undoable())
-            undoable = undoable || e.target == targets.front().toString();
-    m_undo->setEnabled(undoable);
+    m_undo->setEnabled(why.isEmpty() && targets.size() == 1 && m_runner.undoableFor(targets.front()));
 }
 
 void MainWindow::askToAct(ActVerb verb, const QString &signal)
 {
     const auto targets = selectedIdentities();
-    if (targets.empty() || !m_last || m_acting.isRunning() || !m_journalError.isEmpty())
+    if (targets.empty() || !m_last || !m_runner.unavailableReason().isEmpty())
         return;
     ActRequest request;
     request.verb = verb;
@@ -292,51 +274,28 @@ void MainWindow::askToAct(ActVerb verb, const QString &signal)
     request.signal = signal.toStdString();
     auto *dialog = new ActionDialog(request, m_last, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] { runAction(dialog->request()); });
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const QString title = ActionDialog::verbLabel(dialog->request().verb);
+        m_scanTime->setText(tr("%1 …").arg(title));
+        m_runner.run(dialog->request(), m_last, title);
+    });
     dialog->open(); // window-modal, and the event loop keeps running: scans go on behind it
-}
-
-void MainWindow::runAction(const ActRequest &request)
-{
-    if (request.targets.empty() || m_acting.isRunning())
-        return;
-    m_actingTitle = ActionDialog::verbLabel(request.verb);
-    m_scanTime->setText(tr("%1 …").arg(m_actingTitle));
-    // The controller may wait for a password dialog or a TERM grace period: never on this thread.
-    m_acting.setFuture(QtConcurrent::run([this, request, context = m_last, transport = m_transportFactory()]() mutable {
-        ActionController controller(std::move(transport), m_journal);
-        return controller.run(request, *context);
-    }));
-    updateActionState();
 }
 
 void MainWindow::undoSelected()
 {
     const auto targets = selectedIdentities();
-    if (targets.size() != 1 || m_acting.isRunning())
+    const ActionJournal::Entry *entry = targets.size() == 1 ? m_runner.undoableFor(targets.front()) : nullptr;
+    if (!entry || m_runner.isBusy())
         return;
-    long long id = 0;
-    QString what;
-    for (const auto &e : m_journal.undoable())
-        if (e.target == targets.front().toString()) {
-            id = e.id; // the newest wins
-            what = QString::fromStdString(e.verb);
-        }
-    if (id == 0)
-        return;
+    const long long id = entry->id;
+    const QString what = ActionDialog::verbLabel(entry->verb);
     auto *box = new QMessageBox(QMessageBox::Question, tr("Undo"),
         tr("Undo the %1 of process %2?").arg(what).arg(targets.front().pid), QMessageBox::Yes | QMessageBox::Cancel,
         this);
     box->setDefaultButton(QMessageBox::Cancel);
     box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::accepted, this, [this, id, what] {
-        m_actingTitle = tr("Undo %1").arg(what);
-        m_acting.setFuture(QtConcurrent::run([this, id, transport = m_transportFactory()]() mutable {
-            ActionController controller(std::move(transport), m_journal);
-            return std::vector<ActOutcome>{controller.undo(id)};
-        }));
-        updateActionState();
-    });
+    connect(box, &QMessageBox::accepted, this, [this, id, what] { m_runner.undo(id, tr("Undo %1").arg(what)); });
     box->open();
 }
 
@@ -346,10 +305,7 @@ void MainWindow::reportOutcomes(const QString &title, const std::vector<ActOutco
     int done = 0;
     for (const auto &o : outcomes) {
         done += o.status == ActStatus::Done ? 1 : 0;
-        const auto id = ProcessIdentity::parse(o.target);
-        lines << tr("PID %1: %2 — %3")
-                     .arg(id ? QString::number(id->pid) : qs(o.target), QLatin1String(actStatusName(o.status)),
-                         qs(o.message));
+        lines << tr("PID %1: %2 — %3").arg(o.target.pid).arg(EngineLabels::actStatus(o.status), qs(o.message));
     }
     m_lastReport = lines.join(QLatin1Char('\n'));
     m_scanTime->setText(tr("%1: %2 of %3 done").arg(title).arg(done).arg(outcomes.size()));
@@ -359,7 +315,6 @@ void MainWindow::reportOutcomes(const QString &title, const std::vector<ActOutco
     box->setInformativeText(m_lastReport);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
-    updateMarks();
     updateActionState();
     Q_EMIT actionFinished();
 }
@@ -367,16 +322,11 @@ void MainWindow::reportOutcomes(const QString &title, const std::vector<ActOutco
 void MainWindow::updateMarks()
 {
     // Paused, frozen, throttled, reniced or quarantined by ptriage and not undone: visible in the table.
-    std::unordered_map<ProcessKey, QString, ProcessKeyHash> marks;
-    for (const auto &e : m_journal.undoable())
-        if (auto id = ProcessIdentity::parse(e.target))
-            marks[id->key()] = e.verb == "pause" ? tr("paused")
-                : e.verb == "freeze"             ? tr("frozen")
-                : e.verb == "throttle"           ? tr("throttled")
-                : e.verb == "renice"             ? tr("reniced")
-                : e.verb == "quarantine"         ? tr("quarantined")
-                                                 : qs(e.verb);
+    std::unordered_map<ProcessIdentity, QString> marks;
+    for (const auto &e : m_runner.undoable())
+        marks[e.target] = EngineLabels::mark(e.verb);
     m_model->setMarks(std::move(marks));
+    updateActionState();
 }
 
 void MainWindow::selectPidWhenSeen(int pid)
@@ -384,37 +334,13 @@ void MainWindow::selectPidWhenSeen(int pid)
     m_selectPid = pid;
 }
 
-void MainWindow::receiveResult(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds)
-{
-    m_pending = std::move(result);
-    m_pendingScanUs = scanMicroseconds;
-    if (!m_preparing.isRunning())
-        prepareNext();
-}
-
-void MainWindow::prepareNext()
-{
-    if (!m_pending)
-        return;
-    m_preparingScanUs = m_pendingScanUs;
-    m_preparing.setFuture(QtConcurrent::run(&m_preparePool,
-        [result = std::move(m_pending), config = &m_config, columns = &m_model->columns(), basis = m_model->prepared(),
-            released = std::move(m_released)]() mutable {
-            lowerCurrentThreadPriority();
-            released.clear();
-            return ProcessTableModel::prepare(result, *config, *columns, basis);
-        }));
-    m_pending.reset();
-    m_released.clear();
-}
-
 void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds)
 {
     const auto result = rows->result;
     if (!result)
         return;
-    m_released.push_back(std::move(m_last));
-    m_released.push_back(m_model->prepared());
+    m_feed->release(std::move(m_last));
+    m_feed->release(m_model->prepared());
     m_last = result;
     m_history.record(*result->snapshot);
     m_model->setPrepared(std::move(rows));
@@ -423,7 +349,7 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
     if (m_selectPid > 0) {
         auto it = result->snapshot->indexByPid.find(m_selectPid);
         if (it != result->snapshot->indexByPid.end()) {
-            selectIdentity(QString::fromStdString(result->identityOf(static_cast<int>(it->second)).toString()));
+            selectIdentity(result->identityOf(static_cast<int>(it->second)));
             m_selectPid = 0;
         }
     }
@@ -443,7 +369,7 @@ void MainWindow::showSelected()
         showCharts();
         return;
     }
-    const QString id = QString::fromStdString(m_last->identityOf(i).toString());
+    const ProcessIdentity id = m_last->identityOf(i);
     const bool newSelection = id != m_ledger->shownIdentity();
     m_ledger->showProcess(m_last, i, m_config);
     m_graph->showRadius(m_last, i, m_config);
@@ -457,20 +383,18 @@ void MainWindow::showCharts()
 {
     if (m_tabs->currentWidget() != m_charts)
         return; // drawn when the tab is opened
-    const int i = m_details->shownIdentity().isEmpty()
-        ? -1
-        : m_model->resultIndex(m_model->indexOfIdentity(m_details->shownIdentity()));
+    const int i = m_model->resultIndex(m_model->indexOf(m_details->shownIdentity()));
     if (i < 0 || !m_last) {
         m_charts->showHistory(m_history, {}, {});
         return;
     }
     const Sample &s = m_last->snapshot->processes[static_cast<std::size_t>(i)];
-    m_charts->showHistory(m_history, s.key, tr("%1 (%2)").arg(processName(s)).arg(s.key.pid));
+    m_charts->showHistory(m_history, s.id, tr("%1 (%2)").arg(processName(s)).arg(s.id.pid));
 }
 
-void MainWindow::selectIdentity(const QString &startId)
+void MainWindow::selectIdentity(const ProcessIdentity &id)
 {
-    const QModelIndex source = m_model->indexOfIdentity(startId);
+    const QModelIndex source = m_model->indexOf(id);
     const QModelIndex proxy = m_filter->mapFromSource(source);
     if (!proxy.isValid())
         return;

@@ -1,16 +1,12 @@
 #pragma once
 
-#include "act/ActionController.h"
 #include "live/ProcessHistory.h"
 #include "live/TriageService.h"
 
+#include "ActionRunner.h"
 #include "ProcessTableModel.h"
 
-#include <QFutureWatcher>
-
 #include <QMainWindow>
-#include <QThreadPool>
-#include <functional>
 
 class QAction;
 class QCheckBox;
@@ -29,10 +25,13 @@ class HistoryCharts;
 class LedgerPane;
 class ProcessFilterModel;
 class ProcessTableModel;
+class ResultFeed;
 
-// The triage window: the ranked process table (flat or tree) with its filters, and for the
-// selected process the evidence ledger and the blast-radius graph. Scans run on the service's
-// thread; this only applies finished results.
+// The triage window: lays out the ranked process table (flat or tree) with its filters and, for the
+// selected process, the tabs (evidence ledger, blast radius, details, charts); builds the menus;
+// keeps the selection on the same identity across refreshes; remembers its layout. Scans run on
+// the service's thread, rows are prepared by the ResultFeed, and acting is the ActionRunner's: this
+// only applies finished results and asks the person to confirm.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -44,7 +43,7 @@ public:
     // The action journal (default: ActionJournal::defaultPath()); actions stay disabled, saying why,
     // when it cannot be opened. How requests reach the privileged helper (default: D-Bus).
     bool openJournal(const QString &path);
-    void setTransportFactory(std::function<std::unique_ptr<PrivilegedTransport>()> factory);
+    void setTransportFactory(ActionRunner::TransportFactory factory);
     // Asks to act on the selected processes (ActionDialog, then the engine off the GUI thread).
     // `signal` names the signal for ActVerb::Signal (HUP INT TERM KILL USR1 USR2 STOP CONT).
     void askToAct(ActVerb verb, const QString &signal = {});
@@ -74,18 +73,15 @@ protected:
 
 private:
     void buildActions();
-    void receiveResult(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds);
-    void prepareNext();
     void applyResult(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds);
     void showSelected();
     void showCharts();
-    void selectIdentity(const QString &startId);
+    void selectIdentity(const ProcessIdentity &id);
     void updateStatus(qint64 scanMicroseconds);
     void restoreSettings();
     void saveSettings() const;
     void showContextMenu(const QPoint &pos);
     void chooseColumns(const QPoint &pos);
-    void runAction(const ActRequest &request);
     void reportOutcomes(const QString &title, const std::vector<ActOutcome> &outcomes);
     void undoSelected();
     void updateActionState();
@@ -95,6 +91,8 @@ private:
     const TriageConfig &m_config;
     TriageService m_service;
     ProcessTableModel *m_model;
+    ResultFeed *m_feed;
+    ActionRunner m_runner;
     ProcessFilterModel *m_filter;
     QTreeView *m_table;
     QLineEdit *m_search;
@@ -115,22 +113,8 @@ private:
     QList<QAction *> m_intervalActions;
     QList<QAction *> m_processActions; // act on the selection
     QAction *m_undo = nullptr;
-    ActionJournal m_journal;
-    QString m_journalError;
-    std::function<std::unique_ptr<PrivilegedTransport>()> m_transportFactory = makePrivilegedTransport;
-    QFutureWatcher<std::vector<ActOutcome>> m_acting;
-    QString m_actingTitle;
     QString m_lastReport;
     std::shared_ptr<const TriageResult> m_last;
-    // Rows are formatted on a pool thread; a result that arrives meanwhile waits (only the newest).
-    QThreadPool m_preparePool; // one background-priority thread
-    QFutureWatcher<std::shared_ptr<const ProcessTableModel::PreparedRows>> m_preparing;
-    std::shared_ptr<const TriageResult> m_pending;
-    qint64 m_pendingScanUs = 0;
-    qint64 m_preparingScanUs = 0;
-    // Superseded results, released by the next preparation on its thread: freeing thousands of
-    // samples costs the GUI thread milliseconds.
-    std::vector<std::shared_ptr<const void>> m_released;
     int m_selectPid = 0;
 };
 

@@ -51,12 +51,7 @@ QString ProcessColumns::commandLine(const ProcessRow &row)
 QString ProcessColumns::searchText(const ProcessRow &row)
 {
     return commandLine(row) + QLatin1Char('\n') + qs(row.facts().user) + QLatin1Char('\n')
-        + QString::number(row.sample().key.pid);
-}
-
-QString ProcessColumns::identity(const ProcessRow &row)
-{
-    return qs(row.result.identityOf(row.index).toString());
+        + QString::number(row.sample().id.pid);
 }
 
 QString ProcessColumns::actionLabel(RecommendedAction action)
@@ -127,10 +122,10 @@ ProcessColumns::ProcessColumns()
     m_columns = {
         {QStringLiteral("pid"), QT_TRANSLATE_NOOP("ProcessColumns", "PID"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Process ID"), right, Qt::AscendingOrder,
-            [](const ProcessRow &r) { return QString::number(r.sample().key.pid); },
-            [](const ProcessRow &r) { return QVariant(r.sample().key.pid); },
+            [](const ProcessRow &r) { return QString::number(r.sample().id.pid); },
+            [](const ProcessRow &r) { return QVariant(r.sample().id.pid); },
             [](const ProcessRow &r) {
-                return tr("Identity: %1\nParent PID: %2").arg(identity(r)).arg(r.sample().ppid);
+                return tr("Identity: %1\nParent PID: %2").arg(r.sample().id.toQString()).arg(r.sample().ppid);
             }},
         {QStringLiteral("command"), QT_TRANSLATE_NOOP("ProcessColumns", "Command"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Command line"), left, Qt::AscendingOrder,

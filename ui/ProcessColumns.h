@@ -14,7 +14,7 @@ namespace ptriage {
 // The roles every process model of the window answers (the table model and the proxies over it).
 enum ProcessRole : int {
     SortRole = Qt::UserRole, // the column's sort value; numbers are numbers
-    IdentityRole = Qt::UserRole + 1, // QString start_id (boot_id:start_ticks:pid)
+    IdentityRole = Qt::UserRole + 1, // ProcessIdentity (converts to its text, boot_id:start_ticks:pid)
     CandidateRole, // bool: worth a person's attention
     ScoreRole, // int 0..100
     SearchTextRole, // QString: command line, user and PID, for the filter
@@ -75,7 +75,6 @@ public:
     // Shared by the roles: the command line as one string ("[comm]" when it has none).
     static QString commandLine(const ProcessRow &row);
     static QString searchText(const ProcessRow &row); // command line, user and PID
-    static QString identity(const ProcessRow &row); // start_id
     static QString actionLabel(RecommendedAction action); // translated
     static QString riskLabel(const char *risk); // translated
     static QString stateLabel(char state); // "sleeping", "running" …

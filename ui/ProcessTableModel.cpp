@@ -12,7 +12,7 @@
 namespace ptriage {
 
 struct ProcessTableModel::Node {
-    ProcessKey key;
+    ProcessIdentity id;
     int index = -1; // into m_result's arrays
     int row = 0; // position among parent->children
     Node *parent = nullptr; // m_root for top-level rows; nullptr while not in the tree
@@ -41,7 +41,7 @@ std::vector<int> parentIndices(const TriageResult &r, bool tree)
         const auto it = r.snapshot->indexByPid.find(s.ppid);
         if (it == r.snapshot->indexByPid.end() || it->second == i)
             continue;
-        if (procs[it->second].key.startTicks > s.key.startTicks)
+        if (procs[it->second].id.startTicks > s.id.startTicks)
             continue;
         parent[i] = static_cast<int>(it->second);
     }
@@ -118,9 +118,9 @@ ProcessTableModel::ProcessTableModel(const TriageConfig &config, QObject *parent
 
 ProcessTableModel::~ProcessTableModel() = default;
 
-void ProcessTableModel::setMarks(std::unordered_map<ProcessKey, QString, ProcessKeyHash> marks)
+void ProcessTableModel::setMarks(std::unordered_map<ProcessIdentity, QString> marks)
 {
-    std::vector<ProcessKey> touched;
+    std::vector<ProcessIdentity> touched;
     for (const auto &[key, label] : m_marks)
         if (auto it = marks.find(key); it == marks.end() || it->second != label)
             touched.push_back(key);
@@ -128,7 +128,7 @@ void ProcessTableModel::setMarks(std::unordered_map<ProcessKey, QString, Process
         if (!m_marks.contains(key))
             touched.push_back(key);
     m_marks = std::move(marks);
-    for (const ProcessKey &key : touched)
+    for (const ProcessIdentity &key : touched)
         if (const QModelIndex i = indexOf(key, m_stateColumn); i.isValid())
             Q_EMIT dataChanged(i, i, {Qt::DisplayRole});
 }
@@ -158,15 +158,15 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
     }
     if (basis && basis->result && basis->result->snapshot) {
         const auto &old = basis->result->snapshot->processes;
-        std::unordered_map<ProcessKey, std::size_t, ProcessKeyHash> oldIndex;
+        std::unordered_map<ProcessIdentity, std::size_t> oldIndex;
         oldIndex.reserve(old.size());
         for (std::size_t j = 0; j < old.size(); ++j)
-            oldIndex.try_emplace(old[j].key, j); // a key seen twice keeps its first process, as the model does
+            oldIndex.try_emplace(old[j].id, j); // a key seen twice keeps its first process, as the model does
         rows->basisSerial = basis->serial;
         rows->changedColumns.assign(n, {0, -1});
         rows->candidacyChanged.assign(n, 0);
         for (std::size_t i = 0; i < n; ++i) {
-            auto it = oldIndex.find(result->snapshot->processes[i].key);
+            auto it = oldIndex.find(result->snapshot->processes[i].id);
             if (it == oldIndex.end())
                 continue;
             const std::size_t j = it->second;
@@ -232,9 +232,9 @@ void ProcessTableModel::rebuild(std::shared_ptr<const PreparedRows> rows)
         const std::vector<int> parents = parentIndices(r, m_tree);
         std::vector<Node *> at(r.snapshot->processes.size(), nullptr);
         for (std::size_t i = 0; i < at.size(); ++i) {
-            const ProcessKey key = r.snapshot->processes[i].key;
+            const ProcessIdentity key = r.snapshot->processes[i].id;
             auto node = std::make_unique<Node>();
-            node->key = key;
+            node->id = key;
             takeRow(node.get(), static_cast<int>(i));
             if (m_nodes.try_emplace(key, node.get()).second) // a key seen twice keeps its first process
                 at[i] = node.release();
@@ -267,14 +267,14 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
     const std::uint64_t generation = ++m_generation;
     const auto inNew = [generation](const Node *x) { return x->stamp == generation; };
     for (std::size_t i = 0; i < n; ++i) {
-        const ProcessKey key = r.snapshot->processes[i].key;
+        const ProcessIdentity key = r.snapshot->processes[i].id;
         Node *x = nullptr;
         if (auto it = m_nodes.find(key); it != m_nodes.end()) {
             x = it->second.get();
         } else if (!freshNodes.contains(key)) {
             auto node = std::make_unique<Node>();
             x = node.get();
-            x->key = key;
+            x->id = key;
             freshNodes.emplace(key, std::move(node));
         }
         if (x && !inNew(x)) { // a key seen twice keeps its first process
@@ -454,18 +454,10 @@ QModelIndex ProcessTableModel::indexOfNode(const Node *node, int column) const
     return createIndex(node->row, column, const_cast<Node *>(node));
 }
 
-QModelIndex ProcessTableModel::indexOf(const ProcessKey &key, int column) const
+QModelIndex ProcessTableModel::indexOf(const ProcessIdentity &id, int column) const
 {
-    const auto it = m_nodes.find(key);
+    const auto it = m_nodes.find(id);
     return it == m_nodes.end() ? QModelIndex() : indexOfNode(it->second.get(), column);
-}
-
-QModelIndex ProcessTableModel::indexOfIdentity(const QString &startId, int column) const
-{
-    const auto id = ProcessIdentity::parse(startId.toStdString());
-    if (!id || !m_result || id->bootId != m_result->snapshot->system.bootId)
-        return {};
-    return indexOf(id->key(), column);
 }
 
 int ProcessTableModel::resultIndex(const QModelIndex &index) const
@@ -516,7 +508,7 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         if (column == m_stateColumn && !m_marks.empty())
-            if (auto it = m_marks.find(node->key); it != m_marks.end())
+            if (auto it = m_marks.find(node->id); it != m_marks.end())
                 return tr("%1 by ptriage · %2").arg(it->second, node->display.value(column));
         return node->display.value(column);
     case Qt::ToolTipRole:
@@ -540,7 +532,7 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     case SortRole:
         return node->sort.value(column);
     case IdentityRole:
-        return ProcessColumns::identity(row);
+        return QVariant::fromValue(row.sample().id);
     case CandidateRole:
         return node->candidate;
     case ScoreRole:
@@ -554,7 +546,7 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     case ProtectedRole:
         return !row.facts().protectedReason.empty();
     case PidRole:
-        return row.sample().key.pid;
+        return row.sample().id.pid;
     case KernelThreadRole:
         return row.sample().isKernelThread();
     default:

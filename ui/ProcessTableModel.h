@@ -57,11 +57,10 @@ public:
 
     // What ptriage did to a process and has not undone ("frozen", "paused" …): shown in the State
     // column until undone or gone.
-    void setMarks(std::unordered_map<ProcessKey, QString, ProcessKeyHash> marks);
+    void setMarks(std::unordered_map<ProcessIdentity, QString> marks);
 
     // The row of a process (column `column`); invalid when it is not in the current result.
-    QModelIndex indexOf(const ProcessKey &key, int column = 0) const;
-    QModelIndex indexOfIdentity(const QString &startId, int column = 0) const;
+    QModelIndex indexOf(const ProcessIdentity &id, int column = 0) const;
     // The process behind an index: its position in result()'s arrays, or -1.
     int resultIndex(const QModelIndex &index) const;
 
@@ -76,7 +75,7 @@ public:
 
 private:
     struct Node;
-    using NodeMap = std::unordered_map<ProcessKey, std::unique_ptr<Node>, ProcessKeyHash>;
+    using NodeMap = std::unordered_map<ProcessIdentity, std::unique_ptr<Node>>;
 
     Node *nodeOf(const QModelIndex &index) const;
     QModelIndex indexOfNode(const Node *node, int column = 0) const;
@@ -96,7 +95,7 @@ private:
     std::unique_ptr<Node> m_root;
     NodeMap m_nodes;
     std::array<QIcon, kClassCount> m_icons;
-    std::unordered_map<ProcessKey, QString, ProcessKeyHash> m_marks;
+    std::unordered_map<ProcessIdentity, QString> m_marks;
     int m_stateColumn = -1;
 };
 

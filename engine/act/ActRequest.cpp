@@ -1,6 +1,8 @@
 #include "ActRequest.h"
 
+#include <algorithm>
 #include <array>
+#include <string>
 #include <utility>
 
 namespace ptriage {
@@ -38,25 +40,31 @@ bool endsProcesses(const ActRequest &request)
     return request.verb == ActVerb::End || request.verb == ActVerb::Kill;
 }
 
+namespace {
+
+constexpr std::array<std::pair<ActStatus, const char *>, 7> kStatuses = {{{ActStatus::Done, "done"},
+    {ActStatus::NoSuchProcess, "no_such_process"}, {ActStatus::IdentityChanged, "identity_changed"},
+    {ActStatus::Refused, "refused"}, {ActStatus::Failed, "failed"}, {ActStatus::NotAuthorized, "not_authorized"},
+    {ActStatus::Cancelled, "cancelled"}}};
+
+} // namespace
+
 const char *actStatusName(ActStatus status)
 {
-    switch (status) {
-    case ActStatus::Done:
-        return "done";
-    case ActStatus::NoSuchProcess:
-        return "no such process";
-    case ActStatus::IdentityChanged:
-        return "identity changed";
-    case ActStatus::Refused:
-        return "refused";
-    case ActStatus::Failed:
-        return "failed";
-    case ActStatus::NotAuthorized:
-        return "not authorized";
-    case ActStatus::Cancelled:
-        return "cancelled";
-    }
+    for (const auto &[s, name] : kStatuses)
+        if (s == status)
+            return name;
     return "?";
+}
+
+std::optional<ActStatus> actStatusFromName(std::string_view name)
+{
+    std::string normalized(name);
+    std::replace(normalized.begin(), normalized.end(), ' ', '_');
+    for (const auto &[s, n] : kStatuses)
+        if (normalized == n)
+            return s;
+    return std::nullopt;
 }
 
 } // namespace ptriage

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "collect/ProcessIdentity.h"
+#include "core/ProcessIdentity.h"
 
 #include <QVariantMap>
 
@@ -10,7 +10,8 @@
 
 namespace ptriage {
 
-// What a person asks ptriage to do to some processes. Targets are identities, never bare PIDs.
+// What a person asks ptriage to do to some processes (see engine/README.md for how it differs from
+// the RecommendedAction and the helper's Verb). Targets are identities, never bare PIDs.
 enum class ActVerb {
     End,
     Kill,
@@ -27,7 +28,7 @@ enum class ActVerb {
     Reap, // a zombie: SIGCHLD to its parent, which should then collect it (the zombie itself is never signalled)
 };
 
-const char *actVerbName(ActVerb verb); // "end", "kill", …
+const char *actVerbName(ActVerb verb); // its name in the CLI, JSON and the journal: "end", "kill", …
 std::optional<ActVerb> actVerbFromName(std::string_view name);
 
 struct ActRequest {
@@ -54,10 +55,12 @@ enum class ActStatus {
     Cancelled, // the person cancelled the authentication
 };
 
-const char *actStatusName(ActStatus status);
+const char *actStatusName(ActStatus status); // its name in JSON and the journal: "done", "no_such_process", …
+// Also reads the words older journals stored ("no such process").
+std::optional<ActStatus> actStatusFromName(std::string_view name);
 
 struct ActOutcome {
-    std::string target; // start_id
+    ProcessIdentity target;
     ActStatus status = ActStatus::Failed;
     std::string message; // what happened, in words
     bool viaHelper = false; // done with the privileged helper

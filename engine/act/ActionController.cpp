@@ -36,28 +36,15 @@ ActStatus statusOf(TargetStatus s)
     return ActStatus::Failed;
 }
 
-ActStatus statusFromName(const QString &name)
+// The helper request for one step of `request` (End is TERM, then KILL); targets are set later.
+helper::HelperRequest helperRequestFor(const ActRequest &r, const char *signal = nullptr)
 {
-    if (name == QLatin1String("done"))
-        return ActStatus::Done;
-    if (name == QLatin1String("no_such_process"))
-        return ActStatus::NoSuchProcess;
-    if (name == QLatin1String("identity_changed"))
-        return ActStatus::IdentityChanged;
-    if (name == QLatin1String("refused"))
-        return ActStatus::Refused;
-    return ActStatus::Failed;
-}
-
-// The helper request for one step of `request` (End is TERM, then KILL).
-QVariantMap helperRequestFor(const ActRequest &r, const char *signal = nullptr)
-{
-    QVariantMap m;
+    using helper::Verb;
+    helper::HelperRequest h;
     auto sig = [&](const QString &name) {
-        m.insert(QStringLiteral("verb"), QStringLiteral("signal"));
-        m.insert(QStringLiteral("signal"), name);
-        if (r.processGroup)
-            m.insert(QStringLiteral("processGroup"), true);
+        h.verb = Verb::Signal;
+        h.signal = name;
+        h.processGroup = r.processGroup;
     };
     switch (r.verb) {
     case ActVerb::End:
@@ -76,38 +63,46 @@ QVariantMap helperRequestFor(const ActRequest &r, const char *signal = nullptr)
         sig(QString::fromStdString(r.signal));
         break;
     case ActVerb::Renice:
-        m.insert(QStringLiteral("verb"), QStringLiteral("renice"));
-        m.insert(QStringLiteral("nice"), r.nice);
+        h.verb = Verb::Renice;
+        h.nice = r.nice;
         break;
     case ActVerb::Quarantine:
-    case ActVerb::Unquarantine: {
-        QVariantList cpus;
-        for (int c : r.cpus)
-            cpus << c;
-        if (cpus.isEmpty())
-            cpus << static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN) - 1);
-        const bool in = r.verb == ActVerb::Quarantine;
-        m.insert(QStringLiteral("verb"), in ? QStringLiteral("quarantine") : QStringLiteral("unquarantine"));
-        m.insert(in ? QStringLiteral("cpus") : QStringLiteral("affinity"), cpus);
+    case ActVerb::Unquarantine:
+        h.verb = r.verb == ActVerb::Quarantine ? Verb::Quarantine : Verb::Unquarantine;
+        h.cpus = QList<int>(r.cpus.begin(), r.cpus.end());
+        if (h.cpus.isEmpty())
+            h.cpus << static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN) - 1);
         break;
-    }
     case ActVerb::Throttle:
-        m.insert(QStringLiteral("verb"), QStringLiteral("throttle"));
-        m.insert(QStringLiteral("quotaPercent"), r.quotaPercent);
+        h.verb = Verb::Throttle;
+        h.quotaPercent = r.quotaPercent;
         break;
     case ActVerb::Unthrottle:
-        m.insert(QStringLiteral("verb"), QStringLiteral("unthrottle"));
+        h.verb = Verb::Unthrottle;
         break;
     case ActVerb::Freeze:
-        m.insert(QStringLiteral("verb"), QStringLiteral("freeze"));
+        h.verb = Verb::Freeze;
+        break;
+    case ActVerb::Thaw:
+        h.verb = Verb::Thaw;
         break;
     case ActVerb::Reap:
         break; // never reaches the helper: see askParentToReap
-    case ActVerb::Thaw:
-        m.insert(QStringLiteral("verb"), QStringLiteral("thaw"));
-        break;
     }
-    return m;
+    return h;
+}
+
+ActStatus statusOfTransportError(TransportReply::Error error)
+{
+    switch (error) {
+    case TransportReply::Error::Cancelled:
+        return ActStatus::Cancelled;
+    case TransportReply::Error::NotAuthorized:
+    case TransportReply::Error::AuthenticationRequired:
+        return ActStatus::NotAuthorized;
+    default:
+        return ActStatus::Failed;
+    }
 }
 
 // Alive means: the same start time under that pid, and not a zombie (a zombie has already ended).
@@ -115,14 +110,6 @@ bool stillAlive(const ProcessIdentity &id)
 {
     const auto st = helper::procfs::readStat(id.pid);
     return st && st->startTicks == id.startTicks && st->state != 'Z' && st->state != 'X';
-}
-
-QVariantList asList(const std::vector<std::string> &targets)
-{
-    QVariantList l;
-    for (const auto &t : targets)
-        l << QString::fromStdString(t);
-    return l;
 }
 
 } // namespace
@@ -167,75 +154,65 @@ std::vector<std::string> ActionController::hardBlocks(const ActRequest &request,
     return out;
 }
 
-std::vector<ActOutcome> ActionController::perform(const QVariantMap &base, const std::vector<std::string> &targets)
+std::vector<ActOutcome> ActionController::perform(
+    helper::HelperRequest request, const std::vector<ProcessIdentity> &targets)
 {
     std::vector<ActOutcome> out(targets.size());
     if (targets.empty())
         return out;
     // As the user first: the same core the helper runs, so identity and rules are checked the same way.
-    QVariantMap asUser = base;
-    asUser.insert(QStringLiteral("targets"), asList(targets));
-    const HelperCore core;
-    const auto decoded = helper::decodeRequest(asUser, core.options().limits);
-    if (!decoded.ok()) {
-        for (std::size_t i = 0; i < targets.size(); ++i)
-            out[i] = {targets[i], ActStatus::Refused, "invalid request: " + decoded.error.toStdString(), false, {}, 0};
-        return out;
-    }
-    const QList<TargetResult> mine = core.execute(*decoded.request, static_cast<int>(::getpid()));
-    std::vector<std::size_t> denied;
+    request.targets = QList<ProcessIdentity>(targets.begin(), targets.end());
+    const QList<TargetResult> mine = HelperCore().execute(request, static_cast<int>(::getpid()));
+    QList<ProcessIdentity> denied;
+    std::vector<std::size_t> deniedAt;
     for (std::size_t i = 0; i < targets.size(); ++i) {
         const TargetResult &r = mine.at(static_cast<qsizetype>(i));
         out[i] = {targets[i], statusOf(r.status), r.message.toStdString(), false, r.undo, 0};
-        if (r.status == TargetStatus::Failed && r.permissionDenied())
-            denied.push_back(i);
+        if (r.permissionDenied()) {
+            denied << targets[i];
+            deniedAt.push_back(i);
+        }
     }
     if (denied.empty())
         return out;
 
     // Only what the user may not do goes to the helper: one request, one authorization.
-    std::vector<std::string> theirs;
-    for (std::size_t i : denied)
-        theirs.push_back(targets[i]);
-    QVariantMap request = base;
-    request.insert(QStringLiteral("targets"), asList(theirs));
+    request.targets = denied;
     const TransportReply reply = m_transport
-        ? m_transport->execute(request)
+        ? m_transport->execute(request.toVariantMap())
         : TransportReply{TransportReply::Error::Unavailable, QStringLiteral("no privileged helper configured"), {}};
-    for (std::size_t k = 0; k < denied.size(); ++k) {
-        ActOutcome &o = out[denied[k]];
+    for (std::size_t k = 0; k < deniedAt.size(); ++k) {
+        ActOutcome &o = out[deniedAt[k]];
         o.viaHelper = true;
         if (reply.error != TransportReply::Error::None) {
-            o.status = reply.error == TransportReply::Error::Cancelled ? ActStatus::Cancelled
-                : reply.error == TransportReply::Error::NotAuthorized
-                    || reply.error == TransportReply::Error::AuthenticationRequired
-                ? ActStatus::NotAuthorized
-                : ActStatus::Failed;
+            o.status = statusOfTransportError(reply.error);
             o.message = "needs administrator rights; " + reply.message.toStdString() + "; nothing was done";
             continue;
         }
-        const QVariantMap r = k < static_cast<std::size_t>(reply.results.size())
-            ? reply.results.at(static_cast<qsizetype>(k)).toMap()
-            : QVariantMap();
-        if (r.value(QStringLiteral("target")).toString().toStdString() != o.target) {
+        QString error;
+        const auto r = k < static_cast<std::size_t>(reply.results.size())
+            ? helper::decodeResult(reply.results.at(static_cast<qsizetype>(k)).toMap(), &error)
+            : std::nullopt;
+        if (!r || r->target != o.target) {
             o.status = ActStatus::Failed;
-            o.message = "the helper's answer did not match the request";
+            o.message = "the helper's answer did not match the request"
+                + (error.isEmpty() ? std::string() : ": " + error.toStdString());
             continue;
         }
-        o.status = statusFromName(r.value(QStringLiteral("status")).toString());
-        o.message = r.value(QStringLiteral("message")).toString().toStdString() + " (with administrator rights)";
-        o.undo = r.value(QStringLiteral("undo")).toMap();
+        o.status = statusOf(r->status);
+        o.message = r->message.toStdString() + " (with administrator rights)";
+        o.undo = r->undo;
     }
     return out;
 }
 
 void ActionController::endWithTermThenKill(const ActRequest &request, std::vector<Pending> &pending)
 {
-    std::vector<std::string> targets;
+    std::vector<ProcessIdentity> targets;
     std::vector<Pending *> who;
     for (auto &p : pending)
         if (!p.settled) {
-            targets.push_back(p.id.toString());
+            targets.push_back(p.id);
             who.push_back(&p);
         }
     const auto term = perform(helperRequestFor(request, "TERM"), targets);
@@ -258,9 +235,9 @@ void ActionController::endWithTermThenKill(const ActRequest &request, std::vecto
     if (waiting.empty())
         return;
     // Still there after the grace period: KILL, through the same core checks (a reused PID is refused).
-    std::vector<std::string> stubborn;
+    std::vector<ProcessIdentity> stubborn;
     for (Pending *p : waiting)
-        stubborn.push_back(p->id.toString());
+        stubborn.push_back(p->id);
     const auto kill = perform(helperRequestFor(request, "KILL"), stubborn);
     for (std::size_t i = 0; i < waiting.size(); ++i) {
         ActOutcome o = kill[i];
@@ -278,9 +255,9 @@ std::vector<ActOutcome> ActionController::run(const ActRequest &request, const T
     for (const auto &id : request.targets) {
         Pending p;
         p.id = id;
-        p.outcome.target = id.toString();
-        const Sample *s = context.snapshot->byPid(id.pid);
-        if (id.bootId != context.snapshot->system.bootId || !s || s->key.startTicks != id.startTicks) {
+        p.outcome.target = id;
+        const Sample *s = context.snapshot->byIdentity(id);
+        if (!s) {
             p.outcome.status = ActStatus::Refused;
             p.outcome.message = "not in the scan this was decided on: refresh and look again";
             p.settled = true;
@@ -313,11 +290,11 @@ std::vector<ActOutcome> ActionController::run(const ActRequest &request, const T
             if (!p.settled)
                 p.outcome = askParentToReap(p.id, context);
     } else {
-        std::vector<std::string> targets;
+        std::vector<ProcessIdentity> targets;
         std::vector<Pending *> who;
         for (auto &p : pending)
             if (!p.settled) {
-                targets.push_back(p.id.toString());
+                targets.push_back(p.id);
                 who.push_back(&p);
             }
         const auto done = perform(helperRequestFor(request), targets);
@@ -328,10 +305,10 @@ std::vector<ActOutcome> ActionController::run(const ActRequest &request, const T
     std::vector<ActOutcome> out;
     for (auto &p : pending) {
         ActionJournal::Entry e;
-        e.verb = actVerbName(request.verb);
+        e.verb = request.verb;
         e.target = p.outcome.target;
         e.command = p.command;
-        e.status = actStatusName(p.outcome.status);
+        e.status = p.outcome.status;
         e.message = p.outcome.message;
         e.viaHelper = p.outcome.viaHelper;
         e.undo = p.outcome.status == ActStatus::Done ? p.outcome.undo : QVariantMap();
@@ -348,7 +325,7 @@ std::vector<ActOutcome> ActionController::run(const ActRequest &request, const T
 ActOutcome ActionController::askParentToReap(const ProcessIdentity &zombie, const TriageResult &context)
 {
     ActOutcome o;
-    o.target = zombie.toString();
+    o.target = zombie;
     const Sample *z = context.snapshot->byPid(zombie.pid);
     const Sample *parent = z ? context.snapshot->byPid(z->ppid) : nullptr;
     if (!parent) {
@@ -357,13 +334,13 @@ ActOutcome ActionController::askParentToReap(const ProcessIdentity &zombie, cons
         return o;
     }
     // The parent is identity-checked like any target: pidfd first, then its start time.
-    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, parent->key.pid, 0));
-    const auto st = helper::procfs::readStat(parent->key.pid);
-    if (pidfd < 0 || !st || st->startTicks != parent->key.startTicks) {
+    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, parent->id.pid, 0));
+    const auto st = helper::procfs::readStat(parent->id.pid);
+    if (pidfd < 0 || !st || st->startTicks != parent->id.startTicks) {
         if (pidfd >= 0)
             ::close(pidfd);
         o.status = ActStatus::NoSuchProcess;
-        o.message = "its parent (pid " + std::to_string(parent->key.pid) + ") is gone";
+        o.message = "its parent (pid " + std::to_string(parent->id.pid) + ") is gone";
         return o;
     }
     const int rc = static_cast<int>(::syscall(SYS_pidfd_send_signal, pidfd, SIGCHLD, nullptr, 0));
@@ -371,7 +348,7 @@ ActOutcome ActionController::askParentToReap(const ProcessIdentity &zombie, cons
     ::close(pidfd);
     if (rc != 0) {
         o.status = error == EPERM ? ActStatus::Refused : ActStatus::Failed;
-        o.message = "cannot nudge its parent (pid " + std::to_string(parent->key.pid) + "): " + std::strerror(error)
+        o.message = "cannot nudge its parent (pid " + std::to_string(parent->id.pid) + "): " + std::strerror(error)
             + (error == EPERM ? "; the parent is not yours — ending or restarting the parent collects its zombies"
                               : "");
         return o;
@@ -389,7 +366,7 @@ ActOutcome ActionController::askParentToReap(const ProcessIdentity &zombie, cons
         QThread::msleep(50);
     }
     o.status = ActStatus::Done;
-    o.message = "SIGCHLD sent, but its parent (pid " + std::to_string(parent->key.pid)
+    o.message = "SIGCHLD sent, but its parent (pid " + std::to_string(parent->id.pid)
         + ") does not collect its children: the parent is the problem — look at its own triage";
     return o;
 }
@@ -404,9 +381,9 @@ ActOutcome ActionController::undo(long long journalId)
         return o;
     }
     o.target = e->target;
-    if (e->undo.isEmpty() || e->status != actStatusName(ActStatus::Done)) {
+    if (e->undo.isEmpty() || e->undoing || e->status != ActStatus::Done) {
         o.status = ActStatus::Refused;
-        o.message = "action " + std::to_string(journalId) + " (" + e->verb + ") cannot be undone";
+        o.message = "action " + std::to_string(journalId) + " (" + actVerbName(e->verb) + ") cannot be undone";
         return o;
     }
     if (e->undoneBy != 0) {
@@ -415,12 +392,23 @@ ActOutcome ActionController::undo(long long journalId)
             = "action " + std::to_string(journalId) + " was already undone by action " + std::to_string(e->undoneBy);
         return o;
     }
-    o = perform(e->undo, {e->target}).front();
+    // The journal keeps the helper's own undo request: decode it like any request from outside.
+    QVariantMap undoRequest = e->undo;
+    undoRequest.insert(helper::field::targets, QStringList{e->target.toQString()});
+    const auto decoded = helper::decodeRequest(undoRequest);
+    if (!decoded.ok()) {
+        o.status = ActStatus::Refused;
+        o.message = "action " + std::to_string(journalId) + " cannot be undone: its undo request is invalid ("
+            + decoded.error.toStdString() + ")";
+        return o;
+    }
+    o = perform(*decoded.request, {e->target}).front();
     ActionJournal::Entry u;
-    u.verb = "undo " + e->verb;
+    u.verb = e->verb;
+    u.undoing = true;
     u.target = e->target;
     u.command = e->command;
-    u.status = actStatusName(o.status);
+    u.status = o.status;
     u.message = o.message;
     u.viaHelper = o.viaHelper;
     QString error;

@@ -3,6 +3,7 @@
 #include "ActRequest.h"
 #include "ActionJournal.h"
 #include "PrivilegedTransport.h"
+#include "core/HelperRequest.h"
 #include "decide/Triage.h"
 
 #include <functional>
@@ -31,7 +32,7 @@ public:
 
 private:
     struct Pending;
-    std::vector<ActOutcome> perform(const QVariantMap &helperRequest, const std::vector<std::string> &targets);
+    std::vector<ActOutcome> perform(helper::HelperRequest request, const std::vector<ProcessIdentity> &targets);
     void endWithTermThenKill(const ActRequest &request, std::vector<Pending> &pending);
     static ActOutcome askParentToReap(const ProcessIdentity &zombie, const TriageResult &context);
 

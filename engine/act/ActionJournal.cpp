@@ -134,10 +134,12 @@ long long ActionJournal::record(const Entry &e, QString *error)
         : QJsonDocument(QJsonObject::fromVariantMap(e.undo)).toJson(QJsonDocument::Compact);
     sqlite3_bind_int64(s, 1, e.atMs ? e.atMs : QDateTime::currentMSecsSinceEpoch());
     sqlite3_bind_text(s, 2, user.c_str(), -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 3, e.verb.c_str(), -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 4, e.target.c_str(), -1, SQLITE_TRANSIENT);
+    const std::string verb = (e.undoing ? "undo " : "") + std::string(actVerbName(e.verb));
+    const std::string target = e.target.toString();
+    sqlite3_bind_text(s, 3, verb.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 4, target.c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(s, 5, e.command.c_str(), -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 6, e.status.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 6, actStatusName(e.status), -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(s, 7, e.message.c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(s, 8, e.viaHelper ? 1 : 0);
     sqlite3_bind_text(s, 9, undo.constData(), static_cast<int>(undo.size()), SQLITE_TRANSIENT);
@@ -184,10 +186,19 @@ std::vector<ActionJournal::Entry> ActionJournal::query(const char *where, long l
         e.id = sqlite3_column_int64(s, 0);
         e.atMs = sqlite3_column_int64(s, 1);
         e.user = text(s, 2);
-        e.verb = text(s, 3);
-        e.target = text(s, 4);
+        std::string verb = text(s, 3);
+        e.undoing = verb.starts_with("undo ");
+        if (e.undoing)
+            verb.erase(0, 5);
+        const auto knownVerb = actVerbFromName(verb);
+        const auto target = ProcessIdentity::parse(text(s, 4));
+        const auto status = actStatusFromName(text(s, 6));
+        if (!knownVerb || !target || !status)
+            continue; // not written by this program: never acted on, never undone
+        e.verb = *knownVerb;
+        e.target = *target;
+        e.status = *status;
         e.command = text(s, 5);
-        e.status = text(s, 6);
         e.message = text(s, 7);
         e.viaHelper = sqlite3_column_int(s, 8) != 0;
         const std::string undo = text(s, 9);

@@ -21,10 +21,11 @@ public:
         long long id = 0;
         long long atMs = 0;
         std::string user;
-        std::string verb; // as asked: "freeze", "end" …
-        std::string target; // start_id
+        ActVerb verb = ActVerb::End; // as asked
+        bool undoing = false; // this entry undid an earlier `verb` (stored as "undo freeze")
+        ProcessIdentity target; // invalid (pid 0) when the row's text is not an identity
         std::string command; // what the person saw
-        std::string status; // actStatusName
+        ActStatus status = ActStatus::Failed;
         std::string message;
         bool viaHelper = false;
         QVariantMap undo; // helper request without targets; empty when nothing to undo

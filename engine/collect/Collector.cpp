@@ -145,12 +145,13 @@ bool Collector::open(std::string *error)
     auto id = buf.view();
     while (!id.empty() && (id.back() == '\n' || id.back() == ' '))
         id.remove_suffix(1);
-    m_bootId = std::string(id);
-    if (m_bootId.empty() || m_bootId.find(':') != std::string::npos) {
+    const auto boot = BootId::parse(id);
+    if (!boot) {
         if (error)
-            *error = m_options.procRoot + "/sys/kernel/random/boot_id: not a boot id";
+            *error = m_options.procRoot + "/sys/kernel/random/boot_id: not a boot id (a lowercase uuid)";
         return false;
     }
+    m_bootId = *boot;
     if (m_capture && !buf.readAt(m_root.get(), "uptime")) {
         if (error)
             *error = m_options.procRoot + "/uptime: " + std::strerror(buf.error());
@@ -183,11 +184,11 @@ bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf)
     const char *reason = nullptr;
     if (!parseStat(buf.view(), f, &reason)) {
         // Not even an identity: keep a marked record only if the pid is known.
-        s.key = {0, pid};
+        s.id = {m_bootId, 0, pid};
         s.partial = reason;
         return true;
     }
-    s.key = {f.startTicks, pid};
+    s.id = {m_bootId, f.startTicks, pid};
     s.comm.assign(f.comm.substr(0, 15));
     s.ppid = f.ppid;
     s.pgrp = f.pgrp;
@@ -315,7 +316,7 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
             continue; // closed meanwhile
         f.kind = classifyTarget(f.target, f.inode);
         struct stat st { };
-        if (f.kind == FdKind::File && m_lockHolders.count(s.key.pid) && ::fstatat(fdDir.get(), name, &st, 0) == 0)
+        if (f.kind == FdKind::File && m_lockHolders.count(s.id.pid) && ::fstatat(fdDir.get(), name, &st, 0) == 0)
             f.inode = st.st_ino; // to name the files behind its locks
         if (f.kind == FdKind::File && !fdinfo.valid())
             fdinfo = DirFd::openAt(pidFd, "fdinfo"); // only processes with open files need it
@@ -348,10 +349,10 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
     std::vector<std::uint8_t> needs(pass.samples.size(), 0); // bit 1: details, bit 2: deep
     for (std::size_t i = 0; i < pass.samples.size(); ++i) {
         Sample &s = pass.samples[i];
-        if (s.key.startTicks == 0 && !s.partial.empty())
+        if (s.id.startTicks == 0 && !s.partial.empty())
             continue; // no identity: nothing to cache against
-        auto known = m_details.find(s.key);
-        auto knownDeep = m_deep.find(s.key);
+        auto known = m_details.find(s.id);
+        auto knownDeep = m_deep.find(s.id);
         if (known != m_details.end())
             s.details = known->second;
         else
@@ -371,7 +372,7 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
             for (std::size_t w = begin; w < end; ++w) {
                 Sample &s = pass.samples[work[w]];
                 char name[16];
-                auto [last, ec] = std::to_chars(name, name + sizeof name - 1, s.key.pid);
+                auto [last, ec] = std::to_chars(name, name + sizeof name - 1, s.id.pid);
                 *last = '\0';
                 DirFd dir = DirFd::openAt(m_root.get(), name);
                 if (!dir.valid())
@@ -382,8 +383,8 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
                     s.deep = readDeepAt(dir.get(), s, buf);
             }
         });
-    std::unordered_map<ProcessKey, std::shared_ptr<const ProcessDetails>, ProcessKeyHash> details;
-    std::unordered_map<ProcessKey, std::shared_ptr<const DeepDetails>, ProcessKeyHash> deep;
+    std::unordered_map<ProcessIdentity, std::shared_ptr<const ProcessDetails>> details;
+    std::unordered_map<ProcessIdentity, std::shared_ptr<const DeepDetails>> deep;
     details.reserve(pass.samples.size());
     for (auto &s : pass.samples) {
         if (!s.details) {
@@ -392,10 +393,10 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
             d->partial = "vanished before its details were read";
             s.details = d;
         } else {
-            details.emplace(s.key, s.details);
+            details.emplace(s.id, s.details);
         }
         if (s.deep)
-            deep.emplace(s.key, s.deep);
+            deep.emplace(s.id, s.deep);
     }
     m_details = std::move(details); // identities that are gone drop out of the cache
     m_deep = std::move(deep);
@@ -403,11 +404,11 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
 
 void Collector::applyRates(Pass &pass)
 {
-    std::unordered_map<ProcessKey, PreviousSample, ProcessKeyHash> next;
+    std::unordered_map<ProcessIdentity, PreviousSample> next;
     next.reserve(pass.samples.size());
     std::optional<double> interval;
     for (auto &s : pass.samples) {
-        auto it = m_previous.find(s.key);
+        auto it = m_previous.find(s.id);
         if (it != m_previous.end()) {
             const double dt = pass.uptime - it->second.uptimeSeconds;
             if (dt > 0 && s.cpuTicks >= it->second.cpuTicks) {
@@ -418,7 +419,7 @@ void Collector::applyRates(Pass &pass)
                 interval = dt;
             }
         }
-        next.emplace(s.key, PreviousSample{s.key, s.cpuTicks, s.ioBytes, pass.uptime});
+        next.emplace(s.id, PreviousSample{s.id, s.cpuTicks, s.ioBytes, pass.uptime});
     }
     m_previous = std::move(next);
     m_lastInterval = interval;
@@ -480,7 +481,7 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
     snap->processes = std::move(pass.samples);
     snap->indexByPid.reserve(snap->processes.size());
     for (std::size_t i = 0; i < snap->processes.size(); ++i)
-        snap->indexByPid.emplace(snap->processes[i].key.pid, i);
+        snap->indexByPid.emplace(snap->processes[i].id.pid, i);
     return snap;
 }
 
@@ -514,16 +515,16 @@ std::shared_ptr<const Snapshot> Collector::refresh()
     return publish(std::move(pass));
 }
 
-std::shared_ptr<const DeepDetails> Collector::readDeep(const ProcessKey &key)
+std::shared_ptr<const DeepDetails> Collector::readDeep(const ProcessIdentity &id)
 {
     char name[16];
-    auto [end, ec] = std::to_chars(name, name + sizeof name - 1, key.pid);
+    auto [end, ec] = std::to_chars(name, name + sizeof name - 1, id.pid);
     *end = '\0';
     DirFd dir = DirFd::openAt(m_root.get(), name);
     if (!dir.valid())
         return nullptr;
     Sample s;
-    if (!readCheap(key.pid, s, m_buffer) || !(s.key == key))
+    if (!readCheap(id.pid, s, m_buffer) || s.id != id)
         return nullptr; // gone, or the pid now names another process
     auto deep = readDeepAt(dir.get(), s, m_buffer);
     // The whole environment only for this one process; masked before it leaves the collector.
@@ -534,17 +535,17 @@ std::shared_ptr<const DeepDetails> Collector::readDeep(const ProcessKey &key)
     } else {
         addReason(deep->partial, describeErrno("environ", m_buffer.error()));
     }
-    auto details = m_details.find(key);
+    auto details = m_details.find(id);
     if (!m_capture && details != m_details.end() && details->second && !details->second->cwdDeleted)
         deep->workspace = findWorkspace(details->second->cwd);
-    m_deep[key] = deep;
+    m_deep[id] = deep;
     return deep;
 }
 
 void Collector::seedPrevious(const std::vector<PreviousSample> &previous)
 {
     for (const auto &p : previous)
-        m_previous[p.key] = p;
+        m_previous[p.id] = p;
 }
 
 std::vector<PreviousSample> Collector::previousSamples() const

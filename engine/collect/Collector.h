@@ -27,7 +27,7 @@ struct CollectOptions {
 
 // The counters a rate needs, per identity; also what `--state FILE` keeps between runs.
 struct PreviousSample {
-    ProcessKey key;
+    ProcessIdentity id;
     std::uint64_t cpuTicks = 0;
     std::optional<std::uint64_t> ioBytes;
     double uptimeSeconds = 0;
@@ -42,7 +42,7 @@ public:
     // Opens the proc root and reads the boot id. False with a message when it is unusable.
     bool open(std::string *error);
     bool isCapture() const { return m_capture; }
-    const std::string &bootId() const { return m_bootId; }
+    const BootId &bootId() const { return m_bootId; }
 
     // One-shot scan: the cheap tier, the expensive reads, the cheap tier again at least
     // `minInterval` seconds later, so rates are recent (a capture is read once; its rates come
@@ -51,7 +51,7 @@ public:
     // One refresh in a long-lived engine: cheap tier, cached details, rates against the last refresh.
     std::shared_ptr<const Snapshot> refresh();
     // Reads fds and wchan of one process now (selected process, before acting).
-    std::shared_ptr<const DeepDetails> readDeep(const ProcessKey &key);
+    std::shared_ptr<const DeepDetails> readDeep(const ProcessIdentity &id);
 
     void seedPrevious(const std::vector<PreviousSample> &previous);
     std::vector<PreviousSample> previousSamples() const;
@@ -74,11 +74,11 @@ private:
     CollectOptions m_options;
     DirFd m_root;
     bool m_capture = false;
-    std::string m_bootId;
+    BootId m_bootId;
     std::vector<std::string_view> m_environKeys;
-    std::unordered_map<ProcessKey, PreviousSample, ProcessKeyHash> m_previous;
-    std::unordered_map<ProcessKey, std::shared_ptr<const ProcessDetails>, ProcessKeyHash> m_details;
-    std::unordered_map<ProcessKey, std::shared_ptr<const DeepDetails>, ProcessKeyHash> m_deep;
+    std::unordered_map<ProcessIdentity, PreviousSample> m_previous;
+    std::unordered_map<ProcessIdentity, std::shared_ptr<const ProcessDetails>> m_details;
+    std::unordered_map<ProcessIdentity, std::shared_ptr<const DeepDetails>> m_deep;
     std::optional<double> m_lastInterval;
     std::vector<FileLock> m_locks; // of the pass being read
     std::unordered_set<int> m_lockHolders; // their files get inodes, to name what they lock

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ProcessIdentity.h"
+#include "core/ProcessIdentity.h"
 
 #include <cstdint>
 #include <memory>
@@ -43,7 +43,7 @@ struct DeepDetails {
 };
 
 struct Sample {
-    ProcessKey key;
+    ProcessIdentity id;
     std::string comm; // from stat: at most 15 bytes, so no allocation
     int ppid = 0;
     int pgrp = 0;
@@ -103,7 +103,7 @@ struct FileLock {
 };
 
 struct SystemInfo {
-    std::string bootId;
+    BootId bootId;
     double uptimeSeconds = 0;
     long clockTicks = 100;
     long pageSize = 4096;

@@ -24,7 +24,12 @@ struct Snapshot {
         auto it = indexByPid.find(pid);
         return it == indexByPid.end() ? nullptr : &processes[it->second];
     }
-    ProcessIdentity identity(const Sample &s) const { return {system.bootId, s.key.startTicks, s.key.pid}; }
+    // The process of that identity, if it is in this scan (never another one under a reused pid).
+    const Sample *byIdentity(const ProcessIdentity &id) const
+    {
+        const Sample *s = byPid(id.pid);
+        return s && s->id == id ? s : nullptr;
+    }
 };
 
 } // namespace ptriage

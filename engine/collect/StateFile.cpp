@@ -11,7 +11,7 @@ namespace {
 const QLatin1String kSchema("ptriage.state.v1");
 }
 
-bool loadState(const QString &path, const std::string &bootId, std::vector<PreviousSample> &out, QString *error)
+bool loadState(const QString &path, const BootId &bootId, std::vector<PreviousSample> &out, QString *error)
 {
     QFile f(path);
     if (!f.exists())
@@ -31,7 +31,7 @@ bool loadState(const QString &path, const std::string &bootId, std::vector<Previ
         return false;
     }
     const auto root = doc.object();
-    if (root.value(QStringLiteral("boot_id")).toString().toStdString() != bootId)
+    if (BootId::parse(root.value(QStringLiteral("boot_id")).toString().toStdString()) != bootId)
         return true; // another boot: its identities mean nothing now
     const auto samples = root.value(QStringLiteral("samples")).toArray();
     for (qsizetype i = 0; i < samples.size(); ++i) {
@@ -47,7 +47,7 @@ bool loadState(const QString &path, const std::string &bootId, std::vector<Previ
             return false;
         }
         PreviousSample p;
-        p.key = {static_cast<std::uint64_t>(row.at(0).toDouble()), row.at(1).toInt()};
+        p.id = {bootId, static_cast<std::uint64_t>(row.at(0).toDouble()), row.at(1).toInt()};
         p.cpuTicks = static_cast<std::uint64_t>(row.at(2).toDouble());
         if (row.at(3).isDouble())
             p.ioBytes = static_cast<std::uint64_t>(row.at(3).toDouble());
@@ -57,15 +57,14 @@ bool loadState(const QString &path, const std::string &bootId, std::vector<Previ
     return true;
 }
 
-bool saveState(
-    const QString &path, const std::string &bootId, const std::vector<PreviousSample> &samples, QString *error)
+bool saveState(const QString &path, const BootId &bootId, const std::vector<PreviousSample> &samples, QString *error)
 {
     QJsonArray rows;
     for (const auto &s : samples)
-        rows.append(QJsonArray{static_cast<double>(s.key.startTicks), s.key.pid, static_cast<double>(s.cpuTicks),
+        rows.append(QJsonArray{static_cast<double>(s.id.startTicks), s.id.pid, static_cast<double>(s.cpuTicks),
             s.ioBytes ? QJsonValue(static_cast<double>(*s.ioBytes)) : QJsonValue(), s.uptimeSeconds});
-    QJsonObject root{{QStringLiteral("schema"), kSchema}, {QStringLiteral("boot_id"), QString::fromStdString(bootId)},
-        {QStringLiteral("samples"), rows}};
+    QJsonObject root{{QStringLiteral("schema"), kSchema},
+        {QStringLiteral("boot_id"), QString::fromStdString(bootId.toString())}, {QStringLiteral("samples"), rows}};
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(root).toJson(QJsonDocument::Compact)) < 0
         || !f.commit()) {

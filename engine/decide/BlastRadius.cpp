@@ -10,7 +10,7 @@ namespace {
 std::string describe(const Snapshot &snap, int i)
 {
     const Sample &s = snap.processes[static_cast<std::size_t>(i)];
-    return (s.details ? s.details->comm : std::string("?")) + " (pid " + std::to_string(s.key.pid) + ")";
+    return (s.details ? s.details->comm : std::string("?")) + " (pid " + std::to_string(s.id.pid) + ")";
 }
 
 } // namespace

@@ -58,7 +58,7 @@ void reportGates(Recommendation &p, const std::vector<Gate> &gates)
 std::string describe(const Snapshot &snap, int index)
 {
     const Sample &s = snap.processes[static_cast<std::size_t>(index)];
-    return (s.details ? s.details->comm : std::string("?")) + " (pid " + std::to_string(s.key.pid) + ")";
+    return (s.details ? s.details->comm : std::string("?")) + " (pid " + std::to_string(s.id.pid) + ")";
 }
 
 } // namespace
@@ -108,7 +108,7 @@ std::vector<Recommendation> decide(const DecideInput &in)
             blockAllBut(p, gates, {RecommendedAction::Keep},
                 "a wrapper: act on its workload "
                     + (f.workloadIndex >= 0 ? describe(in.snap, f.workloadIndex) : std::string("instead")));
-        if (s.key.startTicks == 0)
+        if (s.id.startTicks == 0)
             blockAllBut(p, gates, {RecommendedAction::Keep}, "its identity could not be read: " + s.partial);
         if (s.state == 'D')
             block(p, gates, {RecommendedAction::Kill, RecommendedAction::Pause, RecommendedAction::Freeze},

@@ -22,9 +22,9 @@ struct TriageResult {
     std::vector<int> ranking; // candidates first, by score, then everything else by score
     double minAgeSeconds = 0;
 
-    ProcessIdentity identityOf(int index) const
+    const ProcessIdentity &identityOf(int index) const
     {
-        return snapshot->identity(snapshot->processes[static_cast<std::size_t>(index)]);
+        return snapshot->processes[static_cast<std::size_t>(index)].id;
     }
 };
 

@@ -117,7 +117,7 @@ void findBasics(Lookups &look, const Sample &s, ProcessFacts &f)
     const double ticks = static_cast<double>(look.snap.system.clockTicks);
     f.category = d ? sigs.match(d->comm, d->cmdline) : sigs.unknownCategory;
     f.user = s.uid ? userName(*s.uid, look.users) : std::string("?");
-    f.ageSeconds = std::max(0.0, look.snap.system.uptimeSeconds - static_cast<double>(s.key.startTicks) / ticks);
+    f.ageSeconds = std::max(0.0, look.snap.system.uptimeSeconds - static_cast<double>(s.id.startTicks) / ticks);
     f.lifetimeCpuShare = f.ageSeconds > 1 ? static_cast<double>(s.cpuTicks) / ticks / f.ageSeconds : 0;
     f.cwdDeleted = d && d->cwdDeleted;
 }
@@ -128,7 +128,7 @@ void findOrphan(const Lookups &look, const Sample &s, ProcessFacts &f)
     const Sample *parent = look.snap.byPid(s.ppid);
     if (s.ppid == 1 || (parent && isSubreaper(*parent))) {
         const Sample *leader = look.snap.byPid(s.session);
-        const bool sessionAlive = s.session <= 0 || s.session == s.key.pid || (leader && leader->session == s.session);
+        const bool sessionAlive = s.session <= 0 || s.session == s.id.pid || (leader && leader->session == s.session);
         f.orphan = sessionAlive ? OrphanState::Reparented : OrphanState::ReparentedSessionGone;
     }
 }
@@ -151,7 +151,7 @@ Surroundings surroundingsOf(const Lookups &look, const Sample &s)
     Surroundings around;
     around.inMultiplexer = envValue(s, "TMUX") || envValue(s, "STY");
     around.overSsh = envValue(s, "SSH_CONNECTION") || envValue(s, "SSH_TTY");
-    for (const Sample *a = look.snap.byPid(s.ppid); a && a->key.pid > 1; a = look.snap.byPid(a->ppid)) {
+    for (const Sample *a = look.snap.byPid(s.ppid); a && a->id.pid > 1; a = look.snap.byPid(a->ppid)) {
         const std::string name = argv0Name(*a);
         const std::string comm = a->details ? a->details->comm : std::string();
         if (comm == "tmux: server" || comm.starts_with("tmux") || comm == "screen" || comm == "SCREEN"
@@ -163,7 +163,7 @@ Surroundings surroundingsOf(const Lookups &look, const Sample &s)
             && (comm.starts_with("PM2") || comm == "supervisord" || comm == "runsv" || comm == "s6-supervise"
                 || name == "nodemon"))
             around.managerName = comm.starts_with("PM2") ? std::string("pm2") : (name == "nodemon" ? name : comm);
-        if (a->ppid == a->key.pid)
+        if (a->ppid == a->id.pid)
             break;
     }
     return around;
@@ -266,7 +266,7 @@ void findOpenFiles(const Lookups &look, const Sample &s, ProcessFacts &f)
 // Files it holds a lock on, by path when its fds were read.
 void findLocks(const Lookups &look, const Sample &s, ProcessFacts &f)
 {
-    auto held = look.locksByPid.find(s.key.pid);
+    auto held = look.locksByPid.find(s.id.pid);
     if (held == look.locksByPid.end())
         return;
     for (const FileLock *l : held->second) {
@@ -364,11 +364,11 @@ std::string protectionReason(const Lookups &look, const Sample &s, const Process
     const Category &cat = look.config.signatures.categories[static_cast<std::size_t>(f.category)];
     if (s.isKernelThread())
         return "kernel thread";
-    if (s.key.pid == 1)
+    if (s.id.pid == 1)
         return "PID 1 (init)";
-    if (s.key.pid == look.ctx.selfPid)
+    if (s.id.pid == look.ctx.selfPid)
         return "ptriage itself";
-    if (look.selfLine.count(s.key.pid))
+    if (look.selfLine.count(s.id.pid))
         return "runs ptriage (an ancestor of this process)";
     if (cat.isProtected)
         return cat.label;

@@ -24,7 +24,7 @@ void ProcessHistory::record(const Snapshot &snapshot)
         p.cpuPercent = s.cpuShare ? static_cast<float>(*s.cpuShare * 100.0) : kUnknown;
         p.rssMiB = static_cast<float>(static_cast<double>(s.rssBytes) / (1024.0 * 1024.0));
         p.ioKiBps = s.ioRate ? static_cast<float>(*s.ioRate / 1024.0) : kUnknown;
-        Ring &r = m_processes[s.key];
+        Ring &r = m_processes[s.id];
         r.seenAt = m_generation;
         if (r.points.size() < m_perProcess) {
             r.points.push_back(p);
@@ -50,7 +50,7 @@ void ProcessHistory::record(const Snapshot &snapshot)
         m_system.pop_front();
 }
 
-std::vector<ProcessHistory::ProcessPoint> ProcessHistory::process(const ProcessKey &key) const
+std::vector<ProcessHistory::ProcessPoint> ProcessHistory::process(const ProcessIdentity &key) const
 {
     auto it = m_processes.find(key);
     if (it == m_processes.end())

@@ -32,7 +32,7 @@ public:
     // Appends a point for every process and the system; forgets processes that are gone.
     void record(const Snapshot &snapshot);
     // Oldest first; empty for an identity never seen (or gone).
-    std::vector<ProcessPoint> process(const ProcessKey &key) const;
+    std::vector<ProcessPoint> process(const ProcessIdentity &key) const;
     const std::deque<SystemPoint> &system() const { return m_system; }
     std::size_t trackedProcesses() const { return m_processes.size(); }
 
@@ -46,7 +46,7 @@ private:
     std::size_t m_perProcess;
     std::size_t m_systemPoints;
     std::uint64_t m_generation = 0;
-    std::unordered_map<ProcessKey, Ring, ProcessKeyHash> m_processes;
+    std::unordered_map<ProcessIdentity, Ring> m_processes;
     std::deque<SystemPoint> m_system;
 };
 

@@ -9,6 +9,7 @@ TriageService::TriageService(TriageConfig config, CollectOptions collect, Triage
 {
     qRegisterMetaType<std::shared_ptr<const ptriage::TriageResult>>();
     qRegisterMetaType<std::shared_ptr<const ptriage::DeepDetails>>();
+    qRegisterMetaType<ptriage::ProcessIdentity>();
     m_thread.setObjectName(QStringLiteral("ptriage-scan"));
     m_worker = new TriageWorker(std::move(config), std::move(collect), std::move(triage));
     m_worker->moveToThread(&m_thread);
@@ -51,10 +52,10 @@ void TriageService::setPaused(bool paused)
         m_worker, [w = m_worker, paused] { w->setPaused(paused); }, Qt::QueuedConnection);
 }
 
-void TriageService::requestDeep(const QString &startId)
+void TriageService::requestDeep(const ProcessIdentity &id)
 {
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, startId] { w->readDeep(startId); }, Qt::QueuedConnection);
+        m_worker, [w = m_worker, id] { w->readDeep(id); }, Qt::QueuedConnection);
 }
 
 } // namespace ptriage

@@ -30,11 +30,11 @@ public:
     bool isPaused() const { return m_paused; }
     int intervalMs() const { return m_intervalMs; }
     // Fds and sockets of one process, read now (selected process, before acting).
-    void requestDeep(const QString &startId);
+    void requestDeep(const ptriage::ProcessIdentity &id);
 
 Q_SIGNALS:
     void resultReady(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
-    void deepReady(const QString &startId, std::shared_ptr<const ptriage::DeepDetails> deep);
+    void deepReady(const ptriage::ProcessIdentity &id, std::shared_ptr<const ptriage::DeepDetails> deep);
     void failed(const QString &message);
 
 private:

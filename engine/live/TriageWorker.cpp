@@ -59,14 +59,9 @@ void TriageWorker::setPaused(bool paused)
         m_timer->start();
 }
 
-void TriageWorker::readDeep(const QString &startId)
+void TriageWorker::readDeep(const ProcessIdentity &id)
 {
-    const auto id = ProcessIdentity::parse(startId.toStdString());
-    if (!m_open || !id || id->bootId != m_collector.bootId()) {
-        Q_EMIT deepReady(startId, nullptr);
-        return;
-    }
-    Q_EMIT deepReady(startId, m_collector.readDeep(id->key()));
+    Q_EMIT deepReady(id, m_open ? m_collector.readDeep(id) : nullptr);
 }
 
 void TriageWorker::stop()

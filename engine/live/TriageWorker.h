@@ -18,12 +18,12 @@ public Q_SLOTS:
     void scan();
     void setIntervalMs(int ms);
     void setPaused(bool paused);
-    void readDeep(const QString &startId);
+    void readDeep(const ptriage::ProcessIdentity &id);
     void stop();
 
 Q_SIGNALS:
     void resultReady(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
-    void deepReady(const QString &startId, std::shared_ptr<const ptriage::DeepDetails> deep);
+    void deepReady(const ptriage::ProcessIdentity &id, std::shared_ptr<const ptriage::DeepDetails> deep);
     void failed(const QString &message);
 
 private:

@@ -25,7 +25,7 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     const Category &cat = config.signatures.categories[static_cast<std::size_t>(f.category)];
 
     w.beginObject();
-    w.key("pid").value(s.key.pid);
+    w.key("pid").value(s.id.pid);
     w.key("ppid").value(s.ppid);
     w.key("start_id").value(r.identityOf(i).toString());
     if (s.uid)
@@ -124,7 +124,7 @@ std::string isoTime(std::int64_t ms)
 void writeHeader(JsonWriter &w, const TriageResult &r, const char *schema)
 {
     w.key("schema").value(schema);
-    w.key("boot_id").value(r.snapshot->system.bootId);
+    w.key("boot_id").value(r.snapshot->system.bootId.toString());
     w.key("generated_at").value(isoTime(r.snapshot->capturedAtMs));
 }
 

@@ -93,10 +93,10 @@ std::string scanText(const TriageResult &r, const TriageConfig &, const ScanRepo
             continue;
         std::string action = actionName(rec.action);
         if (rec.targetIndex != i && rec.targetIndex >= 0)
-            action += "→" + std::to_string(snap.processes[static_cast<std::size_t>(rec.targetIndex)].key.pid);
+            action += "→" + std::to_string(snap.processes[static_cast<std::size_t>(rec.targetIndex)].id.pid);
         else if (!rec.candidate)
             action = "-";
-        std::snprintf(line, sizeof line, "%-10s %7d %5d %-10s %6s %9s  ", action.c_str(), s.key.pid, rec.score,
+        std::snprintf(line, sizeof line, "%-10s %7d %5d %-10s %6s %9s  ", action.c_str(), s.id.pid, rec.score,
             formatDuration(r.facts[u].ageSeconds).c_str(), s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "?",
             formatBytes(static_cast<double>(s.rssBytes)).c_str());
         out += line + fit(printableCommandLine(s), rest) + '\n';
@@ -118,7 +118,7 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
     const Category &cat = config.signatures.categories[static_cast<std::size_t>(f.category)];
     std::string out;
     char line[1024];
-    std::snprintf(line, sizeof line, "pid %d  %s\n", s.key.pid, r.identityOf(index).toString().c_str());
+    std::snprintf(line, sizeof line, "pid %d  %s\n", s.id.pid, r.identityOf(index).toString().c_str());
     out += line;
     out += "command:    " + printableCommandLine(s) + '\n';
     std::snprintf(line, sizeof line, "user:       %s   state: %c   age: %s   cpu: %s   memory: %s   fds: %d\n",
@@ -131,10 +131,10 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
         out += "protected:  " + f.protectedReason + '\n';
     if (f.wrapperIndex >= 0)
         out += "wrapper:    pid "
-            + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.wrapperIndex)].key.pid) + '\n';
+            + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.wrapperIndex)].id.pid) + '\n';
     if (f.workloadIndex >= 0)
         out += "workload:   pid "
-            + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.workloadIndex)].key.pid) + '\n';
+            + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.workloadIndex)].id.pid) + '\n';
     if (const std::string partial = s.partialReasons(); !partial.empty())
         out += "partial:    " + partial + '\n';
     out += "\nposterior (" + std::string(post.confidence) + " confidence):\n";
@@ -159,7 +159,7 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
     }
     out += "\nrecommendation: " + std::string(actionName(rec.action));
     if (rec.targetIndex != index && rec.targetIndex >= 0)
-        out += " on pid " + std::to_string(r.snapshot->processes[static_cast<std::size_t>(rec.targetIndex)].key.pid);
+        out += " on pid " + std::to_string(r.snapshot->processes[static_cast<std::size_t>(rec.targetIndex)].id.pid);
     out += "   (triage score " + std::to_string(rec.score) + ")\n";
     for (const auto &b : rec.blockedBy)
         out += "  - " + b + '\n';

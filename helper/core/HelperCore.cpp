@@ -19,19 +19,19 @@ QList<TargetResult> HelperCore::execute(const HelperRequest &request, int caller
         invalid = QStringLiteral("at most %1 targets per request").arg(kMaxTargets);
     if (!invalid.isEmpty()) {
         for (const auto &t : request.targets)
-            results.append(TargetResult::make(
-                t.toString(), TargetStatus::Refused, QStringLiteral("invalid request: %1").arg(invalid)));
+            results.append(
+                TargetResult::make(t, TargetStatus::Refused, QStringLiteral("invalid request: %1").arg(invalid)));
         return results;
     }
     const CallerInfo caller = CallerInfo::of(callerPid);
-    const QString bootId = procfs::bootId();
+    const auto bootId = procfs::bootId();
     for (const auto &t : request.targets)
         results.append(executeOne(t, request, caller, bootId));
     return results;
 }
 
-TargetResult HelperCore::executeOne(
-    const TargetIdentity &id, const HelperRequest &request, const CallerInfo &caller, const QString &bootId) const
+TargetResult HelperCore::executeOne(const ProcessIdentity &id, const HelperRequest &request, const CallerInfo &caller,
+    const std::optional<BootId> &bootId) const
 {
     auto opened = ProcessHandle::open(id, bootId);
     if (auto *early = std::get_if<TargetResult>(&opened))

@@ -35,8 +35,8 @@ public:
     const HelperOptions &options() const { return m_options; }
 
 private:
-    TargetResult executeOne(
-        const TargetIdentity &id, const HelperRequest &request, const CallerInfo &caller, const QString &bootId) const;
+    TargetResult executeOne(const ProcessIdentity &id, const HelperRequest &request, const CallerInfo &caller,
+        const std::optional<BootId> &bootId) const;
 
     HelperOptions m_options;
 };

@@ -81,41 +81,6 @@ QString typeNameOf(const QVariant &v)
     return name ? QString::fromLatin1(name) : QStringLiteral("an unknown type");
 }
 
-// Decimal digits only, no sign, no leading zero (except "0"); fits in uint64.
-std::optional<std::uint64_t> parseDecimal(QStringView text)
-{
-    if (text.isEmpty() || text.size() > 20 || (text.size() > 1 && text[0] == QLatin1Char('0')))
-        return std::nullopt;
-    char buf[21];
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const char16_t c = text[i].unicode();
-        if (c < u'0' || c > u'9')
-            return std::nullopt;
-        buf[i] = static_cast<char>(c);
-    }
-    std::uint64_t value = 0;
-    const auto [end, ec] = std::from_chars(buf, buf + text.size(), value);
-    if (ec != std::errc() || end != buf + text.size())
-        return std::nullopt;
-    return value;
-}
-
-bool isBootId(QStringView text)
-{
-    if (text.size() != 36)
-        return false;
-    for (qsizetype i = 0; i < 36; ++i) {
-        const char16_t c = text[i].unicode();
-        if (i == 8 || i == 13 || i == 18 || i == 23) {
-            if (c != u'-')
-                return false;
-        } else if (!((c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f'))) {
-            return false;
-        }
-    }
-    return true;
-}
-
 // Integers arrive from D-Bus as any of y n q i u x t; all are accepted, range-checked as 64-bit.
 // bool, double and strings are not integers here.
 std::optional<qint64> integerOf(const QVariant &v)
@@ -269,7 +234,7 @@ const QStringList &knownFields()
     return fields;
 }
 
-QString decodeTargets(const QVariant &v, QList<TargetIdentity> *out)
+QString decodeTargets(const QVariant &v, QList<ProcessIdentity> *out)
 {
     QStringList texts;
     if (v.metaType().id() == QMetaType::QStringList) {
@@ -294,12 +259,14 @@ QString decodeTargets(const QVariant &v, QList<TargetIdentity> *out)
     }
     if (texts.isEmpty())
         return QStringLiteral("field 'targets' is empty; give at least one identity");
-    QList<TargetIdentity> targets;
+    QList<ProcessIdentity> targets;
     for (qsizetype i = 0; i < texts.size(); ++i) {
         QString why;
-        auto id = TargetIdentity::parse(texts[i], &why);
+        auto id = ProcessIdentity::parse(QStringView(texts[i]), &why);
         if (!id)
             return QStringLiteral("field 'targets'[%1]: %2").arg(i).arg(why);
+        if (id->pid < 2)
+            return QStringLiteral("field 'targets'[%1]: pid 1 is init, never a target").arg(i);
         for (qsizetype j = 0; j < targets.size(); ++j)
             if (targets[j] == *id)
                 return QStringLiteral("field 'targets'[%1] repeats 'targets'[%2]").arg(i).arg(j);
@@ -375,44 +342,6 @@ int signalNumber(QStringView name)
     return 0;
 }
 
-QString TargetIdentity::toString() const
-{
-    return QStringLiteral("%1:%2:%3").arg(bootId).arg(startTicks).arg(pid);
-}
-
-std::optional<TargetIdentity> TargetIdentity::parse(QStringView text, QString *why)
-{
-    auto fail = [&](const QString &reason) -> std::optional<TargetIdentity> {
-        if (why)
-            *why = QStringLiteral("%1 is not an identity boot_id:start_ticks:pid (%2)").arg(quoted(text), reason);
-        return std::nullopt;
-    };
-    if (text.size() > 36 + 1 + 20 + 1 + 7)
-        return fail(QStringLiteral("too long"));
-    const qsizetype c1 = text.indexOf(QLatin1Char(':'));
-    const qsizetype c2 = c1 < 0 ? -1 : text.indexOf(QLatin1Char(':'), c1 + 1);
-    if (c1 < 0 || c2 < 0 || text.indexOf(QLatin1Char(':'), c2 + 1) >= 0)
-        return fail(QStringLiteral("it needs exactly three fields separated by ':'"));
-    const QStringView boot = text.left(c1);
-    const QStringView start = text.mid(c1 + 1, c2 - c1 - 1);
-    const QStringView pidText = text.mid(c2 + 1);
-    if (!isBootId(boot))
-        return fail(QStringLiteral("the boot id must be a lowercase uuid of 36 characters"));
-    const auto ticks = parseDecimal(start);
-    if (!ticks)
-        return fail(QStringLiteral("the start time must be a decimal number of clock ticks"));
-    const auto pid = parseDecimal(pidText);
-    if (!pid || *pid > static_cast<std::uint64_t>(kMaxPid))
-        return fail(QStringLiteral("the pid must be a decimal number from 2 to %1").arg(kMaxPid));
-    if (*pid < 2)
-        return fail(QStringLiteral("pid %1 is never a target (0 does not exist, 1 is init)").arg(*pid));
-    TargetIdentity id;
-    id.bootId = boot.toString();
-    id.startTicks = *ticks;
-    id.pid = static_cast<int>(*pid);
-    return id;
-}
-
 MachineLimits MachineLimits::current()
 {
     MachineLimits m;
@@ -431,7 +360,7 @@ QVariantMap HelperRequest::toVariantMap() const
     map.insert(field::verb, verbName(verb));
     QStringList ids;
     for (const auto &t : targets)
-        ids.append(t.toString());
+        ids.append(t.toQString());
     map.insert(field::targets, ids);
     QVariantList cpuList;
     for (int c : cpus)
@@ -593,11 +522,11 @@ QString validateRequest(const HelperRequest &r, const MachineLimits &limits)
             .arg(kMaxTargets);
     for (qsizetype i = 0; i < r.targets.size(); ++i) {
         QString why;
-        const auto again = TargetIdentity::parse(r.targets[i].toString(), &why);
-        if (!again || *again != r.targets[i])
+        const auto again = ProcessIdentity::parse(QStringView(r.targets[i].toQString()), &why);
+        if (!again || *again != r.targets[i] || r.targets[i].pid < 2)
             return QStringLiteral("field 'targets'[%1]: %2")
                 .arg(i)
-                .arg(why.isEmpty() ? QStringLiteral("malformed") : why);
+                .arg(why.isEmpty() ? QStringLiteral("pid 1 is init, never a target") : why);
         for (qsizetype j = 0; j < i; ++j)
             if (r.targets[j] == r.targets[i])
                 return QStringLiteral("field 'targets'[%1] repeats 'targets'[%2]").arg(i).arg(j);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ProcessIdentity.h"
+
 #include <QList>
 #include <QString>
 #include <QStringView>
@@ -26,23 +28,10 @@ const QStringList &signalNames();
 int signalNumber(QStringView name); // 0 when not whitelisted
 
 inline constexpr int kMaxTargets = 256;
-inline constexpr int kMaxPid = 4194304; // PID_MAX_LIMIT on 64-bit Linux
 inline constexpr int kNiceMin = -20;
 inline constexpr int kNiceMax = 19;
 inline constexpr int kCpuPeriodUs = 100000; // throttle period: 100 ms
 inline constexpr int kCpuQuotaFloorUs = 1000; // the kernel's minimum quota: 1 ms per period
-
-// boot_id:start_ticks:pid, the engine's ProcessIdentity re-implemented here (the helper links no engine).
-struct TargetIdentity {
-    QString bootId; // 36 characters, lowercase uuid
-    std::uint64_t startTicks = 0;
-    int pid = 0;
-
-    QString toString() const;
-    // Strict: lowercase uuid, decimal start ticks without sign or leading zeros, pid 2..kMaxPid.
-    static std::optional<TargetIdentity> parse(QStringView text, QString *why = nullptr);
-    friend bool operator==(const TargetIdentity &, const TargetIdentity &) = default;
-};
 
 // What the machine allows for CPU arguments; a parameter so tests and the fuzzer are deterministic.
 struct MachineLimits {
@@ -53,7 +42,7 @@ struct MachineLimits {
 
 struct HelperRequest {
     Verb verb = Verb::Signal;
-    QList<TargetIdentity> targets;
+    QList<ProcessIdentity> targets; // pid 2 and up: init is never a target
     QString signal; // Signal: a whitelisted name
     bool processGroup = false; // Signal: the whole group of the target, which must be its leader
     int nice = 0; // Renice

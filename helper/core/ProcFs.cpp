@@ -87,10 +87,10 @@ std::optional<Stat> readStat(int pid, int *error, int tid)
     return s;
 }
 
-QString bootId()
+std::optional<BootId> bootId()
 {
     const auto text = readFile(QStringLiteral("/proc/sys/kernel/random/boot_id"));
-    return text ? QString::fromLatin1(text->trimmed()) : QString();
+    return text ? BootId::parse(text->trimmed().toStdString()) : std::nullopt;
 }
 
 int threadGroupOf(int tid)

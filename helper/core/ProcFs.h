@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ProcessIdentity.h"
+
 #include <QList>
 #include <QString>
 
@@ -33,7 +35,7 @@ std::optional<Stat> parseStat(std::string_view text);
 std::optional<Stat> readStat(int pid, int *error = nullptr, int tid = 0);
 
 // /proc/sys/kernel/random/boot_id without its newline; empty on failure.
-QString bootId();
+std::optional<BootId> bootId(); // empty when unreadable
 
 // The Tgid line of /proc/PID/status: the process a thread id belongs to; 0 when unreadable.
 int threadGroupOf(int tid);

@@ -23,17 +23,18 @@ CallerInfo CallerInfo::of(int callerPid)
     return c;
 }
 
-std::variant<ProcessHandle, TargetResult> ProcessHandle::open(const TargetIdentity &id, const QString &bootId)
+std::variant<ProcessHandle, TargetResult> ProcessHandle::open(
+    const ProcessIdentity &id, const std::optional<BootId> &bootId)
 {
-    const QString target = id.toString();
+    const ProcessIdentity &target = id;
     if (id.pid < 1 || id.pid > kMaxPid)
         return TargetResult::make(target, TargetStatus::Refused, QStringLiteral("%1 is not a valid pid").arg(id.pid));
-    if (bootId.isEmpty())
+    if (!bootId)
         return TargetResult::failed(target, EIO, QStringLiteral("cannot read this boot's id"));
-    if (id.bootId != bootId)
+    if (id.boot != *bootId)
         return TargetResult::make(target, TargetStatus::IdentityChanged,
             QStringLiteral("the identity is from another boot (boot id %1; this boot is %2): that process is gone")
-                .arg(id.bootId, bootId));
+                .arg(QString::fromStdString(id.boot.toString()), QString::fromStdString(bootId->toString())));
 
     ProcessHandle h;
     h.m_id = id;

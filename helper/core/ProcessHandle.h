@@ -24,7 +24,8 @@ class ProcessHandle {
 public:
     // Checks `id` against the live process. On success the handle; otherwise the result to report
     // (no_such_process / identity_changed / refused). `bootId` is this boot's id.
-    static std::variant<ProcessHandle, TargetResult> open(const TargetIdentity &id, const QString &bootId);
+    static std::variant<ProcessHandle, TargetResult> open(
+        const ProcessIdentity &id, const std::optional<BootId> &bootId);
 
     ProcessHandle(ProcessHandle &&other) noexcept;
     ProcessHandle &operator=(ProcessHandle &&other) noexcept;
@@ -34,8 +35,8 @@ public:
 
     int pid() const { return m_id.pid; }
     int pidfd() const { return m_pidfd; }
-    const TargetIdentity &identity() const { return m_id; }
-    QString target() const { return m_id.toString(); }
+    const ProcessIdentity &identity() const { return m_id; }
+    const ProcessIdentity &target() const { return m_id; }
     const procfs::Stat &stat() const { return m_stat; } // as read at the check
 
     // True while the process exists (a zombie counts): its pid cannot have been reused.
@@ -45,7 +46,7 @@ public:
 
 private:
     ProcessHandle() = default;
-    TargetIdentity m_id;
+    ProcessIdentity m_id;
     procfs::Stat m_stat;
     int m_pidfd = -1;
 };

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ProcessIdentity.h"
+
 #include <QList>
 #include <QString>
 #include <QVariantList>
@@ -16,9 +18,10 @@ enum class TargetStatus {
 };
 
 QString statusName(TargetStatus status); // done, no_such_process, identity_changed, refused, failed
+std::optional<TargetStatus> statusFromName(QStringView name);
 
 struct TargetResult {
-    QString target; // the identity as requested
+    ProcessIdentity target; // as requested
     TargetStatus status = TargetStatus::Failed;
     int error = 0; // errno when Failed
     QString message; // English: what happened and, for refusals and failures, what to do
@@ -30,14 +33,17 @@ struct TargetResult {
     // EPERM or EACCES: the engine's unprivileged attempt hands exactly these to the helper.
     bool permissionDenied() const;
 
-    static TargetResult done(const QString &target, const QString &message = {});
-    static TargetResult make(const QString &target, TargetStatus status, const QString &message);
-    static TargetResult failed(const QString &target, int error, const QString &what);
+    static TargetResult done(const ProcessIdentity &target, const QString &message = {});
+    static TargetResult make(const ProcessIdentity &target, TargetStatus status, const QString &message);
+    static TargetResult failed(const ProcessIdentity &target, int error, const QString &what);
 };
 
 // The D-Bus / KAuth reply form: {target, status, message, [errno, errorName, permissionDenied], [undo],
 // [details]}.
 QVariantMap encodeResult(const TargetResult &result);
 QVariantList encodeResults(const QList<TargetResult> &results);
+// The client's side: one reply entry back into a result. Strict about what the engine relies on (a
+// well-formed target, a known status, errno for a failure); empty with `error` set otherwise.
+std::optional<TargetResult> decodeResult(const QVariantMap &map, QString *error);
 
 } // namespace ptriage::helper

@@ -13,6 +13,7 @@
 #include <limits>
 #include <random>
 
+using namespace ptriage;
 using namespace ptriage::helper;
 
 namespace {
@@ -328,12 +329,12 @@ QString checkInvariants(const HelperRequest &r, const MachineLimits &limits)
         return QStringLiteral("validateRequest: ") + e;
     if (r.targets.isEmpty() || r.targets.size() > kMaxTargets)
         return QStringLiteral("target count");
-    for (const TargetIdentity &t : r.targets) {
-        if (t.pid < 2 || t.pid > kMaxPid || t.bootId.size() != 36 || t.bootId != t.bootId.toLower())
-            return QStringLiteral("identity ") + t.toString();
-        const auto again = TargetIdentity::parse(t.toString());
+    for (const ProcessIdentity &t : r.targets) {
+        if (t.pid < 2 || t.pid > kMaxPid || t.boot.isNull())
+            return QStringLiteral("identity ") + t.toQString();
+        const auto again = ProcessIdentity::parse(QStringView(t.toQString()));
         if (!again || !(*again == t))
-            return QStringLiteral("identity does not round-trip: ") + t.toString();
+            return QStringLiteral("identity does not round-trip: ") + t.toQString();
     }
     if (!actionIdFor(r.verb).startsWith(QStringLiteral("org.ptriage.helper.")))
         return QStringLiteral("action id");

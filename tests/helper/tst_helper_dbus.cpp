@@ -25,7 +25,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-using ptriage::helper::TargetIdentity;
+using ptriage::BootId;
+using ptriage::ProcessIdentity;
 using ptriage::test::Actor;
 using ptriage::test::DirectoryLock;
 using ptriage::test::PolkitFiles;
@@ -73,10 +74,10 @@ bool reachableByOthers(const QString &path)
     }
 }
 
-TargetIdentity identityOf(int pid)
+ProcessIdentity identityOf(int pid)
 {
-    TargetIdentity id;
-    id.bootId = procfs::bootId();
+    ProcessIdentity id;
+    id.boot = procfs::bootId().value_or(BootId{});
     id.pid = pid;
     const auto st = procfs::readStat(pid);
     id.startTicks = st ? st->startTicks : 0;
@@ -84,14 +85,14 @@ TargetIdentity identityOf(int pid)
 }
 
 // The same process (pid and start time), neither stopped nor ended.
-bool untouched(const TargetIdentity &id)
+bool untouched(const ProcessIdentity &id)
 {
     const auto st = procfs::readStat(id.pid);
     return st && st->startTicks == id.startTicks && QByteArrayLiteral("RSD").contains(st->state);
 }
 
 // PID 1 here reaps slowly and the test's own child stays a zombie until reaped: a zombie has ended.
-bool waitEnded(const TargetIdentity &id, int ms = 15000)
+bool waitEnded(const ProcessIdentity &id, int ms = 15000)
 {
     const QDeadlineTimer deadline(ms);
     do {
@@ -103,7 +104,7 @@ bool waitEnded(const TargetIdentity &id, int ms = 15000)
     return false;
 }
 
-bool waitState(const TargetIdentity &id, char state, int ms = 15000)
+bool waitState(const ProcessIdentity &id, char state, int ms = 15000)
 {
     const QDeadlineTimer deadline(ms);
     do {
@@ -124,10 +125,10 @@ struct Run {
         return QStringLiteral("exit %1\n--- stdout ---\n%2--- stderr ---\n%3").arg(exit).arg(out, err);
     }
     // The outcome line of `ptriage act` for one target: "START_ID: STATUS — message".
-    QString lineFor(const TargetIdentity &id) const
+    QString lineFor(const ProcessIdentity &id) const
     {
         for (const QString &l : out.split(QLatin1Char('\n')))
-            if (l.startsWith(id.toString() + QStringLiteral(": ")))
+            if (l.startsWith(id.toQString() + QStringLiteral(": ")))
                 return l;
         return {};
     }
@@ -346,9 +347,9 @@ private Q_SLOTS:
         Spawner spawner;
         const Actor target = spawnRootTarget(spawner);
         QVERIFY(target.pid > 0);
-        const TargetIdentity id = identityOf(target.pid);
+        const ProcessIdentity id = identityOf(target.pid);
 
-        const Run r = act(true, {QStringLiteral("kill"), id.toString()});
+        const Run r = act(true, {QStringLiteral("kill"), id.toQString()});
         const QString line = r.lineFor(id);
         QVERIFY2(r.exit == 0, qPrintable(r.text()));
         QVERIFY2(
@@ -365,12 +366,12 @@ private Q_SLOTS:
         Spawner spawner;
         const Actor target = spawnRootTarget(spawner);
         QVERIFY(target.pid > 0);
-        const TargetIdentity id = identityOf(target.pid);
+        const ProcessIdentity id = identityOf(target.pid);
 
-        const Run r = act(true, {QStringLiteral("kill"), id.toString()});
+        const Run r = act(true, {QStringLiteral("kill"), id.toQString()});
         const QString line = r.lineFor(id);
         QVERIFY2(r.exit == 1, qPrintable(r.text()));
-        QVERIFY2(line.startsWith(id.toString() + QStringLiteral(": not authorized — "))
+        QVERIFY2(line.startsWith(id.toQString() + QStringLiteral(": not authorized — "))
                 && line.contains(QStringLiteral("not authorized: "))
                 && line.contains(QStringLiteral("nothing was done")),
             qPrintable(r.text()));
@@ -387,19 +388,19 @@ private Q_SLOTS:
         Spawner spawner;
         const Actor target = spawnRootTarget(spawner);
         QVERIFY(target.pid > 0);
-        const TargetIdentity id = identityOf(target.pid);
+        const ProcessIdentity id = identityOf(target.pid);
 
         REQUIRE_OK(setRule({}));
-        const Run none = act(true, {QStringLiteral("kill"), id.toString()});
+        const Run none = act(true, {QStringLiteral("kill"), id.toQString()});
         QVERIFY2(none.exit == 1, qPrintable(none.text()));
-        QVERIFY2(none.lineFor(id).startsWith(id.toString() + QStringLiteral(": not authorized — ")),
+        QVERIFY2(none.lineFor(id).startsWith(id.toQString() + QStringLiteral(": not authorized — ")),
             qPrintable(none.text()));
 
         REQUIRE_OK(grant(QStringLiteral("org.ptriage.helper.signal"), "AUTH_ADMIN"));
-        const Run challenge = act(true, {QStringLiteral("kill"), id.toString()});
+        const Run challenge = act(true, {QStringLiteral("kill"), id.toQString()});
         const QString line = challenge.lineFor(id);
         QVERIFY2(challenge.exit == 1, qPrintable(challenge.text()));
-        QVERIFY2(line.startsWith(id.toString() + QStringLiteral(": not authorized — "))
+        QVERIFY2(line.startsWith(id.toQString() + QStringLiteral(": not authorized — "))
                 && line.contains(QStringLiteral("authentication required")),
             qPrintable(challenge.text()));
         QThread::msleep(200);
@@ -415,38 +416,42 @@ private Q_SLOTS:
         Spawner spawner;
         const Actor target = spawnRootTarget(spawner);
         QVERIFY(target.pid > 0);
-        const TargetIdentity id = identityOf(target.pid);
+        const ProcessIdentity id = identityOf(target.pid);
         const qint64 helperPid = m_bus->helperPid();
 
-        const BusReply refused = execute(true, killRequest(id.toString()));
+        const BusReply refused = execute(true, killRequest(id.toQString()));
         QVERIFY2(refused.errorName == kNotAuthorized, qPrintable(refused.run.text()));
         REQUIRE_OK(grant(QStringLiteral("org.ptriage.helper.signal"), "AUTH_ADMIN"));
-        const BusReply challenged = execute(true, killRequest(id.toString()));
+        const BusReply challenged = execute(true, killRequest(id.toQString()));
         QVERIFY2(challenged.errorName == kAuthRequired, qPrintable(challenged.run.text()));
         REQUIRE_OK(setRule({}));
         QVERIFY2(untouched(id), "a refused direct call touched the target");
 
-        const QString bad = id.bootId + QStringLiteral(":") + QString::number(id.startTicks) + QStringLiteral(":-5");
+        const QString bad = QString::fromStdString(id.boot.toString()) + QStringLiteral(":")
+            + QString::number(id.startTicks) + QStringLiteral(":-5");
         QStringList tooMany
             = {QStringLiteral("a{sv}"), QStringLiteral("3"), QStringLiteral("verb"), QStringLiteral("s"),
                 QStringLiteral("signal"), QStringLiteral("signal"), QStringLiteral("s"), QStringLiteral("KILL"),
                 QStringLiteral("targets"), QStringLiteral("as"), QString::number(ptriage::helper::kMaxTargets + 1)};
         for (int i = 0; i <= ptriage::helper::kMaxTargets; ++i)
-            tooMany << QStringLiteral("%1:%2:%3").arg(id.bootId).arg(id.startTicks).arg(1000 + i);
+            tooMany << QStringLiteral("%1:%2:%3")
+                           .arg(QString::fromStdString(id.boot.toString()))
+                           .arg(id.startTicks)
+                           .arg(1000 + i);
         const QList<std::pair<const char *, QStringList>> malformed = {
             {"verb as an integer",
                 {QStringLiteral("a{sv}"), QStringLiteral("3"), QStringLiteral("verb"), QStringLiteral("i"),
                     QStringLiteral("7"), QStringLiteral("targets"), QStringLiteral("as"), QStringLiteral("1"),
-                    id.toString(), QStringLiteral("signal"), QStringLiteral("s"), QStringLiteral("KILL")}},
+                    id.toQString(), QStringLiteral("signal"), QStringLiteral("s"), QStringLiteral("KILL")}},
             {"negative pid", killRequest(bad)},
             {"signal off the whitelist",
                 {QStringLiteral("a{sv}"), QStringLiteral("3"), QStringLiteral("verb"), QStringLiteral("s"),
                     QStringLiteral("signal"), QStringLiteral("targets"), QStringLiteral("as"), QStringLiteral("1"),
-                    id.toString(), QStringLiteral("signal"), QStringLiteral("s"), QStringLiteral("SEGV")}},
+                    id.toQString(), QStringLiteral("signal"), QStringLiteral("s"), QStringLiteral("SEGV")}},
             {"nice out of range",
                 {QStringLiteral("a{sv}"), QStringLiteral("3"), QStringLiteral("verb"), QStringLiteral("s"),
                     QStringLiteral("renice"), QStringLiteral("targets"), QStringLiteral("as"), QStringLiteral("1"),
-                    id.toString(), QStringLiteral("nice"), QStringLiteral("i"), QStringLiteral("-100")}},
+                    id.toQString(), QStringLiteral("nice"), QStringLiteral("i"), QStringLiteral("-100")}},
             {"too many targets", tooMany},
         };
         for (const auto &[what, dict] : malformed) {
@@ -460,7 +465,7 @@ private Q_SLOTS:
         // Still the same helper, still answering, still asking polkit.
         checkHelperServing();
         QCOMPARE(m_bus->helperPid(), helperPid);
-        const BusReply again = execute(true, killRequest(id.toString()));
+        const BusReply again = execute(true, killRequest(id.toQString()));
         QVERIFY2(again.errorName == kNotAuthorized, qPrintable(again.run.text()));
         QVERIFY2(untouched(id), "the target was touched");
     }
@@ -488,7 +493,7 @@ private Q_SLOTS:
                 QThread::msleep(20);
         }
         QVERIFY(pid > 0);
-        const TargetIdentity id = identityOf(pid);
+        const ProcessIdentity id = identityOf(pid);
         struct stat st { };
         QVERIFY(::stat(qPrintable(QStringLiteral("/proc/%1").arg(pid)), &st) == 0 && st.st_uid == m_user->uid());
         const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
@@ -504,7 +509,7 @@ private Q_SLOTS:
             }
         });
 
-        const Run r = act(false, {QStringLiteral("pause"), id.toString()});
+        const Run r = act(false, {QStringLiteral("pause"), id.toQString()});
         const QString line = r.lineFor(id);
         QVERIFY2(r.exit == 0, qPrintable(r.text()));
         QVERIFY2(line.contains(QStringLiteral(": done — ")) && !line.contains(QStringLiteral("administrator")),
@@ -519,11 +524,11 @@ private Q_SLOTS:
         Spawner spawner;
         const Actor target = spawnRootTarget(spawner);
         QVERIFY(target.pid > 0);
-        const TargetIdentity id = identityOf(target.pid);
-        TargetIdentity wrongStart = id;
+        const ProcessIdentity id = identityOf(target.pid);
+        ProcessIdentity wrongStart = id;
         wrongStart.startTicks += 1;
 
-        const BusReply changed = execute(false, killRequest(wrongStart.toString()));
+        const BusReply changed = execute(false, killRequest(wrongStart.toQString()));
         QVERIFY2(changed.ok() && changed.run.out.contains(QStringLiteral("\"status\" s \"identity_changed\"")),
             qPrintable(changed.run.text()));
         QThread::msleep(200);
@@ -533,10 +538,10 @@ private Q_SLOTS:
         QProcess gone;
         gone.start(QStringLiteral("sleep"), {QStringLiteral("300")});
         QVERIFY(gone.waitForStarted());
-        const TargetIdentity goneId = identityOf(static_cast<int>(gone.processId()));
+        const ProcessIdentity goneId = identityOf(static_cast<int>(gone.processId()));
         gone.kill();
         QVERIFY(gone.waitForFinished());
-        const BusReply exited = execute(false, killRequest(goneId.toString()));
+        const BusReply exited = execute(false, killRequest(goneId.toQString()));
         // (Should the pid have been reused meanwhile, that is a changed identity: also untouched.)
         QVERIFY2(exited.ok()
                 && (exited.run.out.contains(QStringLiteral("\"status\" s \"no_such_process\""))
@@ -553,12 +558,12 @@ private Q_SLOTS:
         Spawner spawner;
         const Actor target = spawnRootTarget(spawner);
         QVERIFY(target.pid > 0);
-        const TargetIdentity id = identityOf(target.pid);
+        const ProcessIdentity id = identityOf(target.pid);
 
         const BusReply r = execute(false,
             {QStringLiteral("a{sv}"), QStringLiteral("3"), QStringLiteral("verb"), QStringLiteral("s"),
                 QStringLiteral("quarantine"), QStringLiteral("targets"), QStringLiteral("av"), QStringLiteral("1"),
-                QStringLiteral("s"), id.toString(), QStringLiteral("cpus"), QStringLiteral("ai"), QStringLiteral("1"),
+                QStringLiteral("s"), id.toQString(), QStringLiteral("cpus"), QStringLiteral("ai"), QStringLiteral("1"),
                 QStringLiteral("0")});
         QVERIFY2(r.ok() && r.run.out.contains(QStringLiteral("\"status\" s \"done\"")), qPrintable(r.run.text()));
         const auto status = procfs::readFile(QStringLiteral("/proc/%1/status").arg(id.pid));
@@ -574,10 +579,10 @@ private Q_SLOTS:
         Spawner spawner;
         const Actor target = spawnRootTarget(spawner);
         QVERIFY(target.pid > 0);
-        const TargetIdentity id = identityOf(target.pid);
+        const ProcessIdentity id = identityOf(target.pid);
 
         const Run renice
-            = act(true, {QStringLiteral("renice"), id.toString(), QStringLiteral("--nice"), QStringLiteral("5")});
+            = act(true, {QStringLiteral("renice"), id.toQString(), QStringLiteral("--nice"), QStringLiteral("5")});
         QVERIFY2(renice.exit == 0, qPrintable(renice.text()));
         QVERIFY2(renice.lineFor(id).contains(QStringLiteral(": done — "))
                 && renice.lineFor(id).contains(QStringLiteral("(with administrator rights)")),
@@ -586,9 +591,9 @@ private Q_SLOTS:
         QVERIFY(st && st->startTicks == id.startTicks);
         QCOMPARE(st->nice, 5L);
 
-        const Run kill = act(true, {QStringLiteral("kill"), id.toString()});
+        const Run kill = act(true, {QStringLiteral("kill"), id.toQString()});
         QVERIFY2(kill.exit == 1, qPrintable(kill.text()));
-        QVERIFY2(kill.lineFor(id).startsWith(id.toString() + QStringLiteral(": not authorized — ")),
+        QVERIFY2(kill.lineFor(id).startsWith(id.toQString() + QStringLiteral(": not authorized — ")),
             qPrintable(kill.text()));
         QThread::msleep(200);
         QVERIFY2(untouched(id), "a kill that only renice was granted for touched the target");

@@ -76,8 +76,8 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "usage: ptriage-kauth-probe [--action FAMILY] signal NAME|renice NICE PID (a live pid)\n");
         return 2;
     }
-    helper::TargetIdentity id;
-    id.bootId = helper::procfs::bootId();
+    helper::ProcessIdentity id;
+    id.boot = procfs::bootId().value_or(BootId{});
     id.startTicks = stat->startTicks;
     id.pid = pid;
     QVariantMap request{{helper::field::verb, args.at(0)}, {helper::field::targets, QStringList{id.toString()}}};

@@ -76,8 +76,7 @@ private Q_SLOTS:
         auto *table = window.table();
         const auto select = [&](int pid) {
             const auto r = window.lastResult();
-            const QString id = QString::fromStdString(r->identityOf(indexOfPid(*r, pid)).toString());
-            const QModelIndex source = window.model()->indexOfIdentity(id);
+            const QModelIndex source = window.model()->indexOf(r->identityOf(indexOfPid(*r, pid)));
             const QModelIndex proxy = window.filter()->mapFromSource(source);
             QVERIFY(proxy.isValid());
             table->selectionModel()->select(proxy, QItemSelectionModel::Select | QItemSelectionModel::Rows);
@@ -111,8 +110,7 @@ private Q_SLOTS:
         const int stateColumn = window.model()->columns().indexOf(u"state");
         const auto stateText = [&](int pid) {
             const auto r = window.lastResult();
-            const QString id = QString::fromStdString(r->identityOf(indexOfPid(*r, pid)).toString());
-            return window.model()->indexOfIdentity(id, stateColumn).data().toString();
+            return window.model()->indexOf(r->identityOf(indexOfPid(*r, pid)), stateColumn).data().toString();
         };
         QVERIFY2(stateText(mine.pid).startsWith(QStringLiteral("paused by ptriage")), qPrintable(stateText(mine.pid)));
         QVERIFY2(!stateText(g_rootPid).contains(QStringLiteral("ptriage")), qPrintable(stateText(g_rootPid)));

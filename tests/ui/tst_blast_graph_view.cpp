@@ -37,7 +37,7 @@ private Q_SLOTS:
         QCOMPARE(view.edgeLabels(), (QStringList{QStringLiteral("child"), QStringLiteral("child")}));
         for (const auto &s : r->snapshot->processes)
             if (s.ppid == shell)
-                sp.adopt(s.key.pid);
+                sp.adopt(s.id.pid);
     }
 
     void listenerWithClientAndClickToSelect()

@@ -24,7 +24,7 @@ QStringList column(const QTableWidget *t, int c)
     return out;
 }
 
-std::shared_ptr<const DeepDetails> readDeepNow(const ProcessKey &key)
+std::shared_ptr<const DeepDetails> readDeepNow(const ProcessIdentity &key)
 {
     Collector c;
     std::string error;
@@ -53,14 +53,14 @@ private Q_SLOTS:
         DetailsPane pane;
         pane.resize(700, 900);
         pane.showProcess(r, i);
-        const QString id = QString::fromStdString(r->identityOf(i).toString());
+        const ProcessIdentity id = r->identityOf(i);
         QCOMPARE(pane.shownIdentity(), id);
         QCOMPARE(pane.fieldText(QStringLiteral("command")), QStringLiteral("devserver --port 0 --watch"));
         QVERIFY(!pane.fieldText(QStringLiteral("cwd")).isEmpty());
 
         // Another process's fds arriving late are ignored; this one's are shown.
-        pane.showDeep(QStringLiteral("x:1:1"), std::make_shared<DeepDetails>());
-        const auto deep = readDeepNow(r->snapshot->processes[static_cast<std::size_t>(i)].key);
+        pane.showDeep({id.boot, 1, 1}, std::make_shared<DeepDetails>());
+        const auto deep = readDeepNow(r->snapshot->processes[static_cast<std::size_t>(i)].id);
         QVERIFY(deep);
         pane.showDeep(id, deep);
         const QStringList keys = column(pane.environmentTable(), 0);
@@ -83,7 +83,7 @@ private Q_SLOTS:
             pane.grab().save(qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/details-pane.png"));
 
         pane.clear();
-        QVERIFY(pane.shownIdentity().isEmpty());
+        QVERIFY(!pane.shownIdentity().isValid());
         QCOMPARE(pane.environmentTable()->rowCount(), 0);
     }
 
@@ -96,12 +96,12 @@ private Q_SLOTS:
         std::string error;
         QVERIFY2(c.open(&error), error.c_str());
         ProcessHistory history;
-        ProcessKey key;
+        ProcessIdentity key;
         for (int n = 0; n < 4; ++n) {
             QTest::qWait(150);
             const auto snap = c.refresh();
             history.record(*snap);
-            key = snap->byPid(busy.pid)->key;
+            key = snap->byPid(busy.pid)->id;
         }
         HistoryCharts charts;
         charts.resize(800, 600);

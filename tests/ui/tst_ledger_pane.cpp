@@ -29,7 +29,7 @@ private Q_SLOTS:
         LedgerPane pane;
         pane.resize(700, 900);
         pane.showProcess(r, i, defaultModel());
-        QCOMPARE(pane.shownIdentity(), QString::fromStdString(r->identityOf(i).toString()));
+        QCOMPARE(pane.shownIdentity(), r->identityOf(i));
         const auto &post = r->posteriors[static_cast<std::size_t>(i)];
         QCOMPARE(pane.ledgerTable()->rowCount(), static_cast<int>(post.ledger.size()));
         QCOMPARE(pane.ledgerTable()->item(0, 2)->text().toStdString(), post.ledger[0].detail);
@@ -65,12 +65,12 @@ private Q_SLOTS:
         const QStringList before = pane.resourceLines();
         auto other = std::make_shared<DeepDetails>();
         other->files.push_back({3, FdKind::File, "/should/not/appear", 0, true});
-        pane.showDeep(QStringLiteral("another:1:2"), other);
+        pane.showDeep({pane.shownIdentity().boot, 1, 2}, other);
         QCOMPARE(pane.resourceLines(), before);
         pane.showDeep(pane.shownIdentity(), other);
         QVERIFY(pane.resourceLines().join(QLatin1Char(' ')).contains(QStringLiteral("/should/not/appear")));
         pane.clear();
-        QVERIFY(pane.shownIdentity().isEmpty());
+        QVERIFY(!pane.shownIdentity().isValid());
         QCOMPARE(pane.ledgerTable()->rowCount(), 0);
     }
 };

@@ -37,6 +37,13 @@ Result scan()
     return live(defaultModel(), 0.0);
 }
 
+// The model's row of an identity given as text (as IdentityRole reads).
+QModelIndex rowOf(const ProcessTableModel &m, const QString &id, int column = 0)
+{
+    const auto parsed = ProcessIdentity::parse(QStringView(id));
+    return parsed ? m.indexOf(*parsed, column) : QModelIndex();
+}
+
 QString idOf(const TriageResult &r, int pid)
 {
     const int i = indexOfPid(r, pid);
@@ -71,7 +78,7 @@ int expectedParent(const TriageResult &r, std::size_t i)
     const Sample &s = r.snapshot->processes[i];
     const auto it = r.snapshot->indexByPid.find(s.ppid);
     if (it == r.snapshot->indexByPid.end() || it->second == i
-        || r.snapshot->processes[it->second].key.startTicks > s.key.startTicks)
+        || r.snapshot->processes[it->second].id.startTicks > s.id.startTicks)
         return -1;
     return static_cast<int>(it->second);
 }
@@ -103,10 +110,10 @@ void checkMirrors(const ProcessTableModel &m, const TriageResult &r)
         expected.insert(idAt(r, i));
     QCOMPARE(Ids(all.begin(), all.end()), expected);
     for (std::size_t i = 0; i < r.snapshot->processes.size(); ++i) {
-        const QModelIndex idx = m.indexOfIdentity(idAt(r, i));
+        const QModelIndex idx = rowOf(m, idAt(r, i));
         QVERIFY(idx.isValid());
         QCOMPARE(m.resultIndex(idx), static_cast<int>(i));
-        QCOMPARE(idx.data(PidRole).toInt(), r.snapshot->processes[i].key.pid);
+        QCOMPARE(idx.data(PidRole).toInt(), r.snapshot->processes[i].id.pid);
         const int p = m.treeMode() ? expectedParent(r, i) : -1;
         const QString parentId = p < 0 ? QString() : idAt(r, static_cast<std::size_t>(p));
         QCOMPARE(idx.parent().data(IdentityRole).toString(), parentId);
@@ -175,7 +182,7 @@ private Q_SLOTS:
         QCOMPARE(model.headerData(cols.defaultSortColumn(), Qt::Horizontal, Qt::InitialSortOrderRole).toInt(),
             static_cast<int>(Qt::DescendingOrder));
 
-        const QModelIndex zombie = model.indexOfIdentity(idOf(*r, z.zombiePid));
+        const QModelIndex zombie = rowOf(model, idOf(*r, z.zombiePid));
         QVERIFY(zombie.isValid());
         const auto col = [&](const char *id) { return zombie.siblingAtColumn(cols.indexOf(QString::fromLatin1(id))); };
         QCOMPARE(col("pid").data().toString(), QString::number(z.zombiePid));
@@ -244,7 +251,7 @@ private Q_SLOTS:
         proxy.setFilterText({});
         refresh();
         checkMirrors(model, *refresh.last);
-        QCOMPARE(model.indexOfIdentity(idOf(*refresh.last, k2.pid)).parent().isValid(), tree);
+        QCOMPARE(rowOf(model, idOf(*refresh.last, k2.pid)).parent().isValid(), tree);
         Spawner late;
         QVERIFY(late.spawn({"ptm-late", {"ptm-late"}, {{"ACTOR_ZOMBIE", "1"}}, Parenting::Child}).pid > 0);
         proxy.setCandidatesOnly(true);
@@ -284,11 +291,11 @@ private Q_SLOTS:
         Result r = scan();
         model.setResult(r);
         const QString targetId = idOf(*r, target.pid);
-        const QModelIndex t = model.indexOfIdentity(targetId);
+        const QModelIndex t = rowOf(model, targetId);
         QVERIFY(t.isValid());
         // Rows keep their place: the early ones come before the target, under the same parent.
         for (const Actor &e : {e1, e2}) {
-            const QModelIndex ei = model.indexOfIdentity(idOf(*r, e.pid));
+            const QModelIndex ei = rowOf(model, idOf(*r, e.pid));
             QCOMPARE(ei.parent(), t.parent());
             QVERIFY(ei.row() < t.row());
         }
@@ -316,20 +323,20 @@ private Q_SLOTS:
         // The same PID now belongs to another process (a doctored result: PID reuse): the row is
         // not the old process's any more, so the persistent index and the selection let go.
         auto snap = std::make_shared<Snapshot>(*r->snapshot);
-        snap->processes[static_cast<std::size_t>(indexOfPid(*r, target.pid))].key.startTicks += 1;
+        snap->processes[static_cast<std::size_t>(indexOfPid(*r, target.pid))].id.startTicks += 1;
         auto reused = std::make_shared<TriageResult>(*r);
         reused->snapshot = snap;
         model.setResult(reused);
         QVERIFY(!p0.isValid());
         QVERIFY(!p5.isValid());
         QVERIFY(selection.selectedRows().isEmpty());
-        const QModelIndex other = model.indexOfIdentity(idOf(*reused, target.pid));
+        const QModelIndex other = rowOf(model, idOf(*reused, target.pid));
         QVERIFY(other.isValid());
         QVERIFY(other.data(IdentityRole).toString() != targetId);
         QCOMPARE(other.data(PidRole).toInt(), target.pid);
         model.setResult(scan()); // and back
-        QCOMPARE(model.indexOfIdentity(targetId).data(PidRole).toInt(), target.pid);
-        QVERIFY(!model.indexOfIdentity(idOf(*reused, target.pid)).isValid());
+        QCOMPARE(rowOf(model, targetId).data(PidRole).toInt(), target.pid);
+        QVERIFY(!rowOf(model, idOf(*reused, target.pid)).isValid());
     }
 
     void treeReparenting()
@@ -350,7 +357,7 @@ private Q_SLOTS:
                 return false;
             for (const Sample &s : r->snapshot->processes)
                 if (s.ppid == parentPid && s.comm == "ptm-child")
-                    childPid = s.key.pid;
+                    childPid = s.id.pid;
             return childPid > 0;
         }()),
             10000);
@@ -372,11 +379,11 @@ private Q_SLOTS:
         const QString childId = idOf(*r, childPid);
         const QString parentId = idOf(*r, parentPid);
         const QString selfId = idOf(*r, static_cast<int>(::getpid()));
-        const QModelIndex child = model.indexOfIdentity(childId);
+        const QModelIndex child = rowOf(model, childId);
         QCOMPARE(child.parent().data(IdentityRole).toString(), parentId);
         QCOMPARE(child.parent().parent().data(IdentityRole).toString(), selfId);
         const QPersistentModelIndex pc(child);
-        view.expand(proxy.mapFromSource(model.indexOfIdentity(selfId)));
+        view.expand(proxy.mapFromSource(rowOf(model, selfId)));
         view.setCurrentIndex(proxy.mapFromSource(child));
 
         killPid(parentPid);
@@ -392,12 +399,12 @@ private Q_SLOTS:
         checkMirrors(model, *r);
         QVERIFY(pc.isValid());
         QCOMPARE(pc.data(IdentityRole).toString(), childId);
-        QVERIFY(!model.indexOfIdentity(parentId).isValid());
+        QVERIFY(!rowOf(model, parentId).isValid());
         // Under its new parent (init or a subreaper) when that is in the result, else top-level.
         const int np = expectedParent(*r, static_cast<std::size_t>(indexOfPid(*r, childPid)));
         QCOMPARE(pc.parent().data(IdentityRole).toString(), np < 0 ? QString() : idOf(*r, newPpid));
         QCOMPARE(view.currentIndex().data(IdentityRole).toString(), childId);
-        QVERIFY(view.isExpanded(proxy.mapFromSource(model.indexOfIdentity(selfId))));
+        QVERIFY(view.isExpanded(proxy.mapFromSource(rowOf(model, selfId))));
         qInfo("child %d reparented from %d to %d (%s)", childPid, parentPid, newPpid, np < 0 ? "top level" : "its row");
 
         model.setResult(scan()); // and it stays there
@@ -466,7 +473,7 @@ private Q_SLOTS:
             insertedRows += last - first + 1;
             int ours = 0;
             for (int pid : born) {
-                const QModelIndex i = model.indexOfIdentity(idOf(*r, pid));
+                const QModelIndex i = rowOf(model, idOf(*r, pid));
                 ours += i.parent() == parent && i.row() >= first && i.row() <= last;
             }
             oursInOneRange = oursInOneRange || ours == 5;

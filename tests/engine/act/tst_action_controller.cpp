@@ -63,8 +63,8 @@ private Q_SLOTS:
         QCOMPARE(processState(a.pid), 'T');
         const auto entry = journal.entry(out[0].journalId);
         QVERIFY(entry);
-        QCOMPARE(entry->verb, std::string("pause"));
-        QCOMPARE(entry->target, req.targets[0].toString());
+        QCOMPARE(entry->verb, ActVerb::Pause);
+        QCOMPARE(entry->target, req.targets[0]);
         QCOMPARE(entry->undo.value(QStringLiteral("signal")).toString(), QStringLiteral("CONT"));
         QCOMPARE(journal.undoable().size(), std::size_t(1));
 

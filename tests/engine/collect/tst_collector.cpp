@@ -63,8 +63,9 @@ private Q_SLOTS:
         const auto snap = c.scanOnce();
         const Sample *s = snap->byPid(a.pid);
         QVERIFY(s);
-        QCOMPARE(s->key.startTicks, startTicksOf(a.pid));
-        QCOMPARE(snap->identity(*s).bootId.size(), std::size_t{36});
+        QCOMPARE(s->id.startTicks, startTicksOf(a.pid));
+        QCOMPARE(s->id.boot, c.bootId());
+        QVERIFY(!s->id.boot.isNull());
         QCOMPARE(s->ppid, static_cast<int>(::getpid()));
         QCOMPARE(s->uid.value_or(99999), static_cast<std::uint32_t>(::getuid()));
         QCOMPARE(s->details->comm, std::string("idle-worker"));
@@ -105,7 +106,7 @@ private Q_SLOTS:
         Actor a = sp.spawn({"short-lived", {"short-lived"}, {}});
         Collector c = openLive(DeepReads::NewOnly);
         QVERIFY(c.refresh()->byPid(a.pid));
-        const ProcessKey key{startTicksOf(a.pid), a.pid};
+        const ProcessIdentity key{c.bootId(), startTicksOf(a.pid), a.pid};
         ::syscall(SYS_pidfd_send_signal, a.pidfd, SIGKILL, nullptr, 0);
         QTRY_VERIFY(startTicksOf(a.pid) == 0 || [&] {
             std::ifstream in("/proc/" + std::to_string(a.pid) + "/stat");
@@ -122,9 +123,9 @@ private Q_SLOTS:
         Spawner sp;
         const Actor a = sp.spawn({"target", {"target"}, {}});
         Collector c = openLive();
-        const ProcessKey real{startTicksOf(a.pid), a.pid};
+        const ProcessIdentity real{c.bootId(), startTicksOf(a.pid), a.pid};
         QVERIFY(c.readDeep(real) != nullptr);
-        const ProcessKey stale{real.startTicks - 1, a.pid}; // same pid, another life
+        const ProcessIdentity stale{c.bootId(), real.startTicks - 1, a.pid}; // same pid, another life
         QVERIFY(c.readDeep(stale) == nullptr);
     }
 
@@ -133,7 +134,7 @@ private Q_SLOTS:
         Spawner sp;
         const Actor a = sp.spawn({"server", {"server"}, {{"API_TOKEN", "s3cret-value"}, {"PLAIN_SETTING", "visible"}}});
         Collector c = openLive();
-        const auto deep = c.readDeep({startTicksOf(a.pid), a.pid});
+        const auto deep = c.readDeep({c.bootId(), startTicksOf(a.pid), a.pid});
         QVERIFY(deep != nullptr);
         std::map<std::string, std::string> env(deep->environment.begin(), deep->environment.end());
         QCOMPARE(env["PLAIN_SETTING"], std::string("visible"));
@@ -218,7 +219,7 @@ private Q_SLOTS:
         QCOMPARE(snap->processes.size(), std::size_t{2});
         const Sample *s = snap->byPid(a.pid);
         QVERIFY(s);
-        QCOMPARE(s->key.startTicks, startTicksOf(a.pid));
+        QCOMPARE(s->id.startTicks, startTicksOf(a.pid));
         QCOMPARE(s->uid.value_or(99999), static_cast<std::uint32_t>(::getuid())); // from status
         QCOMPARE(s->details->cmdline.back(), std::string("arg with spaces"));
         QVERIFY(!s->cpuShare); // no earlier sample: unknown, not invented
@@ -266,7 +267,7 @@ private Q_SLOTS:
         QVERIFY(!e->partial.empty()); // uid and io could not be read
         QVERIFY(e->details->cwdDeleted);
         const Sample *t = snap->byPid(90002);
-        QVERIFY(t && t->key.startTicks == 0 && e->partial.find("io") != std::string::npos);
+        QVERIFY(t && t->id.startTicks == 0 && e->partial.find("io") != std::string::npos);
         QVERIFY(snap->byPid(a.pid));
         // The whole pipeline copes: a verdict for everything, JSON included.
         const auto r = triage(snap, defaultModel(), {});

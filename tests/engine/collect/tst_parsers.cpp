@@ -1,10 +1,10 @@
 // Parsers of /proc text against hostile and malformed input: never a crash, always a clear
 // answer (a value, or false with a reason).
 #include "collect/ProcParsers.h"
-#include "collect/ProcessIdentity.h"
 #include "collect/SecretMask.h"
 #include "collect/SocketTable.h"
 #include "collect/Workspace.h"
+#include "core/ProcessIdentity.h"
 
 #include <QtTest>
 
@@ -255,7 +255,7 @@ private Q_SLOTS:
 
     void identityRoundTrip()
     {
-        const ProcessIdentity id{"d34496c8-665d-4e37-9394-f9a50e96cf14", 98765, 4242};
+        const ProcessIdentity id{*BootId::parse("d34496c8-665d-4e37-9394-f9a50e96cf14"), 98765, 4242};
         QCOMPARE(id.toString(), std::string("d34496c8-665d-4e37-9394-f9a50e96cf14:98765:4242"));
         const auto back = ProcessIdentity::parse(id.toString());
         QVERIFY(back && *back == id);

@@ -201,9 +201,9 @@ private Q_SLOTS:
             for (const auto &s : r->snapshot->processes) {
                 if (!s.details || s.details->comm != "claude")
                     continue;
-                for (const Sample *a = &s; a && a->key.pid > 1; a = r->snapshot->byPid(a->ppid))
+                for (const Sample *a = &s; a && a->id.pid > 1; a = r->snapshot->byPid(a->ppid))
                     if (a->ppid == script)
-                        workload = s.key.pid;
+                        workload = s.id.pid;
             }
             return workload > 0;
         }()),
@@ -244,7 +244,7 @@ private Q_SLOTS:
             for (const auto &s : r->snapshot->processes)
                 if (s.details && s.details->comm == "node" && !s.details->cmdline.empty()
                     && s.details->cmdline.back() == "server.js")
-                    pane = s.key.pid;
+                    pane = s.id.pid;
             return pane > 0;
         }()),
             5000);

@@ -20,7 +20,7 @@ Snapshot snapshotAt(std::int64_t ms, const std::vector<std::pair<int, double>> &
     s.system.memPressureFull = 0.5;
     for (const auto &[pid, cpu] : cpuByPid) {
         Sample p;
-        p.key = {static_cast<std::uint64_t>(pid) * 10, pid};
+        p.id = {BootId{}, static_cast<std::uint64_t>(pid) * 10, pid};
         p.rssBytes = 2 * 1024 * 1024;
         if (cpu >= 0)
             p.cpuShare = cpu;
@@ -40,7 +40,7 @@ private Q_SLOTS:
         ProcessHistory h(3, 4);
         for (int i = 0; i < 5; ++i)
             h.record(snapshotAt(1000 * i, {{7, 0.1 * i}}));
-        const auto points = h.process({70, 7});
+        const auto points = h.process({BootId{}, 70, 7});
         QCOMPARE(points.size(), std::size_t(3));
         QCOMPARE(points.front().atMs, 2000);
         QCOMPARE(points.back().atMs, 4000);
@@ -57,12 +57,12 @@ private Q_SLOTS:
     {
         ProcessHistory h;
         h.record(snapshotAt(0, {{7, -1}, {8, 0.5}}));
-        QVERIFY(std::isnan(h.process({70, 7}).front().cpuPercent)); // first sample: no rate yet
+        QVERIFY(std::isnan(h.process({BootId{}, 70, 7}).front().cpuPercent)); // first sample: no rate yet
         h.record(snapshotAt(1000, {{8, 0.5}}));
         QCOMPARE(h.trackedProcesses(), std::size_t(1));
-        QVERIFY(h.process({70, 7}).empty());
-        QVERIFY(h.process({81, 8}).empty()); // same pid, another start time: another process
-        QCOMPARE(h.process({80, 8}).size(), std::size_t(2));
+        QVERIFY(h.process({BootId{}, 70, 7}).empty());
+        QVERIFY(h.process({BootId{}, 81, 8}).empty()); // same pid, another start time: another process
+        QCOMPARE(h.process({BootId{}, 80, 8}).size(), std::size_t(2));
     }
 
     void noPressureFileMeansUnknownNotZero()

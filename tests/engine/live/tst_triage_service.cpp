@@ -76,18 +76,17 @@ private Q_SLOTS:
         const auto r = resultAt(results, 0);
         const int i = indexOfPid(*r, a.pid);
         QVERIFY(i >= 0);
-        const QString id = QString::fromStdString(r->identityOf(i).toString());
+        const ProcessIdentity id = r->identityOf(i);
         service.requestDeep(id);
         QTRY_COMPARE_WITH_TIMEOUT(deep.size(), 1, 10000);
-        QCOMPARE(deep.at(0).at(0).toString(), id);
+        QCOMPARE(deep.at(0).at(0).value<ProcessIdentity>(), id);
         const auto d = deep.at(0).at(1).value<std::shared_ptr<const DeepDetails>>();
         QVERIFY(d);
         QVERIFY(
             std::any_of(d->files.begin(), d->files.end(), [](const OpenFile &f) { return f.kind == FdKind::Socket; }));
         // Another life of the same pid gets nothing.
-        const auto &key = r->snapshot->processes[static_cast<std::size_t>(i)].key;
-        const QString stale = QString::fromStdString(
-            ProcessIdentity{r->snapshot->system.bootId, key.startTicks + 1, key.pid}.toString());
+        const auto &key = r->snapshot->processes[static_cast<std::size_t>(i)].id;
+        const ProcessIdentity stale{key.boot, key.startTicks + 1, key.pid};
         service.requestDeep(stale);
         QTRY_COMPARE_WITH_TIMEOUT(deep.size(), 2, 10000);
         QVERIFY(!deep.at(1).at(1).value<std::shared_ptr<const DeepDetails>>());

@@ -1,0 +1,90 @@
+#include "ActionRunner.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace ptriage {
+
+ActionRunner::ActionRunner(QObject *parent) : QObject(parent)
+{
+    m_pool.setMaxThreadCount(1);
+    m_pool.setExpiryTimeout(-1); // the journal's SQLite connection stays on one thread
+    connect(&m_job, &QFutureWatcherBase::finished, this, [this] {
+        JobResult r = m_job.result();
+        m_undoable = std::move(r.undoable);
+        Q_EMIT undoableChanged();
+        Q_EMIT busyChanged(false);
+        Q_EMIT finished(m_title, r.outcomes);
+    });
+}
+
+ActionRunner::~ActionRunner()
+{
+    m_job.waitForFinished();
+    m_pool.waitForDone();
+    // The journal is closed here, with nothing running on the pool.
+}
+
+bool ActionRunner::openJournal(const QString &path)
+{
+    m_job.waitForFinished();
+    auto opened = QtConcurrent::run(&m_pool, [this, path] {
+        QString error;
+        const bool ok = m_journal.open(path, &error);
+        return std::make_pair(ok ? QString() : error, m_journal.undoable());
+    });
+    auto [error, undoable] = opened.result();
+    m_journalTried = true;
+    m_journalError = error;
+    m_undoable = std::move(undoable);
+    Q_EMIT undoableChanged();
+    return m_journalError.isEmpty();
+}
+
+QString ActionRunner::unavailableReason() const
+{
+    if (!m_journalError.isEmpty())
+        return tr("Acting is off: the action journal cannot be opened (%1).").arg(m_journalError);
+    if (isBusy())
+        return tr("An action is still running.");
+    return {};
+}
+
+const ActionJournal::Entry *ActionRunner::undoableFor(const ProcessIdentity &id) const
+{
+    const ActionJournal::Entry *newest = nullptr;
+    for (const auto &e : m_undoable)
+        if (e.target == id)
+            newest = &e;
+    return newest;
+}
+
+void ActionRunner::run(const ActRequest &request, std::shared_ptr<const TriageResult> context, const QString &title)
+{
+    if (request.targets.empty() || !context)
+        return;
+    start(title, [request, context](ActionController &c) { return c.run(request, *context); });
+}
+
+void ActionRunner::undo(long long journalId, const QString &title)
+{
+    start(title, [journalId](ActionController &c) { return std::vector<ActOutcome>{c.undo(journalId)}; });
+}
+
+void ActionRunner::start(const QString &title, std::function<std::vector<ActOutcome>(ActionController &)> work)
+{
+    if (!unavailableReason().isEmpty() || !m_journalTried)
+        return;
+    m_title = title;
+    // The controller may wait for a password dialog or a TERM grace period: never on the GUI thread.
+    m_job.setFuture(
+        QtConcurrent::run(&m_pool, [this, work = std::move(work), transport = m_transportFactory()]() mutable {
+            ActionController controller(std::move(transport), m_journal);
+            JobResult r;
+            r.outcomes = work(controller);
+            r.undoable = m_journal.undoable();
+            return r;
+        }));
+    Q_EMIT busyChanged(true);
+}
+
+} // namespace ptriage
