@@ -76,11 +76,11 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "usage: ptriage-kauth-probe [--action FAMILY] signal NAME|renice NICE PID (a live pid)\n");
         return 2;
     }
-    helper::ProcessIdentity id;
-    id.boot = procfs::bootId().value_or(BootId{});
+    ProcessIdentity id;
+    id.boot = helper::procfs::bootId().value_or(BootId{});
     id.startTicks = stat->startTicks;
     id.pid = pid;
-    QVariantMap request{{helper::field::verb, args.at(0)}, {helper::field::targets, QStringList{id.toString()}}};
+    QVariantMap request{{helper::field::verb, args.at(0)}, {helper::field::targets, QStringList{id.toQString()}}};
     if (args.at(0) == QLatin1String("signal"))
         request.insert(helper::field::signal, args.at(1));
     else
