@@ -37,13 +37,13 @@ QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const A
         return QStringLiteral("  %1  (not running any more, or its PID now names another process)").arg(id.toQString());
     const auto i = static_cast<std::size_t>(s - r.snapshot->processes.data());
     const std::string command = printableCommandLine(*s);
-    QString text
-        = QStringLiteral("  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
-              .arg(s->id.pid)
-              .arg(QString::fromStdString(command.substr(0, 120)),
-                  QLatin1String(className(r.posteriors[i].classification)),
-                  QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes))), QLatin1String(r.blast[i].risk))
-              .arg(r.blast[i].affected.size());
+    QString text = QStringLiteral("  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
+                       .arg(s->id.pid)
+                       .arg(QString::fromStdString(command.substr(0, 120)),
+                           QLatin1String(jsonName(r.posteriors[i].classification)),
+                           QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes))),
+                           QLatin1String(jsonName(r.blast[i].risk)))
+                       .arg(r.blast[i].affected.size());
     for (const auto &b : ActionController::hardBlocks(request, r, static_cast<int>(i)))
         text += QStringLiteral("\n      will be refused: %1").arg(QString::fromStdString(b));
     return text;

@@ -158,9 +158,10 @@
         <source>quarantined</source>
         <translation>in Quarantäne</translation>
     </message>
-</context>
-<context>
-    <name>ProcessColumns</name>
+    <message>
+        <source>critical</source>
+        <translation>kritisch</translation>
+    </message>
     <message>
         <source>keep</source>
         <translation>behalten</translation>
@@ -189,22 +190,9 @@
         <source>kill</source>
         <translation>Beenden erzwingen</translation>
     </message>
-    <message>
-        <source>medium</source>
-        <translation>mittel</translation>
-    </message>
-    <message>
-        <source>high</source>
-        <translation>hoch</translation>
-    </message>
-    <message>
-        <source>critical</source>
-        <translation>kritisch</translation>
-    </message>
-    <message>
-        <source>low</source>
-        <translation>niedrig</translation>
-    </message>
+</context>
+<context>
+    <name>ProcessColumns</name>
     <message>
         <source>running</source>
         <translation>laufend</translation>

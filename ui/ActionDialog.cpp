@@ -1,6 +1,7 @@
 #include "ActionDialog.h"
 
 #include "ClassStyle.h"
+#include "EngineLabels.h"
 #include "ProcessColumns.h"
 #include "ReadOnlyTable.h"
 #include "UiText.h"
@@ -104,7 +105,7 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
         cls->setIcon(ClassStyle::icon(r.posteriors[i].classification));
         m_table->setItem(row, 2, cls);
         m_table->setItem(row, 3, readOnlyCell(QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes)))));
-        m_table->setItem(row, 4, readOnlyCell(ProcessColumns::riskLabel(r.blast[i].risk)));
+        m_table->setItem(row, 4, readOnlyCell(EngineLabels::risk(r.blast[i].risk)));
         const auto blocks = ActionController::hardBlocks(request, r, static_cast<int>(i));
         if (!blocks.empty()) {
             QStringList why;
@@ -117,8 +118,7 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
             continue;
         }
         m_table->setItem(row, 5, readOnlyCell(blastText(r, i)));
-        const std::string_view risk = r.blast[i].risk;
-        if (risk == "high" || risk == "critical")
+        if (r.blast[i].risk >= Risk::High)
             ++highRisk;
         affected += static_cast<int>(r.blast[i].affected.size());
         m_allowed.targets.push_back(id);

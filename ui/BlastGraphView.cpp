@@ -1,6 +1,7 @@
 #include "BlastGraphView.h"
 
 #include "ClassStyle.h"
+#include "EngineLabels.h"
 #include "ProcessColumns.h"
 #include "UiText.h"
 
@@ -19,13 +20,19 @@ namespace {
 constexpr int kIdentityKey = 0; // QGraphicsItem::data key holding a process node's start_id
 constexpr double kNodeRadius = 18;
 
-QColor riskColor(const char *risk)
+QColor riskColor(Risk risk)
 {
-    const std::string_view r = risk;
-    return r == "critical" ? QColor(0x8e, 0x10, 0x10)
-        : r == "high"      ? QColor(0xd3, 0x54, 0x00)
-        : r == "medium"    ? QColor(0xf1, 0xc4, 0x0f)
-                           : QColor(0x95, 0xa5, 0xa6);
+    switch (risk) {
+    case Risk::Critical:
+        return {0x8e, 0x10, 0x10};
+    case Risk::High:
+        return {0xd3, 0x54, 0x00};
+    case Risk::Medium:
+        return {0xf1, 0xc4, 0x0f};
+    case Risk::Low:
+        break;
+    }
+    return {0x95, 0xa5, 0xa6};
 }
 
 QPointF onRing(int ring, int slot, int slots)
@@ -124,7 +131,7 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
         node->setToolTip(tr("%1 (pid %2)\n%3 · risk %4")
                              .arg(processName(s))
                              .arg(s.id.pid)
-                             .arg(ClassStyle::label(cls), ProcessColumns::riskLabel(r.blast[u].risk)));
+                             .arg(ClassStyle::label(cls), EngineLabels::risk(r.blast[u].risk)));
         node->setCursor(Qt::PointingHandCursor);
         auto *label = m_scene->addSimpleText(QStringLiteral("%1\n%2").arg(processName(s)).arg(s.id.pid));
         if (i == index) {

@@ -1,6 +1,5 @@
 #include "EngineLabels.h"
 
-#include <cstring>
 #include <map>
 
 namespace ptriage {
@@ -27,28 +26,70 @@ QString EngineLabels::term(const std::string &id)
     return it == names.end() ? QString::fromStdString(id) : tr(it->second);
 }
 
-QString EngineLabels::strength(const char *strength)
+QString EngineLabels::strength(Strength s)
 {
-    const std::string_view s = strength ? strength : "";
-    if (s == "decisive")
+    switch (s) {
+    case Strength::Decisive:
         return tr("decisive");
-    if (s == "strong")
+    case Strength::Strong:
         return tr("strong");
-    if (s == "substantial")
+    case Strength::Substantial:
         return tr("substantial");
+    case Strength::Weak:
+        break;
+    }
     return tr("weak");
 }
 
-QString EngineLabels::confidence(const char *confidence)
+QString EngineLabels::confidence(Confidence c)
 {
-    const std::string_view c = confidence ? confidence : "";
-    if (c == "very_high")
+    switch (c) {
+    case Confidence::VeryHigh:
         return tr("very high");
-    if (c == "high")
+    case Confidence::High:
         return tr("high");
-    if (c == "medium")
+    case Confidence::Medium:
         return tr("medium");
+    case Confidence::Low:
+        break;
+    }
     return tr("low");
+}
+
+QString EngineLabels::risk(Risk r)
+{
+    switch (r) {
+    case Risk::Critical:
+        return tr("critical");
+    case Risk::High:
+        return tr("high");
+    case Risk::Medium:
+        return tr("medium");
+    case Risk::Low:
+        break;
+    }
+    return tr("low");
+}
+
+QString EngineLabels::action(RecommendedAction a)
+{
+    switch (a) {
+    case RecommendedAction::Keep:
+        return tr("keep");
+    case RecommendedAction::Renice:
+        return tr("renice");
+    case RecommendedAction::Pause:
+        return tr("pause");
+    case RecommendedAction::Freeze:
+        return tr("freeze");
+    case RecommendedAction::Throttle:
+        return tr("throttle");
+    case RecommendedAction::Quarantine:
+        return tr("quarantine");
+    case RecommendedAction::Kill:
+        return tr("kill");
+    }
+    return QString::fromLatin1(jsonName(a));
 }
 
 QString EngineLabels::actStatus(ActStatus status)

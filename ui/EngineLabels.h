@@ -1,6 +1,7 @@
 #pragma once
 
 #include "act/ActRequest.h"
+#include "config/Vocabulary.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -9,14 +10,17 @@
 
 namespace ptriage {
 
-// Translated names for the engine's fixed vocabulary (ledger term ids, strengths, confidence).
+// Translated labels for the engine's closed vocabularies (ledger term ids, strengths, confidence,
+// risk, recommended actions, action results). Their JSON names are the engine's (config/Vocabulary).
 // The engine's sentences themselves are English; these are the words around them.
 class EngineLabels {
     Q_DECLARE_TR_FUNCTIONS(EngineLabels)
 public:
     static QString term(const std::string &id); // "cpu" → "CPU now"; an unknown id is shown as is
-    static QString strength(const char *strength); // decisive, strong, substantial, weak
-    static QString confidence(const char *confidence); // very_high, high, medium, low
+    static QString strength(Strength strength);
+    static QString confidence(Confidence confidence);
+    static QString risk(Risk risk);
+    static QString action(RecommendedAction action);
     static QString actStatus(ActStatus status); // "done", "not authorized" …
     static QString mark(ActVerb verb); // what ptriage did and has not undone: "paused", "frozen" …
 };

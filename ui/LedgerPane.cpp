@@ -126,13 +126,13 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
                                 EngineLabels::confidence(post.confidence), m_identity.toQString()));
     m_bars->setPosterior(post.probability, post.classification);
 
-    QString action = ProcessColumns::actionLabel(rec.action);
+    QString action = EngineLabels::action(rec.action);
     if (rec.targetIndex >= 0 && rec.targetIndex != index)
         action = tr("%1 on its parent %2").arg(action, describe(r, rec.targetIndex));
     m_recommendation->setText(tr("<b>%1</b> — triage score %2 of 100; blast radius %3 (%4 processes affected)")
                                   .arg(action.toHtmlEscaped())
                                   .arg(rec.score)
-                                  .arg(ProcessColumns::riskLabel(r.blast[u].risk))
+                                  .arg(EngineLabels::risk(r.blast[u].risk))
                                   .arg(r.blast[u].affected.size())
         + (f.protectedReason.empty() ? QString() : tr("<br>Protected: %1").arg(qs(f.protectedReason).toHtmlEscaped())));
     m_blocked->clear();
@@ -160,7 +160,7 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     QStringList losses;
     for (int a = 0; a < kActionCount; ++a) {
         QString text = QStringLiteral("%1 %2")
-                           .arg(ProcessColumns::actionLabel(static_cast<RecommendedAction>(a)))
+                           .arg(EngineLabels::action(static_cast<RecommendedAction>(a)))
                            .arg(rec.expectedLoss[static_cast<std::size_t>(a)], 0, 'f', 2);
         if (!rec.allowed[static_cast<std::size_t>(a)])
             text += tr(" (blocked)");

@@ -1,10 +1,9 @@
 #include "ProcessColumns.h"
 
 #include "ClassStyle.h"
+#include "EngineLabels.h"
 #include "UiText.h"
 #include "util/Format.h"
-
-#include <cstring>
 
 namespace ptriage {
 namespace {
@@ -12,15 +11,6 @@ namespace {
 QString unknown()
 {
     return QStringLiteral("\u2014");
-}
-
-int riskLevel(const char *risk)
-{
-    static const char *const levels[] = {"low", "medium", "high", "critical"};
-    for (int i = 0; i < 4; ++i)
-        if (std::strcmp(risk, levels[i]) == 0)
-            return i;
-    return 0;
 }
 
 QString joined(const std::vector<std::string> &lines, const QString &prefix = {})
@@ -52,41 +42,6 @@ QString ProcessColumns::searchText(const ProcessRow &row)
 {
     return commandLine(row) + QLatin1Char('\n') + qs(row.facts().user) + QLatin1Char('\n')
         + QString::number(row.sample().id.pid);
-}
-
-QString ProcessColumns::actionLabel(RecommendedAction action)
-{
-    switch (action) {
-    case RecommendedAction::Keep:
-        return tr("keep");
-    case RecommendedAction::Renice:
-        return tr("renice");
-    case RecommendedAction::Pause:
-        return tr("pause");
-    case RecommendedAction::Freeze:
-        return tr("freeze");
-    case RecommendedAction::Throttle:
-        return tr("throttle");
-    case RecommendedAction::Quarantine:
-        return tr("quarantine");
-    case RecommendedAction::Kill:
-        return tr("kill");
-    }
-    return {};
-}
-
-QString ProcessColumns::riskLabel(const char *risk)
-{
-    switch (riskLevel(risk)) {
-    case 1:
-        return tr("medium");
-    case 2:
-        return tr("high");
-    case 3:
-        return tr("critical");
-    default:
-        return tr("low");
-    }
 }
 
 QString ProcessColumns::stateLabel(char state)
@@ -166,7 +121,7 @@ ProcessColumns::ProcessColumns()
                 for (int c = 0; c < kClassCount; ++c)
                     lines << tr("%1: %2").arg(ClassStyle::label(static_cast<ProcessClass>(c)),
                         qs(formatPercent(p.probability[static_cast<std::size_t>(c)])));
-                lines << tr("Confidence: %1").arg(QString::fromLatin1(p.confidence));
+                lines << tr("Confidence: %1").arg(EngineLabels::confidence(p.confidence));
                 return lines.join(QLatin1Char('\n'));
             }},
         {QStringLiteral("score"), QT_TRANSLATE_NOOP("ProcessColumns", "Score"),
@@ -175,7 +130,7 @@ ProcessColumns::ProcessColumns()
             [](const ProcessRow &r) { return QVariant(r.recommendation().score); }, nullptr},
         {QStringLiteral("action"), QT_TRANSLATE_NOOP("ProcessColumns", "Action"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Recommended action"), left, Qt::DescendingOrder,
-            [](const ProcessRow &r) { return actionLabel(r.recommendation().action); },
+            [](const ProcessRow &r) { return EngineLabels::action(r.recommendation().action); },
             [](const ProcessRow &r) { return QVariant(static_cast<int>(r.recommendation().action)); },
             [](const ProcessRow &r) {
                 if (r.recommendation().blockedBy.empty())
@@ -239,8 +194,8 @@ ProcessColumns::ProcessColumns()
             [](const ProcessRow &r) { return QVariant(qs(r.facts().supervisor)); }, nullptr},
         {QStringLiteral("risk"), QT_TRANSLATE_NOOP("ProcessColumns", "Risk"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Blast radius: what would break if it were acted on"), left,
-            Qt::DescendingOrder, [](const ProcessRow &r) { return riskLabel(r.blast().risk); },
-            [](const ProcessRow &r) { return QVariant(riskLevel(r.blast().risk) + r.blast().score); },
+            Qt::DescendingOrder, [](const ProcessRow &r) { return EngineLabels::risk(r.blast().risk); },
+            [](const ProcessRow &r) { return QVariant(static_cast<int>(r.blast().risk) + r.blast().score); },
             [](const ProcessRow &r) { return joined(r.blast().reasons); }},
     };
 }

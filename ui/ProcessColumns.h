@@ -75,8 +75,6 @@ public:
     // Shared by the roles: the command line as one string ("[comm]" when it has none).
     static QString commandLine(const ProcessRow &row);
     static QString searchText(const ProcessRow &row); // command line, user and PID
-    static QString actionLabel(RecommendedAction action); // translated
-    static QString riskLabel(const char *risk); // translated
     static QString stateLabel(char state); // "sleeping", "running" …
 
 private:

@@ -11,9 +11,6 @@
 namespace ptriage {
 namespace {
 
-const char *const kClassNames[kClassCount] = {"useful", "useful_bad", "abandoned", "zombie"};
-const char *const kActionNames[kActionCount] = {"keep", "renice", "pause", "freeze", "throttle", "quarantine", "kill"};
-
 // Reads a validated config; every accessor records the first semantic error with its location.
 class Reader {
 public:
@@ -44,7 +41,7 @@ public:
     {
         ClassVector out{};
         for (int c = 0; c < kClassCount; ++c) {
-            const QString key = QLatin1String(kClassNames[c]);
+            const QString key = QLatin1String(jsonName(static_cast<ProcessClass>(c)));
             if (!o.contains(key)) {
                 fail(path + QLatin1Char('.') + key, QStringLiteral("missing"));
                 continue;
@@ -244,10 +241,10 @@ bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
     p.shellNames = r.strings(wr.value(QStringLiteral("shell_names")), QStringLiteral("wrappers.shell_names"));
     const auto loss = o.value(QStringLiteral("loss")).toObject();
     for (int c = 0; c < kClassCount; ++c) {
-        const QString cls = QLatin1String(kClassNames[c]);
+        const QString cls = QLatin1String(jsonName(static_cast<ProcessClass>(c)));
         const auto row = loss.value(cls).toObject();
         for (int a = 0; a < kActionCount; ++a) {
-            const QString act = QLatin1String(kActionNames[a]);
+            const QString act = QLatin1String(jsonName(static_cast<RecommendedAction>(a)));
             p.loss[static_cast<std::size_t>(c)][static_cast<std::size_t>(a)]
                 = r.number(row, act, QStringLiteral("loss.%1.%2").arg(cls, act), 0, 1e6);
         }
@@ -287,15 +284,6 @@ std::string basename(const std::string &path)
 }
 
 } // namespace
-
-const char *className(ProcessClass c)
-{
-    return kClassNames[static_cast<int>(c)];
-}
-const char *actionName(RecommendedAction a)
-{
-    return kActionNames[static_cast<int>(a)];
-}
 
 int TermTable::binIndex(std::string_view bin) const
 {

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "config/JsonConfig.h"
+#include "JsonConfig.h"
+#include "Vocabulary.h"
 
 #include <QRegularExpression>
 
@@ -11,14 +12,7 @@
 
 namespace ptriage {
 
-enum class ProcessClass : int { Useful = 0, UsefulBad = 1, Abandoned = 2, Zombie = 3 };
-constexpr int kClassCount = 4;
 using ClassVector = std::array<double, kClassCount>;
-const char *className(ProcessClass c); // "useful", "useful_bad", …
-
-enum class RecommendedAction : int { Keep = 0, Renice, Pause, Freeze, Throttle, Quarantine, Kill };
-constexpr int kActionCount = 7;
-const char *actionName(RecommendedAction a); // "keep", "renice", …
 
 // One evidence term: the likelihood of each of its bins under each class (natural log).
 struct TermTable {

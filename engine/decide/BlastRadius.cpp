@@ -149,10 +149,10 @@ BlastRadius BlastGraph::radiusOf(int index) const
     }
     if (f.supervisorKind != SupervisorKind::None)
         r.reasons.push_back("supervised by " + f.supervisor + ": it may restart the process or fail the unit");
-    r.risk = r.score >= m_policy.levelCritical ? "critical"
-        : r.score >= m_policy.levelHigh        ? "high"
-        : r.score >= m_policy.levelMedium      ? "medium"
-                                               : "low";
+    r.risk = r.score >= m_policy.levelCritical ? Risk::Critical
+        : r.score >= m_policy.levelHigh        ? Risk::High
+        : r.score >= m_policy.levelMedium      ? Risk::Medium
+                                               : Risk::Low;
     return r;
 }
 

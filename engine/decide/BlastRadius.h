@@ -6,7 +6,7 @@ namespace ptriage {
 
 // What would break if a process were acted on: the processes and resources that depend on it.
 struct BlastRadius {
-    const char *risk = "low"; // low | medium | high | critical
+    Risk risk = Risk::Low;
     double score = 0; // 0..1
     std::vector<int> affected; // snapshot indices, nearest first
     std::vector<std::string> reasons;

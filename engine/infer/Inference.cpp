@@ -20,24 +20,7 @@ ClassVector capped(const ClassVector &ll, double capBits)
     return out;
 }
 
-const char *confidenceOf(double maxP)
-{
-    return maxP > 0.99 ? "very_high" : maxP > 0.95 ? "high" : maxP > 0.80 ? "medium" : "low";
-}
-
-const char *downgrade(const char *c)
-{
-    const std::string_view v = c;
-    return v == "very_high" ? "high" : v == "high" ? "medium" : "low";
-}
-
 } // namespace
-
-const char *strengthOf(double bits)
-{
-    const double b = std::fabs(bits);
-    return b > 3.3 ? "decisive" : b > 2 ? "strong" : b > 1 ? "substantial" : "weak";
-}
 
 std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
     const std::vector<std::vector<Observation>> &observations, const TriageConfig &config)
@@ -103,9 +86,9 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
         const auto &sample = snap.processes[static_cast<std::size_t>(i)];
         p.confidence = confidenceOf(post(i, best));
         if (sample.state == 'D')
-            p.confidence = "low"; // a process in D state is not what it seems until the I/O returns
+            p.confidence = Confidence::Low; // a process in D state is not what it seems until the I/O returns
         else if (!sample.partial.empty() || (sample.details && !sample.details->partial.empty()))
-            p.confidence = downgrade(p.confidence);
+            p.confidence = oneLevelLess(p.confidence);
 
         auto entry = [&](std::string term, double nats, std::string detail) {
             const double bits = nats / kLn2;
@@ -115,7 +98,7 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
         const double priorNats
             = priors.logPrior[static_cast<std::size_t>(best)] - priors.logPrior[static_cast<std::size_t>(ref)];
         entry("prior", priorNats,
-            std::string("how common ") + className(p.classification) + " is against " + className(p.reference)
+            std::string("how common ") + jsonName(p.classification) + " is against " + jsonName(p.reference)
                 + " before any evidence");
         for (const auto &o : observations[static_cast<std::size_t>(i)]) {
             const double nats = o.table < 0 || o.bin < 0

@@ -9,7 +9,7 @@ struct EvidenceTerm {
     std::string term;
     double bits = 0; // log2 Bayes factor of the verdict against the reference class
     ProcessClass favors{}; // the class this term pushes toward (of the two compared)
-    const char *strength{}; // decisive > 3.3 bits, strong > 2, substantial > 1, else weak
+    Strength strength = Strength::Weak;
     std::string detail;
 };
 
@@ -17,11 +17,9 @@ struct Posterior {
     ClassVector probability{};
     ProcessClass classification = ProcessClass::Useful;
     ProcessClass reference = ProcessClass::Useful; // what the ledger compares against
-    const char *confidence = "low"; // very_high | high | medium | low
+    Confidence confidence = Confidence::Low;
     std::vector<EvidenceTerm> ledger; // strongest first
 };
-
-const char *strengthOf(double bits);
 
 // Evaluates every process at once: a processes × terms matrix of log-likelihoods per class,
 // summed with the log prior and normalized with log-sum-exp.

@@ -55,19 +55,19 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
         w.key("protected_reason").value(f.protectedReason);
     w.key("posterior").beginObject();
     for (int c = 0; c < kClassCount; ++c)
-        w.key(className(static_cast<ProcessClass>(c))).value(post.probability[static_cast<std::size_t>(c)], 6);
+        w.key(jsonName(static_cast<ProcessClass>(c))).value(post.probability[static_cast<std::size_t>(c)], 6);
     w.endObject();
-    w.key("classification").value(className(post.classification));
-    w.key("confidence").value(post.confidence);
+    w.key("classification").value(jsonName(post.classification));
+    w.key("confidence").value(jsonName(post.confidence));
     w.key("triage_score").value(rec.score);
     w.key("candidate").value(rec.candidate);
     w.key("recommendation").beginObject();
-    w.key("action").value(actionName(rec.action));
+    w.key("action").value(jsonName(rec.action));
     nullableIdentity(w.key("target"), r, rec.targetIndex);
     w.key("blocked_by").stringArray(rec.blockedBy);
     w.key("expected_loss").beginObject();
     for (int a = 0; a < kActionCount; ++a)
-        w.key(actionName(static_cast<RecommendedAction>(a))).value(rec.expectedLoss[static_cast<std::size_t>(a)], 5);
+        w.key(jsonName(static_cast<RecommendedAction>(a))).value(rec.expectedLoss[static_cast<std::size_t>(a)], 5);
     w.endObject();
     w.endObject();
     w.key("ledger").beginArray();
@@ -75,14 +75,14 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
         w.beginObject();
         w.key("term").value(t.term);
         w.key("bits").value(t.bits, 4);
-        w.key("favors").value(className(t.favors));
-        w.key("strength").value(t.strength);
+        w.key("favors").value(jsonName(t.favors));
+        w.key("strength").value(jsonName(t.strength));
         w.key("detail").value(t.detail);
         w.endObject();
     }
     w.endArray();
     w.key("blast_radius").beginObject();
-    w.key("risk").value(blast.risk);
+    w.key("risk").value(jsonName(blast.risk));
     w.key("score").value(blast.score, 4);
     w.key("affected").beginArray();
     for (int a : blast.affected)

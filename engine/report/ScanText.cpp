@@ -91,7 +91,7 @@ std::string scanText(const TriageResult &r, const TriageConfig &, const ScanRepo
             continue;
         if (options.all && s.isKernelThread())
             continue;
-        std::string action = actionName(rec.action);
+        std::string action = jsonName(rec.action);
         if (rec.targetIndex != i && rec.targetIndex >= 0)
             action += "→" + std::to_string(snap.processes[static_cast<std::size_t>(rec.targetIndex)].id.pid);
         else if (!rec.candidate)
@@ -137,34 +137,34 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
             + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.workloadIndex)].id.pid) + '\n';
     if (const std::string partial = s.partialReasons(); !partial.empty())
         out += "partial:    " + partial + '\n';
-    out += "\nposterior (" + std::string(post.confidence) + " confidence):\n";
+    out += "\nposterior (" + std::string(jsonName(post.confidence)) + " confidence):\n";
     for (int c = 0; c < kClassCount; ++c) {
         const double p = post.probability[static_cast<std::size_t>(c)];
-        std::snprintf(line, sizeof line, "  %-11s %s %6.2f %%%s\n", className(static_cast<ProcessClass>(c)),
+        std::snprintf(line, sizeof line, "  %-11s %s %6.2f %%%s\n", jsonName(static_cast<ProcessClass>(c)),
             bar(p, 30).c_str(), p * 100, c == static_cast<int>(post.classification) ? "  ◀" : "");
         out += line;
     }
-    out += "\nevidence ledger (bits for " + std::string(className(post.classification)) + " against "
-        + className(post.reference) + "):\n";
+    out += "\nevidence ledger (bits for " + std::string(jsonName(post.classification)) + " against "
+        + jsonName(post.reference) + "):\n";
     for (const auto &t : post.ledger) {
-        std::snprintf(
-            line, sizeof line, "  %-14s %+6.2f  %-11s %s\n", t.term.c_str(), t.bits, t.strength, t.detail.c_str());
+        std::snprintf(line, sizeof line, "  %-14s %+6.2f  %-11s %s\n", t.term.c_str(), t.bits, jsonName(t.strength),
+            t.detail.c_str());
         out += line;
     }
     out += "\nexpected loss:";
     for (int a = 0; a < kActionCount; ++a) {
-        std::snprintf(line, sizeof line, " %s %.2f%s", actionName(static_cast<RecommendedAction>(a)),
+        std::snprintf(line, sizeof line, " %s %.2f%s", jsonName(static_cast<RecommendedAction>(a)),
             rec.expectedLoss[static_cast<std::size_t>(a)], rec.allowed[static_cast<std::size_t>(a)] ? "" : "(blocked)");
         out += line;
     }
-    out += "\nrecommendation: " + std::string(actionName(rec.action));
+    out += "\nrecommendation: " + std::string(jsonName(rec.action));
     if (rec.targetIndex != index && rec.targetIndex >= 0)
         out += " on pid " + std::to_string(r.snapshot->processes[static_cast<std::size_t>(rec.targetIndex)].id.pid);
     out += "   (triage score " + std::to_string(rec.score) + ")\n";
     for (const auto &b : rec.blockedBy)
         out += "  - " + b + '\n';
-    std::snprintf(line, sizeof line, "\nblast radius: %s (%.2f), %zu process%s affected\n", blast.risk, blast.score,
-        blast.affected.size(), blast.affected.size() == 1 ? "" : "es");
+    std::snprintf(line, sizeof line, "\nblast radius: %s (%.2f), %zu process%s affected\n", jsonName(blast.risk),
+        blast.score, blast.affected.size(), blast.affected.size() == 1 ? "" : "es");
     out += line;
     for (const auto &reason : blast.reasons)
         out += "  - " + reason + '\n';

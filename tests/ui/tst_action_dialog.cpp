@@ -104,8 +104,7 @@ private Q_SLOTS:
         const Actor a = sp.spawn({"git", {"git", "commit"}, {{"ACTOR_WRITE", git + "/index.lock"}}});
         const auto r = live(defaultModel(), 0.0);
         const int i = indexOfPid(*r, a.pid);
-        QVERIFY(std::string_view(r->blast[static_cast<std::size_t>(i)].risk) == "high"
-            || std::string_view(r->blast[static_cast<std::size_t>(i)].risk) == "critical");
+        QVERIFY(r->blast[static_cast<std::size_t>(i)].risk >= Risk::High);
         ActRequest req;
         req.verb = ActVerb::Pause; // pausing is allowed; its risk is shown
         req.targets = {r->identityOf(i)};

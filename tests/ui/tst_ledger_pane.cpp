@@ -1,5 +1,6 @@
 // The ledger pane shows a real process's verdict: posterior, every ledger term, expected losses,
 // the recommendation and what blocks it, files and sockets.
+#include "EngineLabels.h"
 #include "LedgerPane.h"
 #include "ProcessColumns.h"
 #include "support/CaptureTools.h"
@@ -38,7 +39,7 @@ private Q_SLOTS:
                 && pane.lossText().contains(QStringLiteral("(blocked)")),
             qPrintable(pane.lossText()));
         QVERIFY(pane.lossText().contains(QStringLiteral("<b>%1 ").arg(
-            ProcessColumns::actionLabel(r->recommendations[static_cast<std::size_t>(i)].action))));
+            EngineLabels::action(r->recommendations[static_cast<std::size_t>(i)].action))));
         const QStringList blocked = pane.blockedReasons();
         QVERIFY2(std::any_of(blocked.begin(), blocked.end(),
                      [&](const QString &b) { return b.contains(QString::fromStdString(git + "/index.lock")); }),

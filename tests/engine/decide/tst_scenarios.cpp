@@ -44,12 +44,6 @@ bool mentions(const std::vector<std::string> &list, const std::string &needle)
     return false;
 }
 
-int riskRank(const char *risk)
-{
-    const std::string r = risk;
-    return r == "low" ? 0 : r == "medium" ? 1 : r == "high" ? 2 : 3;
-}
-
 } // namespace
 
 class ScenarioTest : public QObject {
@@ -67,7 +61,7 @@ private Q_SLOTS:
         QCOMPARE(v.facts().orphan, OrphanState::ReparentedSessionGone);
         QVERIFY2(v.p(ProcessClass::Abandoned) >= 0.9, v.why().c_str());
         QCOMPARE(v.recommendation().action, RecommendedAction::Kill);
-        QCOMPARE(std::string(v.blast().risk), std::string("low"));
+        QCOMPARE(v.blast().risk, Risk::Low);
         QVERIFY(v.recommendation().candidate);
         QVERIFY(v.recommendation().score >= 50);
     }
@@ -82,7 +76,7 @@ private Q_SLOTS:
         QVERIFY(v.index >= 0);
         QVERIFY2(v.p(ProcessClass::Abandoned) >= 0.6, v.why().c_str());
         QVERIFY2(mentions(v.blast().reasons, ":" + std::to_string(a.port)), v.why().c_str());
-        QVERIFY2(riskRank(v.blast().risk) >= 1, v.why().c_str());
+        QVERIFY2(v.blast().risk >= Risk::Medium, v.why().c_str());
         QVERIFY(mentions(v.facts().listeners, "TCP 127.0.0.1:" + std::to_string(a.port)));
     }
 
@@ -272,7 +266,7 @@ private Q_SLOTS:
         QVERIFY(v.index >= 0);
         QVERIFY(v.recommendation().action != RecommendedAction::Kill);
         QVERIFY(!v.recommendation().allowed[static_cast<std::size_t>(RecommendedAction::Kill)]);
-        QCOMPARE(std::string(v.post().confidence), std::string("low"));
+        QCOMPARE(v.post().confidence, Confidence::Low);
         bool wchanShown = false;
         for (const auto &t : v.post().ledger)
             wchanShown = wchanShown || t.detail.find("nfs_wait_bit_killable") != std::string::npos;

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+namespace ptriage {
+
+// The engine's closed vocabularies. Each has one name in JSON, the CLI and the config files
+// (jsonName) and one translated label, which is the UI's (ui/EngineLabels). Nothing parses these
+// names back except config and replays (fromJsonName).
+
+// What a process is (the four classes of the posterior).
+enum class ProcessClass : int { Useful = 0, UsefulBad = 1, Abandoned = 2, Zombie = 3 };
+constexpr int kClassCount = 4;
+
+// What ptriage recommends for a process (decide/). Not what a person asks for (ActVerb, act/), nor
+// what the kernel is asked to do (helper::Verb): see engine/README.md.
+enum class RecommendedAction : int { Keep = 0, Renice, Pause, Freeze, Throttle, Quarantine, Kill };
+constexpr int kActionCount = 7;
+
+// How much one ledger term moved the verdict: decisive > 3.3 bits, strong > 2, substantial > 1.
+enum class Strength : int { Weak = 0, Substantial, Strong, Decisive };
+Strength strengthOf(double bits);
+
+// How sure the posterior is of its class: very high > 0.99, high > 0.95, medium > 0.80.
+enum class Confidence : int { Low = 0, Medium, High, VeryHigh };
+Confidence confidenceOf(double maxProbability);
+Confidence oneLevelLess(Confidence c);
+
+// How much would break if a process were acted on (the blast radius).
+enum class Risk : int { Low = 0, Medium, High, Critical };
+
+const char *jsonName(ProcessClass c); // useful, useful_bad, abandoned, zombie
+const char *jsonName(RecommendedAction a); // keep, renice, pause, freeze, throttle, quarantine, kill
+const char *jsonName(Strength s); // weak, substantial, strong, decisive
+const char *jsonName(Confidence c); // low, medium, high, very_high
+const char *jsonName(Risk r); // low, medium, high, critical
+
+template<typename E> std::optional<E> fromJsonName(std::string_view name);
+
+} // namespace ptriage
