@@ -253,95 +253,129 @@ void ProcessTableModel::rebuild(std::shared_ptr<const PreparedRows> rows)
     endResetModel();
 }
 
+// What one incremental update knows about the new result while its steps run.
+struct ProcessTableModel::Update {
+    std::shared_ptr<const PreparedRows> prepared;
+    std::vector<Node *> at; // the node of each process of the new result (null for a repeated key)
+    NodeMap freshNodes; // processes new in this result: nodes not in the tree yet
+    std::vector<int> parents; // parent index of each process of the new result, -1 for top level
+    std::uint64_t generation = 0; // a node is in the new result when stamped with it
+    std::vector<Node *> reparented; // survivors waiting at the top level for their new parent
+    std::vector<Node *> survivors;
+    bool diffed = false; // prepared against the rows shown: changed columns are known per row
+
+    bool inNew(const Node *x) const { return x->stamp == generation; }
+    Node *targetOf(const Node *x, Node *root) const
+    {
+        const int p = parents[static_cast<std::size_t>(x->nextIndex)];
+        Node *t = p < 0 ? nullptr : at[static_cast<std::size_t>(p)];
+        return t ? t : root;
+    }
+};
+
 void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> prepared)
 {
-    const std::shared_ptr<const TriageResult> result = prepared->result;
-    const TriageResult &r = *result;
-    const std::size_t n = r.snapshot->processes.size();
+    Update u = matchNodes(std::move(prepared));
+    liftReparented(u);
+    removeVanished(u);
+    takeOverResult(u);
+    insertFresh(u);
+    for (Node *x : u.reparented)
+        moveNode(x, u.targetOf(x, m_root.get()));
+    reportChanged(u);
+}
 
-    // Which node each process of the new result is: a survivor, or a fresh node not yet in the tree.
-    std::vector<Node *> at(n, nullptr);
-    std::vector<Node *> fresh;
-    NodeMap freshNodes;
-    // A node is in the new result when stamped with this generation; nextIndex is its place there.
-    const std::uint64_t generation = ++m_generation;
-    const auto inNew = [generation](const Node *x) { return x->stamp == generation; };
+ProcessTableModel::Update ProcessTableModel::matchNodes(std::shared_ptr<const PreparedRows> prepared)
+{
+    Update u;
+    const TriageResult &r = *prepared->result;
+    const std::size_t n = r.snapshot->processes.size();
+    u.at.assign(n, nullptr);
+    u.generation = ++m_generation;
     for (std::size_t i = 0; i < n; ++i) {
-        const ProcessIdentity key = r.snapshot->processes[i].id;
+        const ProcessIdentity &id = r.snapshot->processes[i].id;
         Node *x = nullptr;
-        if (auto it = m_nodes.find(key); it != m_nodes.end()) {
+        if (auto it = m_nodes.find(id); it != m_nodes.end()) {
             x = it->second.get();
-        } else if (!freshNodes.contains(key)) {
+        } else if (!u.freshNodes.contains(id)) {
             auto node = std::make_unique<Node>();
             x = node.get();
-            x->id = key;
-            freshNodes.emplace(key, std::move(node));
+            x->id = id;
+            u.freshNodes.emplace(id, std::move(node));
         }
-        if (x && !inNew(x)) { // a key seen twice keeps its first process
-            x->stamp = generation;
+        if (x && !u.inNew(x)) { // a key seen twice keeps its first process
+            x->stamp = u.generation;
             x->nextIndex = static_cast<int>(i);
-            at[i] = x;
+            u.at[i] = x;
         }
     }
-    const std::vector<int> parents = parentIndices(r, m_tree);
-    auto targetOf = [&](Node *node) {
-        const int p = parents[static_cast<std::size_t>(node->nextIndex)];
-        Node *t = p < 0 ? nullptr : at[static_cast<std::size_t>(p)];
-        return t ? t : m_root.get();
-    };
+    u.parents = parentIndices(r, m_tree);
+    u.prepared = std::move(prepared);
+    return u;
+}
 
-    // 1. Survivors that change parent go to the top level first, so nothing is ever moved into its
-    //    own subtree and nothing that lives is removed along with a parent that vanished.
-    std::vector<Node *> reparented;
-    for (auto &[key, node] : m_nodes) {
+// Step 1: survivors that change parent go to the top level first, so nothing is ever moved into its
+// own subtree and nothing that lives is removed along with a parent that vanished.
+void ProcessTableModel::liftReparented(Update &u)
+{
+    for (auto &[id, node] : m_nodes) {
         Node *x = node.get();
-        if (!inNew(x) || targetOf(x) == x->parent)
+        if (!u.inNew(x) || u.targetOf(x, m_root.get()) == x->parent)
             continue;
         if (x->parent != m_root.get())
             moveNode(x, m_root.get());
-        if (targetOf(x) != m_root.get())
-            reparented.push_back(x);
+        if (u.targetOf(x, m_root.get()) != m_root.get())
+            u.reparented.push_back(x);
     }
+}
 
-    // 2. Removals, per parent in contiguous ranges (the vanished descendants of a vanished node go
-    //    with it: its living children were moved away in step 1).
+// Step 2: removals, per parent in contiguous ranges (the vanished descendants of a vanished node go
+// with it: its living children were moved away in step 1).
+void ProcessTableModel::removeVanished(Update &u)
+{
     std::unordered_map<Node *, std::vector<int>> vanished;
-    for (auto &[key, node] : m_nodes)
-        if (!inNew(node.get()) && (node->parent == m_root.get() || inNew(node->parent)))
+    for (auto &[id, node] : m_nodes)
+        if (!u.inNew(node.get()) && (node->parent == m_root.get() || u.inNew(node->parent)))
             vanished[node->parent].push_back(node->row);
     for (auto &[parent, rows] : vanished)
         removeChildren(parent, rows);
-    std::erase_if(m_nodes, [&](const auto &kv) { return !inNew(kv.second.get()); });
+    std::erase_if(m_nodes, [&](const auto &kv) { return !u.inNew(kv.second.get()); });
+}
 
-    // The new result takes over: survivors point into it (their data may change: reported below).
-    std::vector<Node *> survivors;
-    survivors.reserve(m_nodes.size());
-    for (auto &[key, node] : m_nodes)
-        survivors.push_back(node.get());
+// The new result takes over: survivors point into it (their data may change: reported in step 5).
+void ProcessTableModel::takeOverResult(Update &u)
+{
+    u.survivors.reserve(m_nodes.size());
+    for (auto &[id, node] : m_nodes)
+        u.survivors.push_back(node.get());
     // Prepared against the rows shown now, the diff is already made (off this thread); otherwise
     // every survivor is reported as wholly changed.
-    const bool diffed = m_rows && prepared->basisSerial == m_rows->serial;
-    m_rows = std::move(prepared);
-    m_result = result;
-    for (Node *x : survivors)
+    u.diffed = m_rows && u.prepared->basisSerial == m_rows->serial;
+    m_rows = u.prepared;
+    m_result = m_rows->result;
+    for (Node *x : u.survivors)
         takeRow(x, x->nextIndex);
+}
 
-    // 3. Insertions, appended under their parent, a level at a time (a fresh parent before its
-    //    fresh children), in ranking order.
-    for (int i : rankedOrder(r))
-        if (Node *x = at[static_cast<std::size_t>(i)]; x && !x->parent) { // fresh: not in the tree yet
+// Step 3: insertions, appended under their parent, a level at a time (a fresh parent before its
+// fresh children), in ranking order.
+void ProcessTableModel::insertFresh(Update &u)
+{
+    std::vector<Node *> fresh;
+    for (int i : rankedOrder(*m_result))
+        if (Node *x = u.at[static_cast<std::size_t>(i)]; x && !x->parent) { // fresh: not in the tree yet
             takeRow(x, i);
             fresh.push_back(x);
         }
-    for (auto &[key, node] : freshNodes)
-        m_nodes.emplace(key, std::move(node));
+    for (auto &[id, node] : u.freshNodes)
+        m_nodes.emplace(id, std::move(node));
     bool stuck = false; // cannot happen (parentIndices leaves no cycles); then the rest go top-level
     while (!fresh.empty()) {
         std::vector<Node *> later;
         std::vector<Node *> parentsInOrder;
         std::unordered_map<Node *, std::vector<Node *>> batch;
         for (Node *x : fresh) {
-            Node *t = stuck ? m_root.get() : targetOf(x);
+            Node *t = stuck ? m_root.get() : u.targetOf(x, m_root.get());
             if (t != m_root.get() && !t->parent) {
                 later.push_back(x); // its parent is fresh too, and not inserted yet
                 continue;
@@ -365,22 +399,22 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
         stuck = later.size() == fresh.size();
         fresh = std::move(later);
     }
+}
 
-    // 4. Reparented survivors join their new parent (which is in the tree now).
-    for (Node *x : reparented)
-        moveNode(x, targetOf(x));
-
-    // 5. Changed rows, as one dataChanged per contiguous run of rows over the columns that changed
-    //    (a sorting proxy re-sorts only when the sort column is in the range; an age ticking by
-    //    must not re-sort 5,000 rows). Under a parent with many runs, one range from the first to
-    //    the last changed row: a proxy pays for every signal about as much as for the rows in it.
+// Step 4 (reparented survivors join their new parent) is a moveNode each. Step 5: changed rows, as
+// one dataChanged per contiguous run of rows over the columns that changed (a sorting proxy
+// re-sorts only when the sort column is in the range; an age ticking by must not re-sort 5,000
+// rows). Under a parent with many runs, one range from the first to the last changed row: a proxy
+// pays for every signal about as much as for the rows in it.
+void ProcessTableModel::reportChanged(const Update &u)
+{
     const int lastColumn = m_columns.count() - 1;
     // (parent, first, last column, candidacy changed) → rows
     std::map<std::tuple<Node *, int, int, bool>, std::vector<int>> changed;
-    for (Node *x : survivors) {
+    for (Node *x : u.survivors) {
         int first = 0, last = lastColumn;
         bool candidacy = true;
-        if (diffed) {
+        if (u.diffed) {
             const auto i = static_cast<std::size_t>(x->index);
             candidacy = m_rows->candidacyChanged[i] != 0;
             if (!candidacy) // else its colors change across the row

@@ -75,13 +75,22 @@ public:
 
 private:
     struct Node;
+    struct Update;
     using NodeMap = std::unordered_map<ProcessIdentity, std::unique_ptr<Node>>;
 
     Node *nodeOf(const QModelIndex &index) const;
     QModelIndex indexOfNode(const Node *node, int column = 0) const;
     void takeRow(Node *node, int index) const;
     void rebuild(std::shared_ptr<const PreparedRows> rows);
+    // A new result of the same boot, in five steps that keep every view's state (selection,
+    // expansion, scroll) on the same processes: each below is one of them.
     void applyIncrementally(std::shared_ptr<const PreparedRows> rows);
+    Update matchNodes(std::shared_ptr<const PreparedRows> rows);
+    void liftReparented(Update &u);
+    void removeVanished(Update &u);
+    void takeOverResult(Update &u);
+    void insertFresh(Update &u);
+    void reportChanged(const Update &u);
     void moveNode(Node *node, Node *to);
     void removeChildren(Node *parent, const std::vector<int> &rows);
     void renumber(Node *parent, int from = 0);
