@@ -16,7 +16,8 @@ int usage(const QString &error)
     const char *text
         = "usage: ptriage [COMMAND] [OPTIONS]\n"
           "\n"
-          "  (no command) [--screenshot FILE] [--select PID] [--min-age SECONDS]\n"
+          "  (no command) [--min-age SECONDS] [--screenshot FILE [--select PID] [--tab TAB] [--after N]\n"
+          "      [--act ACTION]]\n"
           "        the triage window; --screenshot saves it as PNG after the first scan and exits\n"
           "  scan [--json [--pretty]] [--all] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
           "        rank every process by how much acting on it is worth, in the terminal\n"
@@ -46,14 +47,21 @@ int usage(const QString &error)
 
 namespace {
 
-// No command, or only the window's own options: the GUI.
+// No command, or only the window's own options: the GUI. Other options with no command mean a scan.
 bool wantsWindow(int argc, char **argv)
 {
-    if (argc == 1)
+    if (argc == 1 || QByteArray(argv[1]) == "gui")
         return true;
-    const QByteArray first = argv[1];
-    return first == "--screenshot" || first.startsWith("--screenshot=") || first == "--select"
-        || first.startsWith("--select=") || first == "gui";
+    static const QByteArrayList windowOptions = {"--screenshot", "--select", "--tab", "--act", "--after", "--min-age"};
+    if (!QByteArray(argv[1]).startsWith("--"))
+        return false; // a command
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg = argv[i];
+        if (arg.startsWith("--")
+            && !windowOptions.contains(arg.left(arg.indexOf('=') < 0 ? arg.size() : arg.indexOf('='))))
+            return false;
+    }
+    return true;
 }
 
 } // namespace

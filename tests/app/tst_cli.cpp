@@ -67,6 +67,10 @@ private Q_SLOTS:
             QVERIFY2(r.exit == 2, qPrintable(bad.join(QLatin1Char(' '))));
             QVERIFY2(oneLine(r.err), r.err.constData());
         }
+        // Options without a command: the window's own open the window, any other means a scan.
+        const Run scan = runPtriage({QStringLiteral("--min-age"), QStringLiteral("0"), QStringLiteral("--json")});
+        QCOMPARE(scan.exit, 0);
+        QVERIFY(scan.out.contains("\"schema\""));
     }
 
     void otherErrorsExitOne()

@@ -1,4 +1,4 @@
-// The real binary in a real X server (Xvfb): `ptriage --screenshot FILE --select PID` opens the
+// The real binary in a real X server (Xvfb): `ptriage --min-age 60 --screenshot FILE --select PID` opens the
 // window, waits for the first scan, selects the process, saves a PNG and exits 0.
 #include "support/Spawner.h"
 
@@ -35,8 +35,8 @@ private Q_SLOTS:
         p.setProcessEnvironment(env);
         p.start(QStringLiteral("xvfb-run"),
             {QStringLiteral("-a"), QStringLiteral("-s"), QStringLiteral("-screen 0 1600x1000x24"),
-                QStringLiteral(PTRIAGE_BINARY), QStringLiteral("--screenshot"), shot, QStringLiteral("--select"),
-                QString::number(a.pid)});
+                QStringLiteral(PTRIAGE_BINARY), QStringLiteral("--min-age"), QStringLiteral("60"),
+                QStringLiteral("--screenshot"), shot, QStringLiteral("--select"), QString::number(a.pid)});
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         const QImage image(shot);
