@@ -12,7 +12,7 @@
 namespace ptriage {
 
 // The process table: one row per process of the latest TriageResult, flat or as the parent/child
-// tree. Rows are keyed by process identity (start ticks and PID within one boot), never by row or
+// tree. Rows are keyed by ProcessIdentity (boot, start ticks and PID), never by row or
 // PID: a new result is applied as batched removals, insertions, moves and coalesced dataChanged
 // ranges, and a row keeps its position between results (sorting is the proxy's job), so persistent
 // indexes — the view's selection, current index and expanded nodes — stay on their process.
