@@ -1,7 +1,9 @@
 // The German translation is complete (every string the build extracted has a translation that keeps
 // its placeholders and accelerator), is built into the binary, and the window speaks German for a
 // German locale and English for a language without a translation.
+#include "EngineLabels.h"
 #include "MainWindow.h"
+#include "ProcessTableModel.h"
 #include "Translations.h"
 #include "support/CaptureTools.h"
 
@@ -79,6 +81,20 @@ private Q_SLOTS:
             QCOMPARE(menus.first(), QStringLiteral("&Datei"));
             QVERIFY2(!menus.contains(QStringLiteral("&View")), qPrintable(menus.join(QLatin1Char(' '))));
             QVERIFY(window.tabs()->tabText(0) != QStringLiteral("Evidence"));
+        }
+        {
+            // The class column's tooltip says the confidence in German words, never the JSON token.
+            ProcessTableModel model(defaultModel());
+            model.setResult(live(defaultModel(), 0.0));
+            const int classColumn = model.columns().indexOf(u"class");
+            const QString tip = model.index(0, classColumn).data(Qt::ToolTipRole).toString();
+            QVERIFY2(tip.contains(QStringLiteral("Konfidenz: ")), qPrintable(tip));
+            for (Confidence c : {Confidence::Low, Confidence::Medium, Confidence::High, Confidence::VeryHigh}) {
+                QVERIFY(EngineLabels::confidence(c) != QLatin1String(jsonName(c)));
+                QVERIFY2(!tip.contains(QLatin1String(jsonName(c)) + QLatin1Char('\n'))
+                        && !tip.endsWith(QLatin1String(jsonName(c))),
+                    qPrintable(tip));
+            }
         }
         for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>()) {
             QCoreApplication::removeTranslator(t);
