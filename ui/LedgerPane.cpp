@@ -69,12 +69,12 @@ LedgerPane::LedgerPane(QWidget *parent)
     auto *verdict = new QGroupBox(tr("Posterior"), this);
     (new QVBoxLayout(verdict))->addWidget(m_bars);
     layout->addWidget(verdict);
-    auto *plan = new QGroupBox(tr("Recommendation"), this);
-    auto *planLayout = new QVBoxLayout(plan);
-    planLayout->addWidget(m_recommendation);
-    planLayout->addWidget(m_blocked);
-    planLayout->addWidget(m_losses);
-    layout->addWidget(plan);
+    auto *recommendation = new QGroupBox(tr("Recommendation"), this);
+    auto *recommendationLayout = new QVBoxLayout(recommendation);
+    recommendationLayout->addWidget(m_recommendation);
+    recommendationLayout->addWidget(m_blocked);
+    recommendationLayout->addWidget(m_losses);
+    layout->addWidget(recommendation);
     auto *ledger = new QGroupBox(tr("Evidence ledger"), this);
     (new QVBoxLayout(ledger))->addWidget(m_ledger);
     layout->addWidget(ledger, 1);

@@ -100,7 +100,7 @@ std::vector<Recommendation> decide(const DecideInput &in)
         if (s.state == 'Z') {
             blockAllBut(p, gates, {RecommendedAction::Keep}, "a zombie cannot be signalled");
             p.blockedBy.push_back(gates.back().why);
-            continue; // decided below, once its parent's plan is known
+            continue; // decided below, once its parent's recommendation is known
         }
         if (!f.protectedReason.empty())
             blockAllBut(p, gates, {RecommendedAction::Keep}, "protected: " + f.protectedReason);
