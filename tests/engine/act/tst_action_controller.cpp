@@ -189,6 +189,47 @@ private Q_SLOTS:
         QVERIFY2(out[1].message.find("not a zombie") != std::string::npos, out[1].message.c_str());
     }
 
+    // Rows as the previous version wrote them (statuses in words, "undo VERB") read as the same
+    // vocabulary; a row whose target is not an identity is never offered for undo.
+    void olderJournalRowsAreRead()
+    {
+        const QString path = journalPath();
+        {
+            ActionJournal created;
+            QString error;
+            QVERIFY2(created.open(path, &error), qPrintable(error));
+        }
+        const std::string id = "d34496c8-665d-4e37-9394-f9a50e96cf14:98765:4242";
+        const std::string rows = "INSERT INTO ptriage_actions (at_ms, user, verb, target, command, status, message,"
+                                 " via_helper, undo) VALUES"
+                                 " (1, 'u', 'freeze', '"
+            + id
+            + "', 'x', 'done', 'm', 0, '{\"verb\":\"thaw\"}'),"
+              " (2, 'u', 'undo freeze', '"
+            + id
+            + "', 'x', 'no such process', 'm', 1, ''),"
+              " (3, 'u', 'freeze', '4242', 'x', 'done', 'm', 0, '{\"verb\":\"thaw\"}');";
+        sqlite3 *db = nullptr;
+        QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, rows.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+
+        ActionJournal journal;
+        QString error;
+        QVERIFY2(journal.open(path, &error), qPrintable(error));
+        const auto recent = journal.recent();
+        QCOMPARE(recent.size(), std::size_t(2)); // the bare pid is not an identity
+        QCOMPARE(recent[0].verb, ActVerb::Freeze);
+        QVERIFY(recent[0].undoing);
+        QCOMPARE(recent[0].status, ActStatus::NoSuchProcess);
+        QCOMPARE(recent[0].target.toString(), id);
+        QCOMPARE(recent[1].status, ActStatus::Done);
+        QVERIFY(!recent[1].undoing);
+        const auto undoable = journal.undoable();
+        QCOMPARE(undoable.size(), std::size_t(1));
+        QCOMPARE(undoable[0].id, recent[1].id);
+    }
+
     void aJournalThatIsNotOursIsNeverTouched()
     {
         const QString garbage = m_dir.filePath(QStringLiteral("garbage.sqlite"));
