@@ -88,13 +88,14 @@ private Q_SLOTS:
         ActionController controller(nullptr, journal);
         ActRequest req;
         req.verb = ActVerb::Renice;
-        req.nice = 15;
+        req.nice = 17;
         req.targets = {identityOf(*r, a.pid)};
+        const int before = ::getpriority(PRIO_PROCESS, static_cast<id_t>(a.pid)); // the test may run niced
         const auto out = controller.run(req, *r);
         QCOMPARE(out[0].status, ActStatus::Done);
-        QCOMPARE(::getpriority(PRIO_PROCESS, static_cast<id_t>(a.pid)), 15);
+        QCOMPARE(::getpriority(PRIO_PROCESS, static_cast<id_t>(a.pid)), 17);
         QCOMPARE(controller.undo(out[0].journalId).status, ActStatus::Done); // the journal kept an int, not a double
-        QCOMPARE(::getpriority(PRIO_PROCESS, static_cast<id_t>(a.pid)), 0);
+        QCOMPARE(::getpriority(PRIO_PROCESS, static_cast<id_t>(a.pid)), before);
 
         req.verb = ActVerb::Quarantine;
         req.cpus = {0};
