@@ -128,13 +128,11 @@ std::optional<ProcessIdentity> ProcessIdentity::parse(std::string_view text, std
 
 std::optional<ProcessIdentity> ProcessIdentity::parse(QStringView text, QString *why)
 {
-    // Identities are ASCII; anything else is refused by the parser, which sees it as '?'.
-    std::string ascii;
-    ascii.reserve(static_cast<std::size_t>(std::min<qsizetype>(text.size(), kMaxLength + 1)));
-    for (qsizetype i = 0; i < text.size() && ascii.size() < 2 * kMaxLength; ++i)
-        ascii += text[i].unicode() < 128 ? static_cast<char>(text[i].unicode()) : '?';
+    // The same bytes the std::string_view parser sees (UTF-8), so both give the same answer and the
+    // same reason. A longer text is refused as too long either way: no need to convert all of it.
+    const QByteArray utf8 = text.left(static_cast<qsizetype>(kMaxLength) + 1).toUtf8();
     std::string reason;
-    auto id = parse(std::string_view(ascii), why ? &reason : nullptr);
+    auto id = parse(std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size())), why ? &reason : nullptr);
     if (why && !id)
         *why = QString::fromStdString(reason);
     return id;
