@@ -298,6 +298,7 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
         addReason(deep->partial, describeErrno("fd", errno));
         return deep;
     }
+    deep->filesRead = true;
     DirFd fdinfo;
     const auto fds = listNumericEntries(fdDir.get());
     for (int fd : fds) {

@@ -35,6 +35,9 @@ struct OpenFile {
 // Read on demand: before acting, in a deep scan, for the selected process.
 struct DeepDetails {
     std::vector<OpenFile> files;
+    // The fd table was listed: `files` is what it holds. False when it could not be (permissions, a
+    // capture without fd/): then nothing is known about its files, which is not "none".
+    bool filesRead = false;
     std::string wchan;
     // The whole environment, secret-looking values masked; only when read for one process.
     std::vector<std::pair<std::string, std::string>> environment;

@@ -190,7 +190,7 @@ void observeSockets(Observer &o, const Subject &x)
 {
     const ProcessFacts &f = x.f;
     if (!f.deepKnown)
-        o.unknown("sockets", "sockets unknown: its open files were not read");
+        o.unknown("sockets", "sockets unknown: its open files could not be read");
     else if (!f.listeners.empty())
         o.add("sockets", "listening", "listens on " + joinFirst(f.listeners, 3));
     else if (f.established > 0)

@@ -252,8 +252,8 @@ void addWritableFile(const Lookups &look, const OpenFile &of, ProcessFacts &f)
 // Sockets, and files open for writing, when its fds were read.
 void findOpenFiles(const Lookups &look, const Sample &s, ProcessFacts &f)
 {
-    if (!s.deep)
-        return;
+    if (!s.deep || !s.deep->filesRead)
+        return; // unknown, not "no sockets, no files"
     f.deepKnown = true;
     for (const auto &of : s.deep->files) {
         if (of.kind == FdKind::Socket)

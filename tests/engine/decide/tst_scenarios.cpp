@@ -6,6 +6,8 @@
 
 #include <QtTest>
 
+#include <filesystem>
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -303,6 +305,34 @@ private Q_SLOTS:
         const auto v = verdictFor(live(defaultModel()), a.pid); // seconds old, default minimum age
         QVERIFY(v.index >= 0);
         QCOMPARE(v.recommendation().action, RecommendedAction::Keep);
+    }
+
+    // A listener whose fd table cannot be read (another user's process, a capture without fd/) has
+    // unknown sockets: no weight, said so — never "no listening socket".
+    void unreadableFdsAreUnknownNotNone()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"node", {"node", "/srv/app/server.js"}, {{"ACTOR_LISTEN", "0"}}});
+        QVERIFY(a.pid > 0 && a.port > 0);
+        const CapturePair pair = capturePair(sp.dir(), 0.3, 0);
+        const auto readable = verdictFor(replay(pair, defaultModel()), a.pid);
+        QVERIFY(readable.index >= 0);
+        QVERIFY2(mentions(readable.facts().listeners, ":" + std::to_string(a.port)), readable.why().c_str());
+        for (const std::string &root : {pair.before, pair.after})
+            std::filesystem::remove_all(root + "/" + std::to_string(a.pid) + "/fd");
+        const auto v = verdictFor(replay(pair, defaultModel()), a.pid);
+        QVERIFY(v.index >= 0);
+        QVERIFY(!v.facts().deepKnown);
+        QVERIFY(v.facts().listeners.empty());
+        bool sockets = false;
+        for (const EvidenceTerm &t : v.post().ledger)
+            if (t.term == "sockets") {
+                sockets = true;
+                QCOMPARE(t.bits, 0.0);
+                QVERIFY2(t.detail.find("unknown") != std::string::npos, t.detail.c_str());
+            }
+        QVERIFY2(sockets, v.why().c_str());
+        QVERIFY2(v.why().find("no listening socket") == std::string::npos, v.why().c_str());
     }
 
     void ptriageNeverTargetsItself()
