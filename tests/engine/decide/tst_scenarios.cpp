@@ -160,6 +160,9 @@ private Q_SLOTS:
         QVERIFY(v.recommendation().action != RecommendedAction::Kill);
         QVERIFY2(mentions(v.recommendation().blockedBy, git + "/index.lock"), v.why().c_str());
         QVERIFY(!v.recommendation().allowed[static_cast<std::size_t>(RecommendedAction::Kill)]);
+        // Still a candidate, ranked: the person learns that this process holds the lock.
+        QVERIFY(v.recommendation().candidate);
+        QVERIFY2(v.recommendation().score >= 30, v.why().c_str());
     }
 
     void systemdServiceIdleForDays()
