@@ -399,6 +399,14 @@ Eltern-PID: %2</translation>
         <source>Blast radius: what would break if it were acted on</source>
         <translation>Auswirkungsradius: was bei einem Eingriff kaputtginge</translation>
     </message>
+    <message>
+        <source>Only %1 old: nothing is judged before %2. What the evidence says so far:</source>
+        <translation>Erst %1 alt: Vor %2 wird nichts beurteilt. Was die Indizien bisher sagen:</translation>
+    </message>
+    <message>
+        <source>too young</source>
+        <translation>zu jung</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ActionDialog</name>

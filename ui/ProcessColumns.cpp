@@ -109,15 +109,21 @@ ProcessColumns::ProcessColumns()
             }},
         {QStringLiteral("class"), QT_TRANSLATE_NOOP("ProcessColumns", "Class"),
             QT_TRANSLATE_NOOP("ProcessColumns", "The most probable class"), left, Qt::DescendingOrder,
-            [](const ProcessRow &r) { return ClassStyle::label(r.posterior().classification); },
+            [](const ProcessRow &r) {
+                return r.tooYoungToJudge() ? tr("too young") : ClassStyle::label(r.posterior().classification);
+            },
             [](const ProcessRow &r) {
                 const Posterior &p = r.posterior();
                 const auto c = static_cast<std::size_t>(p.classification);
-                return QVariant(static_cast<double>(c) + p.probability[c]);
+                return QVariant(r.tooYoungToJudge() ? -1.0 : static_cast<double>(c) + p.probability[c]);
             },
             [](const ProcessRow &r) {
                 const Posterior &p = r.posterior();
                 QStringList lines;
+                if (r.tooYoungToJudge())
+                    lines << tr("Only %1 old: nothing is judged before %2. What the evidence says so far:")
+                                 .arg(qs(formatDuration(r.facts().ageSeconds)),
+                                     qs(formatDuration(r.result.minAgeSeconds)));
                 for (int c = 0; c < kClassCount; ++c)
                     lines << tr("%1: %2").arg(ClassStyle::label(static_cast<ProcessClass>(c)),
                         qs(formatPercent(p.probability[static_cast<std::size_t>(c)])));

@@ -36,6 +36,9 @@ struct ProcessRow {
     const Posterior &posterior() const { return result.posteriors[at()]; }
     const Recommendation &recommendation() const { return result.recommendations[at()]; }
     const BlastRadius &blast() const { return result.blast[at()]; }
+    // Younger than the minimum age: its posterior is no verdict yet, and the window says so instead of
+    // painting it abandoned. A zombie is a zombie at any age.
+    bool tooYoungToJudge() const { return facts().ageSeconds < result.minAgeSeconds && sample().state != 'Z'; }
     std::size_t at() const { return static_cast<std::size_t>(index); }
 };
 

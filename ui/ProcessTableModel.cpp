@@ -550,10 +550,12 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     case Qt::TextAlignmentRole:
         return QVariant(col.alignment.toInt());
     case Qt::DecorationRole:
-        if (isClassColumn && !m_icons[0].isNull())
+        if (isClassColumn && !m_icons[0].isNull() && !row.tooYoungToJudge())
             return m_icons[static_cast<std::size_t>(row.posterior().classification)];
         return {};
     case Qt::ForegroundRole:
+        if (isClassColumn && row.tooYoungToJudge())
+            return {};
         if (isClassColumn)
             return ClassStyle::color(row.posterior().classification).darker(node->candidate ? 130 : 100);
         if (node->candidate)

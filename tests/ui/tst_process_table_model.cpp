@@ -202,6 +202,20 @@ private Q_SLOTS:
         QVERIFY(!col("class").data(Qt::ToolTipRole).toString().isEmpty());
         QVERIFY(zombie.data(SearchTextRole).toString().contains(QString::number(z.zombiePid)));
         QCOMPARE(zombie.data(IdentityRole).toString(), idOf(*r, z.zombiePid));
+        // Younger than the minimum age: "too young" (to judge), no class icon or color, whatever the posterior.
+        Spawner young;
+        const Actor y = young.spawn({"ptm-young", {"ptm-young"}, {}, Parenting::OrphanNoSession});
+        const Result fresh = live(defaultModel()); // the policy's minimum age: 30 min
+        model.setResult(fresh);
+        const QModelIndex yc = rowOf(model, idOf(*fresh, y.pid), cols.indexOf(u"class"));
+        QVERIFY(yc.isValid());
+        QCOMPARE(yc.data().toString(), QStringLiteral("too young"));
+        QVERIFY(qvariant_cast<QIcon>(yc.data(Qt::DecorationRole)).isNull());
+        QVERIFY(!yc.data(Qt::ForegroundRole).isValid());
+        QVERIFY(yc.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Only ")));
+        QVERIFY(!yc.data(CandidateRole).toBool());
+        const QModelIndex zc = rowOf(model, idOf(*fresh, z.zombiePid), cols.indexOf(u"class"));
+        QCOMPARE(zc.data().toString(), QStringLiteral("zombie")); // a zombie at any age
         // The icons differ between classes (shape, not only color).
         for (int c = 1; c < kClassCount; ++c)
             QVERIFY(iconShape(ProcessClass::Useful) != iconShape(static_cast<ProcessClass>(c)));
