@@ -48,6 +48,15 @@ struct Subject {
     const Sample &s;
     const ProcessFacts &f;
     const Category &cat;
+
+    // Run as a service (a systemd unit, a container), a process has no terminal, init or the
+    // runtime as its parent, and lives as long as the service: none of that says it was left behind.
+    bool runAsService() const
+    {
+        return f.supervisorKind == SupervisorKind::SystemdUnit || f.supervisorKind == SupervisorKind::Container;
+    }
+    // An interactive kind (a dev server, a shell) normally has a terminal and a parent session.
+    bool expectsTerminal() const { return cat.interactive && !runAsService(); }
 };
 
 // A zombie has exited: no CPU, I/O or other state to speak of.
@@ -128,6 +137,12 @@ void observeAge(Observer &o, const Subject &x)
     const Category &cat = x.cat;
     if (!cat.expectedLifetimeSeconds)
         return;
+    if (x.runAsService()) {
+        o.unknown("age",
+            formatDuration(x.f.ageSeconds) + " old; a service lives as long as " + x.f.supervisor
+                + " keeps it running");
+        return;
+    }
     const Priors &p = x.p;
     const double ratio = x.f.ageSeconds / *cat.expectedLifetimeSeconds;
     const char *bin = ratio < p.agePast ? "within"
@@ -144,7 +159,14 @@ void observeOrphan(Observer &o, const Subject &x)
     const Sample &s = x.s;
     const Sample *parent = x.snap.byPid(s.ppid);
     const std::string parentName = parent && parent->details ? parent->details->comm : std::string("?");
-    const char *orphanTable = x.cat.interactive ? "orphan_interactive" : "orphan_other";
+    const char *orphanTable = x.expectsTerminal() ? "orphan_interactive" : "orphan_other";
+    if (x.runAsService() && x.f.orphan != OrphanState::ParentAlive) {
+        o.add("orphan", "parent_alive",
+            "run by " + x.f.supervisor + ": its parent " + parentName + " (pid " + std::to_string(s.ppid)
+                + ") manages it",
+            orphanTable);
+        return;
+    }
     switch (s.ppid <= 0 ? OrphanState::ParentAlive : x.f.orphan) {
     case OrphanState::ParentAlive:
         if (s.ppid <= 0)
@@ -169,7 +191,7 @@ void observeOrphan(Observer &o, const Subject &x)
 void observeTty(Observer &o, const Subject &x)
 {
     const Category &cat = x.cat;
-    const char *ttyTable = cat.interactive ? "tty_interactive" : "tty_other";
+    const char *ttyTable = x.expectsTerminal() ? "tty_interactive" : "tty_other";
     switch (x.f.tty) {
     case TtyState::Foreground:
         o.add("tty", "foreground", "in the foreground of its terminal", ttyTable);
@@ -179,8 +201,9 @@ void observeTty(Observer &o, const Subject &x)
         break;
     case TtyState::None:
         o.add("tty", "none",
-            cat.interactive ? "no controlling terminal, though a " + cat.label + " normally has one"
-                            : std::string("no controlling terminal"),
+            x.expectsTerminal()   ? "no controlling terminal, though a " + cat.label + " normally has one"
+                : cat.interactive ? "no controlling terminal, as expected of a service (" + x.f.supervisor + ")"
+                                  : std::string("no controlling terminal"),
             ttyTable);
         break;
     }

@@ -185,6 +185,39 @@ private Q_SLOTS:
             v.why().c_str());
     }
 
+    // A gunicorn worker run by a systemd unit, busy serving: no terminal, init as its parent and days
+    // of age are how a service runs — not signs that a dev server was left behind or is stuck.
+    void busyServiceIsNotCalledStuck()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"gunicorn", {"/usr/bin/gunicorn", "app:app", "--workers", "2"},
+            {{"ACTOR_SPIN", "1"}, {"ACTOR_LISTEN", "0"}}, Parenting::OrphanNoSession});
+        QVERIFY(a.pid > 0);
+        const auto pair = capturePair(sp.dir(), 0.5, 2 * kDay);
+        const auto unsupervised = verdictFor(replay(pair, defaultModel()), a.pid);
+        for (const auto &root : {pair.before, pair.after})
+            writeProcFile(root, a.pid, "cgroup", "0::/system.slice/gunicorn.service\n");
+        const auto v = verdictFor(replay(pair, defaultModel()), a.pid);
+        QVERIFY(v.index >= 0 && unsupervised.index >= 0);
+        QCOMPARE(v.facts().supervisor, std::string("systemd:gunicorn.service"));
+        const auto term = [](const Verdict &x, const std::string &name) {
+            for (const EvidenceTerm &t : x.post().ledger)
+                if (t.term == name)
+                    return t;
+            return EvidenceTerm{};
+        };
+        QVERIFY2(term(v, "tty").detail.find("as expected of a service") != std::string::npos, v.why().c_str());
+        QVERIFY2(
+            term(v, "orphan").detail.find("run by systemd:gunicorn.service") != std::string::npos, v.why().c_str());
+        QCOMPARE(term(v, "age").bits, 0.0);
+        // Unsupervised, the same busy process two days old reads as a stuck dev server.
+        QVERIFY2(unsupervised.post().classification == ProcessClass::UsefulBad, unsupervised.why().c_str());
+        QVERIFY2(v.post().classification == ProcessClass::Useful, v.why().c_str());
+        QVERIFY2(v.recommendation().action == RecommendedAction::Keep
+                || v.recommendation().action == RecommendedAction::Renice,
+            v.why().c_str());
+    }
+
     void scriptWrapperAndWorkload()
     {
         Spawner sp;
