@@ -8,7 +8,7 @@ packages=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite libgl-dev
   libeigen3-dev libsqlite3-dev
-  python3-psutil procps tmux bsdutils
+  python3-psutil python3-pytest-xdist procps tmux bsdutils
   xvfb xauth dbus polkitd systemd passwd util-linux
   debootstrap # tests/kauth: the Debian 13 chroot where KF6Auth exists
 )

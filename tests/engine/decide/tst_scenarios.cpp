@@ -4,11 +4,16 @@
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 
+#include <QDir>
+#include <QProcess>
 #include <QtTest>
 
 #include <filesystem>
+#include <fstream>
 
+#include <csignal>
 #include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace ptriage;
@@ -66,6 +71,56 @@ private Q_SLOTS:
         QCOMPARE(v.blast().risk, Risk::Low);
         QVERIFY(v.recommendation().candidate);
         QVERIFY(v.recommendation().score >= 50);
+    }
+
+    // Real pytest-xdist: the controller is SIGKILLed mid-run and its workers (`python3 -u -c
+    // import sys;exec(eval(sys.stdin.readline()))`, execnet's bootstrap) are left behind. They are
+    // test workers, not generic interpreters: three hours on, abandoned and worth a kill.
+    void orphanedXdistWorkers()
+    {
+        if (QProcess::execute(
+                QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import xdist")})
+            != 0)
+            QFAIL("python3-pytest-xdist is missing: packaging/install-deps.sh installs it");
+        Spawner sp;
+        const std::string tests = sp.dir() + "/proj/tests";
+        QVERIFY(QDir().mkpath(QString::fromStdString(tests)));
+        std::ofstream(tests + "/test_slow.py") << "import time\n\ndef test_a():\n    time.sleep(600)\n\n"
+                                                  "def test_b():\n    time.sleep(600)\n";
+        const int controller = sp.spawnProgram(
+            {"/usr/bin/python3", "-m", "pytest", "-n", "2", "-q", "-p", "no:cacheprovider", tests + "/test_slow.py"});
+        QVERIFY(controller > 0);
+        std::vector<int> workers;
+        QTRY_VERIFY_WITH_TIMEOUT(([&] {
+            workers.clear();
+            const auto r = live(defaultModel());
+            for (const auto &s : r->snapshot->processes)
+                if (s.ppid == controller && s.details && !s.details->cmdline.empty()
+                    && s.details->cmdline.back().find("sys.stdin.readline") != std::string::npos)
+                    workers.push_back(s.id.pid);
+            return workers.size() == 2;
+        }()),
+            30000);
+        for (int w : workers)
+            sp.adopt(w);
+        // Let them start their tests (a worker killed while the nodes come up just exits).
+        QTest::qWait(4000);
+        ::kill(controller, SIGKILL);
+        ::waitpid(controller, nullptr, 0);
+        QTest::qWait(500);
+        for (int w : workers)
+            QVERIFY2(::kill(w, 0) == 0, "an xdist worker ended with its controller");
+        const auto r = replay(capturePair(sp.dir(), 0.3, 3 * kHour), defaultModel());
+        for (int w : workers) {
+            const auto v = verdictFor(r, w);
+            QVERIFY2(v.index >= 0, "worker missing from the capture");
+            const auto &cat = defaultModel().signatures.categories[static_cast<std::size_t>(v.facts().category)];
+            QVERIFY2(cat.id == "test_runner", v.why().c_str());
+            QCOMPARE(v.facts().orphan, OrphanState::ReparentedSessionGone);
+            QVERIFY2(v.p(ProcessClass::Abandoned) >= 0.9, v.why().c_str());
+            QVERIFY2(v.recommendation().candidate, v.why().c_str());
+            QVERIFY2(v.recommendation().action == RecommendedAction::Kill, v.why().c_str());
+        }
     }
 
     void forgottenDevServer()
