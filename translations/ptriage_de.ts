@@ -190,6 +190,18 @@
         <source>kill</source>
         <translation>Beenden erzwingen</translation>
     </message>
+    <message>
+        <source>last ran</source>
+        <translation>zuletzt gelaufen</translation>
+    </message>
+    <message>
+        <source>progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>review</source>
+        <translation>prüfen</translation>
+    </message>
 </context>
 <context>
     <name>ProcessColumns</name>

@@ -10,6 +10,8 @@ QString EngineLabels::term(const std::string &id)
         {"prior", QT_TR_NOOP("prior")},
         {"age", QT_TR_NOOP("age")},
         {"cpu", QT_TR_NOOP("CPU now")},
+        {"last_ran", QT_TR_NOOP("last ran")},
+        {"progress", QT_TR_NOOP("progress")},
         {"sustained_cpu", QT_TR_NOOP("CPU over its life")},
         {"io", QT_TR_NOOP("I/O")},
         {"tty", QT_TR_NOOP("terminal")},
@@ -90,6 +92,11 @@ QString EngineLabels::action(RecommendedAction a)
         return tr("kill");
     }
     return QString::fromLatin1(jsonName(a));
+}
+
+QString EngineLabels::recommendation(const Recommendation &rec)
+{
+    return rec.review ? tr("review") : action(rec.action);
 }
 
 QString EngineLabels::actStatus(ActStatus status)

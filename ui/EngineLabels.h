@@ -2,6 +2,7 @@
 
 #include "act/ActRequest.h"
 #include "config/Vocabulary.h"
+#include "decide/Recommendation.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -21,6 +22,8 @@ public:
     static QString confidence(Confidence confidence);
     static QString risk(Risk risk);
     static QString action(RecommendedAction action);
+    // The recommendation as shown: its action, or "review" for a probably abandoned process kept.
+    static QString recommendation(const Recommendation &rec);
     static QString actStatus(ActStatus status); // "done", "not authorized" …
     static QString mark(ActVerb verb); // what ptriage did and has not undone: "paused", "frozen" …
 };

@@ -126,7 +126,7 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
                                 EngineLabels::confidence(post.confidence), m_identity.toQString()));
     m_bars->setPosterior(post.probability, post.classification);
 
-    QString action = EngineLabels::action(rec.action);
+    QString action = EngineLabels::recommendation(rec);
     if (rec.targetIndex >= 0 && rec.targetIndex != index)
         action = tr("%1 on its parent %2").arg(action, describe(r, rec.targetIndex));
     m_recommendation->setText(tr("<b>%1</b> — triage score %2 of 100; blast radius %3 (%4 processes affected)")

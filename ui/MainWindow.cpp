@@ -431,7 +431,7 @@ void MainWindow::showContextMenu(const QPoint &pos)
     const int i = m_model->resultIndex(m_filter->mapToSource(m_table->indexAt(pos)));
     if (i >= 0) {
         const Recommendation &rec = m_last->recommendations[static_cast<std::size_t>(i)];
-        menu.addSection(tr("Recommended: %1").arg(EngineLabels::action(rec.action)));
+        menu.addSection(tr("Recommended: %1").arg(EngineLabels::recommendation(rec)));
     }
     menu.addActions(m_processActions);
     menu.addSeparator();

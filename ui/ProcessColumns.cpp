@@ -136,7 +136,7 @@ ProcessColumns::ProcessColumns()
             [](const ProcessRow &r) { return QVariant(r.recommendation().score); }, nullptr},
         {QStringLiteral("action"), QT_TRANSLATE_NOOP("ProcessColumns", "Action"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Recommended action"), left, Qt::DescendingOrder,
-            [](const ProcessRow &r) { return EngineLabels::action(r.recommendation().action); },
+            [](const ProcessRow &r) { return EngineLabels::recommendation(r.recommendation()); },
             [](const ProcessRow &r) { return QVariant(static_cast<int>(r.recommendation().action)); },
             [](const ProcessRow &r) {
                 if (r.recommendation().blockedBy.empty())

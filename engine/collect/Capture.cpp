@@ -59,6 +59,28 @@ void copyLinkAt(int from, int to, const char *name)
         ::symlinkat(target.c_str(), to, name);
 }
 
+// The scheduler's view of each thread: when it last ran (sched) and its CPU time (schedstat).
+void captureThreads(int src, int dst, FileBuffer &buf)
+{
+    copyAt(src, dst, "sched", buf);
+    copyAt(src, dst, "schedstat", buf);
+    DirFd tasks = DirFd::openAt(src, "task");
+    if (!tasks.valid() || ::mkdirat(dst, "task", 0755) != 0)
+        return;
+    DirFd outTasks = DirFd::openAt(dst, "task");
+    for (int tid : listNumericEntries(tasks.get())) {
+        char name[16];
+        auto [end, ec] = std::to_chars(name, name + sizeof name - 1, tid);
+        *end = '\0';
+        DirFd task = DirFd::openAt(tasks.get(), name);
+        if (!task.valid() || ::mkdirat(outTasks.get(), name, 0755) != 0)
+            continue;
+        DirFd outTask = DirFd::openAt(outTasks.get(), name);
+        copyAt(task.get(), outTask.get(), "sched", buf);
+        copyAt(task.get(), outTask.get(), "schedstat", buf);
+    }
+}
+
 void captureProcess(int root, int out, int pid, const std::vector<std::string_view> &keys, FileBuffer &buf)
 {
     char name[16];
@@ -81,6 +103,7 @@ void captureProcess(int root, int out, int pid, const std::vector<std::string_vi
     }
     copyLinkAt(src.get(), dst.get(), "cwd");
     copyLinkAt(src.get(), dst.get(), "exe");
+    captureThreads(src.get(), dst.get(), buf);
     DirFd fd = DirFd::openAt(src.get(), "fd");
     DirFd fdinfo = DirFd::openAt(src.get(), "fdinfo");
     if (fd.valid() && ::mkdirat(dst.get(), "fd", 0755) == 0 && ::mkdirat(dst.get(), "fdinfo", 0755) == 0) {
@@ -131,6 +154,11 @@ bool writeCapture(const std::string &procRoot, const std::string &dir, const std
     const auto targets = pids.empty() ? listNumericEntries(root.get()) : pids;
     for (int pid : targets)
         captureProcess(root.get(), out.get(), pid, keys, buf);
+    // The scheduler's "now" (when this thread last ran), for how long each process has not run.
+    if (::mkdirat(out.get(), "thread-self", 0755) == 0 || errno == EEXIST)
+        if (DirFd self = DirFd::openAt(root.get(), "thread-self"), outSelf = DirFd::openAt(out.get(), "thread-self");
+            self.valid() && outSelf.valid())
+            copyAt(self.get(), outSelf.get(), "sched", buf);
     // Uptime last: every process in the tree was alive at or before this instant.
     if (!buf.readAt(root.get(), "uptime") || !writeFileAt(out.get(), "uptime", buf.view())) {
         *error = dir + "/uptime: cannot write";

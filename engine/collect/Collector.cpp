@@ -1,6 +1,7 @@
 #include "Collector.h"
 
 #include "ProcParsers.h"
+#include "SchedTimes.h"
 #include "SecretMask.h"
 #include "SocketTable.h"
 #include "Workspace.h"
@@ -205,6 +206,8 @@ bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf)
         = f.rssPages > 0 ? static_cast<std::uint64_t>(f.rssPages) * static_cast<std::uint64_t>(::getpagesize()) : 0;
     if (s.isKernelThread())
         return true; // no io, fds or uid worth reading
+    if (m_preciseCpu)
+        s.cpuNs = readCpuNs(dir.get(), s.threads, buf);
 
     if (buf.readRecordAt(dir.get(), "io")) {
         std::uint64_t io = 0;
@@ -412,18 +415,73 @@ void Collector::applyRates(Pass &pass)
         auto it = m_previous.find(s.id);
         if (it != m_previous.end()) {
             const double dt = pass.uptime - it->second.uptimeSeconds;
-            if (dt > 0 && s.cpuTicks >= it->second.cpuTicks) {
-                s.cpuShare = static_cast<double>(s.cpuTicks - it->second.cpuTicks)
+            const auto &prev = it->second;
+            if (dt > 0 && s.cpuNs && prev.cpuNs && *s.cpuNs >= *prev.cpuNs) {
+                // Nanoseconds: a 0.1 s interval is not quantized to 10 % steps. (A thread that
+                // ended in between takes its time with it; then the sum shrinks and ticks serve.)
+                s.cpuShare = static_cast<double>(*s.cpuNs - *prev.cpuNs) / 1e9 / dt;
+            } else if (dt > 0 && s.cpuTicks >= prev.cpuTicks) {
+                s.cpuShare = static_cast<double>(s.cpuTicks - prev.cpuTicks)
                     / static_cast<double>(::sysconf(_SC_CLK_TCK)) / dt;
+            }
+            if (s.cpuShare) {
                 if (s.ioBytes && it->second.ioBytes && *s.ioBytes >= *it->second.ioBytes)
                     s.ioRate = static_cast<double>(*s.ioBytes - *it->second.ioBytes) / dt;
                 interval = dt;
             }
         }
-        next.emplace(s.id, PreviousSample{s.id, s.cpuTicks, s.ioBytes, pass.uptime});
+        next.emplace(s.id, PreviousSample{s.id, s.cpuTicks, s.ioBytes, pass.uptime, s.cpuNs});
     }
     m_previous = std::move(next);
     m_lastInterval = interval;
+}
+
+void Collector::attachLastRan(Pass &pass)
+{
+    // Only processes that did not run in the interval: for the others the CPU share says it.
+    const auto nowMs = readSchedNowMs(m_root.get(), m_buffer);
+    if (!nowMs) {
+        m_lastRan.clear(); // no sched files (kernel without CONFIG_SCHED_DEBUG, an older capture)
+        return;
+    }
+    std::unordered_map<ProcessIdentity, LastRan> next;
+    std::vector<std::size_t> work;
+    std::vector<std::optional<double>> read(pass.samples.size());
+    for (std::size_t i = 0; i < pass.samples.size(); ++i) {
+        const Sample &s = pass.samples[i];
+        if (s.isKernelThread() || s.state == 'Z' || s.id.startTicks == 0 || (s.cpuShare && *s.cpuShare > 0))
+            continue;
+        // An idle process's last run only moves back; re-read it when a tenth of the idle time
+        // (at least 30 s) has passed, so a refresh reads almost nothing.
+        auto known = m_lastRan.find(s.id);
+        if (known != m_lastRan.end()
+            && *nowMs - known->second.readAtMs < std::max(30000.0, 0.1 * (*nowMs - known->second.ms)))
+            next.emplace(s.id, known->second);
+        else
+            work.push_back(i);
+    }
+    parallelChunks(m_pool.get(), work.size(), static_cast<int>(m_buffers.size()),
+        [&](std::size_t begin, std::size_t end, int worker) {
+            FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
+            for (std::size_t w = begin; w < end; ++w) {
+                const Sample &s = pass.samples[work[w]];
+                char name[16];
+                auto [last, ec] = std::to_chars(name, name + sizeof name - 1, s.id.pid);
+                *last = '\0';
+                DirFd dir = DirFd::openAt(m_root.get(), name);
+                if (dir.valid())
+                    read[work[w]] = readLastRanMs(dir.get(), buf);
+            }
+        });
+    for (std::size_t i : work)
+        if (read[i])
+            next.emplace(pass.samples[i].id, LastRan{*read[i], *nowMs});
+    for (auto &s : pass.samples) {
+        auto it = next.find(s.id);
+        if (it != next.end())
+            s.sinceLastRanSeconds = std::max(0.0, (*nowMs - it->second.ms) / 1000.0);
+    }
+    m_lastRan = std::move(next);
 }
 
 std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
@@ -489,10 +547,12 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
 std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
 {
     readLocks();
+    m_preciseCpu = true;
     if (m_capture) {
         Pass pass = readCheapTier();
         attachDetails(pass, m_options.deep == DeepReads::All);
         applyRates(pass);
+        attachLastRan(pass);
         return publish(std::move(pass));
     }
     Pass first = readCheapTier();
@@ -504,15 +564,18 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     Pass second = readCheapTier();
     attachDetails(second, false); // new processes get their reads; the rest reuse the first pass's
     applyRates(second);
+    attachLastRan(second);
     return publish(std::move(second));
 }
 
 std::shared_ptr<const Snapshot> Collector::refresh()
 {
     readLocks();
+    m_preciseCpu = m_capture; // every refresh: ticks are precise enough over seconds
     Pass pass = readCheapTier();
     attachDetails(pass, m_options.deep == DeepReads::All);
     applyRates(pass);
+    attachLastRan(pass);
     return publish(std::move(pass));
 }
 

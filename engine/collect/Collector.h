@@ -31,6 +31,7 @@ struct PreviousSample {
     std::uint64_t cpuTicks = 0;
     std::optional<std::uint64_t> ioBytes;
     double uptimeSeconds = 0;
+    std::optional<std::uint64_t> cpuNs;
 };
 
 class Collector {
@@ -68,6 +69,7 @@ private:
     void readLocks();
     void attachDetails(Pass &pass, bool deepForAll);
     void applyRates(Pass &pass);
+    void attachLastRan(Pass &pass);
     std::shared_ptr<Snapshot> publish(Pass &&pass);
     double now(FileBuffer &buf);
 
@@ -80,6 +82,12 @@ private:
     std::unordered_map<ProcessIdentity, std::shared_ptr<const ProcessDetails>> m_details;
     std::unordered_map<ProcessIdentity, std::shared_ptr<const DeepDetails>> m_deep;
     std::optional<double> m_lastInterval;
+    bool m_preciseCpu = false; // read schedstat: one-shot scans and captures, not every refresh
+    struct LastRan {
+        double ms = 0; // se.exec_start
+        double readAtMs = 0; // the scheduler's "now" when it was read
+    };
+    std::unordered_map<ProcessIdentity, LastRan> m_lastRan;
     std::vector<FileLock> m_locks; // of the pass being read
     std::unordered_set<int> m_lockHolders; // their files get inodes, to name what they lock
     FileBuffer m_buffer; // for the calling thread's own reads

@@ -244,4 +244,24 @@ bool parseFdinfoFlags(std::string_view text, unsigned &flags)
     return ec == std::errc() && !v.empty();
 }
 
+bool parseSchedExecStart(std::string_view text, double &ms)
+{
+    auto v = lineValue(text, "se.exec_start");
+    const auto colon = v.find(':');
+    if (colon == std::string_view::npos || v.substr(0, colon).find_first_not_of(' ') != std::string_view::npos)
+        return false; // a longer key that starts the same, or no value
+    v = trim(v.substr(colon + 1));
+    double value = 0;
+    if (!toNumber(v, value) || !(value >= 0))
+        return false;
+    ms = value;
+    return true;
+}
+
+bool parseSchedstatRunNs(std::string_view text, std::uint64_t &ns)
+{
+    std::array<std::string_view, 3> tokens;
+    return splitSpaces(text, tokens) == 3 && toNumber(tokens[0], ns);
+}
+
 } // namespace ptriage

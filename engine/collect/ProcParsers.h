@@ -40,5 +40,10 @@ bool parsePressure(std::string_view text, double &someAvg10, double &fullAvg10);
 bool parseLoadavg(std::string_view text, double &l1, double &l5, double &l15);
 // "flags:\t0100002" in fdinfo: octal open flags.
 bool parseFdinfoFlags(std::string_view text, unsigned &flags);
+// "se.exec_start   :   8337593.434081" in /proc/PID/sched (CONFIG_SCHED_DEBUG): when the thread
+// last ran, in milliseconds on the scheduler's clock.
+bool parseSchedExecStart(std::string_view text, double &ms);
+// The first field of /proc/PID/schedstat: time spent on a CPU, in nanoseconds.
+bool parseSchedstatRunNs(std::string_view text, std::uint64_t &ns);
 
 } // namespace ptriage

@@ -63,10 +63,16 @@ struct Sample {
     std::optional<std::uint32_t> uid;
     std::optional<std::uint64_t> ioBytes; // rchar + wchar
     int fdCount = -1;
+    // CPU time in nanoseconds (schedstat), read where a short interval needs more than ticks.
+    std::optional<std::uint64_t> cpuNs;
 
     // Rates against the previous sample of the same identity; empty when unknown.
     std::optional<double> cpuShare; // fraction of one core
     std::optional<double> ioRate; // bytes per second
+    // How long since any of its threads last ran on a CPU (the scheduler's clock, which stands
+    // still in suspend). Read only for processes that did not run during the interval; empty
+    // when it ran, or when the kernel or the capture does not say.
+    std::optional<double> sinceLastRanSeconds;
 
     std::shared_ptr<const ProcessDetails> details;
     std::shared_ptr<const DeepDetails> deep;

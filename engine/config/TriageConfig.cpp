@@ -135,6 +135,7 @@ bool readPriors(const Loaded &l, Priors &p, ConfigError *error)
         return r.number(t, QLatin1String(key), QStringLiteral("thresholds.") + QLatin1String(key), min, max);
     };
     p.cpuIdle = th("cpu_idle_share", 0, 1);
+    p.cpuTrickle = th("cpu_trickle_share", 0, 1);
     p.cpuBusy = th("cpu_busy_share", 0, 1);
     p.cpuSpinning = th("cpu_spinning_share", 0, 64);
     p.ioIdle = th("io_idle_bytes_per_second", 0, 1e12);
@@ -145,9 +146,15 @@ bool readPriors(const Loaded &l, Priors &p, ConfigError *error)
     p.ageLongPast = th("age_ratio_long_past", 0, 1e6);
     p.ageFarPast = th("age_ratio_far_past", 0, 1e6);
     p.recentTtySeconds = th("recent_tty_seconds", 0, 1e9);
-    if (!r.failed() && !(p.cpuIdle < p.cpuBusy && p.cpuBusy < p.cpuSpinning))
+    p.lastRanMinutes = th("last_ran_minutes_seconds", 0, 1e9);
+    p.lastRanHours = th("last_ran_hours_seconds", 0, 1e9);
+    p.lastRanDays = th("last_ran_days_seconds", 0, 1e9);
+    if (!r.failed() && !(p.cpuIdle < p.cpuTrickle && p.cpuTrickle < p.cpuBusy && p.cpuBusy < p.cpuSpinning))
         r.fail(QStringLiteral("thresholds.cpu_busy_share"),
-            QStringLiteral("cpu thresholds must increase: idle < busy < spinning"));
+            QStringLiteral("cpu thresholds must increase: idle < trickle < busy < spinning"));
+    if (!r.failed() && !(p.lastRanMinutes < p.lastRanHours && p.lastRanHours < p.lastRanDays))
+        r.fail(QStringLiteral("thresholds.last_ran_hours_seconds"),
+            QStringLiteral("last-ran thresholds must increase: minutes < hours < days"));
     if (!r.failed() && !(p.agePast < p.ageLongPast && p.ageLongPast < p.ageFarPast))
         r.fail(QStringLiteral("thresholds.age_ratio_long_past"),
             QStringLiteral("age ratios must increase: past < long_past < far_past"));
@@ -229,6 +236,8 @@ bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
     Reader r(l.defaults, l.user ? &*l.user : nullptr, error);
     const auto &o = l.merged;
     p.minAgeSeconds = r.number(o, QStringLiteral("min_age_seconds"), QStringLiteral("min_age_seconds"), 0, 1e9);
+    p.reviewMinAbandoned
+        = r.number(o, QStringLiteral("review_min_abandoned"), QStringLiteral("review_min_abandoned"), 0, 1);
     const auto prot = o.value(QStringLiteral("protected")).toObject();
     p.protectedNames = r.strings(prot.value(QStringLiteral("names")), QStringLiteral("protected.names"));
     p.protectedUsers = r.strings(prot.value(QStringLiteral("users")), QStringLiteral("protected.users"));

@@ -26,11 +26,13 @@ struct Priors {
     ClassVector logPrior{};
     double maxBitsPerTerm = 6;
     double maxBitsState = 12;
-    double cpuIdle = 0.005, cpuBusy = 0.1, cpuSpinning = 0.6;
+    double cpuIdle = 0.005, cpuTrickle = 0.03, cpuBusy = 0.1, cpuSpinning = 0.6;
     double ioIdle = 512, ioHeavy = 1 << 20;
     double sustainedCpu = 0.5, sustainedMinAge = 3600;
     double agePast = 1, ageLongPast = 4, ageFarPast = 20;
     double recentTtySeconds = 600;
+    // Bins of "how long since it last ran": seconds < minutes < hours < days.
+    double lastRanMinutes = 60, lastRanHours = 3600, lastRanDays = 86400;
     std::vector<TermTable> terms;
     const TermTable &term(std::string_view name) const;
 };
@@ -72,6 +74,9 @@ struct BlastWeights {
 
 struct Policy {
     double minAgeSeconds = 1800;
+    // A process kept only because acting is not worth the risk, yet at least this likely
+    // abandoned, is still a candidate: "review".
+    double reviewMinAbandoned = 0.5;
     std::vector<std::string> protectedNames;
     std::vector<QRegularExpression> protectedCmdline;
     std::vector<std::string> protectedUsers;

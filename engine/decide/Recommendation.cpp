@@ -55,6 +55,25 @@ void reportGates(Recommendation &p, const std::vector<Gate> &gates)
     }
 }
 
+// Between "sure enough to act" and keep: a process probably abandoned stays visible, ranked below
+// the ones worth acting on, unless something rules out every action that could end it.
+void markForReview(Recommendation &p, const ClassVector &post, double minAbandoned)
+{
+    const double abandoned = post[static_cast<std::size_t>(ProcessClass::Abandoned)];
+    const bool endable = p.allowed[static_cast<std::size_t>(RecommendedAction::Kill)]
+        || p.allowed[static_cast<std::size_t>(RecommendedAction::Freeze)]
+        || p.allowed[static_cast<std::size_t>(RecommendedAction::Pause)];
+    const bool someActionAllowed = std::count(p.allowed.begin() + 1, p.allowed.end(), true) > 0;
+    if (p.action != RecommendedAction::Keep || abandoned < minAbandoned || !someActionAllowed
+        || (!endable && !p.allowed[static_cast<std::size_t>(RecommendedAction::Throttle)]))
+        return;
+    p.review = true;
+    p.candidate = true;
+    p.score = static_cast<int>(std::lround(40 * abandoned));
+    p.blockedBy.push_back("probably abandoned (" + formatPercent(abandoned)
+        + "), but not sure enough to act: have a look before ending it");
+}
+
 std::string describe(const Snapshot &snap, int index)
 {
     const Sample &s = snap.processes[static_cast<std::size_t>(index)];
@@ -137,6 +156,7 @@ std::vector<Recommendation> decide(const DecideInput &in)
         choose(p, in.posteriors[i].probability);
         reportGates(p, gates);
         p.candidate = p.action != RecommendedAction::Keep;
+        markForReview(p, in.posteriors[i].probability, in.config.policy.reviewMinAbandoned);
     }
 
     // Zombies: nothing can be done to the zombie itself; its parent must reap it.

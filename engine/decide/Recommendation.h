@@ -16,6 +16,8 @@ struct Recommendation {
     std::array<bool, kActionCount> allowed{};
     int score = 0; // 0..100: how much acting is worth (expected-loss gain of the action)
     bool candidate = false; // worth a person's attention
+    // Kept, because no action is worth its risk yet, but probably abandoned: a person should look.
+    bool review = false;
 };
 
 struct DecideInput {

@@ -73,9 +73,55 @@ void observeCpu(Observer &o, const Subject &x)
         o.unknown("cpu", "recent CPU unknown: no earlier sample of this process");
     else if (*share < p.cpuIdle)
         o.add("cpu", "idle", "no CPU" + x.over);
+    else if (*share < p.cpuTrickle)
+        // A trickle is what a timer or a poll costs, in a forgotten process as much as a used one.
+        o.add("cpu", "trickle", "used " + formatPercent(*share) + " of a core" + x.over + " (a timer's trickle)");
     else
         o.add("cpu", *share < p.cpuBusy ? "low" : (*share < p.cpuSpinning ? "busy" : "spinning"),
             "used " + formatPercent(*share) + " of a core" + x.over);
+}
+
+// How long since it last ran, for a process that did not run in the interval: "no CPU in the
+// last 0.1 s" says little, "has not run for 5 h" says much. Left out when it ran (the CPU term
+// says so) and unknown when the scheduler does not tell (no CONFIG_SCHED_DEBUG, older captures).
+void observeLastRan(Observer &o, const Subject &x)
+{
+    const Priors &p = x.p;
+    if (x.s.cpuShare && *x.s.cpuShare >= p.cpuIdle)
+        return;
+    const auto &since = x.s.sinceLastRanSeconds;
+    if (!since) {
+        o.unknown("last_ran", "when it last ran is unknown: the scheduler's sched file is not available");
+        return;
+    }
+    const char *bin = *since < p.lastRanMinutes ? "seconds"
+        : *since < p.lastRanHours               ? "minutes"
+        : *since < p.lastRanDays                ? "hours"
+                                                : "days";
+    o.add("last_ran", bin,
+        *since < 1 ? std::string("ran within the last second")
+                   : "has not run on a CPU for " + formatDuration(*since)
+                + " (the scheduler's clock, which stops in suspend)");
+}
+
+// Whether a busy process gets anywhere: one that writes while it computes (checkpoints, logs,
+// output) is working; one that burns CPU with no I/O at all is the stuck one.
+void observeProgress(Observer &o, const Subject &x)
+{
+    const Priors &p = x.p;
+    if (!x.s.cpuShare || *x.s.cpuShare < p.cpuBusy || !x.s.ioRate)
+        return;
+    if (*x.s.ioRate < p.ioIdle) {
+        // A compiler or a computation may do no I/O for a while; hours of it is the stuck loop.
+        if (x.f.ageSeconds >= p.sustainedMinAge && x.f.lifetimeCpuShare >= p.sustainedCpu)
+            o.add("progress", "none",
+                "busy with no I/O at all" + x.over + ", after " + formatDuration(x.f.ageSeconds) + " of busy life");
+    } else if (x.f.deepKnown && !x.f.writableFiles.empty())
+        o.add("progress", "writing",
+            "busy and doing I/O (" + formatBytes(*x.s.ioRate)
+                + "/s) with files open for writing: " + joinFirst(x.f.writableFiles, 2));
+    else
+        o.add("progress", "io", "busy and doing I/O (" + formatBytes(*x.s.ioRate) + "/s)");
 }
 
 // Only for processes old enough that their lifetime average means something.
@@ -297,8 +343,10 @@ std::vector<std::vector<Observation>> observe(
             observeZombie(o);
         } else {
             observeCpu(o, x);
+            observeLastRan(o, x);
             observeSustainedCpu(o, x);
             observeIo(o, x);
+            observeProgress(o, x);
             observeState(o, x);
         }
         observeAge(o, x);

@@ -63,6 +63,7 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     w.key("candidate").value(rec.candidate);
     w.key("recommendation").beginObject();
     w.key("action").value(jsonName(rec.action));
+    w.key("review").value(rec.review);
     nullableIdentity(w.key("target"), r, rec.targetIndex);
     w.key("blocked_by").stringArray(rec.blockedBy);
     w.key("expected_loss").beginObject();

@@ -91,7 +91,7 @@ std::string scanText(const TriageResult &r, const TriageConfig &, const ScanRepo
             continue;
         if (options.all && s.isKernelThread())
             continue;
-        std::string action = jsonName(rec.action);
+        std::string action = rec.review ? "review" : jsonName(rec.action);
         if (rec.targetIndex != i && rec.targetIndex >= 0)
             action += "→" + std::to_string(snap.processes[static_cast<std::size_t>(rec.targetIndex)].id.pid);
         else if (!rec.candidate)
@@ -157,7 +157,7 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
             rec.expectedLoss[static_cast<std::size_t>(a)], rec.allowed[static_cast<std::size_t>(a)] ? "" : "(blocked)");
         out += line;
     }
-    out += "\nrecommendation: " + std::string(jsonName(rec.action));
+    out += "\nrecommendation: " + std::string(rec.review ? "review (keep for now)" : jsonName(rec.action));
     if (rec.targetIndex != index && rec.targetIndex >= 0)
         out += " on pid " + std::to_string(r.snapshot->processes[static_cast<std::size_t>(rec.targetIndex)].id.pid);
     out += "   (triage score " + std::to_string(rec.score) + ")\n";

@@ -1,10 +1,12 @@
 #include "CaptureTools.h"
 
 #include "collect/Collector.h"
+#include "collect/ProcParsers.h"
 #include "report/ScanReport.h"
 
 #include <QtTest>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -27,6 +29,59 @@ void writeFile(const std::string &path, const std::string &content)
     out << content;
 }
 
+// Reads and rewrites the se.exec_start of a sched file; false when it has none.
+bool execStart(const std::string &path, double &ms)
+{
+    const std::string text = readFile(path);
+    return parseSchedExecStart(text, ms);
+}
+
+void setExecStart(const std::string &path, double ms)
+{
+    std::string text = readFile(path);
+    const auto key = text.find("se.exec_start");
+    const auto colon = text.find(':', key);
+    const auto eol = text.find('\n', colon);
+    if (key == std::string::npos || colon == std::string::npos || eol == std::string::npos)
+        return;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, " %.6f", ms);
+    writeFile(path, text.replace(colon + 1, eol - colon - 1, buf));
+}
+
+// Moves the scheduler's clock of both captures `seconds` on, as shiftUptime moves their uptime:
+// "now" moves, and so does the last run of every thread that ran between the captures (it keeps
+// running); a thread that slept through the gap has, hours later, not run for hours.
+void shiftSchedClock(const CapturePair &pair, double seconds)
+{
+    namespace fs = std::filesystem;
+    const double ms = seconds * 1000;
+    for (const auto &root : {pair.before, pair.after}) {
+        double now = 0;
+        if (execStart(root + "/thread-self/sched", now))
+            setExecStart(root + "/thread-self/sched", now + ms);
+    }
+    std::error_code ec;
+    for (const auto &proc : fs::directory_iterator(pair.after, ec)) {
+        const std::string pid = proc.path().filename();
+        if (pid.find_first_not_of("0123456789") != std::string::npos)
+            continue;
+        std::vector<std::string> files{"/" + pid + "/sched"};
+        for (const auto &task : fs::directory_iterator(proc.path() / "task", ec))
+            files.push_back("/" + pid + "/task/" + task.path().filename().string() + "/sched");
+        for (const auto &f : files) {
+            double before = 0, after = 0;
+            if (!execStart(pair.after + f, after))
+                continue;
+            if (execStart(pair.before + f, before) && before == after)
+                continue; // slept through the gap
+            setExecStart(pair.after + f, after + ms);
+            if (execStart(pair.before + f, before))
+                setExecStart(pair.before + f, before + ms);
+        }
+    }
+}
+
 } // namespace
 
 CapturePair capturePair(const std::string &dir, double gapSeconds, double ageBySeconds)
@@ -40,6 +95,7 @@ CapturePair capturePair(const std::string &dir, double gapSeconds, double ageByS
         qFatal("capture failed: %s", error.c_str());
     shiftUptime(pair.before, ageBySeconds);
     shiftUptime(pair.after, ageBySeconds);
+    shiftSchedClock(pair, ageBySeconds);
     return pair;
 }
 

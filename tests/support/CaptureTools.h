@@ -9,7 +9,8 @@
 namespace ptriage::test {
 
 // Two captures of the live /proc `gapSeconds` apart, both made `ageBySeconds` older by moving
-// their clocks forward together (so every process is that much older, and rates are unchanged).
+// their clocks forward together (so every process is that much older, and rates are unchanged;
+// a process that did not run between the captures has not run for `ageBySeconds` more).
 struct CapturePair {
     std::string before;
     std::string after;

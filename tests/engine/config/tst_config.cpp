@@ -39,7 +39,7 @@ private Q_SLOTS:
         QVERIFY2(m, qPrintable(e.toString()));
         QCOMPARE(m->policy.minAgeSeconds, 1800.0);
         QVERIFY(m->signatures.categoryIndex("test_runner") >= 0);
-        QCOMPARE(m->priors.term("cpu").bins.size(), std::size_t{4});
+        QCOMPARE(m->priors.term("cpu").bins.size(), std::size_t{5});
         double total = 0;
         for (double lp : m->priors.logPrior)
             total += std::exp(lp);
@@ -89,7 +89,7 @@ private Q_SLOTS:
     void inconsistentThresholds()
     {
         write(QStringLiteral("priors.json"), "{\n  \"thresholds\": { \"cpu_busy_share\": 0.9 }\n}\n");
-        QVERIFY2(loadError().contains(QStringLiteral("idle < busy < spinning")), qPrintable(loadError()));
+        QVERIFY2(loadError().contains(QStringLiteral("idle < trickle < busy < spinning")), qPrintable(loadError()));
     }
 
     void badRegexAndUnknownCategory()

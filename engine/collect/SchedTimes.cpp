@@ -1,0 +1,71 @@
+#include "SchedTimes.h"
+
+#include "ProcParsers.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace ptriage {
+namespace {
+
+// Calls `read(taskDirFd)` for each thread directory under task/; false when task/ is unreadable.
+template<typename Read> bool forEachThread(int pidFd, Read &&read)
+{
+    DirFd tasks = DirFd::openAt(pidFd, "task");
+    if (!tasks.valid())
+        return false;
+    for (int tid : listNumericEntries(tasks.get())) {
+        char name[16];
+        auto [end, ec] = std::to_chars(name, name + sizeof name - 1, tid);
+        *end = '\0';
+        DirFd task = DirFd::openAt(tasks.get(), name);
+        if (task.valid())
+            read(task.get()); // a thread that ended meanwhile is simply not counted
+    }
+    return true;
+}
+
+std::optional<double> execStartAt(int dirFd, FileBuffer &buf)
+{
+    double ms = 0;
+    if (buf.readAt(dirFd, "sched", 16384) && parseSchedExecStart(buf.view(), ms))
+        return ms;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<double> readLastRanMs(int pidFd, FileBuffer &buf)
+{
+    std::optional<double> newest;
+    const bool listed = forEachThread(pidFd, [&](int taskFd) {
+        if (const auto ms = execStartAt(taskFd, buf))
+            newest = std::max(newest.value_or(0), *ms);
+    });
+    return listed && newest ? newest : execStartAt(pidFd, buf);
+}
+
+std::optional<double> readSchedNowMs(int rootFd, FileBuffer &buf)
+{
+    DirFd self = DirFd::openAt(rootFd, "thread-self");
+    return self.valid() ? execStartAt(self.get(), buf) : std::nullopt;
+}
+
+std::optional<std::uint64_t> readCpuNs(int pidFd, long threads, FileBuffer &buf)
+{
+    std::uint64_t ns = 0;
+    if (threads <= 1)
+        return buf.readRecordAt(pidFd, "schedstat") && parseSchedstatRunNs(buf.view(), ns) ? std::optional(ns)
+                                                                                           : std::nullopt;
+    bool complete = true;
+    const bool listed = forEachThread(pidFd, [&](int taskFd) {
+        std::uint64_t one = 0;
+        if (buf.readRecordAt(taskFd, "schedstat") && parseSchedstatRunNs(buf.view(), one))
+            ns += one;
+        else
+            complete = false;
+    });
+    return listed && complete ? std::optional(ns) : std::nullopt;
+}
+
+} // namespace ptriage
