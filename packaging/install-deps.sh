@@ -9,9 +9,15 @@ packages=(
   qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite libgl-dev
   libeigen3-dev libsqlite3-dev
   python3-psutil python3-pytest-xdist procps tmux bsdutils
+  nodejs git sqlite3 make # tests/scenarios: real tools left behind (npm-tools.sh adds the JS ones)
   xvfb xauth dbus polkitd systemd passwd util-linux
   debootstrap # tests/kauth: the Debian 13 chroot where KF6Auth exists
 )
+
+# npm: Debian's package, unless npm came with another nodejs (NodeSource's bundles it; Debian's npm
+# would conflict with it).
+command -v npm >/dev/null 2>&1 || packages+=(npm)
+command -v vi >/dev/null 2>&1 || packages+=(vim-tiny) # tests/scenarios: an editor idle in a terminal
 
 missing=()
 for p in "${packages[@]}"; do
