@@ -95,6 +95,24 @@ std::string ttyDevicePath(int ttyNr)
     return {};
 }
 
+// The lock files of the git repository around `cwd` (the nearest directory with a .git/).
+std::vector<std::string> findGitLocks(std::string dir)
+{
+    std::vector<std::string> locks;
+    struct stat st { };
+    for (int depth = 0; depth < 64 && dir.size() > 1 && dir.front() == '/'; ++depth) {
+        const std::string git = dir + "/.git";
+        if (::stat(git.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+            for (const char *name : {"index.lock", "HEAD.lock", "packed-refs.lock", "config.lock", "shallow.lock"})
+                if (::stat((git + '/' + name).c_str(), &st) == 0)
+                    locks.push_back(git + '/' + name);
+            break;
+        }
+        dir.resize(dir.rfind('/'));
+    }
+    return locks;
+}
+
 double bootClockSeconds()
 {
     timespec ts{};
@@ -284,6 +302,8 @@ std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, const Sa
         d->cwdDeleted = true;
         d->cwd.resize(d->cwd.size() - deleted.size());
     }
+    if (s.comm == "git" && !d->cwdDeleted)
+        d->gitLocks = findGitLocks(d->cwd);
     return d;
 }
 
@@ -480,6 +500,8 @@ void Collector::attachLastRan(Pass &pass)
         auto it = next.find(s.id);
         if (it != next.end())
             s.sinceLastRanSeconds = std::max(0.0, (*nowMs - it->second.ms) / 1000.0);
+        else if (s.cpuShare && *s.cpuShare > 0)
+            s.sinceLastRanSeconds = 0; // it ran during the interval
     }
     m_lastRan = std::move(next);
 }

@@ -18,6 +18,9 @@ struct ProcessDetails {
     std::string cwd;
     bool cwdDeleted = false;
     std::string cgroup; // the unified (0::) path, or the first v1 line's path
+    // For git: its repository's .git/*.lock files that exist. git closes index.lock's fd while a
+    // hook runs, so the fd table does not show what it holds; the file system does.
+    std::vector<std::string> gitLocks;
     std::vector<std::pair<std::string, std::string>> environ; // only the keys that matter
     std::string partial; // why something could not be read; empty when complete
 };
@@ -70,8 +73,8 @@ struct Sample {
     std::optional<double> cpuShare; // fraction of one core
     std::optional<double> ioRate; // bytes per second
     // How long since any of its threads last ran on a CPU (the scheduler's clock, which stands
-    // still in suspend). Read only for processes that did not run during the interval; empty
-    // when it ran, or when the kernel or the capture does not say.
+    // still in suspend). Read only for processes that did not run during the interval (0 for
+    // those that did); empty when the kernel or the capture does not say.
     std::optional<double> sinceLastRanSeconds;
 
     std::shared_ptr<const ProcessDetails> details;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace ptriage {
 namespace {
@@ -190,6 +191,7 @@ bool readSignatures(const Loaded &l, SignatureTable &s, ConfigError *error)
         cat.id = it.key().toStdString();
         cat.label = c.value(QStringLiteral("label")).toString().toStdString();
         cat.interactive = c.value(QStringLiteral("interactive")).toBool();
+        cat.worker = c.value(QStringLiteral("worker")).toBool();
         cat.isProtected = c.value(QStringLiteral("protected")).toBool();
         const auto life = c.value(QStringLiteral("expected_lifetime_seconds"));
         if (!life.isNull())
@@ -330,6 +332,10 @@ int SignatureTable::match(const std::string &comm, const std::vector<std::string
         for (std::size_t i = 1; i < cmdline.size() && i < 4; ++i) {
             if (!cmdline[i].empty() && cmdline[i][0] != '-') {
                 script = basename(cmdline[i]);
+                // vite/bin/vite.js is vite: a script is known by its name without the extension
+                for (const char *ext : {".js", ".mjs", ".cjs", ".ts", ".py"})
+                    if (script.size() > std::strlen(ext) && script.ends_with(ext))
+                        script.resize(script.size() - std::strlen(ext));
                 break;
             }
         }

@@ -41,6 +41,7 @@ struct Category {
     std::string id;
     std::string label;
     bool interactive = false;
+    bool worker = false; // lives to serve its parent: outliving it is the strong sign
     bool isProtected = false;
     std::optional<double> expectedLifetimeSeconds;
     ClassVector logLikelihood{};

@@ -74,6 +74,14 @@ void markForReview(Recommendation &p, const ClassVector &post, double minAbandon
         + "), but not sure enough to act: have a look before ending it");
 }
 
+std::string joinFirst(const std::vector<std::string> &items, std::size_t n)
+{
+    std::string out;
+    for (std::size_t i = 0; i < items.size() && i < n; ++i)
+        out += (i ? ", " : "") + items[i];
+    return out;
+}
+
 std::string describe(const Snapshot &snap, int index)
 {
     const Sample &s = snap.processes[static_cast<std::size_t>(index)];
@@ -138,9 +146,18 @@ std::vector<Recommendation> decide(const DecideInput &in)
             blockAllBut(p, gates, {RecommendedAction::Keep, RecommendedAction::Renice},
                 "only " + formatDuration(f.ageSeconds)
                     + " old (minimum age for action: " + formatDuration(in.minAgeSeconds) + ")");
-        for (const auto &c : f.criticalFiles)
+        // What a person must learn before ending it: said whenever it is a candidate.
+        std::vector<std::string> mustTell;
+        for (const auto &c : f.criticalFiles) {
+            block(p, gates, {RecommendedAction::Kill}, "kill blocked: it holds " + c.path + " (" + c.hint + ")");
+            mustTell.push_back(gates.back().why);
+        }
+        if (f.clients > 0) {
             block(p, gates, {RecommendedAction::Kill},
-                "kill blocked: " + c.path + " is open for writing (" + c.hint + ")");
+                "kill blocked: " + std::to_string(f.clients) + " client connection" + (f.clients > 1 ? "s" : "")
+                    + " to " + joinFirst(f.listeners, 2) + " would break");
+            mustTell.push_back(gates.back().why);
+        }
         if (f.intent != IntentKind::None)
             block(p, gates, {RecommendedAction::Kill}, "kill blocked: " + f.intentDetail);
         if (f.tty == TtyState::Foreground && f.wrapperIndex < 0)
@@ -157,6 +174,9 @@ std::vector<Recommendation> decide(const DecideInput &in)
         reportGates(p, gates);
         p.candidate = p.action != RecommendedAction::Keep;
         markForReview(p, in.posteriors[i].probability, in.config.policy.reviewMinAbandoned);
+        for (const auto &why : mustTell)
+            if (p.candidate && std::find(p.blockedBy.begin(), p.blockedBy.end(), why) == p.blockedBy.end())
+                p.blockedBy.push_back(why);
     }
 
     // Zombies: nothing can be done to the zombie itself; its parent must reap it.

@@ -205,7 +205,8 @@ void observeOrphan(Observer &o, const Subject &x)
     const Sample &s = x.s;
     const Sample *parent = x.snap.byPid(s.ppid);
     const std::string parentName = parent && parent->details ? parent->details->comm : std::string("?");
-    const char *orphanTable = x.expectsTerminal() ? "orphan_interactive" : "orphan_other";
+    // A worker (a pool's, a test run's) that outlives its parent waits for work that never comes.
+    const char *orphanTable = x.expectsTerminal() || x.cat.worker ? "orphan_interactive" : "orphan_other";
     if (x.runAsService() && x.f.orphan != OrphanState::ParentAlive) {
         o.add("orphan", "parent_alive",
             "run by " + x.f.supervisor + ": its parent " + parentName + " (pid " + std::to_string(s.ppid)
@@ -260,8 +261,12 @@ void observeSockets(Observer &o, const Subject &x)
     const ProcessFacts &f = x.f;
     if (!f.deepKnown)
         o.unknown("sockets", "sockets unknown: its open files could not be read");
+    else if (!f.listeners.empty() && f.clients > 0)
+        o.add("sockets", "serving",
+            "listens on " + joinFirst(f.listeners, 3) + " and " + std::to_string(f.clients) + " client connection"
+                + (f.clients > 1 ? "s are" : " is") + " open");
     else if (!f.listeners.empty())
-        o.add("sockets", "listening", "listens on " + joinFirst(f.listeners, 3));
+        o.add("sockets", "listening", "listens on " + joinFirst(f.listeners, 3) + "; no client is connected");
     else if (f.established > 0)
         o.add("sockets", "established",
             std::to_string(f.established) + " open network connection" + (f.established > 1 ? "s" : ""));

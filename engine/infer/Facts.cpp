@@ -3,6 +3,7 @@
 #include <pwd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -146,10 +147,26 @@ struct Surroundings {
     std::string managerName; // the nearest process manager among the ancestors
 };
 
+// TMUX ("socket,server pid,session") or STY ("pid.tty.host") name a multiplexer; it counts only
+// while that server is alive (after `tmux kill-server` the variable stays in its orphans).
+bool multiplexerAlive(const Snapshot &snap, const Sample &s)
+{
+    int pid = 0;
+    if (const std::string *tmux = envValue(s, "TMUX")) {
+        const auto comma = tmux->find(',');
+        if (comma != std::string::npos)
+            std::from_chars(tmux->data() + comma + 1, tmux->data() + tmux->size(), pid);
+    } else if (const std::string *sty = envValue(s, "STY")) {
+        std::from_chars(sty->data(), sty->data() + sty->size(), pid);
+    }
+    const Sample *server = pid > 0 ? snap.byPid(pid) : nullptr;
+    return server && (server->comm.starts_with("tmux") || server->comm == "screen" || server->comm == "SCREEN");
+}
+
 Surroundings surroundingsOf(const Lookups &look, const Sample &s)
 {
     Surroundings around;
-    around.inMultiplexer = envValue(s, "TMUX") || envValue(s, "STY");
+    around.inMultiplexer = multiplexerAlive(look.snap, s);
     around.overSsh = envValue(s, "SSH_CONNECTION") || envValue(s, "SSH_TTY");
     for (const Sample *a = look.snap.byPid(s.ppid); a && a->id.pid > 1; a = look.snap.byPid(a->ppid)) {
         const std::string name = argv0Name(*a);
@@ -236,31 +253,45 @@ void addSocket(const Lookups &look, const OpenFile &of, ProcessFacts &f)
     }
 }
 
+void addIfCritical(const Lookups &look, const std::string &file, ProcessFacts &f)
+{
+    const QString path = QString::fromUtf8(file.data(), static_cast<qsizetype>(file.size()));
+    for (const auto &cf : look.config.policy.criticalFiles)
+        if (cf.pattern.match(path).hasMatch()) {
+            f.criticalFiles.push_back({file, cf.hint});
+            break;
+        }
+}
+
 void addWritableFile(const Lookups &look, const OpenFile &of, ProcessFacts &f)
 {
     if (of.target.starts_with("/proc/") || of.target.starts_with("/sys/"))
         return;
     f.writableFiles.push_back(of.target);
-    const QString path = QString::fromUtf8(of.target.data(), static_cast<qsizetype>(of.target.size()));
-    for (const auto &cf : look.config.policy.criticalFiles)
-        if (cf.pattern.match(path).hasMatch()) {
-            f.criticalFiles.push_back({of.target, cf.hint});
-            break;
-        }
+    addIfCritical(look, of.target, f);
 }
 
 // Sockets, and files open for writing, when its fds were read.
 void findOpenFiles(const Lookups &look, const Sample &s, ProcessFacts &f)
 {
+    if (s.details)
+        for (const auto &lock : s.details->gitLocks)
+            addIfCritical(look, lock, f);
     if (!s.deep || !s.deep->filesRead)
         return; // unknown, not "no sockets, no files"
     f.deepKnown = true;
+    std::vector<int> connectedPorts; // local ports of its established inet sockets
     for (const auto &of : s.deep->files) {
-        if (of.kind == FdKind::Socket)
+        if (of.kind == FdKind::Socket) {
             addSocket(look, of, f);
-        else if (of.kind == FdKind::File && of.writable)
+            auto it = look.snap.sockets.find(of.inode);
+            if (it != look.snap.sockets.end() && it->second.established && it->second.proto != SocketInfo::Proto::Unix)
+                connectedPorts.push_back(it->second.localPort);
+        } else if (of.kind == FdKind::File && of.writable)
             addWritableFile(look, of, f);
     }
+    for (int port : connectedPorts)
+        f.clients += std::find(f.listenPorts.begin(), f.listenPorts.end(), port) != f.listenPorts.end() ? 1 : 0;
 }
 
 // Files it holds a lock on, by path when its fds were read.

@@ -34,6 +34,7 @@ struct ProcessFacts {
     std::vector<std::string> listeners; // "TCP 0.0.0.0:3000", "unix /run/x.sock"
     std::vector<int> listenPorts;
     int established = 0;
+    int clients = 0; // connections accepted on its own listening ports
     std::vector<std::string> writableFiles;
     std::vector<CriticalFile> criticalFiles;
     std::vector<std::string> lockedFiles; // files it holds a lock on (path, or "inode N")

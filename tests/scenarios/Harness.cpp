@@ -401,10 +401,10 @@ std::string verdictLine(const TriageResult &r, int i)
     const auto &post = r.posteriors[static_cast<std::size_t>(i)];
     const auto &rec = r.recommendations[static_cast<std::size_t>(i)];
     char buf[160];
-    std::snprintf(buf, sizeof buf, "P(abandoned)=%.2f P(useful_bad)=%.2f class=%s action=%s candidate=%s score=%d",
+    std::snprintf(buf, sizeof buf, "P(abandoned)=%.2f P(useful_bad)=%.2f class=%s action=%s%s candidate=%s score=%d",
         post.probability[static_cast<std::size_t>(ProcessClass::Abandoned)],
         post.probability[static_cast<std::size_t>(ProcessClass::UsefulBad)], jsonName(post.classification),
-        jsonName(rec.action), rec.candidate ? "yes" : "no", rec.score);
+        jsonName(rec.action), rec.review ? " (review)" : "", rec.candidate ? "yes" : "no", rec.score);
     std::string s = buf;
     s += std::string(" risk=") + jsonName(r.blast[static_cast<std::size_t>(i)].risk);
     if (!rec.blockedBy.empty()) {
@@ -432,6 +432,10 @@ Eval evaluate(const TriageResult &r, const Check &c)
     const int other = c.other > 0 ? test::indexOfPid(r, c.other) : -1;
     switch (c.kind) {
     case Expect::InUse:
+        // Nothing that interrupts a person's work: no kill, pause or freeze.
+        e.ok = !kill && rec.action != RecommendedAction::Pause && rec.action != RecommendedAction::Freeze;
+        e.falseKill = kill;
+        break;
     case Expect::TooYoung:
         e.ok = !kill;
         e.falseKill = kill;
@@ -442,7 +446,8 @@ Eval evaluate(const TriageResult &r, const Check &c)
         e.falseKill = kill;
         break;
     case Expect::LeftBehind:
-        e.ok = rec.candidate && rec.action != RecommendedAction::Keep;
+        // Ranked: an action, or "review" (probably abandoned, kept until a person looks).
+        e.ok = rec.candidate && (rec.action != RecommendedAction::Keep || rec.review);
         break;
     case Expect::LeftBehindKill:
         e.ok = rec.candidate && kill;

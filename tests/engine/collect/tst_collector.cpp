@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sys/stat.h>
@@ -201,6 +202,45 @@ private Q_SLOTS:
         for (const auto &reason : blast.reasons)
             named = named || reason.find("lock on " + lock) != std::string::npos;
         QVERIFY(named);
+    }
+
+    // The scheduler says how long an idle process has not run; a busy one ran just now and its
+    // CPU time comes in nanoseconds. A capture keeps both; without sched files it is unknown.
+    void lastRanAndNanosecondCpu()
+    {
+        Spawner sp;
+        const Actor idle = sp.spawn({"sleeper", {"sleeper"}, {{"ACTOR_THREADS", "3"}}});
+        const Actor busy = sp.spawn({"spinner", {"spinner"}, {{"ACTOR_SPIN", "1"}}});
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+        Collector c = openLive();
+        const auto snap = c.scanOnce();
+        const Sample *i = snap->byPid(idle.pid);
+        const Sample *b = snap->byPid(busy.pid);
+        QVERIFY(i && b);
+        QVERIFY(b->cpuNs && i->cpuNs);
+        QVERIFY2(i->sinceLastRanSeconds && *i->sinceLastRanSeconds >= 1.0 && *i->sinceLastRanSeconds < 60,
+            std::to_string(i->sinceLastRanSeconds.value_or(-1)).c_str());
+        QCOMPARE(b->sinceLastRanSeconds.value_or(-1), 0.0);
+
+        std::string error;
+        const std::string dir = sp.dir() + "/cap";
+        QVERIFY2(writeCapture("/proc", dir, {idle.pid, busy.pid}, &error), error.c_str());
+        auto readCapture = [&] {
+            CollectOptions o;
+            o.procRoot = dir;
+            Collector cap(o);
+            std::string e;
+            if (!cap.open(&e))
+                qFatal("%s", e.c_str());
+            return cap.scanOnce();
+        };
+        const auto replayed = readCapture();
+        const Sample *ci = replayed->byPid(idle.pid);
+        QVERIFY(ci && ci->sinceLastRanSeconds && *ci->sinceLastRanSeconds >= 1.0);
+        QVERIFY(ci->cpuNs);
+        QVERIFY(std::filesystem::remove(dir + "/thread-self/sched")); // as in an older capture
+        const auto older = readCapture();
+        QVERIFY(older->byPid(idle.pid) && !older->byPid(idle.pid)->sinceLastRanSeconds);
     }
 
     void captureReadsLikeLive()

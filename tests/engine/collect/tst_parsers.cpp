@@ -253,6 +253,23 @@ private Q_SLOTS:
         QCOMPARE(l[2].device, std::string("00:1b"));
     }
 
+    void schedFiles()
+    {
+        double ms = 0;
+        QVERIFY(parseSchedExecStart("cat (23102, #threads: 1)\n----\nse.exec_start                                :"
+                                    "       8337593.434081\nse.vruntime   :   1.5\n",
+            ms));
+        QCOMPARE(ms, 8337593.434081);
+        for (const char *bad : {"", "se.exec_start\n", "se.exec_start : \n", "se.exec_start : abc\n",
+                 "se.exec_start : -4\n", "se.exec_start_x : 5\n", "se.vruntime : 5\n"})
+            QVERIFY2(!parseSchedExecStart(bad, ms), bad);
+        std::uint64_t ns = 0;
+        QVERIFY(parseSchedstatRunNs("3995660 120 1\n", ns));
+        QCOMPARE(ns, 3995660ull);
+        for (const char *bad : {"", "12 34\n", "x 1 2\n", "-1 2 3\n"})
+            QVERIFY2(!parseSchedstatRunNs(bad, ns), bad);
+    }
+
     void identityRoundTrip()
     {
         const ProcessIdentity id{*BootId::parse("d34496c8-665d-4e37-9394-f9a50e96cf14"), 98765, 4242};
