@@ -288,9 +288,10 @@ std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, const Sa
         addReason(d->partial, describeErrno("cmdline", buf.error()));
     if (buf.readRecordAt(pidFd, "cgroup"))
         d->cgroup = parseCgroup(buf.view());
-    if (buf.readAt(pidFd, "environ", 1 << 20))
+    if (buf.readAt(pidFd, "environ", 1 << 20)) {
         d->environ = parseEnviron(buf.view(), m_environKeys);
-    else if (buf.error() != ENOENT)
+        d->environRead = true;
+    } else if (buf.error() != ENOENT)
         addReason(d->partial, describeErrno("environ", buf.error()));
     int err = 0;
     d->exe = readLinkAt(pidFd, "exe", &err);

@@ -22,6 +22,7 @@ struct ProcessDetails {
     // hook runs, so the fd table does not show what it holds; the file system does.
     std::vector<std::string> gitLocks;
     std::vector<std::pair<std::string, std::string>> environ; // only the keys that matter
+    bool environRead = false; // false: the keys above are unknown, not absent
     std::string partial; // why something could not be read; empty when complete
 };
 

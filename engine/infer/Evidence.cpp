@@ -318,7 +318,13 @@ void observeIntent(Observer &o, const Subject &x)
         o.add("intent", "ssh", f.intentDetail);
         break;
     case IntentKind::None:
-        o.add("intent", "none", "no sign of a person using it (no tmux/screen, no recent terminal input, no ssh)");
+        // Without its environment a tmux pane or an ssh session may go unseen: unknown, not none.
+        if (x.s.details && !x.s.details->environRead)
+            o.unknown("intent",
+                "no sign of a person in its ancestry or terminal, but its environment (TMUX, SSH_CONNECTION) could "
+                "not be read");
+        else
+            o.add("intent", "none", "no sign of a person using it (no tmux/screen, no recent terminal input, no ssh)");
         break;
     }
 }

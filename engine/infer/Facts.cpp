@@ -160,7 +160,8 @@ bool multiplexerAlive(const Snapshot &snap, const Sample &s)
         std::from_chars(sty->data(), sty->data() + sty->size(), pid);
     }
     const Sample *server = pid > 0 ? snap.byPid(pid) : nullptr;
-    return server && (server->comm.starts_with("tmux") || server->comm == "screen" || server->comm == "SCREEN");
+    return server && server->state != 'Z'
+        && (server->comm.starts_with("tmux") || server->comm == "screen" || server->comm == "SCREEN");
 }
 
 Surroundings surroundingsOf(const Lookups &look, const Sample &s)

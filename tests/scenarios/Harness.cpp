@@ -221,9 +221,11 @@ void Ctx::tmuxSend(const std::string &keys)
         + " send-keys -t main Enter");
 }
 
-int Ctx::tmuxPanePid()
+namespace {
+// The number a tmux format prints (pane or server pid); -1 when tmux answers nothing.
+int tmuxNumber(const std::string &socket, const std::string &command)
 {
-    FILE *f = ::popen(("tmux -L " + m_tmuxSocket + " list-panes -t main -F '#{pane_pid}' 2>/dev/null").c_str(), "r");
+    FILE *f = ::popen(("tmux -L " + socket + " " + command + " 2>/dev/null").c_str(), "r");
     if (!f)
         return -1;
     int pid = -1;
@@ -232,11 +234,21 @@ int Ctx::tmuxPanePid()
     ::pclose(f);
     return pid;
 }
+} // namespace
+
+int Ctx::tmuxPanePid()
+{
+    return tmuxNumber(m_tmuxSocket, "list-panes -t main -F '#{pane_pid}'");
+}
 
 void Ctx::tmuxKillServer()
 {
+    // Wait until the server has ended: a person closes the terminal and comes back much later.
+    const int server = tmuxNumber(m_tmuxSocket, "display -p '#{pid}'");
     shell("tmux -L " + m_tmuxSocket + " kill-server 2>/dev/null");
     m_tmuxStarted = false;
+    if (server > 0)
+        waitUntil([&] { return test::hasEnded(server); }, 5000);
 }
 
 int Ctx::waitFor(const std::function<bool(const Proc &)> &pred, int timeoutMs)
