@@ -189,7 +189,7 @@ double Collector::now(FileBuffer &buf)
     return up;
 }
 
-bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf)
+bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs)
 {
     char name[16];
     auto [end, ec] = std::to_chars(name, name + sizeof name - 1, pid);
@@ -224,8 +224,13 @@ bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf)
         = f.rssPages > 0 ? static_cast<std::uint64_t>(f.rssPages) * static_cast<std::uint64_t>(::getpagesize()) : 0;
     if (s.isKernelThread())
         return true; // no io, fds or uid worth reading
-    if (m_preciseCpu)
+    if (m_preciseCpu && s.threads == 1 && lastRanMs) {
+        const SchedReading r = readSchedOfOneThread(dir.get(), buf);
+        s.cpuNs = r.cpuNs;
+        *lastRanMs = r.lastRanMs;
+    } else if (m_preciseCpu) {
         s.cpuNs = readCpuNs(dir.get(), s.threads, buf);
+    }
 
     if (buf.readRecordAt(dir.get(), "io")) {
         std::uint64_t io = 0;
@@ -266,15 +271,20 @@ Collector::Pass Collector::readCheapTier()
     const auto pids = listPids(m_root.get());
     std::vector<Sample> samples(pids.size());
     std::vector<char> alive(pids.size(), 0);
+    std::vector<std::optional<double>> lastRan(pids.size());
     parallelChunks(m_pool.get(), pids.size(), static_cast<int>(m_buffers.size()),
         [&](std::size_t begin, std::size_t end, int worker) {
             for (std::size_t i = begin; i < end; ++i)
-                alive[i] = readCheap(pids[i], samples[i], m_buffers[static_cast<std::size_t>(worker)]) ? 1 : 0;
+                alive[i]
+                    = readCheap(pids[i], samples[i], m_buffers[static_cast<std::size_t>(worker)], &lastRan[i]) ? 1 : 0;
         });
     pass.samples.reserve(pids.size());
+    pass.lastRanMs.reserve(pids.size());
     for (std::size_t i = 0; i < pids.size(); ++i)
-        if (alive[i])
+        if (alive[i]) {
             pass.samples.push_back(std::move(samples[i]));
+            pass.lastRanMs.push_back(lastRan[i]);
+        }
     return pass;
 }
 
@@ -474,6 +484,10 @@ void Collector::attachLastRan(Pass &pass)
             continue;
         // An idle process's last run only moves back; re-read it when a tenth of the idle time
         // (at least 30 s) has passed, so a refresh reads almost nothing.
+        if (pass.lastRanMs[i]) {
+            next.emplace(s.id, LastRan{*pass.lastRanMs[i], *nowMs}); // read with the cheap tier
+            continue;
+        }
         auto known = m_lastRan.find(s.id);
         if (known != m_lastRan.end()
             && *nowMs - known->second.readAtMs < std::max(30000.0, 0.1 * (*nowMs - known->second.ms)))
@@ -491,7 +505,7 @@ void Collector::attachLastRan(Pass &pass)
                 *last = '\0';
                 DirFd dir = DirFd::openAt(m_root.get(), name);
                 if (dir.valid())
-                    read[work[w]] = readLastRanMs(dir.get(), buf);
+                    read[work[w]] = readLastRanMs(dir.get(), s.threads, buf);
             }
         });
     for (std::size_t i : work)

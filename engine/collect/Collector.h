@@ -61,9 +61,11 @@ private:
     struct Pass {
         std::vector<Sample> samples;
         double uptime = 0;
+        // Read with the cheap tier where it came for free (one-thread processes in a one-shot scan).
+        std::vector<std::optional<double>> lastRanMs;
     };
     Pass readCheapTier();
-    bool readCheap(int pid, Sample &s, FileBuffer &buf);
+    bool readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr);
     std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
     std::shared_ptr<DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
     void readLocks();

@@ -244,9 +244,10 @@ bool parseFdinfoFlags(std::string_view text, unsigned &flags)
     return ec == std::errc() && !v.empty();
 }
 
-bool parseSchedExecStart(std::string_view text, double &ms)
+namespace {
+bool parseSchedField(std::string_view text, std::string_view key, double &ms)
 {
-    auto v = lineValue(text, "se.exec_start");
+    auto v = lineValue(text, key);
     const auto colon = v.find(':');
     if (colon == std::string_view::npos || v.substr(0, colon).find_first_not_of(' ') != std::string_view::npos)
         return false; // a longer key that starts the same, or no value
@@ -256,6 +257,17 @@ bool parseSchedExecStart(std::string_view text, double &ms)
         return false;
     ms = value;
     return true;
+}
+} // namespace
+
+bool parseSchedExecStart(std::string_view text, double &ms)
+{
+    return parseSchedField(text, "se.exec_start", ms);
+}
+
+bool parseSchedSumExecRuntime(std::string_view text, double &ms)
+{
+    return parseSchedField(text, "se.sum_exec_runtime", ms);
 }
 
 bool parseSchedstatRunNs(std::string_view text, std::uint64_t &ns)

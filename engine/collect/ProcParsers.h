@@ -43,6 +43,8 @@ bool parseFdinfoFlags(std::string_view text, unsigned &flags);
 // "se.exec_start   :   8337593.434081" in /proc/PID/sched (CONFIG_SCHED_DEBUG): when the thread
 // last ran, in milliseconds on the scheduler's clock.
 bool parseSchedExecStart(std::string_view text, double &ms);
+// "se.sum_exec_runtime : 3.995660": CPU time of the thread in milliseconds (ns precision).
+bool parseSchedSumExecRuntime(std::string_view text, double &ms);
 // The first field of /proc/PID/schedstat: time spent on a CPU, in nanoseconds.
 bool parseSchedstatRunNs(std::string_view text, std::uint64_t &ns);
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 namespace ptriage {
 namespace {
@@ -28,21 +29,36 @@ template<typename Read> bool forEachThread(int pidFd, Read &&read)
 std::optional<double> execStartAt(int dirFd, FileBuffer &buf)
 {
     double ms = 0;
-    if (buf.readAt(dirFd, "sched", 16384) && parseSchedExecStart(buf.view(), ms))
+    if (buf.readRecordAt(dirFd, "sched") && parseSchedExecStart(buf.view(), ms)) // one read: ~1.5 KiB
         return ms;
     return std::nullopt;
 }
 
 } // namespace
 
-std::optional<double> readLastRanMs(int pidFd, FileBuffer &buf)
+std::optional<double> readLastRanMs(int pidFd, long threads, FileBuffer &buf)
 {
+    if (threads == 1)
+        return execStartAt(pidFd, buf); // its one thread is the leader: no task/ listing
     std::optional<double> newest;
     const bool listed = forEachThread(pidFd, [&](int taskFd) {
         if (const auto ms = execStartAt(taskFd, buf))
             newest = std::max(newest.value_or(0), *ms);
     });
     return listed && newest ? newest : execStartAt(pidFd, buf);
+}
+
+SchedReading readSchedOfOneThread(int pidFd, FileBuffer &buf)
+{
+    SchedReading r;
+    double ms = 0;
+    if (!buf.readRecordAt(pidFd, "sched"))
+        return r;
+    if (parseSchedExecStart(buf.view(), ms))
+        r.lastRanMs = ms;
+    if (parseSchedSumExecRuntime(buf.view(), ms))
+        r.cpuNs = static_cast<std::uint64_t>(std::llround(ms * 1e6));
+    return r;
 }
 
 std::optional<double> readSchedNowMs(int rootFd, FileBuffer &buf)
