@@ -1053,10 +1053,6 @@ Eltern-PID: %2</translation>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <source>%1 processes · %2 candidates · %3 reclaimable by the recommended kills</source>
-        <translation>%1 Prozesse · %2 Kandidaten · %3 durch die empfohlenen Beendigungen freisetzbar</translation>
-    </message>
-    <message>
         <source>scan %1 ms</source>
         <translation>Erfassung %1 ms</translation>
     </message>
@@ -1111,6 +1107,18 @@ Eltern-PID: %2</translation>
     <message>
         <source>Send &amp;signal</source>
         <translation>Si&amp;gnal senden</translation>
+    </message>
+    <message>
+        <source>1 candidate</source>
+        <translation>1 Kandidat</translation>
+    </message>
+    <message>
+        <source>%1 candidates</source>
+        <translation>%1 Kandidaten</translation>
+    </message>
+    <message>
+        <source>%1 processes · %2 · %3 reclaimable by the recommended kills</source>
+        <translation>%1 Prozesse · %2 · %3 durch die empfohlenen Beendigungen freisetzbar</translation>
     </message>
 </context>
 <context>

@@ -414,10 +414,10 @@ void MainWindow::updateStatus(qint64 scanMicroseconds)
         if (p.action == RecommendedAction::Kill && p.targetIndex == static_cast<int>(i))
             reclaimable += static_cast<double>(m_last->snapshot->processes[i].rssBytes);
     }
-    m_totals->setText(tr("%1 processes · %2 candidates · %3 reclaimable by the recommended kills")
+    const QString candidateText = candidates == 1 ? tr("1 candidate") : tr("%1 candidates").arg(candidates);
+    m_totals->setText(tr("%1 processes · %2 · %3 reclaimable by the recommended kills")
                           .arg(m_last->snapshot->processes.size())
-                          .arg(candidates)
-                          .arg(QString::fromStdString(formatBytes(reclaimable))));
+                          .arg(candidateText, QString::fromStdString(formatBytes(reclaimable))));
     if (!m_pause->isChecked())
         m_scanTime->setText(tr("scan %1 ms").arg(static_cast<double>(scanMicroseconds) / 1000.0, 0, 'f', 0));
 }
