@@ -66,7 +66,8 @@ Accumulation accumulate(const std::vector<Session> &sessions)
     for (auto &[key, row] : rows) {
         row.origin = key;
         const int growth = row.counts.back() - row.counts.front();
-        row.growthPerHour = out.spanHours > 0 ? growth / out.spanHours : 0;
+        // Over less than a minute a rate per hour is noise.
+        row.growthPerHour = out.spanHours >= 1.0 / 60 ? growth / out.spanHours : 0;
         row.shareOfTotal = row.counts.back() / total;
         out.rows.push_back(std::move(row));
     }

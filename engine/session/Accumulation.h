@@ -19,7 +19,7 @@ struct AccumulationRow {
     std::vector<int> counts; // processes per session, index-aligned with the sessions given
     bool parentGone = false; // in the last session, its processes were orphaned: that parent exited
     std::uint64_t rssBytes = 0; // in the last session
-    double growthPerHour = 0; // (last count − first count) / hours between the first and last session
+    double growthPerHour = 0; // (last count − first count) / hours from first to last session; 0 under a minute
     double shareOfTotal = 0; // of the processes in the last session
     ProcessIdentity oldest; // the oldest survivor in the last session; invalid when none survives
     double oldestAgeSeconds = 0;

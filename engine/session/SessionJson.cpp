@@ -156,7 +156,7 @@ std::string accumulationJson(const Accumulation &acc)
         for (int c : r.counts)
             w.value(c);
         w.endArray();
-        w.key("growth_per_hour").value(r.growthPerHour, 3);
+        w.key("growth_per_hour").value(r.growthPerHour, 6);
         w.key("share_of_total").value(r.shareOfTotal, 4);
         w.key("rss_bytes").value(static_cast<long long>(r.rssBytes));
         if (r.oldest.isValid()) {

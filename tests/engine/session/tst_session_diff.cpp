@@ -20,6 +20,7 @@
 
 #include <fstream>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace ptriage;
@@ -97,10 +98,12 @@ private Q_SLOTS:
         const long long a = saveLive(store);
         QVERIFY(a > 0);
 
-        ::kill(leaving.pid, SIGKILL);
-        QVERIFY(waitFor([&] { return hasEnded(leaving.pid); }));
-        ::kill(middle, SIGKILL);
-        QVERIFY(waitFor([&] { return hasEnded(middle); }));
+        // Killed and reaped (a zombie has not exited yet: it would be a class change).
+        for (int pid : {leaving.pid, middle}) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, nullptr, 0);
+            QVERIFY(waitFor([&] { return processState(pid) == '?'; }));
+        }
         const Actor arriving = spawner.spawn({"ptriage-arriving", {"ptriage-arriving"}, {}, Parenting::Child});
         QVERIFY(arriving.pid > 0);
         const long long b = saveLive(store);
@@ -211,6 +214,7 @@ private Q_SLOTS:
         Session before = syntheticSession(21);
         Session after = syntheticSession(31, 120, 50, before.info.atMs + 86400000);
         after.info.bootId = fixedBoot(9);
+        after.processes[30].command = std::string("/usr/bin/python3\0job.py", 23); // new since the reboot
         const SessionDiff d = diffSessions(before, after);
         QVERIFY(d.crossBoot);
         for (const auto &e : d.entries) {
@@ -227,45 +231,44 @@ private Q_SLOTS:
 
     void accumulationFindsWhatKeepsSpawning()
     {
-        // A test runner in ~/src/app leaves workers behind: 3, then 13, then 23 over two hours; it exits
-        // in the last session, so its workers are orphans whose parent is gone.
+        // A test runner in ~/src/app leaves workers behind: 3, then 13, then 23 over two hours; then it
+        // exits, and its 23 workers are orphans whose parent is gone.
         std::vector<Session> sessions;
         const std::int64_t t0 = 1'700'000'000'000;
         const std::string home = QDir::homePath().toStdString();
-        for (int k = 0; k < 3; ++k) {
+        for (int k = 0; k < 4; ++k) {
             Session s = syntheticSession(10, 60, 10, t0 + k * 3600000);
             SessionProcess runner;
             runner.pid = 50000;
             runner.startTicks = 100;
             runner.ppid = 1000;
-            runner.command = std::string("node\0/usr/lib/node_modules/vitest/vitest.mjs\0run", 47);
+            runner.command = std::string("node") + '\0' + "/usr/lib/node_modules/vitest/vitest.mjs" + '\0' + "run";
             runner.cwd = home + "/src/app";
-            const int workers = 3 + 10 * k;
+            const int workers = std::min(3 + 10 * k, 23);
             for (int w = 0; w < workers; ++w) {
                 SessionProcess p;
                 p.pid = 60000 + w;
                 p.startTicks = 200 + static_cast<std::uint64_t>(w);
-                p.ppid = k < 2 ? runner.pid : 1;
-                p.orphaned = k == 2;
-                p.command = std::string("node\0") + home + "/src/app/node_modules/vitest/dist/worker-"
+                p.ppid = k < 3 ? runner.pid : 1;
+                p.orphaned = k == 3;
+                p.command = std::string("node") + '\0' + home + "/src/app/node_modules/vitest/dist/worker-"
                     + std::to_string(1234 + w) + ".js";
-                p.command[4] = '\0';
                 p.cwd = home + "/src/app";
                 p.rssBytes = 100 << 20;
                 p.ageSeconds = 7200 - w;
                 s.processes.push_back(p);
             }
-            if (k < 2)
+            if (k < 3)
                 s.processes.push_back(runner);
             s.info.processCount = static_cast<int>(s.processes.size());
             sessions.push_back(std::move(s));
         }
         const Accumulation acc = accumulate(sessions);
-        QCOMPARE(acc.spanHours, 2.0);
+        QCOMPARE(acc.spanHours, 3.0);
         QVERIFY(!acc.rows.empty());
         const AccumulationRow &top = acc.rows.front();
-        QCOMPARE(top.counts, (std::vector<int>{3, 13, 23}));
-        QCOMPARE(top.growthPerHour, 10.0);
+        QCOMPARE(top.counts, (std::vector<int>{3, 13, 23, 23}));
+        QCOMPARE(top.growthPerHour, 20.0 / 3);
         QCOMPARE(top.origin.command, std::string("node ~/src/app/node_modules/vitest/dist/worker-N.js"));
         QCOMPARE(top.origin.parent, std::string("node /usr/lib/node_modules/vitest/vitest.mjs run"));
         QVERIFY(top.parentGone);
@@ -275,7 +278,9 @@ private Q_SLOTS:
         QVERIFY(!top.examples.empty() && top.examples.size() <= 3);
         const QJsonObject json = QJsonDocument::fromJson(QByteArray::fromStdString(accumulationJson(acc))).object();
         QCOMPARE(json.value(QStringLiteral("schema")).toString(), QStringLiteral("ptriage.accumulation.v1"));
-        QCOMPARE(json.value(QStringLiteral("origins")).toArray().first().toObject().value(QStringLiteral("growth_per_hour")).toDouble(), 10.0);
+        const QJsonObject first = json.value(QStringLiteral("origins")).toArray().first().toObject();
+        QVERIFY(qAbs(first.value(QStringLiteral("growth_per_hour")).toDouble() - 20.0 / 3) < 1e-3);
+        QVERIFY(first.value(QStringLiteral("parent_gone")).toBool());
     }
 };
 
