@@ -122,8 +122,9 @@ int record(const QStringList &args)
     parser.addOption({QStringLiteral("interval"),
         QStringLiteral("Save one every DURATION (seconds, or 15m, 1h); without it, save once."),
         QStringLiteral("DURATION")});
-    parser.addOption({QStringLiteral("count"), QStringLiteral("Stop after N sessions (default: 1 without --interval, "
-                                                              "no limit with it)."),
+    parser.addOption({QStringLiteral("count"),
+        QStringLiteral("Stop after N sessions (default: 1 without --interval, "
+                       "no limit with it)."),
         QStringLiteral("N")});
     addSaveOptions(parser);
     addOneShotOptions(parser);
@@ -160,8 +161,8 @@ int record(const QStringList &args)
             fail(error);
             return Failure;
         }
-        std::fprintf(stderr, "saved session %lld (%zu processes) in %s\n", id, result.triage->snapshot->processes.size(),
-            qUtf8Printable(path));
+        std::fprintf(stderr, "saved session %lld (%zu processes) in %s\n", id,
+            result.triage->snapshot->processes.size(), qUtf8Printable(path));
         if (interval && (count < 0 || n + 1 < count)) {
             const qint64 wait = static_cast<qint64>(*interval * 1000) - (QDateTime::currentMSecsSinceEpoch() - started);
             if (wait > 0)
@@ -200,8 +201,9 @@ int diff(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("What changed between two saved sessions."));
     parser.addOption({QStringLiteral("last"), QStringLiteral("The latest two sessions (the default).")});
-    parser.addOption({QStringLiteral("since"),
-        QStringLiteral("The first session in the last DURATION (6h, 2d) against the latest."), QStringLiteral("DURATION")});
+    parser.addOption(
+        {QStringLiteral("since"), QStringLiteral("The first session in the last DURATION (6h, 2d) against the latest."),
+            QStringLiteral("DURATION")});
     parser.addOption({QStringLiteral("all"), QStringLiteral("List stable processes too.")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.diff.v1 JSON.")});
     addDbOption(parser);
@@ -275,9 +277,9 @@ int accumulation(const QStringList &args)
     if (!parser.positionalArguments().isEmpty())
         return usage(
             QStringLiteral("accumulation takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
-    const auto span = parseDuration(parser.value(QStringLiteral("since")).isEmpty()
-            ? QStringLiteral("24h")
-            : parser.value(QStringLiteral("since")));
+    const auto span
+        = parseDuration(parser.value(QStringLiteral("since")).isEmpty() ? QStringLiteral("24h")
+                                                                        : parser.value(QStringLiteral("since")));
     if (!span)
         return usage(QStringLiteral("--since: expected a duration (24h, 2d, 90m), got '%1'")
                          .arg(parser.value(QStringLiteral("since"))));

@@ -18,6 +18,22 @@ Accumulation accumulate(const std::vector<Session> &sessions)
     // The parent a process had when first seen: once orphaned, its parent is init, which says nothing
     // about where it came from.
     std::unordered_map<ProcessIdentity, std::string> firstParent;
+    // Sessions repeat the same texts: normalize each once.
+    std::unordered_map<std::string, std::string> commands, paths, units;
+    const auto command = [&](const SessionProcess &p) -> const std::string & {
+        const std::string raw = p.command.empty() ? "\x01" + p.comm : p.command; // "[comm]" ≠ a command "comm"
+        auto it = commands.find(raw);
+        if (it == commands.end())
+            it = commands.emplace(raw, origin::normalizeCommand(p, home)).first;
+        return it->second;
+    };
+    const auto cached = [&](std::unordered_map<std::string, std::string> &cache, const std::string &raw,
+                            auto normalize) -> const std::string & {
+        auto it = cache.find(raw);
+        if (it == cache.end())
+            it = cache.emplace(raw, normalize(raw)).first;
+        return it->second;
+    };
     for (std::size_t si = 0; si < n; ++si) {
         const Session &s = sessions[si];
         out.sessions.push_back(s.info);
@@ -35,13 +51,14 @@ Accumulation accumulate(const std::vector<Session> &sessions)
             if (auto known = firstParent.find(id); known != firstParent.end()) {
                 parentPattern = known->second;
             } else {
-                parentPattern = parent ? origin::normalizeCommand(*parent, home) : std::string("(unknown)");
+                parentPattern = parent ? command(*parent) : std::string("(unknown)");
                 if (p.orphaned)
                     parentPattern = "(orphaned)";
                 firstParent.emplace(id, parentPattern);
             }
-            OriginKey key{origin::normalizeCommand(p, home), parentPattern, origin::unitOf(p.cgroup),
-                origin::normalizePath(p.cwd, home), p.terminal};
+            OriginKey key{command(p), parentPattern,
+                cached(units, p.cgroup, [](const std::string &c) { return origin::unitOf(c); }),
+                cached(paths, p.cwd, [&](const std::string &c) { return origin::normalizePath(c, home); }), p.terminal};
             AccumulationRow &row = rows[key];
             if (row.counts.empty())
                 row.counts.assign(n, 0);

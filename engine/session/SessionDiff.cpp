@@ -50,8 +50,8 @@ double cpuSeconds(const SessionProcess &p, long ticks)
 }
 
 // Across boots: what runs and what started it.
-std::string commandAndOrigin(const Session &s, const SessionProcess &p, const std::unordered_map<int, std::size_t> &byPid,
-    const std::string &home)
+std::string commandAndOrigin(const Session &s, const SessionProcess &p,
+    const std::unordered_map<int, std::size_t> &byPid, const std::string &home)
 {
     std::string parent = "(none)";
     if (auto it = byPid.find(p.ppid); it != byPid.end())
@@ -140,8 +140,8 @@ void diffSameBoot(SessionDiff &d)
 
 const char *jsonName(Transition t)
 {
-    static const char *const names[] = {"appeared", "exited", "stable", "newly_orphaned", "reparented",
-        "class_changed", "recommendation_changed"};
+    static const char *const names[]
+        = {"appeared", "exited", "stable", "newly_orphaned", "reparented", "class_changed", "recommendation_changed"};
     return names[static_cast<int>(t)];
 }
 

@@ -55,7 +55,8 @@ void writeSide(JsonWriter &w, const SessionProcess *p, const SessionInfo &info)
     w.key("triage_score").value(p->score);
     w.key("risk").value(jsonName(p->risk));
     w.key("rss_bytes").value(static_cast<long long>(p->rssBytes));
-    w.key("cpu_seconds").value(static_cast<double>(p->cpuTicks) / static_cast<double>(info.clockTicks > 0 ? info.clockTicks : 100), 3);
+    w.key("cpu_seconds")
+        .value(static_cast<double>(p->cpuTicks) / static_cast<double>(info.clockTicks > 0 ? info.clockTicks : 100), 3);
     w.key("age_seconds").value(p->ageSeconds, 9);
     w.endObject();
 }

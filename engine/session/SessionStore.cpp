@@ -23,8 +23,14 @@ public:
     Statement &operator=(const Statement &) = delete;
     bool ok() const { return m_ok; }
     sqlite3_stmt *get() const { return m_s; }
-    void text(int i, const std::string &v) { sqlite3_bind_text(m_s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC); }
-    void blob(int i, const std::string &v) { sqlite3_bind_blob(m_s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC); }
+    void text(int i, const std::string &v)
+    {
+        sqlite3_bind_text(m_s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
+    }
+    void blob(int i, const std::string &v)
+    {
+        sqlite3_bind_blob(m_s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
+    }
     void integer(int i, long long v) { sqlite3_bind_int64(m_s, i, v); }
     void real(int i, std::optional<double> v)
     {
@@ -160,8 +166,8 @@ bool SessionStore::open(const QString &path, Mode mode, QString *error)
             }
         }
         if (tables < 0) {
-            *error = QStringLiteral("%1: damaged or not a database (%2)")
-                         .arg(path, QString::fromUtf8(sqlite3_errmsg(db)))
+            *error
+                = QStringLiteral("%1: damaged or not a database (%2)").arg(path, QString::fromUtf8(sqlite3_errmsg(db)))
                 + leftAlone(path);
             sqlite3_close(m_db);
             m_db = nullptr;
@@ -299,10 +305,9 @@ long long SessionStore::save(const Session &session, QString *error)
         Statement add;
         std::unordered_map<std::string, long long> seen;
         Interner(sqlite3 *db, const std::string &table)
-            : find(db, ("SELECT id FROM " + table + " WHERE text = ?").c_str())
-            , add(db, ("INSERT INTO " + table + " (text) VALUES (?)").c_str())
-        {
-        }
+            : find(db, ("SELECT id FROM " + table + " WHERE text = ?").c_str()),
+              add(db, ("INSERT INTO " + table + " (text) VALUES (?)").c_str())
+        { }
         // 0 for the empty text (stored as NULL); -1 on an error.
         long long operator()(sqlite3 *db, const std::string &text)
         {

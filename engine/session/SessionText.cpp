@@ -42,12 +42,11 @@ std::string sessionsText(const std::vector<SessionInfo> &sessions)
 {
     if (sessions.empty())
         return "no sessions saved\n";
-    std::string out = line("%6s  %-19s  %-16s  %9s  %10s  %10s\n", "ID", "TIME", "HOST", "PROCESSES", "CANDIDATES",
-        "MEMORY");
+    std::string out
+        = line("%6s  %-19s  %-16s  %9s  %10s  %10s\n", "ID", "TIME", "HOST", "PROCESSES", "CANDIDATES", "MEMORY");
     for (const auto &i : sessions)
-        out += line("%6lld  %-19s  %-16s  %9d  %10d  %10s\n", i.id, shortTime(i.atMs).c_str(),
-            clip(i.host, 16).c_str(), i.processCount, i.candidateCount,
-            formatBytes(static_cast<double>(i.rssBytes)).c_str());
+        out += line("%6lld  %-19s  %-16s  %9d  %10d  %10s\n", i.id, shortTime(i.atMs).c_str(), clip(i.host, 16).c_str(),
+            i.processCount, i.candidateCount, formatBytes(static_cast<double>(i.rssBytes)).c_str());
     return out;
 }
 
@@ -58,7 +57,8 @@ std::string diffText(const SessionDiff &d, bool includeStable)
     if (d.crossBoot)
         out += "different boots: processes compared by command and origin only, not by identity\n";
     for (int t = 0; t < kTransitionCount; ++t)
-        out += line("%s%s %d", t ? ", " : "", jsonName(static_cast<Transition>(t)), d.counts[static_cast<std::size_t>(t)]);
+        out += line(
+            "%s%s %d", t ? ", " : "", jsonName(static_cast<Transition>(t)), d.counts[static_cast<std::size_t>(t)]);
     out += "\n\n";
     for (const auto &e : d.entries) {
         if (e.transition == Transition::Stable && !includeStable)
@@ -95,8 +95,9 @@ std::string accumulationText(const Accumulation &acc, int limit)
         const std::string where = r.origin.unit + (r.origin.project.empty() ? "" : "  " + r.origin.project)
             + (r.origin.terminal.empty() ? "" : "  " + r.origin.terminal);
         out += line("%-40s %-28s %8s %+9.1f %7s %10s  %s\n", clip(r.origin.command, 40).c_str(),
-            clip(r.origin.parent + (r.parentGone ? " (gone)" : ""), 28).c_str(), counts.c_str(), r.growthPerHour, formatPercent(r.shareOfTotal).c_str(),
-            formatBytes(static_cast<double>(r.rssBytes)).c_str(), clip(where, 80).c_str());
+            clip(r.origin.parent + (r.parentGone ? " (gone)" : ""), 28).c_str(), counts.c_str(), r.growthPerHour,
+            formatPercent(r.shareOfTotal).c_str(), formatBytes(static_cast<double>(r.rssBytes)).c_str(),
+            clip(where, 80).c_str());
     }
     return out;
 }

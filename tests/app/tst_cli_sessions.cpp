@@ -47,8 +47,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("sessions.sqlite"));
-        const Run first = runPtriage({QStringLiteral("scan"), QStringLiteral("--save"), QStringLiteral("--db"), db,
-            QStringLiteral("--json")});
+        const Run first = runPtriage(
+            {QStringLiteral("scan"), QStringLiteral("--save"), QStringLiteral("--db"), db, QStringLiteral("--json")});
         QVERIFY2(first.exit == 0, first.err.constData());
         QVERIFY(first.err.contains("saved session 1"));
         QCOMPARE(json(first).value(QStringLiteral("schema")).toString(), QStringLiteral("ptriage.scan.v1"));
@@ -69,8 +69,8 @@ private Q_SLOTS:
         QCOMPARE(text.exit, 0);
         QVERIFY(text.out.contains("PROCESSES"));
 
-        const Run last = runPtriage({QStringLiteral("diff"), QStringLiteral("--last"), QStringLiteral("--json"),
-            QStringLiteral("--db"), db});
+        const Run last = runPtriage(
+            {QStringLiteral("diff"), QStringLiteral("--last"), QStringLiteral("--json"), QStringLiteral("--db"), db});
         QVERIFY2(last.exit == 0, last.err.constData());
         const QJsonObject d = json(last);
         QCOMPARE(d.value(QStringLiteral("schema")).toString(), QStringLiteral("ptriage.diff.v1"));
@@ -85,8 +85,8 @@ private Q_SLOTS:
         const QJsonObject counts = json(ab).value(QStringLiteral("counts")).toObject();
         QVERIFY(counts.value(QStringLiteral("appeared")).toInt() >= 1);
         QVERIFY(counts.value(QStringLiteral("exited")).toInt() >= 1);
-        const Run abText = runPtriage({QStringLiteral("diff"), QStringLiteral("1"), QStringLiteral("3"),
-            QStringLiteral("--db"), db});
+        const Run abText = runPtriage(
+            {QStringLiteral("diff"), QStringLiteral("1"), QStringLiteral("3"), QStringLiteral("--db"), db});
         QCOMPARE(abText.exit, 0);
         QVERIFY(abText.out.contains("session 1") && abText.out.contains("appeared"));
 
@@ -97,21 +97,29 @@ private Q_SLOTS:
         QCOMPARE(a.value(QStringLiteral("schema")).toString(), QStringLiteral("ptriage.accumulation.v1"));
         QCOMPARE(a.value(QStringLiteral("sessions")).toArray().size(), 3);
         QVERIFY(!a.value(QStringLiteral("origins")).toArray().isEmpty());
-        QCOMPARE(a.value(QStringLiteral("origins")).toArray().first().toObject().value(QStringLiteral("counts")).toArray().size(), 3);
+        QCOMPARE(a.value(QStringLiteral("origins"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("counts"))
+                     .toArray()
+                     .size(),
+            3);
     }
 
     void usageAndErrors()
     {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("none.sqlite"));
-        for (const QStringList &bad : {QStringList{QStringLiteral("diff"), QStringLiteral("1")},
-                 QStringList{QStringLiteral("diff"), QStringLiteral("--last"), QStringLiteral("1"), QStringLiteral("2")},
-                 QStringList{QStringLiteral("diff"), QStringLiteral("x"), QStringLiteral("y")},
-                 QStringList{QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("soon")},
-                 QStringList{QStringLiteral("record"), QStringLiteral("--count"), QStringLiteral("0")},
-                 QStringList{QStringLiteral("accumulation"), QStringLiteral("--since"), QStringLiteral("yesterday")},
-                 QStringList{QStringLiteral("sessions"), QStringLiteral("extra")},
-                 QStringList{QStringLiteral("scan"), QStringLiteral("--db"), db}}) {
+        for (const QStringList &bad :
+            {QStringList{QStringLiteral("diff"), QStringLiteral("1")},
+                QStringList{QStringLiteral("diff"), QStringLiteral("--last"), QStringLiteral("1"), QStringLiteral("2")},
+                QStringList{QStringLiteral("diff"), QStringLiteral("x"), QStringLiteral("y")},
+                QStringList{QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("soon")},
+                QStringList{QStringLiteral("record"), QStringLiteral("--count"), QStringLiteral("0")},
+                QStringList{QStringLiteral("accumulation"), QStringLiteral("--since"), QStringLiteral("yesterday")},
+                QStringList{QStringLiteral("sessions"), QStringLiteral("extra")},
+                QStringList{QStringLiteral("scan"), QStringLiteral("--db"), db}}) {
             const Run r = runPtriage(bad);
             QVERIFY2(r.exit == 2, qPrintable(bad.join(QLatin1Char(' '))));
             QVERIFY(oneLine(r.err));
@@ -127,15 +135,16 @@ private Q_SLOTS:
         const Run one = runPtriage({QStringLiteral("diff"), QStringLiteral("--db"), db});
         QCOMPARE(one.exit, 1);
         QVERIFY(oneLine(one.err) && one.err.contains("two sessions"));
-        const Run missing = runPtriage({QStringLiteral("diff"), QStringLiteral("1"), QStringLiteral("99"),
-            QStringLiteral("--db"), db});
+        const Run missing = runPtriage(
+            {QStringLiteral("diff"), QStringLiteral("1"), QStringLiteral("99"), QStringLiteral("--db"), db});
         QCOMPARE(missing.exit, 1);
         QVERIFY(oneLine(missing.err) && missing.err.contains("no session 99"));
         // Someone else's database: refused, untouched, for saving and for reading.
         const QString foreign = dir.filePath(QStringLiteral("foreign.sqlite"));
         sqlite3 *raw = nullptr;
         QCOMPARE(sqlite3_open(foreign.toUtf8().constData(), &raw), SQLITE_OK);
-        QCOMPARE(sqlite3_exec(raw, "CREATE TABLE t (x); INSERT INTO t VALUES (1);", nullptr, nullptr, nullptr), SQLITE_OK);
+        QCOMPARE(
+            sqlite3_exec(raw, "CREATE TABLE t (x); INSERT INTO t VALUES (1);", nullptr, nullptr, nullptr), SQLITE_OK);
         sqlite3_close(raw);
         QFile f(foreign);
         QVERIFY(f.open(QIODevice::ReadOnly));

@@ -156,8 +156,8 @@ int main(int argc, char **argv)
     verdict("save one session", median(saveMs), 100, "ms");
     verdict("database growth per session", median(growth) / (1024.0 * 1024.0), 1.5, "MiB");
     verdict("diff two loaded sessions", median(diffMs), 50, "ms");
-    std::printf("  %-44s %10.2f ms   (no budget; 'ptriage diff' loads two, then diffs)\n", "load one session",
-        median(loadMs));
+    std::printf(
+        "  %-44s %10.2f ms   (no budget; 'ptriage diff' loads two, then diffs)\n", "load one session", median(loadMs));
     std::printf("  accumulation over %zu sessions: %.2f ms (%zu origins)\n", all.size(), accMs, acc.rows.size());
     std::printf("  %d idle processes killed\n", ptriage::bench::killIdle(idle));
     return 0;

@@ -35,7 +35,8 @@ inline Session syntheticSession(int n, int commandBytes = 120, int distinct = 50
         p.command = "/usr/bin/node" + std::string(1, '\0') + "--max-old-space-size=4096" + std::string(1, '\0')
             + "/home/user/src/app/node_modules/.bin/vitest-" + std::to_string(i % distinct);
         if (static_cast<int>(p.command.size()) < commandBytes)
-            p.command += std::string(1, '\0') + std::string(static_cast<std::size_t>(commandBytes) - p.command.size(), 'x');
+            p.command
+                += std::string(1, '\0') + std::string(static_cast<std::size_t>(commandBytes) - p.command.size(), 'x');
         p.cwd = "/home/user/src/app" + std::to_string(i % 7);
         p.cgroup = "/user.slice/user-1000.slice/user@1000.service/app.slice/app-" + std::to_string(i % 5) + ".scope";
         p.user = "user";

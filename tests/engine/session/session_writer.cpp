@@ -1,7 +1,7 @@
 // Saves small sessions into a database in a loop until killed (tst_session_store's crash test), and
 // prunes as it goes, so a kill can land in a save, a prune or between them.
-#include "session/SessionStore.h"
 #include "SyntheticSession.h"
+#include "session/SessionStore.h"
 
 #include <QDateTime>
 

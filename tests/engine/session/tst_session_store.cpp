@@ -173,11 +173,16 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("text file") << "text" << "not an SQLite database";
-        QTest::newRow("garbage after the header") << "garbage" << "damaged or not a database";
-        QTest::newRow("damaged store") << "damaged" << "damaged or not a database";
-        QTest::newRow("foreign database") << "foreign" << "not a ptriage session store";
-        QTest::newRow("newer schema") << "newer" << "newer ptriage";
+        QTest::newRow("text file") << "text"
+                                   << "not an SQLite database";
+        QTest::newRow("garbage after the header") << "garbage"
+                                                  << "damaged or not a database";
+        QTest::newRow("damaged store") << "damaged"
+                                       << "damaged or not a database";
+        QTest::newRow("foreign database") << "foreign"
+                                          << "not a ptriage session store";
+        QTest::newRow("newer schema") << "newer"
+                                      << "newer ptriage";
     }
 
     void refusesFilesItDoesNotOwn()
