@@ -153,6 +153,67 @@ private Q_SLOTS:
         QVERIFY(sawOrphan);
     }
 
+    void realTreeThatGrowsThenLosesItsParent()
+    {
+        // One shell starts 2 workers, then 4 more, then is killed: its 6 workers stay behind as orphans.
+        QTemporaryDir dir;
+        SessionStore store;
+        QString error;
+        QVERIFY(store.open(dir.filePath(QStringLiteral("s.sqlite")), SessionStore::Mode::Create, &error));
+        Spawner spawner;
+        const std::string flag = dir.filePath(QStringLiteral("more")).toStdString();
+        const int parent = spawner.spawnProgram({"/bin/sh", "-c",
+            "for i in 1 2; do sleep 317 & done; while [ ! -e " + flag
+                + " ]; do sleep 0.05; done; for i in 1 2 3 4; do sleep 317 & done; wait"});
+        QVERIFY(parent > 0);
+        const auto workers = [&] {
+            std::vector<int> out;
+            for (int c : childrenOf(parent)) {
+                std::ifstream in("/proc/" + std::to_string(c) + "/cmdline");
+                std::string cmd((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+                if (cmd == std::string("sleep") + '\0' + "317" + '\0')
+                    out.push_back(c);
+            }
+            return out;
+        };
+        QVERIFY(waitFor([&] { return workers().size() == 2; }));
+        std::vector<long long> ids{saveLive(store)};
+        std::ofstream(flag).put('x');
+        QVERIFY(waitFor([&] { return workers().size() == 6; }));
+        const std::vector<int> six = workers();
+        for (int w : six)
+            spawner.adopt(w);
+        ids.push_back(saveLive(store));
+        ::kill(parent, SIGKILL);
+        ::waitpid(parent, nullptr, 0);
+        QVERIFY(waitFor([&] { return processState(parent) == '?'; }));
+        ids.push_back(saveLive(store));
+        std::vector<Session> sessions;
+        for (long long id : ids) {
+            QVERIFY(id > 0);
+            sessions.push_back(*store.load(id, &error));
+        }
+        // An hour apart, so the rate is per hour of this run.
+        for (std::size_t k = 0; k < sessions.size(); ++k)
+            sessions[k].info.atMs = sessions[0].info.atMs + static_cast<std::int64_t>(k) * 3600000;
+        const Accumulation acc = accumulate(sessions);
+        const AccumulationRow *row = nullptr;
+        for (const auto &r : acc.rows)
+            if (r.origin.command == "sleep N" && r.origin.parent.starts_with("sh -c"))
+                row = &r;
+        QVERIFY2(row, accumulationText(acc, 50).c_str());
+        QCOMPARE(row->counts, (std::vector<int>{2, 6, 6}));
+        QCOMPARE(row->growthPerHour, 2.0);
+        QVERIFY(row->parentGone);
+        QVERIFY(row->oldest.isValid());
+        QVERIFY(std::find(six.begin(), six.end(), row->oldest.pid) != six.end());
+        // The diff from the middle session to the last: the workers were orphaned, the shell exited.
+        const SessionDiff d = diffSessions(sessions[1], sessions[2]);
+        for (int w : six)
+            QCOMPARE(entryOf(d, w)->transition, Transition::NewlyOrphaned);
+        QCOMPARE(entryOf(d, parent)->transition, Transition::Exited);
+    }
+
     void reusedPidIsTwoIdentities()
     {
         Session before = syntheticSession(30);
