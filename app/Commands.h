@@ -1,6 +1,9 @@
 #pragma once
 
+#include <QCommandLineParser>
 #include <QStringList>
+
+#include <optional>
 
 namespace ptriage::cli {
 
@@ -11,8 +14,22 @@ int scan(const QStringList &args);
 int explain(const QStringList &args);
 int capture(const QStringList &args);
 int act(const QStringList &args);
+int record(const QStringList &args); // save sessions headless
+int sessions(const QStringList &args);
+int diff(const QStringList &args);
+int accumulation(const QStringList &args);
 int gui(int argc, char **argv); // the window: no command, or --screenshot/--select/--min-age only
 int usage(const QString &error = {});
+
+struct OneShotResult;
+// "900", "15m", "6h", "2d" → seconds; empty when it is not a duration.
+std::optional<double> parseDuration(const QString &text);
+// --db and --keep-days, shared by scan --save and record.
+void addSaveOptions(QCommandLineParser &parser);
+bool readKeepDays(const QCommandLineParser &parser, double *days, QString *error);
+QString saveDbPath(const QCommandLineParser &parser);
+// Saves the scan as a session and applies retention (never to the session just saved).
+bool saveScan(const OneShotResult &result, const QString &path, double keepDays, long long *id, QString *error);
 
 // "ptriage: message" on stderr, one line.
 void fail(const QString &message);

@@ -32,19 +32,36 @@ int scan(const QStringList &args)
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.scan.v1 JSON.")});
     parser.addOption({QStringLiteral("pretty"), QStringLiteral("Indent the JSON.")});
     parser.addOption({QStringLiteral("all"), QStringLiteral("List every process, not only the candidates.")});
+    parser.addOption({QStringLiteral("save"), QStringLiteral("Also save the scan as a session.")});
+    addSaveOptions(parser);
     addOneShotOptions(parser);
     if (!parser.parse(args))
         return usage(parser.errorText());
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("scan takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
+    const bool save = parser.isSet(QStringLiteral("save"));
+    if (!save && (parser.isSet(QStringLiteral("db")) || parser.isSet(QStringLiteral("keep-days"))))
+        return usage(QStringLiteral("--db and --keep-days go with --save"));
     OneShotOptions options;
     QString error;
-    if (!readOneShotOptions(parser, options, &error))
+    double keepDays = 30;
+    if (!readOneShotOptions(parser, options, &error) || !readKeepDays(parser, &keepDays, &error))
         return usage(error);
     OneShotResult result;
     if (!runOneShot(options, result, &error)) {
         fail(error);
         return Failure;
+    }
+    // Saved before printing: a scan that could not be saved is an error, not a half success.
+    if (save) {
+        long long id = 0;
+        const QString path = saveDbPath(parser);
+        if (!saveScan(result, path, keepDays, &id, &error)) {
+            fail(error);
+            return Failure;
+        }
+        std::fprintf(stderr, "saved session %lld (%zu processes) in %s\n", id,
+            result.triage->snapshot->processes.size(), qUtf8Printable(path));
     }
     ScanReportOptions ro;
     ro.all = parser.isSet(QStringLiteral("all"));

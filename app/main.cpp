@@ -21,6 +21,17 @@ int usage(const QString &error)
           "        the triage window; --screenshot saves it as PNG after the first scan and exits\n"
           "  scan [--json [--pretty]] [--all] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
           "        rank every process by how much acting on it is worth, in the terminal\n"
+          "  scan --save [--db FILE] [--keep-days DAYS] …\n"
+          "        also save the scan as a session (sessions older than DAYS, default 30, are deleted)\n"
+          "  record [--interval DURATION] [--count N] [--db FILE] [--keep-days DAYS]\n"
+          "        save sessions headless: once, or every DURATION (for cron and systemd timers)\n"
+          "  sessions [--json] [--db FILE]\n"
+          "        list the saved sessions\n"
+          "  diff [--last | --since DURATION | A B] [--all] [--json] [--db FILE]\n"
+          "        what changed between two sessions: appeared, exited, orphaned, reparented, class and\n"
+          "        recommendation changes, memory and CPU growth\n"
+          "  accumulation [--since DURATION] [--limit N] [--json] [--db FILE]\n"
+          "        what keeps spawning processes: counts per origin across sessions (default 24h)\n"
           "  explain PID|START_ID [--json] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
           "        the evidence ledger, posterior, expected losses and blast radius of one process\n"
           "  capture DIR [--pid PID]... [--proc-root DIR]\n"
@@ -103,5 +114,13 @@ int main(int argc, char **argv)
         return capture(rest);
     if (command == QLatin1String("act"))
         return act(rest);
+    if (command == QLatin1String("record"))
+        return record(rest);
+    if (command == QLatin1String("sessions"))
+        return sessions(rest);
+    if (command == QLatin1String("diff"))
+        return diff(rest);
+    if (command == QLatin1String("accumulation"))
+        return accumulation(rest);
     return usage(QStringLiteral("unknown command '%1'").arg(command));
 }

@@ -1,0 +1,316 @@
+#include "Commands.h"
+#include "OneShot.h"
+
+#include "session/SessionReport.h"
+#include "session/SessionStore.h"
+
+#include <QDateTime>
+#include <QThread>
+
+#include <cmath>
+#include <cstdio>
+
+namespace ptriage::cli {
+namespace {
+
+bool writeAll(const std::string &text)
+{
+    return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0;
+}
+
+void addDbOption(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("db"),
+        QStringLiteral("The session database (default %1).").arg(SessionStore::defaultPath()), QStringLiteral("FILE")});
+}
+
+QString dbPath(const QCommandLineParser &parser)
+{
+    return parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : SessionStore::defaultPath();
+}
+
+int finish(const std::string &text)
+{
+    if (!writeAll(text)) {
+        fail(QStringLiteral("cannot write the output"));
+        return Failure;
+    }
+    return Ok;
+}
+
+// Loads sessions by id; false with a message when one cannot be read.
+bool loadAll(const SessionStore &store, const std::vector<long long> &ids, std::vector<Session> &out)
+{
+    for (long long id : ids) {
+        QString error;
+        auto s = store.load(id, &error);
+        if (!s) {
+            fail(error);
+            return false;
+        }
+        out.push_back(std::move(*s));
+    }
+    return true;
+}
+
+} // namespace
+
+std::optional<double> parseDuration(const QString &text)
+{
+    static const std::pair<QLatin1String, double> units[]
+        = {{QLatin1String("ms"), 1e-3}, {QLatin1String("s"), 1}, {QLatin1String("min"), 60}, {QLatin1String("m"), 60},
+            {QLatin1String("h"), 3600}, {QLatin1String("d"), 86400}, {QLatin1String("w"), 604800}};
+    QString number = text.trimmed();
+    double scale = 1;
+    for (const auto &[suffix, factor] : units) {
+        if (number.endsWith(suffix)) {
+            number.chop(suffix.size());
+            scale = factor;
+            break;
+        }
+    }
+    bool ok = false;
+    const double v = number.toDouble(&ok);
+    if (!ok || !std::isfinite(v) || v < 0 || v * scale > 1e10)
+        return std::nullopt;
+    return v * scale;
+}
+
+bool saveScan(const OneShotResult &result, const QString &path, double keepDays, long long *id, QString *error)
+{
+    SessionStore store;
+    if (!store.open(path, SessionStore::Mode::Create, error))
+        return false;
+    Session session = sessionFromTriage(*result.triage);
+    *id = store.save(session, error);
+    if (!*id)
+        return false;
+    return store.prune(keepDays, *id, error) >= 0;
+}
+
+void addSaveOptions(QCommandLineParser &parser)
+{
+    addDbOption(parser);
+    parser.addOption({QStringLiteral("keep-days"),
+        QStringLiteral("Delete saved sessions older than this many days (default 30)."), QStringLiteral("DAYS")});
+}
+
+bool readKeepDays(const QCommandLineParser &parser, double *days, QString *error)
+{
+    *days = 30;
+    if (!parser.isSet(QStringLiteral("keep-days")))
+        return true;
+    bool ok = false;
+    *days = parser.value(QStringLiteral("keep-days")).toDouble(&ok);
+    if (!ok || !(*days > 0) || *days > 36500) {
+        *error = QStringLiteral("--keep-days: expected a number of days > 0, got '%1'")
+                     .arg(parser.value(QStringLiteral("keep-days")));
+        return false;
+    }
+    return true;
+}
+
+QString saveDbPath(const QCommandLineParser &parser)
+{
+    return dbPath(parser);
+}
+
+int record(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Save scans as sessions, headless (cron, systemd timers)."));
+    parser.addOption({QStringLiteral("interval"),
+        QStringLiteral("Save one every DURATION (seconds, or 15m, 1h); without it, save once."),
+        QStringLiteral("DURATION")});
+    parser.addOption({QStringLiteral("count"),
+        QStringLiteral("Stop after N sessions (default: 1 without --interval, "
+                       "no limit with it)."),
+        QStringLiteral("N")});
+    addSaveOptions(parser);
+    addOneShotOptions(parser);
+    if (!parser.parse(args))
+        return usage(parser.errorText());
+    if (!parser.positionalArguments().isEmpty())
+        return usage(QStringLiteral("record takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
+    std::optional<double> interval;
+    if (parser.isSet(QStringLiteral("interval"))) {
+        interval = parseDuration(parser.value(QStringLiteral("interval")));
+        if (!interval || *interval < 1)
+            return usage(QStringLiteral("--interval: expected a duration of at least 1 s (900, 15m, 1h), got '%1'")
+                             .arg(parser.value(QStringLiteral("interval"))));
+    }
+    long long count = interval ? -1 : 1;
+    if (parser.isSet(QStringLiteral("count"))) {
+        bool ok = false;
+        count = parser.value(QStringLiteral("count")).toLongLong(&ok);
+        if (!ok || count < 1)
+            return usage(
+                QStringLiteral("--count: expected a number ≥ 1, got '%1'").arg(parser.value(QStringLiteral("count"))));
+    }
+    OneShotOptions options;
+    QString error;
+    double keepDays = 30;
+    if (!readOneShotOptions(parser, options, &error) || !readKeepDays(parser, &keepDays, &error))
+        return usage(error);
+    const QString path = dbPath(parser);
+    for (long long n = 0; count < 0 || n < count; ++n) {
+        const qint64 started = QDateTime::currentMSecsSinceEpoch();
+        OneShotResult result;
+        long long id = 0;
+        if (!runOneShot(options, result, &error) || !saveScan(result, path, keepDays, &id, &error)) {
+            fail(error);
+            return Failure;
+        }
+        std::fprintf(stderr, "saved session %lld (%zu processes) in %s\n", id,
+            result.triage->snapshot->processes.size(), qUtf8Printable(path));
+        if (interval && (count < 0 || n + 1 < count)) {
+            const qint64 wait = static_cast<qint64>(*interval * 1000) - (QDateTime::currentMSecsSinceEpoch() - started);
+            if (wait > 0)
+                QThread::msleep(static_cast<unsigned long>(wait));
+        }
+    }
+    return Ok;
+}
+
+int sessions(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("List the saved sessions."));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.sessions.v1 JSON.")});
+    addDbOption(parser);
+    if (!parser.parse(args))
+        return usage(parser.errorText());
+    if (!parser.positionalArguments().isEmpty())
+        return usage(QStringLiteral("sessions takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
+    SessionStore store;
+    QString error;
+    if (!store.open(dbPath(parser), SessionStore::Mode::ExistingOnly, &error)) {
+        fail(error);
+        return Failure;
+    }
+    const auto list = store.sessions(0, &error);
+    if (!error.isEmpty()) {
+        fail(error);
+        return Failure;
+    }
+    return finish(parser.isSet(QStringLiteral("json")) ? sessionsJson(list) : sessionsText(list));
+}
+
+int diff(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("What changed between two saved sessions."));
+    parser.addOption({QStringLiteral("last"), QStringLiteral("The latest two sessions (the default).")});
+    parser.addOption(
+        {QStringLiteral("since"), QStringLiteral("The first session in the last DURATION (6h, 2d) against the latest."),
+            QStringLiteral("DURATION")});
+    parser.addOption({QStringLiteral("all"), QStringLiteral("List stable processes too.")});
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.diff.v1 JSON.")});
+    addDbOption(parser);
+    parser.addPositionalArgument(QStringLiteral("A B"), QStringLiteral("Two session ids (see 'ptriage sessions')."));
+    if (!parser.parse(args))
+        return usage(parser.errorText());
+    const QStringList pos = parser.positionalArguments();
+    const bool last = parser.isSet(QStringLiteral("last"));
+    const bool since = parser.isSet(QStringLiteral("since"));
+    if ((last ? 1 : 0) + (since ? 1 : 0) + (pos.isEmpty() ? 0 : 1) > 1)
+        return usage(QStringLiteral("diff takes --last, --since DURATION or two session ids, not several"));
+    if (!pos.isEmpty() && pos.size() != 2)
+        return usage(QStringLiteral("diff takes two session ids A B"));
+    std::vector<long long> ids;
+    for (const QString &p : pos) {
+        bool ok = false;
+        const long long id = p.toLongLong(&ok);
+        if (!ok || id <= 0)
+            return usage(QStringLiteral("'%1' is not a session id").arg(p));
+        ids.push_back(id);
+    }
+    std::optional<double> span;
+    if (since) {
+        span = parseDuration(parser.value(QStringLiteral("since")));
+        if (!span)
+            return usage(QStringLiteral("--since: expected a duration (6h, 2d, 90m), got '%1'")
+                             .arg(parser.value(QStringLiteral("since"))));
+    }
+    SessionStore store;
+    QString error;
+    if (!store.open(dbPath(parser), SessionStore::Mode::ExistingOnly, &error)) {
+        fail(error);
+        return Failure;
+    }
+    if (ids.empty()) {
+        const std::int64_t from
+            = span ? QDateTime::currentMSecsSinceEpoch() - static_cast<std::int64_t>(*span * 1000) : 0;
+        const auto list = store.sessions(from, &error);
+        if (!error.isEmpty()) {
+            fail(error);
+            return Failure;
+        }
+        if (list.size() < 2) {
+            fail(QStringLiteral("%1: a diff needs two sessions%2, and there %3 %4")
+                     .arg(store.path(), span ? QStringLiteral(" in that span") : QString(),
+                         list.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"))
+                     .arg(list.size()));
+            return Failure;
+        }
+        ids = {span ? list.front().id : list[list.size() - 2].id, list.back().id};
+    }
+    std::vector<Session> loaded;
+    if (!loadAll(store, ids, loaded))
+        return Failure;
+    const SessionDiff d = diffSessions(loaded[0], loaded[1]);
+    const bool all = parser.isSet(QStringLiteral("all"));
+    return finish(parser.isSet(QStringLiteral("json")) ? diffJson(d, all) : diffText(d, all));
+}
+
+int accumulation(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("What keeps spawning processes: sessions grouped by origin."));
+    parser.addOption({QStringLiteral("since"), QStringLiteral("Sessions of the last DURATION (default 24h)."),
+        QStringLiteral("DURATION")});
+    parser.addOption({QStringLiteral("limit"), QStringLiteral("Rows in the table (default 20)."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.accumulation.v1 JSON.")});
+    addDbOption(parser);
+    if (!parser.parse(args))
+        return usage(parser.errorText());
+    if (!parser.positionalArguments().isEmpty())
+        return usage(
+            QStringLiteral("accumulation takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
+    const auto span
+        = parseDuration(parser.value(QStringLiteral("since")).isEmpty() ? QStringLiteral("24h")
+                                                                        : parser.value(QStringLiteral("since")));
+    if (!span)
+        return usage(QStringLiteral("--since: expected a duration (24h, 2d, 90m), got '%1'")
+                         .arg(parser.value(QStringLiteral("since"))));
+    int limit = 20;
+    if (parser.isSet(QStringLiteral("limit"))) {
+        bool ok = false;
+        limit = parser.value(QStringLiteral("limit")).toInt(&ok);
+        if (!ok || limit < 1)
+            return usage(
+                QStringLiteral("--limit: expected a number ≥ 1, got '%1'").arg(parser.value(QStringLiteral("limit"))));
+    }
+    SessionStore store;
+    QString error;
+    if (!store.open(dbPath(parser), SessionStore::Mode::ExistingOnly, &error)) {
+        fail(error);
+        return Failure;
+    }
+    const auto list
+        = store.sessions(QDateTime::currentMSecsSinceEpoch() - static_cast<std::int64_t>(*span * 1000), &error);
+    if (!error.isEmpty()) {
+        fail(error);
+        return Failure;
+    }
+    std::vector<long long> ids;
+    for (const auto &i : list)
+        ids.push_back(i.id);
+    std::vector<Session> loaded;
+    if (!loadAll(store, ids, loaded))
+        return Failure;
+    const Accumulation acc = accumulate(loaded);
+    return finish(parser.isSet(QStringLiteral("json")) ? accumulationJson(acc) : accumulationText(acc, limit));
+}
+
+} // namespace ptriage::cli

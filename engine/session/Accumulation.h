@@ -1,0 +1,38 @@
+#pragma once
+
+#include "Session.h"
+
+namespace ptriage {
+
+// Where a group of processes comes from: "what keeps spawning these?"
+struct OriginKey {
+    std::string command; // the processes' own normalized command
+    std::string parent; // the parent's normalized command when the process was first seen
+    std::string unit; // systemd unit or cgroup
+    std::string project; // the normalized cwd
+    std::string terminal; // tmux/screen session, ssh
+    friend auto operator<=>(const OriginKey &, const OriginKey &) = default;
+};
+
+struct AccumulationRow {
+    OriginKey origin;
+    std::vector<int> counts; // processes per session, index-aligned with the sessions given
+    bool parentGone = false; // in the last session, its processes were orphaned: that parent exited
+    std::uint64_t rssBytes = 0; // in the last session
+    double growthPerHour = 0; // (last count − first count) / hours from first to last session; 0 under a minute
+    double shareOfTotal = 0; // of the processes in the last session
+    ProcessIdentity oldest; // the oldest survivor in the last session; invalid when none survives
+    double oldestAgeSeconds = 0;
+    std::vector<ProcessIdentity> examples; // up to three, from the last session it had processes in
+};
+
+struct Accumulation {
+    std::vector<SessionInfo> sessions; // oldest first
+    double spanHours = 0;
+    std::vector<AccumulationRow> rows; // fastest growing first, then largest
+};
+
+// Sessions oldest first. Rows only for origins with processes in some session.
+Accumulation accumulate(const std::vector<Session> &sessions);
+
+} // namespace ptriage

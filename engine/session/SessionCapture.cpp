@@ -1,0 +1,109 @@
+#include "Session.h"
+
+#include "decide/Triage.h"
+
+#include <QSysInfo>
+
+namespace ptriage {
+namespace {
+
+std::string environValue(const ProcessDetails &d, std::string_view key)
+{
+    for (const auto &[k, v] : d.environ)
+        if (k == key)
+            return v;
+    return {};
+}
+
+// Which terminal multiplexer session (or ssh login) a process runs in: an origin people recognise.
+std::string terminalOf(const ProcessDetails &d)
+{
+    const std::string tmux = environValue(d, "TMUX"); // SOCKET,SERVER_PID,SESSION
+    if (!tmux.empty()) {
+        const auto first = tmux.find(',');
+        const auto last = tmux.rfind(',');
+        const std::string socket = tmux.substr(0, first);
+        const std::string name = socket.substr(socket.rfind('/') + 1);
+        return "tmux:" + name + ":" + (last == std::string::npos ? std::string() : tmux.substr(last + 1));
+    }
+    const std::string sty = environValue(d, "STY");
+    if (!sty.empty())
+        return "screen:" + sty.substr(sty.find('.') + 1);
+    if (!environValue(d, "SSH_CONNECTION").empty())
+        return "ssh";
+    return {};
+}
+
+} // namespace
+
+std::string SessionProcess::commandLine() const
+{
+    std::string out = command;
+    for (char &c : out)
+        if (c == '\0')
+            c = ' ';
+    return out;
+}
+
+Session sessionFromTriage(const TriageResult &r)
+{
+    const Snapshot &snap = *r.snapshot;
+    Session s;
+    s.info.atMs = snap.capturedAtMs;
+    s.info.host = QSysInfo::machineHostName().toStdString();
+    s.info.kernel = QSysInfo::kernelVersion().toStdString();
+    s.info.bootId = snap.system.bootId;
+    s.info.clockTicks = snap.system.clockTicks;
+    s.info.memTotalBytes = snap.system.memTotalBytes;
+    s.info.memAvailableBytes = snap.system.memAvailableBytes;
+    s.info.memPressureSome = snap.system.memPressureSome;
+    s.info.memPressureFull = snap.system.memPressureFull;
+    s.processes.reserve(snap.processes.size());
+    for (std::size_t i = 0; i < snap.processes.size(); ++i) {
+        const Sample &x = snap.processes[i];
+        const ProcessFacts &f = r.facts[i];
+        const Posterior &post = r.posteriors[i];
+        const Recommendation &rec = r.recommendations[i];
+        SessionProcess p;
+        p.pid = x.id.pid;
+        p.startTicks = x.id.startTicks;
+        p.ppid = x.ppid;
+        if (const Sample *parent = snap.byPid(x.ppid))
+            p.parentStartTicks = parent->id.startTicks;
+        p.comm = x.details && !x.details->comm.empty() ? x.details->comm : x.comm;
+        if (x.details) {
+            for (std::size_t a = 0; a < x.details->cmdline.size(); ++a) {
+                if (a)
+                    p.command += '\0';
+                p.command += x.details->cmdline[a];
+            }
+            p.cwd = x.details->cwd;
+            p.cgroup = x.details->cgroup;
+            p.terminal = terminalOf(*x.details);
+        }
+        p.user = f.user;
+        p.state = x.state;
+        p.orphaned = f.orphan != OrphanState::ParentAlive;
+        p.cpuShare = x.cpuShare;
+        p.ioRate = x.ioRate;
+        p.rssBytes = x.rssBytes;
+        p.cpuTicks = x.cpuTicks;
+        p.ageSeconds = f.ageSeconds;
+        p.classification = post.classification;
+        p.posterior = post.probability;
+        p.action = rec.action;
+        p.review = rec.review;
+        p.candidate = rec.candidate;
+        p.score = rec.score;
+        for (const auto &b : rec.blockedBy)
+            p.blockedBy += (p.blockedBy.empty() ? "" : "\n") + b;
+        p.risk = r.blast[i].risk;
+        s.info.rssBytes += p.rssBytes;
+        s.info.candidateCount += p.candidate ? 1 : 0;
+        s.processes.push_back(std::move(p));
+    }
+    s.info.processCount = static_cast<int>(s.processes.size());
+    return s;
+}
+
+} // namespace ptriage

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "Accumulation.h"
+#include "SessionDiff.h"
+
+#include <string>
+
+namespace ptriage {
+
+// `ptriage.sessions.v1`, `ptriage.diff.v1`, `ptriage.accumulation.v1`: see the README for every field.
+std::string sessionsJson(const std::vector<SessionInfo> &sessions);
+// Stable processes are counted always, listed only with `includeStable`.
+std::string diffJson(const SessionDiff &diff, bool includeStable);
+std::string accumulationJson(const Accumulation &acc);
+
+// The same for people.
+std::string sessionsText(const std::vector<SessionInfo> &sessions);
+std::string diffText(const SessionDiff &diff, bool includeStable);
+std::string accumulationText(const Accumulation &acc, int limit);
+
+std::string isoTimeOf(std::int64_t ms); // local time with its offset
+
+} // namespace ptriage

@@ -1,0 +1,46 @@
+#include "SessionSchema.h"
+
+namespace ptriage::session_schema {
+namespace {
+
+// Command lines, cwds, cgroups and short texts (users, comms, gates, terminals) are interned:
+// a process row holds ids, so a session of processes mostly seen before adds little. Process rows
+// key on (session, pid) without a rowid, so deleting a session (cascade) walks one range.
+// Interned ids carry no foreign key on purpose: checking them on every cleanup would scan rows.
+constexpr const char *kVersion1 = R"sql(
+CREATE TABLE ptriage_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO ptriage_meta VALUES ('application', 'ptriage sessions');
+CREATE TABLE commands (id INTEGER PRIMARY KEY, text BLOB NOT NULL UNIQUE);
+CREATE TABLE cwds (id INTEGER PRIMARY KEY, text BLOB NOT NULL UNIQUE);
+CREATE TABLE cgroups (id INTEGER PRIMARY KEY, text BLOB NOT NULL UNIQUE);
+CREATE TABLE texts (id INTEGER PRIMARY KEY, text BLOB NOT NULL UNIQUE);
+CREATE TABLE sessions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at_ms INTEGER NOT NULL, host TEXT NOT NULL, boot_id TEXT NOT NULL, kernel TEXT NOT NULL,
+  clock_ticks INTEGER NOT NULL, mem_total INTEGER NOT NULL, mem_available INTEGER NOT NULL,
+  psi_some REAL, psi_full REAL,
+  process_count INTEGER NOT NULL, candidate_count INTEGER NOT NULL, rss_total INTEGER NOT NULL);
+CREATE INDEX sessions_by_time ON sessions (at_ms);
+CREATE TABLE processes (
+  session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  pid INTEGER NOT NULL, start_ticks INTEGER NOT NULL, ppid INTEGER NOT NULL, parent_start INTEGER NOT NULL,
+  comm_id INTEGER, command_id INTEGER, cwd_id INTEGER, cgroup_id INTEGER, terminal_id INTEGER, user_id INTEGER,
+  state TEXT NOT NULL, orphaned INTEGER NOT NULL,
+  cpu_share REAL, io_rate REAL, rss INTEGER NOT NULL, cpu_ticks INTEGER NOT NULL, age REAL NOT NULL,
+  class INTEGER NOT NULL, p_useful REAL NOT NULL, p_useful_bad REAL NOT NULL, p_abandoned REAL NOT NULL,
+  p_zombie REAL NOT NULL,
+  action INTEGER NOT NULL, review INTEGER NOT NULL, candidate INTEGER NOT NULL, score INTEGER NOT NULL,
+  blocked_by_id INTEGER, risk INTEGER NOT NULL,
+  PRIMARY KEY (session_id, pid)) WITHOUT ROWID;
+)sql";
+
+constexpr Step kSteps[] = {{1, kVersion1}};
+
+} // namespace
+
+std::span<const Step> steps()
+{
+    return kSteps;
+}
+
+} // namespace ptriage::session_schema

@@ -1,0 +1,554 @@
+#include "SessionStore.h"
+#include "SessionSchema.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+#include <sqlite3.h>
+
+#include <unordered_map>
+
+namespace ptriage {
+namespace {
+
+// Finalizes on every path out.
+class Statement {
+public:
+    Statement(sqlite3 *db, const char *sql) { m_ok = sqlite3_prepare_v2(db, sql, -1, &m_s, nullptr) == SQLITE_OK; }
+    ~Statement() { sqlite3_finalize(m_s); }
+    Statement(const Statement &) = delete;
+    Statement &operator=(const Statement &) = delete;
+    bool ok() const { return m_ok; }
+    sqlite3_stmt *get() const { return m_s; }
+    void text(int i, const std::string &v)
+    {
+        sqlite3_bind_text(m_s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
+    }
+    void blob(int i, const std::string &v)
+    {
+        sqlite3_bind_blob(m_s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
+    }
+    void integer(int i, long long v) { sqlite3_bind_int64(m_s, i, v); }
+    void real(int i, std::optional<double> v)
+    {
+        if (v)
+            sqlite3_bind_double(m_s, i, *v);
+        else
+            sqlite3_bind_null(m_s, i);
+    }
+    void id(int i, long long v)
+    {
+        if (v)
+            sqlite3_bind_int64(m_s, i, v);
+        else
+            sqlite3_bind_null(m_s, i);
+    }
+    int step() { return sqlite3_step(m_s); }
+    void reset()
+    {
+        sqlite3_reset(m_s);
+        sqlite3_clear_bindings(m_s);
+    }
+    std::string columnText(int c) const
+    {
+        const auto *p = static_cast<const char *>(sqlite3_column_blob(m_s, c));
+        return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(m_s, c))) : std::string();
+    }
+    std::optional<double> columnReal(int c) const
+    {
+        if (sqlite3_column_type(m_s, c) == SQLITE_NULL)
+            return std::nullopt;
+        return sqlite3_column_double(m_s, c);
+    }
+    long long columnInt(int c) const { return sqlite3_column_int64(m_s, c); }
+
+private:
+    sqlite3_stmt *m_s = nullptr;
+    bool m_ok = false;
+};
+
+bool exec(sqlite3 *db, const char *sql, QString *error)
+{
+    char *message = nullptr;
+    if (sqlite3_exec(db, sql, nullptr, nullptr, &message) == SQLITE_OK)
+        return true;
+    *error = QString::fromUtf8(message ? message : sqlite3_errmsg(db));
+    sqlite3_free(message);
+    return false;
+}
+
+template<typename E> E enumIn(long long v, int count, E fallback)
+{
+    return v >= 0 && v < count ? static_cast<E>(v) : fallback;
+}
+
+QString leftAlone(const QString &path)
+{
+    return QStringLiteral("; %1 was left as it is — move it away or pass another --db FILE").arg(path);
+}
+
+} // namespace
+
+SessionStore::~SessionStore()
+{
+    if (m_db)
+        sqlite3_close(m_db);
+}
+
+QString SessionStore::defaultPath()
+{
+    // AppDataLocation of the CLI; spelled out because the window also sets an organization name,
+    // which would move AppDataLocation one directory down (the action journal lives here too).
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    if (dir.isEmpty())
+        dir = QDir::homePath() + QStringLiteral("/.local/share");
+    return dir + QStringLiteral("/ptriage/sessions.sqlite");
+}
+
+int SessionStore::schemaVersion()
+{
+    return session_schema::steps().back().version;
+}
+
+QString SessionStore::sqlError() const
+{
+    return QStringLiteral("%1: %2").arg(m_path, QString::fromUtf8(sqlite3_errmsg(m_db)));
+}
+
+bool SessionStore::open(const QString &path, Mode mode, QString *error)
+{
+    m_path = path;
+    const QFileInfo info(path);
+    const bool existed = info.exists() && info.size() > 0;
+    if (!info.exists() && mode == Mode::ExistingOnly) {
+        *error = QStringLiteral("%1: no sessions saved yet (the file does not exist); save one with "
+                                "'ptriage scan --save'")
+                     .arg(path);
+        return false;
+    }
+    if (existed) {
+        // Check the header ourselves before SQLite touches the file.
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly)) {
+            *error = QStringLiteral("%1: cannot read it (%2)").arg(path, f.errorString());
+            return false;
+        }
+        if (f.read(16) != QByteArray("SQLite format 3", 16)) {
+            *error = QStringLiteral("%1: not an SQLite database").arg(path) + leftAlone(path);
+            return false;
+        }
+    } else if (!QDir().mkpath(info.absolutePath())) {
+        *error = QStringLiteral("%1: cannot create its directory").arg(path);
+        return false;
+    }
+    sqlite3 *db = nullptr;
+    const int flags = SQLITE_OPEN_READWRITE | (mode == Mode::Create ? SQLITE_OPEN_CREATE : 0);
+    if (sqlite3_open_v2(path.toUtf8().constData(), &db, flags, nullptr) != SQLITE_OK) {
+        *error = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(sqlite3_errmsg(db)));
+        sqlite3_close(db);
+        return false;
+    }
+    m_db = db;
+    sqlite3_busy_timeout(db, 5000);
+    sqlite3_extended_result_codes(db, 1);
+    if (existed) {
+        int tables = -1;
+        int ours = 0;
+        int version = -1;
+        {
+            Statement s(db, "SELECT count(*), sum(name = 'ptriage_meta') FROM sqlite_master WHERE type = 'table'");
+            if (s.ok() && s.step() == SQLITE_ROW) {
+                tables = static_cast<int>(s.columnInt(0));
+                ours = static_cast<int>(s.columnInt(1));
+            }
+        }
+        if (tables < 0) {
+            *error
+                = QStringLiteral("%1: damaged or not a database (%2)").arg(path, QString::fromUtf8(sqlite3_errmsg(db)))
+                + leftAlone(path);
+            sqlite3_close(m_db);
+            m_db = nullptr;
+            return false;
+        }
+        if (tables > 0) {
+            bool app = false;
+            if (ours) {
+                Statement s(db, "SELECT value FROM ptriage_meta WHERE key = 'application'");
+                app = s.ok() && s.step() == SQLITE_ROW && s.columnText(0) == session_schema::kApplication;
+            }
+            Statement v(db, "PRAGMA user_version");
+            if (v.ok() && v.step() == SQLITE_ROW)
+                version = static_cast<int>(v.columnInt(0));
+            if (!app) {
+                *error = QStringLiteral("%1: an SQLite database that is not a ptriage session store").arg(path)
+                    + leftAlone(path);
+            } else if (version > schemaVersion()) {
+                *error = QStringLiteral("%1: written by a newer ptriage (schema version %2; this one knows up to %3)")
+                             .arg(path)
+                             .arg(version)
+                             .arg(schemaVersion())
+                    + leftAlone(path);
+            }
+            if (!app || version > schemaVersion()) {
+                sqlite3_close(m_db);
+                m_db = nullptr;
+                return false;
+            }
+        }
+    }
+    QString why;
+    if (!exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;", &why)
+        || !migrate(&why)) {
+        *error = QStringLiteral("%1: %2").arg(path, why);
+        sqlite3_close(m_db);
+        m_db = nullptr;
+        return false;
+    }
+    return true;
+}
+
+bool SessionStore::migrate(QString *error)
+{
+    int version = 0;
+    {
+        Statement v(m_db, "PRAGMA user_version");
+        if (!v.ok() || v.step() != SQLITE_ROW) {
+            *error = QString::fromUtf8(sqlite3_errmsg(m_db));
+            return false;
+        }
+        version = static_cast<int>(v.columnInt(0));
+    }
+    for (const auto &step : session_schema::steps()) {
+        if (step.version <= version)
+            continue;
+        const std::string bump = "PRAGMA user_version = " + std::to_string(step.version) + ";";
+        if (!exec(m_db, "BEGIN IMMEDIATE", error))
+            return false;
+        if (!exec(m_db, step.sql, error) || !exec(m_db, bump.c_str(), error)) {
+            QString ignored;
+            exec(m_db, "ROLLBACK", &ignored);
+            *error = QStringLiteral("migration to schema version %1 failed: %2").arg(step.version).arg(*error);
+            return false;
+        }
+        if (!exec(m_db, "COMMIT", error))
+            return false;
+    }
+    return true;
+}
+
+long long SessionStore::usedBytes() const
+{
+    Statement s(m_db,
+        "SELECT (p.page_count - f.freelist_count) * z.page_size FROM pragma_page_count() p, "
+        "pragma_freelist_count() f, pragma_page_size() z");
+    return s.ok() && s.step() == SQLITE_ROW ? s.columnInt(0) : -1;
+}
+
+void SessionStore::setMaxPageCount(long long pages)
+{
+    QString ignored;
+    exec(m_db, ("PRAGMA max_page_count = " + std::to_string(pages)).c_str(), &ignored);
+}
+
+long long SessionStore::save(const Session &session, QString *error)
+{
+    if (!m_db) {
+        *error = QStringLiteral("the session store is not open");
+        return 0;
+    }
+    QString why;
+    if (!exec(m_db, "BEGIN IMMEDIATE", &why)) {
+        *error = QStringLiteral("%1: %2").arg(m_path, why);
+        return 0;
+    }
+    const auto fail = [&](const QString &message) -> long long {
+        const int code = sqlite3_extended_errcode(m_db);
+        QString ignored;
+        exec(m_db, "ROLLBACK", &ignored);
+        *error = (code & 0xff) == SQLITE_FULL
+            ? QStringLiteral("%1: the disk is full (or the file reached its size limit); the session was not saved")
+                  .arg(m_path)
+            : QStringLiteral("%1: cannot save the session: %2").arg(m_path, message);
+        return 0;
+    };
+    const SessionInfo &i = session.info;
+    long long id = 0;
+    {
+        Statement s(m_db,
+            "INSERT INTO sessions (at_ms, host, boot_id, kernel, clock_ticks, mem_total, mem_available, psi_some, "
+            "psi_full, process_count, candidate_count, rss_total) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+        if (!s.ok())
+            return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
+        const std::string boot = i.bootId.toString();
+        s.integer(1, i.atMs ? i.atMs : QDateTime::currentMSecsSinceEpoch());
+        s.text(2, i.host);
+        s.text(3, boot);
+        s.text(4, i.kernel);
+        s.integer(5, i.clockTicks);
+        s.integer(6, static_cast<long long>(i.memTotalBytes));
+        s.integer(7, static_cast<long long>(i.memAvailableBytes));
+        s.real(8, i.memPressureSome);
+        s.real(9, i.memPressureFull);
+        s.integer(10, static_cast<long long>(session.processes.size()));
+        s.integer(11, i.candidateCount);
+        s.integer(12, static_cast<long long>(i.rssBytes));
+        if (s.step() != SQLITE_DONE)
+            return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
+        id = sqlite3_last_insert_rowid(m_db);
+    }
+    // Interning: each distinct text of this session is looked up once.
+    struct Interner {
+        Statement find;
+        Statement add;
+        std::unordered_map<std::string, long long> seen;
+        Interner(sqlite3 *db, const std::string &table)
+            : find(db, ("SELECT id FROM " + table + " WHERE text = ?").c_str()),
+              add(db, ("INSERT INTO " + table + " (text) VALUES (?)").c_str())
+        { }
+        // 0 for the empty text (stored as NULL); -1 on an error.
+        long long operator()(sqlite3 *db, const std::string &text)
+        {
+            if (text.empty())
+                return 0;
+            if (auto it = seen.find(text); it != seen.end())
+                return it->second;
+            long long found = 0;
+            find.blob(1, text);
+            if (find.step() == SQLITE_ROW)
+                found = find.columnInt(0);
+            find.reset();
+            if (!found) {
+                add.blob(1, text);
+                const bool ok = add.step() == SQLITE_DONE;
+                add.reset();
+                if (!ok)
+                    return -1;
+                found = sqlite3_last_insert_rowid(db);
+            }
+            seen.emplace(text, found);
+            return found;
+        }
+    };
+    Interner commands(m_db, "commands"), cwds(m_db, "cwds"), cgroups(m_db, "cgroups"), texts(m_db, "texts");
+    Statement row(m_db,
+        "INSERT INTO processes (session_id, pid, start_ticks, ppid, parent_start, comm_id, command_id, cwd_id, "
+        "cgroup_id, terminal_id, user_id, state, orphaned, cpu_share, io_rate, rss, cpu_ticks, age, class, "
+        "p_useful, p_useful_bad, p_abandoned, p_zombie, action, review, candidate, score, blocked_by_id, risk) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    if (!row.ok() || !commands.find.ok() || !commands.add.ok() || !cwds.find.ok() || !cwds.add.ok()
+        || !cgroups.find.ok() || !cgroups.add.ok() || !texts.find.ok() || !texts.add.ok())
+        return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
+    for (const SessionProcess &p : session.processes) {
+        const long long ids[] = {texts(m_db, p.comm), commands(m_db, p.command), cwds(m_db, p.cwd),
+            cgroups(m_db, p.cgroup), texts(m_db, p.terminal), texts(m_db, p.user), texts(m_db, p.blockedBy)};
+        for (long long x : ids)
+            if (x < 0)
+                return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
+        row.integer(1, id);
+        row.integer(2, p.pid);
+        row.integer(3, static_cast<long long>(p.startTicks));
+        row.integer(4, p.ppid);
+        row.integer(5, static_cast<long long>(p.parentStartTicks));
+        for (int k = 0; k < 6; ++k)
+            row.id(6 + k, ids[k]);
+        const std::string state(1, p.state);
+        row.text(12, state);
+        row.integer(13, p.orphaned ? 1 : 0);
+        row.real(14, p.cpuShare);
+        row.real(15, p.ioRate);
+        row.integer(16, static_cast<long long>(p.rssBytes));
+        row.integer(17, static_cast<long long>(p.cpuTicks));
+        row.real(18, p.ageSeconds);
+        row.integer(19, static_cast<int>(p.classification));
+        for (int c = 0; c < kClassCount; ++c)
+            row.real(20 + c, p.posterior[static_cast<std::size_t>(c)]);
+        row.integer(24, static_cast<int>(p.action));
+        row.integer(25, p.review ? 1 : 0);
+        row.integer(26, p.candidate ? 1 : 0);
+        row.integer(27, p.score);
+        row.id(28, ids[6]);
+        row.integer(29, static_cast<int>(p.risk));
+        const int rc = row.step();
+        row.reset();
+        if (rc != SQLITE_DONE)
+            return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
+    }
+    if (!exec(m_db, "COMMIT", &why))
+        return fail(why);
+    return id;
+}
+
+std::vector<SessionInfo> SessionStore::sessions(std::int64_t sinceMs, QString *error) const
+{
+    std::vector<SessionInfo> out;
+    Statement s(m_db,
+        "SELECT id, at_ms, host, boot_id, kernel, clock_ticks, mem_total, mem_available, psi_some, psi_full, "
+        "process_count, candidate_count, rss_total FROM sessions WHERE at_ms >= ? ORDER BY at_ms, id");
+    if (!s.ok()) {
+        *error = sqlError();
+        return out;
+    }
+    s.integer(1, sinceMs);
+    int rc = SQLITE_ROW;
+    while ((rc = s.step()) == SQLITE_ROW) {
+        SessionInfo i;
+        i.id = s.columnInt(0);
+        i.atMs = s.columnInt(1);
+        i.host = s.columnText(2);
+        i.bootId = BootId::parse(s.columnText(3)).value_or(BootId{});
+        i.kernel = s.columnText(4);
+        i.clockTicks = static_cast<long>(s.columnInt(5));
+        i.memTotalBytes = static_cast<std::uint64_t>(s.columnInt(6));
+        i.memAvailableBytes = static_cast<std::uint64_t>(s.columnInt(7));
+        i.memPressureSome = s.columnReal(8);
+        i.memPressureFull = s.columnReal(9);
+        i.processCount = static_cast<int>(s.columnInt(10));
+        i.candidateCount = static_cast<int>(s.columnInt(11));
+        i.rssBytes = static_cast<std::uint64_t>(s.columnInt(12));
+        out.push_back(std::move(i));
+    }
+    if (rc != SQLITE_DONE)
+        *error = sqlError();
+    return out;
+}
+
+std::optional<Session> SessionStore::load(long long id, QString *error) const
+{
+    if (!m_db) {
+        *error = QStringLiteral("the session store is not open");
+        return std::nullopt;
+    }
+    Session out;
+    {
+        Statement s(m_db,
+            "SELECT id, at_ms, host, boot_id, kernel, clock_ticks, mem_total, mem_available, psi_some, psi_full, "
+            "process_count, candidate_count, rss_total FROM sessions WHERE id = ?");
+        if (!s.ok()) {
+            *error = sqlError();
+            return std::nullopt;
+        }
+        s.integer(1, id);
+        if (s.step() != SQLITE_ROW) {
+            *error = QStringLiteral("%1: no session %2").arg(m_path).arg(id);
+            return std::nullopt;
+        }
+        SessionInfo &i = out.info;
+        i.id = s.columnInt(0);
+        i.atMs = s.columnInt(1);
+        i.host = s.columnText(2);
+        i.bootId = BootId::parse(s.columnText(3)).value_or(BootId{});
+        i.kernel = s.columnText(4);
+        i.clockTicks = static_cast<long>(s.columnInt(5));
+        i.memTotalBytes = static_cast<std::uint64_t>(s.columnInt(6));
+        i.memAvailableBytes = static_cast<std::uint64_t>(s.columnInt(7));
+        i.memPressureSome = s.columnReal(8);
+        i.memPressureFull = s.columnReal(9);
+        i.processCount = static_cast<int>(s.columnInt(10));
+        i.candidateCount = static_cast<int>(s.columnInt(11));
+        i.rssBytes = static_cast<std::uint64_t>(s.columnInt(12));
+    }
+    Statement s(m_db,
+        "SELECT p.pid, p.start_ticks, p.ppid, p.parent_start, tc.text, c.text, w.text, g.text, tt.text, tu.text, "
+        "p.state, p.orphaned, p.cpu_share, p.io_rate, p.rss, p.cpu_ticks, p.age, p.class, p.p_useful, "
+        "p.p_useful_bad, p.p_abandoned, p.p_zombie, p.action, p.review, p.candidate, p.score, tb.text, p.risk "
+        "FROM processes p LEFT JOIN texts tc ON tc.id = p.comm_id LEFT JOIN commands c ON c.id = p.command_id "
+        "LEFT JOIN cwds w ON w.id = p.cwd_id LEFT JOIN cgroups g ON g.id = p.cgroup_id "
+        "LEFT JOIN texts tt ON tt.id = p.terminal_id LEFT JOIN texts tu ON tu.id = p.user_id "
+        "LEFT JOIN texts tb ON tb.id = p.blocked_by_id WHERE p.session_id = ? ORDER BY p.pid");
+    if (!s.ok()) {
+        *error = sqlError();
+        return std::nullopt;
+    }
+    s.integer(1, id);
+    out.processes.reserve(static_cast<std::size_t>(std::max(0, out.info.processCount)));
+    int rc = SQLITE_ROW;
+    while ((rc = s.step()) == SQLITE_ROW) {
+        SessionProcess p;
+        p.pid = static_cast<int>(s.columnInt(0));
+        p.startTicks = static_cast<std::uint64_t>(s.columnInt(1));
+        p.ppid = static_cast<int>(s.columnInt(2));
+        p.parentStartTicks = static_cast<std::uint64_t>(s.columnInt(3));
+        p.comm = s.columnText(4);
+        p.command = s.columnText(5);
+        p.cwd = s.columnText(6);
+        p.cgroup = s.columnText(7);
+        p.terminal = s.columnText(8);
+        p.user = s.columnText(9);
+        const std::string state = s.columnText(10);
+        p.state = state.empty() ? '?' : state[0];
+        p.orphaned = s.columnInt(11) != 0;
+        p.cpuShare = s.columnReal(12);
+        p.ioRate = s.columnReal(13);
+        p.rssBytes = static_cast<std::uint64_t>(s.columnInt(14));
+        p.cpuTicks = static_cast<std::uint64_t>(s.columnInt(15));
+        p.ageSeconds = s.columnReal(16).value_or(0);
+        p.classification = enumIn(s.columnInt(17), kClassCount, ProcessClass::Useful);
+        for (int c = 0; c < kClassCount; ++c)
+            p.posterior[static_cast<std::size_t>(c)] = s.columnReal(18 + c).value_or(0);
+        p.action = enumIn(s.columnInt(22), kActionCount, RecommendedAction::Keep);
+        p.review = s.columnInt(23) != 0;
+        p.candidate = s.columnInt(24) != 0;
+        p.score = static_cast<int>(s.columnInt(25));
+        p.blockedBy = s.columnText(26);
+        p.risk = enumIn(s.columnInt(27), 4, Risk::Low);
+        out.processes.push_back(std::move(p));
+    }
+    if (rc != SQLITE_DONE) {
+        *error = sqlError();
+        return std::nullopt;
+    }
+    return out;
+}
+
+int SessionStore::prune(double maxAgeDays, long long keepId, QString *error, std::int64_t nowMs)
+{
+    if (!m_db) {
+        *error = QStringLiteral("the session store is not open");
+        return -1;
+    }
+    const std::int64_t now = nowMs ? nowMs : QDateTime::currentMSecsSinceEpoch();
+    const auto cutoff = now - static_cast<std::int64_t>(maxAgeDays * 86400e3);
+    QString why;
+    if (!exec(m_db, "BEGIN IMMEDIATE", &why)) {
+        *error = QStringLiteral("%1: %2").arg(m_path, why);
+        return -1;
+    }
+    int removed = 0;
+    {
+        Statement s(m_db, "DELETE FROM sessions WHERE at_ms < ? AND id != ?");
+        s.integer(1, cutoff);
+        s.integer(2, keepId);
+        if (!s.ok() || s.step() != SQLITE_DONE) {
+            *error = sqlError();
+            exec(m_db, "ROLLBACK", &why);
+            return -1;
+        }
+        removed = sqlite3_changes(m_db);
+    }
+    // Texts no remaining process refers to.
+    if (removed > 0
+        && !exec(m_db,
+            "DELETE FROM commands WHERE id NOT IN (SELECT command_id FROM processes WHERE command_id IS NOT NULL);"
+            "DELETE FROM cwds WHERE id NOT IN (SELECT cwd_id FROM processes WHERE cwd_id IS NOT NULL);"
+            "DELETE FROM cgroups WHERE id NOT IN (SELECT cgroup_id FROM processes WHERE cgroup_id IS NOT NULL);"
+            "DELETE FROM texts WHERE id NOT IN (SELECT comm_id FROM processes WHERE comm_id IS NOT NULL"
+            " UNION SELECT terminal_id FROM processes WHERE terminal_id IS NOT NULL"
+            " UNION SELECT user_id FROM processes WHERE user_id IS NOT NULL"
+            " UNION SELECT blocked_by_id FROM processes WHERE blocked_by_id IS NOT NULL);",
+            &why)) {
+        *error = QStringLiteral("%1: %2").arg(m_path, why);
+        exec(m_db, "ROLLBACK", &why);
+        return -1;
+    }
+    if (!exec(m_db, "COMMIT", &why)) {
+        *error = QStringLiteral("%1: %2").arg(m_path, why);
+        exec(m_db, "ROLLBACK", &why);
+        return -1;
+    }
+    return removed;
+}
+
+} // namespace ptriage

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "Session.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+struct sqlite3;
+
+namespace ptriage {
+
+// The one owner of the session database (raw sqlite3): schema, migrations, saving, loading,
+// retention. A file that is corrupt, not ours, or from a newer ptriage is never written to.
+// Not thread-safe: one store per thread.
+class SessionStore {
+public:
+    enum class Mode { Create, ExistingOnly };
+
+    SessionStore() = default;
+    ~SessionStore();
+    SessionStore(const SessionStore &) = delete;
+    SessionStore &operator=(const SessionStore &) = delete;
+
+    static QString defaultPath(); // ~/.local/share/ptriage/sessions.sqlite, beside the action journal
+    static int schemaVersion(); // what this build writes
+
+    bool open(const QString &path, Mode mode, QString *error);
+    bool isOpen() const { return m_db != nullptr; }
+    QString path() const { return m_path; }
+
+    // One transaction: either the whole session is visible afterwards or none of it. Returns its id,
+    // or 0 with `error` set.
+    long long save(const Session &session, QString *error);
+    // Oldest first.
+    std::vector<SessionInfo> sessions(std::int64_t sinceMs, QString *error) const;
+    std::optional<Session> load(long long id, QString *error) const;
+    // Deletes sessions older than `maxAgeDays` except `keepId` (the one being viewed); returns how many.
+    int prune(double maxAgeDays, long long keepId, QString *error, std::int64_t nowMs = 0);
+    // Bytes the database's pages hold (free pages excluded), wherever WAL keeps them for now.
+    long long usedBytes() const;
+    // Test hook: caps the file size, as a full disk would.
+    void setMaxPageCount(long long pages);
+
+private:
+    bool migrate(QString *error);
+    long long intern(const char *table, const std::string &text, QString *error);
+    QString sqlError() const;
+
+    sqlite3 *m_db = nullptr;
+    QString m_path;
+};
+
+} // namespace ptriage

@@ -1,0 +1,167 @@
+// ptriage scan --save, record, sessions, diff, accumulation as a script uses them: real scans into a
+// real database file, the JSON schemas, exit codes 2 for usage and 1 (one line) for errors.
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sqlite3.h>
+
+namespace {
+
+struct Run {
+    int exit = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run runPtriage(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(PTRIAGE_BINARY), args);
+    p.waitForFinished(120000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError()};
+}
+
+bool oneLine(const QByteArray &err)
+{
+    return err.startsWith("ptriage: ") && err.count('\n') <= 2;
+}
+
+QJsonObject json(const Run &r)
+{
+    return QJsonDocument::fromJson(r.out).object();
+}
+
+} // namespace
+
+class CliSessionsTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void saveListDiffAccumulate()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("sessions.sqlite"));
+        const Run first = runPtriage(
+            {QStringLiteral("scan"), QStringLiteral("--save"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+        QVERIFY2(first.exit == 0, first.err.constData());
+        QVERIFY(first.err.contains("saved session 1"));
+        QCOMPARE(json(first).value(QStringLiteral("schema")).toString(), QStringLiteral("ptriage.scan.v1"));
+        const Run rec = runPtriage({QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("1"),
+            QStringLiteral("--count"), QStringLiteral("2"), QStringLiteral("--db"), db});
+        QVERIFY2(rec.exit == 0, rec.err.constData());
+        QCOMPARE(rec.err.count("saved session"), 2);
+
+        const Run list = runPtriage({QStringLiteral("sessions"), QStringLiteral("--json"), QStringLiteral("--db"), db});
+        QCOMPARE(list.exit, 0);
+        const QJsonObject sessions = json(list);
+        QCOMPARE(sessions.value(QStringLiteral("schema")).toString(), QStringLiteral("ptriage.sessions.v1"));
+        const QJsonArray items = sessions.value(QStringLiteral("sessions")).toArray();
+        QCOMPARE(items.size(), 3);
+        QVERIFY(items.at(0).toObject().value(QStringLiteral("process_count")).toInt() > 10);
+        QCOMPARE(items.at(2).toObject().value(QStringLiteral("id")).toInt(), 3);
+        const Run text = runPtriage({QStringLiteral("sessions"), QStringLiteral("--db"), db});
+        QCOMPARE(text.exit, 0);
+        QVERIFY(text.out.contains("PROCESSES"));
+
+        const Run last = runPtriage(
+            {QStringLiteral("diff"), QStringLiteral("--last"), QStringLiteral("--json"), QStringLiteral("--db"), db});
+        QVERIFY2(last.exit == 0, last.err.constData());
+        const QJsonObject d = json(last);
+        QCOMPARE(d.value(QStringLiteral("schema")).toString(), QStringLiteral("ptriage.diff.v1"));
+        QCOMPARE(d.value(QStringLiteral("before")).toObject().value(QStringLiteral("id")).toInt(), 2);
+        QCOMPARE(d.value(QStringLiteral("after")).toObject().value(QStringLiteral("id")).toInt(), 3);
+        QVERIFY(!d.value(QStringLiteral("cross_boot")).toBool());
+        QVERIFY(d.value(QStringLiteral("counts")).toObject().value(QStringLiteral("stable")).toInt() > 10);
+        // Between the scan and the record run, one ptriage exited and another appeared.
+        const Run ab = runPtriage({QStringLiteral("diff"), QStringLiteral("1"), QStringLiteral("3"),
+            QStringLiteral("--json"), QStringLiteral("--db"), db});
+        QVERIFY2(ab.exit == 0, ab.err.constData());
+        const QJsonObject counts = json(ab).value(QStringLiteral("counts")).toObject();
+        QVERIFY(counts.value(QStringLiteral("appeared")).toInt() >= 1);
+        QVERIFY(counts.value(QStringLiteral("exited")).toInt() >= 1);
+        const Run abText = runPtriage(
+            {QStringLiteral("diff"), QStringLiteral("1"), QStringLiteral("3"), QStringLiteral("--db"), db});
+        QCOMPARE(abText.exit, 0);
+        QVERIFY(abText.out.contains("session 1") && abText.out.contains("appeared"));
+
+        const Run acc = runPtriage({QStringLiteral("accumulation"), QStringLiteral("--since"), QStringLiteral("1h"),
+            QStringLiteral("--json"), QStringLiteral("--db"), db});
+        QVERIFY2(acc.exit == 0, acc.err.constData());
+        const QJsonObject a = json(acc);
+        QCOMPARE(a.value(QStringLiteral("schema")).toString(), QStringLiteral("ptriage.accumulation.v1"));
+        QCOMPARE(a.value(QStringLiteral("sessions")).toArray().size(), 3);
+        QVERIFY(!a.value(QStringLiteral("origins")).toArray().isEmpty());
+        QCOMPARE(a.value(QStringLiteral("origins"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("counts"))
+                     .toArray()
+                     .size(),
+            3);
+    }
+
+    void usageAndErrors()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("none.sqlite"));
+        for (const QStringList &bad :
+            {QStringList{QStringLiteral("diff"), QStringLiteral("1")},
+                QStringList{QStringLiteral("diff"), QStringLiteral("--last"), QStringLiteral("1"), QStringLiteral("2")},
+                QStringList{QStringLiteral("diff"), QStringLiteral("x"), QStringLiteral("y")},
+                QStringList{QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("soon")},
+                QStringList{QStringLiteral("record"), QStringLiteral("--count"), QStringLiteral("0")},
+                QStringList{QStringLiteral("accumulation"), QStringLiteral("--since"), QStringLiteral("yesterday")},
+                QStringList{QStringLiteral("sessions"), QStringLiteral("extra")},
+                QStringList{QStringLiteral("scan"), QStringLiteral("--db"), db}}) {
+            const Run r = runPtriage(bad);
+            QVERIFY2(r.exit == 2, qPrintable(bad.join(QLatin1Char(' '))));
+            QVERIFY(oneLine(r.err));
+        }
+        // No database yet: an error, and reading never creates one.
+        const Run none = runPtriage({QStringLiteral("sessions"), QStringLiteral("--db"), db});
+        QCOMPARE(none.exit, 1);
+        QVERIFY(oneLine(none.err));
+        QVERIFY(none.err.contains("no sessions saved yet"));
+        QVERIFY(!QFile::exists(db));
+        // One session is not enough for a diff.
+        QCOMPARE(runPtriage({QStringLiteral("record"), QStringLiteral("--db"), db}).exit, 0);
+        const Run one = runPtriage({QStringLiteral("diff"), QStringLiteral("--db"), db});
+        QCOMPARE(one.exit, 1);
+        QVERIFY(oneLine(one.err) && one.err.contains("two sessions"));
+        const Run missing = runPtriage(
+            {QStringLiteral("diff"), QStringLiteral("1"), QStringLiteral("99"), QStringLiteral("--db"), db});
+        QCOMPARE(missing.exit, 1);
+        QVERIFY(oneLine(missing.err) && missing.err.contains("no session 99"));
+        // Someone else's database: refused, untouched, for saving and for reading.
+        const QString foreign = dir.filePath(QStringLiteral("foreign.sqlite"));
+        sqlite3 *raw = nullptr;
+        QCOMPARE(sqlite3_open(foreign.toUtf8().constData(), &raw), SQLITE_OK);
+        QCOMPARE(
+            sqlite3_exec(raw, "CREATE TABLE t (x); INSERT INTO t VALUES (1);", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(raw);
+        QFile f(foreign);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        f.close();
+        for (const QStringList &args : {QStringList{QStringLiteral("scan"), QStringLiteral("--save")},
+                 QStringList{QStringLiteral("record")}, QStringList{QStringLiteral("sessions")},
+                 QStringList{QStringLiteral("diff")}, QStringList{QStringLiteral("accumulation")}}) {
+            const Run r = runPtriage(args + QStringList{QStringLiteral("--db"), foreign});
+            QVERIFY2(r.exit == 1, qPrintable(args.join(QLatin1Char(' '))));
+            QVERIFY(oneLine(r.err) && r.err.contains("not a ptriage session store"));
+            QVERIFY(r.out.isEmpty());
+        }
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), bytes);
+    }
+};
+
+QTEST_GUILESS_MAIN(CliSessionsTest)
+#include "tst_cli_sessions.moc"
