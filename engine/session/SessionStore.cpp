@@ -95,7 +95,7 @@ QString leftAlone(const QString &path)
 SessionStore::~SessionStore()
 {
     if (m_db)
-        sqlite3_close(m_db);
+        sqlite3_close_v2(m_db);
 }
 
 QString SessionStore::defaultPath()
@@ -148,7 +148,7 @@ bool SessionStore::open(const QString &path, Mode mode, QString *error)
     const int flags = SQLITE_OPEN_READWRITE | (mode == Mode::Create ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(path.toUtf8().constData(), &db, flags, nullptr) != SQLITE_OK) {
         *error = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(sqlite3_errmsg(db)));
-        sqlite3_close(db);
+        sqlite3_close_v2(db);
         return false;
     }
     m_db = db;
@@ -169,7 +169,7 @@ bool SessionStore::open(const QString &path, Mode mode, QString *error)
             *error
                 = QStringLiteral("%1: damaged or not a database (%2)").arg(path, QString::fromUtf8(sqlite3_errmsg(db)))
                 + leftAlone(path);
-            sqlite3_close(m_db);
+            sqlite3_close_v2(m_db);
             m_db = nullptr;
             return false;
         }
@@ -193,7 +193,7 @@ bool SessionStore::open(const QString &path, Mode mode, QString *error)
                     + leftAlone(path);
             }
             if (!app || version > schemaVersion()) {
-                sqlite3_close(m_db);
+                sqlite3_close_v2(m_db);
                 m_db = nullptr;
                 return false;
             }
@@ -203,7 +203,7 @@ bool SessionStore::open(const QString &path, Mode mode, QString *error)
     if (!exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;", &why)
         || !migrate(&why)) {
         *error = QStringLiteral("%1: %2").arg(path, why);
-        sqlite3_close(m_db);
+        sqlite3_close_v2(m_db);
         m_db = nullptr;
         return false;
     }
