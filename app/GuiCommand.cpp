@@ -3,11 +3,13 @@
 #include "ActionDialog.h"
 #include "LedgerPane.h"
 #include "MainWindow.h"
+#include "SessionsWindow.h"
 #include "Translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTimer>
 
 #include <unistd.h>
@@ -28,7 +30,11 @@ int gui(int argc, char **argv)
     parser.addOption(
         {QStringLiteral("select"), QStringLiteral("Select this process once it is seen."), QStringLiteral("PID")});
     parser.addOption({QStringLiteral("tab"),
-        QStringLiteral("Open this tab of the side pane: evidence, blast, details or charts."), QStringLiteral("TAB")});
+        QStringLiteral("Open this tab of the side pane: evidence, blast, details or charts; or sessions: the "
+                       "Sessions window (with --screenshot, that window is saved)."),
+        QStringLiteral("TAB")});
+    parser.addOption({QStringLiteral("db"),
+        QStringLiteral("The session database (default %1).").arg(SessionStore::defaultPath()), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("act"),
         QStringLiteral("With --screenshot and --select: open the confirmation for this action (end, kill, pause, "
                        "freeze, …) and save that dialog instead of the window. Nothing is done."),
@@ -46,8 +52,8 @@ int gui(int argc, char **argv)
         if (!ok || selectPid <= 0)
             return usage(QStringLiteral("--select: '%1' is not a PID").arg(parser.value(QStringLiteral("select"))));
     }
-    const QStringList tabs
-        = {QStringLiteral("evidence"), QStringLiteral("blast"), QStringLiteral("details"), QStringLiteral("charts")};
+    const QStringList tabs = {QStringLiteral("evidence"), QStringLiteral("blast"), QStringLiteral("details"),
+        QStringLiteral("charts"), QStringLiteral("sessions")};
     const int tab
         = parser.isSet(QStringLiteral("tab")) ? static_cast<int>(tabs.indexOf(parser.value(QStringLiteral("tab")))) : 0;
     if (tab < 0)
@@ -82,11 +88,13 @@ int gui(int argc, char **argv)
     }
     CollectOptions collect;
     collect.deep = DeepReads::NewOnly;
-    MainWindow window(*config, collect, triage);
+    const bool sessions = tab == static_cast<int>(tabs.indexOf(QStringLiteral("sessions")));
+    MainWindow window(*config, collect, triage, parser.value(QStringLiteral("db")));
     window.resize(1500, 900);
     if (selectPid > 0)
         window.selectPidWhenSeen(selectPid);
-    window.tabs()->setCurrentIndex(tab);
+    if (!sessions)
+        window.tabs()->setCurrentIndex(tab);
 
     const QString shot = parser.value(QStringLiteral("screenshot"));
     int exitCode = Ok;
@@ -110,6 +118,23 @@ int gui(int argc, char **argv)
             }
             if (act)
                 window.askToAct(*act);
+            if (sessions) {
+                // The Sessions window once its comparison is shown, with the first transition selected.
+                SessionsWindow *w = window.showSessions();
+                QObject::connect(w, &SessionsWindow::comparisonShown, &window, [&, w] {
+                    QObject::disconnect(w, &SessionsWindow::comparisonShown, nullptr, nullptr);
+                    w->transitionView()->selectRow(0);
+                    QTimer::singleShot(500, &window, [&, w] {
+                        if (!w->grab().save(shot)) {
+                            fail(QStringLiteral("cannot write %1").arg(shot));
+                            exitCode = Failure;
+                        }
+                        app.quit();
+                    });
+                });
+                QObject::disconnect(&window, &MainWindow::resultApplied, nullptr, nullptr);
+                return;
+            }
             QTimer::singleShot(300, &window, [&] {
                 QWidget *subject = &window;
                 if (act)
@@ -131,6 +156,8 @@ int gui(int argc, char **argv)
     }
     window.show();
     window.start();
+    if (sessions && shot.isEmpty())
+        QTimer::singleShot(0, &window, [&window] { window.showSessions(); });
     const int rc = app.exec();
     return exitCode != Ok ? exitCode : rc;
 }

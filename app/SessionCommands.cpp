@@ -85,7 +85,7 @@ bool saveScan(const OneShotResult &result, const QString &path, double keepDays,
     *id = store.save(session, error);
     if (!*id)
         return false;
-    return store.prune(keepDays, *id, error) >= 0;
+    return store.prune(keepDays, {*id}, error) >= 0;
 }
 
 void addSaveOptions(QCommandLineParser &parser)

@@ -16,9 +16,10 @@ int usage(const QString &error)
     const char *text
         = "usage: ptriage [COMMAND] [OPTIONS]\n"
           "\n"
-          "  (no command) [--min-age SECONDS] [--screenshot FILE [--select PID] [--tab TAB] [--after N]\n"
-          "      [--act ACTION]]\n"
-          "        the triage window; --screenshot saves it as PNG after the first scan and exits\n"
+          "  (no command) [--min-age SECONDS] [--db FILE] [--screenshot FILE [--select PID] [--tab TAB]\n"
+          "      [--after N] [--act ACTION]]\n"
+          "        the triage window; --screenshot saves it as PNG after the first scan and exits;\n"
+          "        --tab sessions opens the Sessions window\n"
           "  scan [--json [--pretty]] [--all] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
           "        rank every process by how much acting on it is worth, in the terminal\n"
           "  scan --save [--db FILE] [--keep-days DAYS] …\n"
@@ -63,7 +64,8 @@ bool wantsWindow(int argc, char **argv)
 {
     if (argc == 1 || QByteArray(argv[1]) == "gui")
         return true;
-    static const QByteArrayList windowOptions = {"--screenshot", "--select", "--tab", "--act", "--after", "--min-age"};
+    static const QByteArrayList windowOptions
+        = {"--screenshot", "--select", "--tab", "--act", "--after", "--min-age", "--db"};
     if (!QByteArray(argv[1]).startsWith("--"))
         return false; // a command
     for (int i = 1; i < argc; ++i) {

@@ -202,6 +202,34 @@
         <source>review</source>
         <translation>prüfen</translation>
     </message>
+    <message>
+        <source>appeared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>newly orphaned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reparented</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recommendation changed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ProcessColumns</name>
@@ -1120,12 +1148,354 @@ Eltern-PID: %2</translation>
         <source>%1 processes · %2 · %3 reclaimable by the recommended kills</source>
         <translation>%1 Prozesse · %2 · %3 durch die empfohlenen Beendigungen freisetzbar</translation>
     </message>
+    <message>
+        <source>Session saved at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session was not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;essions…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save &amp;automatically</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every %1 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: sessions/keepDays is not a number of days ≥ 1; sessions are kept 30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ProcessTableModel</name>
     <message>
         <source>%1 by ptriage · %2</source>
         <translation>%1 durch ptriage · %2</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::SessionKeeper</name>
+    <message>
+        <source>Nothing to save yet: the first scan has not finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::SessionSidePane</name>
+    <message>
+        <source>&amp;End…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Spare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End this process (TERM, then KILL), after the usual confirmation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark processes like this one as useful: ptriage learns from it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not running then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Class: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommendation: %1 (score %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not stronger because: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PID %1, state %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, orphaned (its parent is gone)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working directory: %1</source>
+        <translation type="unfinished">Arbeitsverzeichnis: %1</translation>
+    </message>
+    <message>
+        <source>Command: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Then: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Later: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This process does not run any more (or not as the same process).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a row to see the process in both sessions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::SessionTimeline</name>
+    <message>
+        <source>Processes per class and their memory, session by session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GiB resident</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory (all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stuck, abandoned and zombie processes and all memory, session by session (useful: %1 → %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::SessionsWindow</name>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished">Speicher</translation>
+    </message>
+    <message>
+        <source>Started by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth per hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oldest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Examples (PID)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ptriage — sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick one session to compare with now, or two to compare with each other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transitions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What keeps spawning these</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a session now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saves the current scan (Ctrl+S in the main window)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the sessions…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now (not saved)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the sessions: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sessions saved yet. Ctrl+S in the main window saves the current scan, and ptriage saves one every %1 minutes while it runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the first scan to compare with…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot compare: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sessions are from different boots: processes are compared by command and origin only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (gone)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (PID %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → %2 (%n saved session(s) in this span): %3</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::TransitionModel</name>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation type="unfinished">PID</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished">Befehl</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="unfinished">Klasse</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation type="unfinished">Empfehlung</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished">Speicher</translation>
+    </message>
+    <message>
+        <source>Memory growth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU time used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 → %3)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -96,7 +96,33 @@ QString EngineLabels::action(RecommendedAction a)
 
 QString EngineLabels::recommendation(const Recommendation &rec)
 {
-    return rec.review ? tr("review") : action(rec.action);
+    return recommendation(rec.action, rec.review);
+}
+
+QString EngineLabels::recommendation(RecommendedAction a, bool review)
+{
+    return review ? tr("review") : action(a);
+}
+
+QString EngineLabels::transition(Transition t)
+{
+    switch (t) {
+    case Transition::Appeared:
+        return tr("appeared");
+    case Transition::Exited:
+        return tr("exited");
+    case Transition::Stable:
+        return tr("unchanged");
+    case Transition::NewlyOrphaned:
+        return tr("newly orphaned");
+    case Transition::Reparented:
+        return tr("reparented");
+    case Transition::ClassChanged:
+        return tr("class changed");
+    case Transition::RecommendationChanged:
+        return tr("recommendation changed");
+    }
+    return {};
 }
 
 QString EngineLabels::actStatus(ActStatus status)

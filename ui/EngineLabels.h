@@ -3,6 +3,7 @@
 #include "act/ActRequest.h"
 #include "config/Vocabulary.h"
 #include "decide/Recommendation.h"
+#include "session/SessionDiff.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -24,6 +25,8 @@ public:
     static QString action(RecommendedAction action);
     // The recommendation as shown: its action, or "review" for a probably abandoned process kept.
     static QString recommendation(const Recommendation &rec);
+    static QString recommendation(RecommendedAction action, bool review);
+    static QString transition(Transition t); // "appeared", "newly orphaned" …
     static QString actStatus(ActStatus status); // "done", "not authorized" …
     static QString mark(ActVerb verb); // what ptriage did and has not undone: "paused", "frozen" …
 };

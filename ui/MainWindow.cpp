@@ -10,6 +10,7 @@
 #include "ProcessFilterModel.h"
 #include "ProcessTableModel.h"
 #include "ResultFeed.h"
+#include "SessionsWindow.h"
 #include "UiText.h"
 #include "util/Format.h"
 
@@ -29,18 +30,21 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTime>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
 
 namespace ptriage {
 
-MainWindow::MainWindow(const TriageConfig &config, CollectOptions collect, TriageOptions triage, QWidget *parent)
+MainWindow::MainWindow(
+    const TriageConfig &config, CollectOptions collect, TriageOptions triage, const QString &sessionDb, QWidget *parent)
     : QMainWindow(parent),
       m_config(config),
       m_service(config, std::move(collect), std::move(triage)),
       m_model(new ProcessTableModel(config, this)),
       m_feed(new ResultFeed(config, *m_model, this)),
+      m_keeper(sessionDb.isEmpty() ? SessionStore::defaultPath() : sessionDb),
       m_filter(new ProcessFilterModel(this)),
       m_table(new QTreeView(this)),
       m_search(new QLineEdit(this)),
@@ -121,14 +125,62 @@ MainWindow::MainWindow(const TriageConfig &config, CollectOptions collect, Triag
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showCharts);
     connect(&m_service, &TriageService::failed, this,
         [this](const QString &message) { QMessageBox::critical(this, tr("Cannot scan processes"), message); });
+    connect(&m_keeper, &SessionKeeper::saved, this, &MainWindow::sessionSaved);
     restoreSettings();
 }
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::sessionSaved(long long id, const QString &error, bool automatic)
+{
+    const QString time = QLocale().toString(QTime::currentTime(), QLocale::ShortFormat);
+    if (id != 0) {
+        statusBar()->showMessage(tr("Session saved at %1").arg(time), 10000);
+        return;
+    }
+    // An automatic save that fails says so where it does not interrupt; one asked for gets a box.
+    statusBar()->showMessage(tr("The session was not saved: %1").arg(error), 30000);
+    if (!automatic) {
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot save the session"), error, QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    }
+}
+
+SessionsWindow *MainWindow::showSessions()
+{
+    if (!m_sessionsWindow) {
+        m_sessionsWindow = new SessionsWindow(m_keeper, this);
+        connect(m_sessionsWindow, &SessionsWindow::actRequested, this,
+            [this](const ProcessIdentity &id, ActVerb verb) { askToActOn({id}, verb, {}, m_sessionsWindow); });
+    }
+    m_sessionsWindow->setLive(m_last);
+    m_sessionsWindow->show();
+    m_sessionsWindow->raise();
+    m_sessionsWindow->activateWindow();
+    m_sessionsWindow->reload();
+    return m_sessionsWindow;
+}
+
 void MainWindow::buildActions()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    // Sessions are saved on the keeper's thread: the GUI thread never waits for SQLite.
+    file->addAction(tr("&Save session"), QKeySequence::Save, &m_keeper, &SessionKeeper::saveNow);
+    file->addAction(tr("S&essions…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, &MainWindow::showSessions);
+    QMenu *autosave = file->addMenu(tr("Save &automatically"));
+    for (int minutes : {0, 5, 15, 30, 60}) {
+        QAction *a = autosave->addAction(minutes == 0 ? tr("Never") : tr("Every %1 minutes").arg(minutes));
+        a->setCheckable(true);
+        a->setData(minutes);
+        m_autosaveActions << a;
+        connect(a, &QAction::triggered, this, [this, a] {
+            for (QAction *other : std::as_const(m_autosaveActions))
+                other->setChecked(other == a);
+            m_keeper.setAutosaveMinutes(a->data().toInt());
+        });
+    }
+    file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -265,14 +317,19 @@ void MainWindow::updateActionState()
 
 void MainWindow::askToAct(ActVerb verb, const QString &signal)
 {
-    const auto targets = selectedIdentities();
+    askToActOn(selectedIdentities(), verb, signal);
+}
+
+void MainWindow::askToActOn(
+    const std::vector<ProcessIdentity> &targets, ActVerb verb, const QString &signal, QWidget *over)
+{
     if (targets.empty() || !m_last || !m_runner.unavailableReason().isEmpty())
         return;
     ActRequest request;
     request.verb = verb;
     request.targets = targets;
     request.signal = signal.toStdString();
-    auto *dialog = new ActionDialog(request, m_last, this);
+    auto *dialog = new ActionDialog(request, m_last, over ? over : this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const QString title = ActionDialog::verbLabel(dialog->request().verb);
@@ -342,6 +399,9 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
     m_feed->release(std::move(m_last));
     m_feed->release(m_model->prepared());
     m_last = result;
+    m_keeper.setLatest(result);
+    if (m_sessionsWindow)
+        m_sessionsWindow->setLive(result);
     m_history.record(*result->snapshot);
     m_model->setPrepared(std::move(rows));
     if (m_treeMode->isChecked())
@@ -465,6 +525,18 @@ void MainWindow::restoreSettings()
     m_service.setIntervalMs(interval);
     for (QAction *a : std::as_const(m_intervalActions))
         a->setChecked(a->data().toInt() == m_service.intervalMs());
+    // A typo in the settings must not delete sessions: anything but a sane number keeps the default.
+    bool ok = false;
+    const int minutes = s.value(QStringLiteral("sessions/autosaveMinutes"), 15).toInt(&ok);
+    m_keeper.setAutosaveMinutes(ok && minutes >= 0 && minutes <= 24 * 60 ? minutes : 15);
+    const double days = s.value(QStringLiteral("sessions/keepDays"), 30.0).toDouble(&ok);
+    m_keeper.setKeepDays(ok && days >= 1 ? days : 30);
+    if (!ok || days < 1)
+        statusBar()->showMessage(
+            tr("%1: sessions/keepDays is not a number of days ≥ 1; sessions are kept 30 days").arg(s.fileName()),
+            30000);
+    for (QAction *a : std::as_const(m_autosaveActions))
+        a->setChecked(a->data().toInt() == m_keeper.autosaveMinutes());
 }
 
 void MainWindow::saveSettings() const
@@ -475,6 +547,8 @@ void MainWindow::saveSettings() const
     s.setValue(QStringLiteral("table/header"), m_table->header()->saveState());
     s.setValue(QStringLiteral("table/tree"), m_treeMode->isChecked());
     s.setValue(QStringLiteral("scan/intervalMs"), m_service.intervalMs());
+    s.setValue(QStringLiteral("sessions/autosaveMinutes"), m_keeper.autosaveMinutes());
+    s.setValue(QStringLiteral("sessions/keepDays"), m_keeper.keepDays());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

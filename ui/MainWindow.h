@@ -5,6 +5,7 @@
 
 #include "ActionRunner.h"
 #include "ProcessTableModel.h"
+#include "SessionKeeper.h"
 
 #include <QMainWindow>
 
@@ -26,6 +27,7 @@ class LedgerPane;
 class ProcessFilterModel;
 class ProcessTableModel;
 class ResultFeed;
+class SessionsWindow;
 
 // The triage window: lays out the ranked process table (flat or tree) with its filters and, for the
 // selected process, the tabs (evidence ledger, blast radius, details, charts); builds the menus;
@@ -36,7 +38,9 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
-    MainWindow(const TriageConfig &config, CollectOptions collect, TriageOptions triage, QWidget *parent = nullptr);
+    // `sessionDb`: the session database (saving, the Sessions window); empty: the default.
+    MainWindow(const TriageConfig &config, CollectOptions collect, TriageOptions triage, const QString &sessionDb = {},
+        QWidget *parent = nullptr);
     ~MainWindow() override;
 
     void start();
@@ -47,6 +51,12 @@ public:
     // Asks to act on the selected processes (ActionDialog, then the engine off the GUI thread).
     // `signal` names the signal for ActVerb::Signal (HUP INT TERM KILL USR1 USR2 STOP CONT).
     void askToAct(ActVerb verb, const QString &signal = {});
+    // The same for given processes, the dialog over `over` (default: this window).
+    void askToActOn(
+        const std::vector<ProcessIdentity> &targets, ActVerb verb, const QString &signal = {}, QWidget *over = nullptr);
+    SessionKeeper &sessions() { return m_keeper; }
+    // Opens (or raises) the Sessions window and compares the latest saved session with now.
+    SessionsWindow *showSessions();
     QList<QAction *> processActions() const { return m_processActions; }
     QString lastActionReport() const { return m_lastReport; }
     void refreshNow() { m_service.refreshNow(); }
@@ -86,6 +96,7 @@ private:
     void undoSelected();
     void updateActionState();
     void updateMarks();
+    void sessionSaved(long long id, const QString &error, bool automatic);
     std::vector<ProcessIdentity> selectedIdentities() const;
 
     const TriageConfig &m_config;
@@ -93,6 +104,8 @@ private:
     ProcessTableModel *m_model;
     ResultFeed *m_feed;
     ActionRunner m_runner;
+    SessionKeeper m_keeper;
+    SessionsWindow *m_sessionsWindow = nullptr;
     ProcessFilterModel *m_filter;
     QTreeView *m_table;
     QLineEdit *m_search;
@@ -111,6 +124,7 @@ private:
     QAction *m_pause = nullptr;
     QAction *m_treeMode = nullptr;
     QList<QAction *> m_intervalActions;
+    QList<QAction *> m_autosaveActions;
     QList<QAction *> m_processActions; // act on the selection
     QAction *m_undo = nullptr;
     QString m_lastReport;

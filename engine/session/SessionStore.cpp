@@ -503,10 +503,14 @@ std::optional<Session> SessionStore::load(long long id, QString *error) const
     return out;
 }
 
-int SessionStore::prune(double maxAgeDays, long long keepId, QString *error, std::int64_t nowMs)
+int SessionStore::prune(double maxAgeDays, const std::vector<long long> &keepIds, QString *error, std::int64_t nowMs)
 {
     if (!m_db) {
         *error = QStringLiteral("the session store is not open");
+        return -1;
+    }
+    if (keepIds.size() > static_cast<std::size_t>(kMaxKept)) {
+        *error = QStringLiteral("prune: at most %1 sessions can be kept").arg(kMaxKept);
         return -1;
     }
     const std::int64_t now = nowMs ? nowMs : QDateTime::currentMSecsSinceEpoch();
@@ -518,9 +522,10 @@ int SessionStore::prune(double maxAgeDays, long long keepId, QString *error, std
     }
     int removed = 0;
     {
-        Statement s(m_db, "DELETE FROM sessions WHERE at_ms < ? AND id != ?");
+        Statement s(m_db, "DELETE FROM sessions WHERE at_ms < ? AND id NOT IN (?, ?, ?, ?)");
         s.integer(1, cutoff);
-        s.integer(2, keepId);
+        for (int k = 0; k < kMaxKept; ++k) // ids start at 1: 0 keeps nothing
+            s.integer(2 + k, k < static_cast<int>(keepIds.size()) ? keepIds[static_cast<std::size_t>(k)] : 0);
         if (!s.ok() || s.step() != SQLITE_DONE) {
             *error = sqlError();
             exec(m_db, "ROLLBACK", &why);

@@ -36,8 +36,10 @@ public:
     // Oldest first.
     std::vector<SessionInfo> sessions(std::int64_t sinceMs, QString *error) const;
     std::optional<Session> load(long long id, QString *error) const;
-    // Deletes sessions older than `maxAgeDays` except `keepId` (the one being viewed); returns how many.
-    int prune(double maxAgeDays, long long keepId, QString *error, std::int64_t nowMs = 0);
+    // Deletes sessions older than `maxAgeDays` except `keepIds` (the one just saved, the ones being
+    // viewed; at most kMaxKept); returns how many.
+    static constexpr int kMaxKept = 4;
+    int prune(double maxAgeDays, const std::vector<long long> &keepIds, QString *error, std::int64_t nowMs = 0);
     // Bytes the database's pages hold (free pages excluded), wherever WAL keeps them for now.
     long long usedBytes() const;
     // Test hook: caps the file size, as a full disk would.

@@ -28,7 +28,7 @@ int main(int argc, char **argv)
             return 1;
         }
         // Keep about a second of history so the checks stay fast.
-        if (store.prune(1.0 / 86400, id, &error) < 0) {
+        if (store.prune(1.0 / 86400, {id}, &error) < 0) {
             std::fprintf(stderr, "%s\n", qUtf8Printable(error));
             return 1;
         }

@@ -158,13 +158,13 @@ private Q_SLOTS:
             p.cwd = "/srv/other"; // texts only the old sessions used must go with them
         const long long recent = store.save(fresh, &error);
         QVERIFY(old1 > 0 && old2 > 0 && recent > 0);
-        QCOMPARE(store.prune(30, old2, &error, now), 1);
+        QCOMPARE(store.prune(30, {old2}, &error, now), 1);
         const auto left = store.sessions(0, &error);
         QCOMPARE(left.size(), std::size_t(2));
         QCOMPARE(left[0].id, old2);
         QCOMPARE(left[1].id, recent);
         QCOMPARE(incompleteSession(store), QString());
-        QCOMPARE(store.prune(30, 0, &error, now), 1);
+        QCOMPARE(store.prune(30, {}, &error, now), 1);
         QCOMPARE(incompleteSession(store), QString());
         QCOMPARE(store.load(recent, &error)->processes.front().cwd, std::string("/srv/other"));
     }

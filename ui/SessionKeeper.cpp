@@ -1,0 +1,141 @@
+#include "SessionKeeper.h"
+
+#include "decide/Triage.h"
+#include "util/ThreadPriority.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace ptriage {
+
+SessionKeeper::SessionKeeper(const QString &path, QObject *parent) : QObject(parent), m_path(path)
+{
+    m_pool.setMaxThreadCount(1);
+    m_pool.setExpiryTimeout(-1); // one thread for the store's whole life
+    m_autosave.setInterval(m_autosaveMinutes * 60 * 1000);
+    connect(&m_autosave, &QTimer::timeout, this, [this] { save(true); });
+    m_autosave.start();
+}
+
+SessionKeeper::~SessionKeeper()
+{
+    m_pool.waitForDone();
+}
+
+void SessionKeeper::setAutosaveMinutes(int minutes)
+{
+    m_autosaveMinutes = std::max(0, minutes);
+    setAutosaveIntervalMs(m_autosaveMinutes * 60 * 1000);
+}
+
+void SessionKeeper::setAutosaveIntervalMs(int ms)
+{
+    m_autosave.stop();
+    if (ms > 0) {
+        m_autosave.setInterval(ms);
+        m_autosave.start();
+    }
+}
+
+void SessionKeeper::setViewing(long long before, long long after)
+{
+    m_viewing[0] = before;
+    m_viewing[1] = after;
+}
+
+void SessionKeeper::run(std::function<void()> onStore, std::function<void()> onDone)
+{
+    // Jobs run in order on the pool's one thread, and their completions arrive in the same order.
+    auto *watcher = new QFutureWatcher<void>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [watcher, onDone = std::move(onDone)] {
+        onDone();
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run(&m_pool, [onStore = std::move(onStore)] {
+        lowerCurrentThreadPriority();
+        onStore();
+    }));
+}
+
+bool SessionKeeper::openStore(SessionStore::Mode mode, QString *error)
+{
+    if (m_store.isOpen())
+        return true;
+    return m_store.open(m_path, mode, error);
+}
+
+void SessionKeeper::saveNow()
+{
+    save(false);
+}
+
+void SessionKeeper::save(bool automatic)
+{
+    if (!m_latest) {
+        Q_EMIT saved(0, tr("Nothing to save yet: the first scan has not finished."), automatic);
+        return;
+    }
+    if (m_saving)
+        return; // the save in progress holds a scan that is at most seconds older
+    m_saving = true;
+    struct Job {
+        long long id = 0;
+        QString error;
+    };
+    auto job = std::make_shared<Job>();
+    run(
+        [this, job, result = m_latest, keepDays = m_keepDays, keep0 = m_viewing[0], keep1 = m_viewing[1]] {
+            if (!openStore(SessionStore::Mode::Create, &job->error))
+                return;
+            job->id = m_store.save(sessionFromTriage(*result), &job->error);
+            if (job->id == 0)
+                return;
+            // Retention: the session just saved and the ones being viewed stay. A failed cleanup
+            // loses nothing; the next save tries again.
+            QString pruneError;
+            m_store.prune(keepDays, {job->id, keep0, keep1}, &pruneError);
+        },
+        [this, job, automatic] {
+            m_saving = false;
+            Q_EMIT saved(job->id, job->error, automatic);
+        });
+}
+
+void SessionKeeper::listSessions()
+{
+    struct Job {
+        std::vector<SessionInfo> sessions;
+        QString error;
+    };
+    auto job = std::make_shared<Job>();
+    run(
+        [this, job] {
+            if (!m_store.isOpen() && !QFileInfo::exists(m_path))
+                return; // nothing saved yet: an empty list, not an error
+            if (openStore(SessionStore::Mode::ExistingOnly, &job->error))
+                job->sessions = m_store.sessions(0, &job->error);
+        },
+        [this, job] { Q_EMIT listed(job->sessions, job->error); });
+}
+
+void SessionKeeper::compare(long long beforeId, long long afterId)
+{
+    struct Job {
+        std::shared_ptr<const SessionComparison> comparison;
+        QString error;
+    };
+    auto job = std::make_shared<Job>();
+    run(
+        [this, job, beforeId, afterId, result = afterId == 0 ? m_latest : nullptr] {
+            if (!openStore(SessionStore::Mode::ExistingOnly, &job->error))
+                return;
+            std::shared_ptr<const Session> now;
+            if (result)
+                now = std::make_shared<const Session>(sessionFromTriage(*result));
+            job->comparison = compareSessions(m_store, beforeId, afterId, now, &job->error);
+        },
+        [this, job] { Q_EMIT compared(job->comparison, job->error); });
+}
+
+} // namespace ptriage

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "session/SessionComparison.h"
+#include "session/SessionStore.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+namespace ptriage {
+
+struct TriageResult;
+
+// The window's session database: saving (Ctrl+S and every N minutes), retention, and the reads the
+// Sessions window asks for. Every job runs on one thread of its own, one after another, so the
+// store is only used there and the GUI thread never waits for SQLite; results come back as signals.
+class SessionKeeper : public QObject {
+    Q_OBJECT
+
+public:
+    explicit SessionKeeper(const QString &path, QObject *parent = nullptr);
+    ~SessionKeeper() override; // waits for the job in progress
+
+    QString path() const { return m_path; }
+    // The newest result: what a save (on demand or automatic) and "now" in a comparison use.
+    void setLatest(std::shared_ptr<const TriageResult> result) { m_latest = std::move(result); }
+    bool hasLatest() const { return m_latest != nullptr; }
+
+    // 0 turns saving automatically off.
+    void setAutosaveMinutes(int minutes);
+    void setAutosaveIntervalMs(int ms); // the same in ms, for tests; 0 off
+    int autosaveMinutes() const { return m_autosaveMinutes; }
+    void setKeepDays(double days) { m_keepDays = days; }
+    double keepDays() const { return m_keepDays; }
+    // Retention never removes the sessions being viewed.
+    void setViewing(long long before, long long after);
+
+    void saveNow();
+    void listSessions();
+    // `afterId` 0: the latest result.
+    void compare(long long beforeId, long long afterId);
+
+Q_SIGNALS:
+    void saved(long long id, const QString &error, bool automatic);
+    void listed(const std::vector<ptriage::SessionInfo> &sessions, const QString &error);
+    void compared(std::shared_ptr<const ptriage::SessionComparison> comparison, const QString &error);
+
+private:
+    void save(bool automatic);
+    void run(std::function<void()> onStore, std::function<void()> onDone);
+    bool openStore(SessionStore::Mode mode, QString *error);
+
+    QString m_path;
+    QThreadPool m_pool; // one thread, kept: the store's
+    SessionStore m_store; // used on m_pool's thread only
+    QTimer m_autosave;
+    int m_autosaveMinutes = 15;
+    double m_keepDays = 30;
+    long long m_viewing[2] = {0, 0};
+    bool m_saving = false;
+    std::shared_ptr<const TriageResult> m_latest;
+    std::vector<std::function<void()>> m_pending; // completions, in order
+    std::vector<QFutureWatcher<void> *> m_jobs;
+};
+
+} // namespace ptriage
