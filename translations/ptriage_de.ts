@@ -204,31 +204,31 @@
     </message>
     <message>
         <source>appeared</source>
-        <translation type="unfinished"></translation>
+        <translation>neu</translation>
     </message>
     <message>
         <source>exited</source>
-        <translation type="unfinished"></translation>
+        <translation>beendet</translation>
     </message>
     <message>
         <source>unchanged</source>
-        <translation type="unfinished"></translation>
+        <translation>unverändert</translation>
     </message>
     <message>
         <source>newly orphaned</source>
-        <translation type="unfinished"></translation>
+        <translation>neu verwaist</translation>
     </message>
     <message>
         <source>reparented</source>
-        <translation type="unfinished"></translation>
+        <translation>neuer Elternprozess</translation>
     </message>
     <message>
         <source>class changed</source>
-        <translation type="unfinished"></translation>
+        <translation>Klasse geändert</translation>
     </message>
     <message>
         <source>recommendation changed</source>
-        <translation type="unfinished"></translation>
+        <translation>Empfehlung geändert</translation>
     </message>
 </context>
 <context>
@@ -1150,39 +1150,39 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>Session saved at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung um %1 gespeichert</translation>
     </message>
     <message>
         <source>The session was not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sitzung wurde nicht gespeichert: %1</translation>
     </message>
     <message>
         <source>Cannot save the session</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung kann nicht gespeichert werden</translation>
     </message>
     <message>
         <source>&amp;Save session</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung &amp;speichern</translation>
     </message>
     <message>
         <source>S&amp;essions…</source>
-        <translation type="unfinished"></translation>
+        <translation>Si&amp;tzungen…</translation>
     </message>
     <message>
         <source>Save &amp;automatically</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Automatisch speichern</translation>
     </message>
     <message>
         <source>Never</source>
-        <translation type="unfinished"></translation>
+        <translation>Nie</translation>
     </message>
     <message>
         <source>Every %1 minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle %1 Minuten</translation>
     </message>
     <message>
         <source>%1: sessions/keepDays is not a number of days ≥ 1; sessions are kept 30 days</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: sessions/keepDays ist keine Anzahl von Tagen ≥ 1; Sitzungen werden 30 Tage aufbewahrt</translation>
     </message>
 </context>
 <context>
@@ -1196,266 +1196,266 @@ Eltern-PID: %2</translation>
     <name>ptriage::SessionKeeper</name>
     <message>
         <source>Nothing to save yet: the first scan has not finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nichts zu speichern: Die erste Erfassung ist nicht abgeschlossen.</translation>
     </message>
 </context>
 <context>
     <name>ptriage::SessionSidePane</name>
     <message>
         <source>&amp;End…</source>
-        <translation type="unfinished"></translation>
+        <translation>B&amp;eenden…</translation>
     </message>
     <message>
         <source>&amp;Spare</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Verschonen</translation>
     </message>
     <message>
         <source>End this process (TERM, then KILL), after the usual confirmation</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Prozess beenden (TERM, dann KILL), nach der üblichen Bestätigung</translation>
     </message>
     <message>
         <source>Mark processes like this one as useful: ptriage learns from it</source>
-        <translation type="unfinished"></translation>
+        <translation>Prozesse wie diesen als nützlich markieren: ptriage lernt daraus</translation>
     </message>
     <message>
         <source>Not running then.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lief zu diesem Zeitpunkt nicht.</translation>
     </message>
     <message>
         <source>Class: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Klasse: %1</translation>
     </message>
     <message>
         <source>Recommendation: %1 (score %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Empfehlung: %1 (Bewertung %2)</translation>
     </message>
     <message>
         <source>Not stronger because: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht stärker, weil: %1</translation>
     </message>
     <message>
         <source>PID %1, state %2%3</source>
-        <translation type="unfinished"></translation>
+        <translation>PID %1, Zustand %2%3</translation>
     </message>
     <message>
         <source>, orphaned (its parent is gone)</source>
-        <translation type="unfinished"></translation>
+        <translation>, verwaist (sein Elternprozess ist weg)</translation>
     </message>
     <message>
         <source>Age: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Alter: %1</translation>
     </message>
     <message>
         <source>Memory: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher: %1</translation>
     </message>
     <message>
         <source>CPU: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU: %1</translation>
     </message>
     <message>
         <source>User: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Benutzer: %1</translation>
     </message>
     <message>
         <source>Working directory: %1</source>
-        <translation type="unfinished">Arbeitsverzeichnis: %1</translation>
+        <translation>Arbeitsverzeichnis: %1</translation>
     </message>
     <message>
         <source>Command: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl: %1</translation>
     </message>
     <message>
         <source>Now</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt</translation>
     </message>
     <message>
         <source>Then: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Damals: %1</translation>
     </message>
     <message>
         <source>Later: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Später: %1</translation>
     </message>
     <message>
         <source>This process does not run any more (or not as the same process).</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Prozess läuft nicht mehr (oder nicht mehr als derselbe Prozess).</translation>
     </message>
     <message>
         <source>Select a row to see the process in both sessions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Zeile aus, um den Prozess in beiden Sitzungen zu sehen.</translation>
     </message>
 </context>
 <context>
     <name>ptriage::SessionTimeline</name>
     <message>
         <source>Processes per class and their memory, session by session</source>
-        <translation type="unfinished"></translation>
+        <translation>Prozesse je Klasse und ihr Speicher, Sitzung für Sitzung</translation>
     </message>
     <message>
         <source>processes</source>
-        <translation type="unfinished"></translation>
+        <translation>Prozesse</translation>
     </message>
     <message>
         <source>GiB resident</source>
-        <translation type="unfinished"></translation>
+        <translation>GiB resident</translation>
     </message>
     <message>
         <source>memory (all)</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher (alle)</translation>
     </message>
     <message>
         <source>Stuck, abandoned and zombie processes and all memory, session by session (useful: %1 → %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Festgefahrene, verwaiste und Zombie-Prozesse und der gesamte Speicher, Sitzung für Sitzung (nützlich: %1 → %2)</translation>
     </message>
 </context>
 <context>
     <name>ptriage::SessionsWindow</name>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit</translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechner</translation>
     </message>
     <message>
         <source>Processes</source>
-        <translation type="unfinished"></translation>
+        <translation>Prozesse</translation>
     </message>
     <message>
         <source>Candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>Kandidaten</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished">Speicher</translation>
+        <translation>Speicher</translation>
     </message>
     <message>
         <source>Started by</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestartet von</translation>
     </message>
     <message>
         <source>Where</source>
-        <translation type="unfinished"></translation>
+        <translation>Wo</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished"></translation>
+        <translation>Anzahl</translation>
     </message>
     <message>
         <source>Growth per hour</source>
-        <translation type="unfinished"></translation>
+        <translation>Zuwachs pro Stunde</translation>
     </message>
     <message>
         <source>Oldest</source>
-        <translation type="unfinished"></translation>
+        <translation>Ältester</translation>
     </message>
     <message>
         <source>Examples (PID)</source>
-        <translation type="unfinished"></translation>
+        <translation>Beispiele (PID)</translation>
     </message>
     <message>
         <source>ptriage — sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage — Sitzungen</translation>
     </message>
     <message>
         <source>Pick one session to compare with now, or two to compare with each other</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Sitzung wählen, um sie mit jetzt zu vergleichen, oder zwei, um sie miteinander zu vergleichen</translation>
     </message>
     <message>
         <source>Every change</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Änderung</translation>
     </message>
     <message>
         <source>Show:</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeigen:</translation>
     </message>
     <message>
         <source>Transitions</source>
-        <translation type="unfinished"></translation>
+        <translation>Übergänge</translation>
     </message>
     <message>
         <source>What keeps spawning these</source>
-        <translation type="unfinished"></translation>
+        <translation>Was diese immer wieder startet</translation>
     </message>
     <message>
         <source>Save a session now</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt eine Sitzung speichern</translation>
     </message>
     <message>
         <source>Saves the current scan (Ctrl+S in the main window)</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichert die aktuelle Erfassung (Strg+S im Hauptfenster)</translation>
     </message>
     <message>
         <source>Reload</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu laden</translation>
     </message>
     <message>
         <source>Reading the sessions…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzungen werden gelesen…</translation>
     </message>
     <message>
         <source>Now (not saved)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt (nicht gespeichert)</translation>
     </message>
     <message>
         <source>Cannot read the sessions: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sitzungen können nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>No sessions saved yet. Ctrl+S in the main window saves the current scan, and ptriage saves one every %1 minutes while it runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Sitzungen gespeichert. Strg+S im Hauptfenster speichert die aktuelle Erfassung, und ptriage speichert alle %1 Minuten eine, solange es läuft.</translation>
     </message>
     <message>
         <source>Waiting for the first scan to compare with…</source>
-        <translation type="unfinished"></translation>
+        <translation>Warten auf die erste Erfassung zum Vergleich…</translation>
     </message>
     <message>
         <source>Comparing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergleiche…</translation>
     </message>
     <message>
         <source>Cannot compare: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergleich nicht möglich: %1</translation>
     </message>
     <message>
         <source>now</source>
-        <translation type="unfinished"></translation>
+        <translation>jetzt</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>nothing changed</source>
-        <translation type="unfinished"></translation>
+        <translation>nichts geändert</translation>
     </message>
     <message>
         <source>The sessions are from different boots: processes are compared by command and origin only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sitzungen stammen aus verschiedenen Systemstarts: Prozesse werden nur nach Befehl und Herkunft verglichen.</translation>
     </message>
     <message>
         <source>%1 (gone)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (weg)</translation>
     </message>
     <message>
         <source>%1 → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 → %2</translation>
     </message>
     <message>
         <source>%1/h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/h</translation>
     </message>
     <message>
         <source>%1 (PID %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (PID %2)</translation>
     </message>
     <message numerus="yes">
         <source>%1 → %2 (%n saved session(s) in this span): %3</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 → %2 (%n gespeicherte Sitzung in diesem Zeitraum): %3</numerusform>
+            <numerusform>%1 → %2 (%n gespeicherte Sitzungen in diesem Zeitraum): %3</numerusform>
         </translation>
     </message>
 </context>
@@ -1463,39 +1463,39 @@ Eltern-PID: %2</translation>
     <name>ptriage::TransitionModel</name>
     <message>
         <source>Change</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderung</translation>
     </message>
     <message>
         <source>PID</source>
-        <translation type="unfinished">PID</translation>
+        <translation>PID</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished">Befehl</translation>
+        <translation>Befehl</translation>
     </message>
     <message>
         <source>Class</source>
-        <translation type="unfinished">Klasse</translation>
+        <translation>Klasse</translation>
     </message>
     <message>
         <source>Recommendation</source>
-        <translation type="unfinished">Empfehlung</translation>
+        <translation>Empfehlung</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished">Speicher</translation>
+        <translation>Speicher</translation>
     </message>
     <message>
         <source>Memory growth</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicherzuwachs</translation>
     </message>
     <message>
         <source>CPU time used</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbrauchte CPU-Zeit</translation>
     </message>
     <message>
         <source>%1 (%2 → %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 → %3)</translation>
     </message>
 </context>
 </TS>
