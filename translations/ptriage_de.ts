@@ -1451,12 +1451,9 @@ Eltern-PID: %2</translation>
         <source>%1 (PID %2)</source>
         <translation>%1 (PID %2)</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 → %2 (%n saved session(s) in this span): %3</source>
-        <translation>
-            <numerusform>%1 → %2 (%n gespeicherte Sitzung in diesem Zeitraum): %3</numerusform>
-            <numerusform>%1 → %2 (%n gespeicherte Sitzungen in diesem Zeitraum): %3</numerusform>
-        </translation>
+    <message>
+        <source>%1 → %2 · saved sessions in this span: %3 · %4</source>
+        <translation>%1 → %2 · gespeicherte Sitzungen in diesem Zeitraum: %3 · %4</translation>
     </message>
 </context>
 <context>

@@ -255,9 +255,10 @@ void SessionsWindow::showComparison(std::shared_ptr<const SessionComparison> com
             counts << tr("%1 %2")
                           .arg(c.diff.counts[static_cast<std::size_t>(t)])
                           .arg(EngineLabels::transition(static_cast<Transition>(t)));
-    QString heading = tr("%1 → %2 (%n saved session(s) in this span): %3", nullptr, c.sessionsBetween)
-                          .arg(when(c.before.info.atMs), to,
-                              counts.isEmpty() ? tr("nothing changed") : counts.join(QStringLiteral(", ")));
+    QString heading = tr("%1 → %2 · saved sessions in this span: %3 · %4")
+                          .arg(when(c.before.info.atMs), to)
+                          .arg(c.sessionsBetween)
+                          .arg(counts.isEmpty() ? tr("nothing changed") : counts.join(QStringLiteral(", ")));
     if (c.diff.crossBoot)
         heading += QLatin1Char('\n')
             + tr("The sessions are from different boots: processes are compared by command and origin only.");
