@@ -1305,8 +1305,8 @@ Eltern-PID: %2</translation>
         <translation>Speicher (alle)</translation>
     </message>
     <message>
-        <source>Stuck, abandoned and zombie processes and all memory, session by session (useful: %1 → %2)</source>
-        <translation>Festgefahrene, verwaiste und Zombie-Prozesse und der gesamte Speicher, Sitzung für Sitzung (nützlich: %1 → %2)</translation>
+        <source>Stuck, abandoned, zombies and memory (useful: %1 → %2)</source>
+        <translation>Festgefahren, verwaist, Zombies und Speicher (nützlich: %1 → %2)</translation>
     </message>
 </context>
 <context>

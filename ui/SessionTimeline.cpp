@@ -77,8 +77,7 @@ void SessionTimeline::showTimeline(const std::vector<TimelinePoint> &points)
     for (std::size_t c = 1; c < kClassCount; ++c)
         m_classes[c]->replace(counts[c]);
     m_chart->setTitle(points.empty() ? tr("Processes per class and their memory, session by session")
-                                     : tr("Stuck, abandoned and zombie processes and all memory, session by session "
-                                          "(useful: %1 → %2)")
+                                     : tr("Stuck, abandoned, zombies and memory (useful: %1 → %2)")
                                            .arg(points.front().counts[0])
                                            .arg(points.back().counts[0]));
     m_rss->replace(rss);

@@ -118,7 +118,7 @@ SessionsWindow::SessionsWindow(SessionKeeper &keeper, QWidget *parent)
     vertical->addWidget(top);
     vertical->addWidget(bottom);
     vertical->setSizes({300, 600});
-    bottom->setSizes({820, 580});
+    bottom->setSizes({640, 760}); // both sides of a process need room for their bars
     m_heading->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_heading);
@@ -265,6 +265,8 @@ void SessionsWindow::showComparison(std::shared_ptr<const SessionComparison> com
     m_heading->setText(heading);
     m_timeline->showTimeline(c.timeline);
     m_transitionModel->setComparison(m_comparison);
+    m_transitionView->resizeColumnsToContents(); // measures the first 1,000 rows, not all
+    m_transitionView->horizontalHeader()->resizeSection(TransitionModel::Command, 300);
     showAccumulation();
     Q_EMIT comparisonShown();
 }
