@@ -1120,6 +1120,10 @@ Eltern-PID: %2</translation>
         <source>%1 processes · %2 · %3 reclaimable by the recommended kills</source>
         <translation>%1 Prozesse · %2 · %3 durch die empfohlenen Beendigungen freisetzbar</translation>
     </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ProcessTableModel</name>

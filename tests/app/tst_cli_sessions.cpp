@@ -161,6 +161,60 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), bytes);
     }
+    // The actions taken between two sessions, from the journal in the same database: a real sleep
+    // paused and resumed through 'ptriage act'.
+    void diffListsTheActionsBetween()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("sessions.sqlite"));
+        const Run first = runPtriage({QStringLiteral("record"), QStringLiteral("--db"), db});
+        QVERIFY2(first.exit == 0, first.err.constData());
+        QProcess sleeper;
+        sleeper.start(QStringLiteral("sleep"), {QStringLiteral("300")});
+        QVERIFY(sleeper.waitForStarted());
+        const QString pid = QString::number(sleeper.processId());
+        const Run explain = runPtriage({QStringLiteral("explain"), pid, QStringLiteral("--json")});
+        QVERIFY2(explain.exit == 0, explain.err.constData());
+        const QString id
+            = json(explain).value(QStringLiteral("process")).toObject().value(QStringLiteral("start_id")).toString();
+        QVERIFY(id.endsWith(QLatin1Char(':') + pid));
+        for (const char *verb : {"pause", "resume"}) {
+            const Run act = runPtriage(
+                {QStringLiteral("act"), QLatin1String(verb), id, QStringLiteral("--db"), db, QStringLiteral("--yes")});
+            QVERIFY2(act.exit == 0, (act.out + act.err).constData());
+        }
+        const Run second = runPtriage({QStringLiteral("record"), QStringLiteral("--db"), db});
+        QVERIFY2(second.exit == 0, second.err.constData());
+        sleeper.kill();
+        sleeper.waitForFinished();
+
+        const Run d = runPtriage({QStringLiteral("diff"), QStringLiteral("--json"), QStringLiteral("--db"), db});
+        QVERIFY2(d.exit == 0, d.err.constData());
+        const QJsonArray actions = json(d).value(QStringLiteral("actions")).toArray();
+        QCOMPARE(actions.size(), 2);
+        const QJsonObject pause = actions.at(0).toObject();
+        QCOMPARE(pause.value(QStringLiteral("verb")).toString(), QStringLiteral("pause"));
+        QCOMPARE(pause.value(QStringLiteral("target")).toString(), id);
+        QCOMPARE(pause.value(QStringLiteral("status")).toString(), QStringLiteral("done"));
+        QVERIFY(pause.value(QStringLiteral("command")).toString().contains(QStringLiteral("sleep")));
+        QVERIFY(pause.value(QStringLiteral("at_ms")).toInteger() > 0);
+        QVERIFY(!pause.value(QStringLiteral("at")).toString().isEmpty());
+        QCOMPARE(actions.at(1).toObject().value(QStringLiteral("verb")).toString(), QStringLiteral("resume"));
+        const QJsonObject after = json(d).value(QStringLiteral("after")).toObject();
+        QVERIFY(pause.value(QStringLiteral("at_ms")).toInteger() < after.value(QStringLiteral("at_ms")).toInteger());
+
+        const Run text = runPtriage({QStringLiteral("diff"), QStringLiteral("--db"), db});
+        QCOMPARE(text.exit, 0);
+        QVERIFY2(text.out.contains("actions taken between the two (2)") && text.out.contains(id.toUtf8()),
+            text.out.constData());
+        const Run journal = runPtriage({QStringLiteral("act"), QStringLiteral("journal"), QStringLiteral("--db"), db});
+        QCOMPARE(journal.exit, 0);
+        QCOMPARE(journal.out.count(id.toUtf8()), 2);
+        // Sessions 1 and 2 by id, the other way round: the same actions.
+        const Run back = runPtriage({QStringLiteral("diff"), QStringLiteral("2"), QStringLiteral("1"),
+            QStringLiteral("--json"), QStringLiteral("--db"), db});
+        QCOMPARE(json(back).value(QStringLiteral("actions")).toArray().size(), 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(CliSessionsTest)
