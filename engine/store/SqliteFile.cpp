@@ -201,23 +201,34 @@ bool SqliteFile::open(const QString &path, Mode mode, const SqliteSchema &schema
     return true;
 }
 
+int SqliteFile::userVersion() const
+{
+    Statement v(m_db, "PRAGMA user_version");
+    return v.ok() && v.step() == SQLITE_ROW ? static_cast<int>(v.columnInt(0)) : -1;
+}
+
 bool SqliteFile::migrate(const SqliteSchema &schema, QString *error)
 {
+    // Up to date (every open but the first): no write lock taken.
+    const int current = userVersion();
+    if (current < 0) {
+        *error = QString::fromUtf8(sqlite3_errmsg(m_db));
+        return false;
+    }
     const auto &steps = schema.steps;
     for (std::size_t i = 0; i < steps.size();) {
         const int target = steps[i].version;
         std::size_t end = i;
         while (end < steps.size() && steps[end].version == target)
             ++end;
+        if (target <= current) {
+            i = end;
+            continue;
+        }
         if (!sqliteExec(m_db, "BEGIN IMMEDIATE", error))
             return false;
-        // Read inside the transaction: another connection may have migrated since we looked.
-        int version = -1;
-        {
-            Statement v(m_db, "PRAGMA user_version");
-            if (v.ok() && v.step() == SQLITE_ROW)
-                version = static_cast<int>(v.columnInt(0));
-        }
+        // Read again inside the transaction: another connection may have migrated since.
+        const int version = userVersion();
         bool ok = version >= 0;
         if (ok && version < target) {
             for (std::size_t k = i; ok && k < end; ++k)

@@ -83,6 +83,7 @@ public:
 
 private:
     bool migrate(const SqliteSchema &schema, QString *error);
+    int userVersion() const; // -1 when unreadable
 
     sqlite3 *m_db = nullptr;
     QString m_path;

@@ -147,7 +147,8 @@ private Q_SLOTS:
             QCOMPARE(freeze->undoneBy, 2LL);
             QCOMPARE(freeze->undo.value(QStringLiteral("cgroup")).toString(),
                 QStringLiteral("/sys/fs/cgroup/user.slice/ptriage-4242"));
-            QCOMPARE(freeze->undo.value(QStringLiteral("n")).typeId(), QMetaType::Int);
+            QCOMPARE(freeze->undo.value(QStringLiteral("n")).toInt(), 3);
+            QVERIFY(freeze->undo.value(QStringLiteral("n")).typeId() != QMetaType::Double); // the helper wants integers
             const auto thaw = journal.entry(2);
             QVERIFY(thaw && thaw->undoing && thaw->viaHelper);
             const auto undoable = journal.undoable();
@@ -269,7 +270,7 @@ private Q_SLOTS:
             QVERIFY(QFile::rename(old + QStringLiteral(".aside"), old));
         }
         const QByteArray before = bytesOf(old);
-        const QStringList rowsBefore = rowsOf(db, "actions");
+        const QStringList rowsBefore = QFile::exists(db) ? rowsOf(db, "actions") : QStringList();
         for (int round = 0; round < 2; ++round) {
             ActionJournal journal;
             QString error;
