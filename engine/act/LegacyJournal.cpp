@@ -28,11 +28,11 @@ struct Closer {
     void operator()(sqlite3 *db) const { sqlite3_close_v2(db); }
 };
 
-QString leftAsItIs(const QString &legacy, const QString &why)
+QString leftAsItIs(const QString &legacy, const QString &why, const QString &dbPath)
 {
-    return QStringLiteral("the old action journal %1 was not imported: %2; it was left as it is (its entries are "
-                          "still there), and new actions are journaled in the session database")
-        .arg(legacy, why);
+    return QStringLiteral("the old action journal %1 was not imported: %2; it was left as it is, and new actions "
+                          "are journaled in %3")
+        .arg(legacy, why, dbPath);
 }
 
 // The old journal, read through a read-only connection: it is never written to.
@@ -204,18 +204,18 @@ LegacyImport importLegacyJournal(sqlite3 *db, const QString &dbPath, const QStri
     long long sequence = 0;
     QString why;
     if (!readLegacy(legacy, rows, sequence, &why)) {
-        out.error = leftAsItIs(legacy, why);
+        out.error = leftAsItIs(legacy, why, dbPath);
         return out;
     }
     if (!sqliteExec(db, "BEGIN IMMEDIATE", &why)) {
-        out.error = leftAsItIs(legacy, QStringLiteral("%1: %2").arg(dbPath, why));
+        out.error = leftAsItIs(legacy, QStringLiteral("%1: %2").arg(dbPath, why), dbPath);
         return out;
     }
     const int copied = copyRows(db, rows, sequence, &why);
     if (copied < 0 || !sqliteExec(db, "COMMIT", &why)) {
         QString ignored;
         sqliteExec(db, "ROLLBACK", &ignored);
-        out.error = leftAsItIs(legacy, why);
+        out.error = leftAsItIs(legacy, why, dbPath);
         return out;
     }
     out.imported = copied;

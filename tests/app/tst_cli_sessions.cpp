@@ -1,5 +1,6 @@
 // ptriage scan --save, record, sessions, diff, accumulation as a script uses them: real scans into a
 // real database file, the JSON schemas, exit codes 2 for usage and 1 (one line) for errors.
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,9 +19,10 @@ struct Run {
     QByteArray err;
 };
 
-Run runPtriage(const QStringList &args)
+Run runPtriage(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(PTRIAGE_BINARY), args);
     p.waitForFinished(120000);
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
@@ -214,6 +216,43 @@ private Q_SLOTS:
         const Run back = runPtriage({QStringLiteral("diff"), QStringLiteral("2"), QStringLiteral("1"),
             QStringLiteral("--json"), QStringLiteral("--db"), db});
         QCOMPARE(json(back).value(QStringLiteral("actions")).toArray().size(), 2);
+    }
+
+    // Where earlier versions kept the journal (the data directory's actions.sqlite): 'ptriage act'
+    // with no --db imports it into sessions.sqlite there, once, and keeps the old file renamed.
+    void actImportsTheOldJournalOfTheDataDirectory()
+    {
+        QTemporaryDir data;
+        QVERIFY(QDir().mkpath(data.filePath(QStringLiteral("ptriage"))));
+        const QString old = data.filePath(QStringLiteral("ptriage/actions.sqlite"));
+        sqlite3 *db = nullptr;
+        QCOMPARE(sqlite3_open(old.toUtf8().constData(), &db), SQLITE_OK);
+        // The schema as commit 207100c wrote it.
+        const char *sql = "CREATE TABLE IF NOT EXISTS ptriage_actions ( id INTEGER PRIMARY KEY AUTOINCREMENT,"
+                          " at_ms INTEGER NOT NULL, user TEXT NOT NULL, verb TEXT NOT NULL,"
+                          " target TEXT NOT NULL, command TEXT NOT NULL, status TEXT NOT NULL,"
+                          " message TEXT NOT NULL, via_helper INTEGER NOT NULL,"
+                          " undo TEXT NOT NULL, undone_by INTEGER NOT NULL DEFAULT 0);"
+                          "PRAGMA user_version = 1;"
+                          "INSERT INTO ptriage_actions (at_ms, user, verb, target, command, status, message,"
+                          " via_helper, undo) VALUES (1700000000000, 'me', 'renice',"
+                          " 'd34496c8-665d-4e37-9394-f9a50e96cf14:98765:4242', 'make -j8', 'done', 'm', 0,"
+                          " '{\"verb\":\"renice\",\"nice\":0}');";
+        QCOMPARE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), data.path());
+        const Run first = runPtriage({QStringLiteral("act"), QStringLiteral("journal")}, env);
+        QVERIFY2(first.exit == 0, first.err.constData());
+        QVERIFY2(first.err.contains("imported 1 actions") && first.err.contains(old.toUtf8()), first.err.constData());
+        QVERIFY2(first.out.startsWith("1  ") && first.out.contains("make -j8 (undo possible)"), first.out.constData());
+        QVERIFY(QFile::exists(data.filePath(QStringLiteral("ptriage/sessions.sqlite"))));
+        QVERIFY(QFile::exists(old + QStringLiteral(".migrated")));
+        QVERIFY(!QFile::exists(old));
+        const Run second = runPtriage({QStringLiteral("act"), QStringLiteral("journal")}, env);
+        QCOMPARE(second.exit, 0);
+        QVERIFY2(second.err.isEmpty(), second.err.constData());
+        QCOMPARE(second.out, first.out);
     }
 };
 
