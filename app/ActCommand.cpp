@@ -105,8 +105,12 @@ int act(const QStringList &args)
         QStringLiteral("PERCENT")});
     parser.addOption({QStringLiteral("timeout"), QStringLiteral("For end: seconds between TERM and KILL (default 5)."),
         QStringLiteral("SECONDS")});
-    parser.addOption({QStringLiteral("journal"), QStringLiteral("The action journal (default in the data directory)."),
+    parser.addOption({QStringLiteral("db"),
+        QStringLiteral("The session database, which holds the action journal (default %1).")
+            .arg(ActionJournal::defaultPath()),
         QStringLiteral("FILE")});
+    parser.addOption(
+        {QStringLiteral("journal"), QStringLiteral("The same as --db (its older name)."), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("yes"), QStringLiteral("Do not ask for confirmation.")});
     if (!parser.parse(args))
         return usage(parser.errorText());
@@ -114,14 +118,23 @@ int act(const QStringList &args)
     if (pos.isEmpty())
         return usage(QStringLiteral("act: which action? (end, kill, pause, … or undo ID, journal)"));
 
+    if (parser.isSet(QStringLiteral("db")) && parser.isSet(QStringLiteral("journal")))
+        return usage(QStringLiteral("act: --db and --journal name the same file; give one"));
     ActionJournal journal;
     QString error;
-    const QString journalPath = parser.isSet(QStringLiteral("journal")) ? parser.value(QStringLiteral("journal"))
-                                                                        : ActionJournal::defaultPath();
+    const QString journalPath = parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db"))
+        : parser.isSet(QStringLiteral("journal"))                  ? parser.value(QStringLiteral("journal"))
+                                                                   : ActionJournal::defaultPath();
     if (!journal.open(journalPath, &error)) {
         fail(QStringLiteral("cannot open the action journal: %1").arg(error));
         return Failure;
     }
+    if (!journal.warning().isEmpty())
+        std::fprintf(stderr, "ptriage: warning: %s\n", qUtf8Printable(journal.warning()));
+    else if (journal.imported() > 0)
+        std::fprintf(stderr,
+            "ptriage: imported %d actions from the old journal %s (kept, renamed with the suffix .migrated)\n",
+            journal.imported(), qUtf8Printable(ActionJournal::legacyPath(journalPath)));
     if (pos.first() == QLatin1String("journal"))
         return listJournal(journal);
     ActionController controller(makePrivilegedTransport(), journal);

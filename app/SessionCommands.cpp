@@ -1,6 +1,7 @@
 #include "Commands.h"
 #include "OneShot.h"
 
+#include "act/ActionJournal.h"
 #include "session/SessionReport.h"
 #include "session/SessionStore.h"
 
@@ -49,6 +50,31 @@ bool loadAll(const SessionStore &store, const std::vector<long long> &ids, std::
             return false;
         }
         out.push_back(std::move(*s));
+    }
+    return true;
+}
+
+// The actions journaled in [fromMs, toMs), from the journal in the same database.
+bool actionsBetween(const QString &path, long long fromMs, long long toMs, std::vector<SessionAction> &out)
+{
+    ActionJournal journal;
+    QString error;
+    if (!journal.open(path, &error)) {
+        fail(QStringLiteral("cannot read the actions: %1").arg(error));
+        return false;
+    }
+    if (!journal.warning().isEmpty())
+        std::fprintf(stderr, "ptriage: warning: %s\n", qUtf8Printable(journal.warning()));
+    for (const auto &e : journal.actionsBetween(fromMs, toMs)) {
+        SessionAction a;
+        a.id = e.id;
+        a.atMs = e.atMs;
+        a.verb = (e.undoing ? "undo " : "") + std::string(actVerbName(e.verb));
+        a.target = e.target.toString();
+        a.command = e.command;
+        a.status = actStatusName(e.status);
+        a.message = e.message;
+        out.push_back(std::move(a));
     }
     return true;
 }
@@ -259,8 +285,14 @@ int diff(const QStringList &args)
     if (!loadAll(store, ids, loaded))
         return Failure;
     const SessionDiff d = diffSessions(loaded[0], loaded[1]);
+    // The actions taken while the earlier session was current, up to the later one.
+    std::vector<SessionAction> actions;
+    const long long from = std::min(loaded[0].info.atMs, loaded[1].info.atMs);
+    const long long to = std::max(loaded[0].info.atMs, loaded[1].info.atMs);
+    if (!actionsBetween(store.path(), from, to, actions))
+        return Failure;
     const bool all = parser.isSet(QStringLiteral("all"));
-    return finish(parser.isSet(QStringLiteral("json")) ? diffJson(d, all) : diffText(d, all));
+    return finish(parser.isSet(QStringLiteral("json")) ? diffJson(d, all, actions) : diffText(d, all, actions));
 }
 
 int accumulation(const QStringList &args)

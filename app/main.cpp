@@ -39,10 +39,10 @@ int usage(const QString &error)
           "        write the processes into DIR in /proc layout (for bug reports and tests)\n"
           "  act end|kill|pause|resume|freeze|thaw|throttle|unthrottle|renice|quarantine|unquarantine|signal|reap\n"
           "      START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT]\n"
-          "      [--timeout SECONDS] [--journal FILE] [--yes]\n"
+          "      [--timeout SECONDS] [--db FILE] [--yes]\n"
           "        act on processes by identity, as you where you may and through the polkit-authorized\n"
           "        helper where not; one result line per target (exit 0 only if every one succeeded)\n"
-          "  act undo ID [--yes] | act journal\n"
+          "  act undo ID [--yes] [--db FILE] | act journal [--db FILE]\n"
           "        undo a journaled action; list recent actions\n"
           "\n"
           "Exit codes: 0 ok, 1 error, 2 usage error.\n";

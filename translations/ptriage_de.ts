@@ -1184,6 +1184,10 @@ Eltern-PID: %2</translation>
         <source>%1: sessions/keepDays is not a number of days ≥ 1; sessions are kept 30 days</source>
         <translation>%1: sessions/keepDays ist keine Anzahl von Tagen ≥ 1; Sitzungen werden 30 Tage aufbewahrt</translation>
     </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ProcessTableModel</name>

@@ -2,6 +2,8 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <tuple>
+
 namespace ptriage {
 
 ActionRunner::ActionRunner(QObject *parent) : QObject(parent)
@@ -30,11 +32,12 @@ bool ActionRunner::openJournal(const QString &path)
     auto opened = QtConcurrent::run(&m_pool, [this, path] {
         QString error;
         const bool ok = m_journal.open(path, &error);
-        return std::make_pair(ok ? QString() : error, m_journal.undoable());
+        return std::make_tuple(ok ? QString() : error, m_journal.warning(), m_journal.undoable());
     });
-    auto [error, undoable] = opened.result();
+    auto [error, warning, undoable] = opened.result();
     m_journalTried = true;
     m_journalError = error;
+    m_journalWarning = warning;
     m_undoable = std::move(undoable);
     Q_EMIT undoableChanged();
     return m_journalError.isEmpty();

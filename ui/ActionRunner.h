@@ -30,6 +30,8 @@ public:
     bool openJournal(const QString &path);
     bool journalOpen() const { return m_journalError.isEmpty() && m_journalTried; }
     QString journalError() const { return m_journalError; }
+    // The old actions.sqlite could not be imported (acting still works): why, and where it is.
+    QString journalWarning() const { return m_journalWarning; }
     void setTransportFactory(TransportFactory factory) { m_transportFactory = std::move(factory); }
 
     bool isBusy() const { return m_job.isRunning(); }
@@ -61,6 +63,7 @@ private:
     ActionJournal m_journal; // used on m_pool's thread only
     bool m_journalTried = false;
     QString m_journalError;
+    QString m_journalWarning;
     TransportFactory m_transportFactory = makePrivilegedTransport;
     QFutureWatcher<JobResult> m_job;
     QString m_title;

@@ -284,6 +284,10 @@ void MainWindow::start()
 bool MainWindow::openJournal(const QString &path)
 {
     const bool ok = m_runner.openJournal(path);
+    if (!m_runner.journalWarning().isEmpty()) {
+        qWarning("%s", qUtf8Printable(m_runner.journalWarning()));
+        statusBar()->showMessage(tr("Warning: %1").arg(m_runner.journalWarning()), 60000);
+    }
     updateActionState();
     return ok;
 }

@@ -1,11 +1,14 @@
 #include "ActionJournal.h"
+#include "LegacyJournal.h"
+
+#include "session/SessionSchema.h"
+#include "session/SessionStore.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QStandardPaths>
 
 #include <pwd.h>
 #include <sqlite3.h>
@@ -14,15 +17,8 @@
 namespace ptriage {
 namespace {
 
-constexpr const char *kSchema = "CREATE TABLE IF NOT EXISTS ptriage_actions ("
-                                " id INTEGER PRIMARY KEY AUTOINCREMENT,"
-                                " at_ms INTEGER NOT NULL, user TEXT NOT NULL, verb TEXT NOT NULL,"
-                                " target TEXT NOT NULL, command TEXT NOT NULL, status TEXT NOT NULL,"
-                                " message TEXT NOT NULL, via_helper INTEGER NOT NULL,"
-                                " undo TEXT NOT NULL, undone_by INTEGER NOT NULL DEFAULT 0);"
-                                "PRAGMA user_version = 1;";
 constexpr const char *kColumns = "SELECT id, at_ms, user, verb, target, command, status, message, via_helper, undo, "
-                                 "undone_by FROM ptriage_actions";
+                                 "undone_by FROM actions";
 
 // JSON has only doubles; the helper's decoder takes integers as integers.
 QVariant integral(const QVariant &v)
@@ -41,87 +37,46 @@ QVariant integral(const QVariant &v)
     return v;
 }
 
-std::string text(sqlite3_stmt *s, int column)
-{
-    const auto *p = reinterpret_cast<const char *>(sqlite3_column_text(s, column));
-    return p ? std::string(p) : std::string();
-}
-
 } // namespace
-
-ActionJournal::~ActionJournal()
-{
-    if (m_db)
-        sqlite3_close(m_db);
-}
 
 QString ActionJournal::defaultPath()
 {
-    QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
-    if (dir.isEmpty())
-        dir = QDir::homePath() + QStringLiteral("/.local/share");
-    return dir + QStringLiteral("/ptriage/actions.sqlite");
+    return SessionStore::defaultPath();
+}
+
+QString ActionJournal::legacyPath(const QString &path)
+{
+    return QFileInfo(path).absoluteDir().filePath(QStringLiteral("actions.sqlite"));
 }
 
 bool ActionJournal::open(const QString &path, QString *error)
 {
-    m_path = path;
-    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
-        *error = QStringLiteral("%1: cannot create its directory").arg(path);
+    m_warning.clear();
+    m_imported = 0;
+    if (!m_file.open(path, SqliteFile::Mode::Create, session_schema::schema(), error)) {
+        if (isLegacyJournal(path))
+            *error = QStringLiteral("%1: an action journal of an older ptriage; actions are now journaled in the "
+                                    "session database (default %2), which imports it from beside itself; it was "
+                                    "left as it is")
+                         .arg(path, SessionStore::defaultPath());
         return false;
     }
-    const bool existed = QFileInfo::exists(path);
-    sqlite3 *db = nullptr;
-    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr)
-        != SQLITE_OK) {
-        *error = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(sqlite3_errmsg(db)));
-        sqlite3_close(db);
-        return false;
-    }
-    sqlite3_busy_timeout(db, 2000);
-    // An existing file must already be a journal: never add tables to someone else's database.
-    if (existed) {
-        sqlite3_stmt *s = nullptr;
-        int version = -1;
-        const int rc = sqlite3_prepare_v2(
-            db, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='ptriage_actions'", -1, &s, nullptr);
-        if (rc == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
-            version = sqlite3_column_int(s, 0);
-        const QString why = QString::fromUtf8(sqlite3_errmsg(db));
-        sqlite3_finalize(s);
-        if (version != 1) {
-            *error = version < 0 ? QStringLiteral("%1: not a readable ptriage action journal (%2); it was left as it "
-                                                  "is — move it away to start a new journal")
-                                       .arg(path, why)
-                                 : QStringLiteral("%1: an SQLite file without ptriage's action table; it was left as "
-                                                  "it is — move it away to start a new journal")
-                                       .arg(path);
-            sqlite3_close(db);
-            return false;
-        }
-    }
-    char *message = nullptr;
-    if (sqlite3_exec(db, kSchema, nullptr, nullptr, &message) != SQLITE_OK) {
-        *error = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(message ? message : "cannot write"));
-        sqlite3_free(message);
-        sqlite3_close(db);
-        return false;
-    }
-    m_db = db;
+    const QString legacy = legacyPath(path);
+    if (QFileInfo(legacy).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
+        return true;
+    const LegacyImport import = importLegacyJournal(m_file.handle(), path, legacy);
+    m_imported = std::max(0, import.imported);
+    m_warning = import.error;
     return true;
 }
 
 long long ActionJournal::record(const Entry &e, QString *error)
 {
-    sqlite3_stmt *s = nullptr;
-    if (!m_db
-        || sqlite3_prepare_v2(m_db,
-               "INSERT INTO ptriage_actions (at_ms, user, verb, target, command, status, message, via_helper, undo)"
-               " VALUES (?,?,?,?,?,?,?,?,?)",
-               -1, &s, nullptr)
-            != SQLITE_OK) {
-        *error = m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QStringLiteral("the journal is not open");
-        sqlite3_finalize(s);
+    Statement s(m_file.handle(),
+        "INSERT INTO actions (at_ms, user, verb, target, command, status, message, via_helper, undo)"
+        " VALUES (?,?,?,?,?,?,?,?,?)");
+    if (!s.ok()) {
+        *error = isOpen() ? m_file.lastError() : QStringLiteral("the journal is not open");
         return 0;
     }
     const std::string user = e.user.empty() ? [] {
@@ -129,87 +84,82 @@ long long ActionJournal::record(const Entry &e, QString *error)
         return pw ? std::string(pw->pw_name) : std::to_string(::getuid());
     }()
                                             : e.user;
-    const QByteArray undo = e.undo.isEmpty()
-        ? QByteArray()
-        : QJsonDocument(QJsonObject::fromVariantMap(e.undo)).toJson(QJsonDocument::Compact);
-    sqlite3_bind_int64(s, 1, e.atMs ? e.atMs : QDateTime::currentMSecsSinceEpoch());
-    sqlite3_bind_text(s, 2, user.c_str(), -1, SQLITE_TRANSIENT);
+    const std::string undo = e.undo.isEmpty()
+        ? std::string()
+        : QJsonDocument(QJsonObject::fromVariantMap(e.undo)).toJson(QJsonDocument::Compact).toStdString();
     const std::string verb = (e.undoing ? "undo " : "") + std::string(actVerbName(e.verb));
     const std::string target = e.target.toString();
-    sqlite3_bind_text(s, 3, verb.c_str(), -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 4, target.c_str(), -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 5, e.command.c_str(), -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 6, actStatusName(e.status), -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 7, e.message.c_str(), -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(s, 8, e.viaHelper ? 1 : 0);
-    sqlite3_bind_text(s, 9, undo.constData(), static_cast<int>(undo.size()), SQLITE_TRANSIENT);
-    const bool ok = sqlite3_step(s) == SQLITE_DONE;
-    sqlite3_finalize(s);
-    if (!ok) {
-        *error = QStringLiteral("%1: %2").arg(m_path, QString::fromUtf8(sqlite3_errmsg(m_db)));
+    const std::string status = actStatusName(e.status);
+    s.integer(1, e.atMs ? e.atMs : QDateTime::currentMSecsSinceEpoch());
+    s.text(2, user);
+    s.text(3, verb);
+    s.text(4, target);
+    s.text(5, e.command);
+    s.text(6, status);
+    s.text(7, e.message);
+    s.integer(8, e.viaHelper ? 1 : 0);
+    s.text(9, undo);
+    if (s.step() != SQLITE_DONE) {
+        *error = m_file.lastError();
         return 0;
     }
-    return sqlite3_last_insert_rowid(m_db);
+    return sqlite3_last_insert_rowid(m_file.handle());
 }
 
 bool ActionJournal::markUndone(long long id, long long undoneBy, QString *error)
 {
-    sqlite3_stmt *s = nullptr;
-    if (!m_db
-        || sqlite3_prepare_v2(m_db, "UPDATE ptriage_actions SET undone_by = ? WHERE id = ?", -1, &s, nullptr)
-            != SQLITE_OK) {
-        *error = m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QStringLiteral("the journal is not open");
-        sqlite3_finalize(s);
+    Statement s(m_file.handle(), "UPDATE actions SET undone_by = ? WHERE id = ?");
+    if (!s.ok()) {
+        *error = isOpen() ? m_file.lastError() : QStringLiteral("the journal is not open");
         return false;
     }
-    sqlite3_bind_int64(s, 1, undoneBy);
-    sqlite3_bind_int64(s, 2, id);
-    const bool ok = sqlite3_step(s) == SQLITE_DONE;
-    sqlite3_finalize(s);
-    if (!ok)
-        *error = QString::fromUtf8(sqlite3_errmsg(m_db));
-    return ok;
+    s.integer(1, undoneBy);
+    s.integer(2, id);
+    if (s.step() != SQLITE_DONE) {
+        *error = m_file.lastError();
+        return false;
+    }
+    return true;
 }
 
-std::vector<ActionJournal::Entry> ActionJournal::query(const char *where, long long arg) const
+std::vector<ActionJournal::Entry> ActionJournal::query(const char *where, long long a, long long b) const
 {
     std::vector<Entry> out;
-    if (!m_db)
-        return out;
     const std::string sql = std::string(kColumns) + where;
-    sqlite3_stmt *s = nullptr;
-    if (sqlite3_prepare_v2(m_db, sql.c_str(), -1, &s, nullptr) != SQLITE_OK)
+    Statement s(m_file.handle(), sql.c_str());
+    if (!s.ok())
         return out;
-    sqlite3_bind_int64(s, 1, arg);
-    while (sqlite3_step(s) == SQLITE_ROW) {
+    s.integer(1, a);
+    if (sqlite3_bind_parameter_count(s.get()) > 1)
+        s.integer(2, b);
+    while (s.step() == SQLITE_ROW) {
         Entry e;
-        e.id = sqlite3_column_int64(s, 0);
-        e.atMs = sqlite3_column_int64(s, 1);
-        e.user = text(s, 2);
-        std::string verb = text(s, 3);
+        e.id = s.columnInt(0);
+        e.atMs = s.columnInt(1);
+        e.user = s.columnText(2);
+        std::string verb = s.columnText(3);
         e.undoing = verb.starts_with("undo ");
         if (e.undoing)
             verb.erase(0, 5);
         const auto knownVerb = actVerbFromName(verb);
-        const auto target = ProcessIdentity::parse(text(s, 4));
-        const auto status = actStatusFromName(text(s, 6));
+        const auto target = ProcessIdentity::parse(s.columnText(4));
+        const auto status = actStatusFromName(s.columnText(6));
         if (!knownVerb || !target || !status)
             continue; // not written by this program: never acted on, never undone
         e.verb = *knownVerb;
         e.target = *target;
         e.status = *status;
-        e.command = text(s, 5);
-        e.message = text(s, 7);
-        e.viaHelper = sqlite3_column_int(s, 8) != 0;
-        const std::string undo = text(s, 9);
+        e.command = s.columnText(5);
+        e.message = s.columnText(7);
+        e.viaHelper = s.columnInt(8) != 0;
+        const std::string undo = s.columnText(9);
         if (!undo.empty())
             e.undo = QJsonDocument::fromJson(QByteArray::fromStdString(undo)).object().toVariantMap();
         for (auto it = e.undo.begin(); it != e.undo.end(); ++it)
             it.value() = integral(it.value());
-        e.undoneBy = sqlite3_column_int64(s, 10);
+        e.undoneBy = s.columnInt(10);
         out.push_back(std::move(e));
     }
-    sqlite3_finalize(s);
     return out;
 }
 
@@ -229,6 +179,11 @@ std::vector<ActionJournal::Entry> ActionJournal::recent(int limit) const
 std::vector<ActionJournal::Entry> ActionJournal::undoable() const
 {
     return query(" WHERE status = 'done' AND undo != '' AND undone_by = 0 AND ? ORDER BY id", 1);
+}
+
+std::vector<ActionJournal::Entry> ActionJournal::actionsBetween(long long fromMs, long long toMs) const
+{
+    return query(" WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms, id", fromMs, toMs);
 }
 
 } // namespace ptriage

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ActRequest.h"
+#include "store/SqliteFile.h"
 
 #include <QString>
 
@@ -8,13 +9,12 @@
 #include <string>
 #include <vector>
 
-struct sqlite3;
-
 namespace ptriage {
 
-// Every action, with what undoing it needs: an SQLite file (by default actions.sqlite in the
-// user's data directory). A file that is not a journal is never overwritten: opening fails with a
-// clear error, and nothing is acted on without a journal.
+// Every action, with what undoing it needs: the `actions` table of the session database
+// (sessions.sqlite in the user's data directory). The journal keeps its own connection (it lives on
+// the action thread); WAL lets it share the file with the session store. A file that is not ours is
+// never written to: opening fails with a clear error, and nothing is acted on without a journal.
 class ActionJournal {
 public:
     struct Entry {
@@ -33,14 +33,22 @@ public:
     };
 
     ActionJournal() = default;
-    ~ActionJournal();
     ActionJournal(const ActionJournal &) = delete;
     ActionJournal &operator=(const ActionJournal &) = delete;
 
-    static QString defaultPath();
+    static QString defaultPath(); // SessionStore::defaultPath()
+    // The journal of earlier versions, imported on open: actions.sqlite beside `path`.
+    static QString legacyPath(const QString &path);
+
+    // Opens (creating or migrating) the session database at `path`, then imports the old journal
+    // beside it once. An old journal that cannot be imported does not fail the open: see warning().
     bool open(const QString &path, QString *error);
-    bool isOpen() const { return m_db != nullptr; }
-    QString path() const { return m_path; }
+    bool isOpen() const { return m_file.isOpen(); }
+    QString path() const { return m_file.path(); }
+    // Why the old journal was not imported, naming where it is; empty when all is well.
+    QString warning() const { return m_warning; }
+    // Entries copied from the old journal by this open.
+    int imported() const { return m_imported; }
 
     // Returns the new entry's id, or 0 with `error` set.
     long long record(const Entry &entry, QString *error);
@@ -50,12 +58,15 @@ public:
     std::vector<Entry> recent(int limit = 200) const;
     // Done actions that can still be undone and were not (pause, freeze, throttle, renice, quarantine).
     std::vector<Entry> undoable() const;
+    // Taken in [fromMs, toMs), oldest first: the actions of a session are those up to the next one.
+    std::vector<Entry> actionsBetween(long long fromMs, long long toMs) const;
 
 private:
-    std::vector<Entry> query(const char *sql, long long arg) const;
+    std::vector<Entry> query(const char *where, long long a, long long b = 0) const;
 
-    sqlite3 *m_db = nullptr;
-    QString m_path;
+    SqliteFile m_file;
+    QString m_warning;
+    int m_imported = 0;
 };
 
 } // namespace ptriage

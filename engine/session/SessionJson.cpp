@@ -85,7 +85,7 @@ std::string sessionsJson(const std::vector<SessionInfo> &sessions)
     return std::move(w.str());
 }
 
-std::string diffJson(const SessionDiff &d, bool includeStable)
+std::string diffJson(const SessionDiff &d, bool includeStable, const std::vector<SessionAction> &actions)
 {
     JsonWriter w(true);
     w.beginObject();
@@ -126,6 +126,20 @@ std::string diffJson(const SessionDiff &d, bool includeStable)
         writeSide(w, e.after, d.after->info);
         w.key("rss_growth_bytes").value(e.rssGrowthBytes);
         w.key("cpu_growth_seconds").value(e.cpuGrowthSeconds, 3);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("actions").beginArray();
+    for (const auto &a : actions) {
+        w.beginObject();
+        w.key("id").value(a.id);
+        w.key("at").value(isoTimeOf(a.atMs));
+        w.key("at_ms").value(a.atMs);
+        w.key("verb").value(a.verb);
+        w.key("target").value(a.target);
+        w.key("command").value(a.command);
+        w.key("status").value(a.status);
+        w.key("message").value(a.message);
         w.endObject();
     }
     w.endArray();

@@ -34,13 +34,31 @@ CREATE TABLE processes (
   PRIMARY KEY (session_id, pid)) WITHOUT ROWID;
 )sql";
 
-constexpr Step kSteps[] = {{1, kVersion1}};
+// The action journal, moved here from its own actions.sqlite (issue 10): the same columns, so an
+// old journal's rows (ids, undone_by links, undo payloads) are copied as they are.
+constexpr const char *kVersion2Actions = R"sql(
+CREATE TABLE actions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at_ms INTEGER NOT NULL, user TEXT NOT NULL, verb TEXT NOT NULL,
+  target TEXT NOT NULL, command TEXT NOT NULL, status TEXT NOT NULL,
+  message TEXT NOT NULL, via_helper INTEGER NOT NULL,
+  undo TEXT NOT NULL, undone_by INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX actions_by_time ON actions (at_ms);
+)sql";
+
+// Steps of one version run in one transaction.
+constexpr Step kSteps[] = {{1, kVersion1}, {2, kVersion2Actions}};
 
 } // namespace
 
 std::span<const Step> steps()
 {
     return kSteps;
+}
+
+SqliteSchema schema()
+{
+    return {kApplication, "ptriage session store", kSteps};
 }
 
 } // namespace ptriage::session_schema

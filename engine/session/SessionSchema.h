@@ -1,5 +1,7 @@
 #pragma once
 
+#include "store/SqliteFile.h"
+
 #include <span>
 
 namespace ptriage::session_schema {
@@ -8,10 +10,9 @@ namespace ptriage::session_schema {
 inline constexpr const char *kApplication = "ptriage sessions";
 
 // Forward migrations: step N takes user_version N-1 to N. Append, never edit a released step.
-struct Step {
-    int version;
-    const char *sql;
-};
+using Step = SchemaStep;
 std::span<const Step> steps();
+// The session database as the access layer opens it (the session store and the action journal).
+SqliteSchema schema();
 
 } // namespace ptriage::session_schema

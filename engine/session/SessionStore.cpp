@@ -14,70 +14,9 @@
 namespace ptriage {
 namespace {
 
-// Finalizes on every path out.
-class Statement {
-public:
-    Statement(sqlite3 *db, const char *sql) { m_ok = sqlite3_prepare_v2(db, sql, -1, &m_s, nullptr) == SQLITE_OK; }
-    ~Statement() { sqlite3_finalize(m_s); }
-    Statement(const Statement &) = delete;
-    Statement &operator=(const Statement &) = delete;
-    bool ok() const { return m_ok; }
-    sqlite3_stmt *get() const { return m_s; }
-    void text(int i, const std::string &v)
-    {
-        sqlite3_bind_text(m_s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
-    }
-    void blob(int i, const std::string &v)
-    {
-        sqlite3_bind_blob(m_s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
-    }
-    void integer(int i, long long v) { sqlite3_bind_int64(m_s, i, v); }
-    void real(int i, std::optional<double> v)
-    {
-        if (v)
-            sqlite3_bind_double(m_s, i, *v);
-        else
-            sqlite3_bind_null(m_s, i);
-    }
-    void id(int i, long long v)
-    {
-        if (v)
-            sqlite3_bind_int64(m_s, i, v);
-        else
-            sqlite3_bind_null(m_s, i);
-    }
-    int step() { return sqlite3_step(m_s); }
-    void reset()
-    {
-        sqlite3_reset(m_s);
-        sqlite3_clear_bindings(m_s);
-    }
-    std::string columnText(int c) const
-    {
-        const auto *p = static_cast<const char *>(sqlite3_column_blob(m_s, c));
-        return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(m_s, c))) : std::string();
-    }
-    std::optional<double> columnReal(int c) const
-    {
-        if (sqlite3_column_type(m_s, c) == SQLITE_NULL)
-            return std::nullopt;
-        return sqlite3_column_double(m_s, c);
-    }
-    long long columnInt(int c) const { return sqlite3_column_int64(m_s, c); }
-
-private:
-    sqlite3_stmt *m_s = nullptr;
-    bool m_ok = false;
-};
-
 bool exec(sqlite3 *db, const char *sql, QString *error)
 {
-    char *message = nullptr;
-    if (sqlite3_exec(db, sql, nullptr, nullptr, &message) == SQLITE_OK)
-        return true;
-    *error = QString::fromUtf8(message ? message : sqlite3_errmsg(db));
-    sqlite3_free(message);
-    return false;
+    return sqliteExec(db, sql, error);
 }
 
 template<typename E> E enumIn(long long v, int count, E fallback)
@@ -85,23 +24,14 @@ template<typename E> E enumIn(long long v, int count, E fallback)
     return v >= 0 && v < count ? static_cast<E>(v) : fallback;
 }
 
-QString leftAlone(const QString &path)
-{
-    return QStringLiteral("; %1 was left as it is — move it away or pass another --db FILE").arg(path);
-}
-
 } // namespace
 
-SessionStore::~SessionStore()
-{
-    if (m_db)
-        sqlite3_close_v2(m_db);
-}
+SessionStore::~SessionStore() = default;
 
 QString SessionStore::defaultPath()
 {
     // AppDataLocation of the CLI; spelled out because the window also sets an organization name,
-    // which would move AppDataLocation one directory down (the action journal lives here too).
+    // which would move AppDataLocation one directory down. The action journal lives in this file too.
     QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
     if (dir.isEmpty())
         dir = QDir::homePath() + QStringLiteral("/.local/share");
@@ -121,121 +51,17 @@ QString SessionStore::sqlError() const
 bool SessionStore::open(const QString &path, Mode mode, QString *error)
 {
     m_path = path;
-    const QFileInfo info(path);
-    const bool existed = info.exists() && info.size() > 0;
-    if (!info.exists() && mode == Mode::ExistingOnly) {
+    m_db = nullptr;
+    if (!QFileInfo::exists(path) && mode == Mode::ExistingOnly) {
         *error = QStringLiteral("%1: no sessions saved yet (the file does not exist); save one with "
                                 "'ptriage scan --save'")
                      .arg(path);
         return false;
     }
-    if (existed) {
-        // Check the header ourselves before SQLite touches the file.
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly)) {
-            *error = QStringLiteral("%1: cannot read it (%2)").arg(path, f.errorString());
-            return false;
-        }
-        if (f.read(16) != QByteArray("SQLite format 3", 16)) {
-            *error = QStringLiteral("%1: not an SQLite database").arg(path) + leftAlone(path);
-            return false;
-        }
-    } else if (!QDir().mkpath(info.absolutePath())) {
-        *error = QStringLiteral("%1: cannot create its directory").arg(path);
+    const auto how = mode == Mode::Create ? SqliteFile::Mode::Create : SqliteFile::Mode::ExistingOnly;
+    if (!m_file.open(path, how, session_schema::schema(), error))
         return false;
-    }
-    sqlite3 *db = nullptr;
-    const int flags = SQLITE_OPEN_READWRITE | (mode == Mode::Create ? SQLITE_OPEN_CREATE : 0);
-    if (sqlite3_open_v2(path.toUtf8().constData(), &db, flags, nullptr) != SQLITE_OK) {
-        *error = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(sqlite3_errmsg(db)));
-        sqlite3_close_v2(db);
-        return false;
-    }
-    m_db = db;
-    sqlite3_busy_timeout(db, 5000);
-    sqlite3_extended_result_codes(db, 1);
-    if (existed) {
-        int tables = -1;
-        int ours = 0;
-        int version = -1;
-        {
-            Statement s(db, "SELECT count(*), sum(name = 'ptriage_meta') FROM sqlite_master WHERE type = 'table'");
-            if (s.ok() && s.step() == SQLITE_ROW) {
-                tables = static_cast<int>(s.columnInt(0));
-                ours = static_cast<int>(s.columnInt(1));
-            }
-        }
-        if (tables < 0) {
-            *error
-                = QStringLiteral("%1: damaged or not a database (%2)").arg(path, QString::fromUtf8(sqlite3_errmsg(db)))
-                + leftAlone(path);
-            sqlite3_close_v2(m_db);
-            m_db = nullptr;
-            return false;
-        }
-        if (tables > 0) {
-            bool app = false;
-            if (ours) {
-                Statement s(db, "SELECT value FROM ptriage_meta WHERE key = 'application'");
-                app = s.ok() && s.step() == SQLITE_ROW && s.columnText(0) == session_schema::kApplication;
-            }
-            Statement v(db, "PRAGMA user_version");
-            if (v.ok() && v.step() == SQLITE_ROW)
-                version = static_cast<int>(v.columnInt(0));
-            if (!app) {
-                *error = QStringLiteral("%1: an SQLite database that is not a ptriage session store").arg(path)
-                    + leftAlone(path);
-            } else if (version > schemaVersion()) {
-                *error = QStringLiteral("%1: written by a newer ptriage (schema version %2; this one knows up to %3)")
-                             .arg(path)
-                             .arg(version)
-                             .arg(schemaVersion())
-                    + leftAlone(path);
-            }
-            if (!app || version > schemaVersion()) {
-                sqlite3_close_v2(m_db);
-                m_db = nullptr;
-                return false;
-            }
-        }
-    }
-    QString why;
-    if (!exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;", &why)
-        || !migrate(&why)) {
-        *error = QStringLiteral("%1: %2").arg(path, why);
-        sqlite3_close_v2(m_db);
-        m_db = nullptr;
-        return false;
-    }
-    return true;
-}
-
-bool SessionStore::migrate(QString *error)
-{
-    int version = 0;
-    {
-        Statement v(m_db, "PRAGMA user_version");
-        if (!v.ok() || v.step() != SQLITE_ROW) {
-            *error = QString::fromUtf8(sqlite3_errmsg(m_db));
-            return false;
-        }
-        version = static_cast<int>(v.columnInt(0));
-    }
-    for (const auto &step : session_schema::steps()) {
-        if (step.version <= version)
-            continue;
-        const std::string bump = "PRAGMA user_version = " + std::to_string(step.version) + ";";
-        if (!exec(m_db, "BEGIN IMMEDIATE", error))
-            return false;
-        if (!exec(m_db, step.sql, error) || !exec(m_db, bump.c_str(), error)) {
-            QString ignored;
-            exec(m_db, "ROLLBACK", &ignored);
-            *error = QStringLiteral("migration to schema version %1 failed: %2").arg(step.version).arg(*error);
-            return false;
-        }
-        if (!exec(m_db, "COMMIT", error))
-            return false;
-    }
+    m_db = m_file.handle();
     return true;
 }
 

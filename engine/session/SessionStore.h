@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Session.h"
+#include "store/SqliteFile.h"
 
 #include <QString>
 
@@ -11,8 +12,8 @@ struct sqlite3;
 
 namespace ptriage {
 
-// The one owner of the session database (raw sqlite3): schema, migrations, saving, loading,
-// retention. A file that is corrupt, not ours, or from a newer ptriage is never written to.
+// The session database: saving, loading, retention (opening, refusals and migrations are
+// SqliteFile's). A file that is corrupt, not ours, or from a newer ptriage is never written to.
 // Not thread-safe: one store per thread.
 class SessionStore {
 public:
@@ -23,7 +24,7 @@ public:
     SessionStore(const SessionStore &) = delete;
     SessionStore &operator=(const SessionStore &) = delete;
 
-    static QString defaultPath(); // ~/.local/share/ptriage/sessions.sqlite, beside the action journal
+    static QString defaultPath(); // ~/.local/share/ptriage/sessions.sqlite, which holds the action journal too
     static int schemaVersion(); // what this build writes
 
     bool open(const QString &path, Mode mode, QString *error);
@@ -46,11 +47,11 @@ public:
     void setMaxPageCount(long long pages);
 
 private:
-    bool migrate(QString *error);
     long long intern(const char *table, const std::string &text, QString *error);
     QString sqlError() const;
 
-    sqlite3 *m_db = nullptr;
+    SqliteFile m_file;
+    sqlite3 *m_db = nullptr; // m_file's connection, for statements
     QString m_path;
 };
 

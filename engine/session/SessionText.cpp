@@ -50,7 +50,7 @@ std::string sessionsText(const std::vector<SessionInfo> &sessions)
     return out;
 }
 
-std::string diffText(const SessionDiff &d, bool includeStable)
+std::string diffText(const SessionDiff &d, bool includeStable, const std::vector<SessionAction> &actions)
 {
     std::string out = line("session %lld (%s) → session %lld (%s)\n", d.before->info.id,
         shortTime(d.before->info.atMs).c_str(), d.after->info.id, shortTime(d.after->info.atMs).c_str());
@@ -76,6 +76,12 @@ std::string diffText(const SessionDiff &d, bool includeStable)
             change = line("parent %d → %d", e.before->ppid, e.after->ppid);
         out += line("%-22s %-24s %10s  %s\n", jsonName(e.transition), clip(change, 24).c_str(),
             signedBytes(e.rssGrowthBytes).c_str(), clip(what, 100).c_str());
+    }
+    if (!actions.empty()) {
+        out += line("\nactions taken between the two (%zu):\n", actions.size());
+        for (const auto &a : actions)
+            out += line("%6lld  %s  %-14s %-16s %s  %s\n", a.id, shortTime(a.atMs).c_str(), a.verb.c_str(),
+                a.status.c_str(), a.target.c_str(), clip(a.command, 80).c_str());
     }
     return out;
 }

@@ -1,5 +1,6 @@
 // ptriage scan --save, record, sessions, diff, accumulation as a script uses them: real scans into a
 // real database file, the JSON schemas, exit codes 2 for usage and 1 (one line) for errors.
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,9 +19,10 @@ struct Run {
     QByteArray err;
 };
 
-Run runPtriage(const QStringList &args)
+Run runPtriage(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(PTRIAGE_BINARY), args);
     p.waitForFinished(120000);
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
@@ -160,6 +162,97 @@ private Q_SLOTS:
         }
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), bytes);
+    }
+    // The actions taken between two sessions, from the journal in the same database: a real sleep
+    // paused and resumed through 'ptriage act'.
+    void diffListsTheActionsBetween()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("sessions.sqlite"));
+        const Run first = runPtriage({QStringLiteral("record"), QStringLiteral("--db"), db});
+        QVERIFY2(first.exit == 0, first.err.constData());
+        QProcess sleeper;
+        sleeper.start(QStringLiteral("sleep"), {QStringLiteral("300")});
+        QVERIFY(sleeper.waitForStarted());
+        const QString pid = QString::number(sleeper.processId());
+        const Run explain = runPtriage({QStringLiteral("explain"), pid, QStringLiteral("--json")});
+        QVERIFY2(explain.exit == 0, explain.err.constData());
+        const QString id
+            = json(explain).value(QStringLiteral("process")).toObject().value(QStringLiteral("start_id")).toString();
+        QVERIFY(id.endsWith(QLatin1Char(':') + pid));
+        for (const char *verb : {"pause", "resume"}) {
+            const Run act = runPtriage(
+                {QStringLiteral("act"), QLatin1String(verb), id, QStringLiteral("--db"), db, QStringLiteral("--yes")});
+            QVERIFY2(act.exit == 0, (act.out + act.err).constData());
+        }
+        const Run second = runPtriage({QStringLiteral("record"), QStringLiteral("--db"), db});
+        QVERIFY2(second.exit == 0, second.err.constData());
+        sleeper.kill();
+        sleeper.waitForFinished();
+
+        const Run d = runPtriage({QStringLiteral("diff"), QStringLiteral("--json"), QStringLiteral("--db"), db});
+        QVERIFY2(d.exit == 0, d.err.constData());
+        const QJsonArray actions = json(d).value(QStringLiteral("actions")).toArray();
+        QCOMPARE(actions.size(), 2);
+        const QJsonObject pause = actions.at(0).toObject();
+        QCOMPARE(pause.value(QStringLiteral("verb")).toString(), QStringLiteral("pause"));
+        QCOMPARE(pause.value(QStringLiteral("target")).toString(), id);
+        QCOMPARE(pause.value(QStringLiteral("status")).toString(), QStringLiteral("done"));
+        QVERIFY(pause.value(QStringLiteral("command")).toString().contains(QStringLiteral("sleep")));
+        QVERIFY(pause.value(QStringLiteral("at_ms")).toInteger() > 0);
+        QVERIFY(!pause.value(QStringLiteral("at")).toString().isEmpty());
+        QCOMPARE(actions.at(1).toObject().value(QStringLiteral("verb")).toString(), QStringLiteral("resume"));
+        const QJsonObject after = json(d).value(QStringLiteral("after")).toObject();
+        QVERIFY(pause.value(QStringLiteral("at_ms")).toInteger() < after.value(QStringLiteral("at_ms")).toInteger());
+
+        const Run text = runPtriage({QStringLiteral("diff"), QStringLiteral("--db"), db});
+        QCOMPARE(text.exit, 0);
+        QVERIFY2(text.out.contains("actions taken between the two (2)") && text.out.contains(id.toUtf8()),
+            text.out.constData());
+        const Run journal = runPtriage({QStringLiteral("act"), QStringLiteral("journal"), QStringLiteral("--db"), db});
+        QCOMPARE(journal.exit, 0);
+        QCOMPARE(journal.out.count(id.toUtf8()), 2);
+        // Sessions 1 and 2 by id, the other way round: the same actions.
+        const Run back = runPtriage({QStringLiteral("diff"), QStringLiteral("2"), QStringLiteral("1"),
+            QStringLiteral("--json"), QStringLiteral("--db"), db});
+        QCOMPARE(json(back).value(QStringLiteral("actions")).toArray().size(), 2);
+    }
+
+    // Where earlier versions kept the journal (the data directory's actions.sqlite): 'ptriage act'
+    // with no --db imports it into sessions.sqlite there, once, and keeps the old file renamed.
+    void actImportsTheOldJournalOfTheDataDirectory()
+    {
+        QTemporaryDir data;
+        QVERIFY(QDir().mkpath(data.filePath(QStringLiteral("ptriage"))));
+        const QString old = data.filePath(QStringLiteral("ptriage/actions.sqlite"));
+        sqlite3 *db = nullptr;
+        QCOMPARE(sqlite3_open(old.toUtf8().constData(), &db), SQLITE_OK);
+        // The schema as commit 207100c wrote it.
+        const char *sql = "CREATE TABLE IF NOT EXISTS ptriage_actions ( id INTEGER PRIMARY KEY AUTOINCREMENT,"
+                          " at_ms INTEGER NOT NULL, user TEXT NOT NULL, verb TEXT NOT NULL,"
+                          " target TEXT NOT NULL, command TEXT NOT NULL, status TEXT NOT NULL,"
+                          " message TEXT NOT NULL, via_helper INTEGER NOT NULL,"
+                          " undo TEXT NOT NULL, undone_by INTEGER NOT NULL DEFAULT 0);"
+                          "PRAGMA user_version = 1;"
+                          "INSERT INTO ptriage_actions (at_ms, user, verb, target, command, status, message,"
+                          " via_helper, undo) VALUES (1700000000000, 'me', 'renice',"
+                          " 'd34496c8-665d-4e37-9394-f9a50e96cf14:98765:4242', 'make -j8', 'done', 'm', 0,"
+                          " '{\"verb\":\"renice\",\"nice\":0}');";
+        QCOMPARE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), data.path());
+        const Run first = runPtriage({QStringLiteral("act"), QStringLiteral("journal")}, env);
+        QVERIFY2(first.exit == 0, first.err.constData());
+        QVERIFY2(first.err.contains("imported 1 actions") && first.err.contains(old.toUtf8()), first.err.constData());
+        QVERIFY2(first.out.startsWith("1  ") && first.out.contains("make -j8 (undo possible)"), first.out.constData());
+        QVERIFY(QFile::exists(data.filePath(QStringLiteral("ptriage/sessions.sqlite"))));
+        QVERIFY(QFile::exists(old + QStringLiteral(".migrated")));
+        QVERIFY(!QFile::exists(old));
+        const Run second = runPtriage({QStringLiteral("act"), QStringLiteral("journal")}, env);
+        QCOMPARE(second.exit, 0);
+        QVERIFY2(second.err.isEmpty(), second.err.constData());
+        QCOMPARE(second.out, first.out);
     }
 };
 

@@ -67,7 +67,7 @@ private Q_SLOTS:
         QList<QVariantMap> seen;
         MainWindow window(defaultModel(), longLivedOptions(), {});
         window.setTransportFactory([&seen] { return std::make_unique<DenyingTransport>(&seen); });
-        QVERIFY(window.openJournal(home.filePath(QStringLiteral("actions.sqlite"))));
+        QVERIFY(window.openJournal(home.filePath(QStringLiteral("sessions.sqlite"))));
         QSignalSpy applied(&window, &MainWindow::resultApplied);
         window.start();
         QVERIFY(applied.wait(30000));

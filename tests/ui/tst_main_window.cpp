@@ -8,8 +8,11 @@
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 
+#include <QFile>
 #include <QHeaderView>
 #include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
 
@@ -108,6 +111,26 @@ private Q_SLOTS:
         QVERIFY(shown.first().endsWith(QLatin1Char(':') + QString::number(a.pid)));
         w.filter()->setFilterText(QString::number(b.pid));
         QVERIFY(w.filter()->rowCount() >= 1);
+    }
+
+    // An old actions.sqlite that cannot be imported: acting stays on, the file is left as it was, and
+    // the status bar says where it is.
+    void anOldJournalLeftAloneIsShown()
+    {
+        QTemporaryDir dir;
+        const QString old = dir.filePath(QStringLiteral("actions.sqlite"));
+        {
+            QFile f(old);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("not a journal\n");
+        }
+        MainWindow w(defaultModel(), longLivedOptions(), young());
+        QVERIFY(w.openJournal(dir.filePath(QStringLiteral("sessions.sqlite"))));
+        const QString shown = w.statusBar()->currentMessage();
+        QVERIFY2(shown.contains(old) && shown.contains(QStringLiteral("left as it is")), qPrintable(shown));
+        QFile f(old);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("not a journal\n"));
     }
 
     void closingDuringAScanIsClean()
