@@ -1289,6 +1289,14 @@ Eltern-PID: %2</translation>
         <source>Select a row to see the process in both sessions.</source>
         <translation>Wählen Sie eine Zeile aus, um den Prozess in beiden Sitzungen zu sehen.</translation>
     </message>
+    <message>
+        <source>Evidence (bits toward a class):</source>
+        <translation>Indizien (Bit für eine Klasse):</translation>
+    </message>
+    <message>
+        <source>  %1: %2 toward %3</source>
+        <translation>  %1: %2 für „%3“</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::SessionTimeline</name>

@@ -86,6 +86,15 @@ void SessionSidePane::fill(Side &side, const SessionProcess *p, const QString &t
     if (!p->cwd.empty())
         lines << tr("Working directory: %1").arg(qs(p->cwd));
     lines << tr("Command: %1").arg(qs(p->commandLine().empty() ? p->comm : p->commandLine()));
+    const auto ledger = savedLedger(p->ledger);
+    if (!ledger.empty()) {
+        lines << QString() << tr("Evidence (bits toward a class):");
+        for (const SavedTerm &t : ledger)
+            lines << tr("  %1: %2 toward %3")
+                         .arg(EngineLabels::term(t.term))
+                         .arg(t.bits, 0, 'f', 1)
+                         .arg(ClassStyle::label(t.favors));
+    }
     side.text->setText(lines.join(QLatin1Char('\n')));
 }
 

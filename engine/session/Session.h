@@ -41,11 +41,22 @@ struct SessionProcess {
     int score = 0;
     std::string blockedBy; // the gates, one per line
     Risk risk = Risk::Low;
+    // The evidence ledger without its sentences, strongest first: "term\tbits\tclass" lines
+    // (savedLedger reads it). Without sentences, most processes' ledgers repeat and are stored once.
+    std::string ledger;
 
     ProcessIdentity identity(const BootId &boot) const { return {boot, startTicks, pid}; }
     // argv joined by spaces, for people.
     std::string commandLine() const;
 };
+
+// One line of a saved ledger.
+struct SavedTerm {
+    std::string term;
+    double bits = 0; // rounded to 0.1
+    ProcessClass favors = ProcessClass::Useful;
+};
+std::vector<SavedTerm> savedLedger(const std::string &ledger);
 
 struct SessionInfo {
     long long id = 0;

@@ -4,6 +4,9 @@
 
 #include <QSysInfo>
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace ptriage {
 namespace {
 
@@ -35,6 +38,30 @@ std::string terminalOf(const ProcessDetails &d)
 }
 
 } // namespace
+
+std::vector<SavedTerm> savedLedger(const std::string &ledger)
+{
+    std::vector<SavedTerm> out;
+    std::size_t at = 0;
+    while (at < ledger.size()) {
+        const std::size_t end = std::min(ledger.find('\n', at), ledger.size());
+        const std::string line = ledger.substr(at, end - at);
+        at = end + 1;
+        const auto tab1 = line.find('\t');
+        const auto tab2 = tab1 == std::string::npos ? tab1 : line.find('\t', tab1 + 1);
+        if (tab2 == std::string::npos)
+            continue; // not ours: left out rather than guessed
+        SavedTerm t;
+        t.term = line.substr(0, tab1);
+        t.bits = std::strtod(line.c_str() + tab1 + 1, nullptr);
+        const auto favors = fromJsonName<ProcessClass>(line.substr(tab2 + 1));
+        if (!favors)
+            continue;
+        t.favors = *favors;
+        out.push_back(std::move(t));
+    }
+    return out;
+}
 
 std::string SessionProcess::commandLine() const
 {
@@ -98,6 +125,11 @@ Session sessionFromTriage(const TriageResult &r)
         for (const auto &b : rec.blockedBy)
             p.blockedBy += (p.blockedBy.empty() ? "" : "\n") + b;
         p.risk = r.blast[i].risk;
+        for (const EvidenceTerm &t : post.ledger) {
+            char bits[32];
+            std::snprintf(bits, sizeof bits, "%.1f", t.bits);
+            p.ledger += t.term + '\t' + bits + '\t' + jsonName(t.favors) + '\n';
+        }
         s.info.rssBytes += p.rssBytes;
         s.info.candidateCount += p.candidate ? 1 : 0;
         s.processes.push_back(std::move(p));

@@ -46,8 +46,13 @@ CREATE TABLE actions (
 CREATE INDEX actions_by_time ON actions (at_ms);
 )sql";
 
+// The ledger of each process without its sentences, interned in `texts` like the gates.
+constexpr const char *kVersion2Ledgers = R"sql(
+ALTER TABLE processes ADD COLUMN ledger_id INTEGER;
+)sql";
+
 // Steps of one version run in one transaction.
-constexpr Step kSteps[] = {{1, kVersion1}, {2, kVersion2Actions}};
+constexpr Step kSteps[] = {{1, kVersion1}, {2, kVersion2Actions}, {2, kVersion2Ledgers}};
 
 } // namespace
 

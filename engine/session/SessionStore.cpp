@@ -162,14 +162,15 @@ long long SessionStore::save(const Session &session, QString *error)
     Statement row(m_db,
         "INSERT INTO processes (session_id, pid, start_ticks, ppid, parent_start, comm_id, command_id, cwd_id, "
         "cgroup_id, terminal_id, user_id, state, orphaned, cpu_share, io_rate, rss, cpu_ticks, age, class, "
-        "p_useful, p_useful_bad, p_abandoned, p_zombie, action, review, candidate, score, blocked_by_id, risk) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        "p_useful, p_useful_bad, p_abandoned, p_zombie, action, review, candidate, score, blocked_by_id, risk, "
+        "ledger_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!row.ok() || !commands.find.ok() || !commands.add.ok() || !cwds.find.ok() || !cwds.add.ok()
         || !cgroups.find.ok() || !cgroups.add.ok() || !texts.find.ok() || !texts.add.ok())
         return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
     for (const SessionProcess &p : session.processes) {
-        const long long ids[] = {texts(m_db, p.comm), commands(m_db, p.command), cwds(m_db, p.cwd),
-            cgroups(m_db, p.cgroup), texts(m_db, p.terminal), texts(m_db, p.user), texts(m_db, p.blockedBy)};
+        const long long ids[]
+            = {texts(m_db, p.comm), commands(m_db, p.command), cwds(m_db, p.cwd), cgroups(m_db, p.cgroup),
+                texts(m_db, p.terminal), texts(m_db, p.user), texts(m_db, p.blockedBy), texts(m_db, p.ledger)};
         for (long long x : ids)
             if (x < 0)
                 return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
@@ -197,6 +198,7 @@ long long SessionStore::save(const Session &session, QString *error)
         row.integer(27, p.score);
         row.id(28, ids[6]);
         row.integer(29, static_cast<int>(p.risk));
+        row.id(30, ids[7]);
         const int rc = row.step();
         row.reset();
         if (rc != SQLITE_DONE)
@@ -279,11 +281,13 @@ std::optional<Session> SessionStore::load(long long id, QString *error) const
     Statement s(m_db,
         "SELECT p.pid, p.start_ticks, p.ppid, p.parent_start, tc.text, c.text, w.text, g.text, tt.text, tu.text, "
         "p.state, p.orphaned, p.cpu_share, p.io_rate, p.rss, p.cpu_ticks, p.age, p.class, p.p_useful, "
-        "p.p_useful_bad, p.p_abandoned, p.p_zombie, p.action, p.review, p.candidate, p.score, tb.text, p.risk "
+        "p.p_useful_bad, p.p_abandoned, p.p_zombie, p.action, p.review, p.candidate, p.score, tb.text, p.risk, "
+        "tl.text "
         "FROM processes p LEFT JOIN texts tc ON tc.id = p.comm_id LEFT JOIN commands c ON c.id = p.command_id "
         "LEFT JOIN cwds w ON w.id = p.cwd_id LEFT JOIN cgroups g ON g.id = p.cgroup_id "
         "LEFT JOIN texts tt ON tt.id = p.terminal_id LEFT JOIN texts tu ON tu.id = p.user_id "
-        "LEFT JOIN texts tb ON tb.id = p.blocked_by_id WHERE p.session_id = ? ORDER BY p.pid");
+        "LEFT JOIN texts tb ON tb.id = p.blocked_by_id LEFT JOIN texts tl ON tl.id = p.ledger_id "
+        "WHERE p.session_id = ? ORDER BY p.pid");
     if (!s.ok()) {
         *error = sqlError();
         return std::nullopt;
@@ -320,6 +324,7 @@ std::optional<Session> SessionStore::load(long long id, QString *error) const
         p.score = static_cast<int>(s.columnInt(25));
         p.blockedBy = s.columnText(26);
         p.risk = enumIn(s.columnInt(27), 4, Risk::Low);
+        p.ledger = s.columnText(28);
         out.processes.push_back(std::move(p));
     }
     if (rc != SQLITE_DONE) {
@@ -368,7 +373,8 @@ int SessionStore::prune(double maxAgeDays, const std::vector<long long> &keepIds
             "DELETE FROM texts WHERE id NOT IN (SELECT comm_id FROM processes WHERE comm_id IS NOT NULL"
             " UNION SELECT terminal_id FROM processes WHERE terminal_id IS NOT NULL"
             " UNION SELECT user_id FROM processes WHERE user_id IS NOT NULL"
-            " UNION SELECT blocked_by_id FROM processes WHERE blocked_by_id IS NOT NULL);",
+            " UNION SELECT blocked_by_id FROM processes WHERE blocked_by_id IS NOT NULL"
+            " UNION SELECT ledger_id FROM processes WHERE ledger_id IS NOT NULL);",
             &why)) {
         *error = QStringLiteral("%1: %2").arg(m_path, why);
         exec(m_db, "ROLLBACK", &why);
