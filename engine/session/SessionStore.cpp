@@ -14,6 +14,30 @@
 namespace ptriage {
 namespace {
 
+// What a SessionInfo is read from, in the order infoFromRow reads it.
+constexpr const char *kInfoColumns
+    = "SELECT id, at_ms, host, boot_id, kernel, clock_ticks, mem_total, mem_available, psi_some, psi_full, "
+      "process_count, candidate_count, rss_total FROM sessions";
+
+SessionInfo infoFromRow(const Statement &s)
+{
+    SessionInfo i;
+    i.id = s.columnInt(0);
+    i.atMs = s.columnInt(1);
+    i.host = s.columnText(2);
+    i.bootId = BootId::parse(s.columnText(3)).value_or(BootId{});
+    i.kernel = s.columnText(4);
+    i.clockTicks = static_cast<long>(s.columnInt(5));
+    i.memTotalBytes = static_cast<std::uint64_t>(s.columnInt(6));
+    i.memAvailableBytes = static_cast<std::uint64_t>(s.columnInt(7));
+    i.memPressureSome = s.columnReal(8);
+    i.memPressureFull = s.columnReal(9);
+    i.processCount = static_cast<int>(s.columnInt(10));
+    i.candidateCount = static_cast<int>(s.columnInt(11));
+    i.rssBytes = static_cast<std::uint64_t>(s.columnInt(12));
+    return i;
+}
+
 bool exec(sqlite3 *db, const char *sql, QString *error)
 {
     return sqliteExec(db, sql, error);
@@ -212,9 +236,7 @@ long long SessionStore::save(const Session &session, QString *error)
 std::vector<SessionInfo> SessionStore::sessions(std::int64_t sinceMs, QString *error) const
 {
     std::vector<SessionInfo> out;
-    Statement s(m_db,
-        "SELECT id, at_ms, host, boot_id, kernel, clock_ticks, mem_total, mem_available, psi_some, psi_full, "
-        "process_count, candidate_count, rss_total FROM sessions WHERE at_ms >= ? ORDER BY at_ms, id");
+    Statement s(m_db, (std::string(kInfoColumns) + " WHERE at_ms >= ? ORDER BY at_ms, id").c_str());
     if (!s.ok()) {
         *error = sqlError();
         return out;
@@ -222,21 +244,7 @@ std::vector<SessionInfo> SessionStore::sessions(std::int64_t sinceMs, QString *e
     s.integer(1, sinceMs);
     int rc = SQLITE_ROW;
     while ((rc = s.step()) == SQLITE_ROW) {
-        SessionInfo i;
-        i.id = s.columnInt(0);
-        i.atMs = s.columnInt(1);
-        i.host = s.columnText(2);
-        i.bootId = BootId::parse(s.columnText(3)).value_or(BootId{});
-        i.kernel = s.columnText(4);
-        i.clockTicks = static_cast<long>(s.columnInt(5));
-        i.memTotalBytes = static_cast<std::uint64_t>(s.columnInt(6));
-        i.memAvailableBytes = static_cast<std::uint64_t>(s.columnInt(7));
-        i.memPressureSome = s.columnReal(8);
-        i.memPressureFull = s.columnReal(9);
-        i.processCount = static_cast<int>(s.columnInt(10));
-        i.candidateCount = static_cast<int>(s.columnInt(11));
-        i.rssBytes = static_cast<std::uint64_t>(s.columnInt(12));
-        out.push_back(std::move(i));
+        out.push_back(infoFromRow(s));
     }
     if (rc != SQLITE_DONE)
         *error = sqlError();
@@ -251,9 +259,7 @@ std::optional<Session> SessionStore::load(long long id, QString *error) const
     }
     Session out;
     {
-        Statement s(m_db,
-            "SELECT id, at_ms, host, boot_id, kernel, clock_ticks, mem_total, mem_available, psi_some, psi_full, "
-            "process_count, candidate_count, rss_total FROM sessions WHERE id = ?");
+        Statement s(m_db, (std::string(kInfoColumns) + " WHERE id = ?").c_str());
         if (!s.ok()) {
             *error = sqlError();
             return std::nullopt;
@@ -263,20 +269,7 @@ std::optional<Session> SessionStore::load(long long id, QString *error) const
             *error = QStringLiteral("%1: no session %2").arg(m_path).arg(id);
             return std::nullopt;
         }
-        SessionInfo &i = out.info;
-        i.id = s.columnInt(0);
-        i.atMs = s.columnInt(1);
-        i.host = s.columnText(2);
-        i.bootId = BootId::parse(s.columnText(3)).value_or(BootId{});
-        i.kernel = s.columnText(4);
-        i.clockTicks = static_cast<long>(s.columnInt(5));
-        i.memTotalBytes = static_cast<std::uint64_t>(s.columnInt(6));
-        i.memAvailableBytes = static_cast<std::uint64_t>(s.columnInt(7));
-        i.memPressureSome = s.columnReal(8);
-        i.memPressureFull = s.columnReal(9);
-        i.processCount = static_cast<int>(s.columnInt(10));
-        i.candidateCount = static_cast<int>(s.columnInt(11));
-        i.rssBytes = static_cast<std::uint64_t>(s.columnInt(12));
+        out.info = infoFromRow(s);
     }
     Statement s(m_db,
         "SELECT p.pid, p.start_ticks, p.ppid, p.parent_start, tc.text, c.text, w.text, g.text, tt.text, tu.text, "
