@@ -34,7 +34,23 @@ CREATE TABLE processes (
   PRIMARY KEY (session_id, pid)) WITHOUT ROWID;
 )sql";
 
-constexpr Step kSteps[] = {{1, kVersion1}};
+// Decisions (learning, issue 10): one row per vote. Only the raw command is kept; its patterns
+// (exact, generalized, base) are computed when read, so a better normalization applies to old
+// votes too and nothing here needs migrating when it changes. The target is boot:start:pid.
+constexpr const char *kVersion2Decisions = R"sql(
+CREATE TABLE decisions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at_ms INTEGER NOT NULL,
+  vote INTEGER NOT NULL CHECK (vote IN (0, 1)),
+  target TEXT NOT NULL,
+  command BLOB NOT NULL);
+CREATE INDEX decisions_by_time ON decisions (at_ms);
+)sql";
+
+// Step 2 is its blocks in order (each block a statement list of its own).
+constexpr const char *kVersion2 = kVersion2Decisions;
+
+constexpr Step kSteps[] = {{1, kVersion1}, {2, kVersion2}};
 
 } // namespace
 
