@@ -202,6 +202,14 @@
         <source>review</source>
         <translation>prüfen</translation>
     </message>
+    <message>
+        <source>past decisions</source>
+        <translation>frühere Entscheidungen</translation>
+    </message>
+    <message>
+        <source>memory across sessions</source>
+        <translation>Speicher über Sitzungen</translation>
+    </message>
 </context>
 <context>
     <name>ProcessColumns</name>
