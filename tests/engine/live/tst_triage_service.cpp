@@ -38,7 +38,7 @@ private Q_SLOTS:
         QVERIFY(store.open(db, SessionStore::Mode::Create, &error));
         for (int k = 0; k < 3; ++k) {
             Decision d;
-            d.command = std::string("learn-target\0--job=/tmp/run-") + std::to_string(1000 + k) + "/job.txt";
+            d.command = std::string("learn-target") + '\0' + "--job=/tmp/run-" + std::to_string(1000 + k) + "/job.txt";
             d.target = ProcessIdentity{BootId{}, 1, 100 + k};
             d.atMs = QDateTime::currentMSecsSinceEpoch() - 5000;
             QVERIFY(store.recordDecision(d, &error) > 0);
@@ -62,7 +62,8 @@ private Q_SLOTS:
         };
         QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= 1, 10000);
         const EvidenceTerm *t = termOf(*resultAt(spy, 0));
-        QVERIFY(t && t->detail.find("learn-target --job=/tmp/…/job.txt") != std::string::npos);
+        QVERIFY2(t && t->detail.find("`learn-target --job=/tmp/run-N/job.txt` (generalized)") != std::string::npos,
+            t ? t->detail.c_str() : "no past_decisions term");
         // The person clears what was learned; the window asks the service to read the past again.
         QVERIFY(store.clearDecisions(&error));
         service.reloadPast();
