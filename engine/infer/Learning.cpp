@@ -53,6 +53,18 @@ const std::string &CommandPatterns::at(PatternLevel level) const
     return level == PatternLevel::Exact ? exact : (level == PatternLevel::Generalized ? generalized : base);
 }
 
+namespace {
+
+// The base level alone: cheap, so a scan skips the other levels of programs nobody voted on.
+std::string baseOf(const std::string &command)
+{
+    std::string_view argv0(command.data(), std::min(command.size(), command.find('\0')));
+    const auto slash = argv0.rfind('/');
+    return withoutVersion(std::string(slash == std::string_view::npos ? argv0 : argv0.substr(slash + 1)));
+}
+
+} // namespace
+
 std::optional<CommandPatterns> commandPatterns(const std::string &command)
 {
     std::string_view argv0(command.data(), std::min(command.size(), command.find('\0')));
@@ -68,8 +80,7 @@ std::optional<CommandPatterns> commandPatterns(const std::string &command)
     SessionProcess sp;
     sp.command = command;
     p.generalized = origin::normalizeCommand(sp, home());
-    const auto slash = argv0.rfind('/');
-    p.base = withoutVersion(std::string(slash == std::string_view::npos ? argv0 : argv0.substr(slash + 1)));
+    p.base = baseOf(command);
     if (p.base.empty())
         return std::nullopt;
     return p;
@@ -119,6 +130,8 @@ LearnedPatterns::LearnedPatterns(const std::vector<Decision> &decisions, const s
 std::optional<Match> LearnedPatterns::lookup(const std::string &command) const
 {
     if (empty())
+        return std::nullopt;
+    if (!m_levels[indexOf(PatternLevel::Base)].contains(baseOf(command)))
         return std::nullopt;
     const auto patterns = commandPatterns(command);
     if (!patterns)
