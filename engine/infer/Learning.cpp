@@ -63,6 +63,18 @@ std::string baseOf(const std::string &command)
     return withoutVersion(std::string(slash == std::string_view::npos ? argv0 : argv0.substr(slash + 1)));
 }
 
+// The exact level alone: argv joined by spaces, trailing spaces dropped, bounded.
+std::string exactOf(const std::string &command)
+{
+    std::string exact = command.substr(0, kMaxExact + 1);
+    std::replace(exact.begin(), exact.end(), '\0', ' ');
+    while (!exact.empty() && exact.back() == ' ')
+        exact.pop_back();
+    if (exact.size() > kMaxExact)
+        exact.resize(kMaxExact);
+    return exact;
+}
+
 } // namespace
 
 std::optional<CommandPatterns> commandPatterns(const std::string &command)
@@ -71,12 +83,7 @@ std::optional<CommandPatterns> commandPatterns(const std::string &command)
     if (argv0.empty())
         return std::nullopt;
     CommandPatterns p;
-    p.exact = command;
-    std::replace(p.exact.begin(), p.exact.end(), '\0', ' ');
-    while (!p.exact.empty() && p.exact.back() == ' ')
-        p.exact.pop_back();
-    if (p.exact.size() > kMaxExact)
-        p.exact.resize(kMaxExact);
+    p.exact = exactOf(command);
     SessionProcess sp;
     sp.command = command;
     p.generalized = origin::normalizeCommand(sp, home());
@@ -93,10 +100,16 @@ LearnedPatterns::LearnedPatterns(const std::vector<Decision> &decisions, const s
     const double halfLifeMs = params.halfLifeDays * 86400e3;
     // Exact patterns of the processes seen, with when they started: a kill whose pattern
     // started again right after it was futile (something respawns it).
+    // Only the exact level, and only of commands someone ended: a scan may bring thousands.
     std::unordered_map<std::string, std::vector<std::pair<std::int64_t, ProcessIdentity>>> started;
-    for (const auto &s : starts)
-        if (auto p = commandPatterns(s.command))
-            started[p->exact].emplace_back(s.startMs, s.id);
+    for (const Decision &d : decisions)
+        if (d.vote == Decision::Vote::Kill)
+            started.try_emplace(exactOf(d.command));
+    for (const auto &s : starts) {
+        auto it = started.find(exactOf(s.command));
+        if (it != started.end())
+            it->second.emplace_back(s.startMs, s.id);
+    }
     for (const Decision &d : decisions) {
         const auto patterns = commandPatterns(d.command);
         if (!patterns)
@@ -133,6 +146,22 @@ std::optional<Match> LearnedPatterns::lookup(const std::string &command) const
         return std::nullopt;
     if (!m_levels[indexOf(PatternLevel::Base)].contains(baseOf(command)))
         return std::nullopt;
+    {
+        std::lock_guard lock(m_cache->mutex);
+        auto it = m_cache->byCommand.find(command);
+        if (it != m_cache->byCommand.end())
+            return it->second;
+    }
+    auto found = lookupUncached(command);
+    std::lock_guard lock(m_cache->mutex);
+    if (m_cache->byCommand.size() > 50'000)
+        m_cache->byCommand.clear();
+    m_cache->byCommand.emplace(command, found);
+    return found;
+}
+
+std::optional<Match> LearnedPatterns::lookupUncached(const std::string &command) const
+{
     const auto patterns = commandPatterns(command);
     if (!patterns)
         return std::nullopt;

@@ -4,6 +4,8 @@
 #include "core/ProcessIdentity.h"
 
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -73,8 +75,16 @@ public:
     double logOdds(const Match &m) const;
 
 private:
+    std::optional<Match> lookupUncached(const std::string &command) const;
+
     LearningParams m_params;
     std::unordered_map<std::string, Match> m_levels[3];
+    // Lookups by command: a process keeps its command, and the window triages every 2 s.
+    struct Cache {
+        std::mutex mutex;
+        std::unordered_map<std::string, std::optional<Match>> byCommand;
+    };
+    std::shared_ptr<Cache> m_cache = std::make_shared<Cache>();
 };
 
 } // namespace ptriage

@@ -50,8 +50,8 @@ public:
     int forgetPattern(const std::string &pattern, QString *error);
     bool clearDecisions(QString *error);
     // The last `count` saved sessions of `boot` (oldest first), each process's identity and RSS;
-    // and the processes that started at or after `startsAfterMs`, with their commands.
-    bool recentOfBoot(const BootId &boot, int count, std::int64_t startsAfterMs,
+    // and the processes that started in [startsAfterMs, startsBeforeMs], with their commands.
+    bool recentOfBoot(const BootId &boot, int count, std::int64_t startsAfterMs, std::int64_t startsBeforeMs,
         std::vector<std::vector<PastProcess>> *sessions, std::vector<ProcessStart> *starts, QString *error) const;
 
     // Test hook: caps the file size, as a full disk would.

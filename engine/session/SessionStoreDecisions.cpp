@@ -130,21 +130,23 @@ bool SessionStore::clearDecisions(QString *error)
     return true;
 }
 
-bool SessionStore::recentOfBoot(const BootId &boot, int count, std::int64_t startsAfterMs,
+bool SessionStore::recentOfBoot(const BootId &boot, int count, std::int64_t startsAfterMs, std::int64_t startsBeforeMs,
     std::vector<std::vector<PastProcess>> *sessions, std::vector<ProcessStart> *starts, QString *error) const
 {
     // The command is read only for processes that started late enough to be a respawn.
     Query q(m_db,
         "SELECT p.session_id, p.pid, p.start_ticks, p.rss, s.at_ms - CAST(p.age * 1000 AS INTEGER), "
-        "CASE WHEN s.at_ms - p.age * 1000 >= ? THEN (SELECT text FROM commands WHERE id = p.command_id) END "
-        "FROM (SELECT id, at_ms FROM sessions WHERE boot_id = ? ORDER BY at_ms DESC, id DESC LIMIT ?) s "
+        "CASE WHEN s.at_ms - p.age * 1000 BETWEEN ?4 AND ?5 THEN (SELECT text FROM commands WHERE id = p.command_id) "
+        "END "
+        "FROM (SELECT id, at_ms FROM sessions WHERE boot_id = ?2 ORDER BY at_ms DESC, id DESC LIMIT ?3) s "
         "JOIN processes p ON p.session_id = s.id ORDER BY s.at_ms, s.id");
     if (!q.ok()) {
         *error = m_db ? sqlError() : QStringLiteral("the session store is not open");
         return false;
     }
     const std::string bootText = boot.toString();
-    q.bind(1, static_cast<long long>(startsAfterMs));
+    q.bind(4, static_cast<long long>(startsAfterMs));
+    q.bind(5, static_cast<long long>(startsBeforeMs));
     q.bind(2, bootText);
     q.bind(3, count);
     long long current = 0;
