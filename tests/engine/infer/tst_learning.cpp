@@ -305,6 +305,32 @@ private Q_SLOTS:
         QVERIFY(std::fabs(t->bits) > 1);
     }
 
+    void learnedKillsDoNotOpenTheGates()
+    {
+        // Thousands of kills of this very test's command: the term speaks, the protection holds
+        // (ptriage's own process and its ancestors are protected), so the recommendation stays keep.
+        std::ifstream in("/proc/self/cmdline");
+        std::string self((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        while (!self.empty() && self.back() == '\0')
+            self.pop_back();
+        const std::int64_t now = QDateTime::currentMSecsSinceEpoch();
+        std::vector<Decision> many;
+        for (int k = 0; k < 1000; ++k)
+            many.push_back(vote(Decision::Vote::Kill, self, 5000 + k, now));
+        auto past = std::make_shared<PastContext>();
+        past->patterns = LearnedPatterns(many, {}, defaultModel().priors.learning, now);
+        const Pair p = triageBoth(past);
+        const int i = indexOfPid(*p.with, static_cast<int>(::getpid()));
+        QVERIFY(i >= 0);
+        QVERIFY2(termOf(*p.with, i, "past_decisions"), dump(*p.with, i).c_str());
+        const Recommendation &rec = p.with->recommendations[static_cast<std::size_t>(i)];
+        QCOMPARE(rec.action, RecommendedAction::Keep);
+        QVERIFY(!rec.candidate);
+        QVERIFY(!p.with->facts[static_cast<std::size_t>(i)].protectedReason.empty());
+        QVERIFY(p.with->posteriors[static_cast<std::size_t>(i)].probability[kAbandoned]
+            > p.without->posteriors[static_cast<std::size_t>(i)].probability[kAbandoned]);
+    }
+
     void memoryThatOnlyGrowsIsLeaking()
     {
         QTemporaryDir dir;
