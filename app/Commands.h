@@ -18,6 +18,7 @@ int record(const QStringList &args); // save sessions headless
 int sessions(const QStringList &args);
 int diff(const QStringList &args);
 int accumulation(const QStringList &args);
+int learned(const QStringList &args); // past decisions: list, forget, clear
 int gui(int argc, char **argv); // the window: no command, or --screenshot/--select/--min-age only
 int usage(const QString &error = {});
 

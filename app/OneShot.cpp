@@ -1,6 +1,11 @@
 #include "OneShot.h"
+#include "Commands.h"
 
 #include "collect/StateFile.h"
+#include "session/PastLoader.h"
+#include "session/SessionStore.h"
+
+#include <QDateTime>
 
 #include <unistd.h>
 
@@ -38,6 +43,13 @@ bool readOneShotOptions(const QCommandLineParser &parser, OneShotOptions &out, Q
     return true;
 }
 
+QString pastDatabase(const QCommandLineParser &parser, const OneShotOptions &options)
+{
+    if (parser.optionNames().contains(QStringLiteral("db")))
+        return parser.value(QStringLiteral("db"));
+    return options.procRoot == QLatin1String("/proc") ? SessionStore::defaultPath() : QString();
+}
+
 bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *error)
 {
     ConfigError configError;
@@ -67,6 +79,13 @@ bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *erro
     TriageOptions to;
     to.selfPid = collector.isCapture() ? 0 : static_cast<int>(::getpid());
     to.minAgeSeconds = options.minAgeSeconds;
+    if (!options.pastDb.isEmpty()) {
+        QString pastError;
+        to.past = loadPast(options.pastDb, collector.bootId(), out.config->priors, QDateTime::currentMSecsSinceEpoch(),
+            &pastError, snapshot.get());
+        if (!pastError.isEmpty())
+            fail(QStringLiteral("past decisions and sessions not used: %1").arg(pastError));
+    }
     out.triage = triage(std::move(snapshot), *out.config, to);
     return true;
 }

@@ -11,7 +11,13 @@ struct OneShotOptions {
     QString procRoot = QStringLiteral("/proc");
     QString statePath;
     std::optional<double> minAgeSeconds;
+    // The session database the past terms read; empty: none. See pastDatabase().
+    QString pastDb;
 };
+
+// --db FILE when given; else the default database for a live scan, none for a captured tree
+// (a capture is another machine or moment: its verdict should not depend on this user's past).
+QString pastDatabase(const QCommandLineParser &parser, const OneShotOptions &options);
 
 void addOneShotOptions(QCommandLineParser &parser);
 // Reads the shared options; false (with a message) on a bad value.
@@ -22,7 +28,8 @@ struct OneShotResult {
     std::shared_ptr<const TriageResult> triage;
 };
 
-// Collect (two samples, or one of a capture), infer, decide; saves --state afterwards.
+// Collect (two samples, or one of a capture), read the past (a refused database: a warning, and
+// triage without it), infer, decide; saves --state afterwards.
 bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *error);
 
 } // namespace ptriage::cli

@@ -2,6 +2,7 @@
 #include "OneShot.h"
 
 #include "report/ScanReport.h"
+#include "session/SessionStore.h"
 
 #include <cstdio>
 #include <sys/ioctl.h>
@@ -40,13 +41,14 @@ int scan(const QStringList &args)
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("scan takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     const bool save = parser.isSet(QStringLiteral("save"));
-    if (!save && (parser.isSet(QStringLiteral("db")) || parser.isSet(QStringLiteral("keep-days"))))
-        return usage(QStringLiteral("--db and --keep-days go with --save"));
+    if (!save && parser.isSet(QStringLiteral("keep-days")))
+        return usage(QStringLiteral("--keep-days goes with --save"));
     OneShotOptions options;
     QString error;
     double keepDays = 30;
     if (!readOneShotOptions(parser, options, &error) || !readKeepDays(parser, &keepDays, &error))
         return usage(error);
+    options.pastDb = pastDatabase(parser, options);
     OneShotResult result;
     if (!runOneShot(options, result, &error)) {
         fail(error);
@@ -81,6 +83,10 @@ int explain(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Explain the verdict on one process."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.explain.v1 JSON.")});
+    parser.addOption({QStringLiteral("db"),
+        QStringLiteral("The session database past decisions are read from (default %1 for a live scan).")
+            .arg(SessionStore::defaultPath()),
+        QStringLiteral("FILE")});
     addOneShotOptions(parser);
     parser.addPositionalArgument(
         QStringLiteral("process"), QStringLiteral("PID or START_ID (boot_id:start_ticks:pid)."));
@@ -104,6 +110,7 @@ int explain(const QStringList &args)
     QString error;
     if (!readOneShotOptions(parser, options, &error))
         return usage(error);
+    options.pastDb = pastDatabase(parser, options);
     OneShotResult result;
     if (!runOneShot(options, result, &error)) {
         fail(error);

@@ -178,6 +178,7 @@ int record(const QStringList &args)
     double keepDays = 30;
     if (!readOneShotOptions(parser, options, &error) || !readKeepDays(parser, &keepDays, &error))
         return usage(error);
+    options.pastDb = pastDatabase(parser, options);
     const QString path = dbPath(parser);
     for (long long n = 0; count < 0 || n < count; ++n) {
         const qint64 started = QDateTime::currentMSecsSinceEpoch();

@@ -23,7 +23,8 @@ int usage(const QString &error)
           "  scan [--json [--pretty]] [--all] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
           "        rank every process by how much acting on it is worth, in the terminal\n"
           "  scan --save [--db FILE] [--keep-days DAYS] …\n"
-          "        also save the scan as a session (sessions older than DAYS, default 30, are deleted)\n"
+          "        also save the scan as a session (sessions older than DAYS, default 30, are deleted);\n"
+          "        a live scan reads past decisions and sessions from the database (--db FILE or the default)\n"
           "  record [--interval DURATION] [--count N] [--db FILE] [--keep-days DAYS]\n"
           "        save sessions headless: once, or every DURATION (for cron and systemd timers)\n"
           "  sessions [--json] [--db FILE]\n"
@@ -33,7 +34,9 @@ int usage(const QString &error)
           "        recommendation changes, memory and CPU growth\n"
           "  accumulation [--since DURATION] [--limit N] [--json] [--db FILE]\n"
           "        what keeps spawning processes: counts per origin across sessions (default 24h)\n"
-          "  explain PID|START_ID [--json] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
+          "  learned [--json] [--forget PATTERN | --clear] [--db FILE]\n"
+          "        the decisions (ended, spared) the \"past decisions\" term learns from, and their patterns\n"
+          "  explain PID|START_ID [--json] [--db FILE] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
           "        the evidence ledger, posterior, expected losses and blast radius of one process\n"
           "  capture DIR [--pid PID]... [--proc-root DIR]\n"
           "        write the processes into DIR in /proc layout (for bug reports and tests)\n"
@@ -124,5 +127,7 @@ int main(int argc, char **argv)
         return diff(rest);
     if (command == QLatin1String("accumulation"))
         return accumulation(rest);
+    if (command == QLatin1String("learned"))
+        return learned(rest);
     return usage(QStringLiteral("unknown command '%1'").arg(command));
 }

@@ -230,6 +230,14 @@
         <source>recommendation changed</source>
         <translation>Empfehlung geändert</translation>
     </message>
+    <message>
+        <source>past decisions</source>
+        <translation>frühere Entscheidungen</translation>
+    </message>
+    <message>
+        <source>memory across sessions</source>
+        <translation>Speicher über Sitzungen</translation>
+    </message>
 </context>
 <context>
     <name>ProcessColumns</name>

@@ -21,6 +21,8 @@ QString EngineLabels::term(const std::string &id)
         {"supervisor", QT_TR_NOOP("supervisor")},
         {"writing_files", QT_TR_NOOP("files written")},
         {"cwd_deleted", QT_TR_NOOP("working directory")},
+        {"past_decisions", QT_TR_NOOP("past decisions")},
+        {"leaking", QT_TR_NOOP("memory across sessions")},
         {"state", QT_TR_NOOP("state")},
         {"category", QT_TR_NOOP("kind of program")},
     };

@@ -150,6 +150,14 @@ bool readPriors(const Loaded &l, Priors &p, ConfigError *error)
     p.lastRanMinutes = th("last_ran_minutes_seconds", 0, 1e9);
     p.lastRanHours = th("last_ran_hours_seconds", 0, 1e9);
     p.lastRanDays = th("last_ran_days_seconds", 0, 1e9);
+    p.learning.halfLifeDays = th("learning_half_life_days", 0.01, 36500);
+    p.learning.spareWeight = th("learning_spare_weight", 0.1, 100);
+    p.learning.minVotes = th("learning_min_votes", 0.1, 1000);
+    p.learning.respawnSeconds = th("learning_respawn_seconds", 0, 86400);
+    p.learning.baseLevelWeight = th("learning_base_level_weight", 0, 1);
+    p.leak.minSessions = static_cast<int>(th("leak_min_sessions", 2, 100));
+    p.leak.minGrowthBytes = th("leak_min_growth_bytes", 0, 1e15);
+    p.leak.minGrowthRatio = th("leak_min_growth_ratio", 0, 1000);
     if (!r.failed() && !(p.cpuIdle < p.cpuTrickle && p.cpuTrickle < p.cpuBusy && p.cpuBusy < p.cpuSpinning))
         r.fail(QStringLiteral("thresholds.cpu_busy_share"),
             QStringLiteral("cpu thresholds must increase: idle < trickle < busy < spinning"));

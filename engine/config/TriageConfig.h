@@ -22,6 +22,22 @@ struct TermTable {
     int binIndex(std::string_view bin) const;
 };
 
+// How past decisions count (priors.json thresholds.learning_*).
+struct LearningParams {
+    double halfLifeDays = 30; // a vote counts half after this long
+    double spareWeight = 2; // a spare against a kill: keeping by mistake costs less than ending
+    double minVotes = 1.5; // decayed votes a level needs: two recent ones, not one, nor two long ago
+    double respawnSeconds = 60; // a same-command process started this soon after a kill undoes it
+    double baseLevelWeight = 0.5; // the program's name alone says less than its arguments
+};
+
+// Memory that only grows across saved sessions (priors.json thresholds.leak_*).
+struct LeakParams {
+    int minSessions = 3;
+    double minGrowthBytes = 32 << 20; // first saved session → now
+    double minGrowthRatio = 0.2;
+};
+
 struct Priors {
     ClassVector logPrior{};
     double maxBitsPerTerm = 6;
@@ -33,6 +49,8 @@ struct Priors {
     double recentTtySeconds = 600;
     // Bins of "how long since it last ran": seconds < minutes < hours < days.
     double lastRanMinutes = 60, lastRanHours = 3600, lastRanDays = 86400;
+    LearningParams learning;
+    LeakParams leak;
     std::vector<TermTable> terms;
     const TermTable &term(std::string_view name) const;
 };

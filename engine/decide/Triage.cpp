@@ -12,7 +12,7 @@ std::shared_ptr<const TriageResult> triage(
     const Snapshot &snap = *r->snapshot;
     r->minAgeSeconds = options.minAgeSeconds.value_or(config.policy.minAgeSeconds);
     r->facts = findFacts(snap, config, {options.selfPid, r->minAgeSeconds});
-    const auto observations = observe(snap, r->facts, config);
+    const auto observations = observe(snap, r->facts, config, options.past.get());
     r->posteriors = infer(snap, r->facts, observations, config);
     r->recommendations = decide({snap, r->facts, r->posteriors, config, r->minAgeSeconds});
     BlastGraph graph(snap, r->facts, config.policy);

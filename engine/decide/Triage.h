@@ -2,6 +2,8 @@
 
 #include "Recommendation.h"
 
+#include "infer/PastContext.h"
+
 #include <memory>
 
 namespace ptriage {
@@ -9,6 +11,8 @@ namespace ptriage {
 struct TriageOptions {
     int selfPid = 0;
     std::optional<double> minAgeSeconds; // overrides the policy's
+    // Past decisions and saved sessions: the "past decisions" and "leaking" terms. Null: absent.
+    std::shared_ptr<const PastContext> past;
 };
 
 // The whole verdict on one snapshot, index-aligned with snapshot->processes. Immutable once built.

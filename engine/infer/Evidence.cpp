@@ -1,6 +1,9 @@
 #include "Evidence.h"
+#include "PastContext.h"
 
 #include "util/Format.h"
+
+#include <cmath>
 
 namespace ptriage {
 namespace {
@@ -14,15 +17,15 @@ public:
         const std::string_view tableName = table.empty() ? termName : table;
         for (std::size_t t = 0; t < m_priors.terms.size(); ++t) {
             if (m_priors.terms[t].name == tableName) {
-                m_out.push_back(
-                    {static_cast<int>(t), m_priors.terms[t].binIndex(bin), std::string(termName), std::move(detail)});
+                m_out.push_back({static_cast<int>(t), m_priors.terms[t].binIndex(bin), std::string(termName),
+                    std::move(detail), std::nullopt});
                 return;
             }
         }
     }
     void unknown(std::string_view termName, std::string detail)
     {
-        m_out.push_back({-1, -1, std::string(termName), std::move(detail)});
+        m_out.push_back({-1, -1, std::string(termName), std::move(detail), std::nullopt});
     }
 
 private:
@@ -337,10 +340,81 @@ void observeCwdDeleted(Observer &o, const Subject &x)
         "its working directory " + (x.s.details ? x.s.details->cwd : std::string()) + " was deleted");
 }
 
+// "4", "2.5": decayed counts, whole when they are.
+std::string formatCount(double v)
+{
+    const double r = std::round(v * 10) / 10;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, std::fabs(r - std::round(r)) < 0.05 ? "%.0f" : "%.1f", r);
+    return buf;
+}
+
+std::string joinedCommand(const Sample &s)
+{
+    std::string out;
+    if (!s.details)
+        return out;
+    for (std::size_t a = 0; a < s.details->cmdline.size(); ++a) {
+        if (a)
+            out += '\0';
+        out += s.details->cmdline[a];
+    }
+    return out;
+}
+
+// What the person decided about processes like this one before. Absent when nothing matches.
+void observePastDecisions(std::vector<Observation> &out, const Sample &s, const PastContext &past)
+{
+    if (past.patterns.empty() || s.state == 'Z')
+        return;
+    const auto m = past.patterns.lookup(joinedCommand(s));
+    if (!m)
+        return;
+    const double lo = past.patterns.logOdds(*m) / 2;
+    std::string detail = "you ended " + formatCount(m->kills + m->respawned) + " and spared " + formatCount(m->spares)
+        + " processes like `" + m->pattern + "` (" + jsonName(m->level) + ")";
+    if (m->respawned > 0)
+        detail += "; " + formatCount(m->respawned) + " of those ended came right back, which counts against ending";
+    out.push_back({-1, -1, "past_decisions", std::move(detail), ClassVector{-lo, -lo, lo, lo}});
+}
+
+// Memory that only grew across the saved sessions of this boot, and is higher still now.
+void observeLeaking(Observer &o, const Sample &s, const PastContext &past, const LeakParams &leak)
+{
+    auto it = past.rssSeries.find(s.id);
+    if (it == past.rssSeries.end())
+        return;
+    const auto &series = it->second;
+    const auto n = static_cast<int>(series.size());
+    if (n < leak.minSessions) {
+        o.unknown("leaking",
+            "memory across sessions unknown: in " + std::to_string(n) + " saved session" + (n == 1 ? "" : "s")
+                + " of this boot, " + std::to_string(leak.minSessions) + " needed");
+        return;
+    }
+    std::string trail;
+    bool grew = true;
+    for (int k = 0; k < n; ++k) {
+        trail += formatBytes(static_cast<double>(series[static_cast<std::size_t>(k)])) + " → ";
+        const std::uint64_t next = k + 1 < n ? series[static_cast<std::size_t>(k + 1)] : s.rssBytes;
+        grew = grew && next > series[static_cast<std::size_t>(k)];
+    }
+    trail += "now " + formatBytes(static_cast<double>(s.rssBytes));
+    const double first = static_cast<double>(series.front());
+    const double growth = static_cast<double>(s.rssBytes) - first;
+    if (grew && growth >= leak.minGrowthBytes && growth >= leak.minGrowthRatio * first)
+        o.add("leaking", "yes",
+            "memory grew in each of the last " + std::to_string(n) + " saved sessions and since: " + trail);
+    else
+        o.add("leaking", "no",
+            std::string(grew ? "memory grew only a little" : "memory did not only grow") + " across the last "
+                + std::to_string(n) + " saved sessions: " + trail);
+}
+
 } // namespace
 
 std::vector<std::vector<Observation>> observe(
-    const Snapshot &snap, const std::vector<ProcessFacts> &facts, const TriageConfig &config)
+    const Snapshot &snap, const std::vector<ProcessFacts> &facts, const TriageConfig &config, const PastContext *past)
 {
     std::vector<std::vector<Observation>> all(snap.processes.size());
     const std::string over
@@ -368,6 +442,11 @@ std::vector<std::vector<Observation>> observe(
         observeSupervisor(o, x);
         observeIntent(o, x);
         observeCwdDeleted(o, x);
+        if (past) {
+            if (x.s.state != 'Z')
+                observeLeaking(o, x.s, *past, config.priors.leak);
+            observePastDecisions(all[i], x.s, *past);
+        }
     }
     return all;
 }

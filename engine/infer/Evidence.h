@@ -2,6 +2,8 @@
 
 #include "Facts.h"
 
+#include <optional>
+
 namespace ptriage {
 
 // One observation about one process: which bin of which term, and why, in words.
@@ -11,9 +13,15 @@ struct Observation {
     int bin = -1;
     std::string term;
     std::string detail;
+    // A term that is not a table's bin (past decisions: counts, not categories): its own
+    // log-likelihood per class, capped like every term. Set only with table < 0.
+    std::optional<ClassVector> logLikelihood;
 };
 
-std::vector<std::vector<Observation>> observe(
-    const Snapshot &snap, const std::vector<ProcessFacts> &facts, const TriageConfig &config);
+struct PastContext;
+
+// `past`: decisions and saved sessions; null when there are none (the past terms are absent).
+std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
+    const TriageConfig &config, const PastContext *past = nullptr);
 
 } // namespace ptriage

@@ -27,9 +27,11 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
 {
     const auto &priors = config.priors;
     const Eigen::Index n = static_cast<Eigen::Index>(snap.processes.size());
-    // Columns: one per term table, plus the category. Each cell: capped log-likelihood.
+    // Columns: one per term table, the category, and the direct terms (past decisions). Each
+    // cell: capped log-likelihood.
     const Eigen::Index categoryColumn = static_cast<Eigen::Index>(priors.terms.size());
-    const Eigen::Index columns = categoryColumn + 1;
+    const Eigen::Index directColumn = categoryColumn + 1;
+    const Eigen::Index columns = directColumn + 1;
     std::array<Eigen::MatrixXd, kClassCount> terms;
     for (auto &m : terms)
         m = Eigen::MatrixXd::Zero(n, columns);
@@ -42,6 +44,12 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
     }
     for (Eigen::Index i = 0; i < n; ++i) {
         for (const auto &o : observations[static_cast<std::size_t>(i)]) {
+            if (o.table < 0 && o.logLikelihood) {
+                const ClassVector ll = capped(*o.logLikelihood, priors.maxBitsPerTerm);
+                for (int c = 0; c < kClassCount; ++c)
+                    terms[static_cast<std::size_t>(c)](i, directColumn) += ll[static_cast<std::size_t>(c)];
+                continue;
+            }
             if (o.table < 0 || o.bin < 0)
                 continue;
             const auto &ll = tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)];
@@ -101,6 +109,11 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
             std::string("how common ") + jsonName(p.classification) + " is against " + jsonName(p.reference)
                 + " before any evidence");
         for (const auto &o : observations[static_cast<std::size_t>(i)]) {
+            if (o.table < 0 && o.logLikelihood) {
+                const ClassVector ll = capped(*o.logLikelihood, priors.maxBitsPerTerm);
+                entry(o.term, ll[static_cast<std::size_t>(best)] - ll[static_cast<std::size_t>(ref)], o.detail);
+                continue;
+            }
             const double nats = o.table < 0 || o.bin < 0
                 ? 0.0
                 : tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)]

@@ -58,4 +58,15 @@ void TriageService::requestDeep(const ProcessIdentity &id)
         m_worker, [w = m_worker, id] { w->readDeep(id); }, Qt::QueuedConnection);
 }
 
+void TriageService::setSessionDatabase(const QString &path)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, path] { w->setSessionDatabase(path); }, Qt::QueuedConnection);
+}
+
+void TriageService::reloadPast()
+{
+    QMetaObject::invokeMethod(m_worker, &TriageWorker::reloadPast, Qt::QueuedConnection);
+}
+
 } // namespace ptriage

@@ -31,6 +31,14 @@ public:
     int intervalMs() const { return m_intervalMs; }
     // Fds and sockets of one process, read now (selected process, before acting).
     void requestDeep(const ptriage::ProcessIdentity &id);
+    // The session database whose decisions and saved sessions feed the "past decisions" and
+    // "leaking" terms ("" = none). A missing file is no past; a refused one is one `failed`.
+    void setSessionDatabase(const QString &path);
+
+public Q_SLOTS:
+    // Reads the past again on the service thread: call after recording a decision
+    // (SessionStore::recordDecision) or saving a session. The next result uses it.
+    void reloadPast();
 
 Q_SIGNALS:
     void resultReady(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);

@@ -1,7 +1,9 @@
 #include "TriageWorker.h"
 
+#include "session/PastLoader.h"
 #include "util/ThreadPriority.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 
 namespace ptriage {
@@ -19,6 +21,7 @@ void TriageWorker::start()
         return;
     }
     m_open = true;
+    reloadPast();
     m_timer = new QTimer(this);
     m_timer->setTimerType(Qt::CoarseTimer);
     connect(m_timer, &QTimer::timeout, this, &TriageWorker::scan);
@@ -37,6 +40,7 @@ void TriageWorker::scan()
     // The first scan samples twice, so even the first result shows recent rates.
     auto snapshot = m_firstScanDone ? m_collector.refresh() : m_collector.scanOnce();
     m_firstScanDone = true;
+    m_lastSnapshot = snapshot;
     auto result = triage(std::move(snapshot), m_config, m_triage);
     Q_EMIT resultReady(std::move(result), clock.nsecsElapsed() / 1000);
 }
@@ -62,6 +66,27 @@ void TriageWorker::setPaused(bool paused)
 void TriageWorker::readDeep(const ProcessIdentity &id)
 {
     Q_EMIT deepReady(id, m_open ? m_collector.readDeep(id) : nullptr);
+}
+
+void TriageWorker::setSessionDatabase(const QString &path)
+{
+    m_sessionDatabase = path;
+    m_pastError.clear();
+    if (m_open)
+        reloadPast();
+    else if (path.isEmpty())
+        m_triage.past.reset();
+}
+
+void TriageWorker::reloadPast()
+{
+    QString error;
+    // Triage goes on without the past when the file is refused: said once, never fatal.
+    m_triage.past = loadPast(m_sessionDatabase, m_collector.bootId(), m_config.priors,
+        QDateTime::currentMSecsSinceEpoch(), &error, m_lastSnapshot.get());
+    if (!error.isEmpty() && error != m_pastError)
+        Q_EMIT failed(QStringLiteral("past decisions and sessions not used: %1").arg(error));
+    m_pastError = error;
 }
 
 void TriageWorker::stop()

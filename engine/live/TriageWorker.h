@@ -20,6 +20,10 @@ public Q_SLOTS:
     void setPaused(bool paused);
     void readDeep(const ptriage::ProcessIdentity &id);
     void stop();
+    // The session database the past terms read ("" = none); reloaded now if the worker runs.
+    void setSessionDatabase(const QString &path);
+    // Reads decisions and recent sessions again (after a decision was recorded, a session saved).
+    void reloadPast();
 
 Q_SIGNALS:
     void resultReady(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
@@ -30,6 +34,9 @@ private:
     TriageConfig m_config;
     TriageOptions m_triage;
     Collector m_collector;
+    QString m_sessionDatabase;
+    QString m_pastError; // the last one reported, so a refused file is said once
+    std::shared_ptr<const Snapshot> m_lastSnapshot;
     QTimer *m_timer = nullptr; // created on the worker thread, so its events fire there
     bool m_open = false;
     bool m_firstScanDone = false;

@@ -51,8 +51,22 @@ constexpr const char *kVersion2Ledgers = R"sql(
 ALTER TABLE processes ADD COLUMN ledger_id INTEGER;
 )sql";
 
+
+// Decisions (learning, issue 10): one row per vote. Only the raw command is kept; its patterns
+// (exact, generalized, base) are computed when read, so a better normalization applies to old
+// votes too and nothing here needs migrating when it changes. The target is boot:start:pid.
+constexpr const char *kVersion2Decisions = R"sql(
+CREATE TABLE decisions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at_ms INTEGER NOT NULL,
+  vote INTEGER NOT NULL CHECK (vote IN (0, 1)),
+  target TEXT NOT NULL,
+  command BLOB NOT NULL);
+CREATE INDEX decisions_by_time ON decisions (at_ms);
+)sql";
+
 // Steps of one version run in one transaction.
-constexpr Step kSteps[] = {{1, kVersion1}, {2, kVersion2Actions}, {2, kVersion2Ledgers}};
+constexpr Step kSteps[] = {{1, kVersion1}, {2, kVersion2Actions}, {2, kVersion2Ledgers}, {2, kVersion2Decisions}};
 
 } // namespace
 

@@ -3,6 +3,8 @@
 #include "Session.h"
 #include "store/SqliteFile.h"
 
+#include "infer/PastContext.h"
+
 #include <QString>
 
 #include <optional>
@@ -43,6 +45,18 @@ public:
     int prune(double maxAgeDays, const std::vector<long long> &keepIds, QString *error, std::int64_t nowMs = 0);
     // Bytes the database's pages hold (free pages excluded), wherever WAL keeps them for now.
     long long usedBytes() const;
+    // Decisions (learning; SessionStoreDecisions.cpp). recordDecision returns the row id, or 0
+    // with `error` set. forgetPattern removes every vote whose command has `pattern` at any level
+    // (exact, generalized or base) and returns how many, or -1 on error.
+    long long recordDecision(const Decision &decision, QString *error);
+    std::vector<Decision> decisions(QString *error) const; // oldest first
+    int forgetPattern(const std::string &pattern, QString *error);
+    bool clearDecisions(QString *error);
+    // The last `count` saved sessions of `boot` (oldest first), each process's identity and RSS;
+    // and the processes that started in [startsAfterMs, startsBeforeMs], with their commands.
+    bool recentOfBoot(const BootId &boot, int count, std::int64_t startsAfterMs, std::int64_t startsBeforeMs,
+        std::vector<std::vector<PastProcess>> *sessions, std::vector<ProcessStart> *starts, QString *error) const;
+
     // Test hook: caps the file size, as a full disk would.
     void setMaxPageCount(long long pages);
 

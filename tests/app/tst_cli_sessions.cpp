@@ -121,7 +121,8 @@ private Q_SLOTS:
                 QStringList{QStringLiteral("record"), QStringLiteral("--count"), QStringLiteral("0")},
                 QStringList{QStringLiteral("accumulation"), QStringLiteral("--since"), QStringLiteral("yesterday")},
                 QStringList{QStringLiteral("sessions"), QStringLiteral("extra")},
-                QStringList{QStringLiteral("scan"), QStringLiteral("--db"), db}}) {
+                // --db alone is allowed now (a scan reads past decisions from it); --keep-days is not.
+                QStringList{QStringLiteral("scan"), QStringLiteral("--keep-days"), QStringLiteral("3")}}) {
             const Run r = runPtriage(bad);
             QVERIFY2(r.exit == 2, qPrintable(bad.join(QLatin1Char(' '))));
             QVERIFY(oneLine(r.err));

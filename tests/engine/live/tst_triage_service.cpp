@@ -1,10 +1,14 @@
 // The long-lived engine: scans on its own thread, results as immutable snapshots on the owner's
 // thread, pause and manual refresh, deep reads on request, clean shutdown mid-scan.
 #include "live/TriageService.h"
+#include "session/SessionStore.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 
+#include <QDateTime>
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <unistd.h>
@@ -25,6 +29,63 @@ class TriageServiceTest : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void pastDecisionsFromTheSessionDatabaseAndReload()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("sessions.sqlite"));
+        SessionStore store;
+        QString error;
+        QVERIFY(store.open(db, SessionStore::Mode::Create, &error));
+        for (int k = 0; k < 3; ++k) {
+            Decision d;
+            d.command = std::string("learn-target") + '\0' + "--job=/tmp/run-" + std::to_string(1000 + k) + "/job.txt";
+            d.target = ProcessIdentity{BootId{}, 1, 100 + k};
+            d.atMs = QDateTime::currentMSecsSinceEpoch() - 5000;
+            QVERIFY(store.recordDecision(d, &error) > 0);
+        }
+        Spawner sp;
+        const Actor a = sp.spawn({"learn-target", {"learn-target", "--job=/tmp/run-77/job.txt"}, {}});
+        TriageService service(defaultModel(), longLivedOptions());
+        service.setIntervalMs(300);
+        service.setSessionDatabase(db);
+        QSignalSpy spy(&service, &TriageService::resultReady);
+        QSignalSpy failed(&service, &TriageService::failed);
+        service.start();
+        auto termOf = [&](const TriageResult &r) -> const EvidenceTerm * {
+            const int i = indexOfPid(r, a.pid);
+            if (i < 0)
+                return nullptr;
+            for (const auto &t : r.posteriors[static_cast<std::size_t>(i)].ledger)
+                if (t.term == "past_decisions")
+                    return &t;
+            return nullptr;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= 1, 10000);
+        const EvidenceTerm *t = termOf(*resultAt(spy, 0));
+        QVERIFY2(t && t->detail.find("`learn-target --job=/tmp/run-N/job.txt` (generalized)") != std::string::npos,
+            t ? t->detail.c_str() : "no past_decisions term");
+        // The person clears what was learned; the window asks the service to read the past again.
+        QVERIFY(store.clearDecisions(&error));
+        service.reloadPast();
+        QTest::qWait(400); // a scan already under way may still carry the old past
+        const auto seen = spy.size();
+        QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= seen + 1, 10000);
+        QVERIFY(!termOf(*resultAt(spy, spy.size() - 1)));
+        QCOMPARE(failed.size(), 0);
+        // A file that is not a database: one failed message, scans go on.
+        const QString junk = dir.filePath(QStringLiteral("junk.sqlite"));
+        QFile f(junk);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(100, 'x'));
+        f.close();
+        service.setSessionDatabase(junk);
+        service.reloadPast();
+        const auto before = spy.size();
+        QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= before + 2, 10000);
+        QCOMPARE(failed.size(), 1);
+        QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("not an SQLite database")));
+    }
+
     void resultsArriveOnTheOwnersThreadWithRates()
     {
         Spawner sp;

@@ -1,0 +1,92 @@
+#include "Commands.h"
+
+#include "config/TriageConfig.h"
+#include "session/LearnedReport.h"
+#include "session/SessionStore.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+
+#include <cstdio>
+
+namespace ptriage::cli {
+
+int learned(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("The decisions ptriage learned from, and their patterns."));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.learned.v1 JSON.")});
+    parser.addOption({QStringLiteral("forget"),
+        QStringLiteral("Forget the decisions behind PATTERN (at any level), then list."), QStringLiteral("PATTERN")});
+    parser.addOption({QStringLiteral("clear"), QStringLiteral("Forget every decision, then list.")});
+    parser.addOption({QStringLiteral("db"),
+        QStringLiteral("The session database (default %1).").arg(SessionStore::defaultPath()), QStringLiteral("FILE")});
+    if (!parser.parse(args))
+        return usage(parser.errorText());
+    if (!parser.positionalArguments().isEmpty())
+        return usage(QStringLiteral("learned takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
+    const bool forget = parser.isSet(QStringLiteral("forget"));
+    const bool clear = parser.isSet(QStringLiteral("clear"));
+    if (forget && clear)
+        return usage(QStringLiteral("learned takes --forget PATTERN or --clear, not both"));
+    const std::string pattern = parser.value(QStringLiteral("forget")).toStdString();
+    if (forget && pattern.empty())
+        return usage(QStringLiteral("--forget: expected a pattern (see 'ptriage learned')"));
+    ConfigError configError;
+    const auto config = TriageConfig::load({}, &configError);
+    if (!config) {
+        fail(configError.toString());
+        return Failure;
+    }
+    const QString path
+        = parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : SessionStore::defaultPath();
+    std::vector<Decision> decisions;
+    QString error;
+    // No database yet: nothing learned, which is not an error (except for forgetting a pattern).
+    if (QFileInfo::exists(path)) {
+        SessionStore store;
+        if (!store.open(path, SessionStore::Mode::ExistingOnly, &error)) {
+            fail(error);
+            return Failure;
+        }
+        if (forget) {
+            const int n = store.forgetPattern(pattern, &error);
+            if (n < 0) {
+                fail(error);
+                return Failure;
+            }
+            if (n == 0) {
+                fail(QStringLiteral("no decision has the pattern '%1' (see 'ptriage learned')")
+                         .arg(QString::fromStdString(pattern)));
+                return Failure;
+            }
+            std::fprintf(stderr, "forgot %d decision%s behind '%s'\n", n, n == 1 ? "" : "s", pattern.c_str());
+        } else if (clear) {
+            if (!store.clearDecisions(&error)) {
+                fail(error);
+                return Failure;
+            }
+            std::fprintf(stderr, "forgot every decision\n");
+        }
+        decisions = store.decisions(&error);
+        if (!error.isEmpty()) {
+            fail(error);
+            return Failure;
+        }
+    } else if (forget) {
+        fail(QStringLiteral("%1: no decisions recorded yet, so no pattern '%2'")
+                 .arg(path, QString::fromStdString(pattern)));
+        return Failure;
+    }
+    const LearnedPatterns patterns(decisions, {}, config->priors.learning, QDateTime::currentMSecsSinceEpoch());
+    const std::string text = parser.isSet(QStringLiteral("json"))
+        ? learnedJson(decisions, patterns, config->priors.learning)
+        : learnedText(decisions, patterns, config->priors.learning);
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
+        fail(QStringLiteral("cannot write the output"));
+        return Failure;
+    }
+    return Ok;
+}
+
+} // namespace ptriage::cli

@@ -1,0 +1,200 @@
+#include "Learning.h"
+
+#include "session/Origin.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace ptriage {
+namespace {
+
+constexpr std::size_t kMaxExact = 400;
+
+const std::string &home()
+{
+    static const std::string h = origin::homeDirectory();
+    return h;
+}
+
+// "python3.11" → "python", "node18" → "node": the program, not its version.
+std::string withoutVersion(std::string name)
+{
+    std::size_t end = name.size();
+    while (end > 1
+        && (std::isdigit(static_cast<unsigned char>(name[end - 1])) || name[end - 1] == '.' || name[end - 1] == '-'
+            || name[end - 1] == '_'))
+        --end;
+    return end == 0 ? name : name.substr(0, end);
+}
+
+int indexOf(PatternLevel level)
+{
+    return static_cast<int>(level);
+}
+
+} // namespace
+
+const char *jsonName(PatternLevel level)
+{
+    switch (level) {
+    case PatternLevel::Exact:
+        return "exact";
+    case PatternLevel::Generalized:
+        return "generalized";
+    case PatternLevel::Base:
+        break;
+    }
+    return "base";
+}
+
+const std::string &CommandPatterns::at(PatternLevel level) const
+{
+    return level == PatternLevel::Exact ? exact : (level == PatternLevel::Generalized ? generalized : base);
+}
+
+namespace {
+
+// The base level alone: cheap, so a scan skips the other levels of programs nobody voted on.
+std::string baseOf(const std::string &command)
+{
+    std::string_view argv0(command.data(), std::min(command.size(), command.find('\0')));
+    const auto slash = argv0.rfind('/');
+    return withoutVersion(std::string(slash == std::string_view::npos ? argv0 : argv0.substr(slash + 1)));
+}
+
+// The exact level alone: argv joined by spaces, trailing spaces dropped, bounded.
+std::string exactOf(const std::string &command)
+{
+    std::string exact = command.substr(0, kMaxExact + 1);
+    std::replace(exact.begin(), exact.end(), '\0', ' ');
+    while (!exact.empty() && exact.back() == ' ')
+        exact.pop_back();
+    if (exact.size() > kMaxExact)
+        exact.resize(kMaxExact);
+    return exact;
+}
+
+} // namespace
+
+std::optional<CommandPatterns> commandPatterns(const std::string &command)
+{
+    std::string_view argv0(command.data(), std::min(command.size(), command.find('\0')));
+    if (argv0.empty())
+        return std::nullopt;
+    CommandPatterns p;
+    p.exact = exactOf(command);
+    SessionProcess sp;
+    sp.command = command;
+    p.generalized = origin::normalizeCommand(sp, home());
+    p.base = baseOf(command);
+    if (p.base.empty())
+        return std::nullopt;
+    return p;
+}
+
+LearnedPatterns::LearnedPatterns(const std::vector<Decision> &decisions, const std::vector<ProcessStart> &starts,
+    const LearningParams &params, std::int64_t nowMs)
+    : m_params(params)
+{
+    const double halfLifeMs = params.halfLifeDays * 86400e3;
+    // Exact patterns of the processes seen, with when they started: a kill whose pattern
+    // started again right after it was futile (something respawns it).
+    // Only the exact level, and only of commands someone ended: a scan may bring thousands.
+    std::unordered_map<std::string, std::vector<std::pair<std::int64_t, ProcessIdentity>>> started;
+    for (const Decision &d : decisions)
+        if (d.vote == Decision::Vote::Kill)
+            started.try_emplace(exactOf(d.command));
+    for (const auto &s : starts) {
+        auto it = started.find(exactOf(s.command));
+        if (it != started.end())
+            it->second.emplace_back(s.startMs, s.id);
+    }
+    for (const Decision &d : decisions) {
+        const auto patterns = commandPatterns(d.command);
+        if (!patterns)
+            continue;
+        const double weight = std::pow(0.5, std::max<double>(0, static_cast<double>(nowMs - d.atMs)) / halfLifeMs);
+        bool respawned = false;
+        if (d.vote == Decision::Vote::Kill) {
+            auto it = started.find(patterns->exact);
+            if (it != started.end())
+                for (const auto &[at, id] : it->second)
+                    respawned = respawned
+                        || (!(id == d.target) && at >= d.atMs - 1000
+                            && at <= d.atMs + static_cast<std::int64_t>(params.respawnSeconds * 1000));
+        }
+        for (PatternLevel level : {PatternLevel::Exact, PatternLevel::Generalized, PatternLevel::Base}) {
+            Match &m = m_levels[indexOf(level)][patterns->at(level)];
+            m.pattern = patterns->at(level);
+            m.level = level;
+            ++m.votes;
+            m.lastAtMs = std::max(m.lastAtMs, d.atMs);
+            if (d.vote == Decision::Vote::Spare)
+                m.spares += weight;
+            else if (respawned)
+                m.respawned += weight;
+            else
+                m.kills += weight;
+        }
+    }
+}
+
+std::optional<Match> LearnedPatterns::lookup(const std::string &command) const
+{
+    if (empty())
+        return std::nullopt;
+    if (!m_levels[indexOf(PatternLevel::Base)].contains(baseOf(command)))
+        return std::nullopt;
+    {
+        std::lock_guard lock(m_cache->mutex);
+        auto it = m_cache->byCommand.find(command);
+        if (it != m_cache->byCommand.end())
+            return it->second;
+    }
+    auto found = lookupUncached(command);
+    std::lock_guard lock(m_cache->mutex);
+    if (m_cache->byCommand.size() > 50'000)
+        m_cache->byCommand.clear();
+    m_cache->byCommand.emplace(command, found);
+    return found;
+}
+
+std::optional<Match> LearnedPatterns::lookupUncached(const std::string &command) const
+{
+    const auto patterns = commandPatterns(command);
+    if (!patterns)
+        return std::nullopt;
+    for (PatternLevel level : {PatternLevel::Exact, PatternLevel::Generalized, PatternLevel::Base}) {
+        const auto &map = m_levels[indexOf(level)];
+        auto it = map.find(patterns->at(level));
+        if (it != map.end() && it->second.kills + it->second.spares + it->second.respawned >= m_params.minVotes)
+            return it->second;
+    }
+    return std::nullopt;
+}
+
+std::vector<Match> LearnedPatterns::all() const
+{
+    std::vector<Match> out;
+    for (const auto &map : m_levels)
+        for (const auto &[pattern, m] : map)
+            out.push_back(m);
+    std::sort(out.begin(), out.end(), [](const Match &a, const Match &b) {
+        if (a.level != b.level)
+            return a.level < b.level;
+        if (a.votes != b.votes)
+            return a.votes > b.votes;
+        return a.pattern < b.pattern;
+    });
+    return out;
+}
+
+double LearnedPatterns::logOdds(const Match &m) const
+{
+    const double against = m.spares * m_params.spareWeight + m.respawned;
+    const double lo = std::log((m.kills + 1) / (against + 1));
+    return m.level == PatternLevel::Base ? lo * m_params.baseLevelWeight : lo;
+}
+
+} // namespace ptriage
