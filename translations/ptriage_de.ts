@@ -818,6 +818,89 @@ Eltern-PID: %2</translation>
     </message>
 </context>
 <context>
+    <name>ptriage::LearnedDialog</name>
+    <message>
+        <source>exact command</source>
+        <translation>genauer Befehl</translation>
+    </message>
+    <message>
+        <source>generalized</source>
+        <translation>verallgemeinert</translation>
+    </message>
+    <message>
+        <source>program only</source>
+        <translation>nur das Programm</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Ebene</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Spared</source>
+        <translation>Verschont</translation>
+    </message>
+    <message>
+        <source>Came back</source>
+        <translation>Kam wieder</translation>
+    </message>
+    <message>
+        <source>Decisions</source>
+        <translation>Entscheidungen</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>Zuletzt</translation>
+    </message>
+    <message>
+        <source>&amp;Forget</source>
+        <translation>&amp;Vergessen</translation>
+    </message>
+    <message>
+        <source>&amp;Clear everything</source>
+        <translation>&amp;Alles löschen</translation>
+    </message>
+    <message>
+        <source>Learned from your decisions</source>
+        <translation>Aus Ihren Entscheidungen gelernt</translation>
+    </message>
+    <message>
+        <source>Every process you end counts for &quot;abandoned&quot;, every one you spare for &quot;useful&quot;, for processes with the same command (exact, generalized, or the program alone). Counts fade with time; a spare weighs more than an end.</source>
+        <translation>Jeder Prozess, den Sie beenden, zählt für „verwaist“, jeder, den Sie verschonen, für „nützlich“ – für Prozesse mit demselben Befehl (genau, verallgemeinert oder nur das Programm). Die Zählung verblasst mit der Zeit; ein Verschonen wiegt mehr als ein Beenden.</translation>
+    </message>
+    <message>
+        <source>Clear everything learned</source>
+        <translation>Alles Gelernte löschen</translation>
+    </message>
+    <message>
+        <source>Forget every decision ptriage learned from? Verdicts go back to what the evidence alone says.</source>
+        <translation>Alle Entscheidungen vergessen, aus denen ptriage gelernt hat? Die Einstufungen beruhen dann wieder allein auf den Indizien.</translation>
+    </message>
+    <message>
+        <source>Not changed: %1</source>
+        <translation>Nicht geändert: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read what was learned: %1</source>
+        <translation>Das Gelernte kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Nothing learned yet: end or spare a process, and it shows here.</source>
+        <translation>Noch nichts gelernt: Beenden oder verschonen Sie einen Prozess, dann erscheint es hier.</translation>
+    </message>
+    <message>
+        <source>%1 patterns</source>
+        <translation>%1 Muster</translation>
+    </message>
+</context>
+<context>
     <name>ptriage::LedgerPane</name>
     <message>
         <source>Evidence</source>
@@ -1195,6 +1278,30 @@ Eltern-PID: %2</translation>
     <message>
         <source>Warning: %1</source>
         <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Your decision was not remembered: %1</source>
+        <translation>Ihre Entscheidung wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to learn from: the command of that process is unknown.</source>
+        <translation>Nichts zu lernen: Der Befehl dieses Prozesses ist unbekannt.</translation>
+    </message>
+    <message>
+        <source>ptriage will count processes like this one as more likely useful.</source>
+        <translation>ptriage stuft Prozesse wie diesen künftig eher als nützlich ein.</translation>
+    </message>
+    <message>
+        <source>S&amp;pare: processes like this are useful</source>
+        <translation>&amp;Verschonen: Prozesse wie dieser sind nützlich</translation>
+    </message>
+    <message>
+        <source>ptriage learns from it: processes with this command count as more likely useful</source>
+        <translation>ptriage lernt daraus: Prozesse mit diesem Befehl gelten eher als nützlich</translation>
+    </message>
+    <message>
+        <source>&amp;Learned from your decisions…</source>
+        <translation>Aus Ihren Entscheidungen &amp;gelernt…</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "DetailsPane.h"
 #include "EngineLabels.h"
 #include "HistoryCharts.h"
+#include "LearnedDialog.h"
 #include "LedgerPane.h"
 #include "ProcessColumns.h"
 #include "ProcessFilterModel.h"
@@ -18,6 +19,7 @@
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -117,15 +119,35 @@ MainWindow::MainWindow(
     connect(&m_runner, &ActionRunner::busyChanged, this, &MainWindow::updateActionState);
     connect(&m_runner, &ActionRunner::undoableChanged, this, &MainWindow::updateMarks);
     connect(&m_runner, &ActionRunner::finished, this, [this](const QString &title, const auto &outcomes) {
+        std::vector<Decision> ended;
+        for (const Decision &d : m_pendingVotes)
+            for (const ActOutcome &o : outcomes)
+                if (o.target == d.target && o.status == ActStatus::Done)
+                    ended.push_back(d);
+        m_pendingVotes.clear();
+        if (!ended.empty())
+            m_keeper.recordDecisions(std::move(ended));
         reportOutcomes(title, outcomes);
         m_service.refreshNow();
     });
     connect(&m_service, &TriageService::deepReady, m_ledger, &LedgerPane::showDeep);
     connect(&m_service, &TriageService::deepReady, m_details, &DetailsPane::showDeep);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showCharts);
-    connect(&m_service, &TriageService::failed, this,
-        [this](const QString &message) { QMessageBox::critical(this, tr("Cannot scan processes"), message); });
+    connect(&m_service, &TriageService::failed, this, [this](const QString &message) {
+        auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot scan processes"), message, QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open(); // not exec(): the window keeps running behind it
+    });
+    connect(&m_service, &TriageService::pastUnavailable, this,
+        [this](const QString &message) { statusBar()->showMessage(message, 60000); });
     connect(&m_keeper, &SessionKeeper::saved, this, &MainWindow::sessionSaved);
+    // What the past says ("past decisions", "leaking") changes with a decision or a saved session.
+    connect(&m_keeper, &SessionKeeper::decisionsRecorded, this, [this](int count, const QString &error) {
+        if (!error.isEmpty())
+            statusBar()->showMessage(tr("Your decision was not remembered: %1").arg(error), 30000);
+        if (count > 0)
+            m_service.reloadPast();
+    });
     restoreSettings();
 }
 
@@ -136,6 +158,7 @@ void MainWindow::sessionSaved(long long id, const QString &error, bool automatic
     const QString time = QLocale().toString(QTime::currentTime(), QLocale::ShortFormat);
     if (id != 0) {
         statusBar()->showMessage(tr("Session saved at %1").arg(time), 10000);
+        m_service.reloadPast();
         return;
     }
     // An automatic save that fails says so where it does not interrupt; one asked for gets a box.
@@ -147,12 +170,64 @@ void MainWindow::sessionSaved(long long id, const QString &error, bool automatic
     }
 }
 
+std::vector<Decision> MainWindow::decisionsFor(const std::vector<ProcessIdentity> &targets, Decision::Vote vote) const
+{
+    std::vector<Decision> out;
+    if (!m_last)
+        return out;
+    for (const ProcessIdentity &id : targets) {
+        const Sample *s = m_last->snapshot->byIdentity(id);
+        if (!s || !s->details || s->details->cmdline.empty())
+            continue; // a kernel thread, or a command never read: nothing to learn a pattern from
+        Decision d;
+        d.vote = vote;
+        d.target = id;
+        d.atMs = QDateTime::currentMSecsSinceEpoch();
+        for (std::size_t a = 0; a < s->details->cmdline.size(); ++a)
+            d.command += (a ? std::string(1, '\0') : std::string()) + s->details->cmdline[a];
+        out.push_back(std::move(d));
+    }
+    return out;
+}
+
+void MainWindow::spare(const std::vector<ProcessIdentity> &targets)
+{
+    spareCommands(decisionsFor(targets, Decision::Vote::Spare));
+}
+
+void MainWindow::spareCommands(std::vector<Decision> decisions)
+{
+    if (decisions.empty()) {
+        statusBar()->showMessage(tr("Nothing to learn from: the command of that process is unknown."), 10000);
+        return;
+    }
+    statusBar()->showMessage(tr("ptriage will count processes like this one as more likely useful."), 10000);
+    m_keeper.recordDecisions(std::move(decisions));
+}
+
+void MainWindow::showLearned()
+{
+    auto *dialog = new LearnedDialog(m_keeper, m_config.priors.learning, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &LearnedDialog::changed, &m_service, &TriageService::reloadPast);
+    dialog->open();
+}
+
 SessionsWindow *MainWindow::showSessions()
 {
     if (!m_sessionsWindow) {
         m_sessionsWindow = new SessionsWindow(m_keeper, this);
         connect(m_sessionsWindow, &SessionsWindow::actRequested, this,
             [this](const ProcessIdentity &id, ActVerb verb) { askToActOn({id}, verb, {}, m_sessionsWindow); });
+        connect(m_sessionsWindow, &SessionsWindow::spareRequested, this,
+            [this](const ProcessIdentity &id, const QByteArray &command) {
+                Decision d;
+                d.vote = Decision::Vote::Spare;
+                d.target = id;
+                d.command = command.toStdString();
+                d.atMs = QDateTime::currentMSecsSinceEpoch();
+                spareCommands({d});
+            });
     }
     m_sessionsWindow->setLive(m_last);
     m_sessionsWindow->show();
@@ -254,6 +329,11 @@ void MainWindow::buildActions()
     process->addSeparator();
     m_undo = process->addAction(tr("&Undo last action on this process"), this, &MainWindow::undoSelected);
     m_undo->setShortcut(QKeySequence::Undo);
+    process->addSeparator();
+    m_spare = process->addAction(
+        tr("S&pare: processes like this are useful"), this, [this] { spare(selectedIdentities()); });
+    m_spare->setToolTip(tr("ptriage learns from it: processes with this command count as more likely useful"));
+    process->addAction(tr("&Learned from your decisions…"), this, &MainWindow::showLearned);
     process->setToolTipsVisible(true);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -276,6 +356,7 @@ void MainWindow::buildActions()
 
 void MainWindow::start()
 {
+    m_service.setSessionDatabase(m_keeper.path()); // learned decisions and memory across sessions
     if (m_runner.journalError().isEmpty() && !m_runner.journalOpen())
         openJournal(ActionJournal::defaultPath());
     m_service.start();
@@ -317,6 +398,7 @@ void MainWindow::updateActionState()
         a->setStatusTip(why);
     }
     m_undo->setEnabled(why.isEmpty() && targets.size() == 1 && m_runner.undoableFor(targets.front()));
+    m_spare->setEnabled(!targets.empty());
 }
 
 void MainWindow::askToAct(ActVerb verb, const QString &signal)
@@ -336,7 +418,12 @@ void MainWindow::askToActOn(
     auto *dialog = new ActionDialog(request, m_last, over ? over : this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        const QString title = ActionDialog::verbLabel(dialog->request().verb);
+        const ActVerb asked = dialog->request().verb;
+        // Ending a process is a vote for "abandoned", counted once its outcome is "done".
+        m_pendingVotes = asked == ActVerb::End || asked == ActVerb::Kill
+            ? decisionsFor(dialog->request().targets, Decision::Vote::Kill)
+            : std::vector<Decision>{};
+        const QString title = ActionDialog::verbLabel(asked);
         m_scanTime->setText(tr("%1 …").arg(title));
         m_runner.run(dialog->request(), m_last, title);
     });
@@ -500,6 +587,7 @@ void MainWindow::showContextMenu(const QPoint &pos)
     menu.addActions(m_processActions);
     menu.addSeparator();
     menu.addAction(m_undo);
+    menu.addAction(m_spare);
     menu.exec(m_table->viewport()->mapToGlobal(pos));
 }
 

@@ -55,6 +55,10 @@ public:
     void askToActOn(
         const std::vector<ProcessIdentity> &targets, ActVerb verb, const QString &signal = {}, QWidget *over = nullptr);
     SessionKeeper &sessions() { return m_keeper; }
+    // Tells ptriage that processes like these are useful (a "spare" vote each), off the GUI thread.
+    void spare(const std::vector<ProcessIdentity> &targets);
+    void spareCommands(std::vector<Decision> decisions);
+    void showLearned();
     // Opens (or raises) the Sessions window and compares the latest saved session with now.
     SessionsWindow *showSessions();
     QList<QAction *> processActions() const { return m_processActions; }
@@ -97,6 +101,7 @@ private:
     void updateActionState();
     void updateMarks();
     void sessionSaved(long long id, const QString &error, bool automatic);
+    std::vector<Decision> decisionsFor(const std::vector<ProcessIdentity> &targets, Decision::Vote vote) const;
     std::vector<ProcessIdentity> selectedIdentities() const;
 
     const TriageConfig &m_config;
@@ -127,6 +132,9 @@ private:
     QList<QAction *> m_autosaveActions;
     QList<QAction *> m_processActions; // act on the selection
     QAction *m_undo = nullptr;
+    QAction *m_spare = nullptr;
+    // Ends and kills asked for, until their outcomes arrive: the done ones become "ended" votes.
+    std::vector<Decision> m_pendingVotes;
     QString m_lastReport;
     std::shared_ptr<const TriageResult> m_last;
     int m_selectPid = 0;

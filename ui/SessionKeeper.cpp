@@ -138,4 +138,66 @@ void SessionKeeper::compare(long long beforeId, long long afterId)
         [this, job] { Q_EMIT compared(job->comparison, job->error); });
 }
 
+void SessionKeeper::recordDecisions(std::vector<Decision> decisions)
+{
+    struct Job {
+        int count = 0;
+        QString error;
+    };
+    auto job = std::make_shared<Job>();
+    run(
+        [this, job, decisions = std::move(decisions)] {
+            if (!openStore(SessionStore::Mode::Create, &job->error))
+                return;
+            for (const Decision &d : decisions) {
+                if (m_store.recordDecision(d, &job->error) == 0)
+                    return;
+                ++job->count;
+            }
+        },
+        [this, job] { Q_EMIT decisionsRecorded(job->count, job->error); });
+}
+
+void SessionKeeper::listLearned(const LearningParams &params)
+{
+    struct Job {
+        std::vector<Match> patterns;
+        QString error;
+    };
+    auto job = std::make_shared<Job>();
+    run(
+        [this, job, params] {
+            if (!m_store.isOpen() && !QFileInfo::exists(m_path))
+                return; // nothing learned yet
+            if (!openStore(SessionStore::Mode::ExistingOnly, &job->error))
+                return;
+            const auto decisions = m_store.decisions(&job->error);
+            if (job->error.isEmpty())
+                job->patterns = LearnedPatterns(decisions, {}, params, QDateTime::currentMSecsSinceEpoch()).all();
+        },
+        [this, job] { Q_EMIT learnedListed(job->patterns, job->error); });
+}
+
+void SessionKeeper::forgetPattern(const std::string &pattern)
+{
+    auto error = std::make_shared<QString>();
+    run(
+        [this, error, pattern] {
+            if (openStore(SessionStore::Mode::ExistingOnly, error.get()))
+                m_store.forgetPattern(pattern, error.get());
+        },
+        [this, error] { Q_EMIT learnedChanged(*error); });
+}
+
+void SessionKeeper::clearDecisions()
+{
+    auto error = std::make_shared<QString>();
+    run(
+        [this, error] {
+            if (openStore(SessionStore::Mode::ExistingOnly, error.get()))
+                m_store.clearDecisions(error.get());
+        },
+        [this, error] { Q_EMIT learnedChanged(*error); });
+}
+
 } // namespace ptriage

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "infer/Learning.h"
 #include "session/SessionComparison.h"
 #include "session/SessionStore.h"
 
@@ -44,10 +45,19 @@ public:
     // `afterId` 0: the latest result.
     void compare(long long beforeId, long long afterId);
 
+    // Learning: the person's decisions (ended, spared), what was learned, forgetting it.
+    void recordDecisions(std::vector<Decision> decisions);
+    void listLearned(const LearningParams &params);
+    void forgetPattern(const std::string &pattern);
+    void clearDecisions();
+
 Q_SIGNALS:
     void saved(long long id, const QString &error, bool automatic);
     void listed(const std::vector<ptriage::SessionInfo> &sessions, const QString &error);
     void compared(std::shared_ptr<const ptriage::SessionComparison> comparison, const QString &error);
+    void decisionsRecorded(int count, const QString &error);
+    void learnedListed(const std::vector<ptriage::Match> &patterns, const QString &error);
+    void learnedChanged(const QString &error); // after forgetting or clearing
 
 private:
     void save(bool automatic);

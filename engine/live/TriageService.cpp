@@ -17,6 +17,7 @@ TriageService::TriageService(TriageConfig config, CollectOptions collect, Triage
     connect(m_worker, &TriageWorker::resultReady, this, &TriageService::resultReady);
     connect(m_worker, &TriageWorker::deepReady, this, &TriageService::deepReady);
     connect(m_worker, &TriageWorker::failed, this, &TriageService::failed);
+    connect(m_worker, &TriageWorker::pastUnavailable, this, &TriageService::pastUnavailable);
     m_thread.start();
 }
 

@@ -32,7 +32,7 @@ public:
     // Fds and sockets of one process, read now (selected process, before acting).
     void requestDeep(const ptriage::ProcessIdentity &id);
     // The session database whose decisions and saved sessions feed the "past decisions" and
-    // "leaking" terms ("" = none). A missing file is no past; a refused one is one `failed`.
+    // "leaking" terms ("" = none). A missing file is no past; a refused one is one `pastUnavailable`.
     void setSessionDatabase(const QString &path);
 
 public Q_SLOTS:
@@ -43,7 +43,9 @@ public Q_SLOTS:
 Q_SIGNALS:
     void resultReady(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
     void deepReady(const ptriage::ProcessIdentity &id, std::shared_ptr<const ptriage::DeepDetails> deep);
-    void failed(const QString &message);
+    void failed(const QString &message); // cannot scan
+    // The session database cannot be read for the past: scans go on without it. Said once per error.
+    void pastUnavailable(const QString &message);
 
 private:
     QThread m_thread;

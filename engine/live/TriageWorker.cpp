@@ -85,7 +85,7 @@ void TriageWorker::reloadPast()
     m_triage.past = loadPast(m_sessionDatabase, m_collector.bootId(), m_config.priors,
         QDateTime::currentMSecsSinceEpoch(), &error, m_lastSnapshot.get());
     if (!error.isEmpty() && error != m_pastError)
-        Q_EMIT failed(QStringLiteral("past decisions and sessions not used: %1").arg(error));
+        Q_EMIT pastUnavailable(QStringLiteral("past decisions and sessions not used: %1").arg(error));
     m_pastError = error;
 }
 

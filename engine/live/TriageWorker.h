@@ -29,6 +29,7 @@ Q_SIGNALS:
     void resultReady(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
     void deepReady(const ptriage::ProcessIdentity &id, std::shared_ptr<const ptriage::DeepDetails> deep);
     void failed(const QString &message);
+    void pastUnavailable(const QString &message);
 
 private:
     TriageConfig m_config;

@@ -3,6 +3,7 @@
 // saved, and the shell is killed; the window compares the first session with now and shows the transitions, the
 // accumulation, the timeline and both sides of a process, and acting from a row goes through the normal confirmation.
 #include "ActionDialog.h"
+#include "LearnedDialog.h"
 #include "MainWindow.h"
 #include "SessionSidePane.h"
 #include "SessionTimeline.h"
@@ -192,6 +193,74 @@ private Q_SLOTS:
         QTest::qWait(300);
         QVERIFY(processState(first[0]) != '?');
         QVERIFY(!hasEnded(first[0]));
+    }
+
+    void sparingTeachesTheVerdictAndForgettingUndoesIt()
+    {
+        // Two idle orphans with one distinctive command: the person spares both.
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("sessions.sqlite"));
+        Spawner spawner;
+        std::vector<int> pids;
+        for (int i = 0; i < 3; ++i)
+            pids.push_back(spawner
+                               .spawn({"nightly-cache-warmer", {"nightly-cache-warmer", "--pool", "7"}, {},
+                                   Parenting::OrphanNoSession})
+                               .pid);
+        MainWindow w(defaultModel(), longLivedOptions(), young(), db);
+        w.sessions().setAutosaveMinutes(0);
+        w.show();
+        w.start();
+        QTRY_VERIFY_WITH_TIMEOUT(inResult(w, pids[0]) && inResult(w, pids[1]) && inResult(w, pids[2]), 20000);
+        auto termOf = [&](int pid) -> const EvidenceTerm * {
+            const auto r = w.lastResult();
+            const auto it = r->snapshot->indexByPid.find(pid);
+            if (it == r->snapshot->indexByPid.end())
+                return nullptr;
+            for (const EvidenceTerm &t : r->posteriors[it->second].ledger)
+                if (t.term == "past_decisions")
+                    return &t;
+            return nullptr;
+        };
+        QVERIFY(!termOf(pids[2]));
+        const auto identityOf = [&](int pid) { return w.lastResult()->snapshot->byPid(pid)->id; };
+        QSignalSpy recorded(&w.sessions(), &SessionKeeper::decisionsRecorded);
+        w.spare({identityOf(pids[0]), identityOf(pids[1])});
+        QTRY_COMPARE_WITH_TIMEOUT(recorded.size(), 1, 10000);
+        QCOMPARE(recorded[0][0].toInt(), 2);
+        QVERIFY2(recorded[0][1].toString().isEmpty(), qPrintable(recorded[0][1].toString()));
+
+        // The third one, never decided on, now carries the term: toward useful, with the pattern.
+        QTRY_VERIFY_WITH_TIMEOUT(termOf(pids[2]) != nullptr, 20000);
+        const EvidenceTerm *t = termOf(pids[2]);
+        QCOMPARE(t->favors, ProcessClass::Useful);
+        QVERIFY2(t->detail.find("nightly-cache-warmer") != std::string::npos, t->detail.c_str());
+        QVERIFY2(t->detail.find("spared 2") != std::string::npos, t->detail.c_str());
+
+        // The dialog lists the pattern; clearing (after a confirmation) forgets it, and the term goes.
+        w.showLearned();
+        LearnedDialog *dialog = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = w.findChild<LearnedDialog *>()) != nullptr, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->table()->rowCount() >= 1, 10000);
+        bool listed = false;
+        for (int r = 0; r < dialog->table()->rowCount(); ++r)
+            listed = listed || dialog->table()->item(r, 0)->text().contains(QStringLiteral("nightly-cache-warmer"));
+        QVERIFY(listed);
+        QSignalSpy changed(dialog, &LearnedDialog::changed);
+        QPushButton *clear = nullptr;
+        for (auto *b : dialog->findChildren<QPushButton *>())
+            if (b->text().contains(QStringLiteral("Clear")))
+                clear = b;
+        QVERIFY(clear);
+        clear->click();
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((box = dialog->findChild<QMessageBox *>()) != nullptr, 5000);
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
+        box->button(QMessageBox::Yes)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(changed.size(), 1, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(dialog->table()->rowCount(), 0, 10000);
+        w.refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(termOf(pids[2]) == nullptr, 20000);
     }
 
     void savesAutomaticallyAndKeepsTheViewedSessions()

@@ -49,7 +49,7 @@ private Q_SLOTS:
         service.setIntervalMs(300);
         service.setSessionDatabase(db);
         QSignalSpy spy(&service, &TriageService::resultReady);
-        QSignalSpy failed(&service, &TriageService::failed);
+        QSignalSpy failed(&service, &TriageService::pastUnavailable);
         service.start();
         auto termOf = [&](const TriageResult &r) -> const EvidenceTerm * {
             const int i = indexOfPid(r, a.pid);
@@ -72,7 +72,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= seen + 1, 10000);
         QVERIFY(!termOf(*resultAt(spy, spy.size() - 1)));
         QCOMPARE(failed.size(), 0);
-        // A file that is not a database: one failed message, scans go on.
+        // A file that is not a database: one message, scans go on.
         const QString junk = dir.filePath(QStringLiteral("junk.sqlite"));
         QFile f(junk);
         QVERIFY(f.open(QIODevice::WriteOnly));
