@@ -13,6 +13,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace ptriage {
 
 SessionSidePane::SessionSidePane(QWidget *parent)
@@ -92,7 +94,7 @@ void SessionSidePane::fill(Side &side, const SessionProcess *p, const QString &t
         for (const SavedTerm &t : ledger)
             lines << tr("  %1: %2 toward %3")
                          .arg(EngineLabels::term(t.term))
-                         .arg(t.bits, 0, 'f', 1)
+                         .arg(std::abs(t.bits), 0, 'f', 1) // the sign is which class; favors says it
                          .arg(ClassStyle::label(t.favors));
     }
     side.text->setText(lines.join(QLatin1Char('\n')));
