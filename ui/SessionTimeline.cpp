@@ -10,8 +10,8 @@
 namespace ptriage {
 
 SessionTimeline::SessionTimeline(QWidget *parent)
-    : QChartView(parent),
-      m_chart(new QChart),
+    : QChartView(new QChart, parent), // not setChart(): that releases the view's own chart without deleting it
+      m_chart(chart()),
       m_time(new QDateTimeAxis),
       m_count(new QValueAxis),
       m_memory(new QValueAxis),
@@ -51,7 +51,6 @@ SessionTimeline::SessionTimeline(QWidget *parent)
     m_chart->addSeries(m_rss);
     m_rss->attachAxis(m_time);
     m_rss->attachAxis(m_memory);
-    setChart(m_chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(360, 220);
 }

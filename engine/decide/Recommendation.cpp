@@ -74,14 +74,6 @@ void markForReview(Recommendation &p, const ClassVector &post, double minAbandon
         + "), but not sure enough to act: have a look before ending it");
 }
 
-std::string joinFirst(const std::vector<std::string> &items, std::size_t n)
-{
-    std::string out;
-    for (std::size_t i = 0; i < items.size() && i < n; ++i)
-        out += (i ? ", " : "") + items[i];
-    return out;
-}
-
 std::string describe(const Snapshot &snap, int index)
 {
     const Sample &s = snap.processes[static_cast<std::size_t>(index)];

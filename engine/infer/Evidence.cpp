@@ -33,16 +33,6 @@ private:
     std::vector<Observation> &m_out;
 };
 
-std::string joinFirst(const std::vector<std::string> &items, std::size_t n)
-{
-    std::string out;
-    for (std::size_t i = 0; i < items.size() && i < n; ++i)
-        out += (i ? ", " : "") + items[i];
-    if (items.size() > n)
-        out += " and " + std::to_string(items.size() - n) + " more";
-    return out;
-}
-
 // What the terms of one process read.
 struct Subject {
     const Snapshot &snap;

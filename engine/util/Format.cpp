@@ -48,4 +48,14 @@ std::string formatPercent(double fraction)
     return buf;
 }
 
+std::string joinFirst(const std::vector<std::string> &items, std::size_t n)
+{
+    std::string out;
+    for (std::size_t i = 0; i < items.size() && i < n; ++i)
+        out += (i ? ", " : "") + items[i];
+    if (items.size() > n)
+        out += " and " + std::to_string(items.size() - n) + " more";
+    return out;
+}
+
 } // namespace ptriage
