@@ -1,6 +1,7 @@
 // The ptriage binary as a person or a script uses it: exit codes, one-line errors, JSON, and
 // deterministic replays of captured trees.
 #include "support/CaptureTools.h"
+#include "support/RunPtriage.h"
 #include "support/Spawner.h"
 
 #include <QJsonArray>
@@ -17,22 +18,6 @@ using namespace ptriage;
 using namespace ptriage::test;
 
 namespace {
-
-struct Run {
-    int exit = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runPtriage(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(PTRIAGE_BINARY), args);
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError()};
-}
 
 QJsonObject processByPid(const QByteArray &json, int pid)
 {

@@ -3,6 +3,7 @@
 // refused file left as it was; and a live scan that reads the past from --db.
 #include "infer/Learning.h"
 #include "session/SessionStore.h"
+#include "support/RunPtriage.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -14,23 +15,9 @@
 #include <QtTest>
 
 using namespace ptriage;
+using namespace ptriage::test;
 
 namespace {
-
-struct Run {
-    int exit = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runPtriage(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(PTRIAGE_BINARY), args);
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError()};
-}
 
 QJsonObject json(const Run &r)
 {

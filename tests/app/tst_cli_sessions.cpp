@@ -1,5 +1,6 @@
 // ptriage scan --save, record, sessions, diff, accumulation as a script uses them: real scans into a
 // real database file, the JSON schemas, exit codes 2 for usage and 1 (one line) for errors.
+#include "support/RunPtriage.h"
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -11,23 +12,9 @@
 
 #include <sqlite3.h>
 
+using namespace ptriage::test;
+
 namespace {
-
-struct Run {
-    int exit = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runPtriage(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(PTRIAGE_BINARY), args);
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError()};
-}
 
 bool oneLine(const QByteArray &err)
 {
