@@ -2,7 +2,7 @@
 #include "Commands.h"
 #include "OneShot.h"
 
-#include "EngineLabels.h"
+#include "report/EngineLabels.h"
 #include "act/ActionController.h"
 #include "report/ScanReport.h"
 #include "util/Format.h"

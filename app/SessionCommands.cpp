@@ -1,7 +1,7 @@
 #include "Commands.h"
 #include "OneShot.h"
 
-#include "act/ActionJournal.h"
+#include "report/ReportHistory.h"
 #include "session/SessionReport.h"
 #include "session/SessionStore.h"
 
@@ -65,17 +65,7 @@ bool actionsBetween(const QString &path, long long fromMs, long long toMs, std::
     }
     if (!journal.warning().isEmpty())
         std::fprintf(stderr, "ptriage: warning: %s\n", qUtf8Printable(journal.warning()));
-    for (const auto &e : journal.actionsBetween(fromMs, toMs)) {
-        SessionAction a;
-        a.id = e.id;
-        a.atMs = e.atMs;
-        a.verb = (e.undoing ? "undo " : "") + std::string(actVerbName(e.verb));
-        a.target = e.target.toString();
-        a.command = e.command;
-        a.status = actStatusName(e.status);
-        a.message = e.message;
-        out.push_back(std::move(a));
-    }
+    out = sessionActions(journal.actionsBetween(fromMs, toMs));
     return true;
 }
 

@@ -36,6 +36,9 @@ int usage(const QString &error)
           "        what keeps spawning processes: counts per origin across sessions (default 24h)\n"
           "  learned [--json] [--forget PATTERN | --clear] [--db FILE]\n"
           "        the decisions (ended, spared) the \"past decisions\" term learns from, and their patterns\n"
+          "  report [--live | --last | --session ID] [--diff A B] [-o FILE] [--db FILE] [--min-age SECONDS]\n"
+          "        one self-contained HTML file (opens offline in any browser): candidates, evidence,\n"
+          "        blast radius, actions taken and what changed since the session before (-o -: stdout)\n"
           "  explain PID|START_ID [--json] [--db FILE] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
           "        the evidence ledger, posterior, expected losses and blast radius of one process\n"
           "  capture DIR [--pid PID]... [--proc-root DIR]\n"
@@ -129,5 +132,7 @@ int main(int argc, char **argv)
         return accumulation(rest);
     if (command == QLatin1String("learned"))
         return learned(rest);
+    if (command == QLatin1String("report"))
+        return report(rest);
     return usage(QStringLiteral("unknown command '%1'").arg(command));
 }

@@ -11,6 +11,7 @@ packages=(
   python3-psutil python3-pytest-xdist procps tmux bsdutils
   nodejs git sqlite3 make # tests/scenarios: real tools left behind (npm-tools.sh adds the JS ones)
   xvfb xauth dbus polkitd systemd passwd util-linux
+  chromium-headless-shell fonts-dejavu-core # tests/report: the HTML report in a real headless browser
   debootstrap # tests/kauth: the Debian 13 chroot where KF6Auth exists
 )
 

@@ -2,25 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name>ClassStyle</name>
-    <message>
-        <source>useful</source>
-        <translation>nützlich</translation>
-    </message>
-    <message>
-        <source>stuck or spinning</source>
-        <translation>festgefahren oder in Endlosschleife</translation>
-    </message>
-    <message>
-        <source>abandoned</source>
-        <translation>verwaist</translation>
-    </message>
-    <message>
-        <source>zombie</source>
-        <translation>Zombie</translation>
-    </message>
-</context>
-<context>
     <name>EngineLabels</name>
     <message>
         <source>prior</source>
@@ -237,6 +218,470 @@
     <message>
         <source>memory across sessions</source>
         <translation>Speicher über Sitzungen</translation>
+    </message>
+    <message>
+        <source>useful</source>
+        <translation>nützlich</translation>
+    </message>
+    <message>
+        <source>stuck or spinning</source>
+        <translation>festgefahren oder in Endlosschleife</translation>
+    </message>
+    <message>
+        <source>abandoned</source>
+        <translation>verwaist</translation>
+    </message>
+    <message>
+        <source>zombie</source>
+        <translation>Zombie</translation>
+    </message>
+</context>
+<context>
+    <name>HtmlReport</name>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Process triage of %1</source>
+        <translation>Prozess-Triage von %1</translation>
+    </message>
+    <message>
+        <source>Saved session %1, taken %2</source>
+        <translation>Gespeicherte Sitzung %1, erfasst %2</translation>
+    </message>
+    <message>
+        <source>Live scan, taken %1</source>
+        <translation>Aktuelle Erfassung, %1</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Rechner</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Booted</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Scanned</source>
+        <translation>Erfasst</translation>
+    </message>
+    <message>
+        <source>Report made</source>
+        <translation>Bericht erstellt</translation>
+    </message>
+    <message>
+        <source>ptriage version</source>
+        <translation>ptriage-Version</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>%1 available of %2 (%3)</source>
+        <translation>%1 verfügbar von %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Swap</source>
+        <translation>Auslagerung</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>%1 used of %2</source>
+        <translation>%1 belegt von %2</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>nicht erfasst</translation>
+    </message>
+    <message>
+        <source>Memory pressure</source>
+        <translation>Speicherdruck</translation>
+    </message>
+    <message>
+        <source>some %1 · full %2 of the last 10 s</source>
+        <translation>teilweise %1 · vollständig %2 der letzten 10 s</translation>
+    </message>
+    <message>
+        <source>not available (no /proc/pressure)</source>
+        <translation>nicht verfügbar (kein /proc/pressure)</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>Prozesse</translation>
+    </message>
+    <message>
+        <source>Worth attention</source>
+        <translation>Verdient Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Freed by the recommended kills</source>
+        <translation>Frei durch die empfohlenen Beendigungen</translation>
+    </message>
+    <message>
+        <source>A saved session keeps each process&apos;s verdict and ledger in bits, not the sentences, the blast-radius graph or the open files: those parts are missing below.</source>
+        <translation>Eine gespeicherte Sitzung behält Urteil und Indizien (in Bit) jedes Prozesses, nicht die Sätze, den Graphen des Auswirkungsradius oder die offenen Dateien: diese Teile fehlen unten.</translation>
+    </message>
+    <message>
+        <source>Nothing needs attention.</source>
+        <translation>Nichts braucht Aufmerksamkeit.</translation>
+    </message>
+    <message>
+        <source>Filter by command, user or pid</source>
+        <translation>Nach Befehl, Benutzer oder PID filtern</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Konfidenz</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Bewertung</translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>Empfohlen</translation>
+    </message>
+    <message>
+        <source>Blocked</source>
+        <translation>Blockiert</translation>
+    </message>
+    <message>
+        <source>Risk</source>
+        <translation>Risiko</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Alter</translation>
+    </message>
+    <message>
+        <source>Every process</source>
+        <translation>Alle Prozesse</translation>
+    </message>
+    <message>
+        <source>All %1 processes, candidates first</source>
+        <translation>Alle %1 Prozesse, Kandidaten zuerst</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>orphaned</source>
+        <translation>Elternprozess weg</translation>
+    </message>
+    <message>
+        <source>Actions taken</source>
+        <translation>Ausgeführte Aktionen</translation>
+    </message>
+    <message>
+        <source>No actions were journaled in this span.</source>
+        <translation>In diesem Zeitraum wurden keine Aktionen protokolliert.</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>Prozess</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>What changed</source>
+        <translation>Was sich geändert hat</translation>
+    </message>
+    <message>
+        <source>From session %1 (%2) to %3.</source>
+        <translation>Von Sitzung %1 (%2) bis %3.</translation>
+    </message>
+    <message>
+        <source>session %1 (%2)</source>
+        <translation>Sitzung %1 (%2)</translation>
+    </message>
+    <message>
+        <source>this scan</source>
+        <translation>dieser Erfassung</translation>
+    </message>
+    <message>
+        <source>The machine rebooted in between: processes are matched by command and origin.</source>
+        <translation>Der Rechner wurde dazwischen neu gestartet: Prozesse werden nach Befehl und Herkunft zugeordnet.</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Memory growth</source>
+        <translation>Speicherzuwachs</translation>
+    </message>
+    <message>
+        <source>and %1 more changes</source>
+        <translation>und %1 weitere Änderungen</translation>
+    </message>
+    <message>
+        <source>What keeps spawning these</source>
+        <translation>Was diese immer wieder startet</translation>
+    </message>
+    <message>
+        <source>Processes per origin across %1 sessions over %2.</source>
+        <translation>Prozesse je Herkunft über %1 Sitzungen in %2.</translation>
+    </message>
+    <message>
+        <source>Started by</source>
+        <translation>Gestartet von</translation>
+    </message>
+    <message>
+        <source>Unit or project</source>
+        <translation>Unit oder Projekt</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>Zuerst</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>Zuletzt</translation>
+    </message>
+    <message>
+        <source>Growth per hour</source>
+        <translation>Zuwachs je Stunde</translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation>weg</translation>
+    </message>
+    <message>
+        <source>How the verdicts were reached</source>
+        <translation>Wie die Urteile zustande kamen</translation>
+    </message>
+    <message>
+        <source>Each process gets a posterior over four classes from its evidence terms (naive Bayes in the log domain; each term&apos;s Bayes factor is shown in bits, positive toward the class named). The recommendation is the action with the least expected loss that no gate rules out; the score is how much better it is than keeping the process.</source>
+        <translation>Jeder Prozess erhält aus seinen Indizien A-posteriori-Wahrscheinlichkeiten über vier Klassen (naiver Bayes im Log-Bereich; der Bayes-Faktor jedes Indizes steht in Bit, positiv für die genannte Klasse). Empfohlen wird die Aktion mit dem kleinsten erwarteten Verlust, die keine Sperre ausschließt; die Bewertung sagt, wie viel besser sie ist, als den Prozess zu behalten.</translation>
+    </message>
+    <message>
+        <source>Prior</source>
+        <translation>A priori</translation>
+    </message>
+    <message>
+        <source>Loss: %1</source>
+        <translation>Verlust: %1</translation>
+    </message>
+    <message>
+        <source>Terms</source>
+        <translation>Indizien</translation>
+    </message>
+    <message>
+        <source>Thresholds in effect</source>
+        <translation>Geltende Schwellen</translation>
+    </message>
+    <message>
+        <source>Minimum age before acting</source>
+        <translation>Mindestalter vor einer Aktion</translation>
+    </message>
+    <message>
+        <source>Review when kept but abandoned with at least</source>
+        <translation>Prüfen, wenn behalten, aber verlassen mit mindestens</translation>
+    </message>
+    <message>
+        <source>CPU idle / busy / spinning</source>
+        <translation>CPU untätig / beschäftigt / durchdrehend</translation>
+    </message>
+    <message>
+        <source>Largest weight of one term</source>
+        <translation>Größtes Gewicht eines Indizes</translation>
+    </message>
+    <message>
+        <source>Blast radius: hops, risk medium / high / critical</source>
+        <translation>Auswirkungsradius: Schritte, Risiko mittel / hoch / kritisch</translation>
+    </message>
+    <message>
+        <source>Configuration read</source>
+        <translation>Gelesene Konfiguration</translation>
+    </message>
+    <message>
+        <source>the defaults</source>
+        <translation>die Voreinstellungen</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>the report&apos;s language code</comment>
+        <translation>de</translation>
+    </message>
+    <message>
+        <source>ptriage report: %1, %2</source>
+        <translation>ptriage-Bericht: %1, %2</translation>
+    </message>
+    <message>
+        <source>Made by ptriage %1 on %2. Nothing in this file is fetched from anywhere.</source>
+        <translation>Erstellt von ptriage %1 am %2. Diese Datei lädt nichts von irgendwoher.</translation>
+    </message>
+    <message>
+        <source>Posterior</source>
+        <translation>A-posteriori-Wahrscheinlichkeiten</translation>
+    </message>
+    <message>
+        <source>Evidence, term by term</source>
+        <translation>Indizien, eines nach dem anderen</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>Indiz</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>Bit</translation>
+    </message>
+    <message>
+        <source>Toward</source>
+        <translation>Richtung</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>Expected loss of each action</source>
+        <translation>Erwarteter Verlust jeder Aktion</translation>
+    </message>
+    <message>
+        <source>chosen</source>
+        <translation>gewählt</translation>
+    </message>
+    <message>
+        <source>ruled out by a gate</source>
+        <translation>durch eine Sperre ausgeschlossen</translation>
+    </message>
+    <message>
+        <source>listens on %1</source>
+        <translation>lauscht auf %1</translation>
+    </message>
+    <message>
+        <source>lock %1</source>
+        <translation>Sperrdatei %1</translation>
+    </message>
+    <message>
+        <source>writing %1</source>
+        <translation>schreibt %1</translation>
+    </message>
+    <message>
+        <source>supervisor %1</source>
+        <translation>Supervisor %1</translation>
+    </message>
+    <message>
+        <source>Blast radius graph</source>
+        <translation>Graph des Auswirkungsradius</translation>
+    </message>
+    <message>
+        <source>pid %1</source>
+        <translation>PID %1</translation>
+    </message>
+    <message>
+        <source>recommended: %1, score %2</source>
+        <translation>empfohlen: %1, Bewertung %2</translation>
+    </message>
+    <message>
+        <source>What blocks a stronger action</source>
+        <translation>Was eine stärkere Aktion verhindert</translation>
+    </message>
+    <message>
+        <source>What would break: risk %1</source>
+        <translation>Was kaputtginge: Risiko %1</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Identity</source>
+        <translation>Identität</translation>
+    </message>
+    <message>
+        <source>Working directory</source>
+        <translation>Arbeitsverzeichnis</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projekt</translation>
+    </message>
+    <message>
+        <source>Control group</source>
+        <translation>Control Group</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>Supervisor</translation>
+    </message>
+    <message>
+        <source>Listening on</source>
+        <translation>Lauscht auf</translation>
+    </message>
+    <message>
+        <source>Open for writing</source>
+        <translation>Zum Schreiben geöffnet</translation>
+    </message>
+    <message>
+        <source>Locks held</source>
+        <translation>Gehaltene Sperren</translation>
+    </message>
+    <message>
+        <source>Environment (secret-looking variables left out)</source>
+        <translation>Umgebung (geheim wirkende Variablen weggelassen)</translation>
+    </message>
+    <message>
+        <source>Could not read</source>
+        <translation>Nicht lesbar</translation>
+    </message>
+    <message>
+        <source>Why, and what would break</source>
+        <translation>Warum, und was kaputtginge</translation>
+    </message>
+    <message>
+        <source>No process is worth acting on.</source>
+        <translation>Kein Prozess lohnt eine Aktion.</translation>
     </message>
 </context>
 <context>
@@ -1303,6 +1748,50 @@ Eltern-PID: %2</translation>
         <source>&amp;Learned from your decisions…</source>
         <translation>Aus Ihren Entscheidungen &amp;gelernt…</translation>
     </message>
+    <message>
+        <source>Export report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>HTML files (*.html)</source>
+        <translation>HTML-Dateien (*.html)</translation>
+    </message>
+    <message>
+        <source>Writing the report…</source>
+        <translation>Der Bericht wird geschrieben…</translation>
+    </message>
+    <message>
+        <source>The report was not written: %1</source>
+        <translation>Der Bericht wurde nicht geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>Cannot write the report</source>
+        <translation>Der Bericht kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>Bericht geschrieben nach %1</translation>
+    </message>
+    <message>
+        <source>The report was written to %1.</source>
+        <translation>Der Bericht wurde nach %1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>It has no comparison with saved sessions: %1</source>
+        <translation>Er enthält keinen Vergleich mit gespeicherten Sitzungen: %1</translation>
+    </message>
+    <message>
+        <source>Report written</source>
+        <translation>Bericht geschrieben</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Export report…</source>
+        <translation>Bericht &amp;exportieren…</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ProcessTableModel</name>
@@ -1316,6 +1805,14 @@ Eltern-PID: %2</translation>
     <message>
         <source>Nothing to save yet: the first scan has not finished.</source>
         <translation>Noch nichts zu speichern: Die erste Erfassung ist nicht abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Nothing to report yet: the first scan has not finished.</source>
+        <translation>Noch nichts zu berichten: die erste Erfassung ist noch nicht fertig.</translation>
+    </message>
+    <message>
+        <source>the session database could not be read</source>
+        <translation>die Sitzungsdatenbank konnte nicht gelesen werden</translation>
     </message>
 </context>
 <context>

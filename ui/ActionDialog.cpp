@@ -1,7 +1,7 @@
 #include "ActionDialog.h"
 
 #include "ClassStyle.h"
-#include "EngineLabels.h"
+#include "report/EngineLabels.h"
 #include "ProcessColumns.h"
 #include "ReadOnlyTable.h"
 #include "UiText.h"

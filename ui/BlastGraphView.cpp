@@ -1,47 +1,46 @@
 #include "BlastGraphView.h"
 
 #include "ClassStyle.h"
-#include "EngineLabels.h"
 #include "ProcessColumns.h"
 #include "UiText.h"
+#include "report/EngineLabels.h"
+
+#include "decide/BlastLayout.h"
+#include "report/Palette.h"
 
 #include <QGraphicsEllipseItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QMouseEvent>
 #include <QWheelEvent>
-#include <QtMath>
-
-#include <map>
 
 namespace ptriage {
 namespace {
 
 constexpr int kIdentityKey = 0; // QGraphicsItem::data key holding a process node's start_id
-constexpr double kNodeRadius = 18;
-
-QColor riskColor(Risk risk)
+QColor color(Rgb rgb)
 {
-    switch (risk) {
-    case Risk::Critical:
-        return {0x8e, 0x10, 0x10};
-    case Risk::High:
-        return {0xd3, 0x54, 0x00};
-    case Risk::Medium:
-        return {0xf1, 0xc4, 0x0f};
-    case Risk::Low:
-        break;
-    }
-    return {0x95, 0xa5, 0xa6};
+    return {rgb.r, rgb.g, rgb.b};
 }
 
-QPointF onRing(int ring, int slot, int slots)
+QPointF point(BlastLayout::Point p)
 {
-    if (ring == 0)
-        return {0, 0};
-    const double radius = ring * std::max(150.0, slots * 2.4 * kNodeRadius / (2 * M_PI));
-    const double angle = 2 * M_PI * slot / std::max(1, slots) - M_PI / 2 + ring * 0.3;
-    return {radius * std::cos(angle), radius * std::sin(angle)};
+    return {p.x, p.y};
+}
+
+QString resourceText(const BlastLayout::Resource &res)
+{
+    switch (res.kind) {
+    case BlastLayout::ResourceKind::Listener:
+        return BlastGraphView::tr("listens on %1").arg(qs(res.what));
+    case BlastLayout::ResourceKind::Lock:
+        return BlastGraphView::tr("lock %1").arg(qs(res.what));
+    case BlastLayout::ResourceKind::Writing:
+        return BlastGraphView::tr("writing %1").arg(qs(res.what));
+    case BlastLayout::ResourceKind::Supervisor:
+        return BlastGraphView::tr("supervisor %1").arg(qs(res.what));
+    }
+    return {};
 }
 
 } // namespace
@@ -64,93 +63,51 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
 {
     clear();
     const TriageResult &r = *result;
-    const auto edgesFrom = [&r](int node) -> const std::vector<BlastGraph::Edge> & {
-        return r.blastEdges[static_cast<std::size_t>(node)]; // built once by triage(), off the GUI thread
-    };
-    const BlastRadius &radius = r.blast[static_cast<std::size_t>(index)];
-
-    // Rings by hop (breadth first over the same graph the engine used).
-    std::map<int, int> hop{{index, 0}};
-    std::vector<std::vector<int>> rings{{index}};
-    for (std::size_t k = 0; k < rings.size() && k < static_cast<std::size_t>(config.policy.maxHops); ++k) {
-        std::vector<int> next;
-        for (int node : rings[k])
-            for (const auto &e : edgesFrom(node))
-                if (!hop.count(e.to)
-                    && std::find(radius.affected.begin(), radius.affected.end(), e.to) != radius.affected.end()) {
-                    hop[e.to] = static_cast<int>(k) + 1;
-                    next.push_back(e.to);
-                }
-        if (next.empty())
-            break;
-        rings.push_back(std::move(next));
-    }
-    const auto &f = r.facts[static_cast<std::size_t>(index)];
-    std::vector<QString> resources;
-    for (const auto &l : f.listeners)
-        resources.push_back(tr("listens on %1").arg(qs(l)));
-    for (const auto &l : f.lockedFiles)
-        resources.push_back(tr("lock %1").arg(qs(l)));
-    for (const auto &c : f.criticalFiles)
-        resources.push_back(tr("writing %1").arg(qs(c.path)));
-    if (!f.supervisor.empty())
-        resources.push_back(tr("supervisor %1").arg(qs(f.supervisor)));
-
-    std::map<int, QPointF> position;
-    for (std::size_t k = 0; k < rings.size(); ++k) {
-        const int slots = static_cast<int>(rings[k].size() + (k == 1 ? resources.size() : 0));
-        for (std::size_t s = 0; s < rings[k].size(); ++s)
-            position[rings[k][s]] = onRing(static_cast<int>(k), static_cast<int>(s), slots);
-    }
+    const BlastLayout layout = layoutBlastRadius(r, index, config.policy.maxHops); // same as the report's
+    constexpr double radius = BlastLayout::kNodeRadius;
 
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.8);
-    auto addEdge = [&](QPointF a, QPointF b, const QString &label) {
+    for (const auto &e : layout.edges) {
+        const QPointF a = point(e.from), b = point(e.to);
         m_scene->addLine(QLineF(a, b), QPen(palette().color(QPalette::Mid), 1.2))->setZValue(-1);
+        const QString label = qs(e.why);
         auto *text = m_scene->addSimpleText(label, small);
         text->setBrush(palette().color(QPalette::WindowText));
         text->setPos((a + b) / 2 - QPointF(text->boundingRect().width() / 2, 0));
         text->setZValue(-0.5);
         text->setData(1, label);
         ++m_edges;
-    };
-    // Process edges between drawn nodes, each pair once.
-    for (const auto &[from, p] : position)
-        for (const auto &e : edgesFrom(from))
-            if (position.count(e.to) && (hop[e.to] > hop[from] || (hop[e.to] == hop[from] && e.to > from)))
-                addEdge(p, position[e.to], qs(e.why));
-
-    for (const auto &[i, p] : position) {
-        const auto u = static_cast<std::size_t>(i);
+    }
+    for (const auto &n : layout.nodes) {
+        const auto u = static_cast<std::size_t>(n.index);
+        const QPointF p = point(n.at);
         const Sample &s = r.snapshot->processes[u];
         const ProcessClass cls = r.posteriors[u].classification;
-        auto *node = m_scene->addEllipse(
-            QRectF(p - QPointF(kNodeRadius, kNodeRadius), QSizeF(2 * kNodeRadius, 2 * kNodeRadius)),
-            QPen(riskColor(r.blast[u].risk), i == index ? 5 : 3), ClassStyle::color(cls));
-        node->setData(kIdentityKey, QVariant::fromValue(r.identityOf(i)));
+        auto *node = m_scene->addEllipse(QRectF(p - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius)),
+            QPen(color(riskColor(r.blast[u].risk)), n.index == index ? 5 : 3), ClassStyle::color(cls));
+        node->setData(kIdentityKey, QVariant::fromValue(r.identityOf(n.index)));
         node->setToolTip(tr("%1 (pid %2)\n%3 · risk %4")
                              .arg(processName(s))
                              .arg(s.id.pid)
                              .arg(ClassStyle::label(cls), EngineLabels::risk(r.blast[u].risk)));
         node->setCursor(Qt::PointingHandCursor);
         auto *label = m_scene->addSimpleText(QStringLiteral("%1\n%2").arg(processName(s)).arg(s.id.pid));
-        if (i == index) {
+        if (n.index == index) {
             QFont bold = label->font();
             bold.setBold(true);
             label->setFont(bold);
         }
-        label->setPos(p + QPointF(-label->boundingRect().width() / 2, kNodeRadius + 2));
+        label->setPos(p + QPointF(-label->boundingRect().width() / 2, radius + 2));
         ++m_processNodes;
     }
-    // Resources of the selected process share the first ring.
-    const int slots = static_cast<int>((rings.size() > 1 ? rings[1].size() : 0) + resources.size());
-    for (std::size_t k = 0; k < resources.size(); ++k) {
-        const QPointF p = onRing(1, static_cast<int>((rings.size() > 1 ? rings[1].size() : 0) + k), slots);
-        addEdge(position[index], p, QString());
-        auto *box = m_scene->addRect(QRectF(p - QPointF(kNodeRadius, 12), QSizeF(2 * kNodeRadius, 24)),
+    for (const auto &res : layout.resources) {
+        const QPointF p = point(res.at);
+        const QString text = resourceText(res);
+        auto *box = m_scene->addRect(QRectF(p - QPointF(radius, 12), QSizeF(2 * radius, 24)),
             QPen(palette().color(QPalette::Dark), 1.5), palette().color(QPalette::AlternateBase));
-        box->setToolTip(resources[k]);
-        auto *label = m_scene->addSimpleText(resources[k], small);
+        box->setToolTip(text);
+        auto *label = m_scene->addSimpleText(text, small);
         label->setPos(p + QPointF(-label->boundingRect().width() / 2, 14));
         ++m_resourceNodes;
     }

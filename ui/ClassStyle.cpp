@@ -1,5 +1,8 @@
 #include "ClassStyle.h"
 
+#include "report/EngineLabels.h"
+#include "report/Palette.h"
+
 #include <QPainter>
 #include <QPainterPath>
 #include <QPixmap>
@@ -49,17 +52,7 @@ QPixmap glyph(ProcessClass c, int size)
 
 QString ClassStyle::label(ProcessClass c)
 {
-    switch (c) {
-    case ProcessClass::Useful:
-        return tr("useful");
-    case ProcessClass::UsefulBad:
-        return tr("stuck or spinning");
-    case ProcessClass::Abandoned:
-        return tr("abandoned");
-    case ProcessClass::Zombie:
-        return tr("zombie");
-    }
-    return {};
+    return EngineLabels::processClass(c);
 }
 
 QIcon ClassStyle::icon(ProcessClass c)
@@ -72,32 +65,14 @@ QIcon ClassStyle::icon(ProcessClass c)
 
 QColor ClassStyle::color(ProcessClass c)
 {
-    switch (c) {
-    case ProcessClass::Useful:
-        return QColor(0x2e, 0x7d, 0x32); // green
-    case ProcessClass::UsefulBad:
-        return QColor(0xef, 0x8f, 0x00); // amber
-    case ProcessClass::Abandoned:
-        return QColor(0xc6, 0x28, 0x28); // red
-    case ProcessClass::Zombie:
-        return QColor(0x6a, 0x1b, 0x9a); // purple
-    }
-    return {};
+    const Rgb rgb = classColor(c);
+    return QColor(rgb.r, rgb.g, rgb.b);
 }
 
 QColor ClassStyle::background(ProcessClass c)
 {
-    switch (c) {
-    case ProcessClass::Useful:
-        return QColor(0xe8, 0xf5, 0xe9);
-    case ProcessClass::UsefulBad:
-        return QColor(0xff, 0xec, 0xb3);
-    case ProcessClass::Abandoned:
-        return QColor(0xff, 0xcd, 0xd2);
-    case ProcessClass::Zombie:
-        return QColor(0xe1, 0xbe, 0xe7);
-    }
-    return {};
+    const Rgb rgb = classTint(c);
+    return QColor(rgb.r, rgb.g, rgb.b);
 }
 
 QColor ClassStyle::textOnBackground()

@@ -12,7 +12,6 @@ namespace ptriage {
 // How a process class looks everywhere in the window: a translated label, an icon whose *shape*
 // differs per class (circle, triangle, square, cross), and colors. Color is never the only cue.
 class ClassStyle {
-    Q_DECLARE_TR_FUNCTIONS(ClassStyle)
 public:
     static QString label(ProcessClass c); // "useful", "stuck or spinning", "abandoned", "zombie"
     static QIcon icon(ProcessClass c); // drawn on each call (cache it); needs a QGuiApplication

@@ -3,7 +3,7 @@
 #include "BitsDelegate.h"
 #include "ClassBars.h"
 #include "ClassStyle.h"
-#include "EngineLabels.h"
+#include "report/EngineLabels.h"
 #include "ProcessColumns.h"
 #include "ReadOnlyTable.h"
 #include "UiText.h"

@@ -3,7 +3,6 @@
 #include "ActionDialog.h"
 #include "BlastGraphView.h"
 #include "DetailsPane.h"
-#include "EngineLabels.h"
 #include "HistoryCharts.h"
 #include "LearnedDialog.h"
 #include "LedgerPane.h"
@@ -13,6 +12,7 @@
 #include "ResultFeed.h"
 #include "SessionsWindow.h"
 #include "UiText.h"
+#include "report/EngineLabels.h"
 #include "util/Format.h"
 
 #include <QApplication>
@@ -20,6 +20,9 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDateTime>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -27,14 +30,18 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
+#include <QSysInfo>
 #include <QTabWidget>
 #include <QTime>
 #include <QToolBar>
 #include <QTreeView>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace ptriage {
@@ -141,6 +148,7 @@ MainWindow::MainWindow(
     connect(&m_service, &TriageService::pastUnavailable, this,
         [this](const QString &message) { statusBar()->showMessage(message, 60000); });
     connect(&m_keeper, &SessionKeeper::saved, this, &MainWindow::sessionSaved);
+    connect(&m_keeper, &SessionKeeper::reportExported, this, &MainWindow::reportExported);
     // What the past says ("past decisions", "leaking") changes with a decision or a saved session.
     connect(&m_keeper, &SessionKeeper::decisionsRecorded, this, [this](int count, const QString &error) {
         if (!error.isEmpty())
@@ -168,6 +176,50 @@ void MainWindow::sessionSaved(long long id, const QString &error, bool automatic
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();
     }
+}
+
+void MainWindow::chooseReportFile()
+{
+    const QString name
+        = QStringLiteral("ptriage-report-%1-%2.html")
+              .arg(QSysInfo::machineHostName(), QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmm")));
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Export report"), QDir(dir).filePath(name), tr("HTML files (*.html)"));
+    if (!path.isEmpty())
+        exportReport(path);
+}
+
+void MainWindow::exportReport(const QString &path)
+{
+    statusBar()->showMessage(tr("Writing the report…"));
+    m_keeper.exportReport(path, std::make_shared<const TriageConfig>(m_config));
+}
+
+void MainWindow::reportExported(const QString &path, const QString &error, const QString &warning)
+{
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(tr("The report was not written: %1").arg(error), 30000);
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot write the report"), error, QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        return;
+    }
+    statusBar()->showMessage(tr("Report written to %1").arg(path), 10000);
+    QString text = tr("The report was written to %1.").arg(path);
+    if (!warning.isEmpty())
+        text += QLatin1Char('\n') + tr("It has no comparison with saved sessions: %1").arg(warning);
+    auto *box = new QMessageBox(QMessageBox::Information, tr("Report written"), text, QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("reportWritten"));
+    QPushButton *open = box->addButton(tr("&Open"), QMessageBox::AcceptRole);
+    box->addButton(QMessageBox::Close);
+    box->setDefaultButton(open);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::buttonClicked, this, [box, open, path](QAbstractButton *clicked) {
+        if (clicked == open)
+            QDesktopServices::openUrl(QUrl::fromLocalFile(path));
+    });
+    box->open();
 }
 
 std::vector<Decision> MainWindow::decisionsFor(const std::vector<ProcessIdentity> &targets, Decision::Vote vote) const
@@ -243,6 +295,7 @@ void MainWindow::buildActions()
     // Sessions are saved on the keeper's thread: the GUI thread never waits for SQLite.
     file->addAction(tr("&Save session"), QKeySequence::Save, &m_keeper, &SessionKeeper::saveNow);
     file->addAction(tr("S&essions…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, &MainWindow::showSessions);
+    file->addAction(tr("&Export report…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::chooseReportFile);
     QMenu *autosave = file->addMenu(tr("Save &automatically"));
     for (int minutes : {0, 5, 15, 30, 60}) {
         QAction *a = autosave->addAction(minutes == 0 ? tr("Never") : tr("Every %1 minutes").arg(minutes));

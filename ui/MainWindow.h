@@ -61,6 +61,8 @@ public:
     void showLearned();
     // Opens (or raises) the Sessions window and compares the latest saved session with now.
     SessionsWindow *showSessions();
+    // Writes the HTML report of the latest result to `path` (off the GUI thread), then offers to open it.
+    void exportReport(const QString &path);
     QList<QAction *> processActions() const { return m_processActions; }
     QString lastActionReport() const { return m_lastReport; }
     void refreshNow() { m_service.refreshNow(); }
@@ -101,6 +103,8 @@ private:
     void updateActionState();
     void updateMarks();
     void sessionSaved(long long id, const QString &error, bool automatic);
+    void chooseReportFile();
+    void reportExported(const QString &path, const QString &error, const QString &warning);
     std::vector<Decision> decisionsFor(const std::vector<ProcessIdentity> &targets, Decision::Vote vote) const;
     std::vector<ProcessIdentity> selectedIdentities() const;
 

@@ -1,7 +1,7 @@
 #include "ProcessColumns.h"
 
 #include "ClassStyle.h"
-#include "EngineLabels.h"
+#include "report/EngineLabels.h"
 #include "UiText.h"
 #include "util/Format.h"
 

@@ -1,8 +1,11 @@
 #include "SessionKeeper.h"
 
 #include "decide/Triage.h"
+#include "report/HtmlReport.h"
+#include "report/ReportHistory.h"
 #include "util/ThreadPriority.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
@@ -100,6 +103,32 @@ void SessionKeeper::save(bool automatic)
             m_saving = false;
             Q_EMIT saved(job->id, job->error, automatic);
         });
+}
+
+void SessionKeeper::exportReport(const QString &path, std::shared_ptr<const TriageConfig> config)
+{
+    if (!m_latest) {
+        Q_EMIT reportExported(path, tr("Nothing to report yet: the first scan has not finished."), {});
+        return;
+    }
+    struct Job {
+        QString error;
+        QString warning;
+    };
+    auto job = std::make_shared<Job>();
+    run(
+        [this, job, path, config, result = m_latest] {
+            ReportInput input = reportFromTriage(*result, *config);
+            input.version = QCoreApplication::applicationVersion().toStdString();
+            input.generatedAtMs = QDateTime::currentMSecsSinceEpoch();
+            ReportHistoryRequest history;
+            history.databasePath = m_path;
+            history.now = std::make_shared<const Session>(sessionFromTriage(*result));
+            if (!addReportHistory(input, history, &job->warning) && job->warning.isEmpty())
+                job->warning = tr("the session database could not be read");
+            HtmlReport::save(HtmlReport::render(input), path, &job->error);
+        },
+        [this, job, path] { Q_EMIT reportExported(path, job->error, job->warning); });
 }
 
 void SessionKeeper::listSessions()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "config/TriageConfig.h"
 #include "infer/Learning.h"
 #include "session/SessionComparison.h"
 #include "session/SessionStore.h"
@@ -45,6 +46,10 @@ public:
     // `afterId` 0: the latest result.
     void compare(long long beforeId, long long afterId);
 
+    // The HTML report of the latest result, with the diff against the session saved before it (if
+    // any) and the actions journaled since; written to `path` whole or not at all.
+    void exportReport(const QString &path, std::shared_ptr<const TriageConfig> config);
+
     // Learning: the person's decisions (ended, spared), what was learned, forgetting it.
     void recordDecisions(std::vector<Decision> decisions);
     void listLearned(const LearningParams &params);
@@ -58,6 +63,8 @@ Q_SIGNALS:
     void decisionsRecorded(int count, const QString &error);
     void learnedListed(const std::vector<ptriage::Match> &patterns, const QString &error);
     void learnedChanged(const QString &error); // after forgetting or clearing
+    // `warning`: the report was written without what the database would add.
+    void reportExported(const QString &path, const QString &error, const QString &warning);
 
 private:
     void save(bool automatic);

@@ -2,7 +2,7 @@
 
 #include "ClassBars.h"
 #include "ClassStyle.h"
-#include "EngineLabels.h"
+#include "report/EngineLabels.h"
 #include "UiText.h"
 #include "util/Format.h"
 

@@ -1,7 +1,7 @@
 #include "SessionsWindow.h"
 
 #include "ClassStyle.h"
-#include "EngineLabels.h"
+#include "report/EngineLabels.h"
 #include "ProcessColumns.h"
 #include "ReadOnlyTable.h"
 #include "SessionKeeper.h"

@@ -1,7 +1,7 @@
 #include "TransitionModel.h"
 
 #include "ClassStyle.h"
-#include "EngineLabels.h"
+#include "report/EngineLabels.h"
 #include "ProcessColumns.h"
 #include "UiText.h"
 #include "util/Format.h"

@@ -531,9 +531,14 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
     sys.pageSize = ::getpagesize();
     sys.cpuCount = static_cast<int>(std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN)));
     FileBuffer &buf = m_buffer;
-    if (buf.readAt(m_root.get(), "meminfo"))
+    if (buf.readAt(m_root.get(), "meminfo")) {
         parseMeminfo(buf.view(), sys.memTotalBytes, sys.memAvailableBytes);
-    else
+        std::uint64_t swapTotal = 0, swapFree = 0;
+        if (parseSwap(buf.view(), swapTotal, swapFree)) {
+            sys.swapTotalBytes = swapTotal;
+            sys.swapFreeBytes = swapFree;
+        }
+    } else
         snap->warnings.push_back(m_options.procRoot + "/meminfo: " + std::strerror(buf.error()));
     if (buf.readAt(m_root.get(), "loadavg"))
         parseLoadavg(buf.view(), sys.load1, sys.load5, sys.load15);

@@ -200,6 +200,19 @@ void parseMeminfo(std::string_view text, std::uint64_t &totalBytes, std::uint64_
     availableBytes = kb("MemAvailable:");
 }
 
+bool parseSwap(std::string_view text, std::uint64_t &totalBytes, std::uint64_t &freeBytes)
+{
+    auto kb = [&](std::string_view key, std::uint64_t &out) {
+        auto v = trim(lineValue(text, key));
+        std::uint64_t n = 0;
+        if (!toNumber(v.substr(0, v.find(' ')), n))
+            return false;
+        out = n * 1024;
+        return true;
+    };
+    return kb("SwapTotal:", totalBytes) && kb("SwapFree:", freeBytes);
+}
+
 bool parsePressure(std::string_view text, double &someAvg10, double &fullAvg10)
 {
     auto avg10 = [&](std::string_view prefix, double &out) {

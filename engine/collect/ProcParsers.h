@@ -35,6 +35,8 @@ std::vector<std::pair<std::string, std::string>> parseEnvironAll(std::string_vie
 std::string parseCgroup(std::string_view text);
 bool parseUptime(std::string_view text, double &seconds);
 void parseMeminfo(std::string_view text, std::uint64_t &totalBytes, std::uint64_t &availableBytes);
+// SwapTotal and SwapFree; false when either is missing or malformed.
+bool parseSwap(std::string_view text, std::uint64_t &totalBytes, std::uint64_t &freeBytes);
 // avg10 of the "some" and "full" lines of /proc/pressure/memory, in percent.
 bool parsePressure(std::string_view text, double &someAvg10, double &fullAvg10);
 bool parseLoadavg(std::string_view text, double &l1, double &l5, double &l15);

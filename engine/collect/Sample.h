@@ -123,6 +123,8 @@ struct SystemInfo {
     int cpuCount = 1;
     std::uint64_t memTotalBytes = 0;
     std::uint64_t memAvailableBytes = 0;
+    std::optional<std::uint64_t> swapTotalBytes; // empty when /proc/meminfo does not say
+    std::optional<std::uint64_t> swapFreeBytes;
     double load1 = 0;
     double load5 = 0;
     double load15 = 0;

@@ -7,7 +7,7 @@
 namespace ptriage {
 
 // The engine's closed vocabularies. Each has one name in JSON, the CLI and the config files
-// (jsonName) and one translated label, which is the UI's (ui/EngineLabels). Nothing parses these
+// (jsonName) and one translated label, which is report/EngineLabels. Nothing parses these
 // names back except config and replays (fromJsonName).
 
 // What a process is (the four classes of the posterior).

@@ -1,6 +1,6 @@
 // The ledger pane shows a real process's verdict: posterior, every ledger term, expected losses,
 // the recommendation and what blocks it, files and sockets.
-#include "EngineLabels.h"
+#include "report/EngineLabels.h"
 #include "LedgerPane.h"
 #include "ProcessColumns.h"
 #include "support/CaptureTools.h"

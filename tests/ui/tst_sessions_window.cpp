@@ -298,6 +298,61 @@ private Q_SLOTS:
         QCOMPARE(ids, (std::vector<long long>{listed[0].id, newest}));
     }
 
+    // File → Export report… (Ctrl+E): the latest result, the diff against the session saved
+    // before it and the offer to open it; a folder that does not exist is an error and writes nothing.
+    void exportsTheReportWithTheDiff()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("sessions.sqlite"));
+        MainWindow w(defaultModel(), longLivedOptions(), young(), db);
+        w.sessions().setAutosaveMinutes(0);
+        w.show();
+        bool hasShortcut = false;
+        for (QAction *a : w.findChildren<QAction *>())
+            hasShortcut |= a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_E);
+        QVERIFY(hasShortcut);
+        w.start();
+        QSignalSpy applied(&w, &MainWindow::resultApplied);
+        QTRY_VERIFY_WITH_TIMEOUT(applied.size() >= 1, 20000);
+        QSignalSpy saved(&w.sessions(), &SessionKeeper::saved);
+        w.sessions().saveNow();
+        QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 20000);
+        QVERIFY(saved[0][0].toLongLong() > 0);
+        Spawner spawner;
+        const Actor newcomer
+            = spawner.spawn({"ptriage-newrep", {"ptriage-newrep", "<b>bold</b>"}, {}, Parenting::Child});
+        QVERIFY(newcomer.pid > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(inResult(w, newcomer.pid), 20000);
+
+        QSignalSpy exported(&w.sessions(), &SessionKeeper::reportExported);
+        const QString path = dir.filePath(QStringLiteral("report.html"));
+        w.exportReport(path);
+        QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, 20000);
+        QVERIFY2(exported[0][1].toString().isEmpty(), qPrintable(exported[0][1].toString()));
+        QVERIFY2(exported[0][2].toString().isEmpty(), qPrintable(exported[0][2].toString()));
+        const QByteArray page = bytesOf(path);
+        QVERIFY(page.startsWith("<!DOCTYPE html>"));
+        QVERIFY(page.contains("id=\"diff\""));
+        QVERIFY(page.contains("id=\"proc-" + QByteArray::number(newcomer.pid) + "-"));
+        QVERIFY(page.contains("ptriage-newrep &lt;b&gt;bold&lt;/b&gt;"));
+        QVERIFY(page.contains("data-transition=\"appeared\""));
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("reportWritten"))) != nullptr);
+        QVERIFY(box->text().contains(path));
+        QVERIFY(
+            box->defaultButton() && box->defaultButton()->text().remove(QLatin1Char('&')) == QStringLiteral("Open"));
+        box->close();
+
+        const QString nowhere = dir.filePath(QStringLiteral("no/such/folder/report.html"));
+        w.exportReport(nowhere);
+        QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 2, 20000);
+        QVERIFY(!exported[1][1].toString().isEmpty());
+        QVERIFY(!QFile::exists(nowhere));
+        QMessageBox *error = nullptr;
+        QTRY_VERIFY((error = w.findChild<QMessageBox *>()) != nullptr && error->icon() == QMessageBox::Warning);
+        error->close();
+    }
+
     void refusedDatabaseLosesNothing()
     {
         QTemporaryDir dir;

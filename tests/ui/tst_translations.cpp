@@ -1,7 +1,7 @@
 // The German translation is complete (every string the build extracted has a translation that keeps
 // its placeholders and accelerator), is built into the binary, and the window speaks German for a
 // German locale and English for a language without a translation.
-#include "EngineLabels.h"
+#include "report/EngineLabels.h"
 #include "MainWindow.h"
 #include "ProcessTableModel.h"
 #include "Translations.h"

@@ -112,6 +112,12 @@ private Q_SLOTS:
         parseMeminfo("MemTotal:       24000000 kB\nMemFree: 1 kB\nMemAvailable:   12000000 kB\n", total, avail);
         QCOMPARE(total, 24000000ull * 1024);
         QCOMPARE(avail, 12000000ull * 1024);
+        std::uint64_t swapTotal = 0, swapFree = 0;
+        QVERIFY(parseSwap("MemTotal: 1 kB\nSwapTotal:  2048 kB\nSwapFree:   1024 kB\n", swapTotal, swapFree));
+        QCOMPARE(swapTotal, 2048ull * 1024);
+        QCOMPARE(swapFree, 1024ull * 1024);
+        QVERIFY(!parseSwap("SwapTotal: 2048 kB\n", swapTotal, swapFree)); // SwapFree missing
+        QVERIFY(!parseSwap("SwapTotal: lots\nSwapFree: 1 kB\n", swapTotal, swapFree));
         double a = 0, b = 0, c = 0;
         QVERIFY(parseLoadavg("0.50 1.00 2.00 1/200 4242\n", a, b, c));
         QCOMPARE(c, 2.0);

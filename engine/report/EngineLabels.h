@@ -12,12 +12,13 @@
 
 namespace ptriage {
 
-// Translated labels for the engine's closed vocabularies (ledger term ids, strengths, confidence,
+// Translated labels for the engine's closed vocabularies (classes, ledger term ids, strengths, confidence,
 // risk, recommended actions, action results). Their JSON names are the engine's (config/Vocabulary).
 // The engine's sentences themselves are English; these are the words around them.
 class EngineLabels {
     Q_DECLARE_TR_FUNCTIONS(EngineLabels)
 public:
+    static QString processClass(ProcessClass c); // "useful", "stuck or spinning", "abandoned", "zombie"
     static QString term(const std::string &id); // "cpu" → "CPU now"; an unknown id is shown as is
     static QString strength(Strength strength);
     static QString confidence(Confidence confidence);

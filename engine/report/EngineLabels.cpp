@@ -4,6 +4,21 @@
 
 namespace ptriage {
 
+QString EngineLabels::processClass(ProcessClass c)
+{
+    switch (c) {
+    case ProcessClass::Useful:
+        return tr("useful");
+    case ProcessClass::UsefulBad:
+        return tr("stuck or spinning");
+    case ProcessClass::Abandoned:
+        return tr("abandoned");
+    case ProcessClass::Zombie:
+        return tr("zombie");
+    }
+    return {};
+}
+
 QString EngineLabels::term(const std::string &id)
 {
     static const std::map<std::string, const char *> names = {

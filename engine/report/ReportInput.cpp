@@ -1,0 +1,194 @@
+#include "ReportInput.h"
+
+#include "collect/SecretMask.h"
+
+#include <QSysInfo>
+
+#include <algorithm>
+
+namespace ptriage {
+namespace {
+
+std::string joined(const std::vector<std::string> &argv)
+{
+    std::string out;
+    for (const auto &a : argv)
+        out += (out.empty() ? "" : " ") + a;
+    return out;
+}
+
+void count(ReportHeader &h, const ReportProcess &p)
+{
+    ++h.counts[static_cast<std::size_t>(p.classification)];
+    h.candidates += p.candidate ? 1 : 0;
+    if (p.candidate && p.action == RecommendedAction::Kill)
+        h.reclaimableBytes += p.rssBytes;
+}
+
+ReportCard cardFromTriage(const TriageResult &r, const TriageConfig &config, int index, int row)
+{
+    const auto u = static_cast<std::size_t>(index);
+    const Sample &s = r.snapshot->processes[u];
+    const ProcessFacts &f = r.facts[u];
+    const Recommendation &rec = r.recommendations[u];
+    ReportCard card;
+    card.process = row;
+    card.ledger = r.posteriors[u].ledger;
+    card.expectedLoss = rec.expectedLoss;
+    card.allowed = rec.allowed;
+    card.blastReasons = r.blast[u].reasons;
+    card.graph = layoutBlastRadius(r, index, config.policy.maxHops);
+    for (const auto &n : card.graph->nodes) {
+        const Sample &x = r.snapshot->processes[static_cast<std::size_t>(n.index)];
+        card.graphNodes.push_back({n.index, x.details && !x.details->comm.empty() ? x.details->comm : x.comm, x.id.pid,
+            r.posteriors[static_cast<std::size_t>(n.index)].classification,
+            r.blast[static_cast<std::size_t>(n.index)].risk});
+    }
+    if (s.details) {
+        card.cwd = s.details->cwd + (s.details->cwdDeleted ? " (deleted)" : "");
+        card.cgroup = s.details->cgroup;
+        for (const auto &[key, value] : s.details->environ)
+            if (!isSecretKey(key))
+                card.environment.emplace_back(key, value);
+    }
+    if (s.deep)
+        card.project = s.deep->workspace;
+    card.supervisor = f.supervisor;
+    card.listeners = f.listeners;
+    card.locks = f.lockedFiles;
+    for (const auto &c : f.criticalFiles)
+        card.writing.push_back(c.path + " — " + c.hint);
+    for (const auto &w : f.writableFiles)
+        if (std::none_of(
+                f.criticalFiles.begin(), f.criticalFiles.end(), [&w](const CriticalFile &c) { return c.path == w; }))
+            card.writing.push_back(w);
+    card.partial = s.partialReasons();
+    return card;
+}
+
+} // namespace
+
+ReportInput reportFromTriage(const TriageResult &r, const TriageConfig &config)
+{
+    const Snapshot &snap = *r.snapshot;
+    ReportInput in;
+    in.config = &config;
+    in.minAgeSeconds = r.minAgeSeconds;
+    ReportHeader &h = in.header;
+    h.source = "live";
+    h.host = QSysInfo::machineHostName().toStdString();
+    h.kernel = QSysInfo::kernelVersion().toStdString();
+    h.scannedAtMs = snap.capturedAtMs;
+    if (snap.system.uptimeSeconds > 0)
+        h.bootAtMs = snap.capturedAtMs - static_cast<std::int64_t>(snap.system.uptimeSeconds * 1000);
+    h.memTotalBytes = snap.system.memTotalBytes;
+    h.memAvailableBytes = snap.system.memAvailableBytes;
+    h.swapTotalBytes = snap.system.swapTotalBytes;
+    h.swapFreeBytes = snap.system.swapFreeBytes;
+    h.memPressureSome = snap.system.memPressureSome;
+    h.memPressureFull = snap.system.memPressureFull;
+
+    in.processes.reserve(r.ranking.size());
+    for (int i : r.ranking) {
+        const auto u = static_cast<std::size_t>(i);
+        const Sample &s = snap.processes[u];
+        const Recommendation &rec = r.recommendations[u];
+        const Posterior &post = r.posteriors[u];
+        ReportProcess p;
+        p.pid = s.id.pid;
+        p.startTicks = s.id.startTicks;
+        p.startId = s.id.toString();
+        p.user = r.facts[u].user;
+        p.comm = s.details && !s.details->comm.empty() ? s.details->comm : s.comm;
+        p.command = s.details ? joined(s.details->cmdline) : std::string();
+        p.state = s.state;
+        p.orphaned = r.facts[u].orphan != OrphanState::ParentAlive;
+        p.classification = post.classification;
+        p.posterior = post.probability;
+        p.confidence = post.confidence;
+        p.score = rec.score;
+        p.action = rec.action;
+        p.review = rec.review;
+        p.candidate = rec.candidate;
+        p.blocks = rec.blockedBy;
+        p.risk = r.blast[u].risk;
+        p.cpuShare = s.cpuShare;
+        p.rssBytes = s.rssBytes;
+        p.ageSeconds = r.facts[u].ageSeconds;
+        count(h, p);
+        if (p.candidate)
+            in.cards.push_back(cardFromTriage(r, config, i, static_cast<int>(in.processes.size())));
+        in.processes.push_back(std::move(p));
+    }
+    return in;
+}
+
+ReportInput reportFromSession(const Session &session, const TriageConfig &config)
+{
+    ReportInput in;
+    in.config = &config;
+    in.minAgeSeconds = config.policy.minAgeSeconds;
+    ReportHeader &h = in.header;
+    h.source = "session";
+    h.sessionId = session.info.id;
+    h.host = session.info.host;
+    h.kernel = session.info.kernel;
+    h.scannedAtMs = session.info.atMs;
+    h.memTotalBytes = session.info.memTotalBytes;
+    h.memAvailableBytes = session.info.memAvailableBytes;
+    h.memPressureSome = session.info.memPressureSome;
+    h.memPressureFull = session.info.memPressureFull;
+
+    std::vector<const SessionProcess *> order;
+    for (const auto &p : session.processes)
+        order.push_back(&p);
+    std::stable_sort(order.begin(), order.end(), [](const SessionProcess *a, const SessionProcess *b) {
+        if (a->candidate != b->candidate)
+            return a->candidate;
+        if (a->score != b->score)
+            return a->score > b->score;
+        return a->pid < b->pid;
+    });
+    const BootId &boot = session.info.bootId;
+    for (const SessionProcess *x : order) {
+        ReportProcess p;
+        p.pid = x->pid;
+        p.startTicks = x->startTicks;
+        p.startId = x->identity(boot).toString();
+        p.user = x->user;
+        p.comm = x->comm;
+        p.command = x->commandLine();
+        p.state = x->state;
+        p.orphaned = x->orphaned;
+        p.classification = x->classification;
+        p.posterior = x->posterior;
+        p.score = x->score;
+        p.action = x->action;
+        p.review = x->review;
+        p.candidate = x->candidate;
+        for (std::size_t at = 0; at < x->blockedBy.size();) {
+            const std::size_t end = std::min(x->blockedBy.find('\n', at), x->blockedBy.size());
+            p.blocks.push_back(x->blockedBy.substr(at, end - at));
+            at = end + 1;
+        }
+        p.risk = x->risk;
+        p.cpuShare = x->cpuShare;
+        p.rssBytes = x->rssBytes;
+        p.ageSeconds = x->ageSeconds;
+        count(h, p);
+        if (p.candidate) {
+            ReportCard card;
+            card.process = static_cast<int>(in.processes.size());
+            card.sentences = false;
+            for (const SavedTerm &t : savedLedger(x->ledger))
+                card.ledger.push_back({t.term, t.bits, t.favors, Strength::Weak, {}});
+            card.cwd = x->cwd;
+            card.cgroup = x->cgroup;
+            in.cards.push_back(std::move(card));
+        }
+        in.processes.push_back(std::move(p));
+    }
+    return in;
+}
+
+} // namespace ptriage

@@ -1,0 +1,100 @@
+#pragma once
+
+#include "decide/BlastLayout.h"
+#include "session/SessionComparison.h"
+#include "session/SessionReport.h"
+
+#include <optional>
+
+namespace ptriage {
+
+// Everything an HTML report shows, as plain values: made from a live triage (everything) or from a
+// saved session (no sentences, graphs or files: a session does not keep them). The renderer
+// reads only this, so both kinds of report look the same where they overlap.
+struct ReportProcess {
+    int pid = 0;
+    std::uint64_t startTicks = 0;
+    std::string startId; // boot:start:pid
+    std::string user;
+    std::string comm;
+    std::string command; // argv joined by spaces, raw bytes
+    char state = '?';
+    bool orphaned = false;
+    ProcessClass classification = ProcessClass::Useful;
+    std::array<double, kClassCount> posterior{};
+    std::optional<Confidence> confidence; // not kept in sessions
+    int score = 0;
+    RecommendedAction action = RecommendedAction::Keep;
+    bool review = false;
+    bool candidate = false;
+    std::vector<std::string> blocks; // the gates, in words
+    Risk risk = Risk::Low;
+    std::optional<double> cpuShare;
+    std::uint64_t rssBytes = 0;
+    double ageSeconds = 0;
+};
+
+// What a candidate's card shows beyond its row.
+struct ReportCard {
+    int process = 0; // into ReportInput::processes
+    std::vector<EvidenceTerm> ledger; // sentences empty when from a session
+    bool sentences = true;
+    std::optional<std::array<double, kActionCount>> expectedLoss;
+    std::array<bool, kActionCount> allowed{};
+    std::vector<std::string> blastReasons;
+    std::optional<BlastLayout> graph;
+    // The graph's processes: label, class and risk, by snapshot index.
+    struct GraphNode {
+        int index = -1;
+        std::string label; // comm
+        int pid = 0;
+        ProcessClass classification = ProcessClass::Useful;
+        Risk risk = Risk::Low;
+    };
+    std::vector<GraphNode> graphNodes;
+    std::string cwd;
+    std::string project;
+    std::string cgroup;
+    std::string supervisor;
+    std::vector<std::string> listeners;
+    std::vector<std::string> writing; // files open for writing (critical ones with their hint)
+    std::vector<std::string> locks;
+    std::vector<std::pair<std::string, std::string>> environment; // never a secret-looking key
+    std::string partial; // what could not be read
+};
+
+struct ReportHeader {
+    std::string source; // "live" or "session"
+    long long sessionId = 0;
+    std::string host;
+    std::string kernel;
+    std::int64_t bootAtMs = 0; // 0: unknown
+    std::int64_t scannedAtMs = 0;
+    std::uint64_t memTotalBytes = 0;
+    std::uint64_t memAvailableBytes = 0;
+    std::optional<std::uint64_t> swapTotalBytes;
+    std::optional<std::uint64_t> swapFreeBytes;
+    std::optional<double> memPressureSome;
+    std::optional<double> memPressureFull;
+    std::array<int, kClassCount> counts{};
+    int candidates = 0;
+    std::uint64_t reclaimableBytes = 0; // resident memory of the processes a kill is recommended for
+};
+
+struct ReportInput {
+    ReportHeader header;
+    std::vector<ReportProcess> processes; // candidates first by score, then the rest
+    std::vector<ReportCard> cards; // one per candidate, in the same order
+    std::vector<SessionAction> actions;
+    std::shared_ptr<const SessionComparison> comparison; // null: no earlier session
+    const TriageConfig *config = nullptr; // for the methods section; must outlive the render
+    double minAgeSeconds = 0;
+    std::string version;
+    std::int64_t generatedAtMs = 0; // a value, so that the same input gives the same bytes
+    QString locale; // "de", "en": the language of the words around the data
+};
+
+ReportInput reportFromTriage(const TriageResult &result, const TriageConfig &config);
+ReportInput reportFromSession(const Session &session, const TriageConfig &config);
+
+} // namespace ptriage

@@ -1,0 +1,168 @@
+// The HTML report's budgets (issue 11): at 5,000 processes with 50 candidates, ≤ 2 MB and ≤ 300 ms
+// from a triage result to the bytes. The peer in the same process: the scan JSON of every process.
+// Run on demand: ./tests/benchmarks/report_benchmark [--processes N] [--candidates K] [--runs R].
+#include "IdleProcesses.h"
+
+#include "collect/Collector.h"
+#include "decide/Triage.h"
+#include "report/HtmlReport.h"
+#include "report/ScanReport.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <dirent.h>
+#include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace {
+
+int processCount()
+{
+    int n = 0;
+    DIR *d = ::opendir("/proc");
+    while (dirent *e = d ? ::readdir(d) : nullptr)
+        n += e->d_name[0] >= '0' && e->d_name[0] <= '9' ? 1 : 0;
+    if (d)
+        ::closedir(d);
+    return n;
+}
+
+// Orphaned idle workers (double fork: their parent exits), the kind a report is about. Each ends
+// itself after `lifetime` seconds, so none outlives a crashed benchmark for long.
+std::vector<pid_t> spawnOrphans(int n, unsigned lifetime)
+{
+    std::vector<pid_t> out;
+    for (int i = 0; i < n; ++i) {
+        int fds[2];
+        if (::pipe(fds) != 0)
+            break;
+        const pid_t middle = ::fork();
+        if (middle == 0) {
+            ::setsid();
+            if (::fork() == 0) {
+                const pid_t self = ::getpid();
+                (void)!::write(fds[1], &self, sizeof self);
+                ::alarm(lifetime);
+                char name[] = "bench-worker";
+                char arg[] = "--queue=reports";
+                char *argv[] = {name, arg, nullptr};
+                ::execv("/proc/self/exe", argv); // re-exec: a command of its own, then idle below
+                for (;;)
+                    ::pause();
+            }
+            ::_exit(0);
+        }
+        ::close(fds[1]);
+        pid_t orphan = -1;
+        if (middle > 0 && ::read(fds[0], &orphan, sizeof orphan) == sizeof orphan)
+            out.push_back(orphan);
+        ::close(fds[0]);
+        ::waitpid(middle, nullptr, 0);
+    }
+    return out;
+}
+
+double msSince(std::chrono::steady_clock::time_point t)
+{
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+void verdict(const char *what, double value, double budget, const char *unit)
+{
+    std::printf("  %-40s %10.2f %-3s  budget ≤ %6.1f %-3s  %s\n", what, value, unit, budget, unit,
+        value <= budget ? "within" : "OVER");
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && std::strcmp(argv[1], "--queue=reports") == 0) {
+        for (;;)
+            ::pause(); // an orphaned worker (see spawnOrphans)
+    }
+    int target = 5000, candidates = 50, runs = 5;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--processes" && i + 1 < argc)
+            target = std::atoi(argv[++i]);
+        else if (arg == "--candidates" && i + 1 < argc)
+            candidates = std::atoi(argv[++i]);
+        else if (arg == "--runs" && i + 1 < argc)
+            runs = std::max(1, std::atoi(argv[++i]));
+        else {
+            std::fprintf(stderr, "usage: %s [--processes N] [--candidates K] [--runs R]\n", argv[0]);
+            return 1;
+        }
+    }
+    std::vector<pid_t> orphans = spawnOrphans(candidates, 300);
+    std::vector<pid_t> idle;
+    const int missing = std::max(0, target - processCount());
+    const int err = ptriage::bench::spawnIdle(idle, missing);
+    auto cleanUp = [&] {
+        for (pid_t p : orphans)
+            ::kill(p, SIGKILL);
+        return ptriage::bench::killIdle(idle);
+    };
+    if (err) {
+        std::fprintf(stderr, "spawned %zu of %d idle processes: %s\n", idle.size(), missing, std::strerror(err));
+        cleanUp();
+        return 1;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    QCoreApplication app(argc, argv);
+    ptriage::ConfigError configError;
+    const auto model = ptriage::TriageConfig::load(QString(), &configError);
+    ptriage::Collector collector{ptriage::CollectOptions{}};
+    std::string openError;
+    if (!model || !collector.open(&openError)) {
+        std::fprintf(stderr, "%s%s\n", qUtf8Printable(configError.toString()), openError.c_str());
+        cleanUp();
+        return 1;
+    }
+    ptriage::TriageOptions options;
+    options.selfPid = static_cast<int>(::getpid());
+    options.minAgeSeconds = 0; // the orphans are seconds old
+    collector.refresh();
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto result = ptriage::triage(collector.refresh(), *model, options);
+
+    std::vector<double> reportMs, jsonMs;
+    std::string page, json;
+    for (int r = 0; r < runs; ++r) {
+        auto t = std::chrono::steady_clock::now();
+        ptriage::ReportInput input = ptriage::reportFromTriage(*result, *model);
+        input.version = "bench";
+        input.generatedAtMs = result->snapshot->capturedAtMs;
+        page = ptriage::HtmlReport::render(input);
+        reportMs.push_back(msSince(t));
+        t = std::chrono::steady_clock::now();
+        json = ptriage::scanJson(*result, *model, {.all = true, .pretty = false});
+        jsonMs.push_back(msSince(t));
+    }
+    int cards = 0;
+    for (const auto &rec : result->recommendations)
+        cards += rec.candidate ? 1 : 0;
+    std::printf("%zu processes, %d candidates (%zu orphaned workers spawned), %d runs\n",
+        result->snapshot->processes.size(), cards, orphans.size(), runs);
+    verdict("report: triage result → HTML", median(reportMs), 300, "ms");
+    verdict("report size", static_cast<double>(page.size()) / (1024.0 * 1024.0), 2.0, "MiB");
+    std::printf("  %-40s %10.2f ms   %.2f MiB  (peer: scan --json --all; report/JSON time %.2f×)\n",
+        "scan JSON of every process", median(jsonMs), static_cast<double>(json.size()) / (1024.0 * 1024.0),
+        median(reportMs) / std::max(0.001, median(jsonMs)));
+    std::printf("  %d idle processes killed\n", cleanUp());
+    return 0;
+}

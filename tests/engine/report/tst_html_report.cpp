@@ -1,0 +1,195 @@
+// The HTML report generator on real processes: hostile command lines (markup, invalid UTF-8,
+// bidirectional overrides) show as text; secret environment values never appear; every section is
+// there; the same input gives the same bytes; a saved session and a real database add the diff and
+// the actions journaled.
+#include "act/ActionJournal.h"
+#include "report/HtmlDocument.h"
+#include "report/HtmlReport.h"
+#include "report/ReportHistory.h"
+#include "session/SessionStore.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+const std::string kScript = "<script>window.__pwned=1</script>";
+const std::string kImage = "\"><img src=x onerror=\"window.__pwned=1\">";
+const std::string kInvalidUtf8 = "bad\xff\xfe-bytes";
+const std::string kBidi = "\xe2\x80\xae"
+                          "txt.exe"; // U+202E, then what it would reverse
+const std::string kSecret = "s3cr3t-value-4242";
+
+int count(const std::string &haystack, const std::string &needle)
+{
+    int n = 0;
+    for (auto at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1))
+        ++n;
+    return n;
+}
+
+ReportInput withFixedTime(ReportInput in)
+{
+    in.version = "test";
+    in.generatedAtMs = 1'700'000'000'000;
+    return in;
+}
+
+} // namespace
+
+class HtmlReportTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void escapesEveryKindOfHostileText()
+    {
+        QCOMPARE(html::text("<a href=\"x\">&'</a>"), std::string("&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;"));
+        QCOMPARE(html::text(kInvalidUtf8), std::string("bad\\xff\\xfe-bytes"));
+        QCOMPARE(html::text(kBidi), std::string("&lt;U+202E&gt;txt.exe"));
+        QCOMPARE(html::text(std::string("a\x01"
+                                        "b\x7f",
+                     4)),
+            std::string("a\\x01b\\x7f"));
+        QCOMPARE(html::text("\xc0\xaf"), std::string("\\xc0\\xaf")); // overlong '/'
+        QCOMPARE(html::text("\xed\xa0\x80"), std::string("\\xed\\xa0\\x80")); // a surrogate
+        QCOMPARE(html::text("Grüße ✓"), std::string("Grüße ✓"));
+        QCOMPARE(html::truncated("ääää", 3), std::string("ä…")); // never inside a character
+    }
+
+    void realHostileProcessesShowAsText()
+    {
+        Spawner spawner;
+        std::vector<int> pids;
+        for (const auto &arg : {kScript, kImage, kInvalidUtf8, kBidi}) {
+            const Actor a = spawner.spawn({"hostile", {"hostile", arg, "--flag"},
+                {{"API_TOKEN", kSecret}, {"GITHUB_TOKEN", kSecret}}, Parenting::OrphanNoSession});
+            QVERIFY(a.pid > 0);
+            pids.push_back(a.pid);
+        }
+        // An hour older, so the orphans are candidates with cards (the command in full).
+        QTemporaryDir dir;
+        const auto pair = capturePair(dir.path().toStdString(), 0.3, 3600);
+        const auto result = replay(pair, defaultModel(), 0);
+        const ReportInput in = withFixedTime(reportFromTriage(*result, defaultModel()));
+        const std::string page = HtmlReport::render(in);
+
+        for (int pid : pids) {
+            const int index = indexOfPid(*result, pid);
+            QVERIFY2(index >= 0, "spawned process missing from the scan");
+            QVERIFY2(result->recommendations[static_cast<std::size_t>(index)].candidate, dump(*result, index).c_str());
+            QVERIFY(page.find("id=\"card-" + std::to_string(pid) + "-") != std::string::npos);
+        }
+        QCOMPARE(count(page, "<script"), 1); // ours, at the end
+        QCOMPARE(count(page, "<img"), 0);
+        QVERIFY(page.find("&lt;script&gt;window.__pwned=1&lt;/script&gt;") != std::string::npos);
+        QVERIFY(page.find("&quot;&gt;&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;") != std::string::npos);
+        QVERIFY(page.find("bad\\xff\\xfe-bytes") != std::string::npos);
+        QVERIFY(page.find("\xe2\x80\xae") == std::string::npos);
+        QVERIFY(page.find("&lt;U+202E&gt;txt.exe") != std::string::npos);
+        QVERIFY(page.find(kSecret) == std::string::npos);
+        QVERIFY(page.find("API_TOKEN") == std::string::npos);
+        QVERIFY(page.find("GITHUB_TOKEN") == std::string::npos);
+        // The whole document is valid UTF-8 (a browser would otherwise show replacement marks).
+        QVERIFY(QString::fromUtf8(page.data(), static_cast<qsizetype>(page.size())).toUtf8().toStdString() == page);
+    }
+
+    void sectionsAndCountsAreThere()
+    {
+        Spawner spawner;
+        const Actor zombieMaker
+            = spawner.spawn({"ptriage-zmaker", {"ptriage-zmaker"}, {{"ACTOR_ZOMBIE", "1"}}, Parenting::Child});
+        QVERIFY(zombieMaker.zombiePid > 0);
+        const auto result = live(defaultModel(), 0);
+        const ReportInput in = withFixedTime(reportFromTriage(*result, defaultModel()));
+        const std::string page = HtmlReport::render(in);
+        for (const char *id : {"summary", "candidates", "cards", "actions", "processes", "methods", "class-counts",
+                 "candidate-table", "process-table"})
+            QVERIFY2(page.find(std::string("id=\"") + id + "\"") != std::string::npos, id);
+        QVERIFY(page.find("id=\"diff\"") == std::string::npos); // no earlier session given
+        QCOMPARE(count(page, "<tr id=\"proc-"), static_cast<int>(result->snapshot->processes.size()));
+        QCOMPARE(count(page, "<tr id=\"row-"), in.header.candidates);
+        QCOMPARE(count(page, "<article class=\"card\""), in.header.candidates);
+        QVERIFY(in.header.counts[static_cast<std::size_t>(ProcessClass::Zombie)] >= 1);
+        QVERIFY(page.find("id=\"proc-" + std::to_string(zombieMaker.zombiePid) + "-") != std::string::npos);
+        // The policy forbids every fetch; the script and style are allowed by their hashes only.
+        QVERIFY(page.find("default-src 'none'") != std::string::npos);
+        QVERIFY(page.find("script-src 'sha256-") != std::string::npos);
+        QVERIFY(page.find("unsafe-inline") == std::string::npos);
+        QVERIFY(page.find(" style=\"") == std::string::npos); // a style attribute would break the policy
+        QVERIFY(page.find("http://") == std::string::npos && page.find("https://") == std::string::npos);
+        // Same input, same bytes.
+        QCOMPARE(HtmlReport::render(in), page);
+    }
+
+    void savedSessionsGiveDiffActionsAndIdenticalBytes()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("sessions.sqlite"));
+        SessionStore store;
+        QString error;
+        QVERIFY2(store.open(db, SessionStore::Mode::Create, &error), qPrintable(error));
+        const long long first = store.save(sessionFromTriage(*live(defaultModel(), 0)), &error);
+        QVERIFY2(first > 0, qPrintable(error));
+        Spawner spawner;
+        const Actor appeared = spawner.spawn({"ptriage-newcomer", {"ptriage-newcomer"}, {}, Parenting::Child});
+        QVERIFY(appeared.pid > 0);
+        const long long second = store.save(sessionFromTriage(*live(defaultModel(), 0)), &error);
+        QVERIFY2(second > 0, qPrintable(error));
+        {
+            ActionJournal journal;
+            QVERIFY2(journal.open(db, &error), qPrintable(error));
+            const auto saved = store.load(second, &error);
+            ActionJournal::Entry e;
+            e.atMs = saved->info.atMs - 1;
+            for (const auto &p : saved->processes)
+                if (p.pid == appeared.pid)
+                    e.target = p.identity(saved->info.bootId);
+            QVERIFY(e.target.pid == appeared.pid);
+            e.verb = ActVerb::Pause;
+            e.command = "ptriage-journaled <b>";
+            e.status = ActStatus::Done;
+            QVERIFY2(journal.record(e, &error) > 0, qPrintable(error));
+        }
+
+        auto render = [&] {
+            const auto saved = store.load(second, &error);
+            ReportInput in = withFixedTime(reportFromSession(*saved, defaultModel()));
+            ReportHistoryRequest history;
+            history.databasePath = db;
+            QString historyError;
+            if (!addReportHistory(in, history, &historyError))
+                qWarning("%s", qPrintable(historyError));
+            return HtmlReport::render(in);
+        };
+        const std::string page = render();
+        QVERIFY(page.find("id=\"diff\"") != std::string::npos);
+        QVERIFY(page.find("id=\"accumulation\"") != std::string::npos);
+        QVERIFY(page.find("data-transition=\"appeared\"><td>") != std::string::npos);
+        QVERIFY(page.find("ptriage-newcomer") != std::string::npos);
+        QVERIFY(page.find("ptriage-journaled &lt;b&gt;") != std::string::npos); // the action, escaped
+        QVERIFY(page.find("id=\"action-table\"") != std::string::npos);
+        QCOMPARE(render(), page); // byte-identical from the same session
+
+        // A database that is not one: the report says nothing about history, and is unchanged.
+        const QString junk = dir.filePath(QStringLiteral("junk.sqlite"));
+        QFile f(junk);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("this is not SQLite at all, not even close......................................");
+        f.close();
+        ReportInput in = reportFromSession(*store.load(second, &error), defaultModel());
+        ReportHistoryRequest history;
+        history.databasePath = junk;
+        QString historyError;
+        QVERIFY(!addReportHistory(in, history, &historyError));
+        QVERIFY(!historyError.isEmpty());
+        QVERIFY(!in.comparison && in.actions.empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(HtmlReportTest)
+#include "tst_html_report.moc"
