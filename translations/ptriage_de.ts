@@ -235,6 +235,22 @@
         <source>zombie</source>
         <translation>Zombie</translation>
     </message>
+    <message>
+        <source>parent (interactive programs)</source>
+        <translation>Elternprozess (interaktive Programme)</translation>
+    </message>
+    <message>
+        <source>parent (other programs)</source>
+        <translation>Elternprozess (andere Programme)</translation>
+    </message>
+    <message>
+        <source>terminal (interactive programs)</source>
+        <translation>Terminal (interaktive Programme)</translation>
+    </message>
+    <message>
+        <source>terminal (other programs)</source>
+        <translation>Terminal (andere Programme)</translation>
+    </message>
 </context>
 <context>
     <name>HtmlReport</name>
@@ -682,6 +698,11 @@
     <message>
         <source>No process is worth acting on.</source>
         <translation>Kein Prozess lohnt eine Aktion.</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <comment>decimal point of the report&apos;s numbers</comment>
+        <translation>,</translation>
     </message>
 </context>
 <context>

@@ -98,7 +98,9 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
             bold.setBold(true);
             label->setFont(bold);
         }
-        label->setPos(p + QPointF(-label->boundingRect().width() / 2, radius + 2));
+        // Labels on the side away from the middle, where no edge arrives (as in the report).
+        const QRectF box = label->boundingRect();
+        label->setPos(p + QPointF(-box.width() / 2, p.y() < 0 ? -radius - 2 - box.height() : radius + 2));
         ++m_processNodes;
     }
     for (const auto &res : layout.resources) {
@@ -108,7 +110,8 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
             QPen(palette().color(QPalette::Dark), 1.5), palette().color(QPalette::AlternateBase));
         box->setToolTip(text);
         auto *label = m_scene->addSimpleText(text, small);
-        label->setPos(p + QPointF(-label->boundingRect().width() / 2, 14));
+        const QRectF size = label->boundingRect();
+        label->setPos(p + QPointF(-size.width() / 2, p.y() < 0 ? -14 - size.height() : 14));
         ++m_resourceNodes;
     }
     m_scene->setSceneRect(m_scene->itemsBoundingRect().adjusted(-40, -40, 40, 40));

@@ -6,8 +6,19 @@
 #include <QDateTime>
 #include <QSaveFile>
 
+#include <algorithm>
+#include <cmath>
+
 namespace ptriage {
 namespace htmlreport {
+
+std::string localRaw(std::string formatted)
+{
+    const QString point = HtmlReport::tr(".", "decimal point of the report's numbers");
+    if (point != QLatin1String("."))
+        std::replace(formatted.begin(), formatted.end(), '.', point.isEmpty() ? '.' : point.at(0).toLatin1());
+    return formatted;
+}
 
 std::string classCss(ProcessClass c)
 {
@@ -27,7 +38,7 @@ using namespace htmlreport;
 using html::number;
 using html::text;
 
-constexpr std::size_t kCommandInList = 160; // bytes of a command line in the full process list
+constexpr std::size_t kCommandInList = 100; // bytes of a command line in the tables (whole in the cards)
 constexpr std::size_t kDiffRows = 300;
 constexpr std::size_t kOriginRows = 50;
 
@@ -46,7 +57,7 @@ std::string when(std::int64_t ms)
 
 std::string bytes(std::uint64_t b)
 {
-    return text(formatBytes(static_cast<double>(b)));
+    return localized(formatBytes(static_cast<double>(b)));
 }
 
 std::string classLabel(ProcessClass c)
@@ -83,23 +94,21 @@ void writeSummary(std::string &out, const ReportInput &in)
         = h.memTotalBytes ? static_cast<double>(h.memAvailableBytes) / static_cast<double>(h.memTotalBytes) : 0;
     fact(out, HtmlReport::tr("Memory"),
         w(HtmlReport::tr("%1 available of %2 (%3)")
-                .arg(QString::fromStdString(formatBytes(static_cast<double>(h.memAvailableBytes))),
-                    QString::fromStdString(formatBytes(static_cast<double>(h.memTotalBytes))),
-                    QString::fromStdString(formatPercent(availShare)))));
+                .arg(localQ(formatBytes(static_cast<double>(h.memAvailableBytes))),
+                    localQ(formatBytes(static_cast<double>(h.memTotalBytes))), localQ(formatPercent(availShare)))));
     if (h.swapTotalBytes && h.swapFreeBytes)
         fact(out, HtmlReport::tr("Swap"),
-            *h.swapTotalBytes == 0
-                ? w(HtmlReport::tr("none"))
-                : w(HtmlReport::tr("%1 used of %2")
-                        .arg(QString::fromStdString(formatBytes(static_cast<double>(
-                                 *h.swapTotalBytes - std::min(*h.swapFreeBytes, *h.swapTotalBytes)))),
-                            QString::fromStdString(formatBytes(static_cast<double>(*h.swapTotalBytes))))));
+            *h.swapTotalBytes == 0 ? w(HtmlReport::tr("none"))
+                                   : w(HtmlReport::tr("%1 used of %2")
+                                           .arg(localQ(formatBytes(static_cast<double>(*h.swapTotalBytes
+                                                    - std::min(*h.swapFreeBytes, *h.swapTotalBytes)))),
+                                               localQ(formatBytes(static_cast<double>(*h.swapTotalBytes))))));
     else
         fact(out, HtmlReport::tr("Swap"), w(HtmlReport::tr("not recorded")));
     fact(out, HtmlReport::tr("Memory pressure"),
         h.memPressureSome ? w(HtmlReport::tr("some %1 · full %2 of the last 10 s")
-                                  .arg(QString::fromStdString(formatPercent(*h.memPressureSome / 100)),
-                                      QString::fromStdString(formatPercent(h.memPressureFull.value_or(0) / 100))))
+                                  .arg(localQ(formatPercent(*h.memPressureSome / 100)),
+                                      localQ(formatPercent(h.memPressureFull.value_or(0) / 100))))
                           : w(HtmlReport::tr("not available (no /proc/pressure)")));
     fact(out, HtmlReport::tr("Processes"), std::to_string(in.processes.size()));
     fact(out, HtmlReport::tr("Worth attention"), std::to_string(h.candidates));
@@ -124,8 +133,8 @@ std::string cpuCell(const ReportProcess &p)
 {
     if (!p.cpuShare)
         return "<td class=\"num\" data-key=\"cpu\" data-value=\"\">–</td>";
-    return "<td class=\"num\" data-key=\"cpu\" data-value=\"" + number(*p.cpuShare) + "\">"
-        + text(formatPercent(*p.cpuShare)) + "</td>";
+    return "<td class=\"num\" data-key=\"cpu\" data-value=\"" + number(*p.cpuShare) + "\">" + percent(*p.cpuShare)
+        + "</td>";
 }
 
 std::string numberCell(const char *key, double value, const std::string &shown)
@@ -186,7 +195,7 @@ void writeCandidates(std::string &out, const ReportInput &in)
         out += "<td data-key=\"risk\">" + w(EngineLabels::risk(p.risk)) + "</td>";
         out += cpuCell(p);
         out += numberCell("memory", static_cast<double>(p.rssBytes), bytes(p.rssBytes));
-        out += numberCell("age", p.ageSeconds, text(formatDuration(p.ageSeconds)));
+        out += numberCell("age", p.ageSeconds, duration(p.ageSeconds));
         out += "</tr>\n";
     }
     out += "</tbody></table></section>\n";
@@ -203,17 +212,28 @@ void writeProcesses(std::string &out, const ReportInput &in)
             {"action", HtmlReport::tr("Recommended")}, {"cpu", HtmlReport::tr("CPU")},
             {"memory", HtmlReport::tr("Memory")}, {"age", HtmlReport::tr("Age")}},
         " pid score cpu memory age ");
+    // Compact, for 5,000 rows: no row ids, and the end tags HTML lets a table omit (the DOM is the
+    // same). Numbers sort by their text, or by data-value where the text would not.
+    std::array<std::string, kClassCount> classes;
+    for (int c = 0; c < kClassCount; ++c)
+        classes[static_cast<std::size_t>(c)] = w(EngineLabels::processClass(static_cast<ProcessClass>(c)));
+    const std::string orphaned = " · " + w(HtmlReport::tr("orphaned"));
     for (const ReportProcess &p : in.processes) {
-        rowStart(out, "proc", p);
-        out += "<td class=\"num\" data-value=\"" + std::to_string(p.pid) + "\">" + std::to_string(p.pid) + "</td><td>"
-            + text(p.comm) + " <span class=\"args\">" + html::truncated(p.command, kCommandInList) + "</span></td><td>"
-            + text(p.user) + "</td><td>" + std::string(1, p.state == '<' || p.state == '&' ? '?' : p.state)
-            + (p.orphaned ? " · " + w(HtmlReport::tr("orphaned")) : std::string()) + "</td><td>"
-            + w(EngineLabels::processClass(p.classification)) + "</td>";
-        out += "<td class=\"num\" data-value=\"" + std::to_string(p.score) + "\">" + std::to_string(p.score)
-            + "</td><td>" + recommendationText(p) + "</td>" + cpuCell(p);
-        out += numberCell("memory", static_cast<double>(p.rssBytes), bytes(p.rssBytes));
-        out += numberCell("age", p.ageSeconds, text(formatDuration(p.ageSeconds))) + "</tr>\n";
+        out += "<tr data-class=\"" + classCss(p.classification) + "\"><td>" + std::to_string(p.pid) + "<td>"
+            + text(p.comm);
+        if (!p.command.empty())
+            out += " <span class=\"args\">" + html::truncated(p.command, kCommandInList) + "</span>";
+        out += "<td>" + text(p.user) + "<td>" + text(std::string(1, p.state)) + (p.orphaned ? orphaned : std::string())
+            + "<td>" + classes[static_cast<std::size_t>(p.classification)] + "<td>" + std::to_string(p.score) + "<td>"
+            + recommendationText(p);
+        if (!p.cpuShare)
+            out += "<td data-value=\"\">–";
+        else if (*p.cpuShare == 0)
+            out += "<td>0";
+        else
+            out += "<td data-value=\"" + number(std::round(*p.cpuShare * 1e4) / 1e4) + "\">" + percent(*p.cpuShare);
+        out += "<td data-value=\"" + std::to_string(p.rssBytes) + "\">" + bytes(p.rssBytes) + "<td data-value=\""
+            + number(std::round(p.ageSeconds)) + "\">" + duration(p.ageSeconds) + "\n";
     }
     out += "</tbody></table></details></section>\n";
 }
@@ -294,7 +314,7 @@ void writeDiff(std::string &out, const ReportInput &in)
     out += "<section id=\"accumulation\"><h2>" + w(HtmlReport::tr("What keeps spawning these")) + "</h2><p>"
         + w(HtmlReport::tr("Processes per origin across %1 sessions over %2.")
                 .arg(c.accumulation.sessions.size())
-                .arg(QString::fromStdString(formatDuration(c.accumulation.spanHours * 3600))))
+                .arg(localQ(formatDuration(c.accumulation.spanHours * 3600))))
         + "</p><table id=\"accumulation-table\" class=\"sortable\">";
     header(out,
         {{"origin", HtmlReport::tr("Command")}, {"parent", HtmlReport::tr("Started by")},
@@ -310,7 +330,7 @@ void writeDiff(std::string &out, const ReportInput &in)
             + "</code>" + (row.parentGone ? " · " + w(HtmlReport::tr("gone")) : std::string()) + "</td><td>"
             + text(row.origin.unit.empty() ? row.origin.project : row.origin.unit) + "</td>"
             + numberCell("first", first, std::to_string(first)) + numberCell("last", last, std::to_string(last))
-            + numberCell("growth", row.growthPerHour, text(number(row.growthPerHour)))
+            + numberCell("growth", row.growthPerHour, localized(number(std::round(row.growthPerHour * 10) / 10)))
             + numberCell("memory", static_cast<double>(row.rssBytes), bytes(row.rssBytes)) + "</tr>\n";
     }
     out += "</tbody></table></section>\n";
@@ -341,7 +361,7 @@ void writeMethods(std::string &out, const ReportInput &in)
     for (int c = 0; c < kClassCount; ++c) {
         const auto u = static_cast<std::size_t>(c);
         out += "<tr><td>" + classLabel(static_cast<ProcessClass>(c)) + "</td><td class=\"num\">"
-            + text(formatPercent(norm > 0 ? std::exp(config.priors.logPrior[u]) / norm : 0)) + "</td>";
+            + percent(norm > 0 ? std::exp(config.priors.logPrior[u]) / norm : 0) + "</td>";
         for (int a = 0; a < kActionCount; ++a)
             out += "<td class=\"num\">" + number(config.policy.loss[u][static_cast<std::size_t>(a)]) + "</td>";
         out += "</tr>";
@@ -351,12 +371,12 @@ void writeMethods(std::string &out, const ReportInput &in)
         out += (t ? ", " : "") + w(EngineLabels::term(config.priors.terms[t].name)) + " <code>"
             + text(config.priors.terms[t].name) + "</code>";
     out += "</p><h4>" + w(HtmlReport::tr("Thresholds in effect")) + "</h4><dl class=\"facts\">";
-    fact(out, HtmlReport::tr("Minimum age before acting"), text(formatDuration(in.minAgeSeconds)));
-    fact(out, HtmlReport::tr("Review when kept but abandoned with at least"),
-        text(formatPercent(config.policy.reviewMinAbandoned)));
+    fact(out, HtmlReport::tr("Minimum age before acting"), duration(in.minAgeSeconds));
+    fact(
+        out, HtmlReport::tr("Review when kept but abandoned with at least"), percent(config.policy.reviewMinAbandoned));
     fact(out, HtmlReport::tr("CPU idle / busy / spinning"),
-        text(formatPercent(config.priors.cpuIdle) + " / " + formatPercent(config.priors.cpuBusy) + " / "
-            + formatPercent(config.priors.cpuSpinning)));
+        percent(config.priors.cpuIdle) + " / " + percent(config.priors.cpuBusy) + " / "
+            + percent(config.priors.cpuSpinning));
     fact(out, HtmlReport::tr("Largest weight of one term"), text(number(config.priors.maxBitsPerTerm) + " bits"));
     fact(out, HtmlReport::tr("Blast radius: hops, risk medium / high / critical"),
         text(std::to_string(config.policy.maxHops) + ", " + number(config.policy.levelMedium) + " / "

@@ -14,23 +14,22 @@ using html::text;
 
 constexpr std::size_t kGraphLabel = 40; // bytes of a resource's name drawn in the graph
 
-// A horizontal bar of `fraction` (0..1) of the width, in the class's color.
+// A horizontal bar of `fraction` (0..1) of the width, in the class's color; the track (and the
+// middle line of a signed bar) is the stylesheet's, so that fifty cards stay small.
 std::string bar(double fraction, Rgb color)
 {
-    return "<svg class=\"bar\" viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\" aria-hidden=\"true\">"
-           "<rect class=\"track\" width=\"100\" height=\"10\"/><rect width=\""
-        + number(std::clamp(fraction, 0.0, 1.0) * 100) + "\" height=\"10\" fill=\"" + color.hex() + "\"/></svg>";
+    return "<svg class=\"bar\" viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\"><rect width=\""
+        + number(std::round(std::clamp(fraction, 0.0, 1.0) * 1000) / 10) + "\" height=\"10\" fill=\"" + color.hex()
+        + "\"/></svg>";
 }
 
 // A signed bar around the middle: bits toward the term's class, to the right.
 std::string signedBar(double bits, double maxBits, Rgb color)
 {
-    const double half = 50 * std::clamp(std::abs(bits) / std::max(1.0, maxBits), 0.0, 1.0);
-    const double x = bits >= 0 ? 50 : 50 - half;
-    return "<svg class=\"bar\" viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\" aria-hidden=\"true\">"
-           "<rect class=\"track\" width=\"100\" height=\"10\"/><rect x=\""
-        + number(x) + "\" width=\"" + number(half) + "\" height=\"10\" fill=\"" + color.hex()
-        + "\"/><line class=\"axis\" x1=\"50\" x2=\"50\" y1=\"0\" y2=\"10\"/></svg>";
+    const double half = std::round(500 * std::clamp(std::abs(bits) / std::max(1.0, maxBits), 0.0, 1.0)) / 10;
+    return "<svg class=\"bar signed\" viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\"><rect x=\""
+        + number(bits >= 0 ? 50 : 50 - half) + "\" width=\"" + number(half) + "\" height=\"10\" fill=\"" + color.hex()
+        + "\"/></svg>";
 }
 
 void writePosterior(std::string &out, const ReportProcess &p)
@@ -40,7 +39,7 @@ void writePosterior(std::string &out, const ReportProcess &p)
         const auto cls = static_cast<ProcessClass>(c);
         const double prob = p.posterior[static_cast<std::size_t>(c)];
         out += "<tr><td>" + w(EngineLabels::processClass(cls)) + "</td><td class=\"barcell\">"
-            + bar(prob, classColor(cls)) + "</td><td class=\"num\">" + text(formatPercent(prob)) + "</td></tr>";
+            + bar(prob, classColor(cls)) + "</td><td class=\"num\">" + percent(prob) + "</td></tr>";
     }
     out += "</tbody></table>";
 }
@@ -59,7 +58,7 @@ void writeLedger(std::string &out, const ReportCard &card)
         std::snprintf(bits, sizeof bits, "%+.1f", t.bits);
         out += "<tr><td>" + w(EngineLabels::term(t.term)) + "</td><td class=\"barcell\">"
             + signedBar(t.bits, maxBits, classColor(t.favors)) + "</td><td class=\"num\" data-value=\"" + number(t.bits)
-            + "\">" + bits + "</td><td>" + w(EngineLabels::processClass(t.favors)) + "</td>"
+            + "\">" + localized(bits) + "</td><td>" + w(EngineLabels::processClass(t.favors)) + "</td>"
             + (card.sentences ? "<td>" + text(t.detail) + "</td>" : std::string()) + "</tr>";
     }
     out += "</tbody></table>";
@@ -76,7 +75,8 @@ void writeLosses(std::string &out, const ReportCard &card, const ReportProcess &
         const bool allowed = card.allowed[static_cast<std::size_t>(a)];
         out += std::string("<tr") + (chosen ? " class=\"chosen\"" : (allowed ? "" : " class=\"ruled-out\"")) + "><td>"
             + w(EngineLabels::action(action)) + "</td><td class=\"num\">"
-            + number(std::round((*card.expectedLoss)[static_cast<std::size_t>(a)] * 1000) / 1000) + "</td><td>"
+            + localized(number(std::round((*card.expectedLoss)[static_cast<std::size_t>(a)] * 1000) / 1000))
+            + "</td><td>"
             + (chosen         ? w(HtmlReport::tr("chosen"))
                     : allowed ? std::string()
                               : w(HtmlReport::tr("ruled out by a gate")))
@@ -100,13 +100,14 @@ std::string resourceText(const BlastLayout::Resource &r)
     return {};
 }
 
-// The window's graph (decide/BlastLayout, its colors): fill = class, ring = risk.
+// The window's graph (decide/BlastLayout, its colors): fill = class, ring = risk. Labels go on the
+// side away from the middle, where no edge arrives.
 void writeGraph(std::string &out, const ReportCard &card)
 {
     const BlastLayout &g = *card.graph;
     constexpr double margin = 90;
-    const double x0 = g.min.x - margin, y0 = g.min.y - 40;
-    const double width = g.max.x - g.min.x + 2 * margin, height = g.max.y - g.min.y + 40 + 60;
+    const double x0 = g.min.x - margin, y0 = g.min.y - 60;
+    const double width = g.max.x - g.min.x + 2 * margin, height = g.max.y - g.min.y + 60 + 60;
     // Natural size (as in the window), shrunk to fit: small graphs are not blown up.
     out += "<svg class=\"blast\" role=\"img\" width=\"" + number(width) + "\" height=\"" + number(height)
         + "\" viewBox=\"" + number(x0) + " " + number(y0) + " " + number(width) + " " + number(height)
@@ -124,7 +125,8 @@ void writeGraph(std::string &out, const ReportCard &card)
         out += "<g><title>" + label + "</title><rect class=\"res\" x=\"" + number(res.at.x - r) + "\" y=\""
             + number(res.at.y - 12) + "\" width=\"" + number(2 * r)
             + "\" height=\"24\" rx=\"3\"/><text text-anchor=\"middle\" x=\"" + number(res.at.x) + "\" y=\""
-            + number(res.at.y + 26) + "\">" + html::truncated(res.what, kGraphLabel) + "</text></g>";
+            + number(res.at.y + (res.at.y < 0 ? -18 : 26)) + "\">" + html::truncated(res.what, kGraphLabel)
+            + "</text></g>";
     }
     for (std::size_t k = 0; k < g.nodes.size() && k < card.graphNodes.size(); ++k) {
         const auto &n = g.nodes[k];
@@ -134,9 +136,9 @@ void writeGraph(std::string &out, const ReportCard &card)
             + "</title><circle cx=\"" + number(n.at.x) + "\" cy=\"" + number(n.at.y) + "\" r=\"" + number(r)
             + "\" fill=\"" + classColor(info.classification).hex() + "\" stroke=\"" + riskColor(info.risk).hex()
             + "\" stroke-width=\"" + (n.hop == 0 ? "5" : "3") + "\"/><text text-anchor=\"middle\""
-            + (n.hop == 0 ? " class=\"center\"" : "") + " x=\"" + number(n.at.x) + "\" y=\"" + number(n.at.y + r + 14)
-            + "\">" + text(info.label) + "<tspan x=\"" + number(n.at.x) + "\" dy=\"13\">" + std::to_string(info.pid)
-            + "</tspan></text></g>";
+            + (n.hop == 0 ? " class=\"center\"" : "") + " x=\"" + number(n.at.x) + "\" y=\""
+            + number(n.at.y + (n.at.y < 0 ? -r - 20 : r + 14)) + "\">" + text(info.label) + "<tspan x=\""
+            + number(n.at.x) + "\" dy=\"13\">" + std::to_string(info.pid) + "</tspan></text></g>";
     }
     out += "</svg>";
 }

@@ -4,12 +4,32 @@
 #include "HtmlDocument.h"
 #include "HtmlReport.h"
 
+#include "util/Format.h"
+
 namespace ptriage::htmlreport {
 
 // Our words (HtmlReport::tr(…)), escaped.
 inline std::string w(const QString &words)
 {
     return html::words(words);
+}
+// util/Format's figures in the report's language (the decimal point is translated).
+std::string localRaw(std::string formatted);
+inline QString localQ(const std::string &formatted)
+{
+    return QString::fromStdString(localRaw(formatted));
+}
+inline std::string localized(const std::string &formatted)
+{
+    return html::text(localRaw(formatted));
+}
+inline std::string percent(double fraction)
+{
+    return localized(formatPercent(fraction));
+}
+inline std::string duration(double seconds)
+{
+    return localized(formatDuration(seconds));
 }
 std::string classCss(ProcessClass c); // "useful", "useful_bad" …: the class's JSON name
 std::string rowId(const char *prefix, const ReportProcess &p); // "row-1234-5678"

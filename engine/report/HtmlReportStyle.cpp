@@ -17,7 +17,7 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;border-bott
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:10px 0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
 ul#class-counts{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:8px}ul#class-counts li{border:1px solid var(--line);border-radius:6px;padding:4px 10px;background:var(--panel)}ul#class-counts .count{font-weight:700;font-size:18px;margin-right:6px}
 table{border-collapse:collapse;width:100%;margin:6px 0}th,td{border-bottom:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top}th{background:var(--panel);position:sticky;top:0}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+td.num,th.num,#process-table td:nth-child(1),#process-table td:nth-child(n+6):not(:nth-child(7)){text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .sortable th{cursor:pointer;user-select:none}.sortable th[aria-sort=ascending]::after{content:" ▲"}.sortable th[aria-sort=descending]::after{content:" ▼"}
 code,.cmd{font-family:"DejaVu Sans Mono",monospace;font-size:12px;overflow-wrap:anywhere;white-space:pre-wrap}
 .args{color:var(--muted);font-family:"DejaVu Sans Mono",monospace;font-size:12px;overflow-wrap:anywhere}
@@ -25,14 +25,14 @@ code,.cmd{font-family:"DejaVu Sans Mono",monospace;font-size:12px;overflow-wrap:
 .cls-useful{color:#1b5e20;background:#e8f5e9}.cls-useful_bad{color:#7a4300;background:#ffecb3}.cls-abandoned{color:#8e1b1b;background:#ffcdd2}.cls-zombie{color:#4a126b;background:#e1bee7}
 .card{border:1px solid var(--line);border-radius:8px;padding:12px 14px;margin:14px 0;background:var(--bg);break-inside:avoid-page}
 .card-grid{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:8px 24px}@media (max-width:900px){.card-grid{grid-template-columns:1fr}}
-svg.bar{display:block;width:100%;height:12px}svg.bar .track{fill:var(--panel)}svg.bar .axis{stroke:var(--muted)}
+svg.bar{display:block;width:100%;height:12px;background:var(--panel)}svg.bar.signed{background:linear-gradient(90deg,transparent calc(50% - 1px),var(--muted) calc(50% - 1px),var(--muted) calc(50% + 1px),transparent calc(50% + 1px)),var(--panel)}
 td.barcell{width:34%;min-width:120px}
 .chosen{font-weight:700}.chosen td:first-child::before{content:"▶ "}
 .ruled-out{color:var(--muted);text-decoration:line-through}
 svg.blast{display:block;max-width:100%;height:auto;margin:0 auto;border:1px solid var(--line);border-radius:6px;background:var(--panel)}
 svg.blast text{fill:var(--fg);font:11px system-ui,"DejaVu Sans",sans-serif}svg.blast .edge{stroke:var(--muted);stroke-width:1.2}svg.blast .why{fill:var(--muted);font-size:10px}svg.blast .res{fill:var(--bg);stroke:var(--muted);stroke-width:1.5}svg.blast .center{font-weight:700}
 details>summary{cursor:pointer;font-weight:600;margin:6px 0}
-.filters{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:6px 0}.filters input{font:inherit;padding:3px 6px;min-width:240px;background:var(--bg);color:var(--fg);border:1px solid var(--line);border-radius:4px}
+.filters{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:6px 0}.filters input{font:inherit;padding:3px 6px;min-width:22em;background:var(--bg);color:var(--fg);border:1px solid var(--line);border-radius:4px}
 .filters button{font:inherit;border:1px solid var(--line);border-radius:12px;padding:1px 10px;background:var(--panel);color:var(--fg);cursor:pointer}.filters button[aria-pressed=false]{opacity:.45;text-decoration:line-through}
 tr[hidden]{display:none}
 footer{margin-top:32px;color:var(--muted);font-size:12px}
@@ -53,7 +53,10 @@ const std::string &script()
     var td = row.cells[col];
     if (!td) return numeric ? -Infinity : '';
     var v = td.getAttribute('data-value');
-    if (numeric) return v === null || v === '' ? -Infinity : parseFloat(v);
+    if (numeric) {
+      var n = parseFloat(v !== null ? v : td.textContent);
+      return isNaN(n) ? -Infinity : n;
+    }
     return (v !== null ? v : td.textContent).toLowerCase();
   }
   function sortBy(table, th) {

@@ -47,7 +47,7 @@ private Q_SLOTS:
         QVERIFY(r.err.contains("wrote " + path.toUtf8()));
         const QByteArray page = bytesOf(path);
         QVERIFY(page.startsWith("<!DOCTYPE html>"));
-        QVERIFY(page.contains("id=\"proc-" + QByteArray::number(listener.pid) + "-"));
+        QVERIFY(page.contains("\"><td>" + QByteArray::number(listener.pid) + "<td>ptriage-rlisten")); // its process row
         QVERIFY(!page.contains("id=\"diff\"")); // no database: no history, and none created
         QVERIFY(!QFile::exists(db));
 

@@ -1,14 +1,16 @@
 // The HTML report's budgets (issue 11): at 5,000 processes with 50 candidates, ≤ 2 MB and ≤ 300 ms
 // from a triage result to the bytes. The peer in the same process: the scan JSON of every process.
-// Run on demand: ./tests/benchmarks/report_benchmark [--processes N] [--candidates K] [--runs R].
+// Run on demand: ./tests/benchmarks/report_benchmark [--processes N] [--candidates K] [--runs R] [--html FILE].
 #include "IdleProcesses.h"
 
 #include "collect/Collector.h"
 #include "decide/Triage.h"
 #include "report/HtmlReport.h"
 #include "report/ScanReport.h"
+#include "support/CaptureTools.h"
 
 #include <QCoreApplication>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <chrono>
@@ -95,6 +97,7 @@ int main(int argc, char **argv)
             ::pause(); // an orphaned worker (see spawnOrphans)
     }
     int target = 5000, candidates = 50, runs = 5;
+    std::string htmlPath; // where to keep the last report, to look at it
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--processes" && i + 1 < argc)
@@ -103,8 +106,10 @@ int main(int argc, char **argv)
             candidates = std::atoi(argv[++i]);
         else if (arg == "--runs" && i + 1 < argc)
             runs = std::max(1, std::atoi(argv[++i]));
+        else if (arg == "--html" && i + 1 < argc)
+            htmlPath = argv[++i];
         else {
-            std::fprintf(stderr, "usage: %s [--processes N] [--candidates K] [--runs R]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--processes N] [--candidates K] [--runs R] [--html FILE]\n", argv[0]);
             return 1;
         }
     }
@@ -126,19 +131,16 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     ptriage::ConfigError configError;
     const auto model = ptriage::TriageConfig::load(QString(), &configError);
-    ptriage::Collector collector{ptriage::CollectOptions{}};
-    std::string openError;
-    if (!model || !collector.open(&openError)) {
-        std::fprintf(stderr, "%s%s\n", qUtf8Printable(configError.toString()), openError.c_str());
+    if (!model) {
+        std::fprintf(stderr, "%s\n", qUtf8Printable(configError.toString()));
         cleanUp();
         return 1;
     }
-    ptriage::TriageOptions options;
-    options.selfPid = static_cast<int>(::getpid());
-    options.minAgeSeconds = 0; // the orphans are seconds old
-    collector.refresh();
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    const auto result = ptriage::triage(collector.refresh(), *model, options);
+    // Two captures of the live machine made an hour older: the orphaned workers are then what a
+    // person would be shown (a second-old orphan is not).
+    QTemporaryDir dir;
+    const auto pair = ptriage::test::capturePair(dir.path().toStdString(), 0.3, 3600);
+    const auto result = ptriage::test::replay(pair, *model, 0);
 
     std::vector<double> reportMs, jsonMs;
     std::string page, json;
@@ -152,6 +154,11 @@ int main(int argc, char **argv)
         t = std::chrono::steady_clock::now();
         json = ptriage::scanJson(*result, *model, {.all = true, .pretty = false});
         jsonMs.push_back(msSince(t));
+    }
+    if (!htmlPath.empty()) {
+        QString error;
+        if (!ptriage::HtmlReport::save(page, QString::fromStdString(htmlPath), &error))
+            std::fprintf(stderr, "%s\n", qUtf8Printable(error));
     }
     int cards = 0;
     for (const auto &rec : result->recommendations)

@@ -333,7 +333,7 @@ private Q_SLOTS:
         const QByteArray page = bytesOf(path);
         QVERIFY(page.startsWith("<!DOCTYPE html>"));
         QVERIFY(page.contains("id=\"diff\""));
-        QVERIFY(page.contains("id=\"proc-" + QByteArray::number(newcomer.pid) + "-"));
+        QVERIFY(page.contains("\"><td>" + QByteArray::number(newcomer.pid) + "<td>ptriage-newrep"));
         QVERIFY(page.contains("ptriage-newrep &lt;b&gt;bold&lt;/b&gt;"));
         QVERIFY(page.contains("data-transition=\"appeared\""));
         QMessageBox *box = nullptr;
