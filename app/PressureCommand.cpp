@@ -27,7 +27,7 @@ bool stopOnSignals(QObject *context)
 {
     if (::pipe2(g_stopPipe, O_CLOEXEC | O_NONBLOCK) != 0)
         return false;
-    struct sigaction sa {};
+    struct sigaction sa { };
     sa.sa_handler = onStopSignal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
@@ -59,8 +59,7 @@ int pressure(const QStringList &args)
     if (!parser.parse(args))
         return usage(parser.errorText());
     if (!parser.positionalArguments().isEmpty())
-        return usage(
-            QStringLiteral("pressure takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
+        return usage(QStringLiteral("pressure takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     ConfigError configError;
     const auto config = TriageConfig::load({}, &configError);
     if (!config) {

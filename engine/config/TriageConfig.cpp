@@ -245,7 +245,8 @@ bool readSignatures(const Loaded &l, SignatureTable &s, ConfigError *error)
 void readPressure(Reader &r, const QJsonObject &o, PressureThresholds &t)
 {
     auto num = [&](const QJsonObject &obj, const QString &path, double min, double max) {
-        const double v = r.number(obj, path.section(QLatin1Char('.'), -1), QStringLiteral("pressure.") + path, min, max);
+        const double v
+            = r.number(obj, path.section(QLatin1Char('.'), -1), QStringLiteral("pressure.") + path, min, max);
         return v >= min && v <= max ? v : min; // out of range is an error already; never cast it to int
     };
     const auto w = o.value(QStringLiteral("warning")).toObject();

@@ -54,7 +54,7 @@ bool PressureMonitor::start(QString *error)
                                   .arg(thresholds().triggerStallMs)
                                   .arg(seconds(thresholds().triggerWindowMs));
     } else {
-        struct statfs fs {};
+        struct statfs fs { };
         // The LowMemoryMonitor speaks of this machine: never for a replayed tree.
         const bool live = ::fstatfs(m_reader.rootFd(), &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC;
         if (live && tryLowMemoryMonitor()) {
@@ -80,8 +80,8 @@ bool PressureMonitor::tryLowMemoryMonitor()
     const auto registered = bus.interface()->isServiceRegistered(kLmmService);
     if (!registered.isValid() || !registered.value())
         return false;
-    return bus.connect(kLmmService, kLmmPath, kLmmService, QStringLiteral("LowMemoryWarning"), this,
-        SLOT(onLowMemoryWarning(uchar)));
+    return bus.connect(
+        kLmmService, kLmmPath, kLmmService, QStringLiteral("LowMemoryWarning"), this, SLOT(onLowMemoryWarning(uchar)));
 }
 
 void PressureMonitor::onLowMemoryWarning(uchar)

@@ -74,8 +74,8 @@ std::string pressureJson(const PressureMonitor &monitor)
             QJsonObject{{QStringLiteral("total_bytes"), static_cast<double>(r.swapTotalBytes)},
                 {QStringLiteral("free_bytes"), static_cast<double>(r.swapFreeBytes)}}},
         {QStringLiteral("psi"),
-            r.some ? QJsonValue(QJsonObject{{QStringLiteral("some"), psiJson(r.some)},
-                {QStringLiteral("full"), psiJson(r.full)}})
+            r.some ? QJsonValue(
+                QJsonObject{{QStringLiteral("some"), psiJson(r.some)}, {QStringLiteral("full"), psiJson(r.full)}})
                    : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("source"), QLatin1String(jsonName(monitor.source()))},
         {QStringLiteral("source_description"), monitor.sourceDescription()},

@@ -26,7 +26,7 @@ void PsiTrigger::close()
 bool PsiTrigger::arm(int rootFd, int stallMs, int windowMs, QString *reason)
 {
     close();
-    struct statfs fs {};
+    struct statfs fs { };
     // A written tree is replayed, never written to: triggers only exist on procfs and cgroup2.
     const int probe = ::openat(rootFd, "pressure/memory", O_RDONLY | O_CLOEXEC);
     if (probe < 0) {
@@ -45,7 +45,8 @@ bool PsiTrigger::arm(int rootFd, int stallMs, int windowMs, QString *reason)
     if (m_fd < 0) {
         const int e = errno;
         *reason = e == EACCES || e == EPERM
-            ? QStringLiteral("PSI triggers need kernel ≥ 6.4 or CAP_SYS_RESOURCE: %1").arg(QLatin1String(strerrorname_np(e)))
+            ? QStringLiteral("PSI triggers need kernel ≥ 6.4 or CAP_SYS_RESOURCE: %1")
+                  .arg(QLatin1String(strerrorname_np(e)))
             : QStringLiteral("pressure/memory: %1").arg(QLatin1String(std::strerror(e)));
         return false;
     }
@@ -56,10 +57,9 @@ bool PsiTrigger::arm(int rootFd, int stallMs, int windowMs, QString *reason)
     if (::write(m_fd, text, static_cast<std::size_t>(n) + 1) < 0) {
         const int e = errno;
         close();
-        *reason = e == EPERM
-            ? QStringLiteral("PSI triggers need kernel ≥ 6.4 or CAP_SYS_RESOURCE: EPERM")
-            : QStringLiteral("the kernel refused the trigger \"%1\": %2")
-                  .arg(QLatin1String(text), QLatin1String(strerrorname_np(e)));
+        *reason = e == EPERM ? QStringLiteral("PSI triggers need kernel ≥ 6.4 or CAP_SYS_RESOURCE: EPERM")
+                             : QStringLiteral("the kernel refused the trigger \"%1\": %2")
+                                   .arg(QLatin1String(text), QLatin1String(strerrorname_np(e)));
         return false;
     }
     return true;

@@ -54,8 +54,9 @@ private Q_SLOTS:
         QVERIFY(writeFile(m_root + QStringLiteral("/pressure/memory"),
             "some avg10=42.50 avg60=30.00 avg300=10.00 total=987654321\n"
             "full avg10=25.00 avg60=12.50 avg300=3.00 total=123456789\n"));
-        const Run run = runPtriage({QStringLiteral("pressure"), QStringLiteral("--json"), QStringLiteral("--proc-root"), m_root},
-            cleanEnvironment(m_dir.filePath(QStringLiteral("config"))));
+        const Run run
+            = runPtriage({QStringLiteral("pressure"), QStringLiteral("--json"), QStringLiteral("--proc-root"), m_root},
+                cleanEnvironment(m_dir.filePath(QStringLiteral("config"))));
         QVERIFY2(run.exit == 0, run.err.constData());
         QCOMPARE(run.out.count('\n'), 1);
         QJsonParseError pe;
@@ -103,8 +104,9 @@ private Q_SLOTS:
     void malformedMeminfoIsOneClearLine()
     {
         QVERIFY(writeFile(m_root + QStringLiteral("/meminfo"), "MemTotal: 8388608 kB\nMemFree: 100 kB\n"));
-        const Run run = runPtriage({QStringLiteral("pressure"), QStringLiteral("--json"), QStringLiteral("--proc-root"), m_root},
-            cleanEnvironment(m_dir.filePath(QStringLiteral("config"))));
+        const Run run
+            = runPtriage({QStringLiteral("pressure"), QStringLiteral("--json"), QStringLiteral("--proc-root"), m_root},
+                cleanEnvironment(m_dir.filePath(QStringLiteral("config"))));
         QCOMPARE(run.exit, 1);
         QVERIFY(run.out.isEmpty());
         QCOMPARE(QString::fromUtf8(run.err), QStringLiteral("ptriage: %1/meminfo: no MemAvailable line\n").arg(m_root));
@@ -112,7 +114,8 @@ private Q_SLOTS:
 
     void missingRootIsAnError()
     {
-        const Run run = runPtriage({QStringLiteral("pressure"), QStringLiteral("--proc-root"), m_dir.filePath(QStringLiteral("nope"))},
+        const Run run = runPtriage(
+            {QStringLiteral("pressure"), QStringLiteral("--proc-root"), m_dir.filePath(QStringLiteral("nope"))},
             cleanEnvironment(m_dir.filePath(QStringLiteral("config"))));
         QCOMPARE(run.exit, 1);
         QVERIFY2(run.err.startsWith("ptriage: cannot open ") && run.err.count('\n') == 1, run.err.constData());
@@ -123,7 +126,8 @@ private Q_SLOTS:
         const auto env = cleanEnvironment(m_dir.filePath(QStringLiteral("config")));
         Run run = runPtriage({QStringLiteral("pressure"), QStringLiteral("--interval"), QStringLiteral("0")}, env);
         QCOMPARE(run.exit, 2);
-        QVERIFY2(run.err.startsWith("ptriage: --interval: expected seconds between 0.1 and 3600, got '0'"), run.err.constData());
+        QVERIFY2(run.err.startsWith("ptriage: --interval: expected seconds between 0.1 and 3600, got '0'"),
+            run.err.constData());
         run = runPtriage({QStringLiteral("pressure"), QStringLiteral("now")}, env);
         QCOMPARE(run.exit, 2);
         run = runPtriage({QStringLiteral("pressure"), QStringLiteral("--bogus")}, env);
@@ -150,8 +154,8 @@ private Q_SLOTS:
         QProcess p;
         p.setProcessEnvironment(cleanEnvironment(m_dir.filePath(QStringLiteral("config"))));
         p.start(QStringLiteral(PTRIAGE_BINARY),
-            {QStringLiteral("pressure"), QStringLiteral("--watch"), QStringLiteral("--json"), QStringLiteral("--interval"),
-                QStringLiteral("0.2")});
+            {QStringLiteral("pressure"), QStringLiteral("--watch"), QStringLiteral("--json"),
+                QStringLiteral("--interval"), QStringLiteral("0.2")});
         QVERIFY(p.waitForStarted());
         QByteArray out;
         QTRY_VERIFY_WITH_TIMEOUT((out += p.readAllStandardOutput()).count('\n') >= 3, 10000);
@@ -166,10 +170,11 @@ private Q_SLOTS:
             QCOMPARE(o.value(QStringLiteral("schema")).toString(), QStringLiteral("ptriage.pressure.v1"));
             QVERIFY(o.value(QStringLiteral("memory")).toObject().value(QStringLiteral("total_bytes")).toDouble() > 0);
         }
-        qInfo("live source: %s", qPrintable(QJsonDocument::fromJson(lines.first())
-                                                .object()
-                                                .value(QStringLiteral("source_description"))
-                                                .toString()));
+        qInfo("live source: %s",
+            qPrintable(QJsonDocument::fromJson(lines.first())
+                           .object()
+                           .value(QStringLiteral("source_description"))
+                           .toString()));
     }
 };
 
