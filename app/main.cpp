@@ -39,6 +39,9 @@ int usage(const QString &error)
           "  report [--live | --last | --session ID] [--diff A B] [-o FILE] [--db FILE] [--min-age SECONDS]\n"
           "        one self-contained HTML file (opens offline in any browser): candidates, evidence,\n"
           "        blast radius, actions taken and what changed since the session before (-o -: stdout)\n"
+          "  pressure [--json] [--watch] [--interval SECONDS] [--proc-root DIR]\n"
+          "        memory pressure: the level (normal, warning, critical), MemAvailable, swap, PSI, the\n"
+          "        wake source and why; --watch prints one line (or JSON object) per reading until Ctrl+C\n"
           "  explain PID|START_ID [--json] [--db FILE] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
           "        the evidence ledger, posterior, expected losses and blast radius of one process\n"
           "  capture DIR [--pid PID]... [--proc-root DIR]\n"
@@ -134,5 +137,7 @@ int main(int argc, char **argv)
         return learned(rest);
     if (command == QLatin1String("report"))
         return report(rest);
+    if (command == QLatin1String("pressure"))
+        return pressure(rest);
     return usage(QStringLiteral("unknown command '%1'").arg(command));
 }

@@ -238,6 +238,100 @@ bool parsePressure(std::string_view text, double &someAvg10, double &fullAvg10)
     return true;
 }
 
+bool parseMeminfoFigures(std::string_view text, MeminfoFigures &out, const char **reason)
+{
+    // "MemTotal:       24558108 kB": a number of kB; 0 = missing, -1 = malformed.
+    auto kb = [&](std::string_view key, std::uint64_t &bytes) {
+        std::size_t pos = 0;
+        while (pos < text.size()) {
+            std::size_t end = text.find('\n', pos);
+            if (end == std::string_view::npos)
+                end = text.size();
+            const auto line = text.substr(pos, end - pos);
+            pos = end + 1;
+            if (!line.starts_with(key))
+                continue;
+            auto v = trim(line.substr(key.size()));
+            if (v.ends_with(" kB"))
+                v = trim(v.substr(0, v.size() - 3));
+            std::uint64_t n = 0;
+            if (!toNumber(v, n) || n > (std::uint64_t{1} << 53))
+                return -1;
+            bytes = n * 1024;
+            return 1;
+        }
+        return 0;
+    };
+    MeminfoFigures f;
+    struct Field {
+        const char *key;
+        std::uint64_t *bytes;
+        bool required;
+        const char *missing, *malformed;
+    };
+    const Field fields[] = {
+        {"MemTotal:", &f.memTotal, true, "no MemTotal line", "malformed MemTotal line"},
+        {"MemAvailable:", &f.memAvailable, true, "no MemAvailable line", "malformed MemAvailable line"},
+        {"SwapTotal:", &f.swapTotal, false, nullptr, "malformed SwapTotal line"},
+        {"SwapFree:", &f.swapFree, false, nullptr, "malformed SwapFree line"},
+    };
+    for (const auto &field : fields) {
+        const int got = kb(field.key, *field.bytes);
+        if (got < 0 || (got == 0 && field.required)) {
+            *reason = got < 0 ? field.malformed : field.missing;
+            return false;
+        }
+    }
+    if (f.memTotal == 0) {
+        *reason = "MemTotal is 0";
+        return false;
+    }
+    if (f.memAvailable > f.memTotal || f.swapFree > f.swapTotal) {
+        *reason = f.swapFree > f.swapTotal ? "SwapFree larger than SwapTotal" : "MemAvailable larger than MemTotal";
+        return false;
+    }
+    out = f;
+    return true;
+}
+
+bool parsePsiLine(std::string_view text, std::string_view kind, double &avg10, double &avg60, std::uint64_t &totalUs,
+    const char **reason)
+{
+    *reason = nullptr;
+    std::string_view line;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const auto candidate = text.substr(pos, end - pos);
+        pos = end + 1;
+        if (candidate.size() > kind.size() && candidate.starts_with(kind) && candidate[kind.size()] == ' ') {
+            line = candidate.substr(kind.size() + 1);
+            break;
+        }
+    }
+    if (line.data() == nullptr)
+        return false;
+    std::array<std::string_view, 4> t{};
+    double a10 = -1, a60 = -1, a300 = -1;
+    std::uint64_t total = 0;
+    bool ok = splitSpaces(line, t) == 4;
+    auto field = [&](std::string_view token, std::string_view key, auto &value) {
+        return token.starts_with(key) && toNumber(token.substr(key.size()), value);
+    };
+    ok = ok && field(t[0], "avg10=", a10) && field(t[1], "avg60=", a60) && field(t[2], "avg300=", a300)
+        && field(t[3], "total=", total);
+    if (!ok || !(a10 >= 0 && a10 <= 100 && a60 >= 0 && a60 <= 100 && a300 >= 0 && a300 <= 100)) {
+        *reason = kind == "some" ? "malformed 'some' line" : "malformed 'full' line";
+        return false;
+    }
+    avg10 = a10;
+    avg60 = a60;
+    totalUs = total;
+    return true;
+}
+
 bool parseLoadavg(std::string_view text, double &l1, double &l5, double &l15)
 {
     std::array<std::string_view, 3> t{};

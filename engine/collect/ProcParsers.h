@@ -39,6 +39,16 @@ void parseMeminfo(std::string_view text, std::uint64_t &totalBytes, std::uint64_
 bool parseSwap(std::string_view text, std::uint64_t &totalBytes, std::uint64_t &freeBytes);
 // avg10 of the "some" and "full" lines of /proc/pressure/memory, in percent.
 bool parsePressure(std::string_view text, double &someAvg10, double &fullAvg10);
+// The memory-pressure monitor's figures of /proc/meminfo, in bytes. MemTotal and MemAvailable must be
+// there (and MemTotal > 0, MemAvailable ≤ MemTotal); swap lines may be missing (0), not malformed.
+struct MeminfoFigures {
+    std::uint64_t memTotal = 0, memAvailable = 0, swapTotal = 0, swapFree = 0;
+};
+bool parseMeminfoFigures(std::string_view text, MeminfoFigures &out, const char **reason);
+// One line of a PSI file ("some avg10=1.00 avg60=0.50 avg300=0.10 total=12345"), kind "some" or
+// "full". Returns false when the line is missing (reason null) or malformed (reason set).
+bool parsePsiLine(std::string_view text, std::string_view kind, double &avg10, double &avg60, std::uint64_t &totalUs,
+    const char **reason);
 bool parseLoadavg(std::string_view text, double &l1, double &l5, double &l15);
 // "flags:\t0100002" in fdinfo: octal open flags.
 bool parseFdinfoFlags(std::string_view text, unsigned &flags);

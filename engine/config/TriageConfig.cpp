@@ -241,6 +241,43 @@ bool readSignatures(const Loaded &l, SignatureTable &s, ConfigError *error)
     return !r.failed();
 }
 
+// policy.json "pressure": percentages in the file, shares of memory in PressureThresholds.
+void readPressure(Reader &r, const QJsonObject &o, PressureThresholds &t)
+{
+    auto num = [&](const QJsonObject &obj, const QString &path, double min, double max) {
+        const double v
+            = r.number(obj, path.section(QLatin1Char('.'), -1), QStringLiteral("pressure.") + path, min, max);
+        return v >= min && v <= max ? v : min; // out of range is an error already; never cast it to int
+    };
+    const auto w = o.value(QStringLiteral("warning")).toObject();
+    const auto c = o.value(QStringLiteral("critical")).toObject();
+    const auto tr = o.value(QStringLiteral("trigger")).toObject();
+    t.intervalMs = static_cast<int>(std::lround(num(o, QStringLiteral("interval_seconds"), 0.1, 3600) * 1000));
+    t.warningAvailableBelow = num(w, QStringLiteral("warning.available_below_percent"), 0, 100) / 100;
+    t.warningPsiSomeAbove = num(w, QStringLiteral("warning.psi_some_above_percent"), 0, 100);
+    t.warningPsiAvailableBelow = num(w, QStringLiteral("warning.psi_available_below_percent"), 0, 100) / 100;
+    t.criticalAvailableBelow = num(c, QStringLiteral("critical.available_below_percent"), 0, 100) / 100;
+    t.criticalPsiFullAbove = num(c, QStringLiteral("critical.psi_full_above_percent"), 0, 100);
+    t.criticalPsiAvailableBelow = num(c, QStringLiteral("critical.psi_available_below_percent"), 0, 100) / 100;
+    t.readingsToEnter = static_cast<int>(num(o, QStringLiteral("readings_to_enter"), 1, 100));
+    t.readingsToLeave = static_cast<int>(num(o, QStringLiteral("readings_to_leave"), 1, 100));
+    t.leaveMargin = num(o, QStringLiteral("leave_margin_percent"), 0, 50) / 100;
+    t.psiLeaveMargin = num(o, QStringLiteral("psi_leave_margin_percent"), 0, 50);
+    t.alertRepeatSeconds = num(o, QStringLiteral("alert_repeat_seconds"), 0, 86400);
+    t.triggerStallMs = static_cast<int>(num(tr, QStringLiteral("trigger.stall_ms"), 1, 10000));
+    t.triggerWindowMs = static_cast<int>(num(tr, QStringLiteral("trigger.window_ms"), 2000, 10000));
+    if (r.failed())
+        return;
+    // What an unprivileged process may ask of the kernel (≥ 6.4): a window of 2, 4, … 10 s.
+    if (t.triggerWindowMs % 2000 != 0)
+        r.fail(QStringLiteral("pressure.trigger.window_ms"), QStringLiteral("expected a multiple of 2000"));
+    else if (t.triggerStallMs > t.triggerWindowMs)
+        r.fail(QStringLiteral("pressure.trigger.stall_ms"), QStringLiteral("must not exceed window_ms"));
+    else if (t.criticalAvailableBelow > t.warningAvailableBelow)
+        r.fail(QStringLiteral("pressure.critical.available_below_percent"),
+            QStringLiteral("must not exceed warning.available_below_percent"));
+}
+
 bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
 {
     Reader r(l.defaults, l.user ? &*l.user : nullptr, error);
@@ -293,6 +330,7 @@ bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
     p.levelCritical = r.number(lv, QStringLiteral("critical"), QStringLiteral("blast_radius.levels.critical"), 0, 1);
     if (!r.failed() && !(p.levelMedium < p.levelHigh && p.levelHigh < p.levelCritical))
         r.fail(QStringLiteral("blast_radius.levels"), QStringLiteral("levels must increase: medium < high < critical"));
+    readPressure(r, o.value(QStringLiteral("pressure")).toObject(), p.pressure);
     return !r.failed();
 }
 

@@ -2,6 +2,7 @@
 
 #include "JsonConfig.h"
 #include "Vocabulary.h"
+#include "pressure/PressureLevel.h"
 
 #include <QRegularExpression>
 
@@ -108,6 +109,7 @@ struct Policy {
     BlastWeights weights;
     double listenerFloor = 0.25;
     double levelMedium = 0.2, levelHigh = 0.5, levelCritical = 0.8;
+    PressureThresholds pressure; // the memory-pressure monitor ("pressure")
 };
 
 // Priors, signatures and policy: the shipped defaults, each overridable by a file of the same

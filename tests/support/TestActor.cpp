@@ -10,6 +10,8 @@
 //   ACTOR_THREADS=N        run N-1 extra threads that sleep (N threads in all)
 //   ACTOR_IGNORE_TERM=1    ignore SIGTERM (only KILL ends it)
 //   ACTOR_LIFETIME=SECONDS exit after this long anyway (default 600), so nothing outlives a test run
+//   ACTOR_ALLOC_MB=N       after reporting ready, allocate and touch N MiB and keep it
+//   ACTOR_REREAD=PATH      after reporting ready, read PATH to its end again and again (page cache churn)
 //   ACTOR_READY_FD=FD      write "ready PID [PORT] [ZOMBIE_PID]\n" there once set up
 #include <arpa/inet.h>
 #include <cerrno>
@@ -109,6 +111,24 @@ int main()
         const int fd = ::open(path, O_RDWR | O_CREAT, 0644);
         if (fd < 0 || ::flock(fd, LOCK_EX) != 0)
             die("flock wait");
+    }
+    if (const int mb = envInt("ACTOR_ALLOC_MB", 0); mb > 0) {
+        const std::size_t size = static_cast<std::size_t>(mb) << 20;
+        auto *block = static_cast<char *>(std::malloc(size));
+        if (!block)
+            die("alloc");
+        for (std::size_t i = 0; i < size; i += 4096)
+            block[i] = 1; // touched: charged to the memory cgroup now, not on first use
+    }
+    if (const char *path = std::getenv("ACTOR_REREAD")) {
+        const int fd = ::open(path, O_RDONLY);
+        if (fd < 0)
+            die("reread");
+        static char buffer[1 << 20];
+        for (;;) {
+            if (::read(fd, buffer, sizeof buffer) <= 0)
+                ::lseek(fd, 0, SEEK_SET);
+        }
     }
     if (std::getenv("ACTOR_SPIN")) {
         volatile unsigned long x = 0;

@@ -1,0 +1,121 @@
+#include "Commands.h"
+
+#include "config/TriageConfig.h"
+#include "pressure/PressureReport.h"
+
+#include <QCoreApplication>
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace ptriage::cli {
+namespace {
+
+int g_stopPipe[2] = {-1, -1};
+
+extern "C" void onStopSignal(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const auto n = ::write(g_stopPipe[1], &byte, 1);
+}
+
+// SIGINT and SIGTERM end --watch through the event loop, so it exits 0 with its output flushed.
+bool stopOnSignals(QObject *context)
+{
+    if (::pipe2(g_stopPipe, O_CLOEXEC | O_NONBLOCK) != 0)
+        return false;
+    struct sigaction sa { };
+    sa.sa_handler = onStopSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    if (::sigaction(SIGINT, &sa, nullptr) != 0 || ::sigaction(SIGTERM, &sa, nullptr) != 0)
+        return false;
+    auto *notifier = new QSocketNotifier(g_stopPipe[0], QSocketNotifier::Read, context);
+    QObject::connect(notifier, &QSocketNotifier::activated, [] { QCoreApplication::exit(Ok); });
+    return true;
+}
+
+bool writeOut(const std::string &text)
+{
+    return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0;
+}
+
+} // namespace
+
+int pressure(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Memory pressure: the level, the readings and why."));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.pressure.v1 JSON (one per line).")});
+    parser.addOption({QStringLiteral("watch"), QStringLiteral("One line per reading until interrupted.")});
+    parser.addOption({QStringLiteral("interval"),
+        QStringLiteral("Seconds between readings (default: policy.json pressure.interval_seconds)."),
+        QStringLiteral("SECONDS")});
+    parser.addOption(
+        {QStringLiteral("proc-root"), QStringLiteral("Read DIR instead of /proc."), QStringLiteral("DIR")});
+    if (!parser.parse(args))
+        return usage(parser.errorText());
+    if (!parser.positionalArguments().isEmpty())
+        return usage(QStringLiteral("pressure takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
+    ConfigError configError;
+    const auto config = TriageConfig::load({}, &configError);
+    if (!config) {
+        fail(configError.toString());
+        return Failure;
+    }
+    PressureThresholds thresholds = config->policy.pressure;
+    if (parser.isSet(QStringLiteral("interval"))) {
+        bool ok = false;
+        const double seconds = parser.value(QStringLiteral("interval")).toDouble(&ok);
+        if (!ok || !(seconds >= 0.1 && seconds <= 3600))
+            return usage(QStringLiteral("--interval: expected seconds between 0.1 and 3600, got '%1'")
+                             .arg(parser.value(QStringLiteral("interval"))));
+        thresholds.intervalMs = static_cast<int>(seconds * 1000 + 0.5);
+    }
+    const QString procRoot = parser.isSet(QStringLiteral("proc-root")) ? parser.value(QStringLiteral("proc-root"))
+                                                                       : QStringLiteral("/proc");
+    const bool json = parser.isSet(QStringLiteral("json"));
+    PressureMonitor monitor(thresholds, procRoot);
+    QString error;
+    if (!monitor.start(&error)) {
+        fail(error);
+        return Failure;
+    }
+    QString readError;
+    QObject::connect(&monitor, &PressureMonitor::failed, [&](const QString &e) { readError = e; });
+
+    if (!parser.isSet(QStringLiteral("watch"))) {
+        // No history to wait for: the readings a level needs, back to back, judge the state as it is.
+        for (int i = 0; i < std::max(1, thresholds.readingsToEnter) && readError.isEmpty(); ++i)
+            monitor.readNow();
+        if (!readError.isEmpty()) {
+            fail(readError);
+            return Failure;
+        }
+        if (!writeOut(json ? pressureJson(monitor) : pressureText(monitor))) {
+            fail(QStringLiteral("cannot write the output"));
+            return Failure;
+        }
+        return Ok;
+    }
+
+    if (!stopOnSignals(&monitor)) {
+        fail(QStringLiteral("cannot catch SIGINT and SIGTERM"));
+        return Failure;
+    }
+    if (!json && !writeOut("source: " + monitor.sourceDescription().toStdString() + "\n"))
+        return Failure;
+    QObject::connect(&monitor, &PressureMonitor::readingTaken, [&] {
+        if (!writeOut(json ? pressureJson(monitor) : pressureWatchLine(monitor)))
+            QCoreApplication::exit(Failure); // stdout closed: nobody is watching
+    });
+    // A reading that fails is said once on stderr; the watch goes on, as the tray does.
+    QObject::connect(&monitor, &PressureMonitor::failed, [](const QString &e) { fail(e); });
+    monitor.readNow();
+    return QCoreApplication::exec();
+}
+
+} // namespace ptriage::cli

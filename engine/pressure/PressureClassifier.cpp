@@ -1,0 +1,153 @@
+#include "PressureLevel.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace ptriage {
+namespace {
+
+// "6 %", "6.5 %": one decimal at most, none when it is whole.
+std::string percent(double value)
+{
+    char buf[32];
+    const double rounded = std::round(value * 10) / 10;
+    if (rounded == std::floor(rounded))
+        std::snprintf(buf, sizeof buf, "%.0f %%", rounded);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f %%", rounded);
+    return buf;
+}
+
+std::string readings(int n)
+{
+    return std::to_string(n) + (n == 1 ? " reading" : " readings");
+}
+
+} // namespace
+
+const char *jsonName(PressureLevel level)
+{
+    switch (level) {
+    case PressureLevel::Normal:
+        return "normal";
+    case PressureLevel::Warning:
+        return "warning";
+    case PressureLevel::Critical:
+        return "critical";
+    }
+    return "normal";
+}
+
+PressureClassifier::PressureClassifier(PressureThresholds t) : m_t(t)
+{
+    m_t.readingsToEnter = std::max(1, m_t.readingsToEnter);
+    m_t.readingsToLeave = std::max(1, m_t.readingsToLeave);
+}
+
+bool PressureClassifier::enters(PressureLevel level, const MemoryReading &r) const
+{
+    const double a = r.availableShare();
+    if (level == PressureLevel::Critical)
+        return a < m_t.criticalAvailableBelow
+            || (r.full && r.full->avg10 > m_t.criticalPsiFullAbove && a < m_t.criticalPsiAvailableBelow);
+    if (level == PressureLevel::Warning)
+        return a < m_t.warningAvailableBelow
+            || (r.some && r.some->avg10 > m_t.warningPsiSomeAbove && a < m_t.warningPsiAvailableBelow);
+    return true;
+}
+
+bool PressureClassifier::holds(PressureLevel level, const MemoryReading &r) const
+{
+    const double a = r.availableShare();
+    const double m = m_t.leaveMargin, pm = m_t.psiLeaveMargin;
+    if (level == PressureLevel::Critical)
+        return a < m_t.criticalAvailableBelow + m
+            || (r.full && r.full->avg10 > m_t.criticalPsiFullAbove - pm && a < m_t.criticalPsiAvailableBelow + m);
+    if (level == PressureLevel::Warning)
+        return a < m_t.warningAvailableBelow + m
+            || (r.some && r.some->avg10 > m_t.warningPsiSomeAbove - pm && a < m_t.warningPsiAvailableBelow + m);
+    return true;
+}
+
+PressureLevel PressureClassifier::feed(const MemoryReading &r)
+{
+    m_last = r;
+    m_hasReading = true;
+    const bool critical = enters(PressureLevel::Critical, r);
+    const bool warning = critical || enters(PressureLevel::Warning, r);
+    m_enterRun[1] = warning ? m_enterRun[1] + 1 : 0;
+    m_enterRun[2] = critical ? m_enterRun[2] + 1 : 0;
+    if (m_level != PressureLevel::Critical && m_enterRun[2] >= m_t.readingsToEnter) {
+        m_level = PressureLevel::Critical;
+        m_leaveRun = 0;
+    } else if (m_level == PressureLevel::Normal && m_enterRun[1] >= m_t.readingsToEnter) {
+        m_level = PressureLevel::Warning;
+        m_leaveRun = 0;
+    } else if (m_level != PressureLevel::Normal) {
+        if (holds(m_level, r)) {
+            m_leaveRun = 0;
+        } else if (++m_leaveRun >= m_t.readingsToLeave) {
+            // One step down when the level below still holds (with its margin), else back to normal.
+            m_level = m_level == PressureLevel::Critical && holds(PressureLevel::Warning, r) ? PressureLevel::Warning
+                                                                                             : PressureLevel::Normal;
+            m_leaveRun = 0;
+        }
+    }
+    return m_level;
+}
+
+std::string PressureClassifier::condition(PressureLevel level) const
+{
+    const double a = m_last.availableShare() * 100;
+    const bool critical = level == PressureLevel::Critical;
+    const double memBelow = (critical ? m_t.criticalAvailableBelow : m_t.warningAvailableBelow) * 100;
+    if (a < memBelow)
+        return "MemAvailable " + percent(a) + " < " + percent(memBelow);
+    const auto &psi = critical ? m_last.full : m_last.some;
+    const double psiAbove = critical ? m_t.criticalPsiFullAbove : m_t.warningPsiSomeAbove;
+    const double gate = (critical ? m_t.criticalPsiAvailableBelow : m_t.warningPsiAvailableBelow) * 100;
+    return std::string("PSI ") + (critical ? "full " : "some ") + percent(psi ? psi->avg10 : 0) + " > "
+        + percent(psiAbove) + " with MemAvailable " + percent(a) + " < " + percent(gate);
+}
+
+std::string PressureClassifier::why() const
+{
+    if (!m_hasReading)
+        return "no reading yet";
+    const double a = m_last.availableShare() * 100;
+    const auto levelIndex = static_cast<std::size_t>(m_level);
+    std::string text;
+    if (m_level != PressureLevel::Normal) {
+        const std::string name = jsonName(m_level);
+        if (m_leaveRun > 0)
+            text = "leaving " + name + ": MemAvailable " + percent(a) + " (" + std::to_string(m_leaveRun) + " of "
+                + readings(m_t.readingsToLeave) + " outside it)";
+        else if (enters(m_level, m_last))
+            text = condition(m_level) + " for " + readings(m_enterRun[levelIndex]);
+        else
+            text = "still " + name + ": MemAvailable " + percent(a) + " is within the " + percent(m_t.leaveMargin * 100)
+                + " margin";
+    }
+    // A higher level on its way in.
+    const auto pending = enters(PressureLevel::Critical, m_last) ? PressureLevel::Critical
+        : enters(PressureLevel::Warning, m_last)                 ? PressureLevel::Warning
+                                                                 : PressureLevel::Normal;
+    if (pending > m_level) {
+        const auto run = m_enterRun[static_cast<std::size_t>(pending)];
+        const std::string coming = condition(pending) + " (" + std::to_string(run) + " of "
+            + readings(m_t.readingsToEnter) + " to enter " + jsonName(pending) + ")";
+        return text.empty() ? coming : text + "; " + coming;
+    }
+    if (!text.empty())
+        return text;
+    // Normal: say why pressure, if any, is not an alert.
+    if (m_last.full && m_last.full->avg10 > m_t.criticalPsiFullAbove)
+        return "PSI full " + percent(m_last.full->avg10) + " but " + percent(a) + " available: not an alert";
+    if (m_last.some && m_last.some->avg10 > m_t.warningPsiSomeAbove)
+        return "PSI some " + percent(m_last.some->avg10) + " but " + percent(a) + " available: not an alert";
+    if (!m_last.some)
+        return "MemAvailable " + percent(a) + " (no PSI on this kernel): no pressure";
+    return "MemAvailable " + percent(a) + ", PSI some " + percent(m_last.some->avg10) + ": no pressure";
+}
+
+} // namespace ptriage

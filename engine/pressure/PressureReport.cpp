@@ -1,0 +1,118 @@
+#include "PressureReport.h"
+
+#include "util/Format.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cstdio>
+
+namespace ptriage {
+namespace {
+
+QJsonValue psiJson(const std::optional<PsiFigures> &psi)
+{
+    if (!psi)
+        return QJsonValue::Null;
+    return QJsonObject{{QStringLiteral("avg10"), psi->avg10}, {QStringLiteral("avg60"), psi->avg60},
+        {QStringLiteral("total_us"), static_cast<double>(psi->totalUs)}};
+}
+
+std::string psiText(const std::optional<PsiFigures> &psi)
+{
+    if (!psi)
+        return "-";
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "avg10 %.2f %%  avg60 %.2f %%  total %.1f s", psi->avg10, psi->avg60,
+        static_cast<double>(psi->totalUs) / 1e6);
+    return buf;
+}
+
+std::string memoryText(const MemoryReading &r)
+{
+    return formatBytes(static_cast<double>(r.memAvailableBytes)) + " available of "
+        + formatBytes(static_cast<double>(r.memTotalBytes)) + " (" + formatPercent(r.availableShare()) + ")";
+}
+
+std::string swapText(const MemoryReading &r)
+{
+    if (r.swapTotalBytes == 0)
+        return "none";
+    return formatBytes(static_cast<double>(r.swapFreeBytes)) + " free of "
+        + formatBytes(static_cast<double>(r.swapTotalBytes));
+}
+
+} // namespace
+
+const char *jsonName(PressureMonitor::Source source)
+{
+    switch (source) {
+    case PressureMonitor::Source::PsiTrigger:
+        return "psi_trigger";
+    case PressureMonitor::Source::LowMemoryMonitor:
+        return "low_memory_monitor";
+    case PressureMonitor::Source::Polling:
+        return "polling";
+    }
+    return "polling";
+}
+
+std::string pressureJson(const PressureMonitor &monitor)
+{
+    const MemoryReading r = monitor.lastReading();
+    const QJsonObject o{
+        {QStringLiteral("schema"), QStringLiteral("ptriage.pressure.v1")},
+        {QStringLiteral("at_ms"), static_cast<double>(r.atMs)},
+        {QStringLiteral("level"), QLatin1String(jsonName(monitor.level()))},
+        {QStringLiteral("why"), monitor.why()},
+        {QStringLiteral("memory"),
+            QJsonObject{{QStringLiteral("total_bytes"), static_cast<double>(r.memTotalBytes)},
+                {QStringLiteral("available_bytes"), static_cast<double>(r.memAvailableBytes)},
+                {QStringLiteral("available_share"), r.availableShare()}}},
+        {QStringLiteral("swap"),
+            QJsonObject{{QStringLiteral("total_bytes"), static_cast<double>(r.swapTotalBytes)},
+                {QStringLiteral("free_bytes"), static_cast<double>(r.swapFreeBytes)}}},
+        {QStringLiteral("psi"),
+            r.some ? QJsonValue(
+                QJsonObject{{QStringLiteral("some"), psiJson(r.some)}, {QStringLiteral("full"), psiJson(r.full)}})
+                   : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("source"), QLatin1String(jsonName(monitor.source()))},
+        {QStringLiteral("source_description"), monitor.sourceDescription()},
+    };
+    return QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString() + "\n";
+}
+
+std::string pressureText(const PressureMonitor &monitor)
+{
+    const MemoryReading r = monitor.lastReading();
+    std::string text;
+    text += std::string("level     ") + jsonName(monitor.level()) + "\n";
+    text += "why       " + monitor.why().toStdString() + "\n";
+    text += "memory    " + memoryText(r) + "\n";
+    text += "swap      " + swapText(r) + "\n";
+    if (r.some) {
+        text += "PSI some  " + psiText(r.some) + "\n";
+        text += "PSI full  " + psiText(r.full) + "\n";
+    } else {
+        text += "PSI       none (a kernel without PSI, or psi=0)\n";
+    }
+    text += "source    " + monitor.sourceDescription().toStdString() + "\n";
+    return text;
+}
+
+std::string pressureWatchLine(const PressureMonitor &monitor)
+{
+    const MemoryReading r = monitor.lastReading();
+    char psi[96] = "PSI -";
+    if (r.some)
+        std::snprintf(psi, sizeof psi, "PSI some %.2f/%.2f full %.2f/%.2f", r.some->avg10, r.some->avg60,
+            r.full ? r.full->avg10 : 0.0, r.full ? r.full->avg60 : 0.0);
+    const QString time = QDateTime::fromMSecsSinceEpoch(r.atMs).toString(QStringLiteral("HH:mm:ss"));
+    char level[16];
+    std::snprintf(level, sizeof level, "%-8s", jsonName(monitor.level()));
+    return time.toStdString() + "  " + level + "  " + memoryText(r) + "  swap " + swapText(r) + "  " + psi + "  "
+        + monitor.why().toStdString() + "\n";
+}
+
+} // namespace ptriage
