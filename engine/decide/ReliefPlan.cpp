@@ -207,14 +207,15 @@ std::vector<int> reliefTree(const TriageResult &r, int index)
 
 std::vector<std::optional<MemoryFootprint>> readFootprints(const TriageResult &result, const QString &procRoot)
 {
+    // Every process that holds memory, not only the candidates: what a gate leaves out is named
+    // with its size too.
     std::vector<std::optional<MemoryFootprint>> out(result.snapshot->processes.size());
     const DirFd root(::open(procRoot.toLocal8Bit().constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (!root.valid())
-        return out;
-    for (const Candidate &c : consider(result).candidates)
-        for (int m : c.members)
-            if (!out[static_cast<std::size_t>(m)])
-                out[static_cast<std::size_t>(m)] = readMemoryFootprint(root.get(), sampleOf(result, m).id.pid);
+    for (std::size_t i = 0; root.valid() && i < out.size(); ++i) {
+        const Sample &s = result.snapshot->processes[i];
+        if (!s.isKernelThread() && s.state != 'Z')
+            out[i] = readMemoryFootprint(root.get(), s.id.pid);
+    }
     return out;
 }
 
@@ -286,8 +287,8 @@ ReliefPlan planRelief(const TriageResult &result, const std::vector<std::optiona
                 plan.excluded.emplace_back(i, why);
         std::stable_sort(plan.excluded.begin(), plan.excluded.end(),
             [&](const auto &a, const auto &b) { return footprintOf(a.first) > footprintOf(b.first); });
-        if (plan.excluded.size() > 50)
-            plan.excluded.resize(50);
+        if (plan.excluded.size() > 20)
+            plan.excluded.resize(20);
     }
 
     if (plan.reached)

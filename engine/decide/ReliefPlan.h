@@ -50,7 +50,8 @@ struct ReliefPlan {
 // footprints: index-aligned with result.snapshot->processes (empty optional: unknown → not counted)
 ReliefPlan planRelief(const TriageResult &result, const std::vector<std::optional<MemoryFootprint>> &footprints,
     const ReliefGoal &goal, const TriageConfig &config);
-// Reads the footprints the plan needs (candidates and their trees), on the calling thread.
+// Reads the footprints the plan needs (candidates, their trees, and what the gates leave out, to
+// name it with its size), on the calling thread.
 std::vector<std::optional<MemoryFootprint>> readFootprints(const TriageResult &result, const QString &procRoot);
 std::string reliefPlanJson(const ReliefPlan &plan, const TriageResult &result); // "ptriage.relief.v1"
 std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &result); // the terminal table
