@@ -65,8 +65,8 @@ int relieve(const QStringList &args)
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.relief.v1 JSON.")});
     parser.addOption({QStringLiteral("yes"),
         QStringLiteral("Carry the plan out (end = TERM, then KILL; journaled). Without it, only print.")});
-    parser.addOption({QStringLiteral("timeout"), QStringLiteral("For --yes: seconds between TERM and KILL (default 5)."),
-        QStringLiteral("SECONDS")});
+    parser.addOption({QStringLiteral("timeout"),
+        QStringLiteral("For --yes: seconds between TERM and KILL (default 5)."), QStringLiteral("SECONDS")});
     parser.addOption({QStringLiteral("db"),
         QStringLiteral("The session database: past decisions, and the action journal (default %1).")
             .arg(ActionJournal::defaultPath()),
@@ -116,7 +116,8 @@ int relieve(const QStringList &args)
     }
     const TriageResult &context = *result.triage;
     const ReliefPlan plan = planRelief(context, readFootprints(context, options.procRoot), goal, *result.config);
-    if (!writeAll(parser.isSet(QStringLiteral("json")) ? reliefPlanJson(plan, context) : reliefPlanText(plan, context))) {
+    if (!writeAll(
+            parser.isSet(QStringLiteral("json")) ? reliefPlanJson(plan, context) : reliefPlanText(plan, context))) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;
     }

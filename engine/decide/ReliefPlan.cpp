@@ -21,8 +21,14 @@
 namespace ptriage {
 namespace {
 
-const ProcessFacts &factsOf(const TriageResult &r, int i) { return r.facts[static_cast<std::size_t>(i)]; }
-const Sample &sampleOf(const TriageResult &r, int i) { return r.snapshot->processes[static_cast<std::size_t>(i)]; }
+const ProcessFacts &factsOf(const TriageResult &r, int i)
+{
+    return r.facts[static_cast<std::size_t>(i)];
+}
+const Sample &sampleOf(const TriageResult &r, int i)
+{
+    return r.snapshot->processes[static_cast<std::size_t>(i)];
+}
 
 std::string nameOf(const TriageResult &r, int i)
 {
@@ -136,16 +142,15 @@ Considered consider(const TriageResult &r)
         std::string blocked;
         for (std::size_t k = 1; k < c.members.size() && blocked.empty(); ++k)
             if (std::string why = gateOf(r, c.members[k], true); !why.empty())
-                blocked = (c.stopUnit.empty() ? "ends with it: " : "in its unit: ") + nameOf(r, c.members[k]) + ", "
-                    + why;
+                blocked
+                    = (c.stopUnit.empty() ? "ends with it: " : "in its unit: ") + nameOf(r, c.members[k]) + ", " + why;
         if (!blocked.empty()) {
             out.gated[i] = std::move(blocked);
             continue;
         }
         // Members that already ended or cannot be signalled now free nothing: not counted.
-        std::erase_if(c.members, [&](int m) {
-            return m != i && (sampleOf(r, m).state == 'Z' || sampleOf(r, m).state == 'D');
-        });
+        std::erase_if(
+            c.members, [&](int m) { return m != i && (sampleOf(r, m).state == 'Z' || sampleOf(r, m).state == 'D'); });
         out.candidates.push_back(std::move(c));
     }
     return out;
@@ -154,8 +159,9 @@ Considered consider(const TriageResult &r)
 double riskPenalty(Risk risk, const TriageConfig &config)
 {
     // In units of the loss of killing a useful process: a medium risk costs a sixth of it, high half.
-    const double unit = std::max(1.0, config.policy.loss[static_cast<std::size_t>(ProcessClass::Useful)]
-                                                        [static_cast<std::size_t>(RecommendedAction::Kill)]);
+    const double unit = std::max(1.0,
+        config.policy
+            .loss[static_cast<std::size_t>(ProcessClass::Useful)][static_cast<std::size_t>(RecommendedAction::Kill)]);
     return risk == Risk::Low ? 0 : risk == Risk::Medium ? unit / 6 : unit / 2;
 }
 
@@ -188,7 +194,8 @@ ReliefStep stepOf(const TriageResult &r, const Candidate &c, const std::vector<s
         + formatBytes(static_cast<double>(s.freesBytes))
         + (s.source == MemoryFootprint::Source::Pss ? " (PSS)" : " (RSS minus shared)");
     if (!s.tree.empty())
-        why += " with " + std::to_string(s.tree.size()) + (c.stopUnit.empty() ? " more of its process group" : " more of its unit");
+        why += " with " + std::to_string(s.tree.size())
+            + (c.stopUnit.empty() ? " more of its process group" : " more of its unit");
     why += "; blast radius " + std::string(jsonName(s.risk));
     if (!c.stopUnit.empty())
         why = "supervised: stop " + c.stopUnit + " yourself (a kill would be restarted); " + why;
@@ -196,7 +203,10 @@ ReliefStep stepOf(const TriageResult &r, const Candidate &c, const std::vector<s
     return s;
 }
 
-std::string bytes(std::uint64_t b) { return formatBytes(static_cast<double>(b)); }
+std::string bytes(std::uint64_t b)
+{
+    return formatBytes(static_cast<double>(b));
+}
 
 } // namespace
 
@@ -279,7 +289,8 @@ ReliefPlan planRelief(const TriageResult &result, const std::vector<std::optiona
     };
     if (goal.freePort > 0) {
         for (int h : holders)
-            if (auto it = considered.gated.find(h); it != considered.gated.end() && !inPlan[static_cast<std::size_t>(h)])
+            if (auto it = considered.gated.find(h);
+                it != considered.gated.end() && !inPlan[static_cast<std::size_t>(h)])
                 plan.excluded.emplace_back(h, it->second);
     } else {
         for (const auto &[i, why] : considered.gated)
@@ -306,9 +317,9 @@ ReliefPlan planRelief(const TriageResult &result, const std::vector<std::optiona
         }
         return plan;
     }
-    plan.shortfall = "cannot free " + bytes(goal.freeBytes) + " safely: the most that can be freed without crossing a gate is "
-        + bytes(plan.freesBytes) + " (" + std::to_string(plan.steps.size()) + " step"
-        + (plan.steps.size() == 1 ? "" : "s") + ")";
+    plan.shortfall = "cannot free " + bytes(goal.freeBytes)
+        + " safely: the most that can be freed without crossing a gate is " + bytes(plan.freesBytes) + " ("
+        + std::to_string(plan.steps.size()) + " step" + (plan.steps.size() == 1 ? "" : "s") + ")";
     if (!plan.excluded.empty())
         plan.shortfall += "; the largest left out: " + nameOf(result, plan.excluded.front().first) + ", "
             + bytes(footprintOf(plan.excluded.front().first)) + " — " + plan.excluded.front().second;

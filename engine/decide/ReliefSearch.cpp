@@ -172,8 +172,8 @@ std::vector<int> exactForBytes(const std::vector<ReliefOption> &options, std::ve
 
 // Drops what the goal does not need, then swaps one chosen option for a cheaper compatible one
 // while the goal stays reached, until nothing improves.
-void improve(const std::vector<ReliefOption> &options, const std::vector<int> &ids, std::vector<int> &chosen,
-    std::uint64_t goal)
+void improve(
+    const std::vector<ReliefOption> &options, const std::vector<int> &ids, std::vector<int> &chosen, std::uint64_t goal)
 {
     auto bytesOf = [&](int i) { return options[static_cast<std::size_t>(i)].bytes; };
     auto costOf = [&](int i) { return options[static_cast<std::size_t>(i)].cost; };
@@ -227,7 +227,8 @@ void improve(const std::vector<ReliefOption> &options, const std::vector<int> &i
     drop();
 }
 
-std::vector<int> greedyForBytes(const std::vector<ReliefOption> &options, const std::vector<int> &ids, std::uint64_t goal)
+std::vector<int> greedyForBytes(
+    const std::vector<ReliefOption> &options, const std::vector<int> &ids, std::uint64_t goal)
 {
     std::vector<int> order = ids;
     std::sort(order.begin(), order.end(), [&](int a, int b) {
@@ -252,7 +253,8 @@ std::vector<int> greedyForBytes(const std::vector<ReliefOption> &options, const 
     int single = -1;
     for (int i : ids)
         if (options[static_cast<std::size_t>(i)].bytes >= goal
-            && (single < 0 || options[static_cast<std::size_t>(i)].cost < options[static_cast<std::size_t>(single)].cost))
+            && (single < 0
+                || options[static_cast<std::size_t>(i)].cost < options[static_cast<std::size_t>(single)].cost))
             single = i;
     if (single >= 0 && options[static_cast<std::size_t>(single)].cost < tally(options, chosen).cost)
         chosen = {single};
@@ -303,8 +305,9 @@ ReliefChoice chooseForHolders(const std::vector<ReliefOption> &options, int hold
     const bool exact = ids.size() <= std::min<std::size_t>(exactLimit, 64);
     std::vector<int> chosen;
     if (exact) {
-        std::sort(ids.begin(), ids.end(),
-            [&](int a, int b) { return options[static_cast<std::size_t>(a)].cost < options[static_cast<std::size_t>(b)].cost; });
+        std::sort(ids.begin(), ids.end(), [&](int a, int b) {
+            return options[static_cast<std::size_t>(a)].cost < options[static_cast<std::size_t>(b)].cost;
+        });
         const auto conflicts = conflictMasks(options, ids);
         std::vector<std::uint64_t> suffix(ids.size() + 1, 0);
         for (std::size_t k = ids.size(); k-- > 0;)

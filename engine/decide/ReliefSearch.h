@@ -28,8 +28,8 @@ constexpr std::size_t kExactReliefOptions = 20;
 
 // The least-cost set of compatible options that frees at least `goalBytes`. Unreachable: the set
 // that frees the most (reached = false).
-ReliefChoice chooseForBytes(const std::vector<ReliefOption> &options, std::uint64_t goalBytes,
-    std::size_t exactLimit = kExactReliefOptions);
+ReliefChoice chooseForBytes(
+    const std::vector<ReliefOption> &options, std::uint64_t goalBytes, std::size_t exactLimit = kExactReliefOptions);
 // The least-cost set of compatible options that ends every one of `holderCount` holders.
 // Unreachable: the options that end the holders that can be ended (reached = false).
 ReliefChoice chooseForHolders(

@@ -102,8 +102,8 @@ std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
         out += "No step.\n";
     } else {
         char line[512];
-        std::snprintf(line, sizeof line, "\n  %-3s %-8s %-10s %10s %6s %-8s %s\n", "#", "PID", "ACTION", "FREES", "LOSS",
-            "RISK", "COMMAND");
+        std::snprintf(line, sizeof line, "\n  %-3s %-8s %-10s %10s %6s %-8s %s\n", "#", "PID", "ACTION", "FREES",
+            "LOSS", "RISK", "COMMAND");
         out += line;
         int n = 0;
         for (const ReliefStep &s : plan.steps) {

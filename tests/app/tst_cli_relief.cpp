@@ -68,17 +68,18 @@ private Q_SLOTS:
     void impossibleGoalSaysSoWithTheBestSafeAmount()
     {
         QTemporaryDir home;
-        const Run r = runPtriage(
-            {QStringLiteral("relieve"), QStringLiteral("--free-memory"), QStringLiteral("1024T"), QStringLiteral("--json")},
+        const Run r = runPtriage({QStringLiteral("relieve"), QStringLiteral("--free-memory"), QStringLiteral("1024T"),
+                                     QStringLiteral("--json")},
             isolated(home));
         QCOMPARE(r.exit, 1);
         const QJsonObject plan = planOf(r);
         QCOMPARE(plan.value(QStringLiteral("reached")).toBool(true), false);
         const QString shortfall = plan.value(QStringLiteral("shortfall")).toString();
-        QVERIFY2(shortfall.startsWith(QStringLiteral("cannot free 1024")) && shortfall.contains(QStringLiteral("the most")),
+        QVERIFY2(
+            shortfall.startsWith(QStringLiteral("cannot free 1024")) && shortfall.contains(QStringLiteral("the most")),
             qPrintable(shortfall));
-        const Run text = runPtriage({QStringLiteral("relieve"), QStringLiteral("--free-memory"), QStringLiteral("1024T")},
-            isolated(home));
+        const Run text = runPtriage(
+            {QStringLiteral("relieve"), QStringLiteral("--free-memory"), QStringLiteral("1024T")}, isolated(home));
         QCOMPARE(text.exit, 1);
         QVERIFY2(text.out.contains("NOT reachable safely"), text.out.constData());
     }
@@ -111,10 +112,11 @@ private Q_SLOTS:
         QCOMPARE(dry.exit, 0);
         QVERIFY2(dry.out.contains("cli-server"), dry.out.constData());
         QVERIFY(!hasEnded(server.pid)); // without --yes it only prints
-        const Run r = runPtriage({QStringLiteral("relieve"), QStringLiteral("--free-port"), QString::number(server.port),
-                                     QStringLiteral("--min-age"), QStringLiteral("0"), QStringLiteral("--yes"),
-                                     QStringLiteral("--timeout"), QStringLiteral("1"), QStringLiteral("--db"), db},
-            isolated(home));
+        const Run r
+            = runPtriage({QStringLiteral("relieve"), QStringLiteral("--free-port"), QString::number(server.port),
+                             QStringLiteral("--min-age"), QStringLiteral("0"), QStringLiteral("--yes"),
+                             QStringLiteral("--timeout"), QStringLiteral("1"), QStringLiteral("--db"), db},
+                isolated(home));
         QVERIFY2(r.exit == 0, r.err.constData());
         QTRY_VERIFY_WITH_TIMEOUT(hasEnded(server.pid), 5000);
         const Run journal = runPtriage({QStringLiteral("act"), QStringLiteral("journal"), QStringLiteral("--db"), db});

@@ -125,7 +125,10 @@ void checkConsistent(const std::vector<ReliefOption> &options, const ReliefChoic
     QVERIFY(std::abs(cost - c.cost) < 1e-9);
 }
 
-std::optional<MemoryFootprint> footprintOfPid(int pid) { return readMemoryFootprint(std::string("/proc"), pid); }
+std::optional<MemoryFootprint> footprintOfPid(int pid)
+{
+    return readMemoryFootprint(std::string("/proc"), pid);
+}
 
 // The footprints of these processes only: the rest of the machine stays out of the plan.
 std::vector<std::optional<MemoryFootprint>> onlyThese(const TriageResult &r, const std::vector<int> &pids)
@@ -170,7 +173,8 @@ private Q_SLOTS:
         QCOMPARE(parseByteSize("2kb"), std::optional<std::uint64_t>(2048));
         for (const char *bad : {"", "G", "4X", "-1G", "1.5", "1.5B", "4 G B", "1e3", "99999999999T"})
             QVERIFY2(!parseByteSize(bad), bad);
-        QCOMPARE(parsePssBytes("Rss:  100 kB\nPss:  42 kB\nPss_Anon: 40 kB\n"), std::optional<std::uint64_t>(42 * 1024));
+        QCOMPARE(
+            parsePssBytes("Rss:  100 kB\nPss:  42 kB\nPss_Anon: 40 kB\n"), std::optional<std::uint64_t>(42 * 1024));
         QVERIFY(!parsePssBytes("Rss: 100 kB\n"));
         QVERIFY(!parsePssBytes("Pss: lots\n"));
         QCOMPARE(parseStatmPrivateBytes("1000 300 100 5 0 200 0\n", 4096), std::optional<std::uint64_t>(200 * 4096));
@@ -298,7 +302,8 @@ private Q_SLOTS:
         QCOMPARE(impossible.steps.size(), std::size_t(2));
         QVERIFY(impossible.freesBytes >= 96 * MiB && impossible.freesBytes < 160 * MiB);
         QVERIFY2(impossible.shortfall.find("cannot free 1") != std::string::npos
-                && impossible.shortfall.find(formatBytes(static_cast<double>(impossible.freesBytes))) != std::string::npos,
+                && impossible.shortfall.find(formatBytes(static_cast<double>(impossible.freesBytes)))
+                    != std::string::npos,
             impossible.shortfall.c_str());
     }
 
@@ -308,8 +313,7 @@ private Q_SLOTS:
         const Actor quiet = sp.spawn({"quiet-server", {"quiet-server"}, {{"ACTOR_LISTEN", "0"}}});
         const Actor busy = sp.spawn({"busy-server", {"busy-server"}, {{"ACTOR_LISTEN", "0"}}});
         QVERIFY(quiet.port > 0 && busy.port > 0);
-        const Actor client
-            = sp.spawn({"its-client", {"its-client"}, {{"ACTOR_CONNECT", std::to_string(busy.port)}}});
+        const Actor client = sp.spawn({"its-client", {"its-client"}, {{"ACTOR_CONNECT", std::to_string(busy.port)}}});
         QVERIFY(client.pid > 0);
         const auto r = live(defaultModel(), 0.0);
         const auto footprints = readFootprints(*r, QStringLiteral("/proc"));
@@ -329,8 +333,8 @@ private Q_SLOTS:
         // A port nobody listens on: not reached, and why.
         const ReliefPlan none = planRelief(*r, footprints, ReliefGoal{0, 1}, defaultModel());
         QVERIFY(!none.reached && none.steps.empty());
-        QVERIFY2(none.shortfall.find("nothing in this scan listens on port 1") != std::string::npos,
-            none.shortfall.c_str());
+        QVERIFY2(
+            none.shortfall.find("nothing in this scan listens on port 1") != std::string::npos, none.shortfall.c_str());
     }
 
     void treeIsTheProcessGroupBelowIt()
