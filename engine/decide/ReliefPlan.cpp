@@ -156,13 +156,14 @@ Considered consider(const TriageResult &r)
     return out;
 }
 
-double riskPenalty(Risk risk, const TriageConfig &config)
+// The blast radius as a cost: its score (0..1) times half the loss of killing a useful process, so
+// a listener with connected clients costs more than one without, within the same risk level.
+double riskPenalty(double blastScore, const TriageConfig &config)
 {
-    // In units of the loss of killing a useful process: a medium risk costs a sixth of it, high half.
     const double unit = std::max(1.0,
         config.policy
             .loss[static_cast<std::size_t>(ProcessClass::Useful)][static_cast<std::size_t>(RecommendedAction::Kill)]);
-    return risk == Risk::Low ? 0 : risk == Risk::Medium ? unit / 6 : unit / 2;
+    return unit / 2 * std::clamp(blastScore, 0.0, 1.0);
 }
 
 // A person must carry out advice: a small cost, so a plan prefers what it can do itself.
@@ -197,6 +198,8 @@ ReliefStep stepOf(const TriageResult &r, const Candidate &c, const std::vector<s
         why += " with " + std::to_string(s.tree.size())
             + (c.stopUnit.empty() ? " more of its process group" : " more of its unit");
     why += "; blast radius " + std::string(jsonName(s.risk));
+    if (const auto &reasons = r.blast[static_cast<std::size_t>(c.index)].reasons; !reasons.empty())
+        why += ": " + joinFirst(reasons, 2);
     if (!c.stopUnit.empty())
         why = "supervised: stop " + c.stopUnit + " yourself (a kill would be restarted); " + why;
     s.why = std::move(why);
@@ -248,8 +251,10 @@ ReliefPlan planRelief(const TriageResult &result, const std::vector<std::optiona
         steps.push_back(stepOf(result, c, footprints));
         ReliefOption o;
         o.bytes = steps.back().freesBytes;
-        o.cost = steps.back().expectedLoss + riskPenalty(steps.back().risk, config)
-            + (c.stopUnit.empty() ? 0 : kAdviceCost);
+        double blastScore = 0;
+        for (int m : c.members)
+            blastScore = std::max(blastScore, result.blast[static_cast<std::size_t>(m)].score);
+        o.cost = steps.back().expectedLoss + riskPenalty(blastScore, config) + (c.stopUnit.empty() ? 0 : kAdviceCost);
         o.members = c.members;
         for (std::size_t h = 0; h < holders.size(); ++h)
             if (std::find(c.members.begin(), c.members.end(), holders[h]) != c.members.end())

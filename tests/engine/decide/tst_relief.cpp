@@ -327,7 +327,12 @@ private Q_SLOTS:
         QVERIFY2(b.reached, reliefPlanText(b, *r).c_str());
         QCOMPARE(b.steps.size(), std::size_t(1));
         QCOMPARE(b.steps[0].target, r->identityOf(indexOfPid(*r, busy.pid)));
-        QVERIFY2(b.steps[0].risk > q.steps[0].risk, reliefPlanText(b, *r).c_str()); // a client would break
+        // A client would break: a larger blast radius, which the plan says and weighs.
+        const int qi = indexOfPid(*r, quiet.pid), bi = indexOfPid(*r, busy.pid);
+        QVERIFY(b.steps[0].risk >= q.steps[0].risk);
+        QVERIFY(r->blast[static_cast<std::size_t>(bi)].score > r->blast[static_cast<std::size_t>(qi)].score);
+        QVERIFY2(b.steps[0].why.find("connected") != std::string::npos, b.steps[0].why.c_str());
+        QVERIFY2(q.steps[0].why.find("connected") == std::string::npos, q.steps[0].why.c_str());
         QVERIFY(!planEnds(b, client.pid));
 
         // A port nobody listens on: not reached, and why.
