@@ -21,6 +21,7 @@ int accumulation(const QStringList &args);
 int learned(const QStringList &args); // past decisions: list, forget, clear
 int report(const QStringList &args); // the HTML report
 int pressure(const QStringList &args); // memory pressure: the level, the readings and why
+int relieve(const QStringList &args); // the relief plan: free memory or a port
 int gui(int argc, char **argv); // the window: no command, or --screenshot/--select/--min-age only
 int usage(const QString &error = {});
 

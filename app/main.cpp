@@ -53,6 +53,11 @@ int usage(const QString &error)
           "        helper where not; one result line per target (exit 0 only if every one succeeded)\n"
           "  act undo ID [--yes] [--db FILE] | act journal [--db FILE]\n"
           "        undo a journaled action; list recent actions\n"
+          "  relieve --free-memory SIZE | --free-port PORT [--json] [--yes [--timeout SECONDS]] [--db FILE]\n"
+          "      [--proc-root DIR] [--min-age SECONDS]\n"
+          "        the processes to end to free SIZE (512M, 4G, 1.5GiB, bytes) or a TCP port with the least\n"
+          "        expected loss and risk, never across a gate; --yes ends them (journaled, as act end);\n"
+          "        exit 1 when the goal cannot be reached safely (the plan shows the best safe amount)\n"
           "\n"
           "Exit codes: 0 ok, 1 error, 2 usage error.\n";
     if (error.isEmpty()) {
@@ -139,5 +144,7 @@ int main(int argc, char **argv)
         return report(rest);
     if (command == QLatin1String("pressure"))
         return pressure(rest);
+    if (command == QLatin1String("relieve"))
+        return relieve(rest);
     return usage(QStringLiteral("unknown command '%1'").arg(command));
 }

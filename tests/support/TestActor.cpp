@@ -9,6 +9,7 @@
 //   ACTOR_ZOMBIE=1         fork a child that exits at once, and never reap it
 //   ACTOR_THREADS=N        run N-1 extra threads that sleep (N threads in all)
 //   ACTOR_IGNORE_TERM=1    ignore SIGTERM (only KILL ends it)
+//   ACTOR_ALLOC_MB=N       allocate N MiB and write every page, so it is resident and private
 //   ACTOR_LIFETIME=SECONDS exit after this long anyway (default 600), so nothing outlives a test run
 //   ACTOR_ALLOC_MB=N       after reporting ready, allocate and touch N MiB and keep it
 //   ACTOR_REREAD=PATH      after reporting ready, read PATH to its end again and again (page cache churn)
@@ -27,6 +28,8 @@
 #include <unistd.h>
 
 namespace {
+
+char *volatile g_held = nullptr;
 
 int envInt(const char *name, int fallback)
 {
@@ -84,6 +87,15 @@ int main()
         const int fd = ::open(path, O_RDWR | O_CREAT, 0644);
         if (fd < 0 || ::flock(fd, LOCK_EX) != 0)
             die("flock");
+    }
+    if (const int mb = envInt("ACTOR_ALLOC_MB", 0); mb > 0) {
+        const std::size_t size = static_cast<std::size_t>(mb) << 20;
+        auto *memory = static_cast<char *>(std::malloc(size));
+        if (!memory)
+            die("malloc");
+        for (std::size_t at = 0; at < size; at += 4096)
+            memory[at] = static_cast<char>(at >> 12 | 1); // touched: really resident, not a zero page
+        g_held = memory; // kept reachable, so no optimizer drops it
     }
     int zombie = -1;
     if (std::getenv("ACTOR_ZOMBIE")) {
