@@ -3,18 +3,54 @@
 #include "ActionDialog.h"
 #include "LedgerPane.h"
 #include "MainWindow.h"
+#include "NotificationClient.h"
 #include "SessionsWindow.h"
 #include "Translations.h"
+#include "TrayController.h"
+#include "pressure/PressureMonitor.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 
+#include <cstdio>
 #include <unistd.h>
 
 namespace ptriage::cli {
+namespace {
+
+// `ptriage --tray`: the monitor, the tray icon (or notifications only) and the window, hidden.
+int runInTray(QApplication &app, const TriageConfig &config, const CollectOptions &collect,
+    const TriageOptions &triage, const QString &db)
+{
+    QApplication::setQuitOnLastWindowClosed(false);
+    MainWindow window(config, collect, triage, db);
+    window.resize(1500, 900);
+    window.setKeepRunningHidden(true);
+    PressureMonitor monitor(config.policy.pressure, QString::fromStdString(collect.procRoot));
+    QString error;
+    if (!monitor.start(&error)) {
+        fail(error);
+        return Failure;
+    }
+    std::fprintf(stderr, "ptriage: memory pressure: %s\n", qUtf8Printable(monitor.sourceDescription()));
+    NotificationClient notifications;
+    TrayController tray(window, monitor, notifications, config.policy.pressure.alertRepeatSeconds);
+    QObject::connect(&tray, &TrayController::statusChanged, &window, [&window](const QString &status) {
+        std::fprintf(stderr, "ptriage: %s\n", qUtf8Printable(status)); // once per change, for --tray's output
+        window.statusBar()->showMessage(status, 30000);
+    });
+    QObject::connect(&tray, &TrayController::quitRequested, &app, &QApplication::quit);
+    QObject::connect(&tray, &TrayController::freeMemoryRequested, &window, [&window] { window.showOnly({}); });
+    window.start();
+    tray.start();
+    return app.exec();
+}
+
+} // namespace
 
 int gui(int argc, char **argv)
 {
@@ -43,6 +79,11 @@ int gui(int argc, char **argv)
         QStringLiteral("With --screenshot: wait for this many refreshes first (default 1)."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("min-age"), QStringLiteral("Minimum age for any action (seconds)."),
         QStringLiteral("SECONDS")});
+    parser.addOption({QStringLiteral("tray"),
+        QStringLiteral("Start in the tray: watch memory pressure and alert, the window hidden until asked for.")});
+    parser.addOption({QStringLiteral("proc-root"),
+        QStringLiteral("Read a captured tree in /proc layout instead of /proc (also its meminfo and pressure)."),
+        QStringLiteral("DIR")});
     if (!parser.parse(QApplication::arguments()))
         return usage(parser.errorText());
     int selectPid = 0;
@@ -88,6 +129,11 @@ int gui(int argc, char **argv)
     }
     CollectOptions collect;
     collect.deep = DeepReads::NewOnly;
+    const QString procRoot
+        = parser.isSet(QStringLiteral("proc-root")) ? parser.value(QStringLiteral("proc-root")) : QStringLiteral("/proc");
+    collect.procRoot = procRoot.toStdString();
+    if (parser.isSet(QStringLiteral("tray")))
+        return runInTray(app, *config, collect, triage, parser.value(QStringLiteral("db")));
     const bool sessions = tab == static_cast<int>(tabs.indexOf(QStringLiteral("sessions")));
     MainWindow window(*config, collect, triage, parser.value(QStringLiteral("db")));
     window.resize(1500, 900);

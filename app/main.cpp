@@ -16,10 +16,13 @@ int usage(const QString &error)
     const char *text
         = "usage: ptriage [COMMAND] [OPTIONS]\n"
           "\n"
-          "  (no command) [--min-age SECONDS] [--db FILE] [--screenshot FILE [--select PID] [--tab TAB]\n"
-          "      [--after N] [--act ACTION]]\n"
+          "  (no command) [--min-age SECONDS] [--db FILE] [--proc-root DIR] [--screenshot FILE [--select PID]\n"
+          "      [--tab TAB] [--after N] [--act ACTION]]\n"
           "        the triage window; --screenshot saves it as PNG after the first scan and exits;\n"
           "        --tab sessions opens the Sessions window\n"
+          "  --tray [--db FILE] [--proc-root DIR]\n"
+          "        start in the tray: the memory-pressure level as an icon, one notification naming the\n"
+          "        culprits when memory runs low; the window opens from the tray\n"
           "  scan [--json [--pretty]] [--all] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
           "        rank every process by how much acting on it is worth, in the terminal\n"
           "  scan --save [--db FILE] [--keep-days DAYS] …\n"
@@ -82,6 +85,9 @@ bool wantsWindow(int argc, char **argv)
         = {"--screenshot", "--select", "--tab", "--act", "--after", "--min-age", "--db"};
     if (!QByteArray(argv[1]).startsWith("--"))
         return false; // a command
+    for (int i = 1; i < argc; ++i)
+        if (QByteArray(argv[i]) == "--tray")
+            return true; // the tray takes --proc-root too (replays of memory states)
     for (int i = 1; i < argc; ++i) {
         const QByteArray arg = argv[i];
         if (arg.startsWith("--")

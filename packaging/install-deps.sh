@@ -12,6 +12,7 @@ packages=(
   nodejs git sqlite3 make # tests/scenarios: real tools left behind (npm-tools.sh adds the JS ones)
   xvfb xauth dbus polkitd systemd passwd util-linux
   chromium-headless-shell fonts-dejavu-core # tests/report: the HTML report in a real headless browser
+  python3-dbus python3-gi # tests/ui: the notification server and tray host the tray test talks to
   debootstrap # tests/kauth: the Debian 13 chroot where KF6Auth exists
 )
 

@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "ActionDialog.h"
+#include "Autostart.h"
 #include "BlastGraphView.h"
 #include "DetailsPane.h"
 #include "HistoryCharts.h"
@@ -97,6 +98,19 @@ MainWindow::MainWindow(
     filters->addWidget(m_scope);
     filters->addWidget(m_candidatesOnly);
     leftLayout->addLayout(filters);
+    m_onlyBar = new QWidget(this);
+    auto *onlyLayout = new QHBoxLayout(m_onlyBar);
+    onlyLayout->setContentsMargins(4, 0, 4, 0);
+    m_onlyLabel = new QLabel(m_onlyBar);
+    auto *showAll = new QPushButton(tr("Show all"), m_onlyBar);
+    onlyLayout->addWidget(m_onlyLabel, 1);
+    onlyLayout->addWidget(showAll);
+    m_onlyBar->hide();
+    connect(showAll, &QPushButton::clicked, this, [this] {
+        m_filter->setOnly({});
+        m_onlyBar->hide();
+    });
+    leftLayout->addWidget(m_onlyBar);
     leftLayout->addWidget(m_table, 1);
     m_tabs->addTab(m_ledger, tr("Evidence"));
     m_tabs->addTab(m_graph, tr("Blast radius"));
@@ -308,8 +322,27 @@ void MainWindow::buildActions()
             m_keeper.setAutosaveMinutes(a->data().toInt());
         });
     }
+    QAction *autostart = file->addAction(tr("Start in the &tray at login"));
+    autostart->setCheckable(true);
+    autostart->setChecked(autostartEnabled());
+    connect(autostart, &QAction::toggled, this, [this, autostart](bool on) {
+        QString error;
+        if (!setAutostart(on, QCoreApplication::applicationFilePath(), &error)) {
+            const QSignalBlocker block(autostart);
+            autostart->setChecked(!on);
+            statusBar()->showMessage(tr("Cannot change starting at login: %1").arg(error), 30000);
+            return;
+        }
+        statusBar()->showMessage(on ? tr("ptriage will start in the tray at login (%1).").arg(autostartPath())
+                                    : tr("ptriage will not start at login."),
+            10000);
+    });
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, [this] {
+        m_keepRunningHidden = false; // Quit quits, tray or not
+        close();
+        QCoreApplication::quit();
+    });
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     m_refresh = view->addAction(tr("&Refresh now"), QKeySequence(Qt::Key_F5), &m_service, &TriageService::refreshNow);
@@ -696,9 +729,56 @@ void MainWindow::saveSettings() const
     s.setValue(QStringLiteral("sessions/keepDays"), m_keeper.keepDays());
 }
 
+void MainWindow::setKeepRunningHidden(bool on, int hiddenIntervalMs)
+{
+    m_keepRunningHidden = on;
+    m_hiddenIntervalMs = hiddenIntervalMs;
+    if (on && !isVisible())
+        hideEvent(nullptr);
+}
+
+void MainWindow::showOnly(const std::vector<ProcessIdentity> &ids)
+{
+    QStringList only;
+    for (const ProcessIdentity &id : ids)
+        only << QString::fromStdString(id.toString());
+    m_filter->setOnly(only);
+    m_onlyLabel->setText(tr("Showing only the processes named in the alert: %1.").arg(ids.size()));
+    m_onlyBar->setVisible(!only.isEmpty());
+    showNormal();
+    raise();
+    activateWindow();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_shownIntervalMs > 0) {
+        m_service.setIntervalMs(m_shownIntervalMs); // back to the refresh interval
+        m_shownIntervalMs = 0;
+        m_service.refreshNow();
+    }
+}
+
+void MainWindow::hideEvent(QHideEvent *event)
+{
+    if (event)
+        QMainWindow::hideEvent(event);
+    // In the tray, a hidden window costs almost nothing: slow scans only.
+    if (m_keepRunningHidden && m_shownIntervalMs == 0) {
+        m_shownIntervalMs = m_service.intervalMs();
+        m_service.setIntervalMs(m_hiddenIntervalMs);
+    }
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     saveSettings();
+    if (m_keepRunningHidden) {
+        hide(); // the tray keeps ptriage running; Quit is in its menu
+        event->ignore();
+        return;
+    }
     event->accept(); // the service joins its thread when destroyed, a scan in progress included
 }
 

@@ -63,6 +63,13 @@ public:
     SessionsWindow *showSessions();
     // Writes the HTML report of the latest result to `path` (off the GUI thread), then offers to open it.
     void exportReport(const QString &path);
+    // With the tray: closing hides the window and ptriage keeps running; while hidden it scans every
+    // `hiddenIntervalMs` (and when asked) instead of at the refresh interval.
+    void setKeepRunningHidden(bool on, int hiddenIntervalMs = 300000);
+    bool keepsRunningHidden() const { return m_keepRunningHidden; }
+    // Shows the window with only these processes in the table (a notification's culprits) until
+    // "Show all".
+    void showOnly(const std::vector<ProcessIdentity> &ids);
     QList<QAction *> processActions() const { return m_processActions; }
     QString lastActionReport() const { return m_lastReport; }
     void refreshNow() { m_service.refreshNow(); }
@@ -86,6 +93,8 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
     void buildActions();
@@ -109,6 +118,11 @@ private:
     std::vector<ProcessIdentity> selectedIdentities() const;
 
     const TriageConfig &m_config;
+    bool m_keepRunningHidden = false;
+    int m_hiddenIntervalMs = 300000;
+    int m_shownIntervalMs = 0; // the refresh interval to restore when shown again
+    QWidget *m_onlyBar = nullptr; // "Showing only N processes · Show all"
+    QLabel *m_onlyLabel = nullptr;
     TriageService m_service;
     ProcessTableModel *m_model;
     ResultFeed *m_feed;

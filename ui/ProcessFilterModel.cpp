@@ -44,6 +44,14 @@ void ProcessFilterModel::setCandidatesOnly(bool on)
     refilter();
 }
 
+void ProcessFilterModel::setOnly(QStringList identities)
+{
+    if (identities == m_only)
+        return;
+    m_only = std::move(identities);
+    refilter();
+}
+
 void ProcessFilterModel::setMyUid(uint uid)
 {
     if (uid == m_myUid)
@@ -60,6 +68,8 @@ void ProcessFilterModel::refilter()
 bool ProcessFilterModel::matches(const QModelIndex &source) const
 {
     if (m_candidatesOnly && !source.data(CandidateRole).toBool())
+        return false;
+    if (!m_only.isEmpty() && !m_only.contains(source.data(IdentityRole).toString()))
         return false;
     // Kernel threads are never candidates and crowd the table: only the System view lists them.
     if (m_scope != Scope::System && source.data(KernelThreadRole).toBool())

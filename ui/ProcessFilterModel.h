@@ -26,6 +26,9 @@ public:
     Scope scope() const { return m_scope; }
     void setCandidatesOnly(bool on);
     bool candidatesOnly() const { return m_candidatesOnly; }
+    // Only these processes (a notification's culprits); empty: no such filter.
+    void setOnly(QStringList identities);
+    QStringList only() const { return m_only; }
     // Whose processes are "mine": getuid() unless set (tests).
     void setMyUid(uint uid);
     uint myUid() const { return m_myUid; }
@@ -43,6 +46,7 @@ private:
     QStringList m_terms;
     Scope m_scope = Scope::AllUsers;
     bool m_candidatesOnly = false;
+    QStringList m_only; // start_ids
     uint m_myUid = 0;
 };
 

@@ -1,0 +1,265 @@
+// The tray against real D-Bus services on a private session bus (tests/ui/fake_desktop.py: a
+// notification server that records Notify calls, a StatusNotifier watcher that records the tray
+// items and reads their properties), in a real X server (xvfb-run; the offscreen platform has no
+// tray). Memory states replay from a captured /proc whose meminfo and pressure files the test
+// writes: critical → one notification (critical urgency, our desktop-entry, Show / Free memory…,
+// the culprits named), replaced rather than stacked, rate-limited; "Show" opens the window filtered
+// to the culprits; another application's notification ids are ignored. A tray host that starts
+// after ptriage still gets the icon (Qt 6.4 asks once per process, so that case runs first).
+#include "MainWindow.h"
+#include "NotificationClient.h"
+#include "ProcessFilterModel.h"
+#include "TrayController.h"
+#include "collect/Collector.h"
+#include "pressure/PressureMonitor.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QDBusConnection>
+#include <QDBusMessage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+#include <QProcess>
+#include <QSystemTrayIcon>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <unistd.h>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+// The fake desktop: its events, one JSON object per line of its output.
+class FakeDesktop {
+public:
+    explicit FakeDesktop(const QStringList &args)
+    {
+        m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        m_process.start(QStringLiteral("/usr/bin/python3"),
+            QStringList{QStringLiteral(PTRIAGE_FAKE_DESKTOP), QStringLiteral("--address"),
+                qEnvironmentVariable("DBUS_SESSION_BUS_ADDRESS")}
+                + args);
+    }
+    ~FakeDesktop()
+    {
+        control(QStringLiteral("Quit"));
+        if (!m_process.waitForFinished(3000))
+            m_process.kill();
+        m_process.waitForFinished(3000);
+    }
+    QList<QJsonObject> events(const QString &name = {})
+    {
+        m_buffer += m_process.readAllStandardOutput();
+        QList<QJsonObject> out;
+        for (const QByteArray &line : m_buffer.split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (!e.isEmpty() && (name.isEmpty() || e.value(QStringLiteral("event")).toString() == name))
+                out << e;
+        }
+        return out;
+    }
+    bool waitFor(const QString &name, int count = 1, int timeoutMs = 15000)
+    {
+        QElapsedTimer t;
+        t.start();
+        while (events(name).size() < count && t.elapsed() < timeoutMs) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+            m_process.waitForReadyRead(50);
+        }
+        return events(name).size() >= count;
+    }
+    void control(const QString &method, const QVariantList &args = {})
+    {
+        auto call = QDBusMessage::createMethodCall(QStringLiteral("org.ptriage.FakeDesktop"),
+            QStringLiteral("/org/ptriage/FakeDesktop"), QStringLiteral("org.ptriage.FakeDesktop"), method);
+        call.setArguments(args);
+        QDBusConnection::sessionBus().call(call, QDBus::Block, 3000);
+    }
+
+private:
+    QProcess m_process;
+    QByteArray m_buffer;
+};
+
+void writeMemory(const QString &root, std::uint64_t totalKb, std::uint64_t availableKb, double someAvg10)
+{
+    std::ofstream(root.toStdString() + "/meminfo", std::ios::trunc)
+        << "MemTotal:       " << totalKb << " kB\nMemFree:        " << availableKb / 2
+        << " kB\nMemAvailable:   " << availableKb << " kB\nSwapTotal:             0 kB\nSwapFree:              0 kB\n";
+    std::ofstream(root.toStdString() + "/pressure/memory", std::ios::trunc)
+        << "some avg10=" << someAvg10 << " avg60=1.00 avg300=0.50 total=123456\n"
+        << "full avg10=" << someAvg10 / 2 << " avg60=0.50 avg300=0.20 total=65432\n";
+}
+
+PressureThresholds fastThresholds()
+{
+    PressureThresholds t;
+    t.readingsToEnter = 1;
+    t.readingsToLeave = 1;
+    t.intervalMs = 200;
+    return t;
+}
+
+TriageOptions young()
+{
+    TriageOptions t;
+    t.selfPid = static_cast<int>(::getpid());
+    t.minAgeSeconds = 0;
+    return t;
+}
+
+} // namespace
+
+class TrayTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY2(QDBusConnection::sessionBus().isConnected(), "no private session bus");
+    }
+
+    // First in this process: Qt must not have asked about a tray before the host exists.
+    void aTrayHostThatStartsLaterStillGetsTheIcon()
+    {
+        FakeDesktop desktop({QStringLiteral("--watcher"), QStringLiteral("later")});
+        QVERIFY(desktop.waitFor(QStringLiteral("ready")));
+        QTemporaryDir dir;
+        MainWindow window(defaultModel(), longLivedOptions(), young(), dir.filePath(QStringLiteral("s.sqlite")));
+        window.setKeepRunningHidden(true);
+        PressureMonitor monitor(fastThresholds());
+        QString error;
+        QVERIFY2(monitor.start(&error), qPrintable(error));
+        NotificationClient notifications;
+        TrayController tray(window, monitor, notifications, 300);
+        tray.start();
+        QVERIFY(!tray.hasIcon());
+        QVERIFY2(tray.status().contains(QStringLiteral("notifications only")), qPrintable(tray.status()));
+        desktop.control(QStringLiteral("StartWatcher"));
+        QTRY_VERIFY_WITH_TIMEOUT(tray.hasIcon(), 10000);
+        QVERIFY(desktop.waitFor(QStringLiteral("item_registered")));
+        QVERIFY(desktop.waitFor(QStringLiteral("item_properties")));
+        const QJsonObject props = desktop.events(QStringLiteral("item_properties")).first().value(QStringLiteral("properties")).toObject();
+        QVERIFY2(props.contains(QStringLiteral("Menu")), qPrintable(QJsonDocument(props).toJson()));
+    }
+
+    void criticalMemoryNotifiesWithTheCulpritsOnce()
+    {
+        FakeDesktop desktop({});
+        QVERIFY(desktop.waitFor(QStringLiteral("ready")));
+        // A captured /proc with a real process in it, whose memory files say: 4 % available.
+        Spawner spawner;
+        const Actor worker = spawner.spawn({"ptriage-hog", {"ptriage-hog", "--serve"}, {}, Parenting::OrphanNoSession});
+        QVERIFY(worker.pid > 0);
+        QTemporaryDir dir;
+        const QString root = dir.filePath(QStringLiteral("proc"));
+        std::string error;
+        QVERIFY2(writeCapture("/proc", root.toStdString(), {}, &error), error.c_str());
+        writeMemory(root, 16'000'000, 640'000, 45);
+
+        CollectOptions collect = longLivedOptions();
+        collect.procRoot = root.toStdString();
+        MainWindow window(defaultModel(), collect, young(), dir.filePath(QStringLiteral("s.sqlite")));
+        window.setKeepRunningHidden(true);
+        PressureMonitor monitor(fastThresholds(), root);
+        QString monitorError;
+        QVERIFY2(monitor.start(&monitorError), qPrintable(monitorError));
+        NotificationClient notifications;
+        TrayController tray(window, monitor, notifications, 300);
+        window.start();
+        tray.start();
+        QTRY_VERIFY_WITH_TIMEOUT(tray.hasIcon(), 10000);
+        QVERIFY(desktop.waitFor(QStringLiteral("notify")));
+        const QJsonObject n = desktop.events(QStringLiteral("notify")).first();
+        QCOMPARE(n.value(QStringLiteral("summary")).toString(), QStringLiteral("Memory is almost exhausted"));
+        QVERIFY2(n.value(QStringLiteral("body")).toString().contains(QStringLiteral("available of")),
+            qPrintable(n.value(QStringLiteral("body")).toString()));
+        const QJsonObject hints = n.value(QStringLiteral("hints")).toObject();
+        QCOMPARE(hints.value(QStringLiteral("urgency")).toInt(), 2);
+        QCOMPARE(hints.value(QStringLiteral("desktop-entry")).toString(), QStringLiteral("ptriage"));
+        QCOMPARE(n.value(QStringLiteral("actions")).toVariant().toStringList(),
+            QStringList({QStringLiteral("show"), QStringLiteral("Show"), QStringLiteral("free"),
+                QStringLiteral("Free memory…")}));
+        QVERIFY(!tray.culprits().empty());
+        QVERIFY(tray.icon()->toolTip().contains(QStringLiteral("Memory:")));
+
+        // Another application's notification: not ours, nothing happens.
+        QVERIFY(!window.isVisible());
+        desktop.control(QStringLiteral("Invoke"), {QVariant::fromValue(uint(4242)), QStringLiteral("show")});
+        QTest::qWait(500);
+        QVERIFY(!window.isVisible());
+        // Ours: the window opens with only the culprits.
+        const uint id = static_cast<uint>(n.value(QStringLiteral("id")).toInt());
+        desktop.control(QStringLiteral("Invoke"), {QVariant::fromValue(id), QStringLiteral("show")});
+        QTRY_VERIFY_WITH_TIMEOUT(window.isVisible(), 5000);
+        QCOMPARE(window.filter()->only().size(), static_cast<qsizetype>(tray.culprits().size()));
+
+        // Back to normal, then critical again within the repeat time: no second notification.
+        writeMemory(root, 16'000'000, 12'000'000, 0);
+        QTRY_VERIFY_WITH_TIMEOUT(monitor.level() == PressureLevel::Normal, 5000);
+        writeMemory(root, 16'000'000, 640'000, 45);
+        QTRY_VERIFY_WITH_TIMEOUT(monitor.level() == PressureLevel::Critical, 5000);
+        QTest::qWait(1500);
+        QCOMPARE(desktop.events(QStringLiteral("notify")).size(), 1);
+
+        // The menu: open, the culprits with their recommendation, Free memory…, pause, quit.
+        QMenu *menu = tray.menu();
+        QMetaObject::invokeMethod(menu, "aboutToShow");
+        QStringList texts;
+        for (QAction *a : menu->actions())
+            texts << a->text();
+        QVERIFY2(texts.contains(QStringLiteral("Free memory…")) && texts.contains(QStringLiteral("Quit"))
+                && texts.contains(QStringLiteral("Pause alerts for 1 hour")),
+            qPrintable(texts.join(QLatin1Char('|'))));
+    }
+
+    void aNewAlertReplacesOurOwnNotification()
+    {
+        FakeDesktop desktop({});
+        QVERIFY(desktop.waitFor(QStringLiteral("ready")));
+        NotificationClient client;
+        QSignalSpy ready(&client, &NotificationClient::ready);
+        client.start();
+        QTRY_COMPARE(ready.size(), 1);
+        QSignalSpy shown(&client, &NotificationClient::shown);
+        client.show(QStringLiteral("one"), QStringLiteral("body"), false, {});
+        QTRY_COMPARE(shown.size(), 1);
+        client.show(QStringLiteral("two"), QStringLiteral("body"), true, {});
+        QTRY_COMPARE(shown.size(), 2);
+        const auto notes = desktop.events(QStringLiteral("notify"));
+        QCOMPARE(notes.size(), 2);
+        QCOMPARE(notes[1].value(QStringLiteral("replaces_id")).toInt(), notes[0].value(QStringLiteral("id")).toInt());
+        QCOMPARE(notes[0].value(QStringLiteral("hints")).toObject().value(QStringLiteral("urgency")).toInt(), 1);
+    }
+};
+
+// A private session bus for the whole test, before anything in Qt connects to one.
+int main(int argc, char **argv)
+{
+    QProcess daemon;
+    daemon.start(QStringLiteral("dbus-daemon"),
+        {QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--print-address=1")});
+    if (!daemon.waitForReadyRead(10000)) {
+        std::fprintf(stderr, "cannot start a private dbus-daemon\n");
+        return 1;
+    }
+    const QByteArray address = daemon.readLine().trimmed();
+    qputenv("DBUS_SESSION_BUS_ADDRESS", address);
+    qunsetenv("XDG_CURRENT_DESKTOP"); // the generic theme: the StatusNotifier tray
+    int rc = 0;
+    {
+        QApplication app(argc, argv);
+        TrayTest test;
+        rc = QTest::qExec(&test, argc, argv);
+    }
+    daemon.terminate();
+    daemon.waitForFinished(3000);
+    return rc;
+}
+
+#include "tst_tray.moc"

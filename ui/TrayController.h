@@ -1,0 +1,81 @@
+#pragma once
+
+#include "NotificationClient.h"
+#include "pressure/PressureLevel.h"
+#include "pressure/MemoryReading.h"
+
+#include <QDBusServiceWatcher>
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class QMenu;
+class QSystemTrayIcon;
+
+namespace ptriage {
+
+class MainWindow;
+class PressureMonitor;
+class AlertLimiter;
+struct TriageResult;
+
+// ptriage in the tray: the memory-pressure level as an icon, its readings in the tooltip, the
+// largest culprits in the menu, and one desktop notification when memory runs low.
+//
+// Qt 6.4 decides once per process whether a StatusNotifier host exists, at the first tray icon; so
+// no tray icon is made (not even asked about) until a host is seen on the bus. Without one, the
+// monitor keeps running with notifications only, says so once, and the icon appears when a host
+// registers later (a desktop whose tray starts after ptriage at login).
+class TrayController : public QObject {
+    Q_OBJECT
+
+public:
+    TrayController(MainWindow &window, PressureMonitor &monitor, NotificationClient &notifications,
+        double alertRepeatSeconds, QObject *parent = nullptr);
+    ~TrayController() override;
+
+    void start();
+    bool hasIcon() const { return m_icon != nullptr; }
+    QSystemTrayIcon *icon() const { return m_icon; }
+    QMenu *menu() const { return m_menu.get(); }
+    QString status() const { return m_status; }
+    // Alerts are held back until then (ms since the epoch); 0: not paused.
+    void pauseAlerts(int seconds);
+    bool alertsPaused() const;
+    // The culprits named in the last alert, largest first.
+    std::vector<ProcessIdentity> culprits() const { return m_culprits; }
+
+Q_SIGNALS:
+    void statusChanged(const QString &status);
+    void freeMemoryRequested();
+    void quitRequested();
+
+private Q_SLOTS:
+    void lookForHost();
+
+private:
+    void createIcon();
+    void onReading(const MemoryReading &reading, PressureLevel level);
+    void onLevel(PressureLevel level, PressureLevel previous, const QString &why);
+    void onResult();
+    void rebuildMenu();
+    void alert();
+    void setStatus(const QString &status);
+    QIcon levelIcon(PressureLevel level) const;
+
+    MainWindow &m_window;
+    PressureMonitor &m_monitor;
+    NotificationClient &m_notifications;
+    std::unique_ptr<AlertLimiter> m_limiter;
+    QSystemTrayIcon *m_icon = nullptr;
+    std::unique_ptr<QMenu> m_menu;
+    QDBusServiceWatcher m_hostWatcher;
+    QString m_status;
+    PressureLevel m_level = PressureLevel::Normal;
+    bool m_alertPending = false; // entered warning or critical: alert once the next triage is in
+    std::int64_t m_pausedUntilMs = 0;
+    std::vector<ProcessIdentity> m_culprits;
+};
+
+} // namespace ptriage
