@@ -44,7 +44,8 @@ int runInTray(QApplication &app, const TriageConfig &config, const CollectOption
         window.statusBar()->showMessage(status, 30000);
     });
     QObject::connect(&tray, &TrayController::quitRequested, &app, &QApplication::quit);
-    QObject::connect(&tray, &TrayController::freeMemoryRequested, &window, [&window] { window.showOnly({}); });
+    QObject::connect(&tray, &TrayController::freeMemoryRequested, &window,
+        [&window, &tray] { window.showRelief(tray.suggestedGoalBytes()); });
     window.start();
     tray.start();
     return app.exec();

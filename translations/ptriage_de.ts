@@ -1813,6 +1813,30 @@ Eltern-PID: %2</translation>
         <source>&amp;Export report…</source>
         <translation>Bericht &amp;exportieren…</translation>
     </message>
+    <message>
+        <source>Show all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start in the &amp;tray at login</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot change starting at login: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ptriage will start in the tray at login (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ptriage will not start at login.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing only the processes named in the alert: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ProcessTableModel</name>
@@ -2138,6 +2162,81 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1 (%2 → %3)</source>
         <translation>%1 (%2 → %3)</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::TrayController</name>
+    <message>
+        <source>No session bus: no tray icon and no notifications.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This desktop shows no tray icons (no StatusNotifier host); ptriage watches memory and alerts with notifications only. The icon appears if a tray starts later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ptriage: memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the tray.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory: %1 available of %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pressure: some %1, full %2 (10 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished">%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Memory is almost exhausted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory is running low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 available of %2. Largest: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ending what ptriage recommends ending would free about %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free memory…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open ptriage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest memory users</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause alerts for 1 hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -10,6 +10,7 @@
 #include "ProcessColumns.h"
 #include "ProcessFilterModel.h"
 #include "ProcessTableModel.h"
+#include "ReliefDialog.h"
 #include "ResultFeed.h"
 #include "SessionsWindow.h"
 #include "UiText.h"
@@ -420,6 +421,7 @@ void MainWindow::buildActions()
         tr("S&pare: processes like this are useful"), this, [this] { spare(selectedIdentities()); });
     m_spare->setToolTip(tr("ptriage learns from it: processes with this command count as more likely useful"));
     process->addAction(tr("&Learned from your decisions…"), this, &MainWindow::showLearned);
+    process->addAction(tr("&Free memory…"), this, [this] { showRelief(); });
     process->setToolTipsVisible(true);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -748,6 +750,17 @@ void MainWindow::showOnly(const std::vector<ProcessIdentity> &ids)
     showNormal();
     raise();
     activateWindow();
+}
+
+ReliefDialog *MainWindow::showRelief(std::uint64_t goalBytes)
+{
+    auto *dialog = new ReliefDialog(*this, goalBytes, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    showNormal();
+    raise();
+    dialog->show();
+    dialog->plan();
+    return dialog;
 }
 
 void MainWindow::showEvent(QShowEvent *event)

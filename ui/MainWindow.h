@@ -34,6 +34,8 @@ class SessionsWindow;
 // keeps the selection on the same identity across refreshes; remembers its layout. Scans run on
 // the service's thread, rows are prepared by the ResultFeed, and acting is the ActionRunner's: this
 // only applies finished results and asks the person to confirm.
+class ReliefDialog;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -70,6 +72,9 @@ public:
     // Shows the window with only these processes in the table (a notification's culprits) until
     // "Show all".
     void showOnly(const std::vector<ProcessIdentity> &ids);
+    // "Free memory…": the relief plan for `goalBytes` (ReliefDialog), over the window.
+    ReliefDialog *showRelief(std::uint64_t goalBytes = 1ull << 30);
+    TriageService &service() { return m_service; }
     QList<QAction *> processActions() const { return m_processActions; }
     QString lastActionReport() const { return m_lastReport; }
     void refreshNow() { m_service.refreshNow(); }

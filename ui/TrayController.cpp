@@ -182,6 +182,15 @@ void TrayController::onResult()
     }
 }
 
+std::uint64_t TrayController::suggestedGoalBytes() const
+{
+    const MemoryReading r = m_monitor.lastReading();
+    const PressureThresholds &t = m_monitor.thresholds();
+    const double wanted = (t.warningAvailableBelow + t.leaveMargin) * static_cast<double>(r.memTotalBytes)
+        - static_cast<double>(r.memAvailableBytes);
+    return static_cast<std::uint64_t>(std::max(wanted, 256.0 * 1024 * 1024));
+}
+
 void TrayController::pauseAlerts(int seconds)
 {
     m_pausedUntilMs = seconds > 0 ? QDateTime::currentMSecsSinceEpoch() + seconds * 1000LL : 0;

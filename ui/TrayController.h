@@ -45,6 +45,8 @@ public:
     bool alertsPaused() const;
     // The culprits named in the last alert, largest first.
     std::vector<ProcessIdentity> culprits() const { return m_culprits; }
+    // What "Free memory…" asks for: back above the warning threshold with its margin (≥ 256 MiB).
+    std::uint64_t suggestedGoalBytes() const;
 
 Q_SIGNALS:
     void statusChanged(const QString &status);

@@ -9,6 +9,7 @@ TriageService::TriageService(TriageConfig config, CollectOptions collect, Triage
 {
     qRegisterMetaType<std::shared_ptr<const ptriage::TriageResult>>();
     qRegisterMetaType<std::shared_ptr<const ptriage::DeepDetails>>();
+    qRegisterMetaType<std::shared_ptr<const ptriage::ReliefPlan>>();
     qRegisterMetaType<ptriage::ProcessIdentity>();
     m_thread.setObjectName(QStringLiteral("ptriage-scan"));
     m_worker = new TriageWorker(std::move(config), std::move(collect), std::move(triage));
@@ -16,6 +17,7 @@ TriageService::TriageService(TriageConfig config, CollectOptions collect, Triage
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &TriageWorker::resultReady, this, &TriageService::resultReady);
     connect(m_worker, &TriageWorker::deepReady, this, &TriageService::deepReady);
+    connect(m_worker, &TriageWorker::reliefPlanned, this, &TriageService::reliefPlanned);
     connect(m_worker, &TriageWorker::failed, this, &TriageService::failed);
     connect(m_worker, &TriageWorker::pastUnavailable, this, &TriageService::pastUnavailable);
     m_thread.start();
@@ -57,6 +59,13 @@ void TriageService::requestDeep(const ProcessIdentity &id)
 {
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, id] { w->readDeep(id); }, Qt::QueuedConnection);
+}
+
+void TriageService::requestReliefPlan(std::shared_ptr<const TriageResult> result, ReliefGoal goal)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, result = std::move(result), goal] { w->planRelief(result, goal); },
+        Qt::QueuedConnection);
 }
 
 void TriageService::setSessionDatabase(const QString &path)

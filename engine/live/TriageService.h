@@ -1,6 +1,7 @@
 #pragma once
 
 #include "collect/Collector.h"
+#include "decide/ReliefPlan.h"
 #include "decide/Triage.h"
 
 #include <QObject>
@@ -34,6 +35,9 @@ public:
     // The session database whose decisions and saved sessions feed the "past decisions" and
     // "leaking" terms ("" = none). A missing file is no past; a refused one is one `pastUnavailable`.
     void setSessionDatabase(const QString &path);
+    // The relief plan for `goal` on `result`: the footprints (PSS) read now on the service thread,
+    // then the search. `reliefPlanned` answers.
+    void requestReliefPlan(std::shared_ptr<const ptriage::TriageResult> result, ptriage::ReliefGoal goal);
 
 public Q_SLOTS:
     // Reads the past again on the service thread: call after recording a decision
@@ -44,6 +48,7 @@ Q_SIGNALS:
     void resultReady(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
     void deepReady(const ptriage::ProcessIdentity &id, std::shared_ptr<const ptriage::DeepDetails> deep);
     void failed(const QString &message); // cannot scan
+    void reliefPlanned(std::shared_ptr<const ptriage::ReliefPlan> plan, std::shared_ptr<const ptriage::TriageResult> result);
     // The session database cannot be read for the past: scans go on without it. Said once per error.
     void pastUnavailable(const QString &message);
 
@@ -58,3 +63,4 @@ private:
 
 Q_DECLARE_METATYPE(std::shared_ptr<const ptriage::TriageResult>)
 Q_DECLARE_METATYPE(std::shared_ptr<const ptriage::DeepDetails>)
+Q_DECLARE_METATYPE(std::shared_ptr<const ptriage::ReliefPlan>)

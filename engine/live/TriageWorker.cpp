@@ -9,7 +9,8 @@
 namespace ptriage {
 
 TriageWorker::TriageWorker(TriageConfig config, CollectOptions collect, TriageOptions triage)
-    : m_config(std::move(config)), m_triage(std::move(triage)), m_collector(std::move(collect))
+    : m_config(std::move(config)), m_triage(std::move(triage)), m_procRoot(QString::fromStdString(collect.procRoot)),
+      m_collector(std::move(collect))
 { }
 
 void TriageWorker::start()
@@ -66,6 +67,13 @@ void TriageWorker::setPaused(bool paused)
 void TriageWorker::readDeep(const ProcessIdentity &id)
 {
     Q_EMIT deepReady(id, m_open ? m_collector.readDeep(id) : nullptr);
+}
+
+void TriageWorker::planRelief(std::shared_ptr<const TriageResult> result, ReliefGoal goal)
+{
+    const auto footprints = readFootprints(*result, m_procRoot);
+    Q_EMIT reliefPlanned(std::make_shared<const ReliefPlan>(ptriage::planRelief(*result, footprints, goal, m_config)),
+        std::move(result));
 }
 
 void TriageWorker::setSessionDatabase(const QString &path)
