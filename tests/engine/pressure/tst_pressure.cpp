@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <fcntl.h>
 #include <fstream>
 #include <sys/stat.h>
 #include <sys/utsname.h>
@@ -522,6 +523,10 @@ private Q_SLOTS:
             const QByteArray chunk(1 << 20, 'x');
             for (int i = 0; i < 96; ++i)
                 QVERIFY(f.write(chunk) == chunk.size());
+            QVERIFY(f.flush() && ::fsync(f.handle()) == 0);
+            // Out of the page cache: cached pages stay charged to the test's group, and the child's
+            // reads of them would never touch its own limit.
+            QCOMPARE(::posix_fadvise(f.handle(), 0, 0, POSIX_FADV_DONTNEED), 0);
         }
         auto groupPsi = [&] {
             std::ifstream in(psiGroup + "/memory.pressure");
