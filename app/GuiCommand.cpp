@@ -23,8 +23,8 @@ namespace ptriage::cli {
 namespace {
 
 // `ptriage --tray`: the monitor, the tray icon (or notifications only) and the window, hidden.
-int runInTray(QApplication &app, const TriageConfig &config, const CollectOptions &collect,
-    const TriageOptions &triage, const QString &db)
+int runInTray(QApplication &app, const TriageConfig &config, const CollectOptions &collect, const TriageOptions &triage,
+    const QString &db)
 {
     QApplication::setQuitOnLastWindowClosed(false);
     MainWindow window(config, collect, triage, db);
@@ -130,8 +130,8 @@ int gui(int argc, char **argv)
     }
     CollectOptions collect;
     collect.deep = DeepReads::NewOnly;
-    const QString procRoot
-        = parser.isSet(QStringLiteral("proc-root")) ? parser.value(QStringLiteral("proc-root")) : QStringLiteral("/proc");
+    const QString procRoot = parser.isSet(QStringLiteral("proc-root")) ? parser.value(QStringLiteral("proc-root"))
+                                                                       : QStringLiteral("/proc");
     collect.procRoot = procRoot.toStdString();
     if (parser.isSet(QStringLiteral("tray")))
         return runInTray(app, *config, collect, triage, parser.value(QStringLiteral("db")));

@@ -1815,27 +1815,31 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>Show all</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle zeigen</translation>
     </message>
     <message>
         <source>Start in the &amp;tray at login</source>
-        <translation type="unfinished"></translation>
+        <translation>Beim Anmelden im &amp;Systemabschnitt starten</translation>
     </message>
     <message>
         <source>Cannot change starting at login: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Start beim Anmelden kann nicht geändert werden: %1</translation>
     </message>
     <message>
         <source>ptriage will start in the tray at login (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage startet beim Anmelden im Systemabschnitt (%1).</translation>
     </message>
     <message>
         <source>ptriage will not start at login.</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage startet nicht beim Anmelden.</translation>
     </message>
     <message>
         <source>Showing only the processes named in the alert: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur die in der Warnung genannten Prozesse werden gezeigt: %1.</translation>
+    </message>
+    <message>
+        <source>&amp;Free memory…</source>
+        <translation>Speicher &amp;freigeben…</translation>
     </message>
 </context>
 <context>
@@ -1843,6 +1847,97 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1 by ptriage · %2</source>
         <translation>%1 durch ptriage · %2</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::ReliefDialog</name>
+    <message>
+        <source>Process</source>
+        <translation>Prozess</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Frees</source>
+        <translation>Gibt frei</translation>
+    </message>
+    <message>
+        <source>Measured as</source>
+        <translation>Gemessen als</translation>
+    </message>
+    <message>
+        <source>Risk</source>
+        <translation>Risiko</translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>Empfohlen</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>End these processes…</source>
+        <translation>Diese Prozesse beenden…</translation>
+    </message>
+    <message>
+        <source>Free memory</source>
+        <translation>Speicher freigeben</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Planen</translation>
+    </message>
+    <message>
+        <source>Free at least</source>
+        <translation>Mindestens freigeben</translation>
+    </message>
+    <message>
+        <source>Waiting for the first scan…</source>
+        <translation>Warte auf die erste Erfassung…</translation>
+    </message>
+    <message>
+        <source>Measuring what each candidate would free…</source>
+        <translation>Es wird gemessen, was jeder Kandidat freigäbe…</translation>
+    </message>
+    <message>
+        <source> (and %1 with it)</source>
+        <translation> (und %1 mit ihm)</translation>
+    </message>
+    <message>
+        <source>PSS</source>
+        <translation>PSS</translation>
+    </message>
+    <message>
+        <source>RSS minus shared</source>
+        <translation>RSS ohne geteilten Speicher</translation>
+    </message>
+    <message>
+        <source>stop the unit %1</source>
+        <translation>Unit %1 stoppen</translation>
+    </message>
+    <message>
+        <source>Ending %1 processes frees %2 (goal %3); expected loss %4.</source>
+        <translation>%1 Prozesse zu beenden gibt %2 frei (Ziel %3); erwarteter Verlust %4.</translation>
+    </message>
+    <message>
+        <source>The goal cannot be reached safely: %1</source>
+        <translation>Das Ziel ist nicht sicher erreichbar: %1</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2): %3</source>
+        <translation>%1 (PID %2): %3</translation>
+    </message>
+    <message>
+        <source>Left out: %1</source>
+        <translation>Ausgelassen: %1</translation>
     </message>
 </context>
 <context>
@@ -2168,75 +2263,75 @@ Eltern-PID: %2</translation>
     <name>ptriage::TrayController</name>
     <message>
         <source>No session bus: no tray icon and no notifications.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Sitzungsbus: kein Symbol im Systemabschnitt und keine Benachrichtigungen.</translation>
     </message>
     <message>
         <source>This desktop shows no tray icons (no StatusNotifier host); ptriage watches memory and alerts with notifications only. The icon appears if a tray starts later.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Arbeitsumgebung zeigt keine Symbole im Systemabschnitt (kein StatusNotifier-Host); ptriage überwacht den Speicher und warnt nur mit Benachrichtigungen. Das Symbol erscheint, wenn später ein Systemabschnitt startet.</translation>
     </message>
     <message>
         <source>ptriage: memory</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage: Speicher</translation>
     </message>
     <message>
         <source>In the tray.</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Systemabschnitt.</translation>
     </message>
     <message>
         <source>Memory: %1 available of %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher: %1 verfügbar von %2 (%3)</translation>
     </message>
     <message>
         <source>Pressure: some %1, full %2 (10 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Druck: teilweise %1, vollständig %2 (10 s)</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1 (%2)</translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Memory is almost exhausted</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Speicher ist fast erschöpft</translation>
     </message>
     <message>
         <source>Memory is running low</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Speicher wird knapp</translation>
     </message>
     <message>
         <source>%1 available of %2. Largest: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 verfügbar. Am größten: %3.</translation>
     </message>
     <message>
         <source>Ending what ptriage recommends ending would free about %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Was ptriage zu beenden empfiehlt, würde etwa %1 freigeben.</translation>
     </message>
     <message>
         <source>Show</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeigen</translation>
     </message>
     <message>
         <source>Free memory…</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher freigeben…</translation>
     </message>
     <message>
         <source>Open ptriage</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage öffnen</translation>
     </message>
     <message>
         <source>Largest memory users</source>
-        <translation type="unfinished"></translation>
+        <translation>Größte Speichernutzer</translation>
     </message>
     <message>
         <source>%1 — %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 — %3</translation>
     </message>
     <message>
         <source>Pause alerts for 1 hour</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnungen 1 Stunde lang aussetzen</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden</translation>
     </message>
 </context>
 </TS>

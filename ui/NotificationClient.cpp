@@ -15,8 +15,8 @@ const QString kInterface = QStringLiteral("org.freedesktop.Notifications");
 
 NotificationClient::NotificationClient(QDBusConnection bus, QObject *parent) : QObject(parent), m_bus(std::move(bus))
 {
-    m_bus.connect(kService, kPath, kInterface, QStringLiteral("ActionInvoked"), this,
-        SLOT(onActionInvoked(uint, QString)));
+    m_bus.connect(
+        kService, kPath, kInterface, QStringLiteral("ActionInvoked"), this, SLOT(onActionInvoked(uint, QString)));
     m_bus.connect(kService, kPath, kInterface, QStringLiteral("NotificationClosed"), this, SLOT(onClosed(uint, uint)));
 }
 

@@ -28,18 +28,21 @@ QString bytes(std::uint64_t b)
 } // namespace
 
 ReliefDialog::ReliefDialog(MainWindow &window, std::uint64_t goalBytes, QWidget *parent)
-    : QDialog(parent), m_window(window), m_goal(new QDoubleSpinBox(this)), m_summary(new QLabel(this)),
-      m_table(makeReadOnlyTable({tr("Process"), tr("PID"), tr("Frees"), tr("Measured as"), tr("Risk"),
-                                    tr("Recommended"), tr("Why")},
-          this)),
-      m_excluded(new QLabel(this)), m_end(new QPushButton(tr("End these processes…"), this))
+    : QDialog(parent),
+      m_window(window),
+      m_goal(new QDoubleSpinBox(this)),
+      m_summary(new QLabel(this)),
+      m_table(makeReadOnlyTable(
+          {tr("Process"), tr("PID"), tr("Frees"), tr("Measured as"), tr("Risk"), tr("Recommended"), tr("Why")}, this)),
+      m_excluded(new QLabel(this)),
+      m_end(new QPushButton(tr("End these processes…"), this))
 {
     setWindowTitle(tr("Free memory"));
-    m_goal->setRange(0.1, 4096);
-    m_goal->setDecimals(1);
-    m_goal->setSingleStep(0.5);
+    m_goal->setRange(0.01, 4096);
+    m_goal->setDecimals(2);
+    m_goal->setSingleStep(0.25);
     m_goal->setSuffix(tr(" GiB"));
-    m_goal->setValue(std::max(0.1, static_cast<double>(goalBytes) / kGiB));
+    m_goal->setValue(std::max(0.01, static_cast<double>(goalBytes) / kGiB));
     auto *planButton = new QPushButton(tr("Plan"), this);
     auto *goalRow = new QHBoxLayout;
     goalRow->addWidget(new QLabel(tr("Free at least"), this));
@@ -67,7 +70,7 @@ ReliefDialog::ReliefDialog(MainWindow &window, std::uint64_t goalBytes, QWidget 
     connect(&m_window.service(), &TriageService::reliefPlanned, this,
         [this](std::shared_ptr<const ReliefPlan> plan, std::shared_ptr<const TriageResult> result) {
             if (m_waiting)
-                show(std::move(plan), std::move(result));
+                showPlan(std::move(plan), std::move(result));
         });
 }
 
@@ -86,7 +89,7 @@ void ReliefDialog::plan()
     m_window.service().requestReliefPlan(result, goal);
 }
 
-void ReliefDialog::show(std::shared_ptr<const ReliefPlan> plan, std::shared_ptr<const TriageResult> result)
+void ReliefDialog::showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_ptr<const TriageResult> result)
 {
     m_waiting = false;
     m_plan = std::move(plan);

@@ -35,7 +35,7 @@ Q_SIGNALS:
     void planShown();
 
 private:
-    void show(std::shared_ptr<const ReliefPlan> plan, std::shared_ptr<const TriageResult> result);
+    void showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_ptr<const TriageResult> result);
     void endSteps();
 
     MainWindow &m_window;

@@ -8,8 +8,9 @@
 #include "util/Format.h"
 
 #include <QDBusConnectionInterface>
-#include <QDBusInterface>
+#include <QDBusMessage>
 #include <QDBusReply>
+#include <QDBusVariant>
 #include <QDateTime>
 #include <QMenu>
 #include <QPainter>
@@ -31,9 +32,11 @@ bool statusNotifierHostRegistered(const QDBusConnection &bus)
 {
     if (!bus.isConnected() || !bus.interface() || !bus.interface()->isServiceRegistered(kWatcher))
         return false;
-    QDBusInterface watcher(kWatcher, QStringLiteral("/StatusNotifierWatcher"), kWatcher, bus);
-    watcher.setTimeout(2000);
-    return watcher.property("IsStatusNotifierHostRegistered").toBool();
+    auto get = QDBusMessage::createMethodCall(kWatcher, QStringLiteral("/StatusNotifierWatcher"),
+        QStringLiteral("org.freedesktop.DBus.Properties"), QStringLiteral("Get"));
+    get << kWatcher << QStringLiteral("IsStatusNotifierHostRegistered");
+    const QDBusReply<QDBusVariant> reply = bus.call(get, QDBus::Block, 2000);
+    return reply.isValid() && reply.value().variant().toBool();
 }
 
 // The processes to name: candidates before the rest, largest resident memory first; never a
@@ -63,8 +66,12 @@ QString bytes(std::uint64_t b)
 
 TrayController::TrayController(MainWindow &window, PressureMonitor &monitor, NotificationClient &notifications,
     double alertRepeatSeconds, QObject *parent)
-    : QObject(parent), m_window(window), m_monitor(monitor), m_notifications(notifications),
-      m_limiter(std::make_unique<AlertLimiter>(alertRepeatSeconds)), m_menu(std::make_unique<QMenu>())
+    : QObject(parent),
+      m_window(window),
+      m_monitor(monitor),
+      m_notifications(notifications),
+      m_limiter(std::make_unique<AlertLimiter>(alertRepeatSeconds)),
+      m_menu(std::make_unique<QMenu>())
 {
     connect(&m_monitor, &PressureMonitor::readingTaken, this, &TrayController::onReading);
     connect(&m_monitor, &PressureMonitor::levelChanged, this, &TrayController::onLevel);
@@ -221,12 +228,13 @@ void TrayController::alert()
     const MemoryReading reading = m_monitor.lastReading();
     const bool critical = m_level == PressureLevel::Critical;
     const QString summary = critical ? tr("Memory is almost exhausted") : tr("Memory is running low");
-    QString body = tr("%1 available of %2. Largest: %3.")
-                       .arg(bytes(reading.memAvailableBytes), bytes(reading.memTotalBytes), names.join(QStringLiteral(", ")));
+    QString body
+        = tr("%1 available of %2. Largest: %3.")
+              .arg(bytes(reading.memAvailableBytes), bytes(reading.memTotalBytes), names.join(QStringLiteral(", ")));
     if (freed > 0)
         body += QLatin1Char(' ') + tr("Ending what ptriage recommends ending would free about %1.").arg(bytes(freed));
-    m_notifications.show(summary, body, critical,
-        {{QStringLiteral("show"), tr("Show")}, {QStringLiteral("free"), tr("Free memory…")}});
+    m_notifications.show(
+        summary, body, critical, {{QStringLiteral("show"), tr("Show")}, {QStringLiteral("free"), tr("Free memory…")}});
 }
 
 void TrayController::rebuildMenu()
@@ -240,9 +248,9 @@ void TrayController::rebuildMenu()
             const auto u = static_cast<std::size_t>(i);
             const Sample &s = result->snapshot->processes[u];
             const ProcessIdentity id = s.id;
-            m_menu->addAction(tr("%1 — %2 — %3")
-                                  .arg(processName(s), bytes(s.rssBytes),
-                                      EngineLabels::recommendation(result->recommendations[u])),
+            m_menu->addAction(
+                tr("%1 — %2 — %3")
+                    .arg(processName(s), bytes(s.rssBytes), EngineLabels::recommendation(result->recommendations[u])),
                 this, [this, id] { m_window.showOnly({id}); });
         }
         m_menu->addSeparator();

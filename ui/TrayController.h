@@ -1,8 +1,9 @@
 #pragma once
 
 #include "NotificationClient.h"
-#include "pressure/PressureLevel.h"
+#include "core/ProcessIdentity.h"
 #include "pressure/MemoryReading.h"
+#include "pressure/PressureLevel.h"
 
 #include <QDBusServiceWatcher>
 #include <QObject>

@@ -48,7 +48,8 @@ Q_SIGNALS:
     void resultReady(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
     void deepReady(const ptriage::ProcessIdentity &id, std::shared_ptr<const ptriage::DeepDetails> deep);
     void failed(const QString &message); // cannot scan
-    void reliefPlanned(std::shared_ptr<const ptriage::ReliefPlan> plan, std::shared_ptr<const ptriage::TriageResult> result);
+    void reliefPlanned(
+        std::shared_ptr<const ptriage::ReliefPlan> plan, std::shared_ptr<const ptriage::TriageResult> result);
     // The session database cannot be read for the past: scans go on without it. Said once per error.
     void pastUnavailable(const QString &message);
 

@@ -9,7 +9,9 @@
 namespace ptriage {
 
 TriageWorker::TriageWorker(TriageConfig config, CollectOptions collect, TriageOptions triage)
-    : m_config(std::move(config)), m_triage(std::move(triage)), m_procRoot(QString::fromStdString(collect.procRoot)),
+    : m_config(std::move(config)),
+      m_triage(std::move(triage)),
+      m_procRoot(QString::fromStdString(collect.procRoot)),
       m_collector(std::move(collect))
 { }
 
@@ -72,8 +74,8 @@ void TriageWorker::readDeep(const ProcessIdentity &id)
 void TriageWorker::planRelief(std::shared_ptr<const TriageResult> result, ReliefGoal goal)
 {
     const auto footprints = readFootprints(*result, m_procRoot);
-    Q_EMIT reliefPlanned(std::make_shared<const ReliefPlan>(ptriage::planRelief(*result, footprints, goal, m_config)),
-        std::move(result));
+    auto plan = std::make_shared<const ReliefPlan>(ptriage::planRelief(*result, footprints, goal, m_config));
+    Q_EMIT reliefPlanned(std::move(plan), std::move(result));
 }
 
 void TriageWorker::setSessionDatabase(const QString &path)

@@ -29,7 +29,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     void resultReady(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
     void deepReady(const ptriage::ProcessIdentity &id, std::shared_ptr<const ptriage::DeepDetails> deep);
-    void reliefPlanned(std::shared_ptr<const ptriage::ReliefPlan> plan, std::shared_ptr<const ptriage::TriageResult> result);
+    void reliefPlanned(
+        std::shared_ptr<const ptriage::ReliefPlan> plan, std::shared_ptr<const ptriage::TriageResult> result);
     void failed(const QString &message);
     void pastUnavailable(const QString &message);
 

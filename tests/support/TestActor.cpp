@@ -11,7 +11,7 @@
 //   ACTOR_IGNORE_TERM=1    ignore SIGTERM (only KILL ends it)
 //   ACTOR_ALLOC_MB=N       allocate N MiB and write every page, so it is resident and private
 //   ACTOR_LIFETIME=SECONDS exit after this long anyway (default 600), so nothing outlives a test run
-//   ACTOR_ALLOC_MB=N       after reporting ready, allocate and touch N MiB and keep it
+//   ACTOR_ALLOC_LATE_MB=N  after reporting ready (once moved into a cgroup), allocate and touch N MiB
 //   ACTOR_REREAD=PATH      after reporting ready, read PATH to its end again and again (page cache churn)
 //   ACTOR_READY_FD=FD      write "ready PID [PORT] [ZOMBIE_PID]\n" there once set up
 #include <arpa/inet.h>
@@ -124,7 +124,7 @@ int main()
         if (fd < 0 || ::flock(fd, LOCK_EX) != 0)
             die("flock wait");
     }
-    if (const int mb = envInt("ACTOR_ALLOC_MB", 0); mb > 0) {
+    if (const int mb = envInt("ACTOR_ALLOC_LATE_MB", 0); mb > 0) {
         const std::size_t size = static_cast<std::size_t>(mb) << 20;
         auto *block = static_cast<char *>(std::malloc(size));
         if (!block)

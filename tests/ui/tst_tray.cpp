@@ -144,8 +144,9 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(tray.hasIcon(), 10000);
         QVERIFY(desktop.waitFor(QStringLiteral("item_registered")));
         QVERIFY(desktop.waitFor(QStringLiteral("item_properties")));
-        const QJsonObject props = desktop.events(QStringLiteral("item_properties")).first().value(QStringLiteral("properties")).toObject();
-        QVERIFY2(props.contains(QStringLiteral("Menu")), qPrintable(QJsonDocument(props).toJson()));
+        const QJsonObject props
+            = desktop.events(QStringLiteral("item_properties")).first().value(QStringLiteral("properties")).toObject();
+        QVERIFY2(props.contains(QStringLiteral("Menu")), QJsonDocument(props).toJson().constData());
     }
 
     void criticalMemoryNotifiesWithTheCulpritsOnce()

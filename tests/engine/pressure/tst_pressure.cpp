@@ -559,7 +559,7 @@ private Q_SLOTS:
         const std::string script = "echo $$ > " + memGroup + "/cgroup.procs && echo $$ > " + psiGroup
             + "/cgroup.procs && exec " + PTRIAGE_TEST_ACTOR;
         const int pid = spawner.spawnProgram({"/bin/sh", "-c", script},
-            {{"ACTOR_ALLOC_MB", "32"}, {"ACTOR_REREAD", big.toStdString()}, {"ACTOR_LIFETIME", "60"}});
+            {{"ACTOR_ALLOC_LATE_MB", "32"}, {"ACTOR_REREAD", big.toStdString()}, {"ACTOR_LIFETIME", "60"}});
         QVERIFY(pid > 0);
         QTest::qWait(12000);
         const std::uint64_t groupAfter = groupPsi();

@@ -1,0 +1,73 @@
+// "Free memory…" with the real engine: two idle leakers holding 48 MiB each; the dialog asks the
+// service for the relief plan (PSS read on the service thread), shows every step with its share,
+// risk and why, and "End these processes…" opens the normal confirmation with exactly the plan's
+// targets (cancelled here: nothing is ended). PTRIAGE_TEST_SHOTS=DIR keeps a picture of the dialog.
+#include "ActionDialog.h"
+#include "MainWindow.h"
+#include "ReliefDialog.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <unistd.h>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+class ReliefDialogTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void plansAndConfirmsThroughTheActionDialog()
+    {
+        Spawner spawner;
+        const Actor a = spawner.spawn({"ptriage-leak-a", {"ptriage-leak-a"}, {{"ACTOR_ALLOC_MB", "48"}}});
+        const Actor b = spawner.spawn({"ptriage-leak-b", {"ptriage-leak-b"}, {{"ACTOR_ALLOC_MB", "48"}}});
+        QVERIFY(a.pid > 0 && b.pid > 0);
+        QTemporaryDir dir;
+        TriageOptions triage;
+        triage.selfPid = static_cast<int>(::getpid());
+        triage.minAgeSeconds = 0;
+        MainWindow w(defaultModel(), longLivedOptions(), triage, dir.filePath(QStringLiteral("s.sqlite")));
+        w.resize(1200, 800);
+        w.show();
+        w.start();
+        QTRY_VERIFY_WITH_TIMEOUT(w.lastResult() && w.lastResult()->snapshot->byPid(b.pid), 20000);
+
+        ReliefDialog *dialog = w.showRelief(64ull << 20);
+        QSignalSpy shown(dialog, &ReliefDialog::planShown);
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 20000);
+        const ReliefPlan *plan = dialog->shownPlan();
+        QVERIFY(plan);
+        QCOMPARE(dialog->table()->rowCount(), static_cast<int>(plan->steps.size()));
+        QVERIFY2(plan->reached, qPrintable(dialog->summary()));
+        QVERIFY(plan->freesBytes >= 64ull << 20);
+        QVERIFY2(dialog->summary().startsWith(QStringLiteral("Ending ")), qPrintable(dialog->summary()));
+        for (int row = 0; row < dialog->table()->rowCount(); ++row)
+            QCOMPARE(
+                dialog->table()->item(row, 1)->text().toInt(), plan->steps[static_cast<std::size_t>(row)].target.pid);
+        if (!qEnvironmentVariableIsEmpty("PTRIAGE_TEST_SHOTS"))
+            dialog->grab().save(qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/relief-dialog.png"));
+
+        QVERIFY(dialog->endButton()->isEnabled());
+        dialog->endButton()->click();
+        ActionDialog *confirm = nullptr;
+        QTRY_VERIFY((confirm = dialog->findChild<ActionDialog *>()) != nullptr);
+        QCOMPARE(confirm->targetTable()->rowCount(), static_cast<int>(plan->steps.size()));
+        QCOMPARE(confirm->request().verb, ActVerb::End);
+        confirm->reject(); // nothing is ended
+        QTest::qWait(300);
+        for (int pid : {a.pid, b.pid})
+            QVERIFY(!hasEnded(pid));
+    }
+};
+
+QTEST_MAIN(ReliefDialogTest)
+#include "tst_relief_dialog.moc"
