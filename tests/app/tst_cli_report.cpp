@@ -1,6 +1,7 @@
 // ptriage report as people run it: a live scan to a file and to stdout, saved sessions by id and
 // --last, --diff A B, byte-identical output with SOURCE_DATE_EPOCH, German under a German locale;
 // exit 2 for usage, 1 (one line) for errors, and nothing written when it fails.
+#include "support/FileBytes.h"
 #include "support/RunPtriage.h"
 #include "support/Spawner.h"
 
@@ -12,12 +13,6 @@ using namespace ptriage;
 using namespace ptriage::test;
 
 namespace {
-
-QByteArray bytesOf(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 QProcessEnvironment fixedTime()
 {

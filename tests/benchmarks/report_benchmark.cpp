@@ -1,6 +1,7 @@
 // The HTML report's budgets (issue 11): at 5,000 processes with 50 candidates, ≤ 2 MB and ≤ 300 ms
 // from a triage result to the bytes. The peer in the same process: the scan JSON of every process.
 // Run on demand: ./tests/benchmarks/report_benchmark [--processes N] [--candidates K] [--runs R] [--html FILE].
+#include "BenchFigures.h"
 #include "IdleProcesses.h"
 
 #include "collect/Collector.h"
@@ -24,17 +25,6 @@
 #include <unistd.h>
 
 namespace {
-
-int processCount()
-{
-    int n = 0;
-    DIR *d = ::opendir("/proc");
-    while (dirent *e = d ? ::readdir(d) : nullptr)
-        n += e->d_name[0] >= '0' && e->d_name[0] <= '9' ? 1 : 0;
-    if (d)
-        ::closedir(d);
-    return n;
-}
 
 // Orphaned idle workers (double fork: their parent exits), the kind a report is about. Each ends
 // itself after `lifetime` seconds, so none outlives a crashed benchmark for long.
@@ -71,24 +61,9 @@ std::vector<pid_t> spawnOrphans(int n, unsigned lifetime)
     return out;
 }
 
-double msSince(std::chrono::steady_clock::time_point t)
-{
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
-
-void verdict(const char *what, double value, double budget, const char *unit)
-{
-    std::printf("  %-40s %10.2f %-3s  budget ≤ %6.1f %-3s  %s\n", what, value, unit, budget, unit,
-        value <= budget ? "within" : "OVER");
-}
-
 } // namespace
+
+using namespace ptriage::bench;
 
 int main(int argc, char **argv)
 {

@@ -1,6 +1,7 @@
 // The session store's budgets at 5,000 processes (issue 10): saving a session ≤ 100 ms, ≤ 1.5 MB of
 // database growth for a session whose processes mostly existed in the previous one, diffing two
 // sessions ≤ 50 ms. Run on demand: ./tests/benchmarks/session_benchmark [--processes N] [--runs K].
+#include "BenchFigures.h"
 #include "IdleProcesses.h"
 
 #include "collect/Collector.h"
@@ -21,37 +22,7 @@
 #include <thread>
 #include <unistd.h>
 
-namespace {
-
-int processCount()
-{
-    int n = 0;
-    DIR *d = ::opendir("/proc");
-    while (dirent *e = d ? ::readdir(d) : nullptr)
-        n += e->d_name[0] >= '0' && e->d_name[0] <= '9' ? 1 : 0;
-    if (d)
-        ::closedir(d);
-    return n;
-}
-
-double msSince(std::chrono::steady_clock::time_point t)
-{
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
-
-void verdict(const char *what, double value, double budget, const char *unit)
-{
-    std::printf("  %-44s %10.2f %-3s  budget ≤ %6.1f %-3s  %s\n", what, value, unit, budget, unit,
-        value <= budget ? "within" : "OVER");
-}
-
-} // namespace
+using namespace ptriage::bench;
 
 int main(int argc, char **argv)
 {

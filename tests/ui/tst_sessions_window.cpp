@@ -10,6 +10,7 @@
 #include "SessionsWindow.h"
 #include "TransitionModel.h"
 #include "support/CaptureTools.h"
+#include "support/FileBytes.h"
 #include "support/Spawner.h"
 
 #include <QComboBox>
@@ -58,12 +59,6 @@ bool inResult(const MainWindow &w, int pid)
 {
     const auto r = w.lastResult();
     return r && r->snapshot->byPid(pid) != nullptr;
-}
-
-QByteArray bytesOf(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 } // namespace

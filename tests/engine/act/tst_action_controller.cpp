@@ -3,6 +3,7 @@
 // process, and a journal that is not ours is never touched.
 #include "act/ActionController.h"
 #include "support/CaptureTools.h"
+#include "support/FileBytes.h"
 #include "support/Spawner.h"
 
 #include <QTemporaryDir>
@@ -23,12 +24,6 @@ namespace {
 ProcessIdentity identityOf(const TriageResult &r, int pid)
 {
     return r.identityOf(indexOfPid(r, pid));
-}
-
-QByteArray bytesOf(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 } // namespace

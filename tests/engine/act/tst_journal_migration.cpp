@@ -4,6 +4,7 @@
 // cannot be imported — corrupt, someone else's, ids taken, or a newer session database.
 #include "act/ActionJournal.h"
 #include "session/SessionStore.h"
+#include "support/FileBytes.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -13,6 +14,7 @@
 #include <sqlite3.h>
 
 using namespace ptriage;
+using namespace ptriage::test;
 
 namespace {
 
@@ -67,12 +69,6 @@ QStringList rowsOf(const QString &path, const char *table)
     sqlite3_finalize(s);
     sqlite3_close(db);
     return out;
-}
-
-QByteArray bytesOf(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 void writeFile(const QString &path, const QByteArray &bytes)

@@ -4,6 +4,7 @@
 #include "SyntheticSession.h"
 #include "session/SessionStore.h"
 #include "support/CaptureTools.h"
+#include "support/FileBytes.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -20,12 +21,6 @@ using namespace ptriage;
 using namespace ptriage::test;
 
 namespace {
-
-QByteArray bytesOf(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 void writeFile(const QString &path, const QByteArray &bytes)
 {
