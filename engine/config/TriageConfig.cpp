@@ -38,6 +38,14 @@ public:
         return v;
     }
 
+    bool boolean(const QJsonObject &o, const QString &key, const QString &path)
+    {
+        const QJsonValue v = o.value(key);
+        if (!v.isBool())
+            fail(path, QStringLiteral("expected true or false"));
+        return v.toBool();
+    }
+
     ClassVector classVector(const QJsonObject &o, const QString &path, bool logOf)
     {
         ClassVector out{};
@@ -264,6 +272,7 @@ void readPressure(Reader &r, const QJsonObject &o, PressureThresholds &t)
     t.leaveMargin = num(o, QStringLiteral("leave_margin_percent"), 0, 50) / 100;
     t.psiLeaveMargin = num(o, QStringLiteral("psi_leave_margin_percent"), 0, 50);
     t.alertRepeatSeconds = num(o, QStringLiteral("alert_repeat_seconds"), 0, 86400);
+    t.useTrigger = r.boolean(tr, QStringLiteral("enabled"), QStringLiteral("pressure.trigger.enabled"));
     t.triggerStallMs = static_cast<int>(num(tr, QStringLiteral("trigger.stall_ms"), 1, 10000));
     t.triggerWindowMs = static_cast<int>(num(tr, QStringLiteral("trigger.window_ms"), 2000, 10000));
     if (r.failed())

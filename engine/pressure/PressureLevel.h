@@ -27,6 +27,7 @@ struct PressureThresholds {
     double psiLeaveMargin = 5; // percentage points taken off the PSI thresholds when leaving
     int intervalMs = 2000;
     double alertRepeatSeconds = 300;
+    bool useTrigger = true; // off: LowMemoryMonitor or polling only (policy "trigger.enabled")
     int triggerStallMs = 150; // the PSI trigger: "some" stall per window that wakes the monitor early
     int triggerWindowMs = 2000; // a multiple of 2 s: what unprivileged triggers accept
 };

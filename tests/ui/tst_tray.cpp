@@ -1,4 +1,4 @@
-// The tray against real D-Bus services on a private session bus (tests/ui/fake_desktop.py: a
+// The tray against real D-Bus services on a private session bus (tests/support/fake_desktop.py: a
 // notification server that records Notify calls, a StatusNotifier watcher that records the tray
 // items and reads their properties), in a real X server (xvfb-run; the offscreen platform has no
 // tray). Memory states replay from a captured /proc whose meminfo and pressure files the test
@@ -13,6 +13,7 @@
 #include "collect/Collector.h"
 #include "pressure/PressureMonitor.h"
 #include "support/CaptureTools.h"
+#include "support/FakeDesktop.h"
 #include "support/Spawner.h"
 
 #include <QDBusConnection>
@@ -33,57 +34,10 @@ using namespace ptriage::test;
 
 namespace {
 
-// The fake desktop: its events, one JSON object per line of its output.
-class FakeDesktop {
-public:
-    explicit FakeDesktop(const QStringList &args)
-    {
-        m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        m_process.start(QStringLiteral("/usr/bin/python3"),
-            QStringList{QStringLiteral(PTRIAGE_FAKE_DESKTOP), QStringLiteral("--address"),
-                qEnvironmentVariable("DBUS_SESSION_BUS_ADDRESS")}
-                + args);
-    }
-    ~FakeDesktop()
-    {
-        control(QStringLiteral("Quit"));
-        if (!m_process.waitForFinished(3000))
-            m_process.kill();
-        m_process.waitForFinished(3000);
-    }
-    QList<QJsonObject> events(const QString &name = {})
-    {
-        m_buffer += m_process.readAllStandardOutput();
-        QList<QJsonObject> out;
-        for (const QByteArray &line : m_buffer.split('\n')) {
-            const QJsonObject e = QJsonDocument::fromJson(line).object();
-            if (!e.isEmpty() && (name.isEmpty() || e.value(QStringLiteral("event")).toString() == name))
-                out << e;
-        }
-        return out;
-    }
-    bool waitFor(const QString &name, int count = 1, int timeoutMs = 15000)
-    {
-        QElapsedTimer t;
-        t.start();
-        while (events(name).size() < count && t.elapsed() < timeoutMs) {
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-            m_process.waitForReadyRead(50);
-        }
-        return events(name).size() >= count;
-    }
-    void control(const QString &method, const QVariantList &args = {})
-    {
-        auto call = QDBusMessage::createMethodCall(QStringLiteral("org.ptriage.FakeDesktop"),
-            QStringLiteral("/org/ptriage/FakeDesktop"), QStringLiteral("org.ptriage.FakeDesktop"), method);
-        call.setArguments(args);
-        QDBusConnection::sessionBus().call(call, QDBus::Block, 3000);
-    }
-
-private:
-    QProcess m_process;
-    QByteArray m_buffer;
-};
+FakeDesktop fakeDesktop(const QStringList &args)
+{
+    return {QDBusConnection::sessionBus(), qEnvironmentVariable("DBUS_SESSION_BUS_ADDRESS"), args};
+}
 
 void writeMemory(const QString &root, std::uint64_t totalKb, std::uint64_t availableKb, double someAvg10)
 {
@@ -127,7 +81,7 @@ private Q_SLOTS:
     // First in this process: Qt must not have asked about a tray before the host exists.
     void aTrayHostThatStartsLaterStillGetsTheIcon()
     {
-        FakeDesktop desktop({QStringLiteral("--watcher"), QStringLiteral("later")});
+        FakeDesktop desktop = fakeDesktop({QStringLiteral("--watcher"), QStringLiteral("later")});
         QVERIFY(desktop.waitFor(QStringLiteral("ready")));
         QTemporaryDir dir;
         MainWindow window(defaultModel(), longLivedOptions(), young(), dir.filePath(QStringLiteral("s.sqlite")));
@@ -151,7 +105,7 @@ private Q_SLOTS:
 
     void criticalMemoryNotifiesWithTheCulpritsOnce()
     {
-        FakeDesktop desktop({});
+        FakeDesktop desktop = fakeDesktop({});
         QVERIFY(desktop.waitFor(QStringLiteral("ready")));
         // A captured /proc with a real process in it, whose memory files say: 4 % available.
         Spawner spawner;
@@ -221,7 +175,7 @@ private Q_SLOTS:
 
     void aNewAlertReplacesOurOwnNotification()
     {
-        FakeDesktop desktop({});
+        FakeDesktop desktop = fakeDesktop({});
         QVERIFY(desktop.waitFor(QStringLiteral("ready")));
         NotificationClient client;
         QSignalSpy ready(&client, &NotificationClient::ready);

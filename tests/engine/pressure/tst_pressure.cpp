@@ -176,6 +176,17 @@ private Q_SLOTS:
         QVERIFY(!TriageConfig::load(dir.path(), &e));
         QVERIFY2(e.toString().contains(QStringLiteral("'pressure.readings_to_leave': expected a number in [1, 100]")),
             qPrintable(e.toString()));
+
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("policy.json")),
+            "{\n  \"pressure\": {\n    \"trigger\": { \"enabled\": \"no\" }\n  }\n}\n"));
+        QVERIFY(!TriageConfig::load(dir.path(), &e));
+        QVERIFY2(e.toString().contains(QStringLiteral(":3: field 'pressure.trigger.enabled': expected a boolean, got a string")),
+            qPrintable(e.toString()));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("policy.json")),
+            "{\n  \"pressure\": {\n    \"trigger\": { \"enabled\": false }\n  }\n}\n"));
+        config = TriageConfig::load(dir.path(), &e);
+        QVERIFY2(config, qPrintable(e.toString()));
+        QVERIFY(!config->policy.pressure.useTrigger);
     }
 
     void levelSequences_data()

@@ -3,10 +3,12 @@
 
 A notification server (org.freedesktop.Notifications) that records every Notify call and can emit
 ActionInvoked on request, and a StatusNotifier watcher with a host (org.kde.StatusNotifierWatcher)
-that records the tray items that register and reads their properties (icon, tooltip, menu). Every
-event is one JSON line on stdout. Control from the test through org.ptriage.FakeDesktop:
-Invoke(id, key) emits ActionInvoked, StartWatcher() brings the watcher up late (a tray host that
-starts after the application, as at login), Quit().
+that records the tray items that register and reads their properties (icon, tooltip, menu); with
+--low-memory-monitor, also org.freedesktop.LowMemoryMonitor (a system-bus service: give the address of
+the bus standing in for the system bus). Every event is one JSON line on stdout. Control from the
+test through org.ptriage.FakeDesktop: Invoke(id, key) emits ActionInvoked, StartWatcher() brings the
+watcher up late (a tray host that starts after the application, as at login), LowMemoryWarning(level)
+emits that signal, Quit().
 """
 import argparse
 import json
@@ -20,6 +22,7 @@ from gi.repository import GLib
 NOTIFY_IFACE = 'org.freedesktop.Notifications'
 WATCHER_IFACE = 'org.kde.StatusNotifierWatcher'
 ITEM_IFACE = 'org.kde.StatusNotifierItem'
+LMM_IFACE = 'org.freedesktop.LowMemoryMonitor'
 
 
 def log(event, **fields):
@@ -152,6 +155,15 @@ class Watcher(dbus.service.Object):
         pass
 
 
+class LowMemoryMonitor(dbus.service.Object):
+    def __init__(self, bus):
+        super().__init__(bus, '/org/freedesktop/LowMemoryMonitor')
+
+    @dbus.service.signal(LMM_IFACE, signature='y')
+    def LowMemoryWarning(self, level):
+        pass
+
+
 class Control(dbus.service.Object):
     def __init__(self, bus, notifications, loop, args):
         super().__init__(bus, '/org/ptriage/FakeDesktop')
@@ -159,7 +171,8 @@ class Control(dbus.service.Object):
         self.notifications = notifications
         self.loop = loop
         self.watcher = None
-        self.names = []
+        self.low_memory_monitor = LowMemoryMonitor(bus) if args.low_memory_monitor else None
+        self.names = [dbus.service.BusName(LMM_IFACE, bus)] if args.low_memory_monitor else []
 
     @dbus.service.method('org.ptriage.FakeDesktop', in_signature='us')
     def Invoke(self, nid, key):
@@ -174,6 +187,11 @@ class Control(dbus.service.Object):
             log('watcher_started')
             self.watcher.StatusNotifierHostRegistered()
 
+    @dbus.service.method('org.ptriage.FakeDesktop', in_signature='y')
+    def LowMemoryWarning(self, level):
+        log('low_memory_warning', level=int(level))
+        self.low_memory_monitor.LowMemoryWarning(level)
+
     @dbus.service.method('org.ptriage.FakeDesktop')
     def Quit(self):
         self.loop.quit()
@@ -184,6 +202,7 @@ def main():
     parser.add_argument('--address', required=True)
     parser.add_argument('--capabilities', default='actions,body')
     parser.add_argument('--watcher', choices=('now', 'later'), default='now')
+    parser.add_argument('--low-memory-monitor', action='store_true')
     args = parser.parse_args()
     DBusGMainLoop(set_as_default=True)
     bus = dbus.bus.BusConnection(args.address)
