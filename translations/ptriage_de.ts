@@ -1872,10 +1872,6 @@ Eltern-PID: %2</translation>
         <translation>Risiko</translation>
     </message>
     <message>
-        <source>Recommended</source>
-        <translation>Empfohlen</translation>
-    </message>
-    <message>
         <source>Why</source>
         <translation>Warum</translation>
     </message>
@@ -1938,6 +1934,14 @@ Eltern-PID: %2</translation>
     <message>
         <source>Left out: %1</source>
         <translation>Ausgelassen: %1</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished">Aktion</translation>
+    </message>
+    <message>
+        <source>end (TERM, then KILL)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2302,10 +2306,6 @@ Eltern-PID: %2</translation>
         <translation>%1 von %2 verfügbar. Am größten: %3.</translation>
     </message>
     <message>
-        <source>Ending what ptriage recommends ending would free about %1.</source>
-        <translation>Was ptriage zu beenden empfiehlt, würde etwa %1 freigeben.</translation>
-    </message>
-    <message>
         <source>Show</source>
         <translation>Zeigen</translation>
     </message>
@@ -2332,6 +2332,22 @@ Eltern-PID: %2</translation>
     <message>
         <source>Quit</source>
         <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free memory… would free %1 of the %2 needed, ending %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free memory… can safely free only %1 of the %2 needed, ending %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing here is safe to end to free the %1 needed.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

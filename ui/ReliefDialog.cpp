@@ -33,7 +33,7 @@ ReliefDialog::ReliefDialog(MainWindow &window, std::uint64_t goalBytes, QWidget 
       m_goal(new QDoubleSpinBox(this)),
       m_summary(new QLabel(this)),
       m_table(makeReadOnlyTable(
-          {tr("Process"), tr("PID"), tr("Frees"), tr("Measured as"), tr("Risk"), tr("Recommended"), tr("Why")}, this)),
+          {tr("Process"), tr("PID"), tr("Frees"), tr("Measured as"), tr("Risk"), tr("Action"), tr("Why")}, this)),
       m_excluded(new QLabel(this)),
       m_end(new QPushButton(tr("End these processes…"), this))
 {
@@ -69,7 +69,7 @@ ReliefDialog::ReliefDialog(MainWindow &window, std::uint64_t goalBytes, QWidget 
     connect(m_end, &QPushButton::clicked, this, &ReliefDialog::endSteps);
     connect(&m_window.service(), &TriageService::reliefPlanned, this,
         [this](std::shared_ptr<const ReliefPlan> plan, std::shared_ptr<const TriageResult> result) {
-            if (m_waiting)
+            if (m_waiting && plan->goal.freeBytes == m_asked.freeBytes)
                 showPlan(std::move(plan), std::move(result));
         });
 }
@@ -84,6 +84,7 @@ void ReliefDialog::plan()
     ReliefGoal goal;
     goal.freeBytes = static_cast<std::uint64_t>(m_goal->value() * kGiB);
     m_waiting = true;
+    m_asked = goal;
     m_end->setEnabled(false);
     m_summary->setText(tr("Measuring what each candidate would free…"));
     m_window.service().requestReliefPlan(result, goal);
@@ -107,7 +108,7 @@ void ReliefDialog::showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_
         const QStringList cells = {name, QString::number(s.id.pid), bytes(step.freesBytes),
             step.source == MemoryFootprint::Source::Pss ? tr("PSS") : tr("RSS minus shared"),
             EngineLabels::risk(step.risk),
-            step.stopUnit.empty() ? EngineLabels::action(step.action) : tr("stop the unit %1").arg(qs(step.stopUnit)),
+            step.stopUnit.empty() ? tr("end (TERM, then KILL)") : tr("stop the unit %1").arg(qs(step.stopUnit)),
             qs(step.why)};
         for (int c = 0; c < cells.size(); ++c)
             m_table->setItem(row, c, new QTableWidgetItem(cells[c]));

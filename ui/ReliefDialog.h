@@ -47,6 +47,7 @@ private:
     std::shared_ptr<const ReliefPlan> m_plan;
     std::shared_ptr<const TriageResult> m_result;
     bool m_waiting = false;
+    ReliefGoal m_asked; // the plan answering it is ours (the tray asks the same service for its own)
 };
 
 } // namespace ptriage

@@ -2,7 +2,9 @@
 
 #include "MainWindow.h"
 #include "UiText.h"
+#include "decide/ReliefPlan.h"
 #include "decide/Triage.h"
+#include "live/TriageService.h"
 #include "pressure/PressureMonitor.h"
 #include "report/EngineLabels.h"
 #include "util/Format.h"
@@ -62,6 +64,18 @@ QString bytes(std::uint64_t b)
     return qs(formatBytes(static_cast<double>(b)));
 }
 
+// "node, pytest and 2 more"
+QString stepNames(const ReliefPlan &plan, const TriageResult &result)
+{
+    QStringList names;
+    for (const ReliefStep &step : plan.steps)
+        if (names.size() < 2)
+            names << processName(result.snapshot->processes[static_cast<std::size_t>(step.index)]);
+    const auto more = static_cast<int>(plan.steps.size()) - static_cast<int>(names.size());
+    QString text = names.join(QStringLiteral(", "));
+    return more > 0 ? TrayController::tr("%1 and %2 more").arg(text).arg(more) : text;
+}
+
 } // namespace
 
 TrayController::TrayController(MainWindow &window, PressureMonitor &monitor, NotificationClient &notifications,
@@ -76,6 +90,7 @@ TrayController::TrayController(MainWindow &window, PressureMonitor &monitor, Not
     connect(&m_monitor, &PressureMonitor::readingTaken, this, &TrayController::onReading);
     connect(&m_monitor, &PressureMonitor::levelChanged, this, &TrayController::onLevel);
     connect(&m_window, &MainWindow::resultApplied, this, &TrayController::onResult);
+    connect(&m_window.service(), &TriageService::reliefPlanned, this, &TrayController::onReliefPlanned);
     connect(&m_notifications, &NotificationClient::actionInvoked, this, [this](const QString &key) {
         if (key == QLatin1String("show"))
             m_window.showOnly(m_culprits);
@@ -181,12 +196,28 @@ void TrayController::onLevel(PressureLevel level, PressureLevel previous, const 
     m_window.refreshNow();
 }
 
+// The alert says what "Free memory…" would free, so it waits for that plan (its footprints are
+// read on the service thread).
 void TrayController::onResult()
 {
-    if (m_alertPending) {
-        m_alertPending = false;
-        alert();
-    }
+    const auto result = m_window.lastResult();
+    if (!m_alertPending || !result)
+        return;
+    m_alertPending = false;
+    if (alertsPaused())
+        return;
+    ReliefGoal goal;
+    goal.freeBytes = suggestedGoalBytes();
+    m_planGoal = goal.freeBytes;
+    m_window.service().requestReliefPlan(result, goal);
+}
+
+void TrayController::onReliefPlanned(std::shared_ptr<const ReliefPlan> plan, std::shared_ptr<const TriageResult> result)
+{
+    if (m_planGoal == 0 || plan->goal.freeBytes != m_planGoal)
+        return; // the relief dialog's plan
+    m_planGoal = 0;
+    alert(*plan, *result);
 }
 
 std::uint64_t TrayController::suggestedGoalBytes() const
@@ -209,30 +240,36 @@ bool TrayController::alertsPaused() const
     return m_pausedUntilMs > QDateTime::currentMSecsSinceEpoch();
 }
 
-void TrayController::alert()
+void TrayController::alert(const ReliefPlan &plan, const TriageResult &result)
 {
-    const auto result = m_window.lastResult();
-    if (!result || alertsPaused() || !m_limiter->shouldAlert(m_level, QDateTime::currentMSecsSinceEpoch()))
+    if (alertsPaused() || !m_limiter->shouldAlert(m_level, QDateTime::currentMSecsSinceEpoch()))
         return;
     m_culprits.clear();
     QStringList names;
-    std::uint64_t freed = 0;
-    for (std::size_t i = 0; i < result->recommendations.size(); ++i)
-        if (result->recommendations[i].candidate && result->recommendations[i].action == RecommendedAction::Kill)
-            freed += result->snapshot->processes[i].rssBytes;
-    for (int i : largest(*result, kCulpritsInAlert)) {
-        const Sample &s = result->snapshot->processes[static_cast<std::size_t>(i)];
+    for (int i : largest(result, kCulpritsInAlert)) {
+        const Sample &s = result.snapshot->processes[static_cast<std::size_t>(i)];
         m_culprits.push_back(s.id);
         names << tr("%1 (%2)").arg(processName(s), bytes(s.rssBytes));
     }
+    // "Show" lists what the plan would end too.
+    for (const ReliefStep &step : plan.steps)
+        if (std::find(m_culprits.begin(), m_culprits.end(), step.target) == m_culprits.end())
+            m_culprits.push_back(step.target);
     const MemoryReading reading = m_monitor.lastReading();
     const bool critical = m_level == PressureLevel::Critical;
     const QString summary = critical ? tr("Memory is almost exhausted") : tr("Memory is running low");
     QString body
         = tr("%1 available of %2. Largest: %3.")
               .arg(bytes(reading.memAvailableBytes), bytes(reading.memTotalBytes), names.join(QStringLiteral(", ")));
-    if (freed > 0)
-        body += QLatin1Char(' ') + tr("Ending what ptriage recommends ending would free about %1.").arg(bytes(freed));
+    body += QLatin1Char(' ');
+    if (plan.reached)
+        body += tr("Free memory… would free %1 of the %2 needed, ending %3.")
+                    .arg(bytes(plan.freesBytes), bytes(plan.goal.freeBytes), stepNames(plan, result));
+    else if (plan.freesBytes > 0)
+        body += tr("Free memory… can safely free only %1 of the %2 needed, ending %3.")
+                    .arg(bytes(plan.freesBytes), bytes(plan.goal.freeBytes), stepNames(plan, result));
+    else
+        body += tr("Nothing here is safe to end to free the %1 needed.").arg(bytes(plan.goal.freeBytes));
     m_notifications.show(
         summary, body, critical, {{QStringLiteral("show"), tr("Show")}, {QStringLiteral("free"), tr("Free memory…")}});
 }

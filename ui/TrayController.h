@@ -20,6 +20,7 @@ class MainWindow;
 class PressureMonitor;
 class AlertLimiter;
 struct TriageResult;
+struct ReliefPlan;
 
 // ptriage in the tray: the memory-pressure level as an icon, its readings in the tooltip, the
 // largest culprits in the menu, and one desktop notification when memory runs low.
@@ -62,8 +63,9 @@ private:
     void onReading(const MemoryReading &reading, PressureLevel level);
     void onLevel(PressureLevel level, PressureLevel previous, const QString &why);
     void onResult();
+    void onReliefPlanned(std::shared_ptr<const ReliefPlan> plan, std::shared_ptr<const TriageResult> result);
     void rebuildMenu();
-    void alert();
+    void alert(const ReliefPlan &plan, const TriageResult &result);
     void setStatus(const QString &status);
     QIcon levelIcon(PressureLevel level) const;
 
@@ -77,6 +79,7 @@ private:
     QString m_status;
     PressureLevel m_level = PressureLevel::Normal;
     bool m_alertPending = false; // entered warning or critical: alert once the next triage is in
+    std::uint64_t m_planGoal = 0; // non-zero: the alert waits for the relief plan for this many bytes
     std::int64_t m_pausedUntilMs = 0;
     std::vector<ProcessIdentity> m_culprits;
 };

@@ -92,7 +92,7 @@ void captureProcess(int root, int out, int pid, const std::vector<std::string_vi
     DirFd dst = DirFd::openAt(out, name);
     if (!dst.valid())
         return;
-    for (const char *file : {"stat", "status", "comm", "io", "cgroup", "wchan"})
+    for (const char *file : {"stat", "status", "comm", "io", "cgroup", "wchan", "smaps_rollup"})
         copyAt(src.get(), dst.get(), file, buf);
     copyAt(src.get(), dst.get(), "cmdline", buf, 256 * 1024);
     if (buf.readAt(src.get(), "environ", 1 << 20)) {

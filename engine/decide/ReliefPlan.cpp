@@ -106,9 +106,20 @@ struct Considered {
     std::map<int, std::string> gated; // process → why no plan may end it
 };
 
+// Memory is freed only from candidates (processes ptriage says to act on: what a gate merely allows
+// is not safe, e.g. a person's idle shell); a port names its holders, so for a port any process
+// the gates allow may be ended.
+std::string notACandidate(const TriageResult &r, int i)
+{
+    const Recommendation &rec = r.recommendations[static_cast<std::size_t>(i)];
+    if (rec.candidate)
+        return {};
+    return std::string("not a candidate: ptriage recommends ") + jsonName(rec.action);
+}
+
 // Every step a plan could take. Supervised processes become one "stop the unit" step per unit,
 // whose members are every process of that unit.
-Considered consider(const TriageResult &r)
+Considered consider(const TriageResult &r, bool onlyRecommended)
 {
     Considered out;
     const int n = static_cast<int>(r.snapshot->processes.size());
@@ -119,7 +130,10 @@ Considered consider(const TriageResult &r)
     std::map<std::string, bool> unitDone;
     const auto children = childrenOf(*r.snapshot);
     for (int i = 0; i < n; ++i) {
-        if (std::string why = gateOf(r, i, false); !why.empty()) {
+        std::string why = gateOf(r, i, false);
+        if (why.empty() && onlyRecommended)
+            why = notACandidate(r, i);
+        if (!why.empty()) {
             out.gated[i] = std::move(why);
             continue;
         }
@@ -141,9 +155,9 @@ Considered consider(const TriageResult &r)
         }
         std::string blocked;
         for (std::size_t k = 1; k < c.members.size() && blocked.empty(); ++k)
-            if (std::string why = gateOf(r, c.members[k], true); !why.empty())
-                blocked
-                    = (c.stopUnit.empty() ? "ends with it: " : "in its unit: ") + nameOf(r, c.members[k]) + ", " + why;
+            if (std::string memberWhy = gateOf(r, c.members[k], true); !memberWhy.empty())
+                blocked = (c.stopUnit.empty() ? "ends with it: " : "in its unit: ") + nameOf(r, c.members[k]) + ", "
+                    + memberWhy;
         if (!blocked.empty()) {
             out.gated[i] = std::move(blocked);
             continue;
@@ -237,7 +251,7 @@ ReliefPlan planRelief(const TriageResult &result, const std::vector<std::optiona
 {
     ReliefPlan plan;
     plan.goal = goal;
-    const Considered considered = consider(result);
+    const Considered considered = consider(result, goal.freePort == 0);
     std::vector<ReliefStep> steps;
     std::vector<ReliefOption> options;
     std::vector<int> holders; // port goal: the processes listening on it

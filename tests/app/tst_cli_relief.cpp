@@ -1,6 +1,7 @@
 // ptriage relieve as a person or a script uses it: the plan as JSON, an impossible goal (exit 1,
 // the best safe amount), usage errors (exit 2), and --yes ending a port's listener through the
 // journaled action path.
+#include "support/CaptureTools.h"
 #include "support/RunPtriage.h"
 #include "support/Spawner.h"
 
@@ -39,28 +40,36 @@ private Q_SLOTS:
     {
         QTemporaryDir home;
         Spawner sp;
-        const Actor leaker = sp.spawn({"cli-leaker", {"cli-leaker"}, {{"ACTOR_ALLOC_MB", "32"}}});
+        const Actor leaker
+            = sp.spawn({"cli-leaker", {"cli-leaker"}, {{"ACTOR_ALLOC_MB", "32"}}, Parenting::OrphanNoSession});
         QVERIFY(leaker.pid > 0);
+        // An orphan left for hours (a capture with its clock moved forward) is a candidate.
+        const CapturePair pair = capturePair(home.filePath(QStringLiteral("cap")).toStdString(), 1, 6 * 3600);
         const Run r = runPtriage({QStringLiteral("relieve"), QStringLiteral("--free-memory"), QStringLiteral("16M"),
-                                     QStringLiteral("--json"), QStringLiteral("--min-age"), QStringLiteral("0")},
+                                     QStringLiteral("--json"), QStringLiteral("--proc-root"),
+                                     QString::fromStdString(pair.after), QStringLiteral("--min-age"), QStringLiteral("0")},
             isolated(home));
         QVERIFY2(r.exit == 0 || r.exit == 1, r.err.constData());
         const QJsonObject plan = planOf(r);
         QCOMPARE(plan.value(QStringLiteral("schema")).toString(), QStringLiteral("ptriage.relief.v1"));
         QCOMPARE(plan.value(QStringLiteral("goal")).toObject().value(QStringLiteral("free_bytes")).toDouble(),
             16.0 * (1 << 20));
-        // At least the leaker can be ended, so the goal is reachable on any machine.
+        // At least the leaker can be ended (its footprint from the captured smaps_rollup), so the goal
+        // is reachable on any machine.
         QVERIFY2(plan.value(QStringLiteral("reached")).toBool(), r.out.constData());
         QCOMPARE(r.exit, 0);
         double sum = 0;
+        bool endsLeaker = false;
         for (const auto &v : plan.value(QStringLiteral("steps")).toArray()) {
             const QJsonObject s = v.toObject();
+            endsLeaker |= s.value(QStringLiteral("start_id")).toString().endsWith(QStringLiteral(":%1").arg(leaker.pid));
             QCOMPARE(s.value(QStringLiteral("start_id")).toString().count(QLatin1Char(':')), 2);
             QCOMPARE(s.value(QStringLiteral("action")).toString(), QStringLiteral("kill"));
             QVERIFY(!s.value(QStringLiteral("why")).toString().isEmpty());
             sum += s.value(QStringLiteral("frees_bytes")).toDouble();
         }
         QVERIFY(sum >= 16.0 * (1 << 20));
+        QVERIFY2(endsLeaker, r.out.constData());
         QCOMPARE(plan.value(QStringLiteral("frees_bytes")).toDouble(), sum);
         QVERIFY(plan.value(QStringLiteral("shortfall")).isNull());
     }

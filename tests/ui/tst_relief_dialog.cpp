@@ -1,4 +1,5 @@
-// "Free memory…" with the real engine: two idle leakers holding 48 MiB each; the dialog asks the
+// "Free memory…" with the real engine: two idle orphaned leakers holding 48 MiB each, left for hours
+// (a capture of /proc with its clock moved forward, PSS from its smaps_rollup); the dialog asks the
 // service for the relief plan (PSS read on the service thread), shows every step with its share,
 // risk and why, and "End these processes…" opens the normal confirmation with exactly the plan's
 // targets (cancelled here: nothing is ended). PTRIAGE_TEST_SHOTS=DIR keeps a picture of the dialog.
@@ -28,14 +29,18 @@ private Q_SLOTS:
     void plansAndConfirmsThroughTheActionDialog()
     {
         Spawner spawner;
-        const Actor a = spawner.spawn({"ptriage-leak-a", {"ptriage-leak-a"}, {{"ACTOR_ALLOC_MB", "48"}}});
-        const Actor b = spawner.spawn({"ptriage-leak-b", {"ptriage-leak-b"}, {{"ACTOR_ALLOC_MB", "48"}}});
+        const Actor a = spawner.spawn(
+            {"ptriage-leak-a", {"ptriage-leak-a"}, {{"ACTOR_ALLOC_MB", "48"}}, Parenting::OrphanNoSession});
+        const Actor b = spawner.spawn(
+            {"ptriage-leak-b", {"ptriage-leak-b"}, {{"ACTOR_ALLOC_MB", "48"}}, Parenting::OrphanNoSession});
         QVERIFY(a.pid > 0 && b.pid > 0);
         QTemporaryDir dir;
+        CollectOptions collect = longLivedOptions();
+        collect.procRoot = capturePair(dir.filePath(QStringLiteral("proc")).toStdString(), 1, 6 * 3600).after;
         TriageOptions triage;
         triage.selfPid = static_cast<int>(::getpid());
         triage.minAgeSeconds = 0;
-        MainWindow w(defaultModel(), longLivedOptions(), triage, dir.filePath(QStringLiteral("s.sqlite")));
+        MainWindow w(defaultModel(), collect, triage, dir.filePath(QStringLiteral("s.sqlite")));
         w.resize(1200, 800);
         w.show();
         w.start();

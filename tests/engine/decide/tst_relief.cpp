@@ -263,15 +263,19 @@ private Q_SLOTS:
         TriageConfig config = defaultModel();
         config.policy.protectedCmdline.emplace_back(QStringLiteral("^guarded-leaker( |$)"));
         Spawner sp;
-        const Actor a = sp.spawn({"leaker-a", {"leaker-a"}, {{"ACTOR_ALLOC_MB", "48"}}});
-        const Actor b = sp.spawn({"leaker-b", {"leaker-b"}, {{"ACTOR_ALLOC_MB", "48"}}});
-        const Actor guarded = sp.spawn({"guarded-leaker", {"guarded-leaker"}, {{"ACTOR_ALLOC_MB", "160"}}});
+        const Actor a = sp.spawn({"leaker-a", {"leaker-a"}, {{"ACTOR_ALLOC_MB", "48"}}, Parenting::OrphanNoSession});
+        const Actor b = sp.spawn({"leaker-b", {"leaker-b"}, {{"ACTOR_ALLOC_MB", "48"}}, Parenting::OrphanNoSession});
+        const Actor guarded = sp.spawn({"guarded-leaker", {"guarded-leaker"}, {{"ACTOR_ALLOC_MB", "160"}}, Parenting::OrphanNoSession});
         const std::string wal = dir.filePath(QStringLiteral("app.db-wal")).toStdString();
         const Actor writer
-            = sp.spawn({"wal-leaker", {"wal-leaker"}, {{"ACTOR_ALLOC_MB", "160"}, {"ACTOR_WRITE", wal}}});
-        QVERIFY(a.pid > 0 && b.pid > 0 && guarded.pid > 0 && writer.pid > 0);
-        const auto r = live(config, 0.0);
-        const auto footprints = onlyThese(*r, {a.pid, b.pid, guarded.pid, writer.pid});
+            = sp.spawn({"wal-leaker", {"wal-leaker"}, {{"ACTOR_ALLOC_MB", "160"}, {"ACTOR_WRITE", wal}}, Parenting::OrphanNoSession});
+        // A child of a living parent (this test): idle and large, but not a candidate.
+        const Actor kept = sp.spawn({"kept-leaker", {"kept-leaker"}, {{"ACTOR_ALLOC_MB", "160"}}, Parenting::Child});
+        QVERIFY(a.pid > 0 && b.pid > 0 && guarded.pid > 0 && writer.pid > 0 && kept.pid > 0);
+        // Orphans left behind for hours (the clocks of two captures moved forward): ptriage recommends ending
+        // the leakers, which is what makes them eligible for a memory goal.
+        const auto r = replay(capturePair(dir.filePath(QStringLiteral("cap")).toStdString(), 1, 6 * 3600), config, 0.0);
+        const auto footprints = onlyThese(*r, {a.pid, b.pid, guarded.pid, writer.pid, kept.pid});
         for (int pid : {a.pid, b.pid}) {
             const auto &f = footprints[static_cast<std::size_t>(indexOfPid(*r, pid))];
             QVERIFY(f && f->bytes >= 48 * MiB); // what it touched, and a little more
@@ -283,7 +287,9 @@ private Q_SLOTS:
         QVERIFY(plan.exact);
         QVERIFY(plan.freesBytes >= 80 * MiB);
         QVERIFY(planEnds(plan, a.pid) && planEnds(plan, b.pid));
-        QVERIFY(!planEnds(plan, guarded.pid) && !planEnds(plan, writer.pid));
+        QVERIFY(!planEnds(plan, guarded.pid) && !planEnds(plan, writer.pid) && !planEnds(plan, kept.pid));
+        QVERIFY2(excludedWhy(plan, *r, kept.pid).starts_with("not a candidate: ptriage recommends keep"),
+            reliefPlanText(plan, *r).c_str());
         QVERIFY2(excludedWhy(plan, *r, guarded.pid).starts_with("protected"), reliefPlanText(plan, *r).c_str());
         QVERIFY2(excludedWhy(plan, *r, writer.pid).find("app.db-wal") != std::string::npos,
             reliefPlanText(plan, *r).c_str());
