@@ -7,6 +7,7 @@
 #include "SessionsWindow.h"
 #include "Translations.h"
 #include "TrayController.h"
+#include "WindowOnDemand.h"
 #include "pressure/PressureMonitor.h"
 
 #include <QApplication>
@@ -22,14 +23,13 @@
 namespace ptriage::cli {
 namespace {
 
-// `ptriage --tray`: the monitor, the tray icon (or notifications only) and the window, hidden.
+// `ptriage --tray`: the monitor, the tray icon (or notifications only) and the engine; the window is
+// built when first asked for.
 int runInTray(QApplication &app, const TriageConfig &config, const CollectOptions &collect, const TriageOptions &triage,
     const QString &db)
 {
     QApplication::setQuitOnLastWindowClosed(false);
-    MainWindow window(config, collect, triage, db);
-    window.resize(1500, 900);
-    window.setKeepRunningHidden(true);
+    WindowOnDemand windows(config, collect, triage, db);
     PressureMonitor monitor(config.policy.pressure, QString::fromStdString(collect.procRoot));
     QString error;
     if (!monitor.start(&error)) {
@@ -38,15 +38,19 @@ int runInTray(QApplication &app, const TriageConfig &config, const CollectOption
     }
     std::fprintf(stderr, "ptriage: memory pressure: %s\n", qUtf8Printable(monitor.sourceDescription()));
     NotificationClient notifications;
-    TrayController tray(window, monitor, notifications, config.policy.pressure.alertRepeatSeconds);
-    QObject::connect(&tray, &TrayController::statusChanged, &window, [&window](const QString &status) {
+    TrayController tray(windows, monitor, notifications, config.policy.pressure.alertRepeatSeconds);
+    QObject::connect(&tray, &TrayController::statusChanged, &windows, [&windows](const QString &status) {
         std::fprintf(stderr, "ptriage: %s\n", qUtf8Printable(status)); // once per change, for --tray's output
-        window.statusBar()->showMessage(status, 30000);
+        if (MainWindow *window = windows.existingWindow())
+            window->statusBar()->showMessage(status, 30000);
     });
+    // Said once in the window too, when it is first opened.
+    QObject::connect(&windows, &WindowOnDemand::windowBuilt, &tray,
+        [&tray](MainWindow *window) { window->statusBar()->showMessage(tray.status(), 30000); });
     QObject::connect(&tray, &TrayController::quitRequested, &app, &QApplication::quit);
-    QObject::connect(&tray, &TrayController::freeMemoryRequested, &window,
-        [&window, &tray] { window.showRelief(tray.suggestedGoalBytes()); });
-    window.start();
+    QObject::connect(&tray, &TrayController::freeMemoryRequested, &windows,
+        [&windows, &tray] { windows.window().showRelief(tray.suggestedGoalBytes()); });
+    windows.start();
     tray.start();
     return app.exec();
 }

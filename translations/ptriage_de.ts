@@ -1738,10 +1738,6 @@ Eltern-PID: %2</translation>
         <translation>Alle %1 Minuten</translation>
     </message>
     <message>
-        <source>%1: sessions/keepDays is not a number of days ≥ 1; sessions are kept 30 days</source>
-        <translation>%1: sessions/keepDays ist keine Anzahl von Tagen ≥ 1; Sitzungen werden 30 Tage aufbewahrt</translation>
-    </message>
-    <message>
         <source>Warning: %1</source>
         <translation>Warnung: %1</translation>
     </message>
@@ -1957,6 +1953,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>the session database could not be read</source>
         <translation>die Sitzungsdatenbank konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1: sessions/keepDays is not a number of days ≥ 1; sessions are kept 30 days</source>
+        <translation type="unfinished">%1: sessions/keepDays ist keine Anzahl von Tagen ≥ 1; Sitzungen werden 30 Tage aufbewahrt</translation>
     </message>
 </context>
 <context>

@@ -50,12 +50,25 @@ namespace ptriage {
 
 MainWindow::MainWindow(
     const TriageConfig &config, CollectOptions collect, TriageOptions triage, const QString &sessionDb, QWidget *parent)
+    : MainWindow(config, std::make_unique<TriageService>(config, std::move(collect), std::move(triage)), nullptr,
+        std::make_unique<SessionKeeper>(sessionDb.isEmpty() ? SessionStore::defaultPath() : sessionDb), nullptr, parent)
+{ }
+
+MainWindow::MainWindow(const TriageConfig &config, TriageService &service, SessionKeeper &keeper, QWidget *parent)
+    : MainWindow(config, nullptr, &service, nullptr, &keeper, parent)
+{ }
+
+MainWindow::MainWindow(const TriageConfig &config, std::unique_ptr<TriageService> ownService,
+    TriageService *sharedService, std::unique_ptr<SessionKeeper> ownKeeper, SessionKeeper *sharedKeeper,
+    QWidget *parent)
     : QMainWindow(parent),
       m_config(config),
-      m_service(config, std::move(collect), std::move(triage)),
+      m_ownService(std::move(ownService)),
+      m_ownKeeper(std::move(ownKeeper)),
+      m_service(sharedService ? *sharedService : *m_ownService),
       m_model(new ProcessTableModel(config, this)),
       m_feed(new ResultFeed(config, *m_model, this)),
-      m_keeper(sessionDb.isEmpty() ? SessionStore::defaultPath() : sessionDb),
+      m_keeper(sharedKeeper ? *sharedKeeper : *m_ownKeeper),
       m_filter(new ProcessFilterModel(this)),
       m_table(new QTreeView(this)),
       m_search(new QLineEdit(this)),
@@ -444,9 +457,13 @@ void MainWindow::buildActions()
 
 void MainWindow::start()
 {
-    m_service.setSessionDatabase(m_keeper.path()); // learned decisions and memory across sessions
     if (m_runner.journalError().isEmpty() && !m_runner.journalOpen())
         openJournal(ActionJournal::defaultPath());
+    if (!m_ownService) {
+        m_service.refreshNow(); // the shared engine runs already: a result for this window now
+        return;
+    }
+    m_service.setSessionDatabase(m_keeper.path()); // learned decisions and memory across sessions
     m_service.start();
 }
 
@@ -705,16 +722,8 @@ void MainWindow::restoreSettings()
     m_service.setIntervalMs(interval);
     for (QAction *a : std::as_const(m_intervalActions))
         a->setChecked(a->data().toInt() == m_service.intervalMs());
-    // A typo in the settings must not delete sessions: anything but a sane number keeps the default.
-    bool ok = false;
-    const int minutes = s.value(QStringLiteral("sessions/autosaveMinutes"), 15).toInt(&ok);
-    m_keeper.setAutosaveMinutes(ok && minutes >= 0 && minutes <= 24 * 60 ? minutes : 15);
-    const double days = s.value(QStringLiteral("sessions/keepDays"), 30.0).toDouble(&ok);
-    m_keeper.setKeepDays(ok && days >= 1 ? days : 30);
-    if (!ok || days < 1)
-        statusBar()->showMessage(
-            tr("%1: sessions/keepDays is not a number of days ≥ 1; sessions are kept 30 days").arg(s.fileName()),
-            30000);
+    if (const QString warning = m_keeper.restoreSettings(); !warning.isEmpty())
+        statusBar()->showMessage(warning, 30000);
     for (QAction *a : std::as_const(m_autosaveActions))
         a->setChecked(a->data().toInt() == m_keeper.autosaveMinutes());
 }

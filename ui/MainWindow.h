@@ -9,6 +9,8 @@
 
 #include <QMainWindow>
 
+#include <memory>
+
 class QAction;
 class QCheckBox;
 class QComboBox;
@@ -43,8 +45,11 @@ public:
     // `sessionDb`: the session database (saving, the Sessions window); empty: the default.
     MainWindow(const TriageConfig &config, CollectOptions collect, TriageOptions triage, const QString &sessionDb = {},
         QWidget *parent = nullptr);
+    // On an engine that outlives the window (the tray's, WindowOnDemand): the service already runs.
+    MainWindow(const TriageConfig &config, TriageService &service, SessionKeeper &keeper, QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    // Starts the service (or, on a shared one, asks it for a scan now) and opens the journal.
     void start();
     // The action journal (default: ActionJournal::defaultPath()); actions stay disabled, saying why,
     // when it cannot be opened. How requests reach the privileged helper (default: D-Bus).
@@ -102,6 +107,8 @@ protected:
     void hideEvent(QHideEvent *event) override;
 
 private:
+    MainWindow(const TriageConfig &config, std::unique_ptr<TriageService> ownService, TriageService *sharedService,
+        std::unique_ptr<SessionKeeper> ownKeeper, SessionKeeper *sharedKeeper, QWidget *parent);
     void buildActions();
     void applyResult(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds);
     void showSelected();
@@ -128,11 +135,13 @@ private:
     int m_shownIntervalMs = 0; // the refresh interval to restore when shown again
     QWidget *m_onlyBar = nullptr; // "Showing only N processes · Show all"
     QLabel *m_onlyLabel = nullptr;
-    TriageService m_service;
+    std::unique_ptr<TriageService> m_ownService; // empty on a shared engine
+    std::unique_ptr<SessionKeeper> m_ownKeeper;
+    TriageService &m_service;
     ProcessTableModel *m_model;
     ResultFeed *m_feed;
     ActionRunner m_runner;
-    SessionKeeper m_keeper;
+    SessionKeeper &m_keeper;
     SessionsWindow *m_sessionsWindow = nullptr;
     ProcessFilterModel *m_filter;
     QTreeView *m_table;

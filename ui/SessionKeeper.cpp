@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QFileInfo>
+#include <QSettings>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace ptriage {
@@ -227,6 +228,19 @@ void SessionKeeper::clearDecisions()
                 m_store.clearDecisions(error.get());
         },
         [this, error] { Q_EMIT learnedChanged(*error); });
+}
+
+QString SessionKeeper::restoreSettings()
+{
+    QSettings s;
+    bool ok = false;
+    const int minutes = s.value(QStringLiteral("sessions/autosaveMinutes"), 15).toInt(&ok);
+    setAutosaveMinutes(ok && minutes >= 0 && minutes <= 24 * 60 ? minutes : 15);
+    const double days = s.value(QStringLiteral("sessions/keepDays"), 30.0).toDouble(&ok);
+    setKeepDays(ok && days >= 1 ? days : 30);
+    if (!ok || days < 1)
+        return tr("%1: sessions/keepDays is not a number of days ≥ 1; sessions are kept 30 days").arg(s.fileName());
+    return {};
 }
 
 } // namespace ptriage

@@ -37,6 +37,9 @@ public:
     void setAutosaveIntervalMs(int ms); // the same in ms, for tests; 0 off
     int autosaveMinutes() const { return m_autosaveMinutes; }
     void setKeepDays(double days) { m_keepDays = days; }
+    // sessions/autosaveMinutes and sessions/keepDays from QSettings. A typo must not delete sessions:
+    // anything but a sane number keeps the default, and the returned sentence says so (else empty).
+    QString restoreSettings();
     double keepDays() const { return m_keepDays; }
     // Retention never removes the sessions being viewed.
     void setViewing(long long before, long long after);

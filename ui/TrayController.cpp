@@ -2,6 +2,7 @@
 
 #include "MainWindow.h"
 #include "UiText.h"
+#include "WindowOnDemand.h"
 #include "decide/ReliefPlan.h"
 #include "decide/Triage.h"
 #include "live/TriageService.h"
@@ -78,10 +79,10 @@ QString stepNames(const ReliefPlan &plan, const TriageResult &result)
 
 } // namespace
 
-TrayController::TrayController(MainWindow &window, PressureMonitor &monitor, NotificationClient &notifications,
+TrayController::TrayController(WindowOnDemand &windows, PressureMonitor &monitor, NotificationClient &notifications,
     double alertRepeatSeconds, QObject *parent)
     : QObject(parent),
-      m_window(window),
+      m_windows(windows),
       m_monitor(monitor),
       m_notifications(notifications),
       m_limiter(std::make_unique<AlertLimiter>(alertRepeatSeconds)),
@@ -89,16 +90,16 @@ TrayController::TrayController(MainWindow &window, PressureMonitor &monitor, Not
 {
     connect(&m_monitor, &PressureMonitor::readingTaken, this, &TrayController::onReading);
     connect(&m_monitor, &PressureMonitor::levelChanged, this, &TrayController::onLevel);
-    connect(&m_window, &MainWindow::resultApplied, this, &TrayController::onResult);
-    connect(&m_window.service(), &TriageService::reliefPlanned, this, &TrayController::onReliefPlanned);
+    connect(&m_windows, &WindowOnDemand::resultReady, this, &TrayController::onResult);
+    connect(&m_windows.service(), &TriageService::reliefPlanned, this, &TrayController::onReliefPlanned);
     connect(&m_notifications, &NotificationClient::actionInvoked, this, [this](const QString &key) {
         if (key == QLatin1String("show"))
-            m_window.showOnly(m_culprits);
+            m_windows.window().showOnly(m_culprits);
         else if (key == QLatin1String("free"))
             Q_EMIT freeMemoryRequested();
     });
     connect(m_menu.get(), &QMenu::aboutToShow, this, [this] {
-        m_window.refreshNow(); // the culprits of now, for the next opening
+        m_windows.service().refreshNow(); // the culprits of now, for the next opening
         rebuildMenu();
     });
     rebuildMenu();
@@ -147,10 +148,10 @@ void TrayController::createIcon()
     connect(m_icon, &QSystemTrayIcon::activated, this, [this](QSystemTrayIcon::ActivationReason reason) {
         if (reason != QSystemTrayIcon::Trigger)
             return;
-        if (m_window.isVisible())
-            m_window.hide();
+        if (m_windows.windowVisible())
+            m_windows.window().hide();
         else
-            m_window.showOnly({});
+            m_windows.window().showOnly({});
     });
     m_icon->show();
     onReading(m_monitor.lastReading(), m_monitor.level());
@@ -191,16 +192,16 @@ void TrayController::onLevel(PressureLevel level, PressureLevel previous, const 
         m_icon->setIcon(levelIcon(level));
     if (level == PressureLevel::Normal || static_cast<int>(level) < static_cast<int>(previous))
         return;
-    // Triage now (the hidden window scans only rarely); the alert names what that scan finds.
+    // Triage now (in the tray it scans only rarely); the alert names what that scan finds.
     m_alertPending = true;
-    m_window.refreshNow();
+    m_windows.service().refreshNow();
 }
 
 // The alert says what "Free memory…" would free, so it waits for that plan (its footprints are
 // read on the service thread).
 void TrayController::onResult()
 {
-    const auto result = m_window.lastResult();
+    const auto result = m_windows.lastResult();
     if (!m_alertPending || !result)
         return;
     m_alertPending = false;
@@ -209,7 +210,7 @@ void TrayController::onResult()
     ReliefGoal goal;
     goal.freeBytes = suggestedGoalBytes();
     m_planGoal = goal.freeBytes;
-    m_window.service().requestReliefPlan(result, goal);
+    m_windows.service().requestReliefPlan(result, goal);
 }
 
 void TrayController::onReliefPlanned(std::shared_ptr<const ReliefPlan> plan, std::shared_ptr<const TriageResult> result)
@@ -277,9 +278,9 @@ void TrayController::alert(const ReliefPlan &plan, const TriageResult &result)
 void TrayController::rebuildMenu()
 {
     m_menu->clear();
-    m_menu->addAction(tr("Open ptriage"), this, [this] { m_window.showOnly({}); });
+    m_menu->addAction(tr("Open ptriage"), this, [this] { m_windows.window().showOnly({}); });
     m_menu->addSeparator();
-    if (const auto result = m_window.lastResult()) {
+    if (const auto result = m_windows.lastResult()) {
         m_menu->addSection(tr("Largest memory users"));
         for (int i : largest(*result, kCulpritsInMenu)) {
             const auto u = static_cast<std::size_t>(i);
@@ -288,7 +289,7 @@ void TrayController::rebuildMenu()
             m_menu->addAction(
                 tr("%1 — %2 — %3")
                     .arg(processName(s), bytes(s.rssBytes), EngineLabels::recommendation(result->recommendations[u])),
-                this, [this, id] { m_window.showOnly({id}); });
+                this, [this, id] { m_windows.window().showOnly({id}); });
         }
         m_menu->addSeparator();
     }

@@ -16,7 +16,7 @@ class QSystemTrayIcon;
 
 namespace ptriage {
 
-class MainWindow;
+class WindowOnDemand;
 class PressureMonitor;
 class AlertLimiter;
 struct TriageResult;
@@ -33,7 +33,7 @@ class TrayController : public QObject {
     Q_OBJECT
 
 public:
-    TrayController(MainWindow &window, PressureMonitor &monitor, NotificationClient &notifications,
+    TrayController(WindowOnDemand &windows, PressureMonitor &monitor, NotificationClient &notifications,
         double alertRepeatSeconds, QObject *parent = nullptr);
     ~TrayController() override;
 
@@ -69,7 +69,7 @@ private:
     void setStatus(const QString &status);
     QIcon levelIcon(PressureLevel level) const;
 
-    MainWindow &m_window;
+    WindowOnDemand &m_windows;
     PressureMonitor &m_monitor;
     NotificationClient &m_notifications;
     std::unique_ptr<AlertLimiter> m_limiter;

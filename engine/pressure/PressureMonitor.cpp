@@ -47,7 +47,8 @@ bool PressureMonitor::start(QString *error)
         return false;
     QString triggerReason = QStringLiteral("the PSI trigger is off in the policy");
     if (thresholds().useTrigger
-        && m_trigger.arm(m_reader.rootFd(), thresholds().triggerStallMs, thresholds().triggerWindowMs, &triggerReason)) {
+        && m_trigger.arm(
+            m_reader.rootFd(), thresholds().triggerStallMs, thresholds().triggerWindowMs, &triggerReason)) {
         m_notifier = std::make_unique<QSocketNotifier>(m_trigger.fd(), QSocketNotifier::Exception);
         connect(m_notifier.get(), &QSocketNotifier::activated, this, &PressureMonitor::onTriggerActivity);
         m_source = Source::PsiTrigger;

@@ -45,10 +45,11 @@ private Q_SLOTS:
         QVERIFY(leaker.pid > 0);
         // An orphan left for hours (a capture with its clock moved forward) is a candidate.
         const CapturePair pair = capturePair(home.filePath(QStringLiteral("cap")).toStdString(), 1, 6 * 3600);
-        const Run r = runPtriage({QStringLiteral("relieve"), QStringLiteral("--free-memory"), QStringLiteral("16M"),
-                                     QStringLiteral("--json"), QStringLiteral("--proc-root"),
-                                     QString::fromStdString(pair.after), QStringLiteral("--min-age"), QStringLiteral("0")},
-            isolated(home));
+        const Run r
+            = runPtriage({QStringLiteral("relieve"), QStringLiteral("--free-memory"), QStringLiteral("16M"),
+                             QStringLiteral("--json"), QStringLiteral("--proc-root"),
+                             QString::fromStdString(pair.after), QStringLiteral("--min-age"), QStringLiteral("0")},
+                isolated(home));
         QVERIFY2(r.exit == 0 || r.exit == 1, r.err.constData());
         const QJsonObject plan = planOf(r);
         QCOMPARE(plan.value(QStringLiteral("schema")).toString(), QStringLiteral("ptriage.relief.v1"));
@@ -62,7 +63,8 @@ private Q_SLOTS:
         bool endsLeaker = false;
         for (const auto &v : plan.value(QStringLiteral("steps")).toArray()) {
             const QJsonObject s = v.toObject();
-            endsLeaker |= s.value(QStringLiteral("start_id")).toString().endsWith(QStringLiteral(":%1").arg(leaker.pid));
+            endsLeaker
+                |= s.value(QStringLiteral("start_id")).toString().endsWith(QStringLiteral(":%1").arg(leaker.pid));
             QCOMPARE(s.value(QStringLiteral("start_id")).toString().count(QLatin1Char(':')), 2);
             QCOMPARE(s.value(QStringLiteral("action")).toString(), QStringLiteral("kill"));
             QVERIFY(!s.value(QStringLiteral("why")).toString().isEmpty());

@@ -15,8 +15,7 @@ namespace ptriage::test {
 class FakeDesktop {
 public:
     // bus: the connection to the private bus whose address the script is given.
-    FakeDesktop(const QDBusConnection &bus, const QString &address, const QStringList &args)
-        : m_bus(bus)
+    FakeDesktop(const QDBusConnection &bus, const QString &address, const QStringList &args) : m_bus(bus)
     {
         m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         m_process.start(QStringLiteral("/usr/bin/python3"),

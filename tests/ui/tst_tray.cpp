@@ -10,6 +10,7 @@
 #include "NotificationClient.h"
 #include "ProcessFilterModel.h"
 #include "TrayController.h"
+#include "WindowOnDemand.h"
 #include "collect/Collector.h"
 #include "pressure/PressureMonitor.h"
 #include "support/CaptureTools.h"
@@ -84,13 +85,12 @@ private Q_SLOTS:
         FakeDesktop desktop = fakeDesktop({QStringLiteral("--watcher"), QStringLiteral("later")});
         QVERIFY(desktop.waitFor(QStringLiteral("ready")));
         QTemporaryDir dir;
-        MainWindow window(defaultModel(), longLivedOptions(), young(), dir.filePath(QStringLiteral("s.sqlite")));
-        window.setKeepRunningHidden(true);
+        WindowOnDemand windows(defaultModel(), longLivedOptions(), young(), dir.filePath(QStringLiteral("s.sqlite")));
         PressureMonitor monitor(fastThresholds());
         QString error;
         QVERIFY2(monitor.start(&error), qPrintable(error));
         NotificationClient notifications;
-        TrayController tray(window, monitor, notifications, 300);
+        TrayController tray(windows, monitor, notifications, 300);
         tray.start();
         QVERIFY(!tray.hasIcon());
         QVERIFY2(tray.status().contains(QStringLiteral("notifications only")), qPrintable(tray.status()));
@@ -120,14 +120,13 @@ private Q_SLOTS:
 
         CollectOptions collect = longLivedOptions();
         collect.procRoot = root.toStdString();
-        MainWindow window(defaultModel(), collect, young(), dir.filePath(QStringLiteral("s.sqlite")));
-        window.setKeepRunningHidden(true);
+        WindowOnDemand windows(defaultModel(), collect, young(), dir.filePath(QStringLiteral("s.sqlite")));
         PressureMonitor monitor(fastThresholds(), root);
         QString monitorError;
         QVERIFY2(monitor.start(&monitorError), qPrintable(monitorError));
         NotificationClient notifications;
-        TrayController tray(window, monitor, notifications, 300);
-        window.start();
+        TrayController tray(windows, monitor, notifications, 300);
+        windows.start();
         tray.start();
         QTRY_VERIFY_WITH_TIMEOUT(tray.hasIcon(), 10000);
         QVERIFY(desktop.waitFor(QStringLiteral("notify")));
@@ -152,15 +151,18 @@ private Q_SLOTS:
         QVERIFY(tray.icon()->toolTip().contains(QStringLiteral("Memory:")));
 
         // Another application's notification: not ours, nothing happens.
-        QVERIFY(!window.isVisible());
+        QVERIFY(!windows.existingWindow()); // the tray alone, until a person asks for the window
         desktop.control(QStringLiteral("Invoke"), {QVariant::fromValue(uint(4242)), QStringLiteral("show")});
         QTest::qWait(500);
-        QVERIFY(!window.isVisible());
+        QVERIFY(!windows.existingWindow());
         // Ours: the window opens with only the culprits.
         const uint id = static_cast<uint>(n.value(QStringLiteral("id")).toInt());
         desktop.control(QStringLiteral("Invoke"), {QVariant::fromValue(id), QStringLiteral("show")});
-        QTRY_VERIFY_WITH_TIMEOUT(window.isVisible(), 5000);
-        QCOMPARE(window.filter()->only().size(), static_cast<qsizetype>(tray.culprits().size()));
+        QTRY_VERIFY_WITH_TIMEOUT(windows.windowVisible(), 5000);
+        QCOMPARE(windows.existingWindow()->filter()->only().size(), static_cast<qsizetype>(tray.culprits().size()));
+        // Closing it keeps ptriage in the tray.
+        windows.existingWindow()->close();
+        QVERIFY(!windows.windowVisible());
 
         // Back to normal, then critical again within the repeat time: no second notification.
         writeMemory(root, 16'000'000, 12'000'000, 0);

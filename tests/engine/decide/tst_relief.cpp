@@ -265,10 +265,11 @@ private Q_SLOTS:
         Spawner sp;
         const Actor a = sp.spawn({"leaker-a", {"leaker-a"}, {{"ACTOR_ALLOC_MB", "48"}}, Parenting::OrphanNoSession});
         const Actor b = sp.spawn({"leaker-b", {"leaker-b"}, {{"ACTOR_ALLOC_MB", "48"}}, Parenting::OrphanNoSession});
-        const Actor guarded = sp.spawn({"guarded-leaker", {"guarded-leaker"}, {{"ACTOR_ALLOC_MB", "160"}}, Parenting::OrphanNoSession});
+        const Actor guarded
+            = sp.spawn({"guarded-leaker", {"guarded-leaker"}, {{"ACTOR_ALLOC_MB", "160"}}, Parenting::OrphanNoSession});
         const std::string wal = dir.filePath(QStringLiteral("app.db-wal")).toStdString();
-        const Actor writer
-            = sp.spawn({"wal-leaker", {"wal-leaker"}, {{"ACTOR_ALLOC_MB", "160"}, {"ACTOR_WRITE", wal}}, Parenting::OrphanNoSession});
+        const Actor writer = sp.spawn({"wal-leaker", {"wal-leaker"}, {{"ACTOR_ALLOC_MB", "160"}, {"ACTOR_WRITE", wal}},
+            Parenting::OrphanNoSession});
         // A child of a living parent (this test): idle and large, but not a candidate.
         const Actor kept = sp.spawn({"kept-leaker", {"kept-leaker"}, {{"ACTOR_ALLOC_MB", "160"}}, Parenting::Child});
         QVERIFY(a.pid > 0 && b.pid > 0 && guarded.pid > 0 && writer.pid > 0 && kept.pid > 0);

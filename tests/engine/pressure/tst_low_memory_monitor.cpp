@@ -47,9 +47,9 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(monitor.start(&error), qPrintable(error));
         QCOMPARE(monitor.source(), PressureMonitor::Source::LowMemoryMonitor);
-        QVERIFY2(monitor.sourceDescription().startsWith(
-                     QStringLiteral("org.freedesktop.LowMemoryMonitor's LowMemoryWarning, and polling every 600 s (the PSI "
-                                   "trigger is off in the policy)")),
+        QVERIFY2(monitor.sourceDescription().startsWith(QStringLiteral(
+                     "org.freedesktop.LowMemoryMonitor's LowMemoryWarning, and polling every 600 s (the PSI "
+                     "trigger is off in the policy)")),
             qPrintable(monitor.sourceDescription()));
 
         QSignalSpy readings(&monitor, &PressureMonitor::readingTaken);
@@ -83,7 +83,8 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(monitor.start(&error), qPrintable(error));
         QCOMPARE(monitor.source(), PressureMonitor::Source::Polling);
-        QVERIFY2(monitor.sourceDescription().startsWith(QStringLiteral("polling every 600 s (the PSI trigger is off in the policy)")),
+        QVERIFY2(monitor.sourceDescription().startsWith(
+                     QStringLiteral("polling every 600 s (the PSI trigger is off in the policy)")),
             qPrintable(monitor.sourceDescription()));
     }
 };

@@ -180,7 +180,8 @@ private Q_SLOTS:
         QVERIFY(writeFile(dir.filePath(QStringLiteral("policy.json")),
             "{\n  \"pressure\": {\n    \"trigger\": { \"enabled\": \"no\" }\n  }\n}\n"));
         QVERIFY(!TriageConfig::load(dir.path(), &e));
-        QVERIFY2(e.toString().contains(QStringLiteral(":3: field 'pressure.trigger.enabled': expected a boolean, got a string")),
+        QVERIFY2(e.toString().contains(
+                     QStringLiteral(":3: field 'pressure.trigger.enabled': expected a boolean, got a string")),
             qPrintable(e.toString()));
         QVERIFY(writeFile(dir.filePath(QStringLiteral("policy.json")),
             "{\n  \"pressure\": {\n    \"trigger\": { \"enabled\": false }\n  }\n}\n"));
