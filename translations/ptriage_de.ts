@@ -1933,11 +1933,11 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished">Aktion</translation>
+        <translation>Aktion</translation>
     </message>
     <message>
         <source>end (TERM, then KILL)</source>
-        <translation type="unfinished"></translation>
+        <translation>beenden (TERM, dann KILL)</translation>
     </message>
 </context>
 <context>
@@ -1956,7 +1956,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>%1: sessions/keepDays is not a number of days ≥ 1; sessions are kept 30 days</source>
-        <translation type="unfinished">%1: sessions/keepDays ist keine Anzahl von Tagen ≥ 1; Sitzungen werden 30 Tage aufbewahrt</translation>
+        <translation>%1: sessions/keepDays ist keine Anzahl von Tagen ≥ 1; Sitzungen werden 30 Tage aufbewahrt</translation>
     </message>
 </context>
 <context>
@@ -2335,19 +2335,19 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>%1 and %2 more</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 und %2 weitere</translation>
     </message>
     <message>
         <source>Free memory… would free %1 of the %2 needed, ending %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>„Speicher freigeben…“ würde %1 der benötigten %2 freigeben und dazu %3 beenden.</translation>
     </message>
     <message>
         <source>Free memory… can safely free only %1 of the %2 needed, ending %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>„Speicher freigeben…“ kann gefahrlos nur %1 der benötigten %2 freigeben und dazu %3 beenden.</translation>
     </message>
     <message>
         <source>Nothing here is safe to end to free the %1 needed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier ist nichts gefahrlos zu beenden, um die benötigten %1 freizugeben.</translation>
     </message>
 </context>
 </TS>
