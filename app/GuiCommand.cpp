@@ -18,6 +18,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <malloc.h>
 #include <unistd.h>
 
 namespace ptriage::cli {
@@ -29,6 +30,8 @@ int runInTray(QApplication &app, const TriageConfig &config, const CollectOption
     const QString &db)
 {
     QApplication::setQuitOnLastWindowClosed(false);
+    // Two malloc arenas, not eight per core, for the few threads that run a scan now and then.
+    ::mallopt(M_ARENA_MAX, 2);
     WindowOnDemand windows(config, collect, triage, db);
     PressureMonitor monitor(config.policy.pressure, QString::fromStdString(collect.procRoot));
     QString error;
