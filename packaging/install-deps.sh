@@ -1,25 +1,46 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 build and test dependencies of ptriage.
-# Idempotent; prints nothing when everything is already present.
+# Installs the Debian 12 packages ptriage needs. Idempotent; prints nothing when all are present.
+#   --runtime  what the installed program needs to run
+#   --build    the above and what building needs (the default)
+#   --test     the above and what only the tests need (xvfb, tmux, polkitd, node, chromium …)
 set -euo pipefail
 
-packages=(
+runtime=(
+  libqt6widgets6 libqt6charts6 libqt6dbus6 libqt6concurrent6 libsqlite3-0
+  qt6-qpa-plugins qt6-wayland libqt6svg6 # the X11 and Wayland platforms, the SVG icon
+  dbus polkitd # the helper is activated on the system bus and asks polkit
+)
+build=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite libgl-dev
   libeigen3-dev libsqlite3-dev
+)
+tests=(
   python3-psutil python3-pytest-xdist procps tmux bsdutils
   nodejs git sqlite3 make # tests/scenarios: real tools left behind (npm-tools.sh adds the JS ones)
   xvfb xauth dbus polkitd systemd passwd util-linux
   chromium-headless-shell fonts-dejavu-core # tests/report: the HTML report in a real headless browser
-  python3-dbus python3-gi # tests/ui: the notification server and tray host the tray test talks to
+  python3-dbus python3-gi # tests: the notification server, tray host and LowMemoryMonitor the tray talks to
   debootstrap # tests/kauth: the Debian 13 chroot where KF6Auth exists
 )
 
-# npm: Debian's package, unless npm came with another nodejs (NodeSource's bundles it; Debian's npm
-# would conflict with it).
-command -v npm >/dev/null 2>&1 || packages+=(npm)
-command -v vi >/dev/null 2>&1 || packages+=(vim-tiny) # tests/scenarios: an editor idle in a terminal
+mode="${1:---build}"
+case "$mode" in
+  --runtime) packages=("${runtime[@]}") ;;
+  --build) packages=("${runtime[@]}" "${build[@]}") ;;
+  --test)
+    packages=("${runtime[@]}" "${build[@]}" "${tests[@]}")
+    # npm: Debian's package, unless npm came with another nodejs (NodeSource's bundles it; Debian's
+    # npm would conflict with it).
+    command -v npm >/dev/null 2>&1 || packages+=(npm)
+    command -v vi >/dev/null 2>&1 || packages+=(vim-tiny) # tests/scenarios: an editor idle in a terminal
+    ;;
+  *)
+    echo "usage: $0 [--runtime | --build | --test]" >&2
+    exit 2
+    ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
