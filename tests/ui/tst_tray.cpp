@@ -15,6 +15,7 @@
 #include "pressure/PressureMonitor.h"
 #include "support/CaptureTools.h"
 #include "support/FakeDesktop.h"
+#include "support/PrivateBus.h"
 #include "support/Spawner.h"
 
 #include <QDBusConnection>
@@ -206,25 +207,13 @@ private Q_SLOTS:
 // A private session bus for the whole test, before anything in Qt connects to one.
 int main(int argc, char **argv)
 {
-    QProcess daemon;
-    daemon.start(QStringLiteral("dbus-daemon"),
-        {QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--print-address=1")});
-    if (!daemon.waitForReadyRead(10000)) {
-        std::fprintf(stderr, "cannot start a private dbus-daemon\n");
+    const PrivateBus bus("DBUS_SESSION_BUS_ADDRESS");
+    if (!bus.ok())
         return 1;
-    }
-    const QByteArray address = daemon.readLine().trimmed();
-    qputenv("DBUS_SESSION_BUS_ADDRESS", address);
     qunsetenv("XDG_CURRENT_DESKTOP"); // the generic theme: the StatusNotifier tray
-    int rc = 0;
-    {
-        QApplication app(argc, argv);
-        TrayTest test;
-        rc = QTest::qExec(&test, argc, argv);
-    }
-    daemon.terminate();
-    daemon.waitForFinished(3000);
-    return rc;
+    QApplication app(argc, argv);
+    TrayTest test;
+    return QTest::qExec(&test, argc, argv);
 }
 
 #include "tst_tray.moc"

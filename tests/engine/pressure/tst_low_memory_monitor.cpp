@@ -5,6 +5,7 @@
 // "trigger.enabled": false), as on kernels before 6.4 without CAP_SYS_RESOURCE.
 #include "pressure/PressureMonitor.h"
 #include "support/FakeDesktop.h"
+#include "support/PrivateBus.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -92,23 +93,12 @@ private Q_SLOTS:
 // A private bus as the system bus for the whole test, before anything in Qt connects to one.
 int main(int argc, char **argv)
 {
-    QProcess daemon;
-    daemon.start(QStringLiteral("dbus-daemon"),
-        {QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--print-address=1")});
-    if (!daemon.waitForReadyRead(10000)) {
-        std::fprintf(stderr, "cannot start a private dbus-daemon\n");
+    const PrivateBus bus("DBUS_SYSTEM_BUS_ADDRESS");
+    if (!bus.ok())
         return 1;
-    }
-    qputenv("DBUS_SYSTEM_BUS_ADDRESS", daemon.readLine().trimmed());
-    int rc = 0;
-    {
-        QCoreApplication app(argc, argv);
-        LowMemoryMonitorTest test;
-        rc = QTest::qExec(&test, argc, argv);
-    }
-    daemon.terminate();
-    daemon.waitForFinished(3000);
-    return rc;
+    QCoreApplication app(argc, argv);
+    LowMemoryMonitorTest test;
+    return QTest::qExec(&test, argc, argv);
 }
 
 #include "tst_low_memory_monitor.moc"
