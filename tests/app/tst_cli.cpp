@@ -1,6 +1,7 @@
 // The ptriage binary as a person or a script uses it: exit codes, one-line errors, JSON, and
 // deterministic replays of captured trees.
 #include "support/CaptureTools.h"
+#include "support/CopyForOthers.h"
 #include "support/RunPtriage.h"
 #include "support/Spawner.h"
 
@@ -174,10 +175,14 @@ private Q_SLOTS:
     {
         if (::getuid() != 0)
             QSKIP("needs root to switch to the unprivileged user 'nobody'");
+        CopyForOthers forOthers; // the build tree may be in a home nobody cannot enter
+        QString error;
+        const QString binary = forOthers.of(QStringLiteral(PTRIAGE_BINARY), &error);
+        QVERIFY2(!binary.isEmpty(), qPrintable(error));
         QProcess p;
         p.start(QStringLiteral("runuser"),
-            {QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"), QStringLiteral(PTRIAGE_BINARY),
-                QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all")});
+            {QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"), binary, QStringLiteral("scan"),
+                QStringLiteral("--json"), QStringLiteral("--all")});
         QVERIFY(p.waitForFinished(60000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         int partialRoot = 0;

@@ -3,6 +3,7 @@
 // run polkitd, install polkit files and add a throwaway user); skips otherwise.
 #include "core/HelperRequest.h"
 #include "core/ProcFs.h"
+#include "support/CopyForOthers.h"
 #include "support/PolkitFiles.h"
 #include "support/PrivateSystemBus.h"
 #include "support/Spawner.h"
@@ -31,6 +32,7 @@ using ptriage::test::Actor;
 using ptriage::test::DirectoryLock;
 using ptriage::test::PolkitFiles;
 using ptriage::test::PrivateSystemBus;
+using ptriage::test::reachableByOthers;
 using ptriage::test::Spawner;
 using ptriage::test::ThrowawayUser;
 namespace procfs = ptriage::helper::procfs;
@@ -58,20 +60,6 @@ QString findTool(const QString &name)
         return QFileInfo(name).isExecutable() ? name : QString();
     return QStandardPaths::findExecutable(name,
         {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin"), QStringLiteral("/sbin"), QStringLiteral("/bin")});
-}
-
-// Whether a user other than the owner can run `path`: every parent directory searchable, the file r-x.
-bool reachableByOthers(const QString &path)
-{
-    struct stat st { };
-    if (::stat(qPrintable(path), &st) != 0 || (st.st_mode & (S_IROTH | S_IXOTH)) != (S_IROTH | S_IXOTH))
-        return false;
-    for (QDir d = QFileInfo(path).absoluteDir();; d.cdUp()) {
-        if (::stat(qPrintable(d.absolutePath()), &st) != 0 || !(st.st_mode & S_IXOTH))
-            return false;
-        if (d.isRoot())
-            return true;
-    }
 }
 
 ProcessIdentity identityOf(int pid)

@@ -54,7 +54,18 @@ void closeInherited(int keep)
     }
 }
 
+std::string &actorBinary()
+{
+    static std::string path = PTRIAGE_TEST_ACTOR;
+    return path;
+}
+
 } // namespace
+
+void Spawner::useActorBinary(const std::string &path)
+{
+    actorBinary() = path;
+}
 
 Spawner::Spawner()
 {
@@ -82,7 +93,7 @@ std::string Spawner::actorPath(const std::string &name)
     const std::string bin = m_dir + "/bin";
     ::mkdir(bin.c_str(), 0755);
     const std::string path = bin + '/' + name;
-    ::symlink(PTRIAGE_TEST_ACTOR, path.c_str());
+    ::symlink(actorBinary().c_str(), path.c_str());
     return path;
 }
 

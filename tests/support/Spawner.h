@@ -35,6 +35,8 @@ public:
     Spawner(const Spawner &) = delete;
     Spawner &operator=(const Spawner &) = delete;
 
+    // The actor's binary from now on (a copy that another user can run; see CopyForOthers).
+    static void useActorBinary(const std::string &path);
     // Runs the test actor under `spec`; returns once it is set up (pid -1 on failure).
     Actor spawn(const ActorSpec &spec);
     // Runs any program (e.g. `script`, `tmux`) as a child in its own session; returns its pid.

@@ -8,6 +8,7 @@
 #include "ProcessFilterModel.h"
 #include "ProcessTableModel.h"
 #include "support/CaptureTools.h"
+#include "support/CopyForOthers.h"
 #include "support/Spawner.h"
 
 #include <QApplication>
@@ -18,6 +19,7 @@
 #include <QtTest>
 
 #include <csignal>
+#include <cstdio>
 #include <fcntl.h>
 #include <fstream>
 #include <grp.h>
@@ -120,6 +122,7 @@ private Q_SLOTS:
 
 int main(int argc, char **argv)
 {
+    CopyForOthers forOthers;
     if (::geteuid() == 0) {
         const pid_t child = ::fork();
         if (child == 0) {
@@ -134,6 +137,14 @@ int main(int argc, char **argv)
             ::_exit(127);
         }
         g_rootPid = child;
+        // The actor must stay runnable for nobody, wherever the build tree is (a 0700 home).
+        QString error;
+        const QString actor = forOthers.of(QStringLiteral(PTRIAGE_TEST_ACTOR), &error);
+        if (actor.isEmpty() || !forOthers.giveTo(kNobody, kNobody)) {
+            std::fprintf(stderr, "tst_action_denied: %s\n", qPrintable(error));
+            return 3;
+        }
+        Spawner::useActorBinary(actor.toStdString());
         // Give up root for good: the window runs as an ordinary user from here on.
         if (::setgroups(0, nullptr) != 0 || ::setresgid(kNobody, kNobody, kNobody) != 0
             || ::setresuid(kNobody, kNobody, kNobody) != 0)
