@@ -22,7 +22,8 @@ tests=(
   xvfb xauth dbus polkitd systemd passwd util-linux
   chromium-headless-shell fonts-dejavu-core # tests/report: the HTML report in a real headless browser
   python3-dbus python3-gi # tests: the notification server, tray host and LowMemoryMonitor the tray talks to
-  debootstrap # tests/kauth: the Debian 13 chroot where KF6Auth exists
+  debootstrap # tests/kauth: the Debian 13 chroot where KF6Auth exists; packaging/test-deb.sh: a fresh Debian 12
+  debhelper lintian fakeroot dpkg-dev # packaging/test-deb.sh: the .deb and its check
 )
 
 mode="${1:---build}"
