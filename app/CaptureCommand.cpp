@@ -16,7 +16,8 @@ int capture(const QStringList &args)
     parser.addOption(
         {QStringLiteral("proc-root"), QStringLiteral("Read from this tree instead of /proc."), QStringLiteral("DIR")});
     parser.addPositionalArgument(QStringLiteral("dir"), QStringLiteral("Where to write the capture."));
-    if (const auto done = parseCommandLine(parser, args, QStringLiteral("capture DIR [--pid PID]... [--proc-root DIR]")))
+    if (const auto done
+        = parseCommandLine(parser, args, QStringLiteral("capture DIR [--pid PID]... [--proc-root DIR]")))
         return *done;
     if (parser.positionalArguments().size() != 1)
         return usage(QStringLiteral("capture takes one DIR"));

@@ -21,7 +21,8 @@ int learned(const QStringList &args)
     parser.addOption({QStringLiteral("clear"), QStringLiteral("Forget every decision, then list.")});
     parser.addOption({QStringLiteral("db"),
         QStringLiteral("The session database (default %1).").arg(SessionStore::defaultPath()), QStringLiteral("FILE")});
-    if (const auto done = parseCommandLine(parser, args, QStringLiteral("learned [--json] [--forget PATTERN | --clear] [--db FILE]")))
+    if (const auto done
+        = parseCommandLine(parser, args, QStringLiteral("learned [--json] [--forget PATTERN | --clear] [--db FILE]")))
         return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("learned takes no arguments, got '%1'").arg(parser.positionalArguments().first()));

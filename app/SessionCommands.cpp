@@ -144,7 +144,9 @@ int record(const QStringList &args)
         QStringLiteral("N")});
     addSaveOptions(parser);
     addOneShotOptions(parser);
-    if (const auto done = parseCommandLine(parser, args, QStringLiteral("record [--interval DURATION] [--count N] [--db FILE] [--keep-days DAYS] [--proc-root DIR] [--state FILE] [--min-age SECONDS]")))
+    if (const auto done = parseCommandLine(parser, args,
+            QStringLiteral("record [--interval DURATION] [--count N] [--db FILE] [--keep-days DAYS] [--proc-root DIR] "
+                           "[--state FILE] [--min-age SECONDS]")))
         return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("record takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
@@ -225,7 +227,8 @@ int diff(const QStringList &args)
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.diff.v1 JSON.")});
     addDbOption(parser);
     parser.addPositionalArgument(QStringLiteral("A B"), QStringLiteral("Two session ids (see 'ptriage sessions')."));
-    if (const auto done = parseCommandLine(parser, args, QStringLiteral("diff [--last | --since DURATION | A B] [--all] [--json] [--db FILE]")))
+    if (const auto done = parseCommandLine(
+            parser, args, QStringLiteral("diff [--last | --since DURATION | A B] [--all] [--json] [--db FILE]")))
         return *done;
     const QStringList pos = parser.positionalArguments();
     const bool last = parser.isSet(QStringLiteral("last"));
@@ -295,7 +298,8 @@ int accumulation(const QStringList &args)
     parser.addOption({QStringLiteral("limit"), QStringLiteral("Rows in the table (default 20)."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.accumulation.v1 JSON.")});
     addDbOption(parser);
-    if (const auto done = parseCommandLine(parser, args, QStringLiteral("accumulation [--since DURATION] [--limit N] [--json] [--db FILE]")))
+    if (const auto done = parseCommandLine(
+            parser, args, QStringLiteral("accumulation [--since DURATION] [--limit N] [--json] [--db FILE]")))
         return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(

@@ -56,11 +56,11 @@ int usage(const QString &error)
           "        write the processes into DIR in /proc layout (for bug reports and tests)\n"
           "  act end|kill|pause|resume|freeze|thaw|throttle|unthrottle|renice|quarantine|unquarantine|signal|reap\n"
           "      START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT]\n"
-          "      [--timeout SECONDS] [--db FILE] [--yes]\n"
+          "      [--timeout SECONDS] [--db FILE | --journal FILE] [--yes]\n"
           "        act on processes by identity, as you where you may and through the polkit-authorized\n"
           "        helper where not; one result line per target (exit 0 only if every one succeeded)\n"
           "  act undo ID [--yes] [--db FILE] | act journal [--db FILE]\n"
-          "        undo a journaled action; list recent actions (--journal FILE: the older name of --db)\n"
+          "        undo a journaled action; list recent actions; --journal is the older name of --db\n"
           "  relieve --free-memory SIZE | --free-port PORT [--json] [--yes [--timeout SECONDS]] [--db FILE]\n"
           "      [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
           "        the processes to end to free SIZE (512M, 4G, 1.5GiB, bytes) or a TCP port with the least\n"
@@ -91,9 +91,9 @@ std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringLis
     // Qt's text starts with "Usage: <binary> [options]", which lacks the command: ours instead.
     const QString qtText = parser.helpText();
     const qsizetype options = qtText.indexOf(QLatin1String("\nOptions:\n"));
-    const QString text = QStringLiteral("usage: ptriage %1\n\n%2\n%3")
-                             .arg(synopsis, parser.applicationDescription(),
-                                 options < 0 ? QString() : qtText.mid(options));
+    const QString text
+        = QStringLiteral("usage: ptriage %1\n\n%2\n%3")
+              .arg(synopsis, parser.applicationDescription(), options < 0 ? QString() : qtText.mid(options));
     std::fputs(qUtf8Printable(text), stdout);
     return Ok;
 }

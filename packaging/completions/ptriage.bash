@@ -75,19 +75,19 @@ _ptriage()
 
     local options
     case $command in
-        "" | gui) options="--tray --db --proc-root --min-age --screenshot --select --tab --act --after --help" ;;
-        scan) options="--json --pretty --all --save --keep-days --db --proc-root --state --min-age --help" ;;
-        explain) options="--json --db --proc-root --state --min-age --help" ;;
-        capture) options="--pid --proc-root --help" ;;
-        act) options="--signal --group --nice --cpus --quota --timeout --db --journal --yes --help" ;;
-        relieve) options="--free-memory --free-port --json --yes --timeout --db --proc-root --state --min-age --help" ;;
-        pressure) options="--json --watch --interval --proc-root --help" ;;
-        record) options="--interval --count --db --keep-days --proc-root --state --min-age --help" ;;
-        sessions) options="--json --db --help" ;;
-        diff) options="--last --since --all --json --db --help" ;;
-        accumulation) options="--since --limit --json --db --help" ;;
-        learned) options="--json --forget --clear --db --help" ;;
-        report) options="--live --last --session --diff -o --output --db --proc-root --state --min-age --help" ;;
+        "" | gui) options="--tray --db --proc-root --min-age --screenshot --select --tab --act --after --help -h" ;;
+        scan) options="--json --pretty --all --save --keep-days --db --proc-root --state --min-age --help -h" ;;
+        explain) options="--json --db --proc-root --state --min-age --help -h" ;;
+        capture) options="--pid --proc-root --help -h" ;;
+        act) options="--signal --group --nice --cpus --quota --timeout --db --journal --yes --help -h" ;;
+        relieve) options="--free-memory --free-port --json --yes --timeout --db --proc-root --state --min-age --help -h" ;;
+        pressure) options="--json --watch --interval --proc-root --help -h" ;;
+        record) options="--interval --count --db --keep-days --proc-root --state --min-age --help -h" ;;
+        sessions) options="--json --db --help -h" ;;
+        diff) options="--last --since --all --json --db --help -h" ;;
+        accumulation) options="--since --limit --json --db --help -h" ;;
+        learned) options="--json --forget --clear --db --help -h" ;;
+        report) options="--live --last --session --diff -o --output --db --proc-root --state --min-age --help -h" ;;
         help) options="" ;;
     esac
     [[ -z $command ]] && options+=" --version"

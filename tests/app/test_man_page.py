@@ -127,6 +127,7 @@ _arguments() {
   if [[ "$*" == *'->command'* ]]; then
     print -rl -- "$@"
     [[ -n $words[2] && $words[2] != -* ]] || return 0
+    print -r -- "-- command --"
     shift words; state=command; return 1
   fi
   print -rl -- "$@"; return 0
@@ -142,7 +143,8 @@ def zsh_options(zsh, script, command):
     r = run([zsh, "-f", "-c", ZSH_STUB, "zsh", command, script])
     check(r.returncode == 0 and r.stderr == "", f"zsh completion {command!r}: exit {r.returncode}, {r.stderr!r}")
     opts = set()
-    for spec in r.stdout.splitlines():
+    specs = r.stdout.split("-- command --\n")[-1]  # a command's own, not the top level's
+    for spec in specs.splitlines():
         spec = re.sub(r"^\([^)]*\)", "", spec).lstrip("*")
         m = re.match(r"^(--?[a-z][a-z-]*)[=+]?(\[|$)", spec)
         if m:
