@@ -2,8 +2,8 @@
 #include "Commands.h"
 #include "OneShot.h"
 
-#include "report/EngineLabels.h"
 #include "act/ActionController.h"
+#include "report/EngineLabels.h"
 #include "report/ScanReport.h"
 #include "util/Format.h"
 
@@ -112,8 +112,12 @@ int act(const QStringList &args)
     parser.addOption(
         {QStringLiteral("journal"), QStringLiteral("The same as --db (its older name)."), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("yes"), QStringLiteral("Do not ask for confirmation.")});
-    if (!parser.parse(args))
-        return usage(parser.errorText());
+    if (const auto done = parseCommandLine(parser, args,
+            QStringLiteral("act VERB START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT] "
+                           "[--timeout SECONDS] [--db FILE | --journal FILE] [--yes]\n"
+                           "       ptriage act undo ID [--yes] [--db FILE]\n"
+                           "       ptriage act journal [--db FILE]")))
+        return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.isEmpty())
         return usage(QStringLiteral("act: which action? (end, kill, pause, … or undo ID, journal)"));

@@ -16,8 +16,9 @@ int capture(const QStringList &args)
     parser.addOption(
         {QStringLiteral("proc-root"), QStringLiteral("Read from this tree instead of /proc."), QStringLiteral("DIR")});
     parser.addPositionalArgument(QStringLiteral("dir"), QStringLiteral("Where to write the capture."));
-    if (!parser.parse(args))
-        return usage(parser.errorText());
+    if (const auto done
+        = parseCommandLine(parser, args, QStringLiteral("capture DIR [--pid PID]... [--proc-root DIR]")))
+        return *done;
     if (parser.positionalArguments().size() != 1)
         return usage(QStringLiteral("capture takes one DIR"));
     std::vector<int> pids;

@@ -58,16 +58,8 @@ int runInTray(QApplication &app, const TriageConfig &config, const CollectOption
     return app.exec();
 }
 
-} // namespace
-
-int gui(int argc, char **argv)
+void addWindowOptions(QCommandLineParser &parser)
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("ptriage"));
-    QApplication::setOrganizationName(QStringLiteral("ptriage"));
-    QApplication::setApplicationVersion(QStringLiteral(PTRIAGE_VERSION));
-    installTranslations(app);
-    QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("The triage window. `ptriage --help` lists the commands."));
     parser.addOption({QStringLiteral("screenshot"),
         QStringLiteral("Save a PNG of the window after the first scan and exit."), QStringLiteral("FILE")});
@@ -92,8 +84,45 @@ int gui(int argc, char **argv)
     parser.addOption({QStringLiteral("proc-root"),
         QStringLiteral("Read a captured tree in /proc layout instead of /proc (also its meminfo and pressure)."),
         QStringLiteral("DIR")});
-    if (!parser.parse(QApplication::arguments()))
-        return usage(parser.errorText());
+}
+
+const QString windowSynopsis = QStringLiteral(
+    "[gui] [--tray] [--db FILE] [--proc-root DIR] [--min-age SECONDS] [--screenshot FILE [--select PID "
+    "[--act ACTION]] [--tab TAB] [--after N]]");
+
+// -h or --help among the options (before "--").
+bool asksForHelp(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg = argv[i];
+        if (arg == "--")
+            return false;
+        if (arg == "-h" || arg == "--help")
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+int gui(int argc, char **argv)
+{
+    if (asksForHelp(argc, argv)) {
+        // No QApplication: the help needs no display.
+        QCoreApplication app(argc, argv);
+        QCommandLineParser parser;
+        addWindowOptions(parser);
+        return parseCommandLine(parser, QCoreApplication::arguments(), windowSynopsis).value_or(Ok);
+    }
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("ptriage"));
+    QApplication::setOrganizationName(QStringLiteral("ptriage"));
+    QApplication::setApplicationVersion(QStringLiteral(PTRIAGE_VERSION));
+    installTranslations(app);
+    QCommandLineParser parser;
+    addWindowOptions(parser);
+    if (const auto done = parseCommandLine(parser, QApplication::arguments(), windowSynopsis))
+        return *done;
     int selectPid = 0;
     if (parser.isSet(QStringLiteral("select"))) {
         bool ok = false;

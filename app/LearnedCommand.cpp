@@ -21,8 +21,9 @@ int learned(const QStringList &args)
     parser.addOption({QStringLiteral("clear"), QStringLiteral("Forget every decision, then list.")});
     parser.addOption({QStringLiteral("db"),
         QStringLiteral("The session database (default %1).").arg(SessionStore::defaultPath()), QStringLiteral("FILE")});
-    if (!parser.parse(args))
-        return usage(parser.errorText());
+    if (const auto done
+        = parseCommandLine(parser, args, QStringLiteral("learned [--json] [--forget PATTERN | --clear] [--db FILE]")))
+        return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("learned takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     const bool forget = parser.isSet(QStringLiteral("forget"));

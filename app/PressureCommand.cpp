@@ -56,8 +56,9 @@ int pressure(const QStringList &args)
         QStringLiteral("SECONDS")});
     parser.addOption(
         {QStringLiteral("proc-root"), QStringLiteral("Read DIR instead of /proc."), QStringLiteral("DIR")});
-    if (!parser.parse(args))
-        return usage(parser.errorText());
+    if (const auto done = parseCommandLine(
+            parser, args, QStringLiteral("pressure [--json] [--watch] [--interval SECONDS] [--proc-root DIR]")))
+        return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("pressure takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     ConfigError configError;

@@ -72,8 +72,10 @@ int relieve(const QStringList &args)
             .arg(ActionJournal::defaultPath()),
         QStringLiteral("FILE")});
     addOneShotOptions(parser);
-    if (!parser.parse(args))
-        return usage(parser.errorText());
+    if (const auto done = parseCommandLine(parser, args,
+            QStringLiteral("relieve --free-memory SIZE | --free-port PORT [--json] [--yes [--timeout SECONDS]] [--db "
+                           "FILE] [--proc-root DIR] [--state FILE] [--min-age SECONDS]")))
+        return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("relieve takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     const bool memory = parser.isSet(QStringLiteral("free-memory"));

@@ -93,8 +93,10 @@ int report(const QStringList &args)
         argv[diffAt + 1] += QLatin1Char(',') + argv[diffAt + 2];
         argv.removeAt(diffAt + 2);
     }
-    if (!parser.parse(argv))
-        return usage(parser.errorText());
+    if (const auto done = parseCommandLine(parser, argv,
+            QStringLiteral("report [--live | --last | --session ID] [--diff A B] [-o|--output FILE] [--db FILE] "
+                           "[--proc-root DIR] [--state FILE] [--min-age SECONDS]")))
+        return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("report takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     const bool last = parser.isSet(QStringLiteral("last"));

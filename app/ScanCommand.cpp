@@ -36,8 +36,10 @@ int scan(const QStringList &args)
     parser.addOption({QStringLiteral("save"), QStringLiteral("Also save the scan as a session.")});
     addSaveOptions(parser);
     addOneShotOptions(parser);
-    if (!parser.parse(args))
-        return usage(parser.errorText());
+    if (const auto done = parseCommandLine(parser, args,
+            QStringLiteral("scan [--json [--pretty]] [--all] [--save [--keep-days DAYS]] [--db FILE] [--proc-root DIR] "
+                           "[--state FILE] [--min-age SECONDS]")))
+        return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("scan takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     const bool save = parser.isSet(QStringLiteral("save"));
@@ -90,8 +92,10 @@ int explain(const QStringList &args)
     addOneShotOptions(parser);
     parser.addPositionalArgument(
         QStringLiteral("process"), QStringLiteral("PID or START_ID (boot_id:start_ticks:pid)."));
-    if (!parser.parse(args))
-        return usage(parser.errorText());
+    if (const auto done = parseCommandLine(parser, args,
+            QStringLiteral(
+                "explain PID|START_ID [--json] [--db FILE] [--proc-root DIR] [--state FILE] [--min-age SECONDS]")))
+        return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1)
         return usage(QStringLiteral("explain takes one PID or START_ID"));

@@ -144,8 +144,10 @@ int record(const QStringList &args)
         QStringLiteral("N")});
     addSaveOptions(parser);
     addOneShotOptions(parser);
-    if (!parser.parse(args))
-        return usage(parser.errorText());
+    if (const auto done = parseCommandLine(parser, args,
+            QStringLiteral("record [--interval DURATION] [--count N] [--db FILE] [--keep-days DAYS] [--proc-root DIR] "
+                           "[--state FILE] [--min-age SECONDS]")))
+        return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("record takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     std::optional<double> interval;
@@ -195,8 +197,8 @@ int sessions(const QStringList &args)
     parser.setApplicationDescription(QStringLiteral("List the saved sessions."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.sessions.v1 JSON.")});
     addDbOption(parser);
-    if (!parser.parse(args))
-        return usage(parser.errorText());
+    if (const auto done = parseCommandLine(parser, args, QStringLiteral("sessions [--json] [--db FILE]")))
+        return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("sessions takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     SessionStore store;
@@ -225,8 +227,9 @@ int diff(const QStringList &args)
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.diff.v1 JSON.")});
     addDbOption(parser);
     parser.addPositionalArgument(QStringLiteral("A B"), QStringLiteral("Two session ids (see 'ptriage sessions')."));
-    if (!parser.parse(args))
-        return usage(parser.errorText());
+    if (const auto done = parseCommandLine(
+            parser, args, QStringLiteral("diff [--last | --since DURATION | A B] [--all] [--json] [--db FILE]")))
+        return *done;
     const QStringList pos = parser.positionalArguments();
     const bool last = parser.isSet(QStringLiteral("last"));
     const bool since = parser.isSet(QStringLiteral("since"));
@@ -295,8 +298,9 @@ int accumulation(const QStringList &args)
     parser.addOption({QStringLiteral("limit"), QStringLiteral("Rows in the table (default 20)."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.accumulation.v1 JSON.")});
     addDbOption(parser);
-    if (!parser.parse(args))
-        return usage(parser.errorText());
+    if (const auto done = parseCommandLine(
+            parser, args, QStringLiteral("accumulation [--since DURATION] [--limit N] [--json] [--db FILE]")))
+        return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(
             QStringLiteral("accumulation takes no arguments, got '%1'").arg(parser.positionalArguments().first()));

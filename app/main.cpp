@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <optional>
 
 namespace ptriage::cli {
 
@@ -16,19 +17,22 @@ int usage(const QString &error)
     const char *text
         = "usage: ptriage [COMMAND] [OPTIONS]\n"
           "\n"
-          "  (no command) [--min-age SECONDS] [--db FILE] [--proc-root DIR] [--screenshot FILE [--select PID]\n"
-          "      [--tab TAB] [--after N] [--act ACTION]]\n"
-          "        the triage window; --screenshot saves it as PNG after the first scan and exits;\n"
-          "        --tab sessions opens the Sessions window\n"
-          "  --tray [--db FILE] [--proc-root DIR]\n"
+          "  gui [--db FILE] [--proc-root DIR] [--min-age SECONDS] [--screenshot FILE [--select PID [--act ACTION]]\n"
+          "      [--tab TAB] [--after N]]\n"
+          "        the triage window; 'gui' may be left out when the options are only --db and --min-age or\n"
+          "        include --tray, --screenshot, --select, --tab, --act or --after (other options mean scan);\n"
+          "        --screenshot saves a PNG after the first scan and exits; --tab sessions: the Sessions window\n"
+          "  gui --tray [--db FILE] [--proc-root DIR] [--min-age SECONDS]   (also: ptriage --tray …)\n"
           "        start in the tray: the memory-pressure level as an icon, one notification naming the\n"
           "        culprits when memory runs low; the window opens from the tray\n"
           "  scan [--json [--pretty]] [--all] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
-          "        rank every process by how much acting on it is worth, in the terminal\n"
+          "        rank every process by how much acting on it is worth, in the terminal (options with no\n"
+          "        command, other than the window's, mean scan)\n"
           "  scan --save [--db FILE] [--keep-days DAYS] …\n"
           "        also save the scan as a session (sessions older than DAYS, default 30, are deleted);\n"
           "        a live scan reads past decisions and sessions from the database (--db FILE or the default)\n"
-          "  record [--interval DURATION] [--count N] [--db FILE] [--keep-days DAYS]\n"
+          "  record [--interval DURATION] [--count N] [--db FILE] [--keep-days DAYS] [--proc-root DIR]\n"
+          "      [--state FILE] [--min-age SECONDS]\n"
           "        save sessions headless: once, or every DURATION (for cron and systemd timers)\n"
           "  sessions [--json] [--db FILE]\n"
           "        list the saved sessions\n"
@@ -39,7 +43,8 @@ int usage(const QString &error)
           "        what keeps spawning processes: counts per origin across sessions (default 24h)\n"
           "  learned [--json] [--forget PATTERN | --clear] [--db FILE]\n"
           "        the decisions (ended, spared) the \"past decisions\" term learns from, and their patterns\n"
-          "  report [--live | --last | --session ID] [--diff A B] [-o FILE] [--db FILE] [--min-age SECONDS]\n"
+          "  report [--live | --last | --session ID] [--diff A B] [-o|--output FILE] [--db FILE]\n"
+          "      [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
           "        one self-contained HTML file (opens offline in any browser): candidates, evidence,\n"
           "        blast radius, actions taken and what changed since the session before (-o -: stdout)\n"
           "  pressure [--json] [--watch] [--interval SECONDS] [--proc-root DIR]\n"
@@ -51,18 +56,21 @@ int usage(const QString &error)
           "        write the processes into DIR in /proc layout (for bug reports and tests)\n"
           "  act end|kill|pause|resume|freeze|thaw|throttle|unthrottle|renice|quarantine|unquarantine|signal|reap\n"
           "      START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT]\n"
-          "      [--timeout SECONDS] [--db FILE] [--yes]\n"
+          "      [--timeout SECONDS] [--db FILE | --journal FILE] [--yes]\n"
           "        act on processes by identity, as you where you may and through the polkit-authorized\n"
           "        helper where not; one result line per target (exit 0 only if every one succeeded)\n"
           "  act undo ID [--yes] [--db FILE] | act journal [--db FILE]\n"
-          "        undo a journaled action; list recent actions\n"
+          "        undo a journaled action; list recent actions; --journal is the older name of --db\n"
           "  relieve --free-memory SIZE | --free-port PORT [--json] [--yes [--timeout SECONDS]] [--db FILE]\n"
-          "      [--proc-root DIR] [--min-age SECONDS]\n"
+          "      [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
           "        the processes to end to free SIZE (512M, 4G, 1.5GiB, bytes) or a TCP port with the least\n"
           "        expected loss and risk, never across a gate; --yes ends them (journaled, as act end);\n"
           "        exit 1 when the goal cannot be reached safely (the plan shows the best safe amount)\n"
+          "  help\n"
+          "        this text (also -h, --help); ptriage COMMAND --help lists that command's options\n"
           "\n"
-          "Exit codes: 0 ok, 1 error, 2 usage error.\n";
+          "Options: -h, --help (with a command: that command's help), --version.\n"
+          "Exit codes: 0 ok, 1 error, 2 usage error. See ptriage(1).\n";
     if (error.isEmpty()) {
         std::fputs(text, stdout);
         return Ok;
@@ -72,29 +80,49 @@ int usage(const QString &error)
     return Usage;
 }
 
+std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringList &args, const QString &synopsis)
+{
+    // Our own -h/--help: addHelpOption() would also add -? and Qt's --help-all.
+    parser.addOption({{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help and exit.")});
+    if (!parser.parse(args))
+        return usage(parser.errorText());
+    if (!parser.isSet(QStringLiteral("help")))
+        return std::nullopt;
+    // Qt's text starts with "Usage: <binary> [options]", which lacks the command: ours instead.
+    const QString qtText = parser.helpText();
+    const qsizetype options = qtText.indexOf(QLatin1String("\nOptions:\n"));
+    const QString text
+        = QStringLiteral("usage: ptriage %1\n\n%2\n%3")
+              .arg(synopsis, parser.applicationDescription(), options < 0 ? QString() : qtText.mid(options));
+    std::fputs(qUtf8Printable(text), stdout);
+    return Ok;
+}
+
 } // namespace ptriage::cli
 
 namespace {
 
-// No command, or only the window's own options: the GUI. Other options with no command mean a scan.
+// No command, or only the window's own options: the GUI. Other options with no command mean a scan;
+// --proc-root alone is a scan of a capture, with an option only the window has it is the window's.
 bool wantsWindow(int argc, char **argv)
 {
     if (argc == 1 || QByteArray(argv[1]) == "gui")
         return true;
-    static const QByteArrayList windowOptions
-        = {"--screenshot", "--select", "--tab", "--act", "--after", "--min-age", "--db"};
     if (!QByteArray(argv[1]).startsWith("--"))
         return false; // a command
-    for (int i = 1; i < argc; ++i)
-        if (QByteArray(argv[i]) == "--tray")
-            return true; // the tray takes --proc-root too (replays of memory states)
+    static const QByteArrayList windowOnly = {"--screenshot", "--select", "--tab", "--act", "--after", "--tray"};
+    static const QByteArrayList shared = {"--min-age", "--db"};
+    bool onlyWindowOptions = true;
     for (int i = 1; i < argc; ++i) {
         const QByteArray arg = argv[i];
-        if (arg.startsWith("--")
-            && !windowOptions.contains(arg.left(arg.indexOf('=') < 0 ? arg.size() : arg.indexOf('='))))
-            return false;
+        if (!arg.startsWith("--"))
+            continue;
+        const QByteArray name = arg.left(arg.indexOf('=') < 0 ? arg.size() : arg.indexOf('='));
+        if (windowOnly.contains(name))
+            return true;
+        onlyWindowOptions = onlyWindowOptions && shared.contains(name);
     }
-    return true;
+    return onlyWindowOptions;
 }
 
 } // namespace
