@@ -4,7 +4,7 @@ namespace ptriage {
 
 QStringList themeIconNames()
 {
-    // Each has ui/icons/<name>.svg (listed in ui/CMakeLists.txt); tests/ui checks every one renders.
+    // Each has its drawing, ui/icons/<name>.svg; tests/ui/tst_icons.cpp checks that every one renders.
     return {
         QStringLiteral("application-exit"),
         QStringLiteral("document-export"),
