@@ -5,6 +5,7 @@
 #include "MainWindow.h"
 #include "NotificationClient.h"
 #include "SessionsWindow.h"
+#include "ThemeIcon.h"
 #include "Translations.h"
 #include "TrayController.h"
 #include "WindowOnDemand.h"
@@ -118,6 +119,9 @@ int gui(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("ptriage"));
     QApplication::setOrganizationName(QStringLiteral("ptriage"));
     QApplication::setApplicationVersion(QStringLiteral(PTRIAGE_VERSION));
+    // The desktop entry's name: Wayland's app id, and what the desktop matches the windows against.
+    QGuiApplication::setDesktopFileName(QLatin1String(kAppId));
+    QApplication::setWindowIcon(appIcon());
     installTranslations(app);
     QCommandLineParser parser;
     addWindowOptions(parser);

@@ -41,7 +41,7 @@ bool setAutostart(bool on, const QString &executable, QString *error)
                                             "Name=ptriage\n"
                                             "Comment=Memory-pressure alerts that name the culprits\n"
                                             "Exec=\"%1\" --tray\n"
-                                            "Icon=ptriage\n"
+                                            "Icon=org.ptriage.ptriage\n"
                                             "Terminal=false\n"
                                             "X-GNOME-Autostart-enabled=true\n")
                                  .arg(exec)

@@ -13,6 +13,7 @@
 #include "ReliefDialog.h"
 #include "ResultFeed.h"
 #include "SessionsWindow.h"
+#include "ThemeIcon.h"
 #include "UiText.h"
 #include "report/EngineLabels.h"
 #include "util/Format.h"
@@ -100,6 +101,7 @@ MainWindow::MainWindow(const TriageConfig &config, std::unique_ptr<TriageService
 
     m_search->setPlaceholderText(tr("Filter: command, user or PID (several words: all must match)"));
     m_search->setClearButtonEnabled(true);
+    m_search->addAction(themeIcon(QStringLiteral("edit-find")), QLineEdit::LeadingPosition);
     m_scope->addItem(tr("All users"), QVariant::fromValue(ProcessFilterModel::Scope::AllUsers));
     m_scope->addItem(tr("Mine"), QVariant::fromValue(ProcessFilterModel::Scope::Mine));
     m_scope->addItem(tr("System"), QVariant::fromValue(ProcessFilterModel::Scope::System));
@@ -321,9 +323,12 @@ void MainWindow::buildActions()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     // Sessions are saved on the keeper's thread: the GUI thread never waits for SQLite.
-    file->addAction(tr("&Save session"), QKeySequence::Save, &m_keeper, &SessionKeeper::saveNow);
-    file->addAction(tr("S&essions…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, &MainWindow::showSessions);
-    file->addAction(tr("&Export report…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::chooseReportFile);
+    file->addAction(themeIcon(QStringLiteral("document-save")), tr("&Save session"), QKeySequence::Save, &m_keeper,
+        &SessionKeeper::saveNow);
+    file->addAction(themeIcon(QStringLiteral("document-open-recent")), tr("S&essions…"),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, &MainWindow::showSessions);
+    file->addAction(themeIcon(QStringLiteral("document-export")), tr("&Export report…"),
+        QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::chooseReportFile);
     QMenu *autosave = file->addMenu(tr("Save &automatically"));
     for (int minutes : {0, 5, 15, 30, 60}) {
         QAction *a = autosave->addAction(minutes == 0 ? tr("Never") : tr("Every %1 minutes").arg(minutes));
@@ -352,15 +357,16 @@ void MainWindow::buildActions()
             10000);
     });
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, [this] {
+    file->addAction(themeIcon(QStringLiteral("application-exit")), tr("&Quit"), QKeySequence::Quit, this, [this] {
         m_keepRunningHidden = false; // Quit quits, tray or not
         close();
         QCoreApplication::quit();
     });
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    m_refresh = view->addAction(tr("&Refresh now"), QKeySequence(Qt::Key_F5), &m_service, &TriageService::refreshNow);
-    m_pause = view->addAction(tr("&Pause updates"));
+    m_refresh = view->addAction(themeIcon(QStringLiteral("view-refresh")), tr("&Refresh now"), QKeySequence(Qt::Key_F5),
+        &m_service, &TriageService::refreshNow);
+    m_pause = view->addAction(themeIcon(QStringLiteral("media-playback-pause")), tr("&Pause updates"));
     m_pause->setCheckable(true);
     m_pause->setShortcut(QKeySequence(Qt::Key_Space));
     m_pause->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -369,7 +375,7 @@ void MainWindow::buildActions()
         m_service.setPaused(paused);
         m_scanTime->setText(paused ? tr("Updates paused") : QString());
     });
-    m_treeMode = view->addAction(tr("&Tree view"));
+    m_treeMode = view->addAction(themeIcon(QStringLiteral("view-list-tree")), tr("&Tree view"));
     m_treeMode->setCheckable(true);
     m_treeMode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     connect(m_treeMode, &QAction::toggled, this, [this](bool tree) {
@@ -404,6 +410,21 @@ void MainWindow::buildActions()
 
     // Every action asks first (ActionDialog) and runs off the GUI thread through the engine's controller.
     QMenu *process = menuBar()->addMenu(tr("&Process"));
+    // Icons only where a freedesktop name fits the verb.
+    const auto icon = [](ActVerb verb) -> QIcon {
+        switch (verb) {
+        case ActVerb::End:
+            return themeIcon(QStringLiteral("process-stop"));
+        case ActVerb::Kill:
+            return themeIcon(QStringLiteral("edit-bomb"));
+        case ActVerb::Pause:
+            return themeIcon(QStringLiteral("media-playback-pause"));
+        case ActVerb::Resume:
+            return themeIcon(QStringLiteral("media-playback-start"));
+        default:
+            return {};
+        }
+    };
     const std::tuple<QString, QKeySequence, ActVerb> acts[]
         = {{tr("&End (TERM, then KILL)"), QKeySequence(Qt::Key_Delete), ActVerb::End},
             {tr("&Kill"), QKeySequence(Qt::SHIFT | Qt::Key_Delete), ActVerb::Kill}, {tr("&Pause"), {}, ActVerb::Pause},
@@ -412,7 +433,7 @@ void MainWindow::buildActions()
             {tr("Re&nice"), {}, ActVerb::Renice}, {tr("&Quarantine"), {}, ActVerb::Quarantine},
             {tr("Ask the parent to &collect this zombie (SIGCHLD)"), {}, ActVerb::Reap}};
     for (const auto &[text, key, verb] : acts) {
-        QAction *a = process->addAction(text);
+        QAction *a = process->addAction(icon(verb), text);
         a->setShortcut(key);
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         m_table->addAction(a);
@@ -427,18 +448,19 @@ void MainWindow::buildActions()
         m_processActions << a;
     }
     process->addSeparator();
-    m_undo = process->addAction(tr("&Undo last action on this process"), this, &MainWindow::undoSelected);
+    m_undo = process->addAction(themeIcon(QStringLiteral("edit-undo")), tr("&Undo last action on this process"), this,
+        &MainWindow::undoSelected);
     m_undo->setShortcut(QKeySequence::Undo);
     process->addSeparator();
     m_spare = process->addAction(
         tr("S&pare: processes like this are useful"), this, [this] { spare(selectedIdentities()); });
     m_spare->setToolTip(tr("ptriage learns from it: processes with this command count as more likely useful"));
     process->addAction(tr("&Learned from your decisions…"), this, &MainWindow::showLearned);
-    process->addAction(tr("&Free memory…"), this, [this] { showRelief(); });
+    process->addAction(themeIcon(QStringLiteral("edit-clear")), tr("&Free memory…"), this, [this] { showRelief(); });
     process->setToolTipsVisible(true);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About ptriage"), this, [this] {
+    help->addAction(themeIcon(QStringLiteral("help-about")), tr("&About ptriage"), this, [this] {
         QMessageBox::about(this, tr("About ptriage"),
             tr("<h3>ptriage %1</h3><p>Finds abandoned, stuck and runaway processes, explains every verdict "
                "term by term, and shows what acting on a process would break.</p>")
@@ -447,6 +469,7 @@ void MainWindow::buildActions()
 
     QToolBar *bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->addAction(m_refresh);
     bar->addAction(m_pause);
     bar->addAction(m_treeMode);

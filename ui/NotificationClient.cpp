@@ -1,5 +1,7 @@
 #include "NotificationClient.h"
 
+#include "ThemeIcon.h"
+
 #include <QDBusMessage>
 #include <QDBusPendingCallWatcher>
 #include <QDBusPendingReply>
@@ -44,7 +46,7 @@ void NotificationClient::show(const QString &summary, const QString &body, bool 
         for (const Action &a : actions)
             flat << a.key << a.label;
     QVariantMap hints;
-    hints.insert(QStringLiteral("desktop-entry"), QStringLiteral("ptriage"));
+    hints.insert(QStringLiteral("desktop-entry"), QLatin1String(kAppId));
     hints.insert(QStringLiteral("urgency"), QVariant::fromValue(static_cast<uchar>(critical ? 2 : 1)));
     auto call = QDBusMessage::createMethodCall(kService, kPath, kInterface, QStringLiteral("Notify"));
     call << QStringLiteral("ptriage") << m_current << QStringLiteral("dialog-warning") << summary

@@ -144,7 +144,7 @@ private Q_SLOTS:
         QVERIFY2(body.contains(QStringLiteral("ending ptriage-hog")), qPrintable(body)); // the idle orphan
         const QJsonObject hints = n.value(QStringLiteral("hints")).toObject();
         QCOMPARE(hints.value(QStringLiteral("urgency")).toInt(), 2);
-        QCOMPARE(hints.value(QStringLiteral("desktop-entry")).toString(), QStringLiteral("ptriage"));
+        QCOMPARE(hints.value(QStringLiteral("desktop-entry")).toString(), QStringLiteral("org.ptriage.ptriage"));
         QCOMPARE(n.value(QStringLiteral("actions")).toVariant().toStringList(),
             QStringList({QStringLiteral("show"), QStringLiteral("Show"), QStringLiteral("free"),
                 QStringLiteral("Free memory…")}));
