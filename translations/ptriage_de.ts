@@ -923,6 +923,137 @@ Eltern-PID: %2</translation>
     </message>
 </context>
 <context>
+    <name>ScanText</name>
+    <message>
+        <source>over the last %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown (no earlier sample)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ptriage: %1 processes, 1 candidate; rates %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ptriage: %1 processes, %2 candidates; rates %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing needs attention. `ptriage scan --all` lists every process.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ACTION</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation type="unfinished">PID</translation>
+    </message>
+    <message>
+        <source>SCORE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AGE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished">CPU</translation>
+    </message>
+    <message>
+        <source>MEMORY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>COMMAND / WHY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>command:    %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user:       %1   state: %2   age: %3   cpu: %4   memory: %5   fds: %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished">unbekannt</translation>
+    </message>
+    <message>
+        <source>category:   %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>   supervisor: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>protected:  %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wrapper:    pid %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workload:   pid %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partial:    %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>posterior (%1 confidence):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evidence ledger (bits for %1 against %2):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected loss:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(blocked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>review (keep for now)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on pid %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recommendation: %1   (triage score %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blast radius: %1 (%2), 1 process affected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blast radius: %1 (%2), %3 processes affected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open files:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ptriage::ActionDialog</name>
     <message>
         <source>nothing else</source>
