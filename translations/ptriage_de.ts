@@ -2,6 +2,73 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>BlastRadius</name>
+    <message>
+        <source>child</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its wrapper</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shares a socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shares listener %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shares socket %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connected to its port %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waits for a lock it holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 more processes further away</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 more process further away</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>listens on %1: whatever uses it loses it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds a lock on %1: released on exit, maybe mid-update</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is open for writing: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supervised by %1: it may restart the process or fail the unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>EngineLabels</name>
     <message>
         <source>prior</source>
@@ -250,6 +317,303 @@
     <message>
         <source>terminal (other programs)</source>
         <translation>Terminal (andere Programme)</translation>
+    </message>
+</context>
+<context>
+    <name>Evidence</name>
+    <message>
+        <source>zombie (Z): it has exited and waits for its parent to reap it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recent CPU unknown: no earlier sample of this process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no CPU%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>used %1 of a core%2 (a timer&apos;s trickle)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>used %1 of a core%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>when it last ran is unknown: the scheduler&apos;s sched file is not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ran within the last second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has not run on a CPU for %1 (the scheduler&apos;s clock, which stops in suspend)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busy with no I/O at all%1, after %2 of busy life</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busy and doing I/O (%1/s) with files open for writing: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busy and doing I/O (%1/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>used %1 of CPU time in %2 of life (%3 of a core)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recent I/O unknown: no earlier sample of this process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I/O unknown: its io file is not readable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no I/O%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read and wrote %1/s%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running (R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sleeping (S)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in uninterruptible sleep (D) in %1: no signal is delivered until the I/O finishes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in uninterruptible sleep (D): no signal is delivered until the I/O finishes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped (T)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle (I)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 old; a service lives as long as %2 keeps it running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 old; a %2 usually ends within %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run by %1: its parent %2 (pid %3) manages it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its parent %1 (pid %2) is alive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adopted by %1 (pid %2); its session leader is still there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adopted by %1 (pid %2) and its session leader (pid %3) is gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the foreground of its terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the background of its terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no controlling terminal, though a %1 normally has one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no controlling terminal, as expected of a service (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no controlling terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sockets unknown: its open files could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>listens on %1 and %2 client connections are open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>listens on %1 and 1 client connection is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>listens on %1; no client is connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 open network connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 open network connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no listening socket and no network connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no files open for writing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>files open for writing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>managed by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no supervisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no sign of a person in its ancestry or terminal, but its environment (TMUX, SSH_CONNECTION) could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no sign of a person using it (no tmux/screen, no recent terminal input, no ssh)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its working directory %1 was deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you ended %1 and spared %2 processes like `%3` (%4); %5 of those ended came right back, which counts against ending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you ended %1 and spared %2 processes like `%3` (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory across sessions unknown: in 1 saved session of this boot, %1 needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory across sessions unknown: in %1 saved sessions of this boot, %2 needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1now %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory grew in each of the last %1 saved sessions and since: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory grew only a little across the last %1 saved sessions: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory did not only grow across the last %1 saved sessions: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> over the last %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how common %1 is against %2 before any evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matches no known kind of program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>looks like a %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Facts</name>
+    <message>
+        <source>runs in tmux pane %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs in a tmux or screen window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its terminal was used in the last %1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>belongs to an ssh session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>command line matches protected pattern &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PID 1 (init)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ptriage itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs ptriage (an ancestor of this process)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>protected name &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>protected user &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Format</name>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation type="unfinished">%1 und %2 weitere</translation>
     </message>
 </context>
 <context>
@@ -923,6 +1287,85 @@ Eltern-PID: %2</translation>
     </message>
 </context>
 <context>
+    <name>Recommendation</name>
+    <message>
+        <source>probably abandoned (%1), but not sure enough to act: have a look before ending it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a zombie cannot be signalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>protected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a wrapper: act on its workload %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a wrapper: act on its workload instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its identity could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in uninterruptible sleep (D) in %1: a signal is not delivered until the I/O finishes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in uninterruptible sleep (D): a signal is not delivered until the I/O finishes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only %1 old (minimum age for action: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kill blocked: it holds %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kill blocked: %1 client connections to %2 would break</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kill blocked: 1 client connection to %1 would break</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kill blocked: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kill blocked: in the foreground of a terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kill blocked: %1 would restart it; stop the unit instead (systemctl stop %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kill blocked: %1 may restart it; stop it there instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its parent (pid %1) will reap it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>end its parent %1, which is itself abandoned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its parent %1 has not reaped it: send the parent SIGCHLD, or end the parent if it is no longer needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ScanText</name>
     <message>
         <source>over the last %1</source>
@@ -1050,6 +1493,17 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>open files:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SessionComparison</name>
+    <message>
+        <source>there is no current scan to compare with yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session %1 is not before session %2, or one is gone</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
