@@ -5,67 +5,67 @@
     <name>BlastRadius</name>
     <message>
         <source>child</source>
-        <translation type="unfinished"></translation>
+        <translation>Kindprozess</translation>
     </message>
     <message>
         <source>its workload</source>
-        <translation type="unfinished"></translation>
+        <translation>seine Arbeitslast</translation>
     </message>
     <message>
         <source>its wrapper</source>
-        <translation type="unfinished"></translation>
+        <translation>sein Wrapper</translation>
     </message>
     <message>
         <source>shares a socket</source>
-        <translation type="unfinished"></translation>
+        <translation>teilt einen Socket</translation>
     </message>
     <message>
         <source>shares listener %1</source>
-        <translation type="unfinished"></translation>
+        <translation>teilt den lauschenden Socket %1</translation>
     </message>
     <message>
         <source>shares socket %1</source>
-        <translation type="unfinished"></translation>
+        <translation>teilt den Socket %1</translation>
     </message>
     <message>
         <source>connected to its port %1</source>
-        <translation type="unfinished"></translation>
+        <translation>mit seinem Port %1 verbunden</translation>
     </message>
     <message>
         <source>waits for a lock it holds</source>
-        <translation type="unfinished"></translation>
+        <translation>wartet auf eine Sperre, die er hält</translation>
     </message>
     <message>
         <source>same %1</source>
-        <translation type="unfinished"></translation>
+        <translation>gleiche %1</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>%1 more processes further away</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 weitere Prozesse weiter entfernt</translation>
     </message>
     <message>
         <source>1 more process further away</source>
-        <translation type="unfinished"></translation>
+        <translation>1 weiterer Prozess weiter entfernt</translation>
     </message>
     <message>
         <source>listens on %1: whatever uses it loses it</source>
-        <translation type="unfinished"></translation>
+        <translation>lauscht auf %1: wer ihn nutzt, verliert ihn</translation>
     </message>
     <message>
         <source>holds a lock on %1: released on exit, maybe mid-update</source>
-        <translation type="unfinished"></translation>
+        <translation>hält eine Sperre auf %1: wird beim Beenden freigegeben, vielleicht mitten in einer Änderung</translation>
     </message>
     <message>
         <source>%1 is open for writing: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist zum Schreiben geöffnet: %2</translation>
     </message>
     <message>
         <source>supervised by %1: it may restart the process or fail the unit</source>
-        <translation type="unfinished"></translation>
+        <translation>überwacht von %1: startet den Prozess womöglich neu oder lässt die Unit fehlschlagen</translation>
     </message>
 </context>
 <context>
@@ -323,297 +323,297 @@
     <name>Evidence</name>
     <message>
         <source>zombie (Z): it has exited and waits for its parent to reap it</source>
-        <translation type="unfinished"></translation>
+        <translation>Zombie (Z): beendet, wartet darauf, dass sein Elternprozess ihn einsammelt</translation>
     </message>
     <message>
         <source>recent CPU unknown: no earlier sample of this process</source>
-        <translation type="unfinished"></translation>
+        <translation>aktuelle CPU unbekannt: keine frühere Messung dieses Prozesses</translation>
     </message>
     <message>
         <source>no CPU%1</source>
-        <translation type="unfinished"></translation>
+        <translation>keine CPU%1</translation>
     </message>
     <message>
         <source>used %1 of a core%2 (a timer&apos;s trickle)</source>
-        <translation type="unfinished"></translation>
+        <translation>nutzte %1 eines Kerns%2 (das Rinnsal eines Timers)</translation>
     </message>
     <message>
         <source>used %1 of a core%2</source>
-        <translation type="unfinished"></translation>
+        <translation>nutzte %1 eines Kerns%2</translation>
     </message>
     <message>
         <source>when it last ran is unknown: the scheduler&apos;s sched file is not available</source>
-        <translation type="unfinished"></translation>
+        <translation>wann er zuletzt lief, ist unbekannt: die sched-Datei des Schedulers ist nicht verfügbar</translation>
     </message>
     <message>
         <source>ran within the last second</source>
-        <translation type="unfinished"></translation>
+        <translation>lief innerhalb der letzten Sekunde</translation>
     </message>
     <message>
         <source>has not run on a CPU for %1 (the scheduler&apos;s clock, which stops in suspend)</source>
-        <translation type="unfinished"></translation>
+        <translation>lief seit %1 auf keiner CPU (nach der Uhr des Schedulers, die im Ruhezustand steht)</translation>
     </message>
     <message>
         <source>busy with no I/O at all%1, after %2 of busy life</source>
-        <translation type="unfinished"></translation>
+        <translation>beschäftigt ohne jede I/O%1, nach %2 beschäftigter Laufzeit</translation>
     </message>
     <message>
         <source>busy and doing I/O (%1/s) with files open for writing: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>beschäftigt und mit I/O (%1/s), Dateien zum Schreiben geöffnet: %2</translation>
     </message>
     <message>
         <source>busy and doing I/O (%1/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>beschäftigt und mit I/O (%1/s)</translation>
     </message>
     <message>
         <source>used %1 of CPU time in %2 of life (%3 of a core)</source>
-        <translation type="unfinished"></translation>
+        <translation>nutzte %1 CPU-Zeit in %2 Laufzeit (%3 eines Kerns)</translation>
     </message>
     <message>
         <source>recent I/O unknown: no earlier sample of this process</source>
-        <translation type="unfinished"></translation>
+        <translation>aktuelle I/O unbekannt: keine frühere Messung dieses Prozesses</translation>
     </message>
     <message>
         <source>I/O unknown: its io file is not readable</source>
-        <translation type="unfinished"></translation>
+        <translation>I/O unbekannt: seine io-Datei ist nicht lesbar</translation>
     </message>
     <message>
         <source>no I/O%1</source>
-        <translation type="unfinished"></translation>
+        <translation>keine I/O%1</translation>
     </message>
     <message>
         <source>read and wrote %1/s%2</source>
-        <translation type="unfinished"></translation>
+        <translation>las und schrieb %1/s%2</translation>
     </message>
     <message>
         <source>running (R)</source>
-        <translation type="unfinished"></translation>
+        <translation>laufend (R)</translation>
     </message>
     <message>
         <source>sleeping (S)</source>
-        <translation type="unfinished"></translation>
+        <translation>schlafend (S)</translation>
     </message>
     <message>
         <source>in uninterruptible sleep (D) in %1: no signal is delivered until the I/O finishes</source>
-        <translation type="unfinished"></translation>
+        <translation>in nicht unterbrechbarem Schlaf (D) in %1: kein Signal wird zugestellt, bis die I/O fertig ist</translation>
     </message>
     <message>
         <source>in uninterruptible sleep (D): no signal is delivered until the I/O finishes</source>
-        <translation type="unfinished"></translation>
+        <translation>in nicht unterbrechbarem Schlaf (D): kein Signal wird zugestellt, bis die I/O fertig ist</translation>
     </message>
     <message>
         <source>stopped (T)</source>
-        <translation type="unfinished"></translation>
+        <translation>gestoppt (T)</translation>
     </message>
     <message>
         <source>idle (I)</source>
-        <translation type="unfinished"></translation>
+        <translation>untätig (I)</translation>
     </message>
     <message>
         <source>%1 old; a service lives as long as %2 keeps it running</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 alt; ein Dienst lebt so lange, wie %2 ihn laufen lässt</translation>
     </message>
     <message>
         <source>%1 old; a %2 usually ends within %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 alt; ein Prozess der Art „%2“ endet meist innerhalb von %3</translation>
     </message>
     <message>
         <source>run by %1: its parent %2 (pid %3) manages it</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft unter %1: sein Elternprozess %2 (PID %3) verwaltet ihn</translation>
     </message>
     <message>
         <source>its parent %1 (pid %2) is alive</source>
-        <translation type="unfinished"></translation>
+        <translation>sein Elternprozess %1 (PID %2) lebt</translation>
     </message>
     <message>
         <source>adopted by %1 (pid %2); its session leader is still there</source>
-        <translation type="unfinished"></translation>
+        <translation>adoptiert von %1 (PID %2); sein Sitzungsleiter ist noch da</translation>
     </message>
     <message>
         <source>adopted by %1 (pid %2) and its session leader (pid %3) is gone</source>
-        <translation type="unfinished"></translation>
+        <translation>adoptiert von %1 (PID %2), und sein Sitzungsleiter (PID %3) ist weg</translation>
     </message>
     <message>
         <source>in the foreground of its terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>im Vordergrund seines Terminals</translation>
     </message>
     <message>
         <source>in the background of its terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>im Hintergrund seines Terminals</translation>
     </message>
     <message>
         <source>no controlling terminal, though a %1 normally has one</source>
-        <translation type="unfinished"></translation>
+        <translation>kein steuerndes Terminal, obwohl ein Prozess der Art „%1“ normalerweise eines hat</translation>
     </message>
     <message>
         <source>no controlling terminal, as expected of a service (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>kein steuerndes Terminal, wie bei einem Dienst zu erwarten (%1)</translation>
     </message>
     <message>
         <source>no controlling terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>kein steuerndes Terminal</translation>
     </message>
     <message>
         <source>sockets unknown: its open files could not be read</source>
-        <translation type="unfinished"></translation>
+        <translation>Sockets unbekannt: seine offenen Dateien konnten nicht gelesen werden</translation>
     </message>
     <message>
         <source>listens on %1 and %2 client connections are open</source>
-        <translation type="unfinished"></translation>
+        <translation>lauscht auf %1, und %2 Client-Verbindungen sind offen</translation>
     </message>
     <message>
         <source>listens on %1 and 1 client connection is open</source>
-        <translation type="unfinished"></translation>
+        <translation>lauscht auf %1, und 1 Client-Verbindung ist offen</translation>
     </message>
     <message>
         <source>listens on %1; no client is connected</source>
-        <translation type="unfinished"></translation>
+        <translation>lauscht auf %1; kein Client ist verbunden</translation>
     </message>
     <message>
         <source>%1 open network connections</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 offene Netzwerkverbindungen</translation>
     </message>
     <message>
         <source>1 open network connection</source>
-        <translation type="unfinished"></translation>
+        <translation>1 offene Netzwerkverbindung</translation>
     </message>
     <message>
         <source>no listening socket and no network connection</source>
-        <translation type="unfinished"></translation>
+        <translation>kein lauschender Socket und keine Netzwerkverbindung</translation>
     </message>
     <message>
         <source>no files open for writing</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Dateien zum Schreiben geöffnet</translation>
     </message>
     <message>
         <source>files open for writing: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Dateien zum Schreiben geöffnet: %1</translation>
     </message>
     <message>
         <source>managed by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>verwaltet von %1</translation>
     </message>
     <message>
         <source>runs in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft in %1</translation>
     </message>
     <message>
         <source>no supervisor</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Supervisor</translation>
     </message>
     <message>
         <source>no sign of a person in its ancestry or terminal, but its environment (TMUX, SSH_CONNECTION) could not be read</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Zeichen einer Person unter seinen Vorfahren oder im Terminal, aber seine Umgebung (TMUX, SSH_CONNECTION) konnte nicht gelesen werden</translation>
     </message>
     <message>
         <source>no sign of a person using it (no tmux/screen, no recent terminal input, no ssh)</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Zeichen, dass eine Person ihn benutzt (kein tmux/screen, keine kürzliche Terminaleingabe, kein ssh)</translation>
     </message>
     <message>
         <source>its working directory %1 was deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>sein Arbeitsverzeichnis %1 wurde gelöscht</translation>
     </message>
     <message>
         <source>you ended %1 and spared %2 processes like `%3` (%4); %5 of those ended came right back, which counts against ending</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie haben %1 Prozesse wie `%3` beendet und %2 verschont (%4); %5 der beendeten kamen gleich wieder, was gegen das Beenden spricht</translation>
     </message>
     <message>
         <source>you ended %1 and spared %2 processes like `%3` (%4)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie haben %1 Prozesse wie `%3` beendet und %2 verschont (%4)</translation>
     </message>
     <message>
         <source>memory across sessions unknown: in 1 saved session of this boot, %1 needed</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher über Sitzungen unbekannt: in 1 gespeicherten Sitzung dieses Systemstarts, %1 nötig</translation>
     </message>
     <message>
         <source>memory across sessions unknown: in %1 saved sessions of this boot, %2 needed</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher über Sitzungen unbekannt: in %1 gespeicherten Sitzungen dieses Systemstarts, %2 nötig</translation>
     </message>
     <message>
         <source>%1now %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1jetzt %2</translation>
     </message>
     <message>
         <source>memory grew in each of the last %1 saved sessions and since: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher wuchs in jeder der letzten %1 gespeicherten Sitzungen und seitdem: %2</translation>
     </message>
     <message>
         <source>memory grew only a little across the last %1 saved sessions: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher wuchs nur wenig über die letzten %1 gespeicherten Sitzungen: %2</translation>
     </message>
     <message>
         <source>memory did not only grow across the last %1 saved sessions: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher wuchs nicht nur über die letzten %1 gespeicherten Sitzungen: %2</translation>
     </message>
     <message>
         <source> over the last %1</source>
-        <translation type="unfinished"></translation>
+        <translation> in den letzten %1</translation>
     </message>
     <message>
         <source>how common %1 is against %2 before any evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>wie häufig %1 gegenüber %2 ist, vor allen Indizien</translation>
     </message>
     <message>
         <source>matches no known kind of program</source>
-        <translation type="unfinished"></translation>
+        <translation>passt zu keiner bekannten Art von Programm</translation>
     </message>
     <message>
         <source>looks like a %1</source>
-        <translation type="unfinished"></translation>
+        <translation>sieht aus wie: %1</translation>
     </message>
 </context>
 <context>
     <name>Facts</name>
     <message>
         <source>runs in tmux pane %1</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft im tmux-Bereich %1</translation>
     </message>
     <message>
         <source>runs in a tmux or screen window</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft in einem tmux- oder screen-Fenster</translation>
     </message>
     <message>
         <source>its terminal was used in the last %1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>sein Terminal wurde in den letzten %1 min benutzt</translation>
     </message>
     <message>
         <source>belongs to an ssh session</source>
-        <translation type="unfinished"></translation>
+        <translation>gehört zu einer ssh-Sitzung</translation>
     </message>
     <message>
         <source>command line matches protected pattern &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehlszeile passt auf das geschützte Muster „%1“</translation>
     </message>
     <message>
         <source>kernel thread</source>
-        <translation type="unfinished"></translation>
+        <translation>Kernel-Thread</translation>
     </message>
     <message>
         <source>PID 1 (init)</source>
-        <translation type="unfinished"></translation>
+        <translation>PID 1 (init)</translation>
     </message>
     <message>
         <source>ptriage itself</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage selbst</translation>
     </message>
     <message>
         <source>runs ptriage (an ancestor of this process)</source>
-        <translation type="unfinished"></translation>
+        <translation>führt ptriage aus (ein Vorfahr dieses Prozesses)</translation>
     </message>
     <message>
         <source>protected name &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>geschützter Name „%1“</translation>
     </message>
     <message>
         <source>protected user &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>geschützter Benutzer „%1“</translation>
     </message>
 </context>
 <context>
     <name>Format</name>
     <message>
         <source>%1 and %2 more</source>
-        <translation type="unfinished">%1 und %2 weitere</translation>
+        <translation>%1 und %2 weitere</translation>
     </message>
 </context>
 <context>
@@ -1290,221 +1290,221 @@ Eltern-PID: %2</translation>
     <name>Recommendation</name>
     <message>
         <source>probably abandoned (%1), but not sure enough to act: have a look before ending it</source>
-        <translation type="unfinished"></translation>
+        <translation>wahrscheinlich verwaist (%1), aber nicht sicher genug für einen Eingriff: vor dem Beenden ansehen</translation>
     </message>
     <message>
         <source>a zombie cannot be signalled</source>
-        <translation type="unfinished"></translation>
+        <translation>einem Zombie kann kein Signal gesendet werden</translation>
     </message>
     <message>
         <source>protected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>geschützt: %1</translation>
     </message>
     <message>
         <source>a wrapper: act on its workload %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Wrapper: auf seine Arbeitslast %1 einwirken</translation>
     </message>
     <message>
         <source>a wrapper: act on its workload instead</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Wrapper: stattdessen auf seine Arbeitslast einwirken</translation>
     </message>
     <message>
         <source>its identity could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>seine Identität konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>in uninterruptible sleep (D) in %1: a signal is not delivered until the I/O finishes</source>
-        <translation type="unfinished"></translation>
+        <translation>in nicht unterbrechbarem Schlaf (D) in %1: ein Signal wird erst zugestellt, wenn die I/O fertig ist</translation>
     </message>
     <message>
         <source>in uninterruptible sleep (D): a signal is not delivered until the I/O finishes</source>
-        <translation type="unfinished"></translation>
+        <translation>in nicht unterbrechbarem Schlaf (D): ein Signal wird erst zugestellt, wenn die I/O fertig ist</translation>
     </message>
     <message>
         <source>only %1 old (minimum age for action: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>erst %1 alt (Mindestalter für einen Eingriff: %2)</translation>
     </message>
     <message>
         <source>kill blocked: it holds %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden gesperrt: er hält %1 (%2)</translation>
     </message>
     <message>
         <source>kill blocked: %1 client connections to %2 would break</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden gesperrt: %1 Client-Verbindungen zu %2 würden abbrechen</translation>
     </message>
     <message>
         <source>kill blocked: 1 client connection to %1 would break</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden gesperrt: 1 Client-Verbindung zu %1 würde abbrechen</translation>
     </message>
     <message>
         <source>kill blocked: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden gesperrt: %1</translation>
     </message>
     <message>
         <source>kill blocked: in the foreground of a terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden gesperrt: im Vordergrund eines Terminals</translation>
     </message>
     <message>
         <source>kill blocked: %1 would restart it; stop the unit instead (systemctl stop %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden gesperrt: %1 würde ihn neu starten; stattdessen die Unit stoppen (systemctl stop %1)</translation>
     </message>
     <message>
         <source>kill blocked: %1 may restart it; stop it there instead</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden gesperrt: %1 startet ihn womöglich neu; stattdessen dort stoppen</translation>
     </message>
     <message>
         <source>its parent (pid %1) will reap it</source>
-        <translation type="unfinished"></translation>
+        <translation>sein Elternprozess (PID %1) wird ihn einsammeln</translation>
     </message>
     <message>
         <source>end its parent %1, which is itself abandoned</source>
-        <translation type="unfinished"></translation>
+        <translation>seinen Elternprozess %1 beenden, der selbst verwaist ist</translation>
     </message>
     <message>
         <source>its parent %1 has not reaped it: send the parent SIGCHLD, or end the parent if it is no longer needed</source>
-        <translation type="unfinished"></translation>
+        <translation>sein Elternprozess %1 hat ihn nicht eingesammelt: dem Elternprozess SIGCHLD senden oder ihn beenden, wenn er nicht mehr gebraucht wird</translation>
     </message>
 </context>
 <context>
     <name>ScanText</name>
     <message>
         <source>over the last %1</source>
-        <translation type="unfinished"></translation>
+        <translation>in den letzten %1</translation>
     </message>
     <message>
         <source>unknown (no earlier sample)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannt (keine frühere Messung)</translation>
     </message>
     <message>
         <source>ptriage: %1 processes, 1 candidate; rates %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage: %1 Prozesse, 1 Kandidat; Raten %2</translation>
     </message>
     <message>
         <source>ptriage: %1 processes, %2 candidates; rates %3</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage: %1 Prozesse, %2 Kandidaten; Raten %3</translation>
     </message>
     <message>
         <source>warning: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung: %1</translation>
     </message>
     <message>
         <source>Nothing needs attention. `ptriage scan --all` lists every process.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts braucht Aufmerksamkeit. `ptriage scan --all` listet jeden Prozess.</translation>
     </message>
     <message>
         <source>ACTION</source>
-        <translation type="unfinished"></translation>
+        <translation>AKTION</translation>
     </message>
     <message>
         <source>PID</source>
-        <translation type="unfinished">PID</translation>
+        <translation>PID</translation>
     </message>
     <message>
         <source>SCORE</source>
-        <translation type="unfinished"></translation>
+        <translation>WERT</translation>
     </message>
     <message>
         <source>AGE</source>
-        <translation type="unfinished"></translation>
+        <translation>ALTER</translation>
     </message>
     <message>
         <source>CPU</source>
-        <translation type="unfinished">CPU</translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>MEMORY</source>
-        <translation type="unfinished"></translation>
+        <translation>SPEICHER</translation>
     </message>
     <message>
         <source>COMMAND / WHY</source>
-        <translation type="unfinished"></translation>
+        <translation>BEFEHL / WARUM</translation>
     </message>
     <message>
         <source>command:    %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl:     %1</translation>
     </message>
     <message>
         <source>user:       %1   state: %2   age: %3   cpu: %4   memory: %5   fds: %6</source>
-        <translation type="unfinished"></translation>
+        <translation>Benutzer:   %1   Zustand: %2   Alter: %3   CPU: %4   Speicher: %5   FDs: %6</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished">unbekannt</translation>
+        <translation>unbekannt</translation>
     </message>
     <message>
         <source>category:   %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Kategorie:  %1</translation>
     </message>
     <message>
         <source>   supervisor: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>   Supervisor: %1</translation>
     </message>
     <message>
         <source>protected:  %1</source>
-        <translation type="unfinished"></translation>
+        <translation>geschützt:  %1</translation>
     </message>
     <message>
         <source>wrapper:    pid %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Wrapper:    PID %1</translation>
     </message>
     <message>
         <source>workload:   pid %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitslast: PID %1</translation>
     </message>
     <message>
         <source>partial:    %1</source>
-        <translation type="unfinished"></translation>
+        <translation>lückenhaft: %1</translation>
     </message>
     <message>
         <source>posterior (%1 confidence):</source>
-        <translation type="unfinished"></translation>
+        <translation>A-posteriori (Konfidenz %1):</translation>
     </message>
     <message>
         <source>evidence ledger (bits for %1 against %2):</source>
-        <translation type="unfinished"></translation>
+        <translation>Indizien (Bit für %1 gegenüber %2):</translation>
     </message>
     <message>
         <source>expected loss:</source>
-        <translation type="unfinished"></translation>
+        <translation>erwarteter Verlust:</translation>
     </message>
     <message>
         <source>(blocked)</source>
-        <translation type="unfinished"></translation>
+        <translation>(gesperrt)</translation>
     </message>
     <message>
         <source>review (keep for now)</source>
-        <translation type="unfinished"></translation>
+        <translation>prüfen (vorerst behalten)</translation>
     </message>
     <message>
         <source>%1 on pid %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 auf PID %2</translation>
     </message>
     <message>
         <source>recommendation: %1   (triage score %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Empfehlung: %1   (Triage-Bewertung %2)</translation>
     </message>
     <message>
         <source>blast radius: %1 (%2), 1 process affected</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswirkungsradius: %1 (%2), 1 Prozess betroffen</translation>
     </message>
     <message>
         <source>blast radius: %1 (%2), %3 processes affected</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswirkungsradius: %1 (%2), %3 Prozesse betroffen</translation>
     </message>
     <message>
         <source>open files:</source>
-        <translation type="unfinished"></translation>
+        <translation>offene Dateien:</translation>
     </message>
 </context>
 <context>
     <name>SessionComparison</name>
     <message>
         <source>there is no current scan to compare with yet</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt noch keine aktuelle Erfassung zum Vergleichen</translation>
     </message>
     <message>
         <source>session %1 is not before session %2, or one is gone</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1 liegt nicht vor Sitzung %2, oder eine davon ist weg</translation>
     </message>
 </context>
 <context>
