@@ -1,4 +1,5 @@
 #include "Commands.h"
+#include "Translations.h"
 
 #include <QCoreApplication>
 
@@ -149,6 +150,10 @@ int main(int argc, char **argv)
         std::printf("ptriage %s\n", PTRIAGE_VERSION);
         return Ok;
     }
+    // Text output in the person's language (JSON stays English: engine sentences are Phrases);
+    // --help stays English, with Qt's own option texts.
+    if (!args.contains(QLatin1String("--help")) && !args.contains(QLatin1String("-h")))
+        ptriage::installTranslations(app);
     // Subcommand parsers see "ptriage <options…>".
     QStringList rest = args.mid(2);
     rest.prepend(args.first());

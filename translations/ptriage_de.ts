@@ -2,6 +2,73 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>BlastRadius</name>
+    <message>
+        <source>child</source>
+        <translation>Kindprozess</translation>
+    </message>
+    <message>
+        <source>its workload</source>
+        <translation>seine Arbeitslast</translation>
+    </message>
+    <message>
+        <source>its wrapper</source>
+        <translation>sein Wrapper</translation>
+    </message>
+    <message>
+        <source>shares a socket</source>
+        <translation>teilt einen Socket</translation>
+    </message>
+    <message>
+        <source>shares listener %1</source>
+        <translation>teilt den lauschenden Socket %1</translation>
+    </message>
+    <message>
+        <source>shares socket %1</source>
+        <translation>teilt den Socket %1</translation>
+    </message>
+    <message>
+        <source>connected to its port %1</source>
+        <translation>mit seinem Port %1 verbunden</translation>
+    </message>
+    <message>
+        <source>waits for a lock it holds</source>
+        <translation>wartet auf eine Sperre, die er hält</translation>
+    </message>
+    <message>
+        <source>same %1</source>
+        <translation>gleiche %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 more processes further away</source>
+        <translation>%1 weitere Prozesse weiter entfernt</translation>
+    </message>
+    <message>
+        <source>1 more process further away</source>
+        <translation>1 weiterer Prozess weiter entfernt</translation>
+    </message>
+    <message>
+        <source>listens on %1: whatever uses it loses it</source>
+        <translation>lauscht auf %1: wer ihn nutzt, verliert ihn</translation>
+    </message>
+    <message>
+        <source>holds a lock on %1: released on exit, maybe mid-update</source>
+        <translation>hält eine Sperre auf %1: wird beim Beenden freigegeben, vielleicht mitten in einer Änderung</translation>
+    </message>
+    <message>
+        <source>%1 is open for writing: %2</source>
+        <translation>%1 ist zum Schreiben geöffnet: %2</translation>
+    </message>
+    <message>
+        <source>supervised by %1: it may restart the process or fail the unit</source>
+        <translation>überwacht von %1: startet den Prozess womöglich neu oder lässt die Unit fehlschlagen</translation>
+    </message>
+</context>
+<context>
     <name>EngineLabels</name>
     <message>
         <source>prior</source>
@@ -250,6 +317,303 @@
     <message>
         <source>terminal (other programs)</source>
         <translation>Terminal (andere Programme)</translation>
+    </message>
+</context>
+<context>
+    <name>Evidence</name>
+    <message>
+        <source>zombie (Z): it has exited and waits for its parent to reap it</source>
+        <translation>Zombie (Z): beendet, wartet darauf, dass sein Elternprozess ihn einsammelt</translation>
+    </message>
+    <message>
+        <source>recent CPU unknown: no earlier sample of this process</source>
+        <translation>aktuelle CPU unbekannt: keine frühere Messung dieses Prozesses</translation>
+    </message>
+    <message>
+        <source>no CPU%1</source>
+        <translation>keine CPU%1</translation>
+    </message>
+    <message>
+        <source>used %1 of a core%2 (a timer&apos;s trickle)</source>
+        <translation>nutzte %1 eines Kerns%2 (das Rinnsal eines Timers)</translation>
+    </message>
+    <message>
+        <source>used %1 of a core%2</source>
+        <translation>nutzte %1 eines Kerns%2</translation>
+    </message>
+    <message>
+        <source>when it last ran is unknown: the scheduler&apos;s sched file is not available</source>
+        <translation>wann er zuletzt lief, ist unbekannt: die sched-Datei des Schedulers ist nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>ran within the last second</source>
+        <translation>lief innerhalb der letzten Sekunde</translation>
+    </message>
+    <message>
+        <source>has not run on a CPU for %1 (the scheduler&apos;s clock, which stops in suspend)</source>
+        <translation>lief seit %1 auf keiner CPU (nach der Uhr des Schedulers, die im Ruhezustand steht)</translation>
+    </message>
+    <message>
+        <source>busy with no I/O at all%1, after %2 of busy life</source>
+        <translation>beschäftigt ohne jede I/O%1, nach %2 beschäftigter Laufzeit</translation>
+    </message>
+    <message>
+        <source>busy and doing I/O (%1/s) with files open for writing: %2</source>
+        <translation>beschäftigt und mit I/O (%1/s), Dateien zum Schreiben geöffnet: %2</translation>
+    </message>
+    <message>
+        <source>busy and doing I/O (%1/s)</source>
+        <translation>beschäftigt und mit I/O (%1/s)</translation>
+    </message>
+    <message>
+        <source>used %1 of CPU time in %2 of life (%3 of a core)</source>
+        <translation>nutzte %1 CPU-Zeit in %2 Laufzeit (%3 eines Kerns)</translation>
+    </message>
+    <message>
+        <source>recent I/O unknown: no earlier sample of this process</source>
+        <translation>aktuelle I/O unbekannt: keine frühere Messung dieses Prozesses</translation>
+    </message>
+    <message>
+        <source>I/O unknown: its io file is not readable</source>
+        <translation>I/O unbekannt: seine io-Datei ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>no I/O%1</source>
+        <translation>keine I/O%1</translation>
+    </message>
+    <message>
+        <source>read and wrote %1/s%2</source>
+        <translation>las und schrieb %1/s%2</translation>
+    </message>
+    <message>
+        <source>running (R)</source>
+        <translation>laufend (R)</translation>
+    </message>
+    <message>
+        <source>sleeping (S)</source>
+        <translation>schlafend (S)</translation>
+    </message>
+    <message>
+        <source>in uninterruptible sleep (D) in %1: no signal is delivered until the I/O finishes</source>
+        <translation>in nicht unterbrechbarem Schlaf (D) in %1: kein Signal wird zugestellt, bis die I/O fertig ist</translation>
+    </message>
+    <message>
+        <source>in uninterruptible sleep (D): no signal is delivered until the I/O finishes</source>
+        <translation>in nicht unterbrechbarem Schlaf (D): kein Signal wird zugestellt, bis die I/O fertig ist</translation>
+    </message>
+    <message>
+        <source>stopped (T)</source>
+        <translation>gestoppt (T)</translation>
+    </message>
+    <message>
+        <source>idle (I)</source>
+        <translation>untätig (I)</translation>
+    </message>
+    <message>
+        <source>%1 old; a service lives as long as %2 keeps it running</source>
+        <translation>%1 alt; ein Dienst lebt so lange, wie %2 ihn laufen lässt</translation>
+    </message>
+    <message>
+        <source>%1 old; a %2 usually ends within %3</source>
+        <translation>%1 alt; ein Prozess der Art „%2“ endet meist innerhalb von %3</translation>
+    </message>
+    <message>
+        <source>run by %1: its parent %2 (pid %3) manages it</source>
+        <translation>läuft unter %1: sein Elternprozess %2 (PID %3) verwaltet ihn</translation>
+    </message>
+    <message>
+        <source>its parent %1 (pid %2) is alive</source>
+        <translation>sein Elternprozess %1 (PID %2) lebt</translation>
+    </message>
+    <message>
+        <source>adopted by %1 (pid %2); its session leader is still there</source>
+        <translation>adoptiert von %1 (PID %2); sein Sitzungsleiter ist noch da</translation>
+    </message>
+    <message>
+        <source>adopted by %1 (pid %2) and its session leader (pid %3) is gone</source>
+        <translation>adoptiert von %1 (PID %2), und sein Sitzungsleiter (PID %3) ist weg</translation>
+    </message>
+    <message>
+        <source>in the foreground of its terminal</source>
+        <translation>im Vordergrund seines Terminals</translation>
+    </message>
+    <message>
+        <source>in the background of its terminal</source>
+        <translation>im Hintergrund seines Terminals</translation>
+    </message>
+    <message>
+        <source>no controlling terminal, though a %1 normally has one</source>
+        <translation>kein steuerndes Terminal, obwohl ein Prozess der Art „%1“ normalerweise eines hat</translation>
+    </message>
+    <message>
+        <source>no controlling terminal, as expected of a service (%1)</source>
+        <translation>kein steuerndes Terminal, wie bei einem Dienst zu erwarten (%1)</translation>
+    </message>
+    <message>
+        <source>no controlling terminal</source>
+        <translation>kein steuerndes Terminal</translation>
+    </message>
+    <message>
+        <source>sockets unknown: its open files could not be read</source>
+        <translation>Sockets unbekannt: seine offenen Dateien konnten nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>listens on %1 and %2 client connections are open</source>
+        <translation>lauscht auf %1, und %2 Client-Verbindungen sind offen</translation>
+    </message>
+    <message>
+        <source>listens on %1 and 1 client connection is open</source>
+        <translation>lauscht auf %1, und 1 Client-Verbindung ist offen</translation>
+    </message>
+    <message>
+        <source>listens on %1; no client is connected</source>
+        <translation>lauscht auf %1; kein Client ist verbunden</translation>
+    </message>
+    <message>
+        <source>%1 open network connections</source>
+        <translation>%1 offene Netzwerkverbindungen</translation>
+    </message>
+    <message>
+        <source>1 open network connection</source>
+        <translation>1 offene Netzwerkverbindung</translation>
+    </message>
+    <message>
+        <source>no listening socket and no network connection</source>
+        <translation>kein lauschender Socket und keine Netzwerkverbindung</translation>
+    </message>
+    <message>
+        <source>no files open for writing</source>
+        <translation>keine Dateien zum Schreiben geöffnet</translation>
+    </message>
+    <message>
+        <source>files open for writing: %1</source>
+        <translation>Dateien zum Schreiben geöffnet: %1</translation>
+    </message>
+    <message>
+        <source>managed by %1</source>
+        <translation>verwaltet von %1</translation>
+    </message>
+    <message>
+        <source>runs in %1</source>
+        <translation>läuft in %1</translation>
+    </message>
+    <message>
+        <source>no supervisor</source>
+        <translation>kein Supervisor</translation>
+    </message>
+    <message>
+        <source>no sign of a person in its ancestry or terminal, but its environment (TMUX, SSH_CONNECTION) could not be read</source>
+        <translation>kein Zeichen einer Person unter seinen Vorfahren oder im Terminal, aber seine Umgebung (TMUX, SSH_CONNECTION) konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>no sign of a person using it (no tmux/screen, no recent terminal input, no ssh)</source>
+        <translation>kein Zeichen, dass eine Person ihn benutzt (kein tmux/screen, keine kürzliche Terminaleingabe, kein ssh)</translation>
+    </message>
+    <message>
+        <source>its working directory %1 was deleted</source>
+        <translation>sein Arbeitsverzeichnis %1 wurde gelöscht</translation>
+    </message>
+    <message>
+        <source>you ended %1 and spared %2 processes like `%3` (%4); %5 of those ended came right back, which counts against ending</source>
+        <translation>Sie haben %1 Prozesse wie `%3` beendet und %2 verschont (%4); %5 der beendeten kamen gleich wieder, was gegen das Beenden spricht</translation>
+    </message>
+    <message>
+        <source>you ended %1 and spared %2 processes like `%3` (%4)</source>
+        <translation>Sie haben %1 Prozesse wie `%3` beendet und %2 verschont (%4)</translation>
+    </message>
+    <message>
+        <source>memory across sessions unknown: in 1 saved session of this boot, %1 needed</source>
+        <translation>Speicher über Sitzungen unbekannt: in 1 gespeicherten Sitzung dieses Systemstarts, %1 nötig</translation>
+    </message>
+    <message>
+        <source>memory across sessions unknown: in %1 saved sessions of this boot, %2 needed</source>
+        <translation>Speicher über Sitzungen unbekannt: in %1 gespeicherten Sitzungen dieses Systemstarts, %2 nötig</translation>
+    </message>
+    <message>
+        <source>%1now %2</source>
+        <translation>%1jetzt %2</translation>
+    </message>
+    <message>
+        <source>memory grew in each of the last %1 saved sessions and since: %2</source>
+        <translation>Speicher wuchs in jeder der letzten %1 gespeicherten Sitzungen und seitdem: %2</translation>
+    </message>
+    <message>
+        <source>memory grew only a little across the last %1 saved sessions: %2</source>
+        <translation>Speicher wuchs nur wenig über die letzten %1 gespeicherten Sitzungen: %2</translation>
+    </message>
+    <message>
+        <source>memory did not only grow across the last %1 saved sessions: %2</source>
+        <translation>Speicher wuchs nicht nur über die letzten %1 gespeicherten Sitzungen: %2</translation>
+    </message>
+    <message>
+        <source> over the last %1</source>
+        <translation> in den letzten %1</translation>
+    </message>
+    <message>
+        <source>how common %1 is against %2 before any evidence</source>
+        <translation>wie häufig %1 gegenüber %2 ist, vor allen Indizien</translation>
+    </message>
+    <message>
+        <source>matches no known kind of program</source>
+        <translation>passt zu keiner bekannten Art von Programm</translation>
+    </message>
+    <message>
+        <source>looks like a %1</source>
+        <translation>sieht aus wie: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Facts</name>
+    <message>
+        <source>runs in tmux pane %1</source>
+        <translation>läuft im tmux-Bereich %1</translation>
+    </message>
+    <message>
+        <source>runs in a tmux or screen window</source>
+        <translation>läuft in einem tmux- oder screen-Fenster</translation>
+    </message>
+    <message>
+        <source>its terminal was used in the last %1 min</source>
+        <translation>sein Terminal wurde in den letzten %1 min benutzt</translation>
+    </message>
+    <message>
+        <source>belongs to an ssh session</source>
+        <translation>gehört zu einer ssh-Sitzung</translation>
+    </message>
+    <message>
+        <source>command line matches protected pattern &apos;%1&apos;</source>
+        <translation>Befehlszeile passt auf das geschützte Muster „%1“</translation>
+    </message>
+    <message>
+        <source>kernel thread</source>
+        <translation>Kernel-Thread</translation>
+    </message>
+    <message>
+        <source>PID 1 (init)</source>
+        <translation>PID 1 (init)</translation>
+    </message>
+    <message>
+        <source>ptriage itself</source>
+        <translation>ptriage selbst</translation>
+    </message>
+    <message>
+        <source>runs ptriage (an ancestor of this process)</source>
+        <translation>führt ptriage aus (ein Vorfahr dieses Prozesses)</translation>
+    </message>
+    <message>
+        <source>protected name &apos;%1&apos;</source>
+        <translation>geschützter Name „%1“</translation>
+    </message>
+    <message>
+        <source>protected user &apos;%1&apos;</source>
+        <translation>geschützter Benutzer „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>Format</name>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 und %2 weitere</translation>
     </message>
 </context>
 <context>
@@ -920,6 +1284,227 @@ Eltern-PID: %2</translation>
     <message>
         <source>too young</source>
         <translation>zu jung</translation>
+    </message>
+</context>
+<context>
+    <name>Recommendation</name>
+    <message>
+        <source>probably abandoned (%1), but not sure enough to act: have a look before ending it</source>
+        <translation>wahrscheinlich verwaist (%1), aber nicht sicher genug für einen Eingriff: vor dem Beenden ansehen</translation>
+    </message>
+    <message>
+        <source>a zombie cannot be signalled</source>
+        <translation>einem Zombie kann kein Signal gesendet werden</translation>
+    </message>
+    <message>
+        <source>protected: %1</source>
+        <translation>geschützt: %1</translation>
+    </message>
+    <message>
+        <source>a wrapper: act on its workload %1</source>
+        <translation>ein Wrapper: auf seine Arbeitslast %1 einwirken</translation>
+    </message>
+    <message>
+        <source>a wrapper: act on its workload instead</source>
+        <translation>ein Wrapper: stattdessen auf seine Arbeitslast einwirken</translation>
+    </message>
+    <message>
+        <source>its identity could not be read: %1</source>
+        <translation>seine Identität konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>in uninterruptible sleep (D) in %1: a signal is not delivered until the I/O finishes</source>
+        <translation>in nicht unterbrechbarem Schlaf (D) in %1: ein Signal wird erst zugestellt, wenn die I/O fertig ist</translation>
+    </message>
+    <message>
+        <source>in uninterruptible sleep (D): a signal is not delivered until the I/O finishes</source>
+        <translation>in nicht unterbrechbarem Schlaf (D): ein Signal wird erst zugestellt, wenn die I/O fertig ist</translation>
+    </message>
+    <message>
+        <source>only %1 old (minimum age for action: %2)</source>
+        <translation>erst %1 alt (Mindestalter für einen Eingriff: %2)</translation>
+    </message>
+    <message>
+        <source>kill blocked: it holds %1 (%2)</source>
+        <translation>Beenden gesperrt: er hält %1 (%2)</translation>
+    </message>
+    <message>
+        <source>kill blocked: %1 client connections to %2 would break</source>
+        <translation>Beenden gesperrt: %1 Client-Verbindungen zu %2 würden abbrechen</translation>
+    </message>
+    <message>
+        <source>kill blocked: 1 client connection to %1 would break</source>
+        <translation>Beenden gesperrt: 1 Client-Verbindung zu %1 würde abbrechen</translation>
+    </message>
+    <message>
+        <source>kill blocked: %1</source>
+        <translation>Beenden gesperrt: %1</translation>
+    </message>
+    <message>
+        <source>kill blocked: in the foreground of a terminal</source>
+        <translation>Beenden gesperrt: im Vordergrund eines Terminals</translation>
+    </message>
+    <message>
+        <source>kill blocked: %1 would restart it; stop the unit instead (systemctl stop %1)</source>
+        <translation>Beenden gesperrt: %1 würde ihn neu starten; stattdessen die Unit stoppen (systemctl stop %1)</translation>
+    </message>
+    <message>
+        <source>kill blocked: %1 may restart it; stop it there instead</source>
+        <translation>Beenden gesperrt: %1 startet ihn womöglich neu; stattdessen dort stoppen</translation>
+    </message>
+    <message>
+        <source>its parent (pid %1) will reap it</source>
+        <translation>sein Elternprozess (PID %1) wird ihn einsammeln</translation>
+    </message>
+    <message>
+        <source>end its parent %1, which is itself abandoned</source>
+        <translation>seinen Elternprozess %1 beenden, der selbst verwaist ist</translation>
+    </message>
+    <message>
+        <source>its parent %1 has not reaped it: send the parent SIGCHLD, or end the parent if it is no longer needed</source>
+        <translation>sein Elternprozess %1 hat ihn nicht eingesammelt: dem Elternprozess SIGCHLD senden oder ihn beenden, wenn er nicht mehr gebraucht wird</translation>
+    </message>
+</context>
+<context>
+    <name>ScanText</name>
+    <message>
+        <source>over the last %1</source>
+        <translation>in den letzten %1</translation>
+    </message>
+    <message>
+        <source>unknown (no earlier sample)</source>
+        <translation>unbekannt (keine frühere Messung)</translation>
+    </message>
+    <message>
+        <source>ptriage: %1 processes, 1 candidate; rates %2</source>
+        <translation>ptriage: %1 Prozesse, 1 Kandidat; Raten %2</translation>
+    </message>
+    <message>
+        <source>ptriage: %1 processes, %2 candidates; rates %3</source>
+        <translation>ptriage: %1 Prozesse, %2 Kandidaten; Raten %3</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Nothing needs attention. `ptriage scan --all` lists every process.</source>
+        <translation>Nichts braucht Aufmerksamkeit. `ptriage scan --all` listet jeden Prozess.</translation>
+    </message>
+    <message>
+        <source>ACTION</source>
+        <translation>AKTION</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>SCORE</source>
+        <translation>WERT</translation>
+    </message>
+    <message>
+        <source>AGE</source>
+        <translation>ALTER</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>MEMORY</source>
+        <translation>SPEICHER</translation>
+    </message>
+    <message>
+        <source>COMMAND / WHY</source>
+        <translation>BEFEHL / WARUM</translation>
+    </message>
+    <message>
+        <source>command:    %1</source>
+        <translation>Befehl:     %1</translation>
+    </message>
+    <message>
+        <source>user:       %1   state: %2   age: %3   cpu: %4   memory: %5   fds: %6</source>
+        <translation>Benutzer:   %1   Zustand: %2   Alter: %3   CPU: %4   Speicher: %5   FDs: %6</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>category:   %1</source>
+        <translation>Kategorie:  %1</translation>
+    </message>
+    <message>
+        <source>   supervisor: %1</source>
+        <translation>   Supervisor: %1</translation>
+    </message>
+    <message>
+        <source>protected:  %1</source>
+        <translation>geschützt:  %1</translation>
+    </message>
+    <message>
+        <source>wrapper:    pid %1</source>
+        <translation>Wrapper:    PID %1</translation>
+    </message>
+    <message>
+        <source>workload:   pid %1</source>
+        <translation>Arbeitslast: PID %1</translation>
+    </message>
+    <message>
+        <source>partial:    %1</source>
+        <translation>lückenhaft: %1</translation>
+    </message>
+    <message>
+        <source>posterior (%1 confidence):</source>
+        <translation>A-posteriori (Konfidenz %1):</translation>
+    </message>
+    <message>
+        <source>evidence ledger (bits for %1 against %2):</source>
+        <translation>Indizien (Bit für %1 gegenüber %2):</translation>
+    </message>
+    <message>
+        <source>expected loss:</source>
+        <translation>erwarteter Verlust:</translation>
+    </message>
+    <message>
+        <source>(blocked)</source>
+        <translation>(gesperrt)</translation>
+    </message>
+    <message>
+        <source>review (keep for now)</source>
+        <translation>prüfen (vorerst behalten)</translation>
+    </message>
+    <message>
+        <source>%1 on pid %2</source>
+        <translation>%1 auf PID %2</translation>
+    </message>
+    <message>
+        <source>recommendation: %1   (triage score %2)</source>
+        <translation>Empfehlung: %1   (Triage-Bewertung %2)</translation>
+    </message>
+    <message>
+        <source>blast radius: %1 (%2), 1 process affected</source>
+        <translation>Auswirkungsradius: %1 (%2), 1 Prozess betroffen</translation>
+    </message>
+    <message>
+        <source>blast radius: %1 (%2), %3 processes affected</source>
+        <translation>Auswirkungsradius: %1 (%2), %3 Prozesse betroffen</translation>
+    </message>
+    <message>
+        <source>open files:</source>
+        <translation>offene Dateien:</translation>
+    </message>
+</context>
+<context>
+    <name>SessionComparison</name>
+    <message>
+        <source>there is no current scan to compare with yet</source>
+        <translation>es gibt noch keine aktuelle Erfassung zum Vergleichen</translation>
+    </message>
+    <message>
+        <source>session %1 is not before session %2, or one is gone</source>
+        <translation>Sitzung %1 liegt nicht vor Sitzung %2, oder eine davon ist weg</translation>
     </message>
 </context>
 <context>

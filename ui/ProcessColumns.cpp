@@ -1,8 +1,8 @@
 #include "ProcessColumns.h"
 
 #include "ClassStyle.h"
-#include "report/EngineLabels.h"
 #include "UiText.h"
+#include "report/EngineLabels.h"
 #include "util/Format.h"
 
 namespace ptriage {
@@ -13,10 +13,10 @@ QString unknown()
     return QStringLiteral("\u2014");
 }
 
-QString joined(const std::vector<std::string> &lines, const QString &prefix = {})
+QString joined(const std::vector<Phrase> &lines, const QString &prefix = {})
 {
     QStringList out;
-    for (const std::string &l : lines)
+    for (const Phrase &l : lines)
         out << prefix + qs(l);
     return out.join(QLatin1Char('\n'));
 }

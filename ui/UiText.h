@@ -1,6 +1,7 @@
 #pragma once
 
 #include "collect/Sample.h"
+#include "util/Phrase.h"
 
 #include <QString>
 
@@ -12,6 +13,12 @@ namespace ptriage {
 inline QString qs(const std::string &s)
 {
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+// An engine sentence, in the installed translation.
+inline QString qs(const Phrase &p)
+{
+    return p.text();
 }
 
 // What a person calls the process: argv[0]'s base name (comm is cut at 15 bytes), else comm.

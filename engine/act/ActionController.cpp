@@ -141,7 +141,7 @@ std::vector<std::string> ActionController::hardBlocks(const ActRequest &request,
         return out;
     }
     if (!f.protectedReason.empty() && !undoing)
-        out.push_back("protected: " + f.protectedReason);
+        out.push_back("protected: " + f.protectedReason.english());
     if (s.state == 'Z')
         out.push_back("a zombie has already ended and cannot be signalled: act on its parent (pid "
             + std::to_string(s.ppid) + ") instead");

@@ -28,7 +28,7 @@ struct BlastLayout {
     struct Edge {
         Point from;
         Point to;
-        std::string why; // empty for a process's own resources
+        Phrase why; // empty for a process's own resources
     };
 
     std::vector<Node> nodes; // by hop, the process first

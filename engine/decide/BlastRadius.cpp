@@ -1,11 +1,18 @@
 #include "BlastRadius.h"
 
+#include <QCoreApplication>
+
 #include <cmath>
 #include <deque>
 #include <unordered_map>
 
 namespace ptriage {
 namespace {
+
+Phrase blast(const char *source, std::vector<Phrase> args = {})
+{
+    return Phrase("BlastRadius", source, std::move(args));
+}
 
 std::string describe(const Snapshot &snap, int i)
 {
@@ -20,19 +27,19 @@ BlastGraph::BlastGraph(const Snapshot &snap, const std::vector<ProcessFacts> &fa
 {
     const auto &w = policy.weights;
     const int n = static_cast<int>(snap.processes.size());
-    auto link = [&](int from, int to, double weight, std::string why) {
+    auto link = [&](int from, int to, double weight, const Phrase &why) {
         if (from != to)
-            m_edges[static_cast<std::size_t>(from)].push_back({to, weight, std::move(why)});
+            m_edges[static_cast<std::size_t>(from)].push_back({to, weight, why});
     };
     for (int i = 0; i < n; ++i) {
         const Sample &s = snap.processes[static_cast<std::size_t>(i)];
         auto parent = snap.indexByPid.find(s.ppid);
         if (parent != snap.indexByPid.end() && s.ppid > 1)
-            link(static_cast<int>(parent->second), i, w.child, "child");
+            link(static_cast<int>(parent->second), i, w.child, blast(QT_TRANSLATE_NOOP("BlastRadius", "child")));
         const auto &f = facts[static_cast<std::size_t>(i)];
         if (f.workloadIndex >= 0) {
-            link(i, f.workloadIndex, w.wrapper, "its workload");
-            link(f.workloadIndex, i, w.wrapper, "its wrapper");
+            link(i, f.workloadIndex, w.wrapper, blast(QT_TRANSLATE_NOOP("BlastRadius", "its workload")));
+            link(f.workloadIndex, i, w.wrapper, blast(QT_TRANSLATE_NOOP("BlastRadius", "its wrapper")));
         }
     }
     // Shared sockets (inherited fds), and clients of a listener.
@@ -57,12 +64,12 @@ BlastGraph::BlastGraph(const Snapshot &snap, const std::vector<ProcessFacts> &fa
         if (list.size() < 2 || list.size() > 64)
             continue; // very widely shared sockets are plumbing (e.g. a log socket)
         auto it = snap.sockets.find(inode);
-        const std::string what = it == snap.sockets.end() ? "a socket"
-            : it->second.listening                        ? "listener " + it->second.local
-                                                          : "socket " + it->second.local;
+        const Phrase why = it == snap.sockets.end() ? blast(QT_TRANSLATE_NOOP("BlastRadius", "shares a socket"))
+            : it->second.listening ? blast(QT_TRANSLATE_NOOP("BlastRadius", "shares listener %1"), {it->second.local})
+                                   : blast(QT_TRANSLATE_NOOP("BlastRadius", "shares socket %1"), {it->second.local});
         for (int a : list)
             for (int b : list)
-                link(a, b, w.sharedSocket, "shares " + what);
+                link(a, b, w.sharedSocket, why);
     }
     for (int i = 0; i < n; ++i) {
         for (int port : facts[static_cast<std::size_t>(i)].listenPorts) {
@@ -70,7 +77,8 @@ BlastGraph::BlastGraph(const Snapshot &snap, const std::vector<ProcessFacts> &fa
             if (it == clientsByRemotePort.end())
                 continue;
             for (int c : it->second)
-                link(i, c, w.listenerClient, "connected to its port " + std::to_string(port));
+                link(i, c, w.listenerClient,
+                    blast(QT_TRANSLATE_NOOP("BlastRadius", "connected to its port %1"), {std::to_string(port)}));
         }
     }
     // Processes blocked on a lock it holds.
@@ -86,7 +94,8 @@ BlastGraph::BlastGraph(const Snapshot &snap, const std::vector<ProcessFacts> &fa
         if (l.waiting || holder == snap.indexByPid.end() || waiters == waitersByInode.end())
             continue;
         for (int waiter : waiters->second)
-            link(static_cast<int>(holder->second), waiter, w.sharedLock, "waits for a lock it holds");
+            link(static_cast<int>(holder->second), waiter, w.sharedLock,
+                blast(QT_TRANSLATE_NOOP("BlastRadius", "waits for a lock it holds")));
     }
     // Processes of the same systemd unit or container: the supervisor reacts to any of them dying.
     std::unordered_map<std::string, std::vector<int>> units;
@@ -100,7 +109,7 @@ BlastGraph::BlastGraph(const Snapshot &snap, const std::vector<ProcessFacts> &fa
             continue;
         for (int a : list)
             for (int b : list)
-                link(a, b, w.supervisor, "same " + unit);
+                link(a, b, w.supervisor, blast(QT_TRANSLATE_NOOP("BlastRadius", "same %1"), {unit}));
     }
 }
 
@@ -125,7 +134,7 @@ BlastRadius BlastGraph::radiusOf(int index) const
             r.affected.push_back(e.to);
             raw += e.weight * std::pow(m_policy.hopDecay, hop);
             if (hop == 0)
-                r.reasons.push_back(describe(m_snap, e.to) + ": " + e.why);
+                r.reasons.push_back(blast(QT_TRANSLATE_NOOP("BlastRadius", "%1: %2"), {describe(m_snap, e.to), e.why}));
             queue.push_back(e.to);
             if (r.affected.size() >= kMaxAffected)
                 break;
@@ -133,22 +142,27 @@ BlastRadius BlastGraph::radiusOf(int index) const
     }
     const std::size_t indirect = r.affected.size() - r.reasons.size();
     if (indirect > 0)
-        r.reasons.push_back(std::to_string(indirect) + " more process" + (indirect > 1 ? "es" : "") + " further away");
+        r.reasons.push_back(indirect > 1
+                ? blast(QT_TRANSLATE_NOOP("BlastRadius", "%1 more processes further away"), {std::to_string(indirect)})
+                : blast(QT_TRANSLATE_NOOP("BlastRadius", "1 more process further away")));
     r.score = 1 - std::exp(-raw);
     for (const auto &l : f.listeners) {
-        r.reasons.push_back("listens on " + l + ": whatever uses it loses it");
+        r.reasons.push_back(blast(QT_TRANSLATE_NOOP("BlastRadius", "listens on %1: whatever uses it loses it"), {l}));
         r.score = std::max(r.score, m_policy.listenerFloor);
     }
     for (const auto &path : f.lockedFiles) {
-        r.reasons.push_back("holds a lock on " + path + ": released on exit, maybe mid-update");
+        r.reasons.push_back(
+            blast(QT_TRANSLATE_NOOP("BlastRadius", "holds a lock on %1: released on exit, maybe mid-update"), {path}));
         r.score = std::min(1.0, r.score + 0.1);
     }
     for (const auto &c : f.criticalFiles) {
-        r.reasons.push_back(c.path + " is open for writing: " + c.hint);
+        r.reasons.push_back(blast(QT_TRANSLATE_NOOP("BlastRadius", "%1 is open for writing: %2"), {c.path, c.hint}));
         r.score = std::max(r.score, m_policy.levelHigh);
     }
     if (f.supervisorKind != SupervisorKind::None)
-        r.reasons.push_back("supervised by " + f.supervisor + ": it may restart the process or fail the unit");
+        r.reasons.push_back(
+            blast(QT_TRANSLATE_NOOP("BlastRadius", "supervised by %1: it may restart the process or fail the unit"),
+                {f.supervisor}));
     r.risk = r.score >= m_policy.levelCritical ? Risk::Critical
         : r.score >= m_policy.levelHigh        ? Risk::High
         : r.score >= m_policy.levelMedium      ? Risk::Medium

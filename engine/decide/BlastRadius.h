@@ -9,7 +9,7 @@ struct BlastRadius {
     Risk risk = Risk::Low;
     double score = 0; // 0..1
     std::vector<int> affected; // snapshot indices, nearest first
-    std::vector<std::string> reasons;
+    std::vector<Phrase> reasons;
 };
 
 class BlastGraph {
@@ -17,7 +17,7 @@ public:
     struct Edge {
         int to;
         double weight;
-        std::string why; // what the two share, in words
+        Phrase why; // what the two share, in words
     };
 
     BlastGraph(const Snapshot &snap, const std::vector<ProcessFacts> &facts, const Policy &policy);

@@ -2,21 +2,27 @@
 
 #include "util/Format.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
 namespace ptriage {
 namespace {
 
+Phrase rec(const char *source, std::vector<Phrase> args = {})
+{
+    return Phrase("Recommendation", source, std::move(args));
+}
+
 // A gate: the actions it rules out and why. Only gates that rule out something better than the
 // chosen action are reported, so the reasons say what actually held the recommendation back.
 struct Gate {
     std::array<bool, kActionCount> blocks{};
-    std::string why;
+    Phrase why;
 };
 
-void block(
-    Recommendation &p, std::vector<Gate> &gates, std::initializer_list<RecommendedAction> actions, std::string why)
+void block(Recommendation &p, std::vector<Gate> &gates, std::initializer_list<RecommendedAction> actions, Phrase why)
 {
     Gate g;
     for (RecommendedAction a : actions) {
@@ -27,8 +33,7 @@ void block(
     gates.push_back(std::move(g));
 }
 
-void blockAllBut(
-    Recommendation &p, std::vector<Gate> &gates, std::initializer_list<RecommendedAction> kept, std::string why)
+void blockAllBut(Recommendation &p, std::vector<Gate> &gates, std::initializer_list<RecommendedAction> kept, Phrase why)
 {
     Gate g;
     for (int a = 0; a < kActionCount; ++a) {
@@ -70,8 +75,9 @@ void markForReview(Recommendation &p, const ClassVector &post, double minAbandon
     p.review = true;
     p.candidate = true;
     p.score = static_cast<int>(std::lround(40 * abandoned));
-    p.blockedBy.push_back("probably abandoned (" + formatPercent(abandoned)
-        + "), but not sure enough to act: have a look before ending it");
+    p.blockedBy.push_back(rec(QT_TRANSLATE_NOOP("Recommendation",
+                                  "probably abandoned (%1), but not sure enough to act: have a look before ending it"),
+        {formatPercent(abandoned)}));
 }
 
 std::string describe(const Snapshot &snap, int index)
@@ -117,50 +123,67 @@ std::vector<Recommendation> decide(const DecideInput &in)
         p.allowed.fill(true);
         std::vector<Gate> gates;
         if (s.state == 'Z') {
-            blockAllBut(p, gates, {RecommendedAction::Keep}, "a zombie cannot be signalled");
+            blockAllBut(p, gates, {RecommendedAction::Keep},
+                rec(QT_TRANSLATE_NOOP("Recommendation", "a zombie cannot be signalled")));
             p.blockedBy.push_back(gates.back().why);
             continue; // decided below, once its parent's recommendation is known
         }
         if (!f.protectedReason.empty())
-            blockAllBut(p, gates, {RecommendedAction::Keep}, "protected: " + f.protectedReason);
+            blockAllBut(p, gates, {RecommendedAction::Keep},
+                rec(QT_TRANSLATE_NOOP("Recommendation", "protected: %1"), {f.protectedReason}));
         if (f.isWrapper)
             blockAllBut(p, gates, {RecommendedAction::Keep},
-                "a wrapper: act on its workload "
-                    + (f.workloadIndex >= 0 ? describe(in.snap, f.workloadIndex) : std::string("instead")));
+                f.workloadIndex >= 0
+                    ? rec(QT_TRANSLATE_NOOP("Recommendation", "a wrapper: act on its workload %1"),
+                        {describe(in.snap, f.workloadIndex)})
+                    : rec(QT_TRANSLATE_NOOP("Recommendation", "a wrapper: act on its workload instead")));
         if (s.id.startTicks == 0)
-            blockAllBut(p, gates, {RecommendedAction::Keep}, "its identity could not be read: " + s.partial);
+            blockAllBut(p, gates, {RecommendedAction::Keep},
+                rec(QT_TRANSLATE_NOOP("Recommendation", "its identity could not be read: %1"), {s.partial}));
         if (s.state == 'D')
             block(p, gates, {RecommendedAction::Kill, RecommendedAction::Pause, RecommendedAction::Freeze},
-                "in uninterruptible sleep (D)"
-                    + (s.deep && !s.deep->wchan.empty() ? " in " + s.deep->wchan : std::string())
-                    + ": a signal is not delivered until the I/O finishes");
+                s.deep && !s.deep->wchan.empty()
+                    ? rec(QT_TRANSLATE_NOOP("Recommendation",
+                              "in uninterruptible sleep (D) in %1: a signal is not delivered until the I/O finishes"),
+                        {s.deep->wchan})
+                    : rec(QT_TRANSLATE_NOOP("Recommendation",
+                        "in uninterruptible sleep (D): a signal is not delivered until the I/O finishes")));
         if (f.ageSeconds < in.minAgeSeconds)
             blockAllBut(p, gates, {RecommendedAction::Keep, RecommendedAction::Renice},
-                "only " + formatDuration(f.ageSeconds)
-                    + " old (minimum age for action: " + formatDuration(in.minAgeSeconds) + ")");
+                rec(QT_TRANSLATE_NOOP("Recommendation", "only %1 old (minimum age for action: %2)"),
+                    {formatDuration(f.ageSeconds), formatDuration(in.minAgeSeconds)}));
         // What a person must learn before ending it: said whenever it is a candidate.
-        std::vector<std::string> mustTell;
+        std::vector<Phrase> mustTell;
         for (const auto &c : f.criticalFiles) {
-            block(p, gates, {RecommendedAction::Kill}, "kill blocked: it holds " + c.path + " (" + c.hint + ")");
+            block(p, gates, {RecommendedAction::Kill},
+                rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: it holds %1 (%2)"), {c.path, c.hint}));
             mustTell.push_back(gates.back().why);
         }
         if (f.clients > 0) {
             block(p, gates, {RecommendedAction::Kill},
-                "kill blocked: " + std::to_string(f.clients) + " client connection" + (f.clients > 1 ? "s" : "")
-                    + " to " + joinFirst(f.listeners, 2) + " would break");
+                f.clients > 1
+                    ? rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: %1 client connections to %2 would break"),
+                        {std::to_string(f.clients), joinFirst(f.listeners, 2)})
+                    : rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: 1 client connection to %1 would break"),
+                        {joinFirst(f.listeners, 2)}));
             mustTell.push_back(gates.back().why);
         }
         if (f.intent != IntentKind::None)
-            block(p, gates, {RecommendedAction::Kill}, "kill blocked: " + f.intentDetail);
+            block(p, gates, {RecommendedAction::Kill},
+                rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: %1"), {f.intentDetail}));
         if (f.tty == TtyState::Foreground && f.wrapperIndex < 0)
-            block(p, gates, {RecommendedAction::Kill}, "kill blocked: in the foreground of a terminal");
+            block(p, gates, {RecommendedAction::Kill},
+                rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: in the foreground of a terminal")));
         if (f.supervisorKind == SupervisorKind::SystemdUnit) {
             const std::string unit = f.supervisor.substr(f.supervisor.find(':') + 1);
             block(p, gates, {RecommendedAction::Kill},
-                "kill blocked: " + unit + " would restart it; stop the unit instead (systemctl stop " + unit + ")");
+                rec(QT_TRANSLATE_NOOP("Recommendation",
+                        "kill blocked: %1 would restart it; stop the unit instead (systemctl stop %1)"),
+                    {unit}));
         } else if (f.supervisorKind != SupervisorKind::None) {
             block(p, gates, {RecommendedAction::Kill},
-                "kill blocked: " + f.supervisor + " may restart it; stop it there instead");
+                rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: %1 may restart it; stop it there instead"),
+                    {f.supervisor}));
         }
         choose(p, in.posteriors[i].probability);
         reportGates(p, gates);
@@ -180,7 +203,8 @@ std::vector<Recommendation> decide(const DecideInput &in)
         choose(p, in.posteriors[i].probability); // keep only; fills the expected losses
         auto parent = in.snap.indexByPid.find(s.ppid);
         if (parent == in.snap.indexByPid.end() || s.ppid <= 1) {
-            p.blockedBy.push_back("its parent (pid " + std::to_string(s.ppid) + ") will reap it");
+            p.blockedBy.push_back(
+                rec(QT_TRANSLATE_NOOP("Recommendation", "its parent (pid %1) will reap it"), {std::to_string(s.ppid)}));
             continue;
         }
         const int pi = static_cast<int>(parent->second);
@@ -191,10 +215,14 @@ std::vector<Recommendation> decide(const DecideInput &in)
         p.score = static_cast<int>(std::lround(std::clamp(100.0 * gain / maxGain, 0.0, 100.0)));
         if (pp.action == RecommendedAction::Kill) {
             p.action = RecommendedAction::Kill; // ending the abandoned parent lets init reap the zombie
-            p.blockedBy.push_back("end its parent " + describe(in.snap, pi) + ", which is itself abandoned");
+            p.blockedBy.push_back(
+                rec(QT_TRANSLATE_NOOP("Recommendation", "end its parent %1, which is itself abandoned"),
+                    {describe(in.snap, pi)}));
         } else {
-            p.blockedBy.push_back("its parent " + describe(in.snap, pi)
-                + " has not reaped it: send the parent SIGCHLD, or end the parent if it is no longer needed");
+            p.blockedBy.push_back(rec(QT_TRANSLATE_NOOP("Recommendation",
+                                          "its parent %1 has not reaped it: send the parent SIGCHLD, or end the parent "
+                                          "if it is no longer needed"),
+                {describe(in.snap, pi)}));
         }
     }
     return recommendations;

@@ -11,7 +11,7 @@ namespace ptriage {
 struct Recommendation {
     RecommendedAction action = RecommendedAction::Keep;
     int targetIndex = -1; // the process to act on: itself, or a zombie's parent
-    std::vector<std::string> blockedBy; // gates that ruled out stronger actions, in words
+    std::vector<Phrase> blockedBy; // gates that ruled out stronger actions, in words
     std::array<double, kActionCount> expectedLoss{};
     std::array<bool, kActionCount> allowed{};
     int score = 0; // 0..100: how much acting is worth (expected-loss gain of the action)

@@ -46,7 +46,7 @@ std::string gateOf(const TriageResult &r, int i, bool member)
     if (s.isKernelThread())
         return "a kernel thread";
     if (!f.protectedReason.empty())
-        return "protected: " + f.protectedReason;
+        return "protected: " + f.protectedReason.english();
     if (s.id.startTicks == 0)
         return "its identity could not be read";
     if (!member && s.state == 'Z')
@@ -56,7 +56,7 @@ std::string gateOf(const TriageResult &r, int i, bool member)
     if (!f.criticalFiles.empty())
         return "holds " + f.criticalFiles.front().path + " (" + f.criticalFiles.front().hint + ")";
     if (f.intent != IntentKind::None)
-        return "in use: " + f.intentDetail;
+        return "in use: " + f.intentDetail.english();
     if (f.tty == TtyState::Foreground)
         return "in use: in the foreground of a terminal";
     if (!f.deepKnown && s.state != 'Z')
@@ -69,7 +69,7 @@ std::string gateOf(const TriageResult &r, int i, bool member)
     if (f.ageSeconds < r.minAgeSeconds)
         return "only " + formatDuration(f.ageSeconds) + " old (minimum age " + formatDuration(r.minAgeSeconds) + ")";
     if (r.blast[static_cast<std::size_t>(i)].risk == Risk::Critical)
-        return "blast radius critical: " + joinFirst(r.blast[static_cast<std::size_t>(i)].reasons, 2);
+        return "blast radius critical: " + joinFirst(english(r.blast[static_cast<std::size_t>(i)].reasons), 2);
     return {};
 }
 
@@ -213,7 +213,7 @@ ReliefStep stepOf(const TriageResult &r, const Candidate &c, const std::vector<s
             + (c.stopUnit.empty() ? " more of its process group" : " more of its unit");
     why += "; blast radius " + std::string(jsonName(s.risk));
     if (const auto &reasons = r.blast[static_cast<std::size_t>(c.index)].reasons; !reasons.empty())
-        why += ": " + joinFirst(reasons, 2);
+        why += ": " + joinFirst(english(reasons), 2);
     if (!c.stopUnit.empty())
         why = "supervised: stop " + c.stopUnit + " yourself (a kill would be restarted); " + why;
     s.why = std::move(why);

@@ -3,16 +3,23 @@
 
 #include "util/Format.h"
 
+#include <QCoreApplication>
+
 #include <cmath>
 
 namespace ptriage {
 namespace {
 
+Phrase ev(const char *source, std::vector<Phrase> args = {})
+{
+    return Phrase("Evidence", source, std::move(args));
+}
+
 class Observer {
 public:
     Observer(const Priors &p, std::vector<Observation> &out) : m_priors(p), m_out(out) { }
 
-    void add(std::string_view termName, std::string_view bin, std::string detail, std::string_view table = {})
+    void add(std::string_view termName, std::string_view bin, Phrase detail, std::string_view table = {})
     {
         const std::string_view tableName = table.empty() ? termName : table;
         for (std::size_t t = 0; t < m_priors.terms.size(); ++t) {
@@ -23,7 +30,7 @@ public:
             }
         }
     }
-    void unknown(std::string_view termName, std::string detail)
+    void unknown(std::string_view termName, Phrase detail)
     {
         m_out.push_back({-1, -1, std::string(termName), std::move(detail), std::nullopt});
     }
@@ -37,7 +44,7 @@ private:
 struct Subject {
     const Snapshot &snap;
     const Priors &p;
-    const std::string &over; // " over the last …" when rates have an interval
+    const Phrase &over; // " over the last …" when rates have an interval
     const Sample &s;
     const ProcessFacts &f;
     const Category &cat;
@@ -55,7 +62,8 @@ struct Subject {
 // A zombie has exited: no CPU, I/O or other state to speak of.
 void observeZombie(Observer &o)
 {
-    o.add("state", "Z", "zombie (Z): it has exited and waits for its parent to reap it");
+    o.add("state", "Z",
+        ev(QT_TRANSLATE_NOOP("Evidence", "zombie (Z): it has exited and waits for its parent to reap it")));
 }
 
 void observeCpu(Observer &o, const Subject &x)
@@ -63,15 +71,17 @@ void observeCpu(Observer &o, const Subject &x)
     const Priors &p = x.p;
     const auto &share = x.s.cpuShare;
     if (!share)
-        o.unknown("cpu", "recent CPU unknown: no earlier sample of this process");
+        o.unknown("cpu", ev(QT_TRANSLATE_NOOP("Evidence", "recent CPU unknown: no earlier sample of this process")));
     else if (*share < p.cpuIdle)
-        o.add("cpu", "idle", "no CPU" + x.over);
+        o.add("cpu", "idle", ev(QT_TRANSLATE_NOOP("Evidence", "no CPU%1"), {x.over}));
     else if (*share < p.cpuTrickle)
         // A trickle is what a timer or a poll costs, in a forgotten process as much as a used one.
-        o.add("cpu", "trickle", "used " + formatPercent(*share) + " of a core" + x.over + " (a timer's trickle)");
+        o.add("cpu", "trickle",
+            ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2 (a timer's trickle)"),
+                {formatPercent(*share), x.over}));
     else
         o.add("cpu", *share < p.cpuBusy ? "low" : (*share < p.cpuSpinning ? "busy" : "spinning"),
-            "used " + formatPercent(*share) + " of a core" + x.over);
+            ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2"), {formatPercent(*share), x.over}));
 }
 
 // How long since it last ran, for a process that did not run in the interval: "no CPU in the
@@ -84,7 +94,9 @@ void observeLastRan(Observer &o, const Subject &x)
         return;
     const auto &since = x.s.sinceLastRanSeconds;
     if (!since) {
-        o.unknown("last_ran", "when it last ran is unknown: the scheduler's sched file is not available");
+        o.unknown("last_ran",
+            ev(QT_TRANSLATE_NOOP(
+                "Evidence", "when it last ran is unknown: the scheduler's sched file is not available")));
         return;
     }
     const char *bin = *since < p.lastRanMinutes ? "seconds"
@@ -92,9 +104,10 @@ void observeLastRan(Observer &o, const Subject &x)
         : *since < p.lastRanDays                ? "hours"
                                                 : "days";
     o.add("last_ran", bin,
-        *since < 1 ? std::string("ran within the last second")
-                   : "has not run on a CPU for " + formatDuration(*since)
-                + " (the scheduler's clock, which stops in suspend)");
+        *since < 1 ? ev(QT_TRANSLATE_NOOP("Evidence", "ran within the last second"))
+                   : ev(QT_TRANSLATE_NOOP(
+                            "Evidence", "has not run on a CPU for %1 (the scheduler's clock, which stops in suspend)"),
+                       {formatDuration(*since)}));
 }
 
 // Whether a busy process gets anywhere: one that writes while it computes (checkpoints, logs,
@@ -108,13 +121,15 @@ void observeProgress(Observer &o, const Subject &x)
         // A compiler or a computation may do no I/O for a while; hours of it is the stuck loop.
         if (x.f.ageSeconds >= p.sustainedMinAge && x.f.lifetimeCpuShare >= p.sustainedCpu)
             o.add("progress", "none",
-                "busy with no I/O at all" + x.over + ", after " + formatDuration(x.f.ageSeconds) + " of busy life");
+                ev(QT_TRANSLATE_NOOP("Evidence", "busy with no I/O at all%1, after %2 of busy life"),
+                    {x.over, formatDuration(x.f.ageSeconds)}));
     } else if (x.f.deepKnown && !x.f.writableFiles.empty())
         o.add("progress", "writing",
-            "busy and doing I/O (" + formatBytes(*x.s.ioRate)
-                + "/s) with files open for writing: " + joinFirst(x.f.writableFiles, 2));
+            ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s) with files open for writing: %2"),
+                {formatBytes(*x.s.ioRate), joinFirst(x.f.writableFiles, 2)}));
     else
-        o.add("progress", "io", "busy and doing I/O (" + formatBytes(*x.s.ioRate) + "/s)");
+        o.add("progress", "io",
+            ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s)"), {formatBytes(*x.s.ioRate)}));
 }
 
 // Only for processes old enough that their lifetime average means something.
@@ -124,8 +139,9 @@ void observeSustainedCpu(Observer &o, const Subject &x)
     if (f.ageSeconds < x.p.sustainedMinAge)
         return;
     o.add("sustained_cpu", f.lifetimeCpuShare >= x.p.sustainedCpu ? "yes" : "no",
-        "used " + formatDuration(f.lifetimeCpuShare * f.ageSeconds) + " of CPU time in " + formatDuration(f.ageSeconds)
-            + " of life (" + formatPercent(f.lifetimeCpuShare) + " of a core)");
+        ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of CPU time in %2 of life (%3 of a core)"),
+            {formatDuration(f.lifetimeCpuShare * f.ageSeconds), formatDuration(f.ageSeconds),
+                formatPercent(f.lifetimeCpuShare)}));
 }
 
 void observeIo(Observer &o, const Subject &x)
@@ -134,12 +150,13 @@ void observeIo(Observer &o, const Subject &x)
     const auto &rate = x.s.ioRate;
     if (!rate)
         o.unknown("io",
-            x.s.ioBytes ? "recent I/O unknown: no earlier sample of this process"
-                        : "I/O unknown: its io file is not readable");
+            x.s.ioBytes ? ev(QT_TRANSLATE_NOOP("Evidence", "recent I/O unknown: no earlier sample of this process"))
+                        : ev(QT_TRANSLATE_NOOP("Evidence", "I/O unknown: its io file is not readable")));
     else if (*rate < p.ioIdle)
-        o.add("io", "none", "no I/O" + x.over);
+        o.add("io", "none", ev(QT_TRANSLATE_NOOP("Evidence", "no I/O%1"), {x.over}));
     else
-        o.add("io", *rate < p.ioHeavy ? "some" : "heavy", "read and wrote " + formatBytes(*rate) + "/s" + x.over);
+        o.add("io", *rate < p.ioHeavy ? "some" : "heavy",
+            ev(QT_TRANSLATE_NOOP("Evidence", "read and wrote %1/s%2"), {formatBytes(*rate), x.over}));
 }
 
 // The scheduler state, other than zombie; unusual letters are not observed.
@@ -148,22 +165,26 @@ void observeState(Observer &o, const Subject &x)
     const Sample &s = x.s;
     switch (s.state) {
     case 'R':
-        o.add("state", "R", "running (R)");
+        o.add("state", "R", ev(QT_TRANSLATE_NOOP("Evidence", "running (R)")));
         break;
     case 'S':
-        o.add("state", "S", "sleeping (S)");
+        o.add("state", "S", ev(QT_TRANSLATE_NOOP("Evidence", "sleeping (S)")));
         break;
     case 'D':
         o.add("state", "D",
-            "in uninterruptible sleep (D)" + (s.deep && !s.deep->wchan.empty() ? " in " + s.deep->wchan : std::string())
-                + ": no signal is delivered until the I/O finishes");
+            s.deep && !s.deep->wchan.empty()
+                ? ev(QT_TRANSLATE_NOOP("Evidence",
+                         "in uninterruptible sleep (D) in %1: no signal is delivered until the I/O finishes"),
+                    {s.deep->wchan})
+                : ev(QT_TRANSLATE_NOOP(
+                    "Evidence", "in uninterruptible sleep (D): no signal is delivered until the I/O finishes")));
         break;
     case 'T':
     case 't':
-        o.add("state", "T", "stopped (T)");
+        o.add("state", "T", ev(QT_TRANSLATE_NOOP("Evidence", "stopped (T)")));
         break;
     case 'I':
-        o.add("state", "I", "idle (I)");
+        o.add("state", "I", ev(QT_TRANSLATE_NOOP("Evidence", "idle (I)")));
         break;
     default:
         break;
@@ -178,8 +199,8 @@ void observeAge(Observer &o, const Subject &x)
         return;
     if (x.runAsService()) {
         o.unknown("age",
-            formatDuration(x.f.ageSeconds) + " old; a service lives as long as " + x.f.supervisor
-                + " keeps it running");
+            ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a service lives as long as %2 keeps it running"),
+                {formatDuration(x.f.ageSeconds), x.f.supervisor}));
         return;
     }
     const Priors &p = x.p;
@@ -189,8 +210,8 @@ void observeAge(Observer &o, const Subject &x)
         : ratio < p.ageFarPast          ? "long_past"
                                         : "far_past";
     o.add("age", bin,
-        formatDuration(x.f.ageSeconds) + " old; a " + cat.label + " usually ends within "
-            + formatDuration(*cat.expectedLifetimeSeconds));
+        ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a %2 usually ends within %3"),
+            {formatDuration(x.f.ageSeconds), cat.label, formatDuration(*cat.expectedLifetimeSeconds)}));
 }
 
 void observeOrphan(Observer &o, const Subject &x)
@@ -202,8 +223,8 @@ void observeOrphan(Observer &o, const Subject &x)
     const char *orphanTable = x.expectsTerminal() || x.cat.worker ? "orphan_interactive" : "orphan_other";
     if (x.runAsService() && x.f.orphan != OrphanState::ParentAlive) {
         o.add("orphan", "parent_alive",
-            "run by " + x.f.supervisor + ": its parent " + parentName + " (pid " + std::to_string(s.ppid)
-                + ") manages it",
+            ev(QT_TRANSLATE_NOOP("Evidence", "run by %1: its parent %2 (pid %3) manages it"),
+                {x.f.supervisor, parentName, std::to_string(s.ppid)}),
             orphanTable);
         return;
     }
@@ -211,18 +232,20 @@ void observeOrphan(Observer &o, const Subject &x)
     case OrphanState::ParentAlive:
         if (s.ppid <= 0)
             break; // started by the kernel: no parent to speak of
-        o.add("orphan", "parent_alive", "its parent " + parentName + " (pid " + std::to_string(s.ppid) + ") is alive",
+        o.add("orphan", "parent_alive",
+            ev(QT_TRANSLATE_NOOP("Evidence", "its parent %1 (pid %2) is alive"), {parentName, std::to_string(s.ppid)}),
             orphanTable);
         break;
     case OrphanState::Reparented:
         o.add("orphan", "reparented",
-            "adopted by " + parentName + " (pid " + std::to_string(s.ppid) + "); its session leader is still there",
+            ev(QT_TRANSLATE_NOOP("Evidence", "adopted by %1 (pid %2); its session leader is still there"),
+                {parentName, std::to_string(s.ppid)}),
             orphanTable);
         break;
     case OrphanState::ReparentedSessionGone:
         o.add("orphan", "reparented_session_gone",
-            "adopted by " + parentName + " (pid " + std::to_string(s.ppid) + ") and its session leader (pid "
-                + std::to_string(s.session) + ") is gone",
+            ev(QT_TRANSLATE_NOOP("Evidence", "adopted by %1 (pid %2) and its session leader (pid %3) is gone"),
+                {parentName, std::to_string(s.ppid), std::to_string(s.session)}),
             orphanTable);
         break;
     }
@@ -234,16 +257,19 @@ void observeTty(Observer &o, const Subject &x)
     const char *ttyTable = x.expectsTerminal() ? "tty_interactive" : "tty_other";
     switch (x.f.tty) {
     case TtyState::Foreground:
-        o.add("tty", "foreground", "in the foreground of its terminal", ttyTable);
+        o.add("tty", "foreground", ev(QT_TRANSLATE_NOOP("Evidence", "in the foreground of its terminal")), ttyTable);
         break;
     case TtyState::Background:
-        o.add("tty", "background", "in the background of its terminal", ttyTable);
+        o.add("tty", "background", ev(QT_TRANSLATE_NOOP("Evidence", "in the background of its terminal")), ttyTable);
         break;
     case TtyState::None:
         o.add("tty", "none",
-            x.expectsTerminal()   ? "no controlling terminal, though a " + cat.label + " normally has one"
-                : cat.interactive ? "no controlling terminal, as expected of a service (" + x.f.supervisor + ")"
-                                  : std::string("no controlling terminal"),
+            x.expectsTerminal() ? ev(
+                QT_TRANSLATE_NOOP("Evidence", "no controlling terminal, though a %1 normally has one"), {cat.label})
+                : cat.interactive
+                ? ev(QT_TRANSLATE_NOOP("Evidence", "no controlling terminal, as expected of a service (%1)"),
+                    {x.f.supervisor})
+                : ev(QT_TRANSLATE_NOOP("Evidence", "no controlling terminal")),
             ttyTable);
         break;
     }
@@ -253,18 +279,23 @@ void observeSockets(Observer &o, const Subject &x)
 {
     const ProcessFacts &f = x.f;
     if (!f.deepKnown)
-        o.unknown("sockets", "sockets unknown: its open files could not be read");
+        o.unknown("sockets", ev(QT_TRANSLATE_NOOP("Evidence", "sockets unknown: its open files could not be read")));
     else if (!f.listeners.empty() && f.clients > 0)
         o.add("sockets", "serving",
-            "listens on " + joinFirst(f.listeners, 3) + " and " + std::to_string(f.clients) + " client connection"
-                + (f.clients > 1 ? "s are" : " is") + " open");
+            f.clients > 1 ? ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1 and %2 client connections are open"),
+                {joinFirst(f.listeners, 3), std::to_string(f.clients)})
+                          : ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1 and 1 client connection is open"),
+                              {joinFirst(f.listeners, 3)}));
     else if (!f.listeners.empty())
-        o.add("sockets", "listening", "listens on " + joinFirst(f.listeners, 3) + "; no client is connected");
+        o.add("sockets", "listening",
+            ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1; no client is connected"), {joinFirst(f.listeners, 3)}));
     else if (f.established > 0)
         o.add("sockets", "established",
-            std::to_string(f.established) + " open network connection" + (f.established > 1 ? "s" : ""));
+            f.established > 1
+                ? ev(QT_TRANSLATE_NOOP("Evidence", "%1 open network connections"), {std::to_string(f.established)})
+                : ev(QT_TRANSLATE_NOOP("Evidence", "1 open network connection")));
     else
-        o.add("sockets", "none", "no listening socket and no network connection");
+        o.add("sockets", "none", ev(QT_TRANSLATE_NOOP("Evidence", "no listening socket and no network connection")));
 }
 
 // Left out when its fds were not read: the sockets term already says they are unknown.
@@ -274,8 +305,9 @@ void observeWritingFiles(Observer &o, const Subject &x)
     if (!f.deepKnown)
         return;
     o.add("writing_files", f.writableFiles.empty() ? "no" : "yes",
-        f.writableFiles.empty() ? std::string("no files open for writing")
-                                : "files open for writing: " + joinFirst(f.writableFiles, 3));
+        f.writableFiles.empty()
+            ? ev(QT_TRANSLATE_NOOP("Evidence", "no files open for writing"))
+            : ev(QT_TRANSLATE_NOOP("Evidence", "files open for writing: %1"), {joinFirst(f.writableFiles, 3)}));
 }
 
 void observeSupervisor(Observer &o, const Subject &x)
@@ -283,16 +315,16 @@ void observeSupervisor(Observer &o, const Subject &x)
     const ProcessFacts &f = x.f;
     switch (f.supervisorKind) {
     case SupervisorKind::SystemdUnit:
-        o.add("supervisor", "systemd_unit", "managed by " + f.supervisor);
+        o.add("supervisor", "systemd_unit", ev(QT_TRANSLATE_NOOP("Evidence", "managed by %1"), {f.supervisor}));
         break;
     case SupervisorKind::Container:
-        o.add("supervisor", "container", "runs in " + f.supervisor);
+        o.add("supervisor", "container", ev(QT_TRANSLATE_NOOP("Evidence", "runs in %1"), {f.supervisor}));
         break;
     case SupervisorKind::ProcessManager:
-        o.add("supervisor", "process_manager", "managed by " + f.supervisor);
+        o.add("supervisor", "process_manager", ev(QT_TRANSLATE_NOOP("Evidence", "managed by %1"), {f.supervisor}));
         break;
     case SupervisorKind::None:
-        o.add("supervisor", "none", "no supervisor");
+        o.add("supervisor", "none", ev(QT_TRANSLATE_NOOP("Evidence", "no supervisor")));
         break;
     }
 }
@@ -314,10 +346,13 @@ void observeIntent(Observer &o, const Subject &x)
         // Without its environment a tmux pane or an ssh session may go unseen: unknown, not none.
         if (x.s.details && !x.s.details->environRead)
             o.unknown("intent",
-                "no sign of a person in its ancestry or terminal, but its environment (TMUX, SSH_CONNECTION) could "
-                "not be read");
+                ev(QT_TRANSLATE_NOOP("Evidence",
+                    "no sign of a person in its ancestry or terminal, but its environment (TMUX, SSH_CONNECTION) could "
+                    "not be read")));
         else
-            o.add("intent", "none", "no sign of a person using it (no tmux/screen, no recent terminal input, no ssh)");
+            o.add("intent", "none",
+                ev(QT_TRANSLATE_NOOP(
+                    "Evidence", "no sign of a person using it (no tmux/screen, no recent terminal input, no ssh)")));
         break;
     }
 }
@@ -327,7 +362,8 @@ void observeCwdDeleted(Observer &o, const Subject &x)
     if (!x.f.cwdDeleted)
         return;
     o.add("cwd_deleted", "yes",
-        "its working directory " + (x.s.details ? x.s.details->cwd : std::string()) + " was deleted");
+        ev(QT_TRANSLATE_NOOP("Evidence", "its working directory %1 was deleted"),
+            {x.s.details ? x.s.details->cwd : std::string()}));
 }
 
 // "4", "2.5": decayed counts, whole when they are.
@@ -361,10 +397,14 @@ void observePastDecisions(std::vector<Observation> &out, const Sample &s, const 
     if (!m)
         return;
     const double lo = past.patterns.logOdds(*m) / 2;
-    std::string detail = "you ended " + formatCount(m->kills + m->respawned) + " and spared " + formatCount(m->spares)
-        + " processes like `" + m->pattern + "` (" + jsonName(m->level) + ")";
-    if (m->respawned > 0)
-        detail += "; " + formatCount(m->respawned) + " of those ended came right back, which counts against ending";
+    const std::vector<Phrase> args{
+        formatCount(m->kills + m->respawned), formatCount(m->spares), m->pattern, jsonName(m->level)};
+    Phrase detail = m->respawned > 0
+        ? ev(QT_TRANSLATE_NOOP("Evidence",
+                 "you ended %1 and spared %2 processes like `%3` (%4); %5 of those ended came right back, which "
+                 "counts against ending"),
+            {args[0], args[1], args[2], args[3], formatCount(m->respawned)})
+        : ev(QT_TRANSLATE_NOOP("Evidence", "you ended %1 and spared %2 processes like `%3` (%4)"), args);
     out.push_back({-1, -1, "past_decisions", std::move(detail), ClassVector{-lo, -lo, lo, lo}});
 }
 
@@ -378,8 +418,12 @@ void observeLeaking(Observer &o, const Sample &s, const PastContext &past, const
     const auto n = static_cast<int>(series.size());
     if (n < leak.minSessions) {
         o.unknown("leaking",
-            "memory across sessions unknown: in " + std::to_string(n) + " saved session" + (n == 1 ? "" : "s")
-                + " of this boot, " + std::to_string(leak.minSessions) + " needed");
+            n == 1 ? ev(QT_TRANSLATE_NOOP(
+                            "Evidence", "memory across sessions unknown: in 1 saved session of this boot, %1 needed"),
+                {std::to_string(leak.minSessions)})
+                   : ev(QT_TRANSLATE_NOOP(
+                            "Evidence", "memory across sessions unknown: in %1 saved sessions of this boot, %2 needed"),
+                       {std::to_string(n), std::to_string(leak.minSessions)}));
         return;
     }
     std::string trail;
@@ -389,16 +433,20 @@ void observeLeaking(Observer &o, const Sample &s, const PastContext &past, const
         const std::uint64_t next = k + 1 < n ? series[static_cast<std::size_t>(k + 1)] : s.rssBytes;
         grew = grew && next > series[static_cast<std::size_t>(k)];
     }
-    trail += "now " + formatBytes(static_cast<double>(s.rssBytes));
+    const Phrase trailNow
+        = ev(QT_TRANSLATE_NOOP("Evidence", "%1now %2"), {trail, formatBytes(static_cast<double>(s.rssBytes))});
     const double first = static_cast<double>(series.front());
     const double growth = static_cast<double>(s.rssBytes) - first;
     if (grew && growth >= leak.minGrowthBytes && growth >= leak.minGrowthRatio * first)
         o.add("leaking", "yes",
-            "memory grew in each of the last " + std::to_string(n) + " saved sessions and since: " + trail);
+            ev(QT_TRANSLATE_NOOP("Evidence", "memory grew in each of the last %1 saved sessions and since: %2"),
+                {std::to_string(n), trailNow}));
     else
         o.add("leaking", "no",
-            std::string(grew ? "memory grew only a little" : "memory did not only grow") + " across the last "
-                + std::to_string(n) + " saved sessions: " + trail);
+            grew ? ev(QT_TRANSLATE_NOOP("Evidence", "memory grew only a little across the last %1 saved sessions: %2"),
+                {std::to_string(n), trailNow})
+                 : ev(QT_TRANSLATE_NOOP("Evidence", "memory did not only grow across the last %1 saved sessions: %2"),
+                     {std::to_string(n), trailNow}));
 }
 
 } // namespace
@@ -407,8 +455,9 @@ std::vector<std::vector<Observation>> observe(
     const Snapshot &snap, const std::vector<ProcessFacts> &facts, const TriageConfig &config, const PastContext *past)
 {
     std::vector<std::vector<Observation>> all(snap.processes.size());
-    const std::string over
-        = snap.intervalSeconds ? " over the last " + formatDuration(*snap.intervalSeconds) : std::string();
+    const Phrase over = snap.intervalSeconds
+        ? ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1"), {formatDuration(*snap.intervalSeconds)})
+        : Phrase();
     for (std::size_t i = 0; i < snap.processes.size(); ++i) {
         const ProcessFacts &f = facts[i];
         const Subject x{snap, config.priors, over, snap.processes[i], f,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Facts.h"
+#include "util/Phrase.h"
 
 #include <optional>
 
@@ -12,7 +13,7 @@ struct Observation {
     int table = -1; // index into Priors::terms
     int bin = -1;
     std::string term;
-    std::string detail;
+    Phrase detail;
     // A term that is not a table's bin (past decisions: counts, not categories): its own
     // log-likelihood per class, capped like every term. Set only with table < 0.
     std::optional<ClassVector> logLikelihood;

@@ -1,5 +1,7 @@
 #include "Facts.h"
 
+#include <QCoreApplication>
+
 #include <pwd.h>
 
 #include <algorithm>
@@ -9,6 +11,11 @@
 
 namespace ptriage {
 namespace {
+
+Phrase fact(const char *source, std::vector<Phrase> args = {})
+{
+    return Phrase("Facts", source, std::move(args));
+}
 
 std::string basename(const std::string &path)
 {
@@ -198,14 +205,15 @@ void findIntent(const Lookups &look, const Sample &s, const Surroundings &around
     if (around.inMultiplexer) {
         f.intent = IntentKind::Multiplexer;
         const std::string *pane = envValue(s, "TMUX_PANE");
-        f.intentDetail = pane ? "runs in tmux pane " + *pane : std::string("runs in a tmux or screen window");
+        f.intentDetail = pane ? fact(QT_TRANSLATE_NOOP("Facts", "runs in tmux pane %1"), {*pane})
+                              : fact(QT_TRANSLATE_NOOP("Facts", "runs in a tmux or screen window"));
     } else if (recentTty) {
         f.intent = IntentKind::RecentTty;
-        f.intentDetail
-            = "its terminal was used in the last " + std::to_string(static_cast<int>(recentTtySeconds / 60)) + " min";
+        f.intentDetail = fact(QT_TRANSLATE_NOOP("Facts", "its terminal was used in the last %1 min"),
+            {std::to_string(static_cast<int>(recentTtySeconds / 60))});
     } else if (around.overSsh) {
         f.intent = IntentKind::Ssh;
-        f.intentDetail = "belongs to an ssh session";
+        f.intentDetail = fact(QT_TRANSLATE_NOOP("Facts", "belongs to an ssh session"));
     }
 }
 
@@ -374,7 +382,7 @@ void judgeInOuterWrapperContext(std::vector<ProcessFacts> &facts)
     }
 }
 
-std::string protectedCmdlineReason(const Policy &policy, const Sample &s)
+Phrase protectedCmdlineReason(const Policy &policy, const Sample &s)
 {
     if (!s.details || s.details->cmdline.empty())
         return {};
@@ -383,31 +391,33 @@ std::string protectedCmdlineReason(const Policy &policy, const Sample &s)
         joined += QString::fromUtf8(a.data(), static_cast<qsizetype>(a.size())) + QLatin1Char(' ');
     for (const auto &re : policy.protectedCmdline)
         if (re.match(joined).hasMatch())
-            return "command line matches protected pattern '" + re.pattern().toStdString() + "'";
+            return fact(QT_TRANSLATE_NOOP("Facts", "command line matches protected pattern '%1'"),
+                {re.pattern().toStdString()});
     return {};
 }
 
 // Protection: never a target, whatever the config says. Empty when not protected.
-std::string protectionReason(const Lookups &look, const Sample &s, const ProcessFacts &f)
+Phrase protectionReason(const Lookups &look, const Sample &s, const ProcessFacts &f)
 {
     const auto &policy = look.config.policy;
     const std::string comm = s.details ? s.details->comm : std::string();
     const std::string name = argv0Name(s);
     const Category &cat = look.config.signatures.categories[static_cast<std::size_t>(f.category)];
     if (s.isKernelThread())
-        return "kernel thread";
+        return fact(QT_TRANSLATE_NOOP("Facts", "kernel thread"));
     if (s.id.pid == 1)
-        return "PID 1 (init)";
+        return fact(QT_TRANSLATE_NOOP("Facts", "PID 1 (init)"));
     if (s.id.pid == look.ctx.selfPid)
-        return "ptriage itself";
+        return fact(QT_TRANSLATE_NOOP("Facts", "ptriage itself"));
     if (look.selfLine.count(s.id.pid))
-        return "runs ptriage (an ancestor of this process)";
+        return fact(QT_TRANSLATE_NOOP("Facts", "runs ptriage (an ancestor of this process)"));
     if (cat.isProtected)
         return cat.label;
     if (contains(policy.protectedNames, comm) || contains(policy.protectedNames, name))
-        return "protected name '" + (contains(policy.protectedNames, comm) ? comm : name) + "'";
+        return fact(
+            QT_TRANSLATE_NOOP("Facts", "protected name '%1'"), {contains(policy.protectedNames, comm) ? comm : name});
     if (contains(policy.protectedUsers, f.user))
-        return "protected user '" + f.user + "'";
+        return fact(QT_TRANSLATE_NOOP("Facts", "protected user '%1'"), {f.user});
     return protectedCmdlineReason(policy, s);
 }
 

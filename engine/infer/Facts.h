@@ -2,6 +2,7 @@
 
 #include "collect/Snapshot.h"
 #include "config/TriageConfig.h"
+#include "util/Phrase.h"
 
 #include <string>
 #include <vector>
@@ -28,7 +29,7 @@ struct ProcessFacts {
     OrphanState orphan = OrphanState::ParentAlive;
     TtyState tty = TtyState::None;
     IntentKind intent = IntentKind::None;
-    std::string intentDetail;
+    Phrase intentDetail;
     SupervisorKind supervisorKind = SupervisorKind::None;
     std::string supervisor; // "systemd:x.service", "container:…", "pm2", "tmux" …; empty when none
     std::vector<std::string> listeners; // "TCP 0.0.0.0:3000", "unix /run/x.sock"
@@ -43,7 +44,7 @@ struct ProcessFacts {
     int wrapperIndex = -1; // the wrapper around this workload
     int workloadIndex = -1; // the workload this wrapper runs
     bool isWrapper = false;
-    std::string protectedReason; // empty when not protected
+    Phrase protectedReason; // empty when not protected
 };
 
 struct FactContext {

@@ -98,7 +98,7 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
         else if (!sample.partial.empty() || (sample.details && !sample.details->partial.empty()))
             p.confidence = oneLevelLess(p.confidence);
 
-        auto entry = [&](std::string term, double nats, std::string detail) {
+        auto entry = [&](std::string term, double nats, Phrase detail) {
             const double bits = nats / kLn2;
             p.ledger.push_back({std::move(term), bits, bits >= 0 ? p.classification : p.reference, strengthOf(bits),
                 std::move(detail)});
@@ -106,8 +106,8 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
         const double priorNats
             = priors.logPrior[static_cast<std::size_t>(best)] - priors.logPrior[static_cast<std::size_t>(ref)];
         entry("prior", priorNats,
-            std::string("how common ") + jsonName(p.classification) + " is against " + jsonName(p.reference)
-                + " before any evidence");
+            Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "how common %1 is against %2 before any evidence"),
+                {jsonName(p.classification), jsonName(p.reference)}));
         for (const auto &o : observations[static_cast<std::size_t>(i)]) {
             if (o.table < 0 && o.logLikelihood) {
                 const ClassVector ll = capped(*o.logLikelihood, priors.maxBitsPerTerm);
@@ -127,8 +127,9 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
         entry("category",
             terms[static_cast<std::size_t>(best)](i, categoryColumn)
                 - terms[static_cast<std::size_t>(ref)](i, categoryColumn),
-            fact.category == config.signatures.unknownCategory ? std::string("matches no known kind of program")
-                                                               : "looks like a " + cat.label);
+            fact.category == config.signatures.unknownCategory
+                ? Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "matches no known kind of program"))
+                : Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "looks like a %1"), {cat.label}));
         std::stable_sort(p.ledger.begin(), p.ledger.end(),
             [](const EvidenceTerm &a, const EvidenceTerm &b) { return std::fabs(a.bits) > std::fabs(b.bits); });
     }

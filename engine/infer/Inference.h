@@ -10,7 +10,7 @@ struct EvidenceTerm {
     double bits = 0; // log2 Bayes factor of the verdict against the reference class
     ProcessClass favors{}; // the class this term pushes toward (of the two compared)
     Strength strength = Strength::Weak;
-    std::string detail;
+    Phrase detail;
 };
 
 struct Posterior {

@@ -59,7 +59,7 @@ void writeLedger(std::string &out, const ReportCard &card)
         out += "<tr><td>" + w(EngineLabels::term(t.term)) + "</td><td class=\"barcell\">"
             + signedBar(t.bits, maxBits, classColor(t.favors)) + "</td><td class=\"num\" data-value=\"" + number(t.bits)
             + "\">" + localized(bits) + "</td><td>" + w(EngineLabels::processClass(t.favors)) + "</td>"
-            + (card.sentences ? "<td>" + text(t.detail) + "</td>" : std::string()) + "</tr>";
+            + (card.sentences ? "<td>" + text(t.detail.translated()) + "</td>" : std::string()) + "</tr>";
     }
     out += "</tbody></table>";
 }
@@ -118,7 +118,8 @@ void writeGraph(std::string &out, const ReportCard &card)
             + number(e.to.x) + "\" y2=\"" + number(e.to.y) + "\"/>";
         if (!e.why.empty())
             out += "<text class=\"why\" text-anchor=\"middle\" x=\"" + number((e.from.x + e.to.x) / 2) + "\" y=\""
-                + number((e.from.y + e.to.y) / 2 - 3) + "\">" + html::truncated(e.why, kGraphLabel) + "</text>";
+                + number((e.from.y + e.to.y) / 2 - 3) + "\">" + html::truncated(e.why.translated(), kGraphLabel)
+                + "</text>";
     }
     for (const auto &res : g.resources) {
         const std::string label = resourceText(res);

@@ -36,7 +36,7 @@ ReportCard cardFromTriage(const TriageResult &r, const TriageConfig &config, int
     card.ledger = r.posteriors[u].ledger;
     card.expectedLoss = rec.expectedLoss;
     card.allowed = rec.allowed;
-    card.blastReasons = r.blast[u].reasons;
+    card.blastReasons = translated(r.blast[u].reasons);
     card.graph = layoutBlastRadius(r, index, config.policy.maxHops);
     for (const auto &n : card.graph->nodes) {
         const Sample &x = r.snapshot->processes[static_cast<std::size_t>(n.index)];
@@ -110,7 +110,7 @@ ReportInput reportFromTriage(const TriageResult &r, const TriageConfig &config)
         p.action = rec.action;
         p.review = rec.review;
         p.candidate = rec.candidate;
-        p.blocks = rec.blockedBy;
+        p.blocks = translated(rec.blockedBy);
         p.risk = r.blast[u].risk;
         p.cpuShare = s.cpuShare;
         p.rssBytes = s.rssBytes;

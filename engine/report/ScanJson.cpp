@@ -52,7 +52,7 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     if (f.protectedReason.empty())
         w.key("protected_reason").null();
     else
-        w.key("protected_reason").value(f.protectedReason);
+        w.key("protected_reason").value(f.protectedReason.english());
     w.key("posterior").beginObject();
     for (int c = 0; c < kClassCount; ++c)
         w.key(jsonName(static_cast<ProcessClass>(c))).value(post.probability[static_cast<std::size_t>(c)], 6);
@@ -65,7 +65,7 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     w.key("action").value(jsonName(rec.action));
     w.key("review").value(rec.review);
     nullableIdentity(w.key("target"), r, rec.targetIndex);
-    w.key("blocked_by").stringArray(rec.blockedBy);
+    w.key("blocked_by").stringArray(english(rec.blockedBy));
     w.key("expected_loss").beginObject();
     for (int a = 0; a < kActionCount; ++a)
         w.key(jsonName(static_cast<RecommendedAction>(a))).value(rec.expectedLoss[static_cast<std::size_t>(a)], 5);
@@ -78,7 +78,7 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
         w.key("bits").value(t.bits, 4);
         w.key("favors").value(jsonName(t.favors));
         w.key("strength").value(jsonName(t.strength));
-        w.key("detail").value(t.detail);
+        w.key("detail").value(t.detail.english());
         w.endObject();
     }
     w.endArray();
@@ -89,7 +89,7 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     for (int a : blast.affected)
         w.value(r.identityOf(a).toString());
     w.endArray();
-    w.key("reasons").stringArray(blast.reasons);
+    w.key("reasons").stringArray(english(blast.reasons));
     w.endObject();
     nullableIdentity(w.key("workload"), r, f.workloadIndex);
     nullableIdentity(w.key("wrapper"), r, f.wrapperIndex);

@@ -1,6 +1,9 @@
 #include "ScanReport.h"
 
 #include "util/Format.h"
+#include "util/Phrase.h"
+
+#include <QCoreApplication>
 
 #include <algorithm>
 #include <cmath>
@@ -8,6 +11,22 @@
 
 namespace ptriage {
 namespace {
+
+// A sentence of this table in the installed translation (an argument's own "%2" stays as it is).
+std::string say(const char *source, std::vector<Phrase> args = {})
+{
+    return Phrase("ScanText", source, std::move(args)).translated();
+}
+
+// Pads to `width` display columns (a translated heading may hold multi-byte characters).
+std::string pad(const std::string &s, std::size_t width, bool right = false)
+{
+    std::size_t cols = 0;
+    for (char c : s)
+        cols += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
+    const std::string fill(width > cols ? width - cols : 0, ' ');
+    return right ? fill + s : s + fill;
+}
 
 // Cuts to `width` display columns without splitting a UTF-8 sequence (the last column: no padding).
 std::string fit(const std::string &s, std::size_t width)
@@ -39,10 +58,10 @@ std::string topReasons(const TriageResult &r, int i, std::size_t n)
     std::vector<std::string> parts;
     for (const auto &b : rec.blockedBy)
         if (parts.size() < n)
-            parts.push_back(b);
+            parts.push_back(b.translated());
     for (const auto &t : post.ledger)
         if (parts.size() < n && t.bits > 0.5 && t.term != "prior")
-            parts.push_back(t.detail);
+            parts.push_back(t.detail.translated());
     std::string out;
     for (const auto &p : parts)
         out += (out.empty() ? "" : "; ") + p;
@@ -68,20 +87,28 @@ std::string scanText(const TriageResult &r, const TriageConfig &, const ScanRepo
         candidates += p.candidate ? 1 : 0;
     std::string out;
     char line[512];
-    std::snprintf(line, sizeof line, "ptriage: %zu processes, %d candidate%s; rates %s\n", snap.processes.size(),
-        candidates, candidates == 1 ? "" : "s",
-        snap.intervalSeconds ? ("over the last " + formatDuration(*snap.intervalSeconds)).c_str()
-                             : "unknown (no earlier sample)");
-    out += line;
+    const std::string rates = snap.intervalSeconds
+        ? say(QT_TRANSLATE_NOOP("ScanText", "over the last %1"), {formatDuration(*snap.intervalSeconds)})
+        : say(QT_TRANSLATE_NOOP("ScanText", "unknown (no earlier sample)"));
+    out += (candidates == 1 ? say(QT_TRANSLATE_NOOP("ScanText", "ptriage: %1 processes, 1 candidate; rates %2"),
+                {std::to_string(snap.processes.size()), rates})
+                            : say(QT_TRANSLATE_NOOP("ScanText", "ptriage: %1 processes, %2 candidates; rates %3"),
+                                {std::to_string(snap.processes.size()), std::to_string(candidates), rates}))
+        + '\n';
     for (const auto &w : snap.warnings)
-        out += "warning: " + w + '\n';
+        out += say(QT_TRANSLATE_NOOP("ScanText", "warning: %1"), {w}) + '\n';
     if (candidates == 0 && !options.all) {
-        out += "Nothing needs attention. `ptriage scan --all` lists every process.\n";
+        out += say(QT_TRANSLATE_NOOP("ScanText", "Nothing needs attention. `ptriage scan --all` lists every process."))
+            + '\n';
         return out;
     }
-    std::snprintf(line, sizeof line, "%-10s %7s %5s %-10s %6s %9s  %s\n", "ACTION", "PID", "SCORE", "AGE", "CPU",
-        "MEMORY", "COMMAND / WHY");
-    out += line;
+    out += pad(say(QT_TRANSLATE_NOOP("ScanText", "ACTION")), 10) + ' '
+        + pad(say(QT_TRANSLATE_NOOP("ScanText", "PID")), 7, true) + ' '
+        + pad(say(QT_TRANSLATE_NOOP("ScanText", "SCORE")), 5, true) + ' '
+        + pad(say(QT_TRANSLATE_NOOP("ScanText", "AGE")), 10) + ' '
+        + pad(say(QT_TRANSLATE_NOOP("ScanText", "CPU")), 6, true) + ' '
+        + pad(say(QT_TRANSLATE_NOOP("ScanText", "MEMORY")), 9, true) + "  "
+        + say(QT_TRANSLATE_NOOP("ScanText", "COMMAND / WHY")) + '\n';
     const std::size_t rest = static_cast<std::size_t>(std::max(30, width - 54));
     for (int i : r.ranking) {
         const auto u = static_cast<std::size_t>(i);
@@ -120,60 +147,76 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
     char line[1024];
     std::snprintf(line, sizeof line, "pid %d  %s\n", s.id.pid, r.identityOf(index).toString().c_str());
     out += line;
-    out += "command:    " + printableCommandLine(s) + '\n';
-    std::snprintf(line, sizeof line, "user:       %s   state: %c   age: %s   cpu: %s   memory: %s   fds: %d\n",
-        f.user.c_str(), s.state, formatDuration(f.ageSeconds).c_str(),
-        s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "unknown",
-        formatBytes(static_cast<double>(s.rssBytes)).c_str(), s.fdCount);
-    out += line;
-    out += "category:   " + cat.label + (f.supervisor.empty() ? "" : "   supervisor: " + f.supervisor) + '\n';
+    out += say(QT_TRANSLATE_NOOP("ScanText", "command:    %1"), {printableCommandLine(s)}) + '\n';
+    out += say(QT_TRANSLATE_NOOP("ScanText", "user:       %1   state: %2   age: %3   cpu: %4   memory: %5   fds: %6"),
+               {f.user, std::string(1, s.state), formatDuration(f.ageSeconds),
+                   s.cpuShare ? formatPercent(*s.cpuShare) : say(QT_TRANSLATE_NOOP("ScanText", "unknown")),
+                   formatBytes(static_cast<double>(s.rssBytes)), std::to_string(s.fdCount)})
+        + '\n';
+    out += say(QT_TRANSLATE_NOOP("ScanText", "category:   %1"), {cat.label})
+        + (f.supervisor.empty() ? "" : say(QT_TRANSLATE_NOOP("ScanText", "   supervisor: %1"), {f.supervisor})) + '\n';
     if (!f.protectedReason.empty())
-        out += "protected:  " + f.protectedReason + '\n';
+        out += say(QT_TRANSLATE_NOOP("ScanText", "protected:  %1"), {f.protectedReason.translated()}) + '\n';
     if (f.wrapperIndex >= 0)
-        out += "wrapper:    pid "
-            + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.wrapperIndex)].id.pid) + '\n';
+        out += say(QT_TRANSLATE_NOOP("ScanText", "wrapper:    pid %1"),
+                   {std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.wrapperIndex)].id.pid)})
+            + '\n';
     if (f.workloadIndex >= 0)
-        out += "workload:   pid "
-            + std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.workloadIndex)].id.pid) + '\n';
+        out += say(QT_TRANSLATE_NOOP("ScanText", "workload:   pid %1"),
+                   {std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.workloadIndex)].id.pid)})
+            + '\n';
     if (const std::string partial = s.partialReasons(); !partial.empty())
-        out += "partial:    " + partial + '\n';
-    out += "\nposterior (" + std::string(jsonName(post.confidence)) + " confidence):\n";
+        out += say(QT_TRANSLATE_NOOP("ScanText", "partial:    %1"), {partial}) + '\n';
+    out += '\n' + say(QT_TRANSLATE_NOOP("ScanText", "posterior (%1 confidence):"), {jsonName(post.confidence)}) + '\n';
     for (int c = 0; c < kClassCount; ++c) {
         const double p = post.probability[static_cast<std::size_t>(c)];
         std::snprintf(line, sizeof line, "  %-11s %s %6.2f %%%s\n", jsonName(static_cast<ProcessClass>(c)),
             bar(p, 30).c_str(), p * 100, c == static_cast<int>(post.classification) ? "  ◀" : "");
         out += line;
     }
-    out += "\nevidence ledger (bits for " + std::string(jsonName(post.classification)) + " against "
-        + jsonName(post.reference) + "):\n";
+    out += '\n'
+        + say(QT_TRANSLATE_NOOP("ScanText", "evidence ledger (bits for %1 against %2):"),
+            {jsonName(post.classification), jsonName(post.reference)})
+        + '\n';
     for (const auto &t : post.ledger) {
-        std::snprintf(line, sizeof line, "  %-14s %+6.2f  %-11s %s\n", t.term.c_str(), t.bits, jsonName(t.strength),
-            t.detail.c_str());
-        out += line;
+        std::snprintf(line, sizeof line, "  %-14s %+6.2f  %-11s ", t.term.c_str(), t.bits, jsonName(t.strength));
+        out += line + t.detail.translated() + '\n';
     }
-    out += "\nexpected loss:";
+    out += '\n' + say(QT_TRANSLATE_NOOP("ScanText", "expected loss:"));
+    const std::string blocked = say(QT_TRANSLATE_NOOP("ScanText", "(blocked)"));
     for (int a = 0; a < kActionCount; ++a) {
-        std::snprintf(line, sizeof line, " %s %.2f%s", jsonName(static_cast<RecommendedAction>(a)),
-            rec.expectedLoss[static_cast<std::size_t>(a)], rec.allowed[static_cast<std::size_t>(a)] ? "" : "(blocked)");
-        out += line;
+        std::snprintf(line, sizeof line, " %s %.2f", jsonName(static_cast<RecommendedAction>(a)),
+            rec.expectedLoss[static_cast<std::size_t>(a)]);
+        out += line + (rec.allowed[static_cast<std::size_t>(a)] ? std::string() : blocked);
     }
-    out += "\nrecommendation: " + std::string(rec.review ? "review (keep for now)" : jsonName(rec.action));
+    std::string action
+        = rec.review ? say(QT_TRANSLATE_NOOP("ScanText", "review (keep for now)")) : jsonName(rec.action);
     if (rec.targetIndex != index && rec.targetIndex >= 0)
-        out += " on pid " + std::to_string(r.snapshot->processes[static_cast<std::size_t>(rec.targetIndex)].id.pid);
-    out += "   (triage score " + std::to_string(rec.score) + ")\n";
+        action = say(QT_TRANSLATE_NOOP("ScanText", "%1 on pid %2"),
+            {action, std::to_string(r.snapshot->processes[static_cast<std::size_t>(rec.targetIndex)].id.pid)});
+    out += '\n'
+        + say(QT_TRANSLATE_NOOP("ScanText", "recommendation: %1   (triage score %2)"),
+            {action, std::to_string(rec.score)})
+        + '\n';
     for (const auto &b : rec.blockedBy)
-        out += "  - " + b + '\n';
-    std::snprintf(line, sizeof line, "\nblast radius: %s (%.2f), %zu process%s affected\n", jsonName(blast.risk),
-        blast.score, blast.affected.size(), blast.affected.size() == 1 ? "" : "es");
-    out += line;
+        out += "  - " + b.translated() + '\n';
+    char score[32];
+    std::snprintf(score, sizeof score, "%.2f", blast.score);
+    out += '\n'
+        + (blast.affected.size() == 1
+                ? say(QT_TRANSLATE_NOOP("ScanText", "blast radius: %1 (%2), 1 process affected"),
+                    {jsonName(blast.risk), score})
+                : say(QT_TRANSLATE_NOOP("ScanText", "blast radius: %1 (%2), %3 processes affected"),
+                    {jsonName(blast.risk), score, std::to_string(blast.affected.size())}))
+        + '\n';
     for (const auto &reason : blast.reasons)
-        out += "  - " + reason + '\n';
+        out += "  - " + reason.translated() + '\n';
     if (s.deep) {
         std::size_t shown = 0;
         for (const auto &of : s.deep->files)
             if (of.kind == FdKind::File && shown++ < 20)
-                out += (shown == 1 ? "\nopen files:\n" : "") + std::string("  ") + std::to_string(of.fd)
-                    + (of.writable ? " w " : " r ") + of.target + '\n';
+                out += (shown == 1 ? '\n' + say(QT_TRANSLATE_NOOP("ScanText", "open files:")) + '\n' : std::string())
+                    + std::string("  ") + std::to_string(of.fd) + (of.writable ? " w " : " r ") + of.target + '\n';
     }
     return out;
 }

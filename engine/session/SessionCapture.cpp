@@ -123,7 +123,7 @@ Session sessionFromTriage(const TriageResult &r)
         p.candidate = rec.candidate;
         p.score = rec.score;
         for (const auto &b : rec.blockedBy)
-            p.blockedBy += (p.blockedBy.empty() ? "" : "\n") + b;
+            p.blockedBy += (p.blockedBy.empty() ? "" : "\n") + b.english(); // stored in English, whatever the locale
         p.risk = r.blast[i].risk;
         for (const EvidenceTerm &t : post.ledger) {
             char bits[32];

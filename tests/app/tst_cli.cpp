@@ -212,6 +212,44 @@ private Q_SLOTS:
             r.out.constData());
         QVERIFY2(r.out.contains("session leader"), r.out.constData()); // a reason in words
     }
+
+    // The text speaks the person's language, engine sentences included; JSON is English, byte for byte.
+    void textFollowsTheLocaleJsonDoesNot()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn(
+            {"python3", {"python3", "/home/dev/.venv/bin/pytest", "tests/"}, {}, Parenting::OrphanNoSession});
+        const auto pair = capturePair(sp.dir(), 0.3, 3 * 3600);
+        auto in = [](const char *lang) {
+            auto env = QProcessEnvironment::systemEnvironment();
+            for (const char *v : {"LC_ALL", "LC_MESSAGES", "LANGUAGE"})
+                env.remove(QLatin1String(v));
+            env.insert(QStringLiteral("LANG"), QLatin1String(lang));
+            return env;
+        };
+        const QStringList json{QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all"),
+            QStringLiteral("--proc-root"), QString::fromStdString(pair.after)};
+        const Run en = runPtriage(json, in("C.UTF-8"));
+        const Run de = runPtriage(json, in("de_DE.UTF-8"));
+        QCOMPARE(en.exit, 0);
+        QCOMPARE(de.exit, 0);
+        QVERIFY(en.out.contains("\"detail\""));
+        QVERIFY(de.out == en.out);
+
+        const QString pid = QString::number(a.pid);
+        const Run explainDe = runPtriage(
+            {QStringLiteral("explain"), pid, QStringLiteral("--proc-root"), QString::fromStdString(pair.after)},
+            in("de_DE.UTF-8"));
+        QCOMPARE(explainDe.exit, 0);
+        const QString text = QString::fromUtf8(explainDe.out);
+        QVERIFY2(text.contains(QStringLiteral("Indizien (Bit für ")), explainDe.out.constData()); // ScanText
+        QVERIFY2(text.contains(QStringLiteral("adoptiert von ")), explainDe.out.constData()); // an Evidence sentence
+        QVERIFY2(!text.contains(QStringLiteral("adopted by")), explainDe.out.constData());
+        const Run explainEn = runPtriage(
+            {QStringLiteral("explain"), pid, QStringLiteral("--proc-root"), QString::fromStdString(pair.after)},
+            in("C.UTF-8"));
+        QVERIFY2(explainEn.out.contains("adopted by "), explainEn.out.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(CliTest)

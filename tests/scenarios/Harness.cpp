@@ -408,6 +408,11 @@ bool mentions(const std::vector<std::string> &list, const std::string &needle)
     return false;
 }
 
+bool mentions(const std::vector<Phrase> &list, const std::string &needle)
+{
+    return mentions(english(list), needle);
+}
+
 std::string verdictLine(const TriageResult &r, int i)
 {
     const auto &post = r.posteriors[static_cast<std::size_t>(i)];

@@ -1,8 +1,8 @@
 // The ledger pane shows a real process's verdict: posterior, every ledger term, expected losses,
 // the recommendation and what blocks it, files and sockets.
-#include "report/EngineLabels.h"
 #include "LedgerPane.h"
 #include "ProcessColumns.h"
+#include "report/EngineLabels.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 
@@ -33,7 +33,7 @@ private Q_SLOTS:
         QCOMPARE(pane.shownIdentity(), r->identityOf(i));
         const auto &post = r->posteriors[static_cast<std::size_t>(i)];
         QCOMPARE(pane.ledgerTable()->rowCount(), static_cast<int>(post.ledger.size()));
-        QCOMPARE(pane.ledgerTable()->item(0, 2)->text().toStdString(), post.ledger[0].detail);
+        QCOMPARE(pane.ledgerTable()->item(0, 2)->text().toStdString(), post.ledger[0].detail.english());
         QCOMPARE(pane.ledgerTable()->item(0, 1)->data(Qt::UserRole).toDouble(), post.ledger[0].bits);
         QVERIFY2(pane.lossText().contains(QStringLiteral("kill 0."))
                 && pane.lossText().contains(QStringLiteral("(blocked)")),

@@ -229,8 +229,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(termOf(pids[2]) != nullptr, 20000);
         const EvidenceTerm *t = termOf(pids[2]);
         QCOMPARE(t->favors, ProcessClass::Useful);
-        QVERIFY2(t->detail.find("nightly-cache-warmer") != std::string::npos, t->detail.c_str());
-        QVERIFY2(t->detail.find("spared 2") != std::string::npos, t->detail.c_str());
+        QVERIFY2(t->detail.english().find("nightly-cache-warmer") != std::string::npos, t->detail.english().c_str());
+        QVERIFY2(t->detail.english().find("spared 2") != std::string::npos, t->detail.english().c_str());
 
         // The dialog lists the pattern; clearing (after a confirmation) forgets it, and the term goes.
         w.showLearned();

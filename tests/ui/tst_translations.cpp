@@ -1,15 +1,18 @@
 // The German translation is complete (every string the build extracted has a translation that keeps
 // its placeholders and accelerator), is built into the binary, and the window speaks German for a
 // German locale and English for a language without a translation.
-#include "report/EngineLabels.h"
+#include "LedgerPane.h"
 #include "MainWindow.h"
 #include "ProcessTableModel.h"
 #include "Translations.h"
+#include "report/EngineLabels.h"
 #include "support/CaptureTools.h"
+#include "support/Spawner.h"
 
 #include <QFile>
 #include <QMenuBar>
 #include <QRegularExpression>
+#include <QTableWidget>
 #include <QTranslator>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -95,6 +98,30 @@ private Q_SLOTS:
                         && !tip.endsWith(QLatin1String(jsonName(c))),
                     qPrintable(tip));
             }
+        }
+        {
+            // The engine's sentences too: a ledger detail and a block reason, on a real capture.
+            Spawner sp;
+            const std::string git = sp.dir() + "/repo/.git";
+            QVERIFY(QDir().mkpath(QString::fromStdString(git)));
+            const Actor a = sp.spawn({"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "tests/"},
+                {{"ACTOR_WRITE", git + "/index.lock"}}, Parenting::OrphanNoSession});
+            QVERIFY(a.pid > 0);
+            const auto r = replay(capturePair(sp.dir(), 0.3, 3 * 3600), defaultModel());
+            const int i = indexOfPid(*r, a.pid);
+            QVERIFY(i >= 0);
+            LedgerPane pane;
+            pane.showProcess(r, i, defaultModel());
+            QStringList details;
+            for (int row = 0; row < pane.ledgerTable()->rowCount(); ++row)
+                details << pane.ledgerTable()->item(row, 2)->text();
+            QVERIFY2(details.join(u'\n').contains(QStringLiteral("adoptiert von ")), qPrintable(details.join(u'\n')));
+            const QString blocked = pane.blockedReasons().join(u'\n');
+            QVERIFY2(blocked.contains(QStringLiteral("Beenden gesperrt: er hält ")), qPrintable(blocked));
+            // What JSON and the session database keep stays English.
+            const auto &rec = r->recommendations[static_cast<std::size_t>(i)];
+            QVERIFY(std::any_of(rec.blockedBy.begin(), rec.blockedBy.end(),
+                [](const Phrase &p) { return p.english().starts_with("kill blocked: it holds "); }));
         }
         for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>()) {
             QCoreApplication::removeTranslator(t);

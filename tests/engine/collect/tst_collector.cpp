@@ -200,7 +200,7 @@ private Q_SLOTS:
         QVERIFY(std::find(blast.affected.begin(), blast.affected.end(), wi) != blast.affected.end());
         bool named = false;
         for (const auto &reason : blast.reasons)
-            named = named || reason.find("lock on " + lock) != std::string::npos;
+            named = named || reason.english().find("lock on " + lock) != std::string::npos;
         QVERIFY(named);
     }
 

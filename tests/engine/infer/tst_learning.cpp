@@ -186,9 +186,9 @@ private Q_SLOTS:
         QVERIFY(!termOf(*p.without, i, "past_decisions"));
         const EvidenceTerm *t = termOf(*p.with, i, "past_decisions");
         QVERIFY2(t, dump(*p.with, i).c_str());
-        QVERIFY2(t->detail.find("you ended 3 and spared 0") != std::string::npos, t->detail.c_str());
-        QVERIFY2(t->detail.find("(generalized)") != std::string::npos, t->detail.c_str());
-        QVERIFY2(t->detail.find("/tmp/…/job-N.txt") != std::string::npos, t->detail.c_str());
+        QVERIFY2(t->detail.english().find("you ended 3 and spared 0") != std::string::npos, t->detail.english().c_str());
+        QVERIFY2(t->detail.english().find("(generalized)") != std::string::npos, t->detail.english().c_str());
+        QVERIFY2(t->detail.english().find("/tmp/…/job-N.txt") != std::string::npos, t->detail.english().c_str());
         // Unrelated processes are untouched.
         const int self = indexOfPid(*p.with, static_cast<int>(::getpid()));
         QVERIFY(self >= 0 && !termOf(*p.with, self, "past_decisions"));
@@ -232,7 +232,7 @@ private Q_SLOTS:
         const double after = p.with->posteriors[static_cast<std::size_t>(i)].probability[kAbandoned];
         QVERIFY2(after < before, dump(*p.with, i).c_str());
         const EvidenceTerm *t = termOf(*p.with, i, "past_decisions");
-        QVERIFY2(t && t->detail.find("you ended 3 and spared 3") != std::string::npos, dump(*p.with, i).c_str());
+        QVERIFY2(t && t->detail.english().find("you ended 3 and spared 3") != std::string::npos, dump(*p.with, i).c_str());
 
         QVERIFY(store.clearDecisions(&error));
         QVERIFY(store.decisions(&error).empty());
@@ -279,7 +279,7 @@ private Q_SLOTS:
         const auto r = triage(snap, defaultModel(), to);
         const int i = indexOfPid(*r, pid);
         const EvidenceTerm *t = termOf(*r, i, "past_decisions");
-        QVERIFY2(t && t->detail.find("came right back") != std::string::npos, dump(*r, i).c_str());
+        QVERIFY2(t && t->detail.english().find("came right back") != std::string::npos, dump(*r, i).c_str());
     }
 
     void theTermIsBounded()
@@ -366,7 +366,7 @@ private Q_SLOTS:
                 const Pair p = triageBoth(pastOf(db));
                 const int i = indexOfPid(*p.with, grower);
                 const EvidenceTerm *t = termOf(*p.with, i, "leaking");
-                QVERIFY2(t && t->bits == 0 && t->detail.find("unknown") != std::string::npos, dump(*p.with, i).c_str());
+                QVERIFY2(t && t->bits == 0 && t->detail.english().find("unknown") != std::string::npos, dump(*p.with, i).c_str());
             }
             QVERIFY(change(grower, SIGUSR1));
             QVERIFY(change(wobbler, s == 1 ? SIGUSR2 : SIGUSR1));
@@ -375,7 +375,7 @@ private Q_SLOTS:
         const int g = indexOfPid(*p.with, grower);
         QVERIFY(g >= 0);
         const EvidenceTerm *t = termOf(*p.with, g, "leaking");
-        QVERIFY2(t && t->detail.find("memory grew in each of the last 3 saved sessions") != std::string::npos,
+        QVERIFY2(t && t->detail.english().find("memory grew in each of the last 3 saved sessions") != std::string::npos,
             dump(*p.with, g).c_str());
         QVERIFY(!termOf(*p.without, g, "leaking"));
         const double before = p.without->posteriors[static_cast<std::size_t>(g)].probability[kUsefulBad];
@@ -384,7 +384,7 @@ private Q_SLOTS:
 
         const int w = indexOfPid(*p.with, wobbler);
         const EvidenceTerm *u = termOf(*p.with, w, "leaking");
-        QVERIFY2(u && u->detail.find("did not only grow") != std::string::npos, dump(*p.with, w).c_str());
+        QVERIFY2(u && u->detail.english().find("did not only grow") != std::string::npos, dump(*p.with, w).c_str());
         QVERIFY(p.with->posteriors[static_cast<std::size_t>(w)].probability[kUsefulBad]
             <= p.without->posteriors[static_cast<std::size_t>(w)].probability[kUsefulBad]);
     }

@@ -62,8 +62,8 @@ private Q_SLOTS:
         };
         QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= 1, 10000);
         const EvidenceTerm *t = termOf(*resultAt(spy, 0));
-        QVERIFY2(t && t->detail.find("`learn-target --job=/tmp/run-N/job.txt` (generalized)") != std::string::npos,
-            t ? t->detail.c_str() : "no past_decisions term");
+        QVERIFY2(t && t->detail.english().find("`learn-target --job=/tmp/run-N/job.txt` (generalized)") != std::string::npos,
+            t ? t->detail.english().c_str() : "no past_decisions term");
         // The person clears what was learned; the window asks the service to read the past again.
         QVERIFY(store.clearDecisions(&error));
         service.reloadPast();

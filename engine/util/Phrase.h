@@ -1,0 +1,43 @@
+#pragma once
+
+#include <QString>
+
+#include <string>
+#include <vector>
+
+namespace ptriage {
+
+// A sentence for people, kept as its English template (marked with QT_TRANSLATE_NOOP) and its
+// arguments. english() is what JSON and the session database keep, in every locale; text() is
+// translated when shown (the window, the CLI's text), so worker threads never translate.
+class Phrase {
+public:
+    Phrase() = default;
+    // `source` is a literal marked QT_TRANSLATE_NOOP(context, source); %1…%9 take `args`.
+    Phrase(const char *context, const char *source, std::vector<Phrase> args = {});
+    // Names, paths, numbers: never translated.
+    Phrase(std::string literal); // NOLINT(google-explicit-constructor): arguments read naturally
+    Phrase(const char *literal) : Phrase(std::string(literal)) { } // NOLINT(google-explicit-constructor)
+
+    std::string english() const;
+    QString text() const; // in the installed translation
+    std::string translated() const { return text().toStdString(); }
+    bool empty() const { return !m_source && m_literal.empty(); }
+
+    friend bool operator==(const Phrase &a, const Phrase &b);
+
+private:
+    const char *m_context = nullptr;
+    const char *m_source = nullptr;
+    std::string m_literal;
+    std::vector<Phrase> m_args;
+};
+
+// The first `n` items, and how many more there are: "a, b and 3 more" (util/Format's joinFirst).
+Phrase joinFirst(const std::vector<Phrase> &items, std::size_t n);
+// English of every phrase (JSON arrays, the session database).
+std::vector<std::string> english(const std::vector<Phrase> &phrases);
+// Each in the installed translation, as UTF-8 (the terminal, the HTML report).
+std::vector<std::string> translated(const std::vector<Phrase> &phrases);
+
+} // namespace ptriage
