@@ -427,7 +427,7 @@ std::string verdictLine(const TriageResult &r, int i)
     if (!rec.blockedBy.empty()) {
         s += " blocked_by=[";
         for (std::size_t k = 0; k < rec.blockedBy.size(); ++k)
-            s += (k ? "; " : "") + rec.blockedBy[k];
+            s += (k ? "; " : "") + rec.blockedBy[k].english();
         s += "]";
     }
     return s;
