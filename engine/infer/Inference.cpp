@@ -20,6 +20,23 @@ ClassVector capped(const ClassVector &ll, double capBits)
     return out;
 }
 
+// A class in a sentence: its JSON name in English (what JSON and the database keep), its label when
+// translated.
+Phrase classPhrase(ProcessClass c)
+{
+    switch (c) {
+    case ProcessClass::Useful:
+        return Phrase("ProcessClass", QT_TRANSLATE_NOOP("ProcessClass", "useful"));
+    case ProcessClass::UsefulBad:
+        return Phrase("ProcessClass", QT_TRANSLATE_NOOP("ProcessClass", "useful_bad"));
+    case ProcessClass::Abandoned:
+        return Phrase("ProcessClass", QT_TRANSLATE_NOOP("ProcessClass", "abandoned"));
+    case ProcessClass::Zombie:
+        return Phrase("ProcessClass", QT_TRANSLATE_NOOP("ProcessClass", "zombie"));
+    }
+    return Phrase(jsonName(c));
+}
+
 } // namespace
 
 std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
@@ -107,7 +124,7 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
             = priors.logPrior[static_cast<std::size_t>(best)] - priors.logPrior[static_cast<std::size_t>(ref)];
         entry("prior", priorNats,
             Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "how common %1 is against %2 before any evidence"),
-                {jsonName(p.classification), jsonName(p.reference)}));
+                {classPhrase(p.classification), classPhrase(p.reference)}));
         for (const auto &o : observations[static_cast<std::size_t>(i)]) {
             if (o.table < 0 && o.logLikelihood) {
                 const ClassVector ll = capped(*o.logLikelihood, priors.maxBitsPerTerm);
