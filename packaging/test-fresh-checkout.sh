@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs the README's test command as a new user of a fresh Debian 12 would: a pristine debootstrap
+# (the tarball packaging/test-deb.sh keeps), the checkout cloned into /root (0700, like a Debian 12
+# home), the command verbatim. Root only; takes as long as CI (the whole build and suite).
+#   PTRIAGE_FRESH_WORK  where the chroot goes (default /var/tmp/ptriage-fresh-checkout)
+#   PTRIAGE_DEB_CACHE   where the pristine Debian 12 tarball is (default /var/cache/ptriage-test)
+set -euo pipefail
+src=$(cd "$(dirname "$0")/.." && pwd)
+work=${PTRIAGE_FRESH_WORK:-/var/tmp/ptriage-fresh-checkout}
+tarball=${PTRIAGE_DEB_CACHE:-/var/cache/ptriage-test}/bookworm-minbase.tar.gz
+root=$work/root
+
+[ "$(id -u)" -eq 0 ] || { echo "test-fresh-checkout: needs root" >&2; exit 77; }
+[ -s "$tarball" ] || { echo "test-fresh-checkout: no $tarball: run packaging/test-deb.sh once" >&2; exit 1; }
+# shellcheck source=../tests/kauth/chroot-mounts.sh
+. "$src/tests/kauth/chroot-mounts.sh"
+cleanup() {
+  stop_chroot_processes "$root" || true
+  remove_chroot "$root" || true
+}
+trap cleanup EXIT
+remove_chroot "$root"
+mkdir -p "$root"
+tar -C "$root" -xzf "$tarball"
+mount_kernel_fs "$root"
+mkdir -p "$root/sys/fs/cgroup"
+mount --rbind /sys/fs/cgroup "$root/sys/fs/cgroup" # a booted machine has its cgroups mounted
+mount --make-rslave "$root/sys/fs/cgroup"
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+chmod +x "$root/usr/sbin/policy-rc.d"
+
+# What the project's README asks for first: git, to clone (the checkout's committed state).
+chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
+  sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends git ca-certificates >/dev/null'
+git clone -q "$src" "$root/root/ptriage"
+git -C "$root/root/ptriage" checkout -q "$(git -C "$src" rev-parse HEAD)"
+chmod 700 "$root/root"
+command=$(sed -n '/^Install, build and run every test/,/^```$/p' "$src/README.md" | sed -n '/^\.\//p')
+echo "== in a fresh Debian 12, /root/ptriage (0700): $command"
+chroot "$root" env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
+  LANG=C.UTF-8 TERM=dumb sh -c "cd /root/ptriage && $command"
