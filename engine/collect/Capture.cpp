@@ -55,8 +55,9 @@ void copyAt(int from, int to, const char *name, FileBuffer &buf, std::size_t lim
 void copyLinkAt(int from, int to, const char *name)
 {
     const auto target = readLinkAt(from, name);
-    if (!target.empty())
-        ::symlinkat(target.c_str(), to, name);
+    // Best effort, like every file of a capture: a link that cannot be written is simply missing.
+    if (!target.empty() && ::symlinkat(target.c_str(), to, name) != 0)
+        return;
 }
 
 // The scheduler's view of each thread: when it last ran (sched) and its CPU time (schedstat).

@@ -90,7 +90,7 @@ void appendText(std::string &out, std::string_view raw)
                     out += c;
             }
         } else if (isBidiControl(cp) || (cp >= 0x80 && cp < 0xa0)) {
-            char mark[16];
+            char mark[24]; // up to "&lt;U+10FFFF&gt;"
             std::snprintf(mark, sizeof mark, "&lt;U+%04X&gt;", static_cast<unsigned>(cp));
             out += mark;
         } else
