@@ -213,6 +213,7 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wold-style-cast"
 #pragma GCC diagnostic ignored "-Wcast-align"
+#pragma GCC diagnostic ignored "-Wsign-compare" // clang: NLMSG_OK compares the u32 length with an int
             for (auto *h = reinterpret_cast<nlmsghdr *>(buf); NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
                 if (h->nlmsg_type == NLMSG_DONE) {
                     done = true;
