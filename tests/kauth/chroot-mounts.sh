@@ -5,7 +5,10 @@
 # Mount points below $1 (deepest first), from the kernel's own table.
 mounts_under() {
   local root
-  root=$(realpath -- "$1")
+  # A directory that does not exist has nothing mounted below it; and never the whole machine (an
+  # empty or "/" root would match every mount there is).
+  root=$(realpath -e -- "$1" 2>/dev/null) || return 0
+  case "$root" in "" | /) echo "chroot-mounts: refusing to look below '$1'" >&2; return 1 ;; esac
   awk -v r="$root" '$2 == r || index($2, r "/") == 1 { print $2 }' /proc/self/mounts | sort -r
 }
 
@@ -19,8 +22,9 @@ mount_kernel_fs() {
 
 # Unmounts everything below $1; true only when nothing is left mounted there.
 unmount_all() {
-  local root=$1 m
-  for m in $(mounts_under "$root"); do
+  local root=$1 m list
+  list=$(mounts_under "$root") || return 1
+  for m in $list; do
     umount -R "$m" 2>/dev/null || umount -R -l "$m" 2>/dev/null || true
   done
   [ -z "$(mounts_under "$root")" ]
@@ -29,7 +33,8 @@ unmount_all() {
 # Processes whose root directory is the chroot (the bus, polkitd, the helper): stop them by PID.
 stop_chroot_processes() {
   local root pid
-  root=$(realpath -- "$1")
+  root=$(realpath -e -- "$1" 2>/dev/null) || return 0
+  [ "$root" != / ] || return 1
   for sig in TERM KILL; do
     for pid in $(ls /proc | grep -E '^[0-9]+$'); do
       [ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$root" ] && kill -s "$sig" "$pid" 2>/dev/null
