@@ -8,6 +8,7 @@
 #include "util/Format.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QDateTime>
 
 #include <cstdio>
@@ -34,10 +35,13 @@ QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const A
 {
     const Sample *s = r.snapshot->byIdentity(id);
     if (!s)
-        return QStringLiteral("  %1  (not running any more, or its PID now names another process)").arg(id.toQString());
+        return QCoreApplication::translate(
+            "ActText", "  %1  (not running any more, or its PID now names another process)")
+            .arg(id.toQString());
     const auto i = static_cast<std::size_t>(s - r.snapshot->processes.data());
     const std::string command = printableCommandLine(*s);
-    QString text = QStringLiteral("  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
+    QString text = QCoreApplication::translate(
+        "ActText", "  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
                        .arg(s->id.pid)
                        .arg(QString::fromStdString(command.substr(0, 120)),
                            QLatin1String(jsonName(r.posteriors[i].classification)),
@@ -45,16 +49,16 @@ QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const A
                            QLatin1String(jsonName(r.blast[i].risk)))
                        .arg(r.blast[i].affected.size());
     for (const auto &b : ActionController::hardBlocks(request, r, static_cast<int>(i)))
-        text += QStringLiteral("\n      will be refused: %1").arg(QString::fromStdString(b));
+        text += QCoreApplication::translate("ActText", "\n      will be refused: %1").arg(b.text());
     return text;
 }
 
 void printOutcome(const ActOutcome &o)
 {
     std::printf("%s: %s — %s%s\n", o.target.toString().c_str(), qPrintable(EngineLabels::actStatus(o.status)),
-        o.message.c_str(),
+        o.message.translated().c_str(),
         o.journalId > 0 && !o.undo.isEmpty()
-            ? qPrintable(QStringLiteral(" (undo: ptriage act undo %1)").arg(o.journalId))
+            ? qPrintable(QCoreApplication::translate("ActText", " (undo: ptriage act undo %1)").arg(o.journalId))
             : "");
 }
 

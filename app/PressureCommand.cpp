@@ -107,7 +107,10 @@ int pressure(const QStringList &args)
         fail(QStringLiteral("cannot catch SIGINT and SIGTERM"));
         return Failure;
     }
-    if (!json && !writeOut("source: " + monitor.sourceDescription().toStdString() + "\n"))
+    if (!json
+        && !writeOut(
+            QCoreApplication::translate("PressureText", "source: %1").arg(monitor.sourceDescriptionText()).toStdString()
+            + "\n"))
         return Failure;
     QObject::connect(&monitor, &PressureMonitor::readingTaken, [&] {
         if (!writeOut(json ? pressureJson(monitor) : pressureWatchLine(monitor)))

@@ -45,7 +45,7 @@ bool carryOut(const ReliefPlan &plan, const TriageResult &context, const QString
             request.targets.push_back(context.identityOf(m));
         for (const ActOutcome &o : controller.run(request, context)) {
             std::fprintf(stderr, "%s: %s — %s\n", o.target.toString().c_str(),
-                qPrintable(EngineLabels::actStatus(o.status)), o.message.c_str());
+                qPrintable(EngineLabels::actStatus(o.status)), o.message.translated().c_str());
             allDone = allDone && (o.status == ActStatus::Done || o.status == ActStatus::NoSuchProcess);
         }
     }

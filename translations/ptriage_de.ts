@@ -2,6 +2,140 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ActText</name>
+    <message>
+        <source>  %1  (not running any more, or its PID now names another process)</source>
+        <translation>  %1  (läuft nicht mehr, oder seine PID benennt jetzt einen anderen Prozess)</translation>
+    </message>
+    <message>
+        <source>  %1  %2
+      %3, %4 resident, blast radius %5 (%6 other processes)</source>
+        <translation>  %1  %2
+      %3, %4 resident, Auswirkungsradius %5 (%6 andere Prozesse)</translation>
+    </message>
+    <message>
+        <source>
+      will be refused: %1</source>
+        <translation>
+      wird abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source> (undo: ptriage act undo %1)</source>
+        <translation> (rückgängig: ptriage act undo %1)</translation>
+    </message>
+</context>
+<context>
+    <name>Action</name>
+    <message>
+        <source>not a zombie: there is nothing for its parent to collect</source>
+        <translation>kein Zombie: sein Elternprozess hat nichts einzusammeln</translation>
+    </message>
+    <message>
+        <source>protected: %1</source>
+        <translation>geschützt: %1</translation>
+    </message>
+    <message>
+        <source>a zombie has already ended and cannot be signalled: act on its parent (pid %1) instead</source>
+        <translation>ein Zombie ist bereits beendet und kann kein Signal empfangen: stattdessen auf seinen Elternprozess (PID %1) einwirken</translation>
+    </message>
+    <message>
+        <source>in uninterruptible sleep (D state): a signal is not delivered until its I/O completes</source>
+        <translation>in nicht unterbrechbarem Schlaf (Zustand D): kein Signal wird zugestellt, bis seine I/O fertig ist</translation>
+    </message>
+    <message>
+        <source>has %1 open for writing (%2): ending it may corrupt that file</source>
+        <translation>hat %1 zum Schreiben geöffnet (%2): ihn zu beenden kann diese Datei beschädigen</translation>
+    </message>
+    <message>
+        <source>needs administrator rights; %1; nothing was done</source>
+        <translation>braucht Administratorrechte; %1; nichts wurde getan</translation>
+    </message>
+    <message>
+        <source>the helper&apos;s answer did not match the request</source>
+        <translation>die Antwort des Helfers passte nicht zur Anfrage</translation>
+    </message>
+    <message>
+        <source>the helper&apos;s answer did not match the request: %1</source>
+        <translation>die Antwort des Helfers passte nicht zur Anfrage: %1</translation>
+    </message>
+    <message>
+        <source>%1 (with administrator rights)</source>
+        <translation>%1 (mit Administratorrechten)</translation>
+    </message>
+    <message>
+        <source>ended after SIGTERM</source>
+        <translation>nach SIGTERM beendet</translation>
+    </message>
+    <message>
+        <source>did not end within %1 s of SIGTERM; killed (SIGKILL)</source>
+        <translation>nicht binnen %1 s nach SIGTERM beendet; abgeschossen (SIGKILL)</translation>
+    </message>
+    <message>
+        <source>not in the scan this was decided on: refresh and look again</source>
+        <translation>nicht im Scan, auf dem diese Entscheidung beruht: aktualisieren und erneut ansehen</translation>
+    </message>
+    <message>
+        <source>the action journal is not open, so the action could not be recorded; nothing was done</source>
+        <translation>das Aktionsprotokoll ist nicht geöffnet, die Aktion konnte also nicht festgehalten werden; nichts wurde getan</translation>
+    </message>
+    <message>
+        <source>%1; could not be journaled: %2</source>
+        <translation>%1; konnte nicht protokolliert werden: %2</translation>
+    </message>
+    <message>
+        <source>its parent is not in the scan any more: refresh and look again</source>
+        <translation>sein Elternprozess ist nicht mehr im Scan: aktualisieren und erneut ansehen</translation>
+    </message>
+    <message>
+        <source>its parent (pid %1) is gone</source>
+        <translation>sein Elternprozess (PID %1) ist weg</translation>
+    </message>
+    <message>
+        <source>cannot nudge its parent (pid %1): %2; the parent is not yours — ending or restarting the parent collects its zombies</source>
+        <translation>kann seinen Elternprozess (PID %1) nicht anstoßen: %2; der Elternprozess gehört nicht Ihnen — ihn zu beenden oder neu zu starten sammelt seine Zombies ein</translation>
+    </message>
+    <message>
+        <source>cannot nudge its parent (pid %1): %2</source>
+        <translation>kann seinen Elternprozess (PID %1) nicht anstoßen: %2</translation>
+    </message>
+    <message>
+        <source>collected by its parent after SIGCHLD</source>
+        <translation>nach SIGCHLD von seinem Elternprozess eingesammelt</translation>
+    </message>
+    <message>
+        <source>SIGCHLD sent, but its parent (pid %1) does not collect its children: the parent is the problem — look at its own triage</source>
+        <translation>SIGCHLD gesendet, aber sein Elternprozess (PID %1) sammelt seine Kinder nicht ein: das Problem ist der Elternprozess — seine eigene Triage ansehen</translation>
+    </message>
+    <message>
+        <source>no action %1 in the journal</source>
+        <translation>keine Aktion %1 im Protokoll</translation>
+    </message>
+    <message>
+        <source>action %1 (%2) cannot be undone</source>
+        <translation>Aktion %1 (%2) kann nicht rückgängig gemacht werden</translation>
+    </message>
+    <message>
+        <source>action %1 was already undone by action %2</source>
+        <translation>Aktion %1 wurde bereits durch Aktion %2 rückgängig gemacht</translation>
+    </message>
+    <message>
+        <source>action %1 cannot be undone: its undo request is invalid (%2)</source>
+        <translation>Aktion %1 kann nicht rückgängig gemacht werden: ihre Rückgängig-Anfrage ist ungültig (%2)</translation>
+    </message>
+    <message>
+        <source>no privileged helper configured</source>
+        <translation>kein privilegierter Helfer eingerichtet</translation>
+    </message>
+    <message>
+        <source>cannot reach the system bus: %1</source>
+        <translation>der Systembus ist nicht erreichbar: %1</translation>
+    </message>
+    <message>
+        <source>the ptriage helper is not available (%1: %2); is ptriage installed with its D-Bus and polkit files under /usr?</source>
+        <translation>der ptriage-Helfer ist nicht verfügbar (%1: %2); ist ptriage mit seinen D-Bus- und polkit-Dateien unter /usr installiert?</translation>
+    </message>
+</context>
+<context>
     <name>BlastRadius</name>
     <message>
         <source>child</source>
@@ -66,6 +200,136 @@
     <message>
         <source>supervised by %1: it may restart the process or fail the unit</source>
         <translation>überwacht von %1: startet den Prozess womöglich neu oder lässt die Unit fehlschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>Collector</name>
+    <message>
+        <source>%1; falling back to %2/net</source>
+        <translation>%1; weiche auf %2/net aus</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigError</name>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>ein Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>eine Zahl</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>eine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>ein Array</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>unknown field (known here: %1)</source>
+        <translation>unbekanntes Feld (hier bekannt: %1)</translation>
+    </message>
+    <message>
+        <source>unknown field; did you mean &apos;%1&apos;?</source>
+        <translation>unbekanntes Feld; meinten Sie &apos;%1&apos;?</translation>
+    </message>
+    <message>
+        <source>expected %1, got %2</source>
+        <translation>%1 erwartet, %2 erhalten</translation>
+    </message>
+    <message>
+        <source>%1: field &apos;%2&apos;: %3</source>
+        <translation>%1: Feld &apos;%2&apos;: %3</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>kein gültiges JSON: %1</translation>
+    </message>
+    <message>
+        <source>expected a JSON object at the top</source>
+        <translation>auf oberster Ebene ein JSON-Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>expected a number in [%1, %2]</source>
+        <translation>eine Zahl in [%1, %2] erwartet</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>true oder false erwartet</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>expected a list of strings</source>
+        <translation>eine Liste von Zeichenketten erwartet</translation>
+    </message>
+    <message>
+        <source>bad regular expression at offset %1: %2</source>
+        <translation>fehlerhafter regulärer Ausdruck an Stelle %1: %2</translation>
+    </message>
+    <message>
+        <source>expected &quot;%1&quot;</source>
+        <translation>&quot;%1&quot; erwartet</translation>
+    </message>
+    <message>
+        <source>cpu thresholds must increase: idle &lt; trickle &lt; busy &lt; spinning</source>
+        <translation>CPU-Schwellen müssen steigen: idle &lt; trickle &lt; busy &lt; spinning</translation>
+    </message>
+    <message>
+        <source>last-ran thresholds must increase: minutes &lt; hours &lt; days</source>
+        <translation>Schwellen für den letzten Lauf müssen steigen: minutes &lt; hours &lt; days</translation>
+    </message>
+    <message>
+        <source>age ratios must increase: past &lt; long_past &lt; far_past</source>
+        <translation>Altersverhältnisse müssen steigen: past &lt; long_past &lt; far_past</translation>
+    </message>
+    <message>
+        <source>must be above io_idle_bytes_per_second</source>
+        <translation>muss über io_idle_bytes_per_second liegen</translation>
+    </message>
+    <message>
+        <source>the category &quot;unknown&quot; must exist</source>
+        <translation>die Kategorie &quot;unknown&quot; muss existieren</translation>
+    </message>
+    <message>
+        <source>unknown field (known: category, names, cmdline_regex)</source>
+        <translation>unbekanntes Feld (bekannt: category, names, cmdline_regex)</translation>
+    </message>
+    <message>
+        <source>no such category &quot;%1&quot;</source>
+        <translation>keine Kategorie &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>expected a multiple of 2000</source>
+        <translation>ein Vielfaches von 2000 erwartet</translation>
+    </message>
+    <message>
+        <source>must not exceed window_ms</source>
+        <translation>darf window_ms nicht übersteigen</translation>
+    </message>
+    <message>
+        <source>must not exceed warning.available_below_percent</source>
+        <translation>darf warning.available_below_percent nicht übersteigen</translation>
+    </message>
+    <message>
+        <source>levels must increase: medium &lt; high &lt; critical</source>
+        <translation>Stufen müssen steigen: medium &lt; high &lt; critical</translation>
     </message>
 </context>
 <context>
@@ -1070,22 +1334,156 @@
     </message>
 </context>
 <context>
-    <name>ProcessClass</name>
+    <name>LearnedText</name>
     <message>
-        <source>useful</source>
-        <translation>nützlich</translation>
+        <source>no decisions learned yet (end or spare a process in the window)</source>
+        <translation>noch keine Entscheidungen gelernt (im Fenster einen Prozess beenden oder verschonen)</translation>
     </message>
     <message>
-        <source>useful_bad</source>
-        <translation>festgefahren oder in Endlosschleife</translation>
+        <source>LEVEL</source>
+        <translation>STUFE</translation>
     </message>
     <message>
-        <source>abandoned</source>
-        <translation>verwaist</translation>
+        <source>VOTES</source>
+        <translation>STIMMEN</translation>
     </message>
     <message>
-        <source>zombie</source>
-        <translation>Zombie</translation>
+        <source>ENDED</source>
+        <translation>BEENDET</translation>
+    </message>
+    <message>
+        <source>SPARED</source>
+        <translation>VERSCHONT</translation>
+    </message>
+    <message>
+        <source>BITS</source>
+        <translation>BIT</translation>
+    </message>
+    <message>
+        <source>PATTERN</source>
+        <translation>MUSTER</translation>
+    </message>
+    <message>
+        <source>%1 decisions; counts decay by half every %2 days; * not in effect (fewer than %3 votes)</source>
+        <translation>%1 Entscheidungen; Zählungen halbieren sich alle %2 Tage; * nicht wirksam (weniger als %3 Stimmen)</translation>
+    </message>
+</context>
+<context>
+    <name>PressureText</name>
+    <message>
+        <source>source: %1</source>
+        <translation>Quelle: %1</translation>
+    </message>
+    <message>
+        <source>%1 available of %2 (%3)</source>
+        <translation>%1 verfügbar von %2 (%3)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>%1 free of %2</source>
+        <translation>%1 frei von %2</translation>
+    </message>
+    <message>
+        <source>level</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>why</source>
+        <translation>warum</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>swap</source>
+        <translation>Swap</translation>
+    </message>
+    <message>
+        <source>none (a kernel without PSI, or psi=0)</source>
+        <translation>keins (ein Kernel ohne PSI oder psi=0)</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>swap %1</source>
+        <translation>Swap %1</translation>
+    </message>
+</context>
+<context>
+    <name>PressureWhy</name>
+    <message>
+        <source>%1 reading</source>
+        <translation>%1 Messung</translation>
+    </message>
+    <message>
+        <source>%1 readings</source>
+        <translation>%1 Messungen</translation>
+    </message>
+    <message>
+        <source>MemAvailable %1 &lt; %2</source>
+        <translation>MemAvailable %1 &lt; %2</translation>
+    </message>
+    <message>
+        <source>PSI full %1 &gt; %2 with MemAvailable %3 &lt; %4</source>
+        <translation>PSI full %1 &gt; %2 bei MemAvailable %3 &lt; %4</translation>
+    </message>
+    <message>
+        <source>PSI some %1 &gt; %2 with MemAvailable %3 &lt; %4</source>
+        <translation>PSI some %1 &gt; %2 bei MemAvailable %3 &lt; %4</translation>
+    </message>
+    <message>
+        <source>no reading yet</source>
+        <translation>noch keine Messung</translation>
+    </message>
+    <message>
+        <source>leaving %1: MemAvailable %2 (%3 of %4 outside it)</source>
+        <translation>verlässt %1: MemAvailable %2 (%3 von %4 außerhalb)</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%1 seit %2</translation>
+    </message>
+    <message>
+        <source>still %1: MemAvailable %2 is within the %3 margin</source>
+        <translation>noch %1: MemAvailable %2 liegt innerhalb des Spielraums von %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3 to enter %4)</source>
+        <translation>%1 (%2 von %3, um %4 zu erreichen)</translation>
+    </message>
+    <message>
+        <source>PSI full %1 but %2 available: not an alert</source>
+        <translation>PSI full %1, aber %2 verfügbar: kein Alarm</translation>
+    </message>
+    <message>
+        <source>PSI some %1 but %2 available: not an alert</source>
+        <translation>PSI some %1, aber %2 verfügbar: kein Alarm</translation>
+    </message>
+    <message>
+        <source>MemAvailable %1 (no PSI on this kernel): no pressure</source>
+        <translation>MemAvailable %1 (kein PSI auf diesem Kernel): kein Speicherdruck</translation>
+    </message>
+    <message>
+        <source>MemAvailable %1, PSI some %2: no pressure</source>
+        <translation>MemAvailable %1, PSI some %2: kein Speicherdruck</translation>
+    </message>
+    <message>
+        <source>polling every %1 (%2)</source>
+        <translation>Abfrage alle %1 (%2)</translation>
+    </message>
+    <message>
+        <source>PSI trigger (some %1 ms per %2)</source>
+        <translation>PSI-Trigger (some %1 ms je %2)</translation>
+    </message>
+    <message>
+        <source>org.freedesktop.LowMemoryMonitor&apos;s LowMemoryWarning, and polling every %1 (%2)</source>
+        <translation>LowMemoryWarning von org.freedesktop.LowMemoryMonitor und Abfrage alle %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -1385,6 +1783,204 @@ Eltern-PID: %2</translation>
     </message>
 </context>
 <context>
+    <name>Relief</name>
+    <message>
+        <source>a kernel thread</source>
+        <translation>ein Kernel-Thread</translation>
+    </message>
+    <message>
+        <source>protected: %1</source>
+        <translation>geschützt: %1</translation>
+    </message>
+    <message>
+        <source>its identity could not be read</source>
+        <translation>seine Identität konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>a zombie: it has already ended, and its parent must reap it</source>
+        <translation>ein Zombie: bereits beendet, sein Elternprozess muss ihn einsammeln</translation>
+    </message>
+    <message>
+        <source>in uninterruptible sleep (D): a signal is not delivered until its I/O finishes</source>
+        <translation>in nicht unterbrechbarem Schlaf (D): kein Signal wird zugestellt, bis seine I/O fertig ist</translation>
+    </message>
+    <message>
+        <source>holds %1 (%2)</source>
+        <translation>hält %1 (%2)</translation>
+    </message>
+    <message>
+        <source>in use: %1</source>
+        <translation>in Benutzung: %1</translation>
+    </message>
+    <message>
+        <source>in use: in the foreground of a terminal</source>
+        <translation>in Benutzung: im Vordergrund eines Terminals</translation>
+    </message>
+    <message>
+        <source>its open files could not be read, so a critical file cannot be ruled out</source>
+        <translation>seine offenen Dateien konnten nicht gelesen werden, eine kritische Datei ist also nicht auszuschließen</translation>
+    </message>
+    <message>
+        <source>a wrapper: its workload %1 is the one to end</source>
+        <translation>ein Wrapper: zu beenden ist seine eigentliche Arbeit %1</translation>
+    </message>
+    <message>
+        <source>only %1 old (minimum age %2)</source>
+        <translation>erst %1 alt (Mindestalter %2)</translation>
+    </message>
+    <message>
+        <source>blast radius critical: %1</source>
+        <translation>Auswirkungsradius kritisch: %1</translation>
+    </message>
+    <message>
+        <source>not a candidate: ptriage recommends %1</source>
+        <translation>kein Kandidat: ptriage empfiehlt %1</translation>
+    </message>
+    <message>
+        <source>ends with it: %1, %2</source>
+        <translation>endet mit ihm: %1, %2</translation>
+    </message>
+    <message>
+        <source>in its unit: %1, %2</source>
+        <translation>in seiner Unit: %1, %2</translation>
+    </message>
+    <message>
+        <source>%1 %2, frees %3 (PSS)</source>
+        <translation>%1 %2, gibt %3 frei (PSS)</translation>
+    </message>
+    <message>
+        <source>%1 %2, frees %3 (RSS minus shared)</source>
+        <translation>%1 %2, gibt %3 frei (RSS ohne geteilten Speicher)</translation>
+    </message>
+    <message>
+        <source>%1 with %2 more of its process group</source>
+        <translation>%1 mit %2 weiteren aus seiner Prozessgruppe</translation>
+    </message>
+    <message>
+        <source>%1 with %2 more of its unit</source>
+        <translation>%1 mit %2 weiteren aus seiner Unit</translation>
+    </message>
+    <message>
+        <source>%1; blast radius %2: %3</source>
+        <translation>%1; Auswirkungsradius %2: %3</translation>
+    </message>
+    <message>
+        <source>%1; blast radius %2</source>
+        <translation>%1; Auswirkungsradius %2</translation>
+    </message>
+    <message>
+        <source>supervised: stop %1 yourself (a kill would be restarted); %2</source>
+        <translation>überwacht: %1 selbst stoppen (ein beendeter Prozess würde neu gestartet); %2</translation>
+    </message>
+    <message>
+        <source>nothing in this scan listens on port %1 (another user&apos;s sockets are visible only with privileges)</source>
+        <translation>in diesem Scan lauscht nichts auf Port %1 (Sockets anderer Benutzer sind nur mit Rechten sichtbar)</translation>
+    </message>
+    <message>
+        <source>port %1 cannot be freed safely: %2</source>
+        <translation>Port %1 kann nicht sicher freigegeben werden: %2</translation>
+    </message>
+    <message>
+        <source>its holders cannot all be ended together</source>
+        <translation>seine Inhaber können nicht alle zusammen beendet werden</translation>
+    </message>
+    <message>
+        <source>cannot free %1 safely: the most that can be freed without crossing a gate is %2 (%3 step)</source>
+        <translation>kann %1 nicht sicher freigeben: ohne eine Sperre zu übergehen, lassen sich höchstens %2 freigeben (%3 Schritt)</translation>
+    </message>
+    <message>
+        <source>cannot free %1 safely: the most that can be freed without crossing a gate is %2 (%3 steps)</source>
+        <translation>kann %1 nicht sicher freigeben: ohne eine Sperre zu übergehen, lassen sich höchstens %2 freigeben (%3 Schritte)</translation>
+    </message>
+    <message>
+        <source>%1; the largest left out: %2, %3 — %4</source>
+        <translation>%1; der größte ausgelassene: %2, %3 — %4</translation>
+    </message>
+</context>
+<context>
+    <name>ReliefText</name>
+    <message>
+        <source>free TCP port %1</source>
+        <translation>TCP-Port %1 freigeben</translation>
+    </message>
+    <message>
+        <source>free %1</source>
+        <translation>%1 freigeben</translation>
+    </message>
+    <message>
+        <source>reached: frees %1</source>
+        <translation>erreicht: gibt %1 frei</translation>
+    </message>
+    <message>
+        <source>NOT reachable safely</source>
+        <translation>NICHT sicher erreichbar</translation>
+    </message>
+    <message>
+        <source>exact search</source>
+        <translation>exakte Suche</translation>
+    </message>
+    <message>
+        <source>greedy search with local improvement</source>
+        <translation>gierige Suche mit lokaler Verbesserung</translation>
+    </message>
+    <message>
+        <source>Goal: %1 — %2 (%3)</source>
+        <translation>Ziel: %1 — %2 (%3)</translation>
+    </message>
+    <message>
+        <source>No step.</source>
+        <translation>Kein Schritt.</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>ACTION</source>
+        <translation>AKTION</translation>
+    </message>
+    <message>
+        <source>FREES</source>
+        <translation>GIBT FREI</translation>
+    </message>
+    <message>
+        <source>LOSS</source>
+        <translation>VERLUST</translation>
+    </message>
+    <message>
+        <source>RISK</source>
+        <translation>RISIKO</translation>
+    </message>
+    <message>
+        <source>COMMAND</source>
+        <translation>BEFEHL</translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation>beenden</translation>
+    </message>
+    <message>
+        <source>advice</source>
+        <translation>Rat</translation>
+    </message>
+    <message>
+        <source>not carried out by ptriage: stop %1 yourself</source>
+        <translation>nicht von ptriage ausgeführt: %1 selbst stoppen</translation>
+    </message>
+    <message>
+        <source>also ends %1 %2</source>
+        <translation>beendet auch %1 %2</translation>
+    </message>
+    <message>
+        <source>total: frees %1, expected loss %2</source>
+        <translation>gesamt: gibt %1 frei, erwarteter Verlust %2</translation>
+    </message>
+    <message>
+        <source>Left out:</source>
+        <translation>Ausgelassen:</translation>
+    </message>
+</context>
+<context>
     <name>ScanText</name>
     <message>
         <source>over the last %1</source>
@@ -1524,6 +2120,93 @@ Eltern-PID: %2</translation>
     <message>
         <source>session %1 is not before session %2, or one is gone</source>
         <translation>Sitzung %1 liegt nicht vor Sitzung %2, oder eine davon ist weg</translation>
+    </message>
+</context>
+<context>
+    <name>SessionText</name>
+    <message>
+        <source>no sessions saved</source>
+        <translation>keine Sitzungen gespeichert</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>TIME</source>
+        <translation>ZEIT</translation>
+    </message>
+    <message>
+        <source>HOST</source>
+        <translation>HOST</translation>
+    </message>
+    <message>
+        <source>PROCESSES</source>
+        <translation>PROZESSE</translation>
+    </message>
+    <message>
+        <source>CANDIDATES</source>
+        <translation>KANDIDATEN</translation>
+    </message>
+    <message>
+        <source>MEMORY</source>
+        <translation>SPEICHER</translation>
+    </message>
+    <message>
+        <source>session %1 (%2) → session %3 (%4)</source>
+        <translation>Sitzung %1 (%2) → Sitzung %3 (%4)</translation>
+    </message>
+    <message>
+        <source>different boots: processes compared by command and origin only, not by identity</source>
+        <translation>verschiedene Systemstarts: Prozesse nur nach Befehl und Herkunft verglichen, nicht nach Identität</translation>
+    </message>
+    <message>
+        <source>%1 (review)</source>
+        <translation>%1 (prüfen)</translation>
+    </message>
+    <message>
+        <source>parent %1 → %2</source>
+        <translation>Elternprozess %1 → %2</translation>
+    </message>
+    <message>
+        <source>actions taken between the two (%1):</source>
+        <translation>Aktionen zwischen den beiden (%1):</translation>
+    </message>
+    <message>
+        <source>no sessions in that span</source>
+        <translation>keine Sitzungen in diesem Zeitraum</translation>
+    </message>
+    <message>
+        <source>%1 sessions over %2</source>
+        <translation>%1 Sitzungen über %2</translation>
+    </message>
+    <message>
+        <source>SOURCE</source>
+        <translation>QUELLE</translation>
+    </message>
+    <message>
+        <source>PARENT</source>
+        <translation>ELTERNPROZESS</translation>
+    </message>
+    <message>
+        <source>FIRST→NOW</source>
+        <translation>ERST→JETZT</translation>
+    </message>
+    <message>
+        <source>PER HOUR</source>
+        <translation>PRO STUNDE</translation>
+    </message>
+    <message>
+        <source>SHARE</source>
+        <translation>ANTEIL</translation>
+    </message>
+    <message>
+        <source>UNIT / PROJECT / TERMINAL</source>
+        <translation>UNIT / PROJEKT / TERMINAL</translation>
+    </message>
+    <message>
+        <source>%1 (gone)</source>
+        <translation>%1 (weg)</translation>
     </message>
 </context>
 <context>

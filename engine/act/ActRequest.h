@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/ProcessIdentity.h"
+#include "util/Phrase.h"
 
 #include <QVariantMap>
 
@@ -62,7 +63,7 @@ std::optional<ActStatus> actStatusFromName(std::string_view name);
 struct ActOutcome {
     ProcessIdentity target;
     ActStatus status = ActStatus::Failed;
-    std::string message; // what happened, in words
+    Phrase message; // what happened, in words: English in JSON and the journal, translated when shown
     bool viaHelper = false; // done with the privileged helper
     QVariantMap undo; // a helper request (without targets) that undoes it; empty when none
     long long journalId = 0; // its row in the action journal, 0 when not recorded

@@ -127,9 +127,9 @@ ActionController::ActionController(std::unique_ptr<PrivilegedTransport> transpor
 
 ActionController::~ActionController() = default;
 
-std::vector<std::string> ActionController::hardBlocks(const ActRequest &request, const TriageResult &r, int index)
+std::vector<Phrase> ActionController::hardBlocks(const ActRequest &request, const TriageResult &r, int index)
 {
-    std::vector<std::string> out;
+    std::vector<Phrase> out;
     const auto u = static_cast<std::size_t>(index);
     const Sample &s = r.snapshot->processes[u];
     const ProcessFacts &f = r.facts[u];
@@ -137,19 +137,27 @@ std::vector<std::string> ActionController::hardBlocks(const ActRequest &request,
         || request.verb == ActVerb::Unthrottle || request.verb == ActVerb::Unquarantine;
     if (request.verb == ActVerb::Reap) {
         if (s.state != 'Z')
-            out.push_back("not a zombie: there is nothing for its parent to collect");
+            out.emplace_back(
+                "Action", QT_TRANSLATE_NOOP("Action", "not a zombie: there is nothing for its parent to collect"));
         return out;
     }
     if (!f.protectedReason.empty() && !undoing)
-        out.push_back("protected: " + f.protectedReason.english());
+        out.emplace_back(
+            "Action", QT_TRANSLATE_NOOP("Action", "protected: %1"), std::vector<Phrase>{f.protectedReason});
     if (s.state == 'Z')
-        out.push_back("a zombie has already ended and cannot be signalled: act on its parent (pid "
-            + std::to_string(s.ppid) + ") instead");
+        out.emplace_back("Action",
+            QT_TRANSLATE_NOOP(
+                "Action", "a zombie has already ended and cannot be signalled: act on its parent (pid %1) instead"),
+            std::vector<Phrase>{std::to_string(s.ppid)});
     if (endsProcesses(request)) {
         if (s.state == 'D')
-            out.push_back("in uninterruptible sleep (D state): a signal is not delivered until its I/O completes");
+            out.emplace_back("Action",
+                QT_TRANSLATE_NOOP(
+                    "Action", "in uninterruptible sleep (D state): a signal is not delivered until its I/O completes"));
         for (const auto &c : f.criticalFiles)
-            out.push_back("has " + c.path + " open for writing (" + c.hint + "): ending it may corrupt that file");
+            out.emplace_back("Action",
+                QT_TRANSLATE_NOOP("Action", "has %1 open for writing (%2): ending it may corrupt that file"),
+                std::vector<Phrase>{c.path, c.hint});
     }
     return out;
 }
@@ -180,13 +188,16 @@ std::vector<ActOutcome> ActionController::perform(
     request.targets = denied;
     const TransportReply reply = m_transport
         ? m_transport->execute(request.toVariantMap())
-        : TransportReply{TransportReply::Error::Unavailable, QStringLiteral("no privileged helper configured"), {}};
+        : TransportReply{TransportReply::Error::Unavailable, QStringLiteral("no privileged helper configured"), {},
+            Phrase("Action", QT_TRANSLATE_NOOP("Action", "no privileged helper configured"))};
     for (std::size_t k = 0; k < deniedAt.size(); ++k) {
         ActOutcome &o = out[deniedAt[k]];
         o.viaHelper = true;
         if (reply.error != TransportReply::Error::None) {
             o.status = statusOfTransportError(reply.error);
-            o.message = "needs administrator rights; " + reply.message.toStdString() + "; nothing was done";
+            o.message
+                = Phrase("Action", QT_TRANSLATE_NOOP("Action", "needs administrator rights; %1; nothing was done"),
+                    {reply.text.empty() ? Phrase(reply.message.toStdString()) : reply.text});
             continue;
         }
         QString error;
@@ -195,12 +206,15 @@ std::vector<ActOutcome> ActionController::perform(
             : std::nullopt;
         if (!r || r->target != o.target) {
             o.status = ActStatus::Failed;
-            o.message = "the helper's answer did not match the request"
-                + (error.isEmpty() ? std::string() : ": " + error.toStdString());
+            o.message = error.isEmpty()
+                ? Phrase("Action", QT_TRANSLATE_NOOP("Action", "the helper's answer did not match the request"))
+                : Phrase("Action", QT_TRANSLATE_NOOP("Action", "the helper's answer did not match the request: %1"),
+                    {error.toStdString()});
             continue;
         }
         o.status = statusOf(r->status);
-        o.message = r->message.toStdString() + " (with administrator rights)";
+        o.message = Phrase(
+            "Action", QT_TRANSLATE_NOOP("Action", "%1 (with administrator rights)"), {r->message.toStdString()});
         o.undo = r->undo;
     }
     return out;
@@ -231,7 +245,7 @@ void ActionController::endWithTermThenKill(const ActRequest &request, std::vecto
     }
     for (Pending *p : who)
         if (p->outcome.status == ActStatus::Done && std::find(waiting.begin(), waiting.end(), p) == waiting.end())
-            p->outcome.message = "ended after SIGTERM";
+            p->outcome.message = Phrase("Action", QT_TRANSLATE_NOOP("Action", "ended after SIGTERM"));
     if (waiting.empty())
         return;
     // Still there after the grace period: KILL, through the same core checks (a reused PID is refused).
@@ -242,8 +256,9 @@ void ActionController::endWithTermThenKill(const ActRequest &request, std::vecto
     for (std::size_t i = 0; i < waiting.size(); ++i) {
         ActOutcome o = kill[i];
         if (o.status == ActStatus::Done)
-            o.message = "did not end within " + std::to_string(request.endTimeoutMs / 1000.0).substr(0, 3)
-                + " s of SIGTERM; killed (SIGKILL)";
+            o.message
+                = Phrase("Action", QT_TRANSLATE_NOOP("Action", "did not end within %1 s of SIGTERM; killed (SIGKILL)"),
+                    {std::to_string(request.endTimeoutMs / 1000.0).substr(0, 3)});
         o.viaHelper = o.viaHelper || waiting[i]->outcome.viaHelper;
         waiting[i]->outcome = o;
     }
@@ -259,7 +274,8 @@ std::vector<ActOutcome> ActionController::run(const ActRequest &request, const T
         const Sample *s = context.snapshot->byIdentity(id);
         if (!s) {
             p.outcome.status = ActStatus::Refused;
-            p.outcome.message = "not in the scan this was decided on: refresh and look again";
+            p.outcome.message = Phrase(
+                "Action", QT_TRANSLATE_NOOP("Action", "not in the scan this was decided on: refresh and look again"));
             p.settled = true;
         } else {
             const int index = static_cast<int>(s - context.snapshot->processes.data());
@@ -277,8 +293,9 @@ std::vector<ActOutcome> ActionController::run(const ActRequest &request, const T
         for (auto &p : pending)
             if (!p.settled) {
                 p.outcome.status = ActStatus::Refused;
-                p.outcome.message
-                    = "the action journal is not open, so the action could not be recorded; nothing was done";
+                p.outcome.message = Phrase("Action",
+                    QT_TRANSLATE_NOOP("Action",
+                        "the action journal is not open, so the action could not be recorded; nothing was done"));
                 p.settled = true;
             }
     }
@@ -309,14 +326,15 @@ std::vector<ActOutcome> ActionController::run(const ActRequest &request, const T
         e.target = p.outcome.target;
         e.command = p.command;
         e.status = p.outcome.status;
-        e.message = p.outcome.message;
+        e.message = p.outcome.message.english(); // the journal keeps English, in every locale
         e.viaHelper = p.outcome.viaHelper;
         e.undo = p.outcome.status == ActStatus::Done ? p.outcome.undo : QVariantMap();
         QString error;
         if (m_journal.isOpen())
             p.outcome.journalId = m_journal.record(e, &error);
         if (m_journal.isOpen() && p.outcome.journalId == 0)
-            p.outcome.message += "; could not be journaled: " + error.toStdString();
+            p.outcome.message = Phrase("Action", QT_TRANSLATE_NOOP("Action", "%1; could not be journaled: %2"),
+                {p.outcome.message, error.toStdString()});
         out.push_back(std::move(p.outcome));
     }
     return out;
@@ -330,7 +348,8 @@ ActOutcome ActionController::askParentToReap(const ProcessIdentity &zombie, cons
     const Sample *parent = z ? context.snapshot->byPid(z->ppid) : nullptr;
     if (!parent) {
         o.status = ActStatus::NoSuchProcess;
-        o.message = "its parent is not in the scan any more: refresh and look again";
+        o.message = Phrase(
+            "Action", QT_TRANSLATE_NOOP("Action", "its parent is not in the scan any more: refresh and look again"));
         return o;
     }
     // The parent is identity-checked like any target: pidfd first, then its start time.
@@ -340,7 +359,8 @@ ActOutcome ActionController::askParentToReap(const ProcessIdentity &zombie, cons
         if (pidfd >= 0)
             ::close(pidfd);
         o.status = ActStatus::NoSuchProcess;
-        o.message = "its parent (pid " + std::to_string(parent->id.pid) + ") is gone";
+        o.message = Phrase(
+            "Action", QT_TRANSLATE_NOOP("Action", "its parent (pid %1) is gone"), {std::to_string(parent->id.pid)});
         return o;
     }
     const int rc = static_cast<int>(::syscall(SYS_pidfd_send_signal, pidfd, SIGCHLD, nullptr, 0));
@@ -348,9 +368,14 @@ ActOutcome ActionController::askParentToReap(const ProcessIdentity &zombie, cons
     ::close(pidfd);
     if (rc != 0) {
         o.status = error == EPERM ? ActStatus::Refused : ActStatus::Failed;
-        o.message = "cannot nudge its parent (pid " + std::to_string(parent->id.pid) + "): " + std::strerror(error)
-            + (error == EPERM ? "; the parent is not yours — ending or restarting the parent collects its zombies"
-                              : "");
+        o.message = error == EPERM
+            ? Phrase("Action",
+                QT_TRANSLATE_NOOP("Action",
+                    "cannot nudge its parent (pid %1): %2; the parent is not yours — ending or restarting "
+                    "the parent collects its zombies"),
+                {std::to_string(parent->id.pid), std::strerror(error)})
+            : Phrase("Action", QT_TRANSLATE_NOOP("Action", "cannot nudge its parent (pid %1): %2"),
+                {std::to_string(parent->id.pid), std::strerror(error)});
         return o;
     }
     // A parent that reaps does so at once; give it a moment.
@@ -360,14 +385,17 @@ ActOutcome ActionController::askParentToReap(const ProcessIdentity &zombie, cons
         const auto zs = helper::procfs::readStat(zombie.pid);
         if (!zs || zs->startTicks != zombie.startTicks) {
             o.status = ActStatus::Done;
-            o.message = "collected by its parent after SIGCHLD";
+            o.message = Phrase("Action", QT_TRANSLATE_NOOP("Action", "collected by its parent after SIGCHLD"));
             return o;
         }
         QThread::msleep(50);
     }
     o.status = ActStatus::Done;
-    o.message = "SIGCHLD sent, but its parent (pid " + std::to_string(parent->id.pid)
-        + ") does not collect its children: the parent is the problem — look at its own triage";
+    o.message = Phrase("Action",
+        QT_TRANSLATE_NOOP("Action",
+            "SIGCHLD sent, but its parent (pid %1) does not collect its children: the parent is "
+            "the problem — look at its own triage"),
+        {std::to_string(parent->id.pid)});
     return o;
 }
 
@@ -377,19 +405,21 @@ ActOutcome ActionController::undo(long long journalId)
     const auto e = m_journal.entry(journalId);
     if (!e) {
         o.status = ActStatus::Refused;
-        o.message = "no action " + std::to_string(journalId) + " in the journal";
+        o.message
+            = Phrase("Action", QT_TRANSLATE_NOOP("Action", "no action %1 in the journal"), {std::to_string(journalId)});
         return o;
     }
     o.target = e->target;
     if (e->undo.isEmpty() || e->undoing || e->status != ActStatus::Done) {
         o.status = ActStatus::Refused;
-        o.message = "action " + std::to_string(journalId) + " (" + actVerbName(e->verb) + ") cannot be undone";
+        o.message = Phrase("Action", QT_TRANSLATE_NOOP("Action", "action %1 (%2) cannot be undone"),
+            {std::to_string(journalId), actVerbName(e->verb)});
         return o;
     }
     if (e->undoneBy != 0) {
         o.status = ActStatus::Refused;
-        o.message
-            = "action " + std::to_string(journalId) + " was already undone by action " + std::to_string(e->undoneBy);
+        o.message = Phrase("Action", QT_TRANSLATE_NOOP("Action", "action %1 was already undone by action %2"),
+            {std::to_string(journalId), std::to_string(e->undoneBy)});
         return o;
     }
     // The journal keeps the helper's own undo request: decode it like any request from outside.
@@ -398,8 +428,9 @@ ActOutcome ActionController::undo(long long journalId)
     const auto decoded = helper::decodeRequest(undoRequest);
     if (!decoded.ok()) {
         o.status = ActStatus::Refused;
-        o.message = "action " + std::to_string(journalId) + " cannot be undone: its undo request is invalid ("
-            + decoded.error.toStdString() + ")";
+        o.message = Phrase("Action",
+            QT_TRANSLATE_NOOP("Action", "action %1 cannot be undone: its undo request is invalid (%2)"),
+            {std::to_string(journalId), decoded.error.toStdString()});
         return o;
     }
     o = perform(*decoded.request, {e->target}).front();
@@ -409,7 +440,7 @@ ActOutcome ActionController::undo(long long journalId)
     u.target = e->target;
     u.command = e->command;
     u.status = o.status;
-    u.message = o.message;
+    u.message = o.message.english();
     u.viaHelper = o.viaHelper;
     QString error;
     o.journalId = m_journal.record(u, &error);

@@ -28,7 +28,7 @@ public:
     ActOutcome undo(long long journalId);
 
     // Why a target of `context` can never get `request`'s action; empty when it may.
-    static std::vector<std::string> hardBlocks(const ActRequest &request, const TriageResult &context, int index);
+    static std::vector<Phrase> hardBlocks(const ActRequest &request, const TriageResult &context, int index);
 
 private:
     struct Pending;

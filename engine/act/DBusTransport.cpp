@@ -56,7 +56,9 @@ public:
         TransportReply reply;
         if (!bus.isConnected()) {
             reply.error = TransportReply::Error::Unavailable;
-            reply.message = QStringLiteral("cannot reach the system bus: %1").arg(bus.lastError().message());
+            reply.text = Phrase("Action", QT_TRANSLATE_NOOP("Action", "cannot reach the system bus: %1"),
+                {bus.lastError().message().toStdString()});
+            reply.message = QString::fromStdString(reply.text.english());
             QDBusConnection::disconnectFromBus(name);
             return reply;
         }
@@ -83,9 +85,12 @@ public:
             reply.error = TransportReply::Error::Invalid;
         else {
             reply.error = TransportReply::Error::Unavailable;
-            reply.message = QStringLiteral("the ptriage helper is not available (%1: %2); is ptriage installed "
-                                           "with its D-Bus and polkit files under /usr?")
-                                .arg(error, answer.errorMessage());
+            reply.text = Phrase("Action",
+                QT_TRANSLATE_NOOP("Action",
+                    "the ptriage helper is not available (%1: %2); is ptriage installed with its D-Bus and polkit "
+                    "files under /usr?"),
+                {error.toStdString(), answer.errorMessage().toStdString()});
+            reply.message = QString::fromStdString(reply.text.english());
         }
         return reply;
     }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Phrase.h"
+
 #include <QString>
 #include <QVariantList>
 #include <QVariantMap>
@@ -12,8 +14,9 @@ namespace ptriage {
 struct TransportReply {
     enum class Error { None, NotAuthorized, AuthenticationRequired, Cancelled, Unavailable, Invalid };
     Error error = Error::None;
-    QString message; // why, in words, when error != None
+    QString message; // why, in words, when error != None (English)
     QVariantList results; // one a{sv} per target when error == None
+    Phrase text; // `message`, translatable when shown; empty: `message` as it is (the helper's own words)
 };
 
 class PrivilegedTransport {

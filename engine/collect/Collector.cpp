@@ -551,7 +551,8 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
     std::string netError;
     if (m_capture || !readInetSocketsNetlink(snap->sockets, &netError)) {
         if (!netError.empty())
-            snap->warnings.push_back(netError + "; falling back to " + m_options.procRoot + "/net");
+            snap->warnings.emplace_back("Collector", QT_TRANSLATE_NOOP("Collector", "%1; falling back to %2/net"),
+                std::vector<Phrase>{netError, m_options.procRoot});
         const std::pair<const char *, SocketInfo::Proto> files[]
             = {{"net/tcp", SocketInfo::Proto::Tcp}, {"net/tcp6", SocketInfo::Proto::Tcp6},
                 {"net/udp", SocketInfo::Proto::Udp}, {"net/udp6", SocketInfo::Proto::Udp6}};

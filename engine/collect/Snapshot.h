@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Sample.h"
+#include "util/Phrase.h"
 
 #include <unordered_map>
 
@@ -17,7 +18,7 @@ struct Snapshot {
     std::vector<FileLock> locks;
     // Last input or output on each controlling terminal (tty_nr → ms since the epoch); live only.
     std::unordered_map<int, std::int64_t> ttyActivityMs;
-    std::vector<std::string> warnings; // problems with system-wide files
+    std::vector<Phrase> warnings; // problems with system-wide files (English in JSON, translated when shown)
 
     const Sample *byPid(int pid) const
     {

@@ -1,5 +1,6 @@
 #include "JsonConfig.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,21 +13,21 @@ QString typeName(const QJsonValue &v)
 {
     switch (v.type()) {
     case QJsonValue::Null:
-        return QStringLiteral("null");
+        return QCoreApplication::translate("ConfigError", "null");
     case QJsonValue::Bool:
-        return QStringLiteral("a boolean");
+        return QCoreApplication::translate("ConfigError", "a boolean");
     case QJsonValue::Double:
-        return QStringLiteral("a number");
+        return QCoreApplication::translate("ConfigError", "a number");
     case QJsonValue::String:
-        return QStringLiteral("a string");
+        return QCoreApplication::translate("ConfigError", "a string");
     case QJsonValue::Array:
-        return QStringLiteral("an array");
+        return QCoreApplication::translate("ConfigError", "an array");
     case QJsonValue::Object:
-        return QStringLiteral("an object");
+        return QCoreApplication::translate("ConfigError", "an object");
     case QJsonValue::Undefined:
         break;
     }
-    return QStringLiteral("nothing");
+    return QCoreApplication::translate("ConfigError", "nothing");
 }
 
 int editDistance(const QString &a, const QString &b)
@@ -79,13 +80,15 @@ bool mergeObject(const QJsonObject &defaults, const QJsonObject &user, const QSt
             const QString hint = closest(it.key(), defaults.keys());
             *error = userFile.error(field,
                 hint.isEmpty()
-                    ? QStringLiteral("unknown field (known here: %1)").arg(defaults.keys().join(QStringLiteral(", ")))
-                    : QStringLiteral("unknown field; did you mean '%1'?").arg(hint));
+                    ? QCoreApplication::translate("ConfigError", "unknown field (known here: %1)")
+                          .arg(defaults.keys().join(QStringLiteral(", ")))
+                    : QCoreApplication::translate("ConfigError", "unknown field; did you mean '%1'?").arg(hint));
             return false;
         }
         if (!sameShape(reference, it.value())) {
-            *error = userFile.error(
-                field, QStringLiteral("expected %1, got %2").arg(typeName(reference), typeName(it.value())));
+            *error = userFile.error(field,
+                QCoreApplication::translate("ConfigError", "expected %1, got %2")
+                    .arg(typeName(reference), typeName(it.value())));
             return false;
         }
         if (it.value().isObject()) {
@@ -111,7 +114,8 @@ QString ConfigError::toString() const
         where += QLatin1Char(':') + QString::number(line);
     if (field.isEmpty())
         return where + QStringLiteral(": ") + message;
-    return where + QStringLiteral(": field '") + field + QStringLiteral("': ") + message;
+    // The file, line and field names stay as they are: only the sentence is translated.
+    return QCoreApplication::translate("ConfigError", "%1: field '%2': %3").arg(where, field, message);
 }
 
 std::optional<JsonConfig> JsonConfig::load(const QString &path, ConfigError *error)
@@ -128,11 +132,12 @@ std::optional<JsonConfig> JsonConfig::load(const QString &path, ConfigError *err
     const auto doc = QJsonDocument::fromJson(c.text, &pe);
     if (pe.error != QJsonParseError::NoError) {
         const int line = static_cast<int>(c.text.left(pe.offset).count('\n')) + 1;
-        *error = {path, line, {}, QStringLiteral("not valid JSON: %1").arg(pe.errorString())};
+        *error
+            = {path, line, {}, QCoreApplication::translate("ConfigError", "not valid JSON: %1").arg(pe.errorString())};
         return std::nullopt;
     }
     if (!doc.isObject()) {
-        *error = {path, 1, {}, QStringLiteral("expected a JSON object at the top")};
+        *error = {path, 1, {}, QCoreApplication::translate("ConfigError", "expected a JSON object at the top")};
         return std::nullopt;
     }
     c.root = doc.object();

@@ -1,5 +1,6 @@
 #include "config/TriageConfig.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -34,7 +35,7 @@ public:
     {
         const double v = o.value(key).toDouble(std::nan(""));
         if (!(v >= min && v <= max))
-            fail(path, QStringLiteral("expected a number in [%1, %2]").arg(min).arg(max));
+            fail(path, QCoreApplication::translate("ConfigError", "expected a number in [%1, %2]").arg(min).arg(max));
         return v;
     }
 
@@ -42,7 +43,7 @@ public:
     {
         const QJsonValue v = o.value(key);
         if (!v.isBool())
-            fail(path, QStringLiteral("expected true or false"));
+            fail(path, QCoreApplication::translate("ConfigError", "expected true or false"));
         return v.toBool();
     }
 
@@ -52,7 +53,7 @@ public:
         for (int c = 0; c < kClassCount; ++c) {
             const QString key = QLatin1String(jsonName(static_cast<ProcessClass>(c)));
             if (!o.contains(key)) {
-                fail(path + QLatin1Char('.') + key, QStringLiteral("missing"));
+                fail(path + QLatin1Char('.') + key, QCoreApplication::translate("ConfigError", "missing"));
                 continue;
             }
             const double v = number(o, key, path + QLatin1Char('.') + key, 1e-12, 1e6);
@@ -66,7 +67,7 @@ public:
         std::vector<std::string> out;
         for (const auto &e : v.toArray()) {
             if (!e.isString())
-                fail(path, QStringLiteral("expected a list of strings"));
+                fail(path, QCoreApplication::translate("ConfigError", "expected a list of strings"));
             out.push_back(e.toString().toStdString());
         }
         return out;
@@ -77,7 +78,7 @@ public:
         QRegularExpression re(pattern);
         if (!re.isValid()) {
             fail(path,
-                QStringLiteral("bad regular expression at offset %1: %2")
+                QCoreApplication::translate("ConfigError", "bad regular expression at offset %1: %2")
                     .arg(re.patternErrorOffset())
                     .arg(re.errorString()));
             return std::nullopt;
@@ -118,7 +119,8 @@ std::optional<Loaded> loadOne(
         const QString schema = l.defaults.root.value(QStringLiteral("schema")).toString();
         const QString userSchema = l.user->root.value(QStringLiteral("schema")).toString(schema);
         if (userSchema != schema) {
-            *error = l.user->error(QStringLiteral("schema"), QStringLiteral("expected \"%1\"").arg(schema));
+            *error = l.user->error(
+                QStringLiteral("schema"), QCoreApplication::translate("ConfigError", "expected \"%1\"").arg(schema));
             return std::nullopt;
         }
         if (!mergeConfig(l.defaults, *l.user, openMaps, l.merged, error))
@@ -168,16 +170,17 @@ bool readPriors(const Loaded &l, Priors &p, ConfigError *error)
     p.leak.minGrowthRatio = th("leak_min_growth_ratio", 0, 1000);
     if (!r.failed() && !(p.cpuIdle < p.cpuTrickle && p.cpuTrickle < p.cpuBusy && p.cpuBusy < p.cpuSpinning))
         r.fail(QStringLiteral("thresholds.cpu_busy_share"),
-            QStringLiteral("cpu thresholds must increase: idle < trickle < busy < spinning"));
+            QCoreApplication::translate(
+                "ConfigError", "cpu thresholds must increase: idle < trickle < busy < spinning"));
     if (!r.failed() && !(p.lastRanMinutes < p.lastRanHours && p.lastRanHours < p.lastRanDays))
         r.fail(QStringLiteral("thresholds.last_ran_hours_seconds"),
-            QStringLiteral("last-ran thresholds must increase: minutes < hours < days"));
+            QCoreApplication::translate("ConfigError", "last-ran thresholds must increase: minutes < hours < days"));
     if (!r.failed() && !(p.agePast < p.ageLongPast && p.ageLongPast < p.ageFarPast))
         r.fail(QStringLiteral("thresholds.age_ratio_long_past"),
-            QStringLiteral("age ratios must increase: past < long_past < far_past"));
+            QCoreApplication::translate("ConfigError", "age ratios must increase: past < long_past < far_past"));
     if (!r.failed() && !(p.ioIdle < p.ioHeavy))
         r.fail(QStringLiteral("thresholds.io_heavy_bytes_per_second"),
-            QStringLiteral("must be above io_idle_bytes_per_second"));
+            QCoreApplication::translate("ConfigError", "must be above io_idle_bytes_per_second"));
 
     const auto lk = o.value(QStringLiteral("likelihoods")).toObject();
     for (auto it = lk.begin(); it != lk.end(); ++it) {
@@ -219,7 +222,8 @@ bool readSignatures(const Loaded &l, SignatureTable &s, ConfigError *error)
     }
     s.unknownCategory = s.categoryIndex("unknown");
     if (s.unknownCategory < 0)
-        r.fail(QStringLiteral("categories"), QStringLiteral("the category \"unknown\" must exist"));
+        r.fail(QStringLiteral("categories"),
+            QCoreApplication::translate("ConfigError", "the category \"unknown\" must exist"));
     // The user's signatures come first, so they win over the shipped ones.
     QJsonArray sigs;
     if (l.user && l.user->root.contains(QStringLiteral("signatures")))
@@ -234,12 +238,14 @@ bool readSignatures(const Loaded &l, SignatureTable &s, ConfigError *error)
             if (k.key() != QLatin1String("category") && k.key() != QLatin1String("names")
                 && k.key() != QLatin1String("cmdline_regex"))
                 r.fail(path + QLatin1Char('.') + k.key(),
-                    QStringLiteral("unknown field (known: category, names, cmdline_regex)"));
+                    QCoreApplication::translate(
+                        "ConfigError", "unknown field (known: category, names, cmdline_regex)"));
         Signature sig;
         const QString cat = so.value(QStringLiteral("category")).toString();
         sig.category = s.categoryIndex(cat.toStdString());
         if (sig.category < 0)
-            r.fail(path + QStringLiteral(".category"), QStringLiteral("no such category \"%1\"").arg(cat));
+            r.fail(path + QStringLiteral(".category"),
+                QCoreApplication::translate("ConfigError", "no such category \"%1\"").arg(cat));
         sig.names = r.strings(so.value(QStringLiteral("names")), path + QStringLiteral(".names"));
         if (so.contains(QStringLiteral("cmdline_regex")))
             sig.cmdline = r.regex(
@@ -279,12 +285,14 @@ void readPressure(Reader &r, const QJsonObject &o, PressureThresholds &t)
         return;
     // What an unprivileged process may ask of the kernel (≥ 6.4): a window of 2, 4, … 10 s.
     if (t.triggerWindowMs % 2000 != 0)
-        r.fail(QStringLiteral("pressure.trigger.window_ms"), QStringLiteral("expected a multiple of 2000"));
+        r.fail(QStringLiteral("pressure.trigger.window_ms"),
+            QCoreApplication::translate("ConfigError", "expected a multiple of 2000"));
     else if (t.triggerStallMs > t.triggerWindowMs)
-        r.fail(QStringLiteral("pressure.trigger.stall_ms"), QStringLiteral("must not exceed window_ms"));
+        r.fail(QStringLiteral("pressure.trigger.stall_ms"),
+            QCoreApplication::translate("ConfigError", "must not exceed window_ms"));
     else if (t.criticalAvailableBelow > t.warningAvailableBelow)
         r.fail(QStringLiteral("pressure.critical.available_below_percent"),
-            QStringLiteral("must not exceed warning.available_below_percent"));
+            QCoreApplication::translate("ConfigError", "must not exceed warning.available_below_percent"));
 }
 
 bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
@@ -338,7 +346,8 @@ bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
     p.levelHigh = r.number(lv, QStringLiteral("high"), QStringLiteral("blast_radius.levels.high"), 0, 1);
     p.levelCritical = r.number(lv, QStringLiteral("critical"), QStringLiteral("blast_radius.levels.critical"), 0, 1);
     if (!r.failed() && !(p.levelMedium < p.levelHigh && p.levelHigh < p.levelCritical))
-        r.fail(QStringLiteral("blast_radius.levels"), QStringLiteral("levels must increase: medium < high < critical"));
+        r.fail(QStringLiteral("blast_radius.levels"),
+            QCoreApplication::translate("ConfigError", "levels must increase: medium < high < critical"));
     readPressure(r, o.value(QStringLiteral("pressure")).toObject(), p.pressure);
     return !r.failed();
 }

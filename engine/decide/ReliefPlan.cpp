@@ -13,6 +13,7 @@
 #include "ReliefSearch.h"
 #include "collect/ProcFiles.h"
 #include "util/Format.h"
+#include "util/Phrase.h"
 
 #include <algorithm>
 #include <fcntl.h>
@@ -39,37 +40,43 @@ std::string nameOf(const TriageResult &r, int i)
 
 // Why no plan may end this process, whatever the goal; empty when it may. `member`: it would end
 // as part of another process's tree (age and wrappers are about choosing targets, not members).
-std::string gateOf(const TriageResult &r, int i, bool member)
+Phrase gateOf(const TriageResult &r, int i, bool member)
 {
     const Sample &s = sampleOf(r, i);
     const ProcessFacts &f = factsOf(r, i);
     if (s.isKernelThread())
-        return "a kernel thread";
+        return {"Relief", QT_TRANSLATE_NOOP("Relief", "a kernel thread")};
     if (!f.protectedReason.empty())
-        return "protected: " + f.protectedReason.english();
+        return {"Relief", QT_TRANSLATE_NOOP("Relief", "protected: %1"), {f.protectedReason}};
     if (s.id.startTicks == 0)
-        return "its identity could not be read";
+        return {"Relief", QT_TRANSLATE_NOOP("Relief", "its identity could not be read")};
     if (!member && s.state == 'Z')
-        return "a zombie: it has already ended, and its parent must reap it";
+        return {"Relief", QT_TRANSLATE_NOOP("Relief", "a zombie: it has already ended, and its parent must reap it")};
     if (!member && s.state == 'D')
-        return "in uninterruptible sleep (D): a signal is not delivered until its I/O finishes";
+        return {"Relief",
+            QT_TRANSLATE_NOOP(
+                "Relief", "in uninterruptible sleep (D): a signal is not delivered until its I/O finishes")};
     if (!f.criticalFiles.empty())
-        return "holds " + f.criticalFiles.front().path + " (" + f.criticalFiles.front().hint + ")";
+        return {"Relief", QT_TRANSLATE_NOOP("Relief", "holds %1 (%2)"),
+            {f.criticalFiles.front().path, f.criticalFiles.front().hint}};
     if (f.intent != IntentKind::None)
-        return "in use: " + f.intentDetail.english();
+        return {"Relief", QT_TRANSLATE_NOOP("Relief", "in use: %1"), {f.intentDetail}};
     if (f.tty == TtyState::Foreground)
-        return "in use: in the foreground of a terminal";
+        return {"Relief", QT_TRANSLATE_NOOP("Relief", "in use: in the foreground of a terminal")};
     if (!f.deepKnown && s.state != 'Z')
-        return "its open files could not be read, so a critical file cannot be ruled out";
+        return {"Relief",
+            QT_TRANSLATE_NOOP("Relief", "its open files could not be read, so a critical file cannot be ruled out")};
     if (member)
         return {};
     if (f.isWrapper)
-        return "a wrapper: its workload " + (f.workloadIndex >= 0 ? nameOf(r, f.workloadIndex) : std::string())
-            + " is the one to end";
+        return {"Relief", QT_TRANSLATE_NOOP("Relief", "a wrapper: its workload %1 is the one to end"),
+            {f.workloadIndex >= 0 ? nameOf(r, f.workloadIndex) : std::string()}};
     if (f.ageSeconds < r.minAgeSeconds)
-        return "only " + formatDuration(f.ageSeconds) + " old (minimum age " + formatDuration(r.minAgeSeconds) + ")";
+        return {"Relief", QT_TRANSLATE_NOOP("Relief", "only %1 old (minimum age %2)"),
+            {formatDuration(f.ageSeconds), formatDuration(r.minAgeSeconds)}};
     if (r.blast[static_cast<std::size_t>(i)].risk == Risk::Critical)
-        return "blast radius critical: " + joinFirst(english(r.blast[static_cast<std::size_t>(i)].reasons), 2);
+        return {"Relief", QT_TRANSLATE_NOOP("Relief", "blast radius critical: %1"),
+            {joinFirst(r.blast[static_cast<std::size_t>(i)].reasons, 2)}};
     return {};
 }
 
@@ -103,18 +110,18 @@ struct Candidate {
 
 struct Considered {
     std::vector<Candidate> candidates;
-    std::map<int, std::string> gated; // process → why no plan may end it
+    std::map<int, Phrase> gated; // process → why no plan may end it
 };
 
 // Memory is freed only from candidates (processes ptriage says to act on: what a gate merely allows
 // is not safe, e.g. a person's idle shell); a port names its holders, so for a port any process
 // the gates allow may be ended.
-std::string notACandidate(const TriageResult &r, int i)
+Phrase notACandidate(const TriageResult &r, int i)
 {
     const Recommendation &rec = r.recommendations[static_cast<std::size_t>(i)];
     if (rec.candidate)
         return {};
-    return std::string("not a candidate: ptriage recommends ") + jsonName(rec.action);
+    return {"Relief", QT_TRANSLATE_NOOP("Relief", "not a candidate: ptriage recommends %1"), {jsonName(rec.action)}};
 }
 
 // Every step a plan could take. Supervised processes become one "stop the unit" step per unit,
@@ -130,7 +137,7 @@ Considered consider(const TriageResult &r, bool onlyRecommended)
     std::map<std::string, bool> unitDone;
     const auto children = childrenOf(*r.snapshot);
     for (int i = 0; i < n; ++i) {
-        std::string why = gateOf(r, i, false);
+        Phrase why = gateOf(r, i, false);
         if (why.empty() && onlyRecommended)
             why = notACandidate(r, i);
         if (!why.empty()) {
@@ -153,11 +160,13 @@ Considered consider(const TriageResult &r, bool onlyRecommended)
             for (int m : treeOf(r, children, i))
                 c.members.push_back(m);
         }
-        std::string blocked;
+        Phrase blocked;
         for (std::size_t k = 1; k < c.members.size() && blocked.empty(); ++k)
-            if (std::string memberWhy = gateOf(r, c.members[k], true); !memberWhy.empty())
-                blocked = (c.stopUnit.empty() ? "ends with it: " : "in its unit: ") + nameOf(r, c.members[k]) + ", "
-                    + memberWhy;
+            if (Phrase memberWhy = gateOf(r, c.members[k], true); !memberWhy.empty())
+                blocked = c.stopUnit.empty() ? Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "ends with it: %1, %2"),
+                              {nameOf(r, c.members[k]), memberWhy})
+                                             : Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "in its unit: %1, %2"),
+                                                 {nameOf(r, c.members[k]), memberWhy});
         if (!blocked.empty()) {
             out.gated[i] = std::move(blocked);
             continue;
@@ -204,18 +213,28 @@ ReliefStep stepOf(const TriageResult &r, const Candidate &c, const std::vector<s
             s.tree.push_back(m);
     }
     const Posterior &post = r.posteriors[static_cast<std::size_t>(c.index)];
-    std::string why = std::string(jsonName(post.classification)) + " "
-        + formatPercent(post.probability[static_cast<std::size_t>(post.classification)]) + ", frees "
-        + formatBytes(static_cast<double>(s.freesBytes))
-        + (s.source == MemoryFootprint::Source::Pss ? " (PSS)" : " (RSS minus shared)");
+    const Phrase bytesFreed = formatBytes(static_cast<double>(s.freesBytes));
+    Phrase why = s.source == MemoryFootprint::Source::Pss
+        ? Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "%1 %2, frees %3 (PSS)"),
+            {jsonName(post.classification),
+                formatPercent(post.probability[static_cast<std::size_t>(post.classification)]), bytesFreed})
+        : Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "%1 %2, frees %3 (RSS minus shared)"),
+            {jsonName(post.classification),
+                formatPercent(post.probability[static_cast<std::size_t>(post.classification)]), bytesFreed});
     if (!s.tree.empty())
-        why += " with " + std::to_string(s.tree.size())
-            + (c.stopUnit.empty() ? " more of its process group" : " more of its unit");
-    why += "; blast radius " + std::string(jsonName(s.risk));
+        why = c.stopUnit.empty() ? Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "%1 with %2 more of its process group"),
+                  {why, std::to_string(s.tree.size())})
+                                 : Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "%1 with %2 more of its unit"),
+                                     {why, std::to_string(s.tree.size())});
     if (const auto &reasons = r.blast[static_cast<std::size_t>(c.index)].reasons; !reasons.empty())
-        why += ": " + joinFirst(english(reasons), 2);
+        why = Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "%1; blast radius %2: %3"),
+            {why, jsonName(s.risk), joinFirst(reasons, 2)});
+    else
+        why = Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "%1; blast radius %2"), {why, jsonName(s.risk)});
     if (!c.stopUnit.empty())
-        why = "supervised: stop " + c.stopUnit + " yourself (a kill would be restarted); " + why;
+        why = Phrase("Relief",
+            QT_TRANSLATE_NOOP("Relief", "supervised: stop %1 yourself (a kill would be restarted); %2"),
+            {c.stopUnit, why});
     s.why = std::move(why);
     return s;
 }
@@ -325,23 +344,36 @@ ReliefPlan planRelief(const TriageResult &result, const std::vector<std::optiona
         return plan;
     if (goal.freePort > 0) {
         if (holders.empty()) {
-            plan.shortfall = "nothing in this scan listens on port " + std::to_string(goal.freePort)
-                + " (another user's sockets are visible only with privileges)";
+            plan.shortfall = Phrase("Relief",
+                QT_TRANSLATE_NOOP("Relief",
+                    "nothing in this scan listens on port %1 (another user's sockets are "
+                    "visible only with privileges)"),
+                {std::to_string(goal.freePort)});
         } else {
-            std::vector<std::string> why;
+            std::vector<Phrase> why;
             for (const auto &[i, gate] : plan.excluded)
-                why.push_back(nameOf(result, i) + ": " + gate);
-            plan.shortfall = "port " + std::to_string(goal.freePort) + " cannot be freed safely: "
-                + (why.empty() ? std::string("its holders cannot all be ended together") : joinFirst(why, 3));
+                why.push_back(Phrase("Format", "%1: %2", {nameOf(result, i), gate}));
+            plan.shortfall = Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "port %1 cannot be freed safely: %2"),
+                {std::to_string(goal.freePort),
+                    why.empty()
+                        ? Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "its holders cannot all be ended together"))
+                        : joinFirst(why, 3)});
         }
         return plan;
     }
-    plan.shortfall = "cannot free " + bytes(goal.freeBytes)
-        + " safely: the most that can be freed without crossing a gate is " + bytes(plan.freesBytes) + " ("
-        + std::to_string(plan.steps.size()) + " step" + (plan.steps.size() == 1 ? "" : "s") + ")";
+    plan.shortfall = plan.steps.size() == 1
+        ? Phrase("Relief",
+            QT_TRANSLATE_NOOP(
+                "Relief", "cannot free %1 safely: the most that can be freed without crossing a gate is %2 (%3 step)"),
+            {bytes(goal.freeBytes), bytes(plan.freesBytes), std::to_string(plan.steps.size())})
+        : Phrase("Relief",
+            QT_TRANSLATE_NOOP(
+                "Relief", "cannot free %1 safely: the most that can be freed without crossing a gate is %2 (%3 steps)"),
+            {bytes(goal.freeBytes), bytes(plan.freesBytes), std::to_string(plan.steps.size())});
     if (!plan.excluded.empty())
-        plan.shortfall += "; the largest left out: " + nameOf(result, plan.excluded.front().first) + ", "
-            + bytes(footprintOf(plan.excluded.front().first)) + " — " + plan.excluded.front().second;
+        plan.shortfall = Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "%1; the largest left out: %2, %3 — %4"),
+            {plan.shortfall, nameOf(result, plan.excluded.front().first),
+                bytes(footprintOf(plan.excluded.front().first)), plan.excluded.front().second});
     return plan;
 }
 

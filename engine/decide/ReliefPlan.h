@@ -2,6 +2,7 @@
 
 #include "Triage.h"
 #include "collect/MemoryFootprint.h"
+#include "util/Phrase.h"
 
 #include <QString>
 
@@ -31,7 +32,7 @@ struct ReliefStep {
     double expectedLoss = 0;
     Risk risk = Risk::Low;
     std::string stopUnit; // non-empty: supervised — advice "stop the unit X", not carried out by the plan
-    std::string why; // one line for people
+    Phrase why; // one line for people
 };
 
 // The set of recommended actions that reaches a goal with the least expected loss and risk. Not the
@@ -43,8 +44,8 @@ struct ReliefPlan {
     double expectedLoss = 0;
     bool reached = false;
     bool exact = false; // exact search (small candidate sets) or greedy + local improvement
-    std::string shortfall; // when not reached: why, and the best safe amount
-    std::vector<std::pair<int, std::string>> excluded; // candidates left out and the gate that excluded them
+    Phrase shortfall; // when not reached: why, and the best safe amount
+    std::vector<std::pair<int, Phrase>> excluded; // candidates left out and the gate that excluded them
 };
 
 // footprints: index-aligned with result.snapshot->processes (empty optional: unknown → not counted)

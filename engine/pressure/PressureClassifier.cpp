@@ -18,9 +18,10 @@ std::string percent(double value)
     return buf;
 }
 
-std::string readings(int n)
+Phrase readings(int n)
 {
-    return std::to_string(n) + (n == 1 ? " reading" : " readings");
+    return n == 1 ? Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "%1 reading"), {std::to_string(n)})
+                  : Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "%1 readings"), {std::to_string(n)});
 }
 
 } // namespace
@@ -96,37 +97,43 @@ PressureLevel PressureClassifier::feed(const MemoryReading &r)
     return m_level;
 }
 
-std::string PressureClassifier::condition(PressureLevel level) const
+Phrase PressureClassifier::condition(PressureLevel level) const
 {
     const double a = m_last.availableShare() * 100;
     const bool critical = level == PressureLevel::Critical;
     const double memBelow = (critical ? m_t.criticalAvailableBelow : m_t.warningAvailableBelow) * 100;
     if (a < memBelow)
-        return "MemAvailable " + percent(a) + " < " + percent(memBelow);
+        return {
+            "PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "MemAvailable %1 < %2"), {percent(a), percent(memBelow)}};
     const auto &psi = critical ? m_last.full : m_last.some;
     const double psiAbove = critical ? m_t.criticalPsiFullAbove : m_t.warningPsiSomeAbove;
     const double gate = (critical ? m_t.criticalPsiAvailableBelow : m_t.warningPsiAvailableBelow) * 100;
-    return std::string("PSI ") + (critical ? "full " : "some ") + percent(psi ? psi->avg10 : 0) + " > "
-        + percent(psiAbove) + " with MemAvailable " + percent(a) + " < " + percent(gate);
+    const std::vector<Phrase> args{percent(psi ? psi->avg10 : 0), percent(psiAbove), percent(a), percent(gate)};
+    return critical
+        ? Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "PSI full %1 > %2 with MemAvailable %3 < %4"), args)
+        : Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "PSI some %1 > %2 with MemAvailable %3 < %4"), args);
 }
 
-std::string PressureClassifier::why() const
+Phrase PressureClassifier::whyPhrase() const
 {
     if (!m_hasReading)
-        return "no reading yet";
+        return {"PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "no reading yet")};
     const double a = m_last.availableShare() * 100;
     const auto levelIndex = static_cast<std::size_t>(m_level);
-    std::string text;
+    Phrase text;
     if (m_level != PressureLevel::Normal) {
         const std::string name = jsonName(m_level);
         if (m_leaveRun > 0)
-            text = "leaving " + name + ": MemAvailable " + percent(a) + " (" + std::to_string(m_leaveRun) + " of "
-                + readings(m_t.readingsToLeave) + " outside it)";
+            text = Phrase("PressureWhy",
+                QT_TRANSLATE_NOOP("PressureWhy", "leaving %1: MemAvailable %2 (%3 of %4 outside it)"),
+                {name, percent(a), std::to_string(m_leaveRun), readings(m_t.readingsToLeave)});
         else if (enters(m_level, m_last))
-            text = condition(m_level) + " for " + readings(m_enterRun[levelIndex]);
+            text = Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "%1 for %2"),
+                {condition(m_level), readings(m_enterRun[levelIndex])});
         else
-            text = "still " + name + ": MemAvailable " + percent(a) + " is within the " + percent(m_t.leaveMargin * 100)
-                + " margin";
+            text = Phrase("PressureWhy",
+                QT_TRANSLATE_NOOP("PressureWhy", "still %1: MemAvailable %2 is within the %3 margin"),
+                {name, percent(a), percent(m_t.leaveMargin * 100)});
     }
     // A higher level on its way in.
     const auto pending = enters(PressureLevel::Critical, m_last) ? PressureLevel::Critical
@@ -134,20 +141,24 @@ std::string PressureClassifier::why() const
                                                                  : PressureLevel::Normal;
     if (pending > m_level) {
         const auto run = m_enterRun[static_cast<std::size_t>(pending)];
-        const std::string coming = condition(pending) + " (" + std::to_string(run) + " of "
-            + readings(m_t.readingsToEnter) + " to enter " + jsonName(pending) + ")";
-        return text.empty() ? coming : text + "; " + coming;
+        const Phrase coming("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "%1 (%2 of %3 to enter %4)"),
+            {condition(pending), std::to_string(run), readings(m_t.readingsToEnter), jsonName(pending)});
+        return text.empty() ? coming : Phrase("Format", "%1; %2", {text, coming});
     }
     if (!text.empty())
         return text;
     // Normal: say why pressure, if any, is not an alert.
     if (m_last.full && m_last.full->avg10 > m_t.criticalPsiFullAbove)
-        return "PSI full " + percent(m_last.full->avg10) + " but " + percent(a) + " available: not an alert";
+        return {"PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "PSI full %1 but %2 available: not an alert"),
+            {percent(m_last.full->avg10), percent(a)}};
     if (m_last.some && m_last.some->avg10 > m_t.warningPsiSomeAbove)
-        return "PSI some " + percent(m_last.some->avg10) + " but " + percent(a) + " available: not an alert";
+        return {"PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "PSI some %1 but %2 available: not an alert"),
+            {percent(m_last.some->avg10), percent(a)}};
     if (!m_last.some)
-        return "MemAvailable " + percent(a) + " (no PSI on this kernel): no pressure";
-    return "MemAvailable " + percent(a) + ", PSI some " + percent(m_last.some->avg10) + ": no pressure";
+        return {"PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "MemAvailable %1 (no PSI on this kernel): no pressure"),
+            {percent(a)}};
+    return {"PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "MemAvailable %1, PSI some %2: no pressure"),
+        {percent(a), percent(m_last.some->avg10)}};
 }
 
 } // namespace ptriage

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "MemoryReading.h"
+#include "util/Phrase.h"
 
 #include <QMetaType>
 
@@ -41,13 +42,14 @@ public:
     PressureLevel feed(const MemoryReading &r); // the level after this reading
     PressureLevel level() const { return m_level; }
     // "MemAvailable 6 % < 7 % for 2 readings", "PSI some 35 % but 80 % available: not an alert"
-    std::string why() const;
+    std::string why() const { return whyPhrase().english(); }
+    Phrase whyPhrase() const; // translated when shown
     const PressureThresholds &thresholds() const { return m_t; }
 
 private:
     bool enters(PressureLevel level, const MemoryReading &r) const;
     bool holds(PressureLevel level, const MemoryReading &r) const; // with the leave margins
-    std::string condition(PressureLevel level) const; // the rule of a level, on the last reading
+    Phrase condition(PressureLevel level) const; // the rule of a level, on the last reading
 
     PressureThresholds m_t;
     PressureLevel m_level = PressureLevel::Normal;

@@ -13,9 +13,9 @@ namespace {
 const QString kLmmService = QStringLiteral("org.freedesktop.LowMemoryMonitor");
 const QString kLmmPath = QStringLiteral("/org/freedesktop/LowMemoryMonitor");
 
-QString seconds(int ms)
+std::string seconds(int ms)
 {
-    return QString::number(ms / 1000.0, 'g', 3) + QStringLiteral(" s");
+    return QString::number(ms / 1000.0, 'g', 3).toStdString() + " s";
 }
 
 } // namespace
@@ -36,9 +36,15 @@ QString PressureMonitor::why() const
     return QString::fromStdString(m_classifier.why());
 }
 
-QString PressureMonitor::pollingDescription(const QString &reason) const
+QString PressureMonitor::whyText() const
 {
-    return QStringLiteral("polling every %1 (%2)").arg(seconds(thresholds().intervalMs), reason);
+    return m_classifier.whyPhrase().text();
+}
+
+Phrase PressureMonitor::pollingDescription(const QString &reason) const
+{
+    return {"PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "polling every %1 (%2)"),
+        {seconds(thresholds().intervalMs), reason.toStdString()}};
 }
 
 bool PressureMonitor::start(QString *error)
@@ -52,18 +58,18 @@ bool PressureMonitor::start(QString *error)
         m_notifier = std::make_unique<QSocketNotifier>(m_trigger.fd(), QSocketNotifier::Exception);
         connect(m_notifier.get(), &QSocketNotifier::activated, this, &PressureMonitor::onTriggerActivity);
         m_source = Source::PsiTrigger;
-        m_sourceDescription = QStringLiteral("PSI trigger (some %1 ms per %2)")
-                                  .arg(thresholds().triggerStallMs)
-                                  .arg(seconds(thresholds().triggerWindowMs));
+        m_sourceDescription = Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "PSI trigger (some %1 ms per %2)"),
+            {std::to_string(thresholds().triggerStallMs), seconds(thresholds().triggerWindowMs)});
     } else {
         struct statfs fs { };
         // The LowMemoryMonitor speaks of this machine: never for a replayed tree.
         const bool live = ::fstatfs(m_reader.rootFd(), &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC;
         if (live && tryLowMemoryMonitor()) {
             m_source = Source::LowMemoryMonitor;
-            m_sourceDescription
-                = QStringLiteral("org.freedesktop.LowMemoryMonitor's LowMemoryWarning, and polling every %1 (%2)")
-                      .arg(seconds(thresholds().intervalMs), triggerReason);
+            m_sourceDescription = Phrase("PressureWhy",
+                QT_TRANSLATE_NOOP(
+                    "PressureWhy", "org.freedesktop.LowMemoryMonitor's LowMemoryWarning, and polling every %1 (%2)"),
+                {seconds(thresholds().intervalMs), triggerReason.toStdString()});
         } else {
             m_source = Source::Polling;
             m_sourceDescription = pollingDescription(triggerReason);
@@ -128,7 +134,7 @@ void PressureMonitor::readNow()
     const PressureLevel now = m_classifier.feed(r);
     Q_EMIT readingTaken(m_last, now);
     if (now != previous)
-        Q_EMIT levelChanged(now, previous, why());
+        Q_EMIT levelChanged(now, previous, whyText());
 }
 
 } // namespace ptriage

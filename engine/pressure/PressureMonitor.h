@@ -31,10 +31,12 @@ public:
     bool start(QString *error);
     Source source() const { return m_source; }
     // "PSI trigger (some 150 ms per 2 s)", "polling every 2 s (PSI triggers need kernel ≥ 6.4: EPERM)"
-    QString sourceDescription() const { return m_sourceDescription; }
+    QString sourceDescription() const { return QString::fromStdString(m_sourceDescription.english()); }
+    QString sourceDescriptionText() const { return m_sourceDescription.text(); } // translated
     MemoryReading lastReading() const { return m_last; }
     PressureLevel level() const { return m_classifier.level(); }
-    QString why() const;
+    QString why() const; // English (JSON)
+    QString whyText() const; // translated (the terminal, the tray)
     const PressureThresholds &thresholds() const { return m_classifier.thresholds(); }
     void readNow(); // one reading now (also what the timer and the trigger call)
 
@@ -50,7 +52,7 @@ private Q_SLOTS:
 private:
     bool tryLowMemoryMonitor();
     void fallBackToPolling(const QString &reason);
-    QString pollingDescription(const QString &reason) const;
+    Phrase pollingDescription(const QString &reason) const;
 
     QString m_procRoot;
     PressureClassifier m_classifier;
@@ -59,7 +61,7 @@ private:
     std::unique_ptr<QSocketNotifier> m_notifier;
     QTimer m_timer;
     Source m_source = Source::Polling;
-    QString m_sourceDescription;
+    Phrase m_sourceDescription;
     MemoryReading m_last;
     QString m_error; // scratch for a failed reading
     bool m_failing = false;

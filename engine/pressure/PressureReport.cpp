@@ -1,6 +1,7 @@
 #include "PressureReport.h"
 
 #include "util/Format.h"
+#include "util/Phrase.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -10,6 +11,21 @@
 
 namespace ptriage {
 namespace {
+
+// A sentence of the terminal summary in the installed translation.
+std::string say(const char *source, std::vector<Phrase> args = {})
+{
+    return Phrase("PressureText", source, std::move(args)).translated();
+}
+
+// A label padded to `width` display columns (a translation may hold multi-byte characters).
+std::string label(const std::string &s, std::size_t width = 10)
+{
+    std::size_t cols = 0;
+    for (char c : s)
+        cols += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
+    return s + std::string(width > cols ? width - cols : 1, ' ');
+}
 
 QJsonValue psiJson(const std::optional<PsiFigures> &psi)
 {
@@ -31,16 +47,17 @@ std::string psiText(const std::optional<PsiFigures> &psi)
 
 std::string memoryText(const MemoryReading &r)
 {
-    return formatBytes(static_cast<double>(r.memAvailableBytes)) + " available of "
-        + formatBytes(static_cast<double>(r.memTotalBytes)) + " (" + formatPercent(r.availableShare()) + ")";
+    return say(QT_TRANSLATE_NOOP("PressureText", "%1 available of %2 (%3)"),
+        {formatBytes(static_cast<double>(r.memAvailableBytes)), formatBytes(static_cast<double>(r.memTotalBytes)),
+            formatPercent(r.availableShare())});
 }
 
 std::string swapText(const MemoryReading &r)
 {
     if (r.swapTotalBytes == 0)
-        return "none";
-    return formatBytes(static_cast<double>(r.swapFreeBytes)) + " free of "
-        + formatBytes(static_cast<double>(r.swapTotalBytes));
+        return say(QT_TRANSLATE_NOOP("PressureText", "none"));
+    return say(QT_TRANSLATE_NOOP("PressureText", "%1 free of %2"),
+        {formatBytes(static_cast<double>(r.swapFreeBytes)), formatBytes(static_cast<double>(r.swapTotalBytes))});
 }
 
 } // namespace
@@ -87,17 +104,18 @@ std::string pressureText(const PressureMonitor &monitor)
 {
     const MemoryReading r = monitor.lastReading();
     std::string text;
-    text += std::string("level     ") + jsonName(monitor.level()) + "\n";
-    text += "why       " + monitor.why().toStdString() + "\n";
-    text += "memory    " + memoryText(r) + "\n";
-    text += "swap      " + swapText(r) + "\n";
+    text += label(say(QT_TRANSLATE_NOOP("PressureText", "level"))) + jsonName(monitor.level()) + "\n";
+    text += label(say(QT_TRANSLATE_NOOP("PressureText", "why"))) + monitor.whyText().toStdString() + "\n";
+    text += label(say(QT_TRANSLATE_NOOP("PressureText", "memory"))) + memoryText(r) + "\n";
+    text += label(say(QT_TRANSLATE_NOOP("PressureText", "swap"))) + swapText(r) + "\n";
     if (r.some) {
-        text += "PSI some  " + psiText(r.some) + "\n";
-        text += "PSI full  " + psiText(r.full) + "\n";
+        text += label("PSI some") + psiText(r.some) + "\n";
+        text += label("PSI full") + psiText(r.full) + "\n";
     } else {
-        text += "PSI       none (a kernel without PSI, or psi=0)\n";
+        text += label("PSI") + say(QT_TRANSLATE_NOOP("PressureText", "none (a kernel without PSI, or psi=0)")) + "\n";
     }
-    text += "source    " + monitor.sourceDescription().toStdString() + "\n";
+    text += label(say(QT_TRANSLATE_NOOP("PressureText", "source"))) + monitor.sourceDescriptionText().toStdString()
+        + "\n";
     return text;
 }
 
@@ -111,8 +129,9 @@ std::string pressureWatchLine(const PressureMonitor &monitor)
     const QString time = QDateTime::fromMSecsSinceEpoch(r.atMs).toString(QStringLiteral("HH:mm:ss"));
     char level[16];
     std::snprintf(level, sizeof level, "%-8s", jsonName(monitor.level()));
-    return time.toStdString() + "  " + level + "  " + memoryText(r) + "  swap " + swapText(r) + "  " + psi + "  "
-        + monitor.why().toStdString() + "\n";
+    return time.toStdString() + "  " + level + "  " + memoryText(r) + "  "
+        + say(QT_TRANSLATE_NOOP("PressureText", "swap %1"), {swapText(r)}) + "  " + psi + "  "
+        + monitor.whyText().toStdString() + "\n";
 }
 
 } // namespace ptriage

@@ -3,6 +3,9 @@
 #include "ScanReport.h"
 #include "decide/ReliefPlan.h"
 #include "util/Format.h"
+#include "util/Phrase.h"
+
+#include <QCoreApplication>
 
 #include <cstdio>
 
@@ -25,10 +28,27 @@ std::string commandOf(const TriageResult &r, int i, std::size_t width)
     return c.size() > width ? c.substr(0, width - 1) + "~" : c;
 }
 
+// A sentence of this table in the installed translation.
+std::string say(const char *source, std::vector<Phrase> args = {})
+{
+    return Phrase("ReliefText", source, std::move(args)).translated();
+}
+
+// Pads to `width` display columns (a translated heading may hold multi-byte characters).
+std::string pad(const std::string &s, std::size_t width, bool right = false)
+{
+    std::size_t cols = 0;
+    for (char c : s)
+        cols += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
+    const std::string fill(width > cols ? width - cols : 0, ' ');
+    return right ? fill + s : s + fill;
+}
+
 std::string goalText(const ReliefGoal &goal)
 {
-    return goal.freePort > 0 ? "free TCP port " + std::to_string(goal.freePort)
-                             : "free " + formatBytes(static_cast<double>(goal.freeBytes));
+    return goal.freePort > 0
+        ? say(QT_TRANSLATE_NOOP("ReliefText", "free TCP port %1"), {std::to_string(goal.freePort)})
+        : say(QT_TRANSLATE_NOOP("ReliefText", "free %1"), {formatBytes(static_cast<double>(goal.freeBytes))});
 }
 
 } // namespace
@@ -51,7 +71,7 @@ std::string reliefPlanJson(const ReliefPlan &plan, const TriageResult &r)
     if (plan.reached)
         w.key("shortfall").null();
     else
-        w.key("shortfall").value(plan.shortfall);
+        w.key("shortfall").value(plan.shortfall.english());
     w.key("steps").beginArray();
     for (const ReliefStep &s : plan.steps) {
         w.beginObject();
@@ -71,7 +91,7 @@ std::string reliefPlanJson(const ReliefPlan &plan, const TriageResult &r)
             w.key("stop_unit").null();
         else
             w.key("stop_unit").value(s.stopUnit);
-        w.key("why").value(s.why);
+        w.key("why").value(s.why.english());
         w.endObject();
     }
     w.endArray();
@@ -81,7 +101,7 @@ std::string reliefPlanJson(const ReliefPlan &plan, const TriageResult &r)
         w.key("start_id").value(r.identityOf(i).toString());
         w.key("pid").value(r.identityOf(i).pid);
         w.key("command").value(commandOf(r, i, 4096));
-        w.key("gate").value(gate);
+        w.key("gate").value(gate.english());
         w.endObject();
     }
     w.endArray();
@@ -92,40 +112,58 @@ std::string reliefPlanJson(const ReliefPlan &plan, const TriageResult &r)
 
 std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
 {
-    std::string out = "Goal: " + goalText(plan.goal) + " — "
-        + (plan.reached ? "reached: frees " + formatBytes(static_cast<double>(plan.freesBytes))
-                        : std::string("NOT reachable safely"))
-        + " (" + (plan.exact ? "exact search" : "greedy search with local improvement") + ")\n";
+    const std::string outcome = plan.reached
+        ? say(QT_TRANSLATE_NOOP("ReliefText", "reached: frees %1"), {formatBytes(static_cast<double>(plan.freesBytes))})
+        : say(QT_TRANSLATE_NOOP("ReliefText", "NOT reachable safely"));
+    const std::string search = plan.exact
+        ? say(QT_TRANSLATE_NOOP("ReliefText", "exact search"))
+        : say(QT_TRANSLATE_NOOP("ReliefText", "greedy search with local improvement"));
+    std::string out
+        = say(QT_TRANSLATE_NOOP("ReliefText", "Goal: %1 — %2 (%3)"), {goalText(plan.goal), outcome, search}) + "\n";
     if (!plan.reached)
-        out += "  " + plan.shortfall + "\n";
+        out += "  " + plan.shortfall.translated() + "\n";
     if (plan.steps.empty()) {
-        out += "No step.\n";
+        out += say(QT_TRANSLATE_NOOP("ReliefText", "No step.")) + "\n";
     } else {
         char line[512];
-        std::snprintf(line, sizeof line, "\n  %-3s %-8s %-10s %10s %6s %-8s %s\n", "#", "PID", "ACTION", "FREES",
-            "LOSS", "RISK", "COMMAND");
-        out += line;
+        out += "\n  " + pad("#", 3) + ' ' + pad(say(QT_TRANSLATE_NOOP("ReliefText", "PID")), 8) + ' '
+            + pad(say(QT_TRANSLATE_NOOP("ReliefText", "ACTION")), 10) + ' '
+            + pad(say(QT_TRANSLATE_NOOP("ReliefText", "FREES")), 10, true) + ' '
+            + pad(say(QT_TRANSLATE_NOOP("ReliefText", "LOSS")), 6, true) + ' '
+            + pad(say(QT_TRANSLATE_NOOP("ReliefText", "RISK")), 8) + ' '
+            + say(QT_TRANSLATE_NOOP("ReliefText", "COMMAND")) + "\n";
         int n = 0;
         for (const ReliefStep &s : plan.steps) {
-            const std::string action = s.stopUnit.empty() ? "end" : "advice";
-            std::snprintf(line, sizeof line, "  %-3d %-8d %-10s %10s %6.1f %-8s %s\n", ++n, s.target.pid,
-                action.c_str(), formatBytes(static_cast<double>(s.freesBytes)).c_str(), s.expectedLoss,
-                jsonName(s.risk), commandOf(r, s.index, 80).c_str());
+            const std::string action = s.stopUnit.empty() ? say(QT_TRANSLATE_NOOP("ReliefText", "end"))
+                                                          : say(QT_TRANSLATE_NOOP("ReliefText", "advice"));
+            std::snprintf(line, sizeof line, "  %-3d %-8d ", ++n, s.target.pid);
+            out += line + pad(action, 10) + ' ';
+            std::snprintf(line, sizeof line, "%10s %6.1f %-8s %s\n",
+                formatBytes(static_cast<double>(s.freesBytes)).c_str(), s.expectedLoss, jsonName(s.risk),
+                commandOf(r, s.index, 80).c_str());
             out += line;
-            out += "      " + s.target.toString() + "  " + s.why + "\n";
+            out += "      " + s.target.toString() + "  " + s.why.translated() + "\n";
             if (!s.stopUnit.empty())
-                out += "      not carried out by ptriage: stop " + s.stopUnit + " yourself\n";
+                out += "      "
+                    + say(QT_TRANSLATE_NOOP("ReliefText", "not carried out by ptriage: stop %1 yourself"), {s.stopUnit})
+                    + "\n";
             for (int m : s.tree)
-                out += "      also ends " + std::to_string(r.identityOf(m).pid) + " " + commandOf(r, m, 70) + "\n";
+                out += "      "
+                    + say(QT_TRANSLATE_NOOP("ReliefText", "also ends %1 %2"),
+                        {std::to_string(r.identityOf(m).pid), commandOf(r, m, 70)})
+                    + "\n";
         }
-        std::snprintf(line, sizeof line, "\n  total: frees %s, expected loss %.1f\n",
-            formatBytes(static_cast<double>(plan.freesBytes)).c_str(), plan.expectedLoss);
-        out += line;
+        std::snprintf(line, sizeof line, "%.1f", plan.expectedLoss);
+        out += "\n  "
+            + say(QT_TRANSLATE_NOOP("ReliefText", "total: frees %1, expected loss %2"),
+                {formatBytes(static_cast<double>(plan.freesBytes)), std::string(line)})
+            + "\n";
     }
     if (!plan.excluded.empty()) {
-        out += "\nLeft out:\n";
+        out += "\n" + say(QT_TRANSLATE_NOOP("ReliefText", "Left out:")) + "\n";
         for (const auto &[i, gate] : plan.excluded)
-            out += "  " + std::to_string(r.identityOf(i).pid) + " " + commandOf(r, i, 50) + " — " + gate + "\n";
+            out += "  " + std::to_string(r.identityOf(i).pid) + " " + commandOf(r, i, 50) + " — " + gate.translated()
+                + "\n";
     }
     return out;
 }

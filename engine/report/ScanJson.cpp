@@ -159,7 +159,7 @@ std::string scanJson(const TriageResult &r, const TriageConfig &config, const Sc
         candidates += p.candidate ? 1 : 0;
     w.key("process_count").value(static_cast<long long>(snap.processes.size()));
     w.key("candidate_count").value(candidates);
-    w.key("warnings").stringArray(snap.warnings);
+    w.key("warnings").stringArray(english(snap.warnings));
     w.key("processes").beginArray();
     for (int i : r.ranking) {
         if (!options.all && !r.recommendations[static_cast<std::size_t>(i)].candidate)

@@ -2,6 +2,8 @@
 #include "SessionReport.h"
 
 #include "report/JsonWriter.h"
+#include "util/Format.h"
+#include "util/Phrase.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -13,6 +15,12 @@ std::string spaced(std::string command)
 {
     std::replace(command.begin(), command.end(), '\0', ' ');
     return command;
+}
+
+// A sentence of the table in the installed translation.
+std::string say(const char *source, std::vector<Phrase> args = {})
+{
+    return Phrase("LearnedText", source, std::move(args)).translated();
 }
 
 bool speaks(const Match &m, const LearningParams &params)
@@ -75,12 +83,15 @@ std::string learnedText(
     const std::vector<Decision> &decisions, const LearnedPatterns &patterns, const LearningParams &params)
 {
     if (decisions.empty())
-        return "no decisions learned yet (end or spare a process in the window)\n";
-    std::string out;
+        return say(QT_TRANSLATE_NOOP("LearnedText", "no decisions learned yet (end or spare a process in the window)"))
+            + "\n";
+    std::string out = padColumns(say(QT_TRANSLATE_NOOP("LearnedText", "LEVEL")), 12) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("LearnedText", "VOTES")), 6, true) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("LearnedText", "ENDED")), 6, true) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("LearnedText", "SPARED")), 6, true) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("LearnedText", "BITS")), 6, true) + "  "
+        + say(QT_TRANSLATE_NOOP("LearnedText", "PATTERN")) + "\n";
     char buf[128];
-    std::snprintf(
-        buf, sizeof buf, "%-12s %6s %6s %6s %6s  %s\n", "LEVEL", "VOTES", "ENDED", "SPARED", "BITS", "PATTERN");
-    out += buf;
     for (const Match &m : patterns.all()) {
         std::snprintf(buf, sizeof buf, "%-12s %6d %6.1f %6.1f %+6.1f%s ", jsonName(m.level), m.votes,
             m.kills + m.respawned, m.spares, patterns.logOdds(m) / 0.69314718055994530942,
@@ -88,10 +99,13 @@ std::string learnedText(
         out += buf;
         out += ' ' + m.pattern + '\n';
     }
-    std::snprintf(buf, sizeof buf,
-        "%zu decisions; counts decay by half every %.0f days; * not in effect (fewer than %.1f votes)\n",
-        decisions.size(), params.halfLifeDays, params.minVotes);
-    out += buf;
+    char days[32], votes[32];
+    std::snprintf(days, sizeof days, "%.0f", params.halfLifeDays);
+    std::snprintf(votes, sizeof votes, "%.1f", params.minVotes);
+    out += say(QT_TRANSLATE_NOOP("LearnedText",
+                   "%1 decisions; counts decay by half every %2 days; * not in effect (fewer than %3 votes)"),
+               {std::to_string(decisions.size()), std::string(days), std::string(votes)})
+        + "\n";
     return out;
 }
 

@@ -1,6 +1,7 @@
 #include "SessionReport.h"
 
 #include "util/Format.h"
+#include "util/Phrase.h"
 
 #include <cstdarg>
 #include <cstdio>
@@ -16,6 +17,12 @@ __attribute__((format(printf, 1, 2))) std::string line(const char *format, ...)
     std::vsnprintf(buf, sizeof buf, format, args);
     va_end(args);
     return buf;
+}
+
+// A sentence of these tables in the installed translation.
+std::string say(const char *source, std::vector<Phrase> args = {})
+{
+    return Phrase("SessionText", source, std::move(args)).translated();
 }
 
 std::string shortTime(std::int64_t ms)
@@ -41,9 +48,13 @@ std::string signedBytes(long long b)
 std::string sessionsText(const std::vector<SessionInfo> &sessions)
 {
     if (sessions.empty())
-        return "no sessions saved\n";
-    std::string out
-        = line("%6s  %-19s  %-16s  %9s  %10s  %10s\n", "ID", "TIME", "HOST", "PROCESSES", "CANDIDATES", "MEMORY");
+        return say(QT_TRANSLATE_NOOP("SessionText", "no sessions saved")) + "\n";
+    std::string out = padColumns(say(QT_TRANSLATE_NOOP("SessionText", "ID")), 6, true) + "  "
+        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "TIME")), 19) + "  "
+        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "HOST")), 16) + "  "
+        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "PROCESSES")), 9, true) + "  "
+        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "CANDIDATES")), 10, true) + "  "
+        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "MEMORY")), 10, true) + "\n";
     for (const auto &i : sessions)
         out += line("%6lld  %-19s  %-16s  %9d  %10d  %10s\n", i.id, shortTime(i.atMs).c_str(), clip(i.host, 16).c_str(),
             i.processCount, i.candidateCount, formatBytes(static_cast<double>(i.rssBytes)).c_str());
@@ -52,10 +63,14 @@ std::string sessionsText(const std::vector<SessionInfo> &sessions)
 
 std::string diffText(const SessionDiff &d, bool includeStable, const std::vector<SessionAction> &actions)
 {
-    std::string out = line("session %lld (%s) → session %lld (%s)\n", d.before->info.id,
-        shortTime(d.before->info.atMs).c_str(), d.after->info.id, shortTime(d.after->info.atMs).c_str());
+    std::string out = say(QT_TRANSLATE_NOOP("SessionText", "session %1 (%2) → session %3 (%4)"),
+                          {std::to_string(d.before->info.id), shortTime(d.before->info.atMs),
+                              std::to_string(d.after->info.id), shortTime(d.after->info.atMs)})
+        + "\n";
     if (d.crossBoot)
-        out += "different boots: processes compared by command and origin only, not by identity\n";
+        out += say(QT_TRANSLATE_NOOP(
+                   "SessionText", "different boots: processes compared by command and origin only, not by identity"))
+            + "\n";
     for (int t = 0; t < kTransitionCount; ++t)
         out += line(
             "%s%s %d", t ? ", " : "", jsonName(static_cast<Transition>(t)), d.counts[static_cast<std::size_t>(t)]);
@@ -70,15 +85,23 @@ std::string diffText(const SessionDiff &d, bool includeStable, const std::vector
         if (e.before && e.after && e.transition == Transition::ClassChanged)
             change = std::string(jsonName(e.before->classification)) + " → " + jsonName(e.after->classification);
         else if (e.before && e.after && e.transition == Transition::RecommendationChanged)
-            change = std::string(jsonName(e.before->action)) + (e.before->review ? " (review)" : "") + " → "
-                + jsonName(e.after->action) + (e.after->review ? " (review)" : "");
+            change
+                = (e.before->review ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (review)"), {jsonName(e.before->action)})
+                                    : std::string(jsonName(e.before->action)))
+                + " → "
+                + (e.after->review ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (review)"), {jsonName(e.after->action)})
+                                   : std::string(jsonName(e.after->action)));
         else if (e.before && e.after && e.transition == Transition::Reparented)
-            change = line("parent %d → %d", e.before->ppid, e.after->ppid);
+            change = say(QT_TRANSLATE_NOOP("SessionText", "parent %1 → %2"),
+                {std::to_string(e.before->ppid), std::to_string(e.after->ppid)});
         out += line("%-22s %-24s %10s  %s\n", jsonName(e.transition), clip(change, 24).c_str(),
             signedBytes(e.rssGrowthBytes).c_str(), clip(what, 100).c_str());
     }
     if (!actions.empty()) {
-        out += line("\nactions taken between the two (%zu):\n", actions.size());
+        out += "\n"
+            + say(QT_TRANSLATE_NOOP("SessionText", "actions taken between the two (%1):"),
+                {std::to_string(actions.size())})
+            + "\n";
         for (const auto &a : actions)
             out += line("%6lld  %s  %-14s %-16s %s  %s\n", a.id, shortTime(a.atMs).c_str(), a.verb.c_str(),
                 a.status.c_str(), a.target.c_str(), clip(a.command, 80).c_str());
@@ -89,10 +112,17 @@ std::string diffText(const SessionDiff &d, bool includeStable, const std::vector
 std::string accumulationText(const Accumulation &acc, int limit)
 {
     if (acc.sessions.empty())
-        return "no sessions in that span\n";
-    std::string out = line("%zu sessions over %s\n", acc.sessions.size(), formatDuration(acc.spanHours * 3600).c_str());
-    out += line("%-40s %-28s %8s %9s %7s %10s  %s\n", "SOURCE", "PARENT", "FIRST→NOW", "PER HOUR", "SHARE", "MEMORY",
-        "UNIT / PROJECT / TERMINAL");
+        return say(QT_TRANSLATE_NOOP("SessionText", "no sessions in that span")) + "\n";
+    std::string out = say(QT_TRANSLATE_NOOP("SessionText", "%1 sessions over %2"),
+                          {std::to_string(acc.sessions.size()), formatDuration(acc.spanHours * 3600)})
+        + "\n";
+    out += padColumns(say(QT_TRANSLATE_NOOP("SessionText", "SOURCE")), 40) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "PARENT")), 28) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "FIRST→NOW")), 8, true) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "PER HOUR")), 9, true) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "SHARE")), 7, true) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "MEMORY")), 10, true) + "  "
+        + say(QT_TRANSLATE_NOOP("SessionText", "UNIT / PROJECT / TERMINAL")) + "\n";
     int shown = 0;
     for (const auto &r : acc.rows) {
         if (shown++ >= limit)
@@ -101,9 +131,11 @@ std::string accumulationText(const Accumulation &acc, int limit)
         const std::string where = r.origin.unit + (r.origin.project.empty() ? "" : "  " + r.origin.project)
             + (r.origin.terminal.empty() ? "" : "  " + r.origin.terminal);
         out += line("%-40s %-28s %8s %+9.1f %7s %10s  %s\n", clip(r.origin.command, 40).c_str(),
-            clip(r.origin.parent + (r.parentGone ? " (gone)" : ""), 28).c_str(), counts.c_str(), r.growthPerHour,
-            formatPercent(r.shareOfTotal).c_str(), formatBytes(static_cast<double>(r.rssBytes)).c_str(),
-            clip(where, 80).c_str());
+            clip(r.parentGone ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (gone)"), {r.origin.parent}) : r.origin.parent,
+                28)
+                .c_str(),
+            counts.c_str(), r.growthPerHour, formatPercent(r.shareOfTotal).c_str(),
+            formatBytes(static_cast<double>(r.rssBytes)).c_str(), clip(where, 80).c_str());
     }
     return out;
 }

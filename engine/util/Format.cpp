@@ -58,4 +58,13 @@ std::string joinFirst(const std::vector<std::string> &items, std::size_t n)
     return out;
 }
 
+std::string padColumns(const std::string &s, std::size_t width, bool right)
+{
+    std::size_t cols = 0;
+    for (char c : s)
+        cols += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
+    const std::string fill(width > cols ? width - cols : 0, ' ');
+    return right ? fill + s : s + fill;
+}
+
 } // namespace ptriage

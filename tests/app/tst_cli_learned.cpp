@@ -94,6 +94,17 @@ private Q_SLOTS:
         const Run text = runPtriage({QStringLiteral("learned"), QStringLiteral("--db"), db});
         QCOMPARE(text.exit, 0);
         QVERIFY(text.out.contains("node /tmp/…/forks.js --worker=N"));
+        QVERIFY2(text.out.contains("3 decisions; counts decay by half every "), text.out.constData());
+        // German text; JSON byte-identical in every locale.
+        auto de = QProcessEnvironment::systemEnvironment();
+        for (const char *v : {"LC_ALL", "LC_MESSAGES", "LANGUAGE"})
+            de.remove(QLatin1String(v));
+        de.insert(QStringLiteral("LANG"), QStringLiteral("de_DE.UTF-8"));
+        const Run textDe = runPtriage({QStringLiteral("learned"), QStringLiteral("--db"), db}, de);
+        QVERIFY2(textDe.out.contains("3 Entscheidungen") && textDe.out.contains("MUSTER"), textDe.out.constData());
+        const Run listDe
+            = runPtriage({QStringLiteral("learned"), QStringLiteral("--json"), QStringLiteral("--db"), db}, de);
+        QVERIFY(listDe.out == list.out);
 
         const Run forget = runPtriage({QStringLiteral("learned"), QStringLiteral("--json"), QStringLiteral("--forget"),
             QStringLiteral("node /tmp/…/forks.js --worker=N"), QStringLiteral("--db"), db});

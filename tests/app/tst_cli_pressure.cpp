@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -22,6 +23,15 @@ bool writeFile(const QString &path, const QByteArray &text)
 }
 
 // The environment without the user's config: the shipped policy.json decides.
+// The same environment in another locale (LANG only: nothing else may override it).
+QProcessEnvironment inLocale(QProcessEnvironment env, const char *lang)
+{
+    for (const char *v : {"LC_ALL", "LC_MESSAGES", "LANGUAGE"})
+        env.remove(QLatin1String(v));
+    env.insert(QStringLiteral("LANG"), QLatin1String(lang));
+    return env;
+}
+
 QProcessEnvironment cleanEnvironment(const QString &configHome)
 {
     auto env = QProcessEnvironment::systemEnvironment();
@@ -99,6 +109,21 @@ private Q_SLOTS:
         QVERIFY2(run.out.contains("memory    6.0 GiB available of 8.0 GiB (75 %)\n"), run.out.constData());
         QVERIFY2(run.out.contains("swap      none\n"), run.out.constData());
         QVERIFY2(run.out.contains("PSI some  avg10 42.50 %  avg60 30.00 %  total 987.7 s\n"), run.out.constData());
+
+        // German text; JSON the same in every locale (but for the time of the reading).
+        const auto env = cleanEnvironment(m_dir.filePath(QStringLiteral("config")));
+        const Run de = runPtriage(
+            {QStringLiteral("pressure"), QStringLiteral("--proc-root"), m_root}, inLocale(env, "de_DE.UTF-8"));
+        QVERIFY2(de.exit == 0, de.err.constData());
+        QVERIFY2(de.out.contains("kein Alarm") && de.out.contains("verfügbar von"), de.out.constData());
+        QVERIFY2(!de.out.contains("not an alert"), de.out.constData());
+        const QStringList json{
+            QStringLiteral("pressure"), QStringLiteral("--json"), QStringLiteral("--proc-root"), m_root};
+        const Run jsonEn = runPtriage(json, inLocale(env, "C.UTF-8"));
+        const Run jsonDe = runPtriage(json, inLocale(env, "de_DE.UTF-8"));
+        const QRegularExpression at(QStringLiteral("\"at_ms\":[0-9.e+]+"));
+        QCOMPARE(QString::fromUtf8(jsonDe.out).remove(at), QString::fromUtf8(jsonEn.out).remove(at));
+        QVERIFY2(jsonDe.out.contains("not an alert"), jsonDe.out.constData());
     }
 
     void malformedMeminfoIsOneClearLine()

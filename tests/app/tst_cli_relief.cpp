@@ -30,6 +30,15 @@ QProcessEnvironment isolated(const QTemporaryDir &home)
     return env;
 }
 
+// The same environment in another locale (LANG only: nothing else may override it).
+QProcessEnvironment inLocale(QProcessEnvironment env, const char *lang)
+{
+    for (const char *v : {"LC_ALL", "LC_MESSAGES", "LANGUAGE"})
+        env.remove(QLatin1String(v));
+    env.insert(QStringLiteral("LANG"), QLatin1String(lang));
+    return env;
+}
+
 } // namespace
 
 class CliReliefTest : public QObject {
@@ -74,6 +83,21 @@ private Q_SLOTS:
         QVERIFY2(endsLeaker, r.out.constData());
         QCOMPARE(plan.value(QStringLiteral("frees_bytes")).toDouble(), sum);
         QVERIFY(plan.value(QStringLiteral("shortfall")).isNull());
+        // The same capture under German: the plan's JSON is byte-identical, its table German.
+        const QStringList args{QStringLiteral("relieve"), QStringLiteral("--free-memory"), QStringLiteral("16M"),
+            QStringLiteral("--json"), QStringLiteral("--proc-root"), QString::fromStdString(pair.after),
+            QStringLiteral("--min-age"), QStringLiteral("0")};
+        const Run de = runPtriage(args, inLocale(isolated(home), "de_DE.UTF-8"));
+        QCOMPARE(de.exit, r.exit);
+        QVERIFY2(de.out == r.out, de.out.constData());
+        QStringList textArgs = args;
+        textArgs.removeAll(QStringLiteral("--json"));
+        const Run textDe = runPtriage(textArgs, inLocale(isolated(home), "de_DE.UTF-8"));
+        QVERIFY2(textDe.out.contains("Ziel: ") && textDe.out.contains("Auswirkungsradius"), textDe.out.constData());
+        const Run textEn = runPtriage(textArgs, inLocale(isolated(home), "C.UTF-8"));
+        QVERIFY2(
+            textEn.out.startsWith("Goal: free ") && textEn.out.contains(" — reached: frees "), textEn.out.constData());
+        QVERIFY2(textEn.out.contains("; blast radius "), textEn.out.constData());
     }
 
     void impossibleGoalSaysSoWithTheBestSafeAmount()
@@ -93,6 +117,19 @@ private Q_SLOTS:
             {QStringLiteral("relieve"), QStringLiteral("--free-memory"), QStringLiteral("1024T")}, isolated(home));
         QCOMPARE(text.exit, 1);
         QVERIFY2(text.out.contains("NOT reachable safely"), text.out.constData());
+        // The terminal follows the locale; JSON does not.
+        const Run textDe
+            = runPtriage({QStringLiteral("relieve"), QStringLiteral("--free-memory"), QStringLiteral("1024T")},
+                inLocale(isolated(home), "de_DE.UTF-8"));
+        QCOMPARE(textDe.exit, 1);
+        QVERIFY2(textDe.out.contains("NICHT sicher erreichbar"), textDe.out.constData());
+        QVERIFY2(textDe.out.contains("kann 1024") && !textDe.out.contains("cannot free"), textDe.out.constData());
+        const Run jsonDe = runPtriage({QStringLiteral("relieve"), QStringLiteral("--free-memory"),
+                                          QStringLiteral("1024T"), QStringLiteral("--json")},
+            inLocale(isolated(home), "de_DE.UTF-8"));
+        QVERIFY2(
+            planOf(jsonDe).value(QStringLiteral("shortfall")).toString().startsWith(QStringLiteral("cannot free 1024")),
+            jsonDe.out.constData());
     }
 
     void usageErrors()

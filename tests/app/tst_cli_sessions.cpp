@@ -78,6 +78,18 @@ private Q_SLOTS:
             {QStringLiteral("diff"), QStringLiteral("1"), QStringLiteral("3"), QStringLiteral("--db"), db});
         QCOMPARE(abText.exit, 0);
         QVERIFY(abText.out.contains("session 1") && abText.out.contains("appeared"));
+        // German text; JSON byte-identical in every locale.
+        auto de = QProcessEnvironment::systemEnvironment();
+        for (const char *v : {"LC_ALL", "LC_MESSAGES", "LANGUAGE"})
+            de.remove(QLatin1String(v));
+        de.insert(QStringLiteral("LANG"), QStringLiteral("de_DE.UTF-8"));
+        const Run abTextDe = runPtriage(
+            {QStringLiteral("diff"), QStringLiteral("1"), QStringLiteral("3"), QStringLiteral("--db"), db}, de);
+        QVERIFY2(abTextDe.out.contains("Sitzung 1 ("), abTextDe.out.constData());
+        const Run abDe = runPtriage({QStringLiteral("diff"), QStringLiteral("1"), QStringLiteral("3"),
+                                        QStringLiteral("--json"), QStringLiteral("--db"), db},
+            de);
+        QVERIFY(abDe.out == ab.out);
 
         const Run acc = runPtriage({QStringLiteral("accumulation"), QStringLiteral("--since"), QStringLiteral("1h"),
             QStringLiteral("--json"), QStringLiteral("--db"), db});

@@ -42,7 +42,7 @@ public:
     {
         m_seen->append(request);
         return {TransportReply::Error::NotAuthorized,
-            QStringLiteral("not authorized: the system's polkit rules deny this action to this user"), {}};
+            QStringLiteral("not authorized: the system's polkit rules deny this action to this user"), {}, {}};
     }
 
 private:

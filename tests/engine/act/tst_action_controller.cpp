@@ -70,7 +70,7 @@ private Q_SLOTS:
         QVERIFY(journal.undoable().empty());
         const ActOutcome again = controller.undo(out[0].journalId);
         QCOMPARE(again.status, ActStatus::Refused);
-        QVERIFY2(again.message.find("already undone") != std::string::npos, again.message.c_str());
+        QVERIFY2(again.message.english().find("already undone") != std::string::npos, again.message.english().c_str());
     }
 
     void reniceAndQuarantineUndoFromTheJournal()
@@ -122,9 +122,9 @@ private Q_SLOTS:
         req.targets = {identityOf(*r, polite.pid), identityOf(*r, stubborn.pid)};
         const auto out = controller.run(req, *r);
         QCOMPARE(out[0].status, ActStatus::Done);
-        QVERIFY2(out[0].message.find("SIGTERM") != std::string::npos, out[0].message.c_str());
+        QVERIFY2(out[0].message.english().find("SIGTERM") != std::string::npos, out[0].message.english().c_str());
         QCOMPARE(out[1].status, ActStatus::Done);
-        QVERIFY2(out[1].message.find("SIGKILL") != std::string::npos, out[1].message.c_str());
+        QVERIFY2(out[1].message.english().find("SIGKILL") != std::string::npos, out[1].message.english().c_str());
         QTRY_VERIFY_WITH_TIMEOUT(hasEnded(polite.pid), 5000);
         QTRY_VERIFY_WITH_TIMEOUT(hasEnded(stubborn.pid), 5000);
         QVERIFY(out[0].undo.isEmpty()); // nothing to undo after an end
@@ -150,11 +150,12 @@ private Q_SLOTS:
         req.targets = {identityOf(*r, 1), identityOf(*r, zombieParent.zombiePid), stale, identityOf(*r, gone.pid)};
         const auto out = controller.run(req, *r);
         QCOMPARE(out[0].status, ActStatus::Refused);
-        QVERIFY2(out[0].message.find("protected") != std::string::npos, out[0].message.c_str());
+        QVERIFY2(out[0].message.english().find("protected") != std::string::npos, out[0].message.english().c_str());
         QCOMPARE(out[1].status, ActStatus::Refused);
-        QVERIFY2(out[1].message.find(std::to_string(zombieParent.pid)) != std::string::npos, out[1].message.c_str());
+        QVERIFY2(out[1].message.english().find(std::to_string(zombieParent.pid)) != std::string::npos,
+            out[1].message.english().c_str());
         QCOMPARE(out[2].status, ActStatus::Refused);
-        QVERIFY2(out[2].message.find("refresh") != std::string::npos, out[2].message.c_str());
+        QVERIFY2(out[2].message.english().find("refresh") != std::string::npos, out[2].message.english().c_str());
         QVERIFY(out[3].status == ActStatus::NoSuchProcess || out[3].status == ActStatus::Refused);
         QVERIFY(!hasEnded(target.pid)); // the live process behind the stale identity was never touched
         QCOMPARE(journal.recent().size(), std::size_t(4)); // refusals are journaled too
@@ -177,13 +178,13 @@ private Q_SLOTS:
         // The test actor never reaps: SIGCHLD reaches it (it ignores it), the zombie stays, and the
         // message points at the parent.
         QCOMPARE(out[0].status, ActStatus::Done);
-        QVERIFY2(out[0].message.find("does not collect") != std::string::npos
-                && out[0].message.find(std::to_string(zp.pid)) != std::string::npos,
-            out[0].message.c_str());
+        QVERIFY2(out[0].message.english().find("does not collect") != std::string::npos
+                && out[0].message.english().find(std::to_string(zp.pid)) != std::string::npos,
+            out[0].message.english().c_str());
         QCOMPARE(processState(zp.zombiePid), 'Z');
         QVERIFY(processState(zp.pid) == 'S' || processState(zp.pid) == 'R');
         QCOMPARE(out[1].status, ActStatus::Refused); // not a zombie
-        QVERIFY2(out[1].message.find("not a zombie") != std::string::npos, out[1].message.c_str());
+        QVERIFY2(out[1].message.english().find("not a zombie") != std::string::npos, out[1].message.english().c_str());
     }
 
     // Rows as earlier versions wrote them (statuses in words, "undo VERB"; imported as they are from
@@ -284,7 +285,7 @@ private Q_SLOTS:
         req.verb = ActVerb::Freeze;
         req.targets = {identityOf(*r, a.pid)};
         const auto out = controller.run(req, *r);
-        if (out[0].status == ActStatus::Failed && out[0].message.find("freezer") != std::string::npos)
+        if (out[0].status == ActStatus::Failed && out[0].message.english().find("freezer") != std::string::npos)
             QSKIP("no cgroup freezer on this machine");
         QCOMPARE(out[0].status, ActStatus::Done);
         const auto undoable = journal.undoable();

@@ -154,7 +154,7 @@ std::string excludedWhy(const ReliefPlan &plan, const TriageResult &r, int pid)
 {
     for (const auto &[i, why] : plan.excluded)
         if (r.identityOf(i).pid == pid)
-            return why;
+            return why.english();
     return {};
 }
 
@@ -308,10 +308,10 @@ private Q_SLOTS:
         QVERIFY(!impossible.reached);
         QCOMPARE(impossible.steps.size(), std::size_t(2));
         QVERIFY(impossible.freesBytes >= 96 * MiB && impossible.freesBytes < 160 * MiB);
-        QVERIFY2(impossible.shortfall.find("cannot free 1") != std::string::npos
-                && impossible.shortfall.find(formatBytes(static_cast<double>(impossible.freesBytes)))
+        QVERIFY2(impossible.shortfall.english().find("cannot free 1") != std::string::npos
+                && impossible.shortfall.english().find(formatBytes(static_cast<double>(impossible.freesBytes)))
                     != std::string::npos,
-            impossible.shortfall.c_str());
+            impossible.shortfall.english().c_str());
     }
 
     void portGoalEndsTheListenerAndWeighsItsClients()
@@ -338,15 +338,15 @@ private Q_SLOTS:
         const int qi = indexOfPid(*r, quiet.pid), bi = indexOfPid(*r, busy.pid);
         QVERIFY(b.steps[0].risk >= q.steps[0].risk);
         QVERIFY(r->blast[static_cast<std::size_t>(bi)].score > r->blast[static_cast<std::size_t>(qi)].score);
-        QVERIFY2(b.steps[0].why.find("connected") != std::string::npos, b.steps[0].why.c_str());
-        QVERIFY2(q.steps[0].why.find("connected") == std::string::npos, q.steps[0].why.c_str());
+        QVERIFY2(b.steps[0].why.english().find("connected") != std::string::npos, b.steps[0].why.english().c_str());
+        QVERIFY2(q.steps[0].why.english().find("connected") == std::string::npos, q.steps[0].why.english().c_str());
         QVERIFY(!planEnds(b, client.pid));
 
         // A port nobody listens on: not reached, and why.
         const ReliefPlan none = planRelief(*r, footprints, ReliefGoal{0, 1}, defaultModel());
         QVERIFY(!none.reached && none.steps.empty());
-        QVERIFY2(
-            none.shortfall.find("nothing in this scan listens on port 1") != std::string::npos, none.shortfall.c_str());
+        QVERIFY2(none.shortfall.english().find("nothing in this scan listens on port 1") != std::string::npos,
+            none.shortfall.english().c_str());
     }
 
     void treeIsTheProcessGroupBelowIt()
