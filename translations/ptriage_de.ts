@@ -1487,6 +1487,25 @@
     </message>
 </context>
 <context>
+    <name>ProcessClass</name>
+    <message>
+        <source>useful</source>
+        <translation>nützlich</translation>
+    </message>
+    <message>
+        <source>useful_bad</source>
+        <translation>festgefahren oder in Endlosschleife</translation>
+    </message>
+    <message>
+        <source>abandoned</source>
+        <translation>verwaist</translation>
+    </message>
+    <message>
+        <source>zombie</source>
+        <translation>Zombie</translation>
+    </message>
+</context>
+<context>
     <name>ProcessColumns</name>
     <message>
         <source>running</source>
