@@ -23,7 +23,7 @@ tests=(
   chromium-headless-shell fonts-dejavu-core # tests/report: the HTML report in a real headless browser
   python3-dbus python3-gi # tests: the notification server, tray host and LowMemoryMonitor the tray talks to
   debootstrap # tests/kauth: the Debian 13 chroot where KF6Auth exists; packaging/test-deb.sh: a fresh Debian 12
-  debhelper lintian fakeroot dpkg-dev # packaging/test-deb.sh: the .deb and its check
+  build-essential debhelper lintian fakeroot dpkg-dev # packaging/test-deb.sh: the .deb and its check
   groff-base man-db zsh # tests/app/test_man_page.py: ptriage(1) renders, the zsh completion parses
 )
 

@@ -33,10 +33,16 @@ chmod +x "$root/usr/sbin/policy-rc.d"
 # What the project's README asks for first: git, to clone (the checkout's committed state).
 chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
   sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends git ca-certificates >/dev/null'
+# A machine behind a TLS-inspecting proxy (this farm's) trusts its extra CAs; the chroot must too,
+# or npm cannot reach its registry.
+if ls /usr/local/share/ca-certificates/*.crt >/dev/null 2>&1; then
+  cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+  chroot "$root" update-ca-certificates >/dev/null
+fi
 git clone -q "$src" "$root/root/ptriage"
 git -C "$root/root/ptriage" checkout -q "$(git -C "$src" rev-parse HEAD)"
 chmod 700 "$root/root"
 command=$(sed -n '/^Install, build and run every test/,/^```$/p' "$src/README.md" | sed -n '/^\.\//p')
 echo "== in a fresh Debian 12, /root/ptriage (0700): $command"
 chroot "$root" env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
-  LANG=C.UTF-8 TERM=dumb sh -c "cd /root/ptriage && $command"
+  LANG=C.UTF-8 TERM=dumb NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt sh -c "cd /root/ptriage && $command"
