@@ -245,7 +245,7 @@ void MainWindow::reportExported(const QString &path, const QString &error, const
     box->addButton(QMessageBox::Close);
     box->setDefaultButton(open);
     box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::buttonClicked, this, [box, open, path](QAbstractButton *clicked) {
+    connect(box, &QMessageBox::buttonClicked, this, [open, path](QAbstractButton *clicked) {
         if (clicked == open)
             QDesktopServices::openUrl(QUrl::fromLocalFile(path));
     });
