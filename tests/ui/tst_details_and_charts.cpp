@@ -116,7 +116,10 @@ private Q_SLOTS:
         if (qEnvironmentVariableIsSet("PTRIAGE_TEST_SHOTS"))
             charts.grab().save(qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/charts.png"));
 
-        charts.showHistory(history, {1, 1}, {}); // a process without history: empty, not stale
+        ProcessIdentity unseen; // a process without history: empty, not stale
+        unseen.startTicks = 1;
+        unseen.pid = 1;
+        charts.showHistory(history, unseen, {});
         QCOMPARE(charts.pointCount(QStringLiteral("Memory")), 0);
     }
 };
