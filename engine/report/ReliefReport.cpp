@@ -34,16 +34,6 @@ std::string say(const char *source, std::vector<Phrase> args = {})
     return Phrase("ReliefText", source, std::move(args)).translated();
 }
 
-// Pads to `width` display columns (a translated heading may hold multi-byte characters).
-std::string pad(const std::string &s, std::size_t width, bool right = false)
-{
-    std::size_t cols = 0;
-    for (char c : s)
-        cols += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
-    const std::string fill(width > cols ? width - cols : 0, ' ');
-    return right ? fill + s : s + fill;
-}
-
 std::string goalText(const ReliefGoal &goal)
 {
     return goal.freePort > 0
@@ -126,18 +116,18 @@ std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
         out += say(QT_TRANSLATE_NOOP("ReliefText", "No step.")) + "\n";
     } else {
         char line[512];
-        out += "\n  " + pad("#", 3) + ' ' + pad(say(QT_TRANSLATE_NOOP("ReliefText", "PID")), 8) + ' '
-            + pad(say(QT_TRANSLATE_NOOP("ReliefText", "ACTION")), 10) + ' '
-            + pad(say(QT_TRANSLATE_NOOP("ReliefText", "FREES")), 10, true) + ' '
-            + pad(say(QT_TRANSLATE_NOOP("ReliefText", "LOSS")), 6, true) + ' '
-            + pad(say(QT_TRANSLATE_NOOP("ReliefText", "RISK")), 8) + ' '
+        out += "\n  " + padColumns("#", 3) + ' ' + padColumns(say(QT_TRANSLATE_NOOP("ReliefText", "PID")), 8) + ' '
+            + padColumns(say(QT_TRANSLATE_NOOP("ReliefText", "ACTION")), 10) + ' '
+            + padColumns(say(QT_TRANSLATE_NOOP("ReliefText", "FREES")), 10, true) + ' '
+            + padColumns(say(QT_TRANSLATE_NOOP("ReliefText", "LOSS")), 6, true) + ' '
+            + padColumns(say(QT_TRANSLATE_NOOP("ReliefText", "RISK")), 8) + ' '
             + say(QT_TRANSLATE_NOOP("ReliefText", "COMMAND")) + "\n";
         int n = 0;
         for (const ReliefStep &s : plan.steps) {
             const std::string action = s.stopUnit.empty() ? say(QT_TRANSLATE_NOOP("ReliefText", "end"))
                                                           : say(QT_TRANSLATE_NOOP("ReliefText", "advice"));
             std::snprintf(line, sizeof line, "  %-3d %-8d ", ++n, s.target.pid);
-            out += line + pad(action, 10) + ' ';
+            out += line + padColumns(action, 10) + ' ';
             std::snprintf(line, sizeof line, "%10s %6.1f %-8s %s\n",
                 formatBytes(static_cast<double>(s.freesBytes)).c_str(), s.expectedLoss, jsonName(s.risk),
                 commandOf(r, s.index, 80).c_str());

@@ -18,16 +18,6 @@ std::string say(const char *source, std::vector<Phrase> args = {})
     return Phrase("ScanText", source, std::move(args)).translated();
 }
 
-// Pads to `width` display columns (a translated heading may hold multi-byte characters).
-std::string pad(const std::string &s, std::size_t width, bool right = false)
-{
-    std::size_t cols = 0;
-    for (char c : s)
-        cols += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
-    const std::string fill(width > cols ? width - cols : 0, ' ');
-    return right ? fill + s : s + fill;
-}
-
 // Cuts to `width` display columns without splitting a UTF-8 sequence (the last column: no padding).
 std::string fit(const std::string &s, std::size_t width)
 {
@@ -102,12 +92,12 @@ std::string scanText(const TriageResult &r, const TriageConfig &, const ScanRepo
             + '\n';
         return out;
     }
-    out += pad(say(QT_TRANSLATE_NOOP("ScanText", "ACTION")), 10) + ' '
-        + pad(say(QT_TRANSLATE_NOOP("ScanText", "PID")), 7, true) + ' '
-        + pad(say(QT_TRANSLATE_NOOP("ScanText", "SCORE")), 5, true) + ' '
-        + pad(say(QT_TRANSLATE_NOOP("ScanText", "AGE")), 10) + ' '
-        + pad(say(QT_TRANSLATE_NOOP("ScanText", "CPU")), 6, true) + ' '
-        + pad(say(QT_TRANSLATE_NOOP("ScanText", "MEMORY")), 9, true) + "  "
+    out += padColumns(say(QT_TRANSLATE_NOOP("ScanText", "ACTION")), 10) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("ScanText", "PID")), 7, true) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("ScanText", "SCORE")), 5, true) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("ScanText", "AGE")), 10) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("ScanText", "CPU")), 6, true) + ' '
+        + padColumns(say(QT_TRANSLATE_NOOP("ScanText", "MEMORY")), 9, true) + "  "
         + say(QT_TRANSLATE_NOOP("ScanText", "COMMAND / WHY")) + '\n';
     const std::size_t rest = static_cast<std::size_t>(std::max(30, width - 54));
     for (int i : r.ranking) {
