@@ -36,10 +36,10 @@ bool execStart(const std::string &path, double &ms)
     return parseSchedExecStart(text, ms);
 }
 
-void setExecStart(const std::string &path, double ms)
+void setSchedField(const std::string &path, const char *field, double ms)
 {
     std::string text = readFile(path);
-    const auto key = text.find("se.exec_start");
+    const auto key = text.find(field);
     const auto colon = text.find(':', key);
     const auto eol = text.find('\n', colon);
     if (key == std::string::npos || colon == std::string::npos || eol == std::string::npos)
@@ -47,6 +47,11 @@ void setExecStart(const std::string &path, double ms)
     char buf[64];
     std::snprintf(buf, sizeof buf, " %.6f", ms);
     writeFile(path, text.replace(colon + 1, eol - colon - 1, buf));
+}
+
+void setExecStart(const std::string &path, double ms)
+{
+    setSchedField(path, "se.exec_start", ms);
 }
 
 // Moves the scheduler's clock of both captures `seconds` on, as shiftUptime moves their uptime:
@@ -97,6 +102,39 @@ CapturePair capturePair(const std::string &dir, double gapSeconds, double ageByS
     shiftUptime(pair.after, ageBySeconds);
     shiftSchedClock(pair, ageBySeconds);
     return pair;
+}
+
+void makeBusy(const CapturePair &pair, int pid, double share)
+{
+    // The gap the collector will see: the captures' uptimes (on a loaded machine, more than was slept).
+    double up0 = 0, up1 = 0;
+    std::istringstream(readFile(pair.before + "/uptime")) >> up0;
+    std::istringstream(readFile(pair.after + "/uptime")) >> up1;
+    const double gapSeconds = up1 - up0;
+    const std::string dir = '/' + std::to_string(pid);
+    for (const std::string &f : {dir + "/sched", dir + "/task/" + std::to_string(pid) + "/sched"}) {
+        double before = 0;
+        if (parseSchedSumExecRuntime(readFile(pair.before + f), before))
+            setSchedField(pair.after + f, "se.sum_exec_runtime", before + share * gapSeconds * 1000);
+    }
+    // schedstat: "run_ns wait_ns slices", of the process and of its main thread.
+    for (const std::string &f : {dir + "/schedstat", dir + "/task/" + std::to_string(pid) + "/schedstat"}) {
+        std::uint64_t before = 0;
+        std::istringstream in(readFile(pair.before + f));
+        std::string rest;
+        if (!(in >> before))
+            continue;
+        std::istringstream after(readFile(pair.after + f));
+        std::uint64_t ignored = 0;
+        after >> ignored;
+        std::getline(after, rest);
+        writeFile(pair.after + f,
+            std::to_string(before + static_cast<std::uint64_t>(share * gapSeconds * 1e9)) + rest + '\n');
+    }
+    std::uint64_t utime = 0;
+    editStat(pair.before, pid, [&](std::vector<std::string> &f) { utime = std::stoull(f.at(11)); });
+    const auto ticks = static_cast<std::uint64_t>(share * gapSeconds * static_cast<double>(::sysconf(_SC_CLK_TCK)));
+    editStat(pair.after, pid, [&](std::vector<std::string> &f) { f.at(11) = std::to_string(utime + ticks); });
 }
 
 void shiftUptime(const std::string &root, double seconds)

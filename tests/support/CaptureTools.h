@@ -18,6 +18,9 @@ struct CapturePair {
 CapturePair capturePair(const std::string &dir, double gapSeconds, double ageBySeconds);
 
 void shiftUptime(const std::string &root, double seconds);
+// What a busy loop shows between the two captures when it gets `share` of a core (a loaded machine
+// gives a real one less): the CPU time of `pid` in the second capture, its sched file and its stat.
+void makeBusy(const CapturePair &pair, int pid, double share = 1.0);
 // Edits the fields after "(comm)" of <root>/<pid>/stat: index 0 is the state, 11 utime, 12 stime.
 void editStat(const std::string &root, int pid, const std::function<void(std::vector<std::string> &)> &edit);
 void writeProcFile(const std::string &root, int pid, const std::string &name, const std::string &content);

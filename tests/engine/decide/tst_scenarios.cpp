@@ -254,6 +254,7 @@ private Q_SLOTS:
             {{"ACTOR_SPIN", "1"}, {"ACTOR_LISTEN", "0"}}, Parenting::OrphanNoSession});
         QVERIFY(a.pid > 0);
         const auto pair = capturePair(sp.dir(), 0.5, 2 * kDay);
+        makeBusy(pair, a.pid); // busy is what this scenario is about, however loaded the machine is
         const auto unsupervised = verdictFor(replay(pair, defaultModel()), a.pid);
         for (const auto &root : {pair.before, pair.after})
             writeProcFile(root, a.pid, "cgroup", "0::/system.slice/gunicorn.service\n");
