@@ -15,6 +15,7 @@ build=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite libgl-dev
   libeigen3-dev libsqlite3-dev
+  libsystemd-dev # the helper's D-Bus transport (sd-bus)
 )
 tests=(
   python3-psutil python3-pytest-xdist procps tmux bsdutils

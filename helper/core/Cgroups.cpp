@@ -1,10 +1,15 @@
 #include "Cgroups.h"
 
+#include "WriteHook.h"
+
 #include <QDir>
+#include <QDirIterator>
 #include <QRegularExpression>
 
 #include <cerrno>
+#include <algorithm>
 #include <functional>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -82,25 +87,56 @@ int moveProcess(int pid, const QString &groupDir)
     return procfs::writeFile(groupDir + QStringLiteral("/cgroup.procs"), QByteArray::number(pid));
 }
 
-// Moves everything in our group back to its parent: the target and whatever it forked while inside.
-int evacuate(const QString &groupDir, const QString &parentDir)
+// A new process that took a pid during our write to cgroup.procs went where the write said: it
+// belongs in its parent's group (where it was born), so it goes there.
+void returnReuser(int pid, const CgroupHierarchy &h)
+{
+    const auto s = procfs::readStat(pid);
+    if (!s || s->ppid <= 0)
+        return;
+    const QString home = cgroupDirectory(h, cgroupPathOf(s->ppid, h));
+    if (!home.isEmpty())
+        moveProcess(pid, home);
+}
+
+bool pidfdAlive(int pidfd)
+{
+    return ::syscall(SYS_pidfd_send_signal, pidfd, 0, nullptr, 0) == 0;
+}
+
+// Moves back to `parentDir` what is in our group `groupRel`, one identity-checked process at a time:
+// a pidfd is opened, membership read, the pidfd still alive (so the membership was this process's),
+// then the write, then the pidfd alive again (so the write moved this process). A pid that changed
+// hands during the write sends its new owner back to its parent's group.
+int evacuate(const CgroupHierarchy &h, const QString &groupRel, const QString &groupDir, const QString &parentDir)
 {
     for (int round = 0; round < 4; ++round) {
         int err = 0;
         const auto procs = procfs::readFile(groupDir + QStringLiteral("/cgroup.procs"), &err);
         if (!procs)
             return err;
-        const QList<QByteArray> lines = procs->split('\n');
         bool any = false;
-        for (const QByteArray &line : lines) {
+        for (const QByteArray &line : procs->split('\n')) {
             bool ok = false;
             const int pid = line.trimmed().toInt(&ok);
             if (!ok || pid <= 0)
                 continue;
-            any = true;
-            const int e = moveProcess(pid, parentDir);
-            if (e != 0 && e != ESRCH)
-                return e;
+            const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+            if (pidfd < 0)
+                continue; // gone
+            const bool member = cgroupPathOf(pid, h) == groupRel && pidfdAlive(pidfd);
+            if (member) {
+                any = true;
+                testing::runBeforeWrite(pid);
+                const int e = moveProcess(pid, parentDir);
+                if (e == 0 && !pidfdAlive(pidfd))
+                    returnReuser(pid, h);
+                else if (e != 0 && e != ESRCH) {
+                    ::close(pidfd);
+                    return e;
+                }
+            }
+            ::close(pidfd);
         }
         if (!any)
             return 0;
@@ -158,6 +194,14 @@ bool v2CpuLimited(const QString &groupDir)
 {
     const QString max = readTrimmed(groupDir + QStringLiteral("/cpu.max"));
     return !max.isEmpty() && !max.startsWith(QLatin1String("max"));
+}
+
+// Whether any child group of `parentDir` has a CPU limit.
+bool v2CpuLimitedBelow(const QString &parentDir)
+{
+    const QStringList children = QDir(parentDir).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
+    return std::any_of(children.cbegin(), children.cend(),
+        [&](const QString &child) { return v2CpuLimited(parentDir + QLatin1Char('/') + child); });
 }
 
 // Waits until the group reports `frozen` (v2 cgroup.events, v1 freezer.state).
@@ -219,7 +263,9 @@ std::optional<Placement> placementFor(const ProcessHandle &hd, const CgroupHiera
 // after which the other hierarchy may be tried.
 class Dedication {
 public:
-    Dedication(const ProcessHandle &hd, Placement p) : m_hd(hd), m_p(std::move(p)) { }
+    Dedication(const ProcessHandle &hd, const CgroupHierarchy &h, Placement p) : m_hd(hd), m_h(h), m_p(std::move(p))
+    {
+    }
     Dedication(const Dedication &) = delete;
     Dedication &operator=(const Dedication &) = delete;
     ~Dedication()
@@ -241,6 +287,19 @@ public:
         if (err != EEXIST)
             return TargetResult::failed(
                 m_hd.target(), err, QStringLiteral("cannot create cgroup %1").arg(m_p.groupDir));
+        // Someone made it before us (it is named after this process): its settings and owner are not
+        // ours to trust. Only an empty leftover of our own is made anew.
+        struct stat st;
+        const QByteArray path = m_p.groupDir.toLocal8Bit();
+        const auto procs = procfs::readFile(m_p.groupDir + QStringLiteral("/cgroup.procs"));
+        if (::lstat(path.constData(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != ::geteuid() || !procs
+            || !procs->trimmed().isEmpty() || ::rmdir(path.constData()) != 0 || ::mkdir(path.constData(), 0755) != 0)
+            return TargetResult::make(m_hd.target(), TargetStatus::Refused,
+                QStringLiteral("the cgroup %1 already exists and was not made by the helper for this request (owner "
+                               "uid %2); it is not reused")
+                    .arg(m_p.groupDir)
+                    .arg(static_cast<long long>(st.st_uid)));
+        m_created = true;
         return std::nullopt;
     }
 
@@ -248,6 +307,12 @@ public:
     {
         if (m_p.inside)
             return std::nullopt;
+        // The pid is written bare: alive before (checked here) and after (below) proves it named this
+        // process throughout.
+        if (!m_hd.alive())
+            return TargetResult::make(m_hd.target(), TargetStatus::NoSuchProcess,
+                QStringLiteral("process %1 exited before it could be moved").arg(m_hd.pid()));
+        testing::runBeforeWrite(m_hd.pid());
         if (const int err = moveProcess(m_hd.pid(), m_p.groupDir)) {
             if (err == ESRCH)
                 return TargetResult::make(m_hd.target(), TargetStatus::NoSuchProcess,
@@ -257,16 +322,21 @@ public:
         }
         m_moved = true;
         // Alive now means the pid was ours all along: a pid is not reused while its process exists.
-        if (!m_hd.alive())
+        if (!m_hd.alive()) {
+            const auto s = procfs::readStat(m_hd.pid());
+            if (s && s->startTicks != m_hd.identity().startTicks)
+                returnReuser(m_hd.pid(), m_h);
             return TargetResult::make(m_hd.target(), TargetStatus::NoSuchProcess,
-                QStringLiteral("process %1 exited during the move; it was moved back").arg(m_hd.pid()));
+                QStringLiteral("process %1 exited during the move; whatever the move reached was put back")
+                    .arg(m_hd.pid()));
+        }
         return std::nullopt;
     }
 
     void rollback()
     {
         if (m_moved)
-            evacuate(m_p.groupDir, m_p.parentDir);
+            evacuate(m_h, m_p.groupRel, m_p.groupDir, m_p.parentDir);
         if (m_created)
             removeGroup(m_p.groupDir);
         m_moved = m_created = false;
@@ -275,6 +345,7 @@ public:
 
 private:
     const ProcessHandle &m_hd;
+    const CgroupHierarchy &m_h;
     Placement m_p;
     bool m_created = false;
     bool m_moved = false;
@@ -287,7 +358,7 @@ TargetResult freezeIn(const ProcessHandle &hd, const CgroupHierarchy &h, int tim
     const auto p = placementFor(hd, h, &error);
     if (!p)
         return error;
-    Dedication d(hd, *p);
+    Dedication d(hd, h, *p);
     if (auto r = d.create())
         return *r;
     const QString control = p->groupDir + (h.v2 ? QStringLiteral("/cgroup.freeze") : QStringLiteral("/freezer.state"));
@@ -320,9 +391,10 @@ TargetResult freezeIn(const ProcessHandle &hd, const CgroupHierarchy &h, int tim
 }
 
 // Lifts our last setting from the group: moves everything back to the parent and removes the group.
-TargetResult dissolve(const ProcessHandle &hd, const QString &groupDir, const QString &parentDir, TargetResult done)
+TargetResult dissolve(const ProcessHandle &hd, const CgroupHierarchy &h, const QString &groupRel,
+    const QString &groupDir, const QString &parentDir, TargetResult done)
 {
-    if (const int err = evacuate(groupDir, parentDir))
+    if (const int err = evacuate(h, groupRel, groupDir, parentDir))
         return TargetResult::failed(
             hd.target(), err, QStringLiteral("cannot move PID %1 back to %2").arg(hd.pid()).arg(parentDir));
     if (const int err = removeGroup(groupDir))
@@ -359,17 +431,45 @@ std::optional<TargetResult> thawIn(const ProcessHandle &hd, const CgroupHierarch
         return r;
     }
     r.message += QStringLiteral(" and moved back to %1").arg(parentDir);
-    return dissolve(hd, groupDir, parentDir, r);
+    return dissolve(hd, h, current, groupDir, parentDir, r);
 }
 
-TargetResult throttleIn(const ProcessHandle &hd, const CgroupHierarchy &h, int quotaPercent, bool *unsupported)
+// The process's dedicated freeze group wherever it is in `h`, for a process no longer in it.
+std::optional<TargetResult> thawLeftBehind(const ProcessHandle &hd, const CgroupHierarchy &h, int timeoutMs)
+{
+    const QString name = hd.dedicatedGroupName();
+    QDirIterator it(h.mountPoint, {name}, QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks,
+        QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString groupDir = it.next();
+        const QString rest = groupDir.mid(h.mountPoint.size());
+        const QString groupRel = h.mountRoot == QLatin1String("/") ? rest : h.mountRoot + rest;
+        const QString parentDir = cgroupDirectory(h, parentOf(groupRel));
+        if (parentDir.isEmpty() || cgroupDirectory(h, groupRel) != groupDir)
+            continue;
+        const QString control
+            = groupDir + (h.v2 ? QStringLiteral("/cgroup.freeze") : QStringLiteral("/freezer.state"));
+        if (const int err = procfs::writeFile(control, h.v2 ? QByteArray("0") : QByteArray("THAWED")))
+            return TargetResult::failed(hd.target(), err, QStringLiteral("cannot thaw %1").arg(groupDir));
+        waitFreezeState(h, groupDir, false, timeoutMs);
+        TargetResult done = TargetResult::done(hd.target(),
+            QStringLiteral("PID %1 had been moved out of its frozen group %2; the group was thawed and removed")
+                .arg(QString::number(hd.pid()), groupDir));
+        done.undo.insert(field::verb, verbName(Verb::Freeze));
+        return dissolve(hd, h, groupRel, groupDir, parentDir, done);
+    }
+    return std::nullopt;
+}
+
+TargetResult throttleIn(
+    const ProcessHandle &hd, const CgroupHierarchy &h, int quotaPercent, const CgroupOptions &options, bool *unsupported)
 {
     const qint64 quotaUs = std::max<qint64>(kCpuQuotaFloorUs, qint64(quotaPercent) * (kCpuPeriodUs / 100));
     TargetResult error;
     const auto p = placementFor(hd, h, &error);
     if (!p)
         return error;
-    Dedication d(hd, *p);
+    Dedication d(hd, h, *p);
     if (auto r = d.create())
         return *r;
     const QByteArray quota = QByteArray::number(quotaUs);
@@ -398,9 +498,17 @@ TargetResult throttleIn(const ProcessHandle &hd, const CgroupHierarchy &h, int q
                                    "processes cannot pass it down)")
                         .arg(p->parentDir));
             }
+            // Ours to take back on unthrottle: left on, the parent could not take its process back.
+            if (options.ledger)
+                options.ledger->recordCpuEnabled(p->parentDir);
         }
-        if (const int err = procfs::writeFile(p->groupDir + QStringLiteral("/cpu.max"), quota + ' ' + period))
+        if (const int err = procfs::writeFile(p->groupDir + QStringLiteral("/cpu.max"), quota + ' ' + period)) {
+            if (options.ledger && options.ledger->cpuEnabledByUs(p->parentDir) && !v2CpuLimitedBelow(p->parentDir)) {
+                procfs::writeFile(subtree, "-cpu"); // as found, so the rollback can move the process back
+                options.ledger->forgetCpuEnabled(p->parentDir);
+            }
             return TargetResult::failed(hd.target(), err, QStringLiteral("cannot write %1/cpu.max").arg(p->groupDir));
+        }
     }
     d.commit();
     TargetResult r = TargetResult::done(hd.target(),
@@ -416,7 +524,31 @@ TargetResult throttleIn(const ProcessHandle &hd, const CgroupHierarchy &h, int q
     return r;
 }
 
-std::optional<TargetResult> unthrottleIn(const ProcessHandle &hd, const CgroupHierarchy &h)
+// cgroup2's "no internal processes" rule: a group that passes a controller down holds no processes,
+// so the parent takes its process back only once the cpu controller the helper enabled there is off
+// again. It stays on while another group under that parent is still CPU-limited.
+std::optional<TargetResult> releaseCpuController(
+    const ProcessHandle &hd, const QString &groupDir, const QString &parentDir, const CgroupOptions &o)
+{
+    if (!o.ledger || !o.ledger->cpuEnabledByUs(parentDir))
+        return std::nullopt;
+    const QStringList children = QDir(parentDir).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
+    for (const QString &child : children) {
+        const QString dir = parentDir + QLatin1Char('/') + child;
+        if (dir != groupDir && v2CpuLimited(dir))
+            return TargetResult::failed(hd.target(), EBUSY,
+                QStringLiteral("PID %1 cannot go back to %2 yet: the cpu controller the helper enabled there still "
+                               "limits %3")
+                    .arg(QString::number(hd.pid()), parentDir, dir));
+    }
+    if (const int err = procfs::writeFile(parentDir + QStringLiteral("/cgroup.subtree_control"), "-cpu"))
+        return TargetResult::failed(
+            hd.target(), err, QStringLiteral("cannot disable the cpu controller in %1 again").arg(parentDir));
+    o.ledger->forgetCpuEnabled(parentDir);
+    return std::nullopt;
+}
+
+std::optional<TargetResult> unthrottleIn(const ProcessHandle &hd, const CgroupHierarchy &h, const CgroupOptions &o)
 {
     const QString current = cgroupPathOf(hd.pid(), h);
     if (current.isEmpty() || baseNameOf(current) != hd.dedicatedGroupName())
@@ -439,11 +571,13 @@ std::optional<TargetResult> unthrottleIn(const ProcessHandle &hd, const CgroupHi
             r.details.insert(QStringLiteral("cgroup"), groupDir);
             return r;
         }
+        if (auto blocked = releaseCpuController(hd, groupDir, parentDir, o))
+            return blocked;
     } else if (const int err = procfs::writeFile(groupDir + QStringLiteral("/cpu.cfs_quota_us"), "-1")) {
         return TargetResult::failed(hd.target(), err, QStringLiteral("cannot write %1/cpu.cfs_quota_us").arg(groupDir));
     }
     r.message += QStringLiteral(" and moved back to %1").arg(parentDir);
-    return dissolve(hd, groupDir, parentDir, r);
+    return dissolve(hd, h, current, groupDir, parentDir, r);
 }
 
 bool v2HasCpuController(const CgroupHierarchy &h)
@@ -597,11 +731,19 @@ TargetResult freezeProcess(const ProcessHandle &hd, const CgroupOptions &o)
 TargetResult thawProcess(const ProcessHandle &hd, const CgroupOptions &o)
 {
     const int timeout = o.settleTimeoutMs;
-    return undoIn(
-        hd, candidates(o, o.freeze, QStringLiteral("freezer"), false),
-        [&](const CgroupHierarchy &h) { return thawIn(hd, h, timeout); },
+    const auto hierarchies = candidates(o, o.freeze, QStringLiteral("freezer"), false);
+    TargetResult r = undoIn(
+        hd, hierarchies, [&](const CgroupHierarchy &h) { return thawIn(hd, h, timeout); },
         QStringLiteral("PID %1 is not in a ptriage freeze group (not frozen by ptriage, or already thawed)")
             .arg(hd.pid()));
+    if (r.status != TargetStatus::Refused)
+        return r;
+    // Moved out of its frozen group by someone else: the group, named after the process, is still
+    // there (frozen, perhaps holding what it forked), so it is found, thawed and removed.
+    for (const CgroupHierarchy &h : hierarchies)
+        if (auto left = thawLeftBehind(hd, h, timeout))
+            return *left;
+    return r;
 }
 
 TargetResult throttleProcess(const ProcessHandle &hd, int quotaPercent, const CgroupOptions &o)
@@ -614,7 +756,7 @@ TargetResult throttleProcess(const ProcessHandle &hd, int quotaPercent, const Cg
     TargetResult last;
     for (const CgroupHierarchy &h : list) {
         bool unsupported = false;
-        last = throttleIn(hd, h, quotaPercent, &unsupported);
+        last = throttleIn(hd, h, quotaPercent, o, &unsupported);
         if (!unsupported)
             break;
     }
@@ -630,7 +772,7 @@ TargetResult unthrottleProcess(const ProcessHandle &hd, const CgroupOptions &o)
     if (o.throttle != CgroupBackend::V2 && o.layout.v1(QStringLiteral("cpu")))
         list.append(*o.layout.v1(QStringLiteral("cpu")));
     return undoIn(
-        hd, list, [&](const CgroupHierarchy &h) { return unthrottleIn(hd, h); },
+        hd, list, [&](const CgroupHierarchy &h) { return unthrottleIn(hd, h, o); },
         QStringLiteral("PID %1 is not in a ptriage throttle group (not throttled by ptriage, or already "
                        "unthrottled)")
             .arg(hd.pid()));

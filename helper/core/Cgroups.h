@@ -2,6 +2,7 @@
 
 #include "ProcessHandle.h"
 #include "TargetResult.h"
+#include "UndoLedger.h"
 
 #include <QList>
 #include <QString>
@@ -45,6 +46,7 @@ struct CgroupOptions {
     CgroupBackend freeze = CgroupBackend::Auto;
     CgroupBackend throttle = CgroupBackend::Auto;
     int settleTimeoutMs = 2000; // how long to wait for a freeze or thaw to take effect
+    const UndoLedger *ledger = nullptr; // records where the helper enabled the cgroup2 cpu controller
 };
 
 // The process's group in `h` as /proc/PID/cgroup gives it ("/a/b"); empty when not found or unsafe.

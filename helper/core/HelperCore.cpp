@@ -5,9 +5,13 @@
 
 namespace ptriage::helper {
 
-HelperCore::HelperCore(HelperOptions options) : m_options(std::move(options)) { }
+HelperCore::HelperCore(HelperOptions options) : m_options(std::move(options)), m_ledger(m_options.undoLedgerDir)
+{
+    m_options.cgroups.ledger = &m_ledger;
+}
 
-QList<TargetResult> HelperCore::execute(const HelperRequest &request, int callerPid) const
+QList<TargetResult> HelperCore::execute(
+    const HelperRequest &request, int callerPid, const QList<ProtectedProcess> &machinery) const
 {
     QList<TargetResult> results;
     results.reserve(request.targets.size());
@@ -23,10 +27,14 @@ QList<TargetResult> HelperCore::execute(const HelperRequest &request, int caller
                 TargetResult::make(t, TargetStatus::Refused, QStringLiteral("invalid request: %1").arg(invalid)));
         return results;
     }
-    const CallerInfo caller = CallerInfo::of(callerPid);
+    CallerInfo caller = CallerInfo::of(callerPid);
+    caller.machinery = machinery;
     const auto bootId = procfs::bootId();
-    for (const auto &t : request.targets)
+    const bool undo = isUndo(request, &m_ledger); // before acting: acting changes the ledger
+    for (const auto &t : request.targets) {
         results.append(executeOne(t, request, caller, bootId));
+        remember(request, results.last(), undo);
+    }
     return results;
 }
 
@@ -58,6 +66,29 @@ TargetResult HelperCore::executeOne(const ProcessIdentity &id, const HelperReque
         return unthrottleProcess(hd, m_options.cgroups);
     }
     return TargetResult::make(hd.target(), TargetStatus::Refused, QStringLiteral("unknown verb"));
+}
+
+// Keeps what a renice or an affinity change replaced, so that putting it back counts as an undo.
+void HelperCore::remember(const HelperRequest &request, const TargetResult &r, bool undo) const
+{
+    if (!m_ledger.enabled() || r.details.isEmpty())
+        return;
+    if (request.verb == Verb::Renice && r.details.contains(QStringLiteral("previousNice"))) {
+        if (undo)
+            m_ledger.forgetNice(r.target);
+        else
+            m_ledger.recordNice(r.target, r.details.value(QStringLiteral("previousNice")).toInt());
+    } else if ((request.verb == Verb::Quarantine || request.verb == Verb::Unquarantine)
+        && r.details.contains(QStringLiteral("previousAffinity"))) {
+        if (undo) {
+            m_ledger.forgetAffinity(r.target);
+        } else {
+            QList<int> previous;
+            for (const QVariant &c : r.details.value(QStringLiteral("previousAffinity")).toList())
+                previous.append(c.toInt());
+            m_ledger.recordAffinity(r.target, previous);
+        }
+    }
 }
 
 HelperCore::Reply HelperCore::handle(const QVariantMap &arguments, int callerPid) const

@@ -1,9 +1,12 @@
 #include "HelperRequest.h"
 
+#include "UndoLedger.h"
+
 #include <QFile>
 #include <QMetaType>
 #include <QSet>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <csignal>
@@ -321,6 +324,35 @@ QString actionIdFor(const QString &verb)
 {
     const auto v = verbFromName(verb);
     return v ? actionIdFor(*v) : QString();
+}
+
+bool isUndo(const HelperRequest &r, const UndoLedger *ledger)
+{
+    switch (r.verb) {
+    case Verb::Signal:
+        return r.signal == QLatin1String("CONT");
+    case Verb::Thaw:
+    case Verb::Unthrottle:
+        return true;
+    case Verb::Renice:
+        return ledger && !r.targets.isEmpty()
+            && std::all_of(r.targets.cbegin(), r.targets.cend(),
+                [&](const ProcessIdentity &t) { return ledger->restoresNice(t, r.nice); });
+    case Verb::Unquarantine:
+        return ledger && !r.targets.isEmpty()
+            && std::all_of(r.targets.cbegin(), r.targets.cend(),
+                [&](const ProcessIdentity &t) { return ledger->restoresAffinity(t, r.cpus); });
+    case Verb::Freeze:
+    case Verb::Throttle:
+    case Verb::Quarantine:
+        break;
+    }
+    return false;
+}
+
+QString actionIdFor(const HelperRequest &r, const UndoLedger *ledger)
+{
+    return isUndo(r, ledger) ? QLatin1String(kUndoActionId) : actionIdFor(r.verb);
 }
 
 const QStringList &signalNames()

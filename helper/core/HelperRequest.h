@@ -23,6 +23,16 @@ QString actionIdFor(Verb verb);
 // Empty for an unknown verb name.
 QString actionIdFor(const QString &verb);
 
+class UndoLedger;
+struct HelperRequest;
+// "org.ptriage.helper.undo": putting back what was done, which polkit may grant apart from the
+// destructive actions. Resume (CONT), thaw and unthrottle are undos; a renice or unquarantine is
+// one only when `ledger` holds exactly that value as what every target had before the helper
+// changed it.
+inline constexpr const char *kUndoActionId = "org.ptriage.helper.undo";
+QString actionIdFor(const HelperRequest &request, const UndoLedger *ledger = nullptr);
+bool isUndo(const HelperRequest &request, const UndoLedger *ledger = nullptr);
+
 // The signal whitelist, as names without the SIG prefix: HUP INT TERM KILL USR1 USR2 STOP CONT.
 const QStringList &signalNames();
 int signalNumber(QStringView name); // 0 when not whitelisted

@@ -1,5 +1,7 @@
 #include "KernelOps.h"
 
+#include "WriteHook.h"
+
 #include <QSet>
 
 #include <cerrno>
@@ -19,21 +21,66 @@ struct ThreadSweep {
     int threads = 0;
     int error = 0; // the first errno other than ESRCH
     int errorTid = 0;
+    int reusersRestored = 0; // ids that changed hands during a write, given back what they inherited
 };
 
-// Applies `apply` (returns 0 or an errno) to each thread once, re-listing until no new thread appears.
-ThreadSweep forEachThread(int pid, const std::function<int(int)> &apply)
+// A write to one thread (returns 0 or an errno), and how to give a thread the value it inherited from
+// `origin` (the thread or process that created it).
+using ThreadWrite = std::function<int(int tid)>;
+using InheritFrom = std::function<void(int tid, int origin)>;
+
+// After the write the id belongs to someone else: whoever created that new thread or process is
+// where its value came from, so it gets that back. False when nobody holds the id any more.
+bool restoreReuser(int tid, const InheritFrom &inherit)
+{
+    const int tgid = procfs::threadGroupOf(tid);
+    if (tgid <= 0)
+        return false;
+    int origin = tgid;
+    if (tgid == tid) {
+        const auto s = procfs::readStat(tid);
+        if (!s || s->ppid <= 0)
+            return false;
+        origin = s->ppid;
+    }
+    inherit(tid, origin);
+    return true;
+}
+
+// Writes to thread `tid` of process `pid` exactly: the same task (start time under /proc/PID/task)
+// just before and just after the write. `expectStart` (the identity's, for the main thread) must
+// match before. A thread that ended meanwhile counts as ESRCH; if its id was taken over and the new
+// owner got the write, the new owner is given back what it inherited.
+int exactThreadWrite(int pid, int tid, std::uint64_t expectStart, const ThreadWrite &write,
+    const InheritFrom &inherit, int *reusersRestored)
+{
+    const auto before = procfs::readStat(pid, nullptr, tid);
+    if (!before || (expectStart && before->startTicks != expectStart))
+        return ESRCH;
+    testing::runBeforeWrite(tid);
+    const int rc = write(tid);
+    const auto after = procfs::readStat(pid, nullptr, tid);
+    if (after && after->startTicks == before->startTicks)
+        return rc;
+    if (rc == 0 && restoreReuser(tid, inherit))
+        ++*reusersRestored;
+    return ESRCH;
+}
+
+// Applies `write` to each thread once, exactly (above), re-listing until no new thread appears.
+ThreadSweep forEachThread(const ProcessHandle &hd, const ThreadWrite &write, const InheritFrom &inherit)
 {
     ThreadSweep sweep;
     QSet<int> seen;
     for (int round = 0; round < 8; ++round) {
         bool fresh = false;
-        for (int tid : procfs::threadIds(pid)) {
+        for (int tid : procfs::threadIds(hd.pid())) {
             if (seen.contains(tid))
                 continue;
             seen.insert(tid);
             fresh = true;
-            const int err = apply(tid);
+            const std::uint64_t expect = tid == hd.pid() ? hd.identity().startTicks : 0;
+            const int err = exactThreadWrite(hd.pid(), tid, expect, write, inherit, &sweep.reusersRestored);
             if (err == 0)
                 ++sweep.threads;
             else if (err != ESRCH && !sweep.error) {
@@ -159,8 +206,14 @@ TargetResult sendSignal(const ProcessHandle &hd, const QString &signalName, bool
 TargetResult renice(const ProcessHandle &hd, int nice)
 {
     const int previous = static_cast<int>(hd.stat().nice);
-    const ThreadSweep sweep = forEachThread(hd.pid(),
-        [nice](int tid) { return ::setpriority(PRIO_PROCESS, static_cast<id_t>(tid), nice) == 0 ? 0 : errno; });
+    const ThreadSweep sweep = forEachThread(
+        hd, [nice](int tid) { return ::setpriority(PRIO_PROCESS, static_cast<id_t>(tid), nice) == 0 ? 0 : errno; },
+        [](int tid, int origin) {
+            errno = 0;
+            const int inherited = ::getpriority(PRIO_PROCESS, static_cast<id_t>(origin));
+            if (errno == 0)
+                ::setpriority(PRIO_PROCESS, static_cast<id_t>(tid), inherited);
+        });
     if (sweep.threads == 0 && !sweep.error)
         return gone(hd, QStringLiteral("before the renice"));
     TargetResult r;
@@ -184,6 +237,8 @@ TargetResult renice(const ProcessHandle &hd, int nice)
     r.undo.insert(field::nice, previous);
     r.details.insert(QStringLiteral("previousNice"), previous);
     r.details.insert(QStringLiteral("threads"), sweep.threads);
+    if (sweep.reusersRestored)
+        r.details.insert(QStringLiteral("reusersRestored"), sweep.reusersRestored);
     return r;
 }
 
@@ -201,7 +256,12 @@ TargetResult setAffinity(const ProcessHandle &hd, const QList<int> &cpus, Verb v
     for (int c : cpus)
         mask.set(c);
     const ThreadSweep sweep = forEachThread(
-        hd.pid(), [&mask](int tid) { return ::sched_setaffinity(tid, mask.bytes(), mask.data()) == 0 ? 0 : errno; });
+        hd, [&mask](int tid) { return ::sched_setaffinity(tid, mask.bytes(), mask.data()) == 0 ? 0 : errno; },
+        [](int tid, int origin) {
+            CpuMask inherited;
+            if (::sched_getaffinity(origin, inherited.bytes(), inherited.data()) == 0)
+                ::sched_setaffinity(tid, inherited.bytes(), inherited.data());
+        });
     if (sweep.threads == 0 && !sweep.error)
         return gone(hd, QStringLiteral("before its affinity was set"));
     TargetResult r;
@@ -232,6 +292,8 @@ TargetResult setAffinity(const ProcessHandle &hd, const QList<int> &cpus, Verb v
     }
     r.details.insert(QStringLiteral("previousAffinity"), toVariantList(previous));
     r.details.insert(QStringLiteral("threads"), sweep.threads);
+    if (sweep.reusersRestored)
+        r.details.insert(QStringLiteral("reusersRestored"), sweep.reusersRestored);
     return r;
 }
 

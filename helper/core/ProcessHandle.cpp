@@ -120,6 +120,13 @@ QString refusalFor(const ProcessHandle &h, const HelperRequest &request, const C
         return QStringLiteral("PID %1 is a kernel thread; kernel threads are never acted on").arg(pid);
     if (pid == ::getpid())
         return QStringLiteral("PID %1 is the helper itself").arg(pid);
+    if (!isUndo(request))
+        for (const ProtectedProcess &p : caller.machinery)
+            if (p.pid == pid)
+                return QStringLiteral("PID %1 is %2, which the helper and the desktop session depend on; only an "
+                                      "undo (resume, thaw, unthrottle) may touch it")
+                    .arg(pid)
+                    .arg(p.role);
     if (caller.pid > 0) {
         if (!caller.valid)
             return QStringLiteral("the caller (PID %1) is gone, so its session cannot be checked").arg(caller.pid);

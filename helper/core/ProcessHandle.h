@@ -8,8 +8,16 @@
 
 namespace ptriage::helper {
 
+// A process the helper and the session depend on (the bus daemon, polkitd, logind), found by its
+// bus name when a request is executed: only undo verbs may touch it.
+struct ProtectedProcess {
+    int pid = 0;
+    QString role; // "the system bus daemon", "polkitd", …
+};
+
 // Who asked: the transport passes the caller's pid; its session and group are read once.
 struct CallerInfo {
+    QList<ProtectedProcess> machinery;
     int pid = 0; // 0: no caller checks (the core acting in the caller's own process)
     int session = 0;
     int pgrp = 0;

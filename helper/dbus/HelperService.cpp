@@ -1,21 +1,24 @@
 #include "HelperService.h"
 
-#include <QCoreApplication>
-#include <QDBusArgument>
-#include <QDBusConnectionInterface>
-#include <QDBusMessage>
-#include <QDBusVariant>
+#include "BusMessage.h"
+#include "core/TargetDescription.h"
+
+#include <QStringList>
+
+#include <cstring>
 
 namespace ptriage::helper {
 namespace {
 
-const QString kErrorInvalid = QStringLiteral("org.ptriage.helper.Error.InvalidRequest");
-const QString kErrorNotAuthorized = QStringLiteral("org.ptriage.helper.Error.NotAuthorized");
-const QString kErrorAuthRequired = QStringLiteral("org.ptriage.helper.Error.AuthenticationRequired");
-const QString kErrorCancelled = QStringLiteral("org.ptriage.helper.Error.Cancelled");
-const QString kErrorPolkit = QStringLiteral("org.ptriage.helper.Error.PolkitUnavailable");
+constexpr const char *kErrorInvalid = "org.ptriage.helper.Error.InvalidRequest";
+constexpr const char *kErrorNotAuthorized = "org.ptriage.helper.Error.NotAuthorized";
+constexpr const char *kErrorAuthRequired = "org.ptriage.helper.Error.AuthenticationRequired";
+constexpr const char *kErrorCancelled = "org.ptriage.helper.Error.Cancelled";
+constexpr const char *kErrorPolkit = "org.ptriage.helper.Error.PolkitUnavailable";
+constexpr const char *kErrorBusy = "org.ptriage.helper.Error.Busy";
+constexpr const char *kErrorFailed = "org.ptriage.helper.Error.Failed";
 
-QString errorNameFor(Authorization a)
+const char *errorNameFor(Authorization a)
 {
     switch (a) {
     case Authorization::Denied:
@@ -31,85 +34,317 @@ QString errorNameFor(Authorization a)
     return kErrorPolkit;
 }
 
-// Inside a variant, QtDBus turns only `as` and `ay` into Qt lists; any other array (the `av` a QVariantList
-// becomes, `ai`) arrives as a QDBusArgument. The decoder checks plain Qt types, so lists are unpacked here,
-// element by element with their own types (a `v` element is unwrapped); anything else is left for the
-// decoder to reject.
-QVariant plain(const QVariant &v)
+QString cpuText(const QList<int> &cpus)
 {
-    if (v.metaType() == QMetaType::fromType<QDBusVariant>())
-        return plain(v.value<QDBusVariant>().variant());
-    if (v.metaType() != QMetaType::fromType<QDBusArgument>())
-        return v;
-    const auto arg = v.value<QDBusArgument>();
-    if (arg.currentType() != QDBusArgument::ArrayType)
-        return v;
-    QVariantList list;
-    arg.beginArray();
-    while (!arg.atEnd())
-        list << plain(arg.asVariant());
-    arg.endArray();
-    return list;
+    QStringList parts;
+    for (int c : cpus)
+        parts.append(QString::number(c));
+    return parts.join(QLatin1Char(','));
 }
 
-QVariantMap plainRequest(QVariantMap request)
+// What will happen, as the dialog's "Authentication is required to $(action) $(target)" says it.
+QString actionPhrase(const HelperRequest &r)
 {
-    for (auto it = request.begin(); it != request.end(); ++it)
-        it.value() = plain(it.value());
-    return request;
+    switch (r.verb) {
+    case Verb::Signal:
+        if (r.signal == QLatin1String("CONT"))
+            return QStringLiteral("resume (send the signal CONT to)");
+        return QStringLiteral("send the signal %1 to%2")
+            .arg(r.signal, r.processGroup ? QStringLiteral(" the process group of") : QString());
+    case Verb::Freeze:
+        return QStringLiteral("freeze");
+    case Verb::Thaw:
+        return QStringLiteral("thaw");
+    case Verb::Throttle:
+        return QStringLiteral("limit to %1 % of one CPU").arg(r.quotaPercent);
+    case Verb::Unthrottle:
+        return QStringLiteral("lift the CPU limit of");
+    case Verb::Renice:
+        return QStringLiteral("set the nice value %1 on").arg(r.nice);
+    case Verb::Quarantine:
+        return QStringLiteral("confine to CPUs %1").arg(cpuText(r.cpus));
+    case Verb::Unquarantine:
+        return QStringLiteral("allow CPUs %1 again to").arg(cpuText(r.cpus));
+    }
+    return verbName(r.verb);
 }
+
+// The targets of one owner, as polkit sees them: the dialog's text and what rules may read.
+QMap<QString, QString> detailsFor(const HelperRequest &r, const QList<TargetDescription> &targets)
+{
+    const TargetDescription &first = targets.first();
+    QStringList texts, pids, ids;
+    for (const TargetDescription &t : targets) {
+        if (texts.size() < 3)
+            texts.append(t.text());
+        pids.append(QString::number(t.id.pid));
+        ids.append(t.id.toQString());
+    }
+    QString target = texts.join(QStringLiteral(", "));
+    if (targets.size() > texts.size())
+        target += QStringLiteral(" and %1 more of user %2").arg(targets.size() - texts.size()).arg(first.user);
+    return {
+        {QStringLiteral("verb"), verbName(r.verb)},
+        {QStringLiteral("action"), actionPhrase(r)},
+        {QStringLiteral("target"), target},
+        {QStringLiteral("target_user"), first.user},
+        {QStringLiteral("target_uid"), first.running ? QString::number(first.uid) : QString()},
+        {QStringLiteral("target_command"), first.command},
+        {QStringLiteral("target_pids"), pids.join(QLatin1Char(','))},
+        {QStringLiteral("target_identities"), ids.join(QLatin1Char(','))},
+        {QStringLiteral("target_count"), QString::number(targets.size())},
+    };
+}
+
+const sd_bus_vtable kVtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SD_BUS_METHOD_WITH_NAMES("Execute", "a{sv}", SD_BUS_PARAM(request), "av", SD_BUS_PARAM(results),
+        nullptr, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_VTABLE_END,
+};
 
 } // namespace
 
-HelperService::HelperService(QDBusConnection bus, int idleExitMs, QObject *parent)
-    : QObject(parent), m_bus(bus), m_polkit(bus)
+// One request waiting for polkit: the call to answer, and one check per owner of its targets.
+struct HelperService::Pending {
+    sd_bus_message *call = nullptr;
+    HelperRequest request;
+    CallerRecord caller;
+    QString connection;
+    QList<TargetDescription> described;
+    std::vector<std::unique_ptr<PolkitAuthority::Check>> checks;
+    std::size_t granted = 0;
+    ~Pending() { sd_bus_message_unref(call); }
+};
+
+HelperService::HelperService(sd_bus *bus, sd_event *event, HelperOptions options, int idleExitMs)
+    : m_bus(bus), m_event(event), m_core(std::move(options)), m_polkit(bus), m_idleExitMs(idleExitMs)
 {
-    m_idle.setSingleShot(true);
-    m_idle.setInterval(idleExitMs);
-    connect(&m_idle, &QTimer::timeout, qApp, &QCoreApplication::quit);
-    if (idleExitMs > 0)
-        m_idle.start();
 }
 
-QVariantList HelperService::Execute(const QVariantMap &request)
+HelperService::~HelperService()
 {
-    m_idle.stop();
-    const QDBusMessage call = message();
-    const DecodeResult decoded = decodeRequest(plainRequest(request), m_core.options().limits);
+    m_pending.clear();
+    sd_event_source_unref(m_idle);
+    sd_bus_slot_unref(m_matchSlot);
+    sd_bus_slot_unref(m_vtableSlot);
+}
+
+int HelperService::start()
+{
+    int r = sd_bus_add_object_vtable(m_bus, &m_vtableSlot, kObjectPath, kInterface, kVtable, this);
+    if (r < 0)
+        return r;
+    r = sd_bus_match_signal(m_bus, &m_matchSlot, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+        "org.freedesktop.DBus", "NameOwnerChanged", &HelperService::onNameOwnerChanged, this);
+    if (r < 0)
+        return r;
+    if (m_idleExitMs > 0) {
+        r = sd_event_add_time_relative(m_event, &m_idle, CLOCK_MONOTONIC, uint64_t(m_idleExitMs) * 1000, 0,
+            &HelperService::onIdle, this);
+        if (r < 0)
+            return r;
+    }
+    return 0;
+}
+
+int HelperService::onIdle(sd_event_source *, uint64_t, void *userdata)
+{
+    auto *self = static_cast<HelperService *>(userdata);
+    return sd_event_exit(self->m_event, 0);
+}
+
+void HelperService::settle()
+{
+    if (!m_idle)
+        return;
+    if (!m_pending.empty()) {
+        sd_event_source_set_enabled(m_idle, SD_EVENT_OFF);
+        return;
+    }
+    sd_event_source_set_time_relative(m_idle, uint64_t(m_idleExitMs) * 1000);
+    sd_event_source_set_enabled(m_idle, SD_EVENT_ONESHOT);
+}
+
+int HelperService::onExecute(sd_bus_message *m, void *userdata, sd_bus_error *)
+{
+    auto *self = static_cast<HelperService *>(userdata);
+    const int r = self->execute(m);
+    self->settle();
+    return r;
+}
+
+void HelperService::refuse(
+    sd_bus_message *m, const CallerRecord &caller, const char *errorName, const QString &what, const QString &why)
+{
+    audit::refused(caller, what, why);
+    sd_bus_reply_method_errorf(m, errorName, "%s", why.toUtf8().constData());
+}
+
+int HelperService::execute(sd_bus_message *m)
+{
+    CallerRecord caller;
+    caller.busName = QString::fromUtf8(sd_bus_message_get_sender(m) ? sd_bus_message_get_sender(m) : "");
+    sd_bus_creds *creds = nullptr;
+    if (sd_bus_query_sender_creds(m, SD_BUS_CREDS_PID | SD_BUS_CREDS_EUID | SD_BUS_CREDS_AUGMENT, &creds) >= 0) {
+        pid_t pid = 0;
+        uid_t uid = 0;
+        if (sd_bus_creds_get_pid(creds, &pid) >= 0)
+            caller.pid = pid;
+        if (sd_bus_creds_get_euid(creds, &uid) >= 0)
+            caller.uid = uid;
+    }
+    sd_bus_creds_unref(creds);
+
+    QString error;
+    const auto map = readRequest(m, &error);
+    if (!map) {
+        refuse(m, caller, kErrorInvalid, QStringLiteral("invalid request"), error);
+        return 1;
+    }
+    const DecodeResult decoded = decodeRequest(*map, m_core.options().limits);
     if (!decoded.ok()) {
-        sendErrorReply(kErrorInvalid, decoded.error);
-        finished();
-        return {};
+        refuse(m, caller, kErrorInvalid, QStringLiteral("invalid request"), decoded.error);
+        return 1;
     }
-    const QString caller = call.service();
-    const auto pidReply = m_bus.interface()->servicePid(caller);
-    if (!pidReply.isValid() || pidReply.value() == 0) {
-        sendErrorReply(kErrorNotAuthorized, QStringLiteral("cannot tell which process is calling"));
-        finished();
-        return {};
+    const HelperRequest &request = *decoded.request;
+    const QString what = audit::requestText(request);
+    if (caller.pid <= 0 || caller.uid == static_cast<uid_t>(-1)) {
+        refuse(m, caller, kErrorNotAuthorized, what, QStringLiteral("cannot tell which process is calling"));
+        return 1;
     }
-    const int callerPid = static_cast<int>(pidReply.value());
-    setDelayedReply(true);
-    ++m_pending;
-    const HelperRequest req = *decoded.request;
-    m_polkit.check(caller, actionIdFor(req.verb), [this, call, req, callerPid](Authorization a, const QString &detail) {
-        if (a != Authorization::Granted) {
-            const QString text
-                = detail.isEmpty() ? describe(a) : describe(a) + QStringLiteral(" (") + detail + QLatin1Char(')');
-            m_bus.send(call.createErrorReply(errorNameFor(a), text));
-        } else {
-            m_bus.send(call.createReply(QVariant(encodeResults(m_core.execute(req, callerPid)))));
+    const QString actionId = actionIdFor(request, &m_core.ledger());
+    audit::asked(caller, request, actionId);
+    if (const QString busy = m_budget.admit(caller.busName, caller.uid); !busy.isEmpty()) {
+        refuse(m, caller, kErrorBusy, what, busy);
+        return 1;
+    }
+
+    const std::uint64_t id = ++m_nextId;
+    auto pending = std::make_unique<Pending>();
+    pending->call = sd_bus_message_ref(m);
+    pending->request = request;
+    pending->caller = caller;
+    pending->connection = caller.busName;
+    // One check per owner: a site's rule can then allow a user's own processes and nothing else.
+    QList<QList<TargetDescription>> byOwner;
+    for (const ProcessIdentity &t : request.targets) {
+        TargetDescription d = describeTarget(t);
+        pending->described.append(d);
+        auto group = std::find_if(byOwner.begin(), byOwner.end(),
+            [&](const QList<TargetDescription> &g) { return g.first().uid == d.uid; });
+        if (group == byOwner.end())
+            byOwner.append({d});
+        else
+            group->append(d);
+    }
+    Pending &p = *pending;
+    m_pending.emplace(id, std::move(pending));
+    for (std::size_t i = 0; i < std::size_t(byOwner.size()); ++i) {
+        auto check = m_polkit.check(caller.busName, actionId, detailsFor(request, byOwner[qsizetype(i)]),
+            [this, id, i](Authorization a, const QString &detail) { checkDone(id, i, a, detail); }, &error);
+        if (!check) {
+            refuse(m, caller, kErrorPolkit, what, error);
+            drop(id);
+            return 1;
         }
-        --m_pending;
-        finished();
-    });
-    return {};
+        p.checks.push_back(std::move(check));
+    }
+    return 1;
 }
 
-void HelperService::finished()
+void HelperService::checkDone(std::uint64_t id, std::size_t, Authorization a, const QString &detail)
 {
-    if (m_pending == 0 && m_idle.interval() > 0)
-        m_idle.start();
+    const auto it = m_pending.find(id);
+    if (it == m_pending.end())
+        return;
+    Pending &p = *it->second;
+    if (a == Authorization::Granted) {
+        if (++p.granted == p.checks.size())
+            finish(p);
+        else
+            return;
+    } else {
+        for (auto &c : p.checks)
+            c->cancel(); // all or nothing: the others are no longer needed
+        const QString text = detail.isEmpty() ? describe(a) : describe(a) + QStringLiteral(" (") + detail + QLatin1Char(')');
+        refuse(p.call, p.caller, errorNameFor(a), audit::requestText(p.request), text);
+    }
+    drop(id);
+    settle();
+}
+
+void HelperService::finish(Pending &p)
+{
+    const QList<TargetResult> results = m_core.execute(p.request, p.caller.pid, machinery());
+    for (qsizetype i = 0; i < results.size(); ++i)
+        audit::result(p.caller, p.request, results[i],
+            i < p.described.size() ? p.described[i].text() : results[i].target.toQString());
+    sd_bus_message *reply = nullptr;
+    int r = sd_bus_message_new_method_return(p.call, &reply);
+    if (r >= 0)
+        r = sd_bus_message_open_container(reply, 'a', "v");
+    for (const TargetResult &t : results)
+        if (r >= 0)
+            r = appendValue(reply, encodeResult(t), true);
+    if (r >= 0)
+        r = sd_bus_message_close_container(reply);
+    if (r >= 0)
+        r = sd_bus_send(m_bus, reply, nullptr);
+    sd_bus_message_unref(reply);
+    if (r < 0)
+        sd_bus_reply_method_errorf(p.call, kErrorFailed, "cannot send the results: %s", std::strerror(-r));
+}
+
+void HelperService::drop(std::uint64_t id)
+{
+    const auto it = m_pending.find(id);
+    if (it == m_pending.end())
+        return;
+    m_budget.release(it->second->connection, it->second->caller.uid);
+    m_pending.erase(it);
+}
+
+int HelperService::onNameOwnerChanged(sd_bus_message *m, void *userdata, sd_bus_error *)
+{
+    auto *self = static_cast<HelperService *>(userdata);
+    const char *name = nullptr, *oldOwner = nullptr, *newOwner = nullptr;
+    if (sd_bus_message_read(m, "sss", &name, &oldOwner, &newOwner) < 0 || !name || name[0] != ':'
+        || (newOwner && newOwner[0]))
+        return 0;
+    const QString gone = QString::fromUtf8(name);
+    std::vector<std::uint64_t> ids;
+    for (const auto &[id, p] : self->m_pending)
+        if (p->connection == gone)
+            ids.push_back(id);
+    for (const std::uint64_t id : ids) {
+        Pending &p = *self->m_pending.at(id);
+        for (auto &c : p.checks)
+            c->cancel();
+        audit::refused(p.caller, audit::requestText(p.request),
+            QStringLiteral("the caller left the bus; its authorization check was called off"));
+        self->drop(id);
+    }
+    self->settle();
+    return 0;
+}
+
+// The processes without which the helper cannot be asked or answer, and the session falls: found by
+// bus name now, so a restarted daemon is known by its new pid.
+QList<ProtectedProcess> HelperService::machinery() const
+{
+    QList<ProtectedProcess> out;
+    for (const auto &[name, role] : {std::pair{"org.freedesktop.DBus", "the system bus daemon"},
+             std::pair{"org.freedesktop.PolicyKit1", "polkitd (it authorizes every request)"},
+             std::pair{"org.freedesktop.login1", "systemd-logind (it keeps the sessions)"}}) {
+        sd_bus_creds *c = nullptr;
+        pid_t pid = 0;
+        if (sd_bus_get_name_creds(m_bus, name, SD_BUS_CREDS_PID, &c) >= 0 && sd_bus_creds_get_pid(c, &pid) >= 0
+            && pid > 0)
+            out.append({pid, QString::fromLatin1(role)});
+        sd_bus_creds_unref(c);
+    }
+    return out;
 }
 
 } // namespace ptriage::helper

@@ -1,13 +1,18 @@
 #pragma once
 
+#include "CallerBudget.h"
 #include "PolkitAuthority.h"
+#include "core/AuditTrail.h"
 #include "core/HelperCore.h"
 
-#include <QDBusContext>
-#include <QObject>
-#include <QTimer>
-#include <QVariantList>
-#include <QVariantMap>
+#include <QList>
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <systemd/sd-bus.h>
+#include <systemd/sd-event.h>
+#include <vector>
 
 namespace ptriage::helper {
 
@@ -15,28 +20,48 @@ inline constexpr const char *kServiceName = "org.ptriage.helper";
 inline constexpr const char *kObjectPath = "/org/ptriage/helper";
 inline constexpr const char *kInterface = "org.ptriage.helper";
 
-// The D-Bus face of the helper: one method, Execute(a{sv}) → av (one a{sv} result per target).
-// Every call is decoded first (a malformed request never reaches polkit), then authorized by
-// polkit for its verb's action id with the caller's bus name as the subject, then executed by the
-// core with the caller's pid. The reply is delayed until polkit answers. Quits when idle.
-class HelperService : public QObject, protected QDBusContext {
-    Q_OBJECT
-    Q_CLASSINFO("D-Bus Interface", "org.ptriage.helper")
-
+// The D-Bus face of the helper: one method, Execute(a{sv}) → av (one a{sv} result per target), on
+// one thread (sd-event). A call is read within bounds and decoded first (a malformed request never
+// reaches polkit), counted against the caller's budget, then polkit is asked once per owner of the
+// targets, with details naming what will happen to what; every check must grant before the core
+// executes anything. The reply waits for polkit. Checks of callers that leave the bus are called
+// off. Everything goes to the system log. Exits when idle.
+class HelperService {
 public:
-    HelperService(QDBusConnection bus, int idleExitMs, QObject *parent = nullptr);
+    HelperService(sd_bus *bus, sd_event *event, HelperOptions options, int idleExitMs);
+    ~HelperService();
+    HelperService(const HelperService &) = delete;
+    HelperService &operator=(const HelperService &) = delete;
 
-public Q_SLOTS:
-    QVariantList Execute(const QVariantMap &request);
+    // Exports the object and watches callers leave; < 0 (-errno) on failure.
+    int start();
 
 private:
-    void finished();
+    struct Pending;
+    static int onExecute(sd_bus_message *m, void *userdata, sd_bus_error *error);
+    static int onNameOwnerChanged(sd_bus_message *m, void *userdata, sd_bus_error *error);
+    static int onIdle(sd_event_source *source, uint64_t usec, void *userdata);
 
-    QDBusConnection m_bus;
+    int execute(sd_bus_message *m);
+    void checkDone(std::uint64_t id, std::size_t index, Authorization a, const QString &detail);
+    void finish(Pending &p);
+    void refuse(sd_bus_message *m, const CallerRecord &caller, const char *errorName, const QString &what,
+        const QString &why);
+    void drop(std::uint64_t id); // forget a request, its checks and its budget
+    QList<ProtectedProcess> machinery() const;
+    void settle(); // re-arms the idle timer when nothing waits
+
+    sd_bus *m_bus;
+    sd_event *m_event;
     HelperCore m_core;
     PolkitAuthority m_polkit;
-    QTimer m_idle;
-    int m_pending = 0;
+    CallerBudget m_budget;
+    int m_idleExitMs;
+    sd_event_source *m_idle = nullptr;
+    sd_bus_slot *m_vtableSlot = nullptr;
+    sd_bus_slot *m_matchSlot = nullptr;
+    std::map<std::uint64_t, std::unique_ptr<Pending>> m_pending;
+    std::uint64_t m_nextId = 0;
 };
 
 } // namespace ptriage::helper

@@ -1,10 +1,12 @@
 #pragma once
 
-#include <QDBusConnection>
-#include <QObject>
+#include <QMap>
 #include <QString>
 
+#include <cstdint>
 #include <functional>
+#include <memory>
+#include <systemd/sd-bus.h>
 
 namespace ptriage::helper {
 
@@ -19,20 +21,40 @@ enum class Authorization {
 
 QString describe(Authorization a);
 
-// Asks org.freedesktop.PolicyKit1.Authority.CheckAuthorization on the system bus, with the caller's
-// unique bus name as the subject and user interaction allowed. Asynchronous: the person may be
-// typing a password for minutes.
-class PolkitAuthority : public QObject {
-    Q_OBJECT
-
+// org.freedesktop.PolicyKit1.Authority.CheckAuthorization on the system bus, asynchronous (the
+// person may type a password for minutes), with the caller's unique bus name as the subject, user
+// interaction allowed, `details` (which polkit puts into the dialog's message and shows to rules as
+// action.lookup(key)) and a cancellation id, so a check whose caller left can be called off.
+class PolkitAuthority {
 public:
-    explicit PolkitAuthority(QDBusConnection bus, QObject *parent = nullptr);
+    explicit PolkitAuthority(sd_bus *bus) : m_bus(bus) { }
 
     using Callback = std::function<void(Authorization, const QString &detail)>;
-    void check(const QString &callerBusName, const QString &actionId, Callback done);
+
+    // One outstanding check. Destroying it drops the callback; cancel() also asks polkit to stop
+    // (it closes the agent's dialog).
+    class Check {
+    public:
+        ~Check();
+        void cancel();
+
+    private:
+        friend class PolkitAuthority;
+        static int onReply(sd_bus_message *reply, void *userdata, sd_bus_error *error);
+        sd_bus *m_bus = nullptr;
+        sd_bus_slot *m_slot = nullptr;
+        QByteArray m_cancellationId;
+        Callback m_done;
+        bool m_answered = false;
+    };
+
+    // Null (and `done` is not called) when the call cannot even be sent; *error says why.
+    std::unique_ptr<Check> check(const QString &callerBusName, const QString &actionId,
+        const QMap<QString, QString> &details, Callback done, QString *error);
 
 private:
-    QDBusConnection m_bus;
+    sd_bus *m_bus;
+    std::uint64_t m_next = 0;
 };
 
 } // namespace ptriage::helper

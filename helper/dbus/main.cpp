@@ -2,41 +2,78 @@
 // (as root, by the bus's activation) that asks polkit before every request and exits when idle.
 #include "HelperService.h"
 
-#include <QCommandLineParser>
-#include <QCoreApplication>
-#include <QDBusConnection>
-#include <QDBusError>
-
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <malloc.h>
+
+namespace {
+
+int usage(FILE *out, int code)
+{
+    std::fprintf(out, "Usage: ptriage-helper [--idle-exit SECONDS]\n"
+                      "ptriage's polkit-authorized helper (D-Bus system service).\n\n"
+                      "  --idle-exit SECONDS  exit after this many idle seconds (0: never; default 30)\n"
+                      "  -h, --help           show this help\n");
+    return code;
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("ptriage-helper"));
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("ptriage's polkit-authorized helper (D-Bus system service)."));
-    parser.addHelpOption();
-    parser.addOption({QStringLiteral("idle-exit"), QStringLiteral("Exit after this many idle seconds (0: never)."),
-        QStringLiteral("SECONDS"), QStringLiteral("30")});
-    parser.process(app);
-    bool ok = false;
-    const int idle = parser.value(QStringLiteral("idle-exit")).toInt(&ok);
-    if (!ok || idle < 0) {
-        std::fprintf(stderr, "ptriage-helper: --idle-exit: expected seconds >= 0\n");
-        return 2;
+    int idle = 30;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "-h") || !std::strcmp(argv[i], "--help"))
+            return usage(stdout, 0);
+        const char *value = nullptr;
+        if (!std::strcmp(argv[i], "--idle-exit") && i + 1 < argc)
+            value = argv[++i];
+        else if (!std::strncmp(argv[i], "--idle-exit=", 12))
+            value = argv[i] + 12;
+        else
+            return usage(stderr, 2);
+        char *end = nullptr;
+        const long v = std::strtol(value, &end, 10);
+        if (!*value || *end || v < 0 || v > 86400) {
+            std::fprintf(stderr, "ptriage-helper: --idle-exit: expected seconds from 0 to 86400\n");
+            return 2;
+        }
+        idle = static_cast<int>(v);
     }
-    QDBusConnection bus = QDBusConnection::systemBus();
-    if (!bus.isConnected()) {
-        std::fprintf(
-            stderr, "ptriage-helper: cannot connect to the system bus: %s\n", qPrintable(bus.lastError().message()));
+    // A large request is read into one buffer; freed, it goes back to the system at once.
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+    ptriage::helper::audit::open("ptriage-helper");
+
+    sd_event *event = nullptr;
+    sd_bus *bus = nullptr;
+    int r = sd_event_default(&event);
+    if (r >= 0)
+        r = sd_bus_open_system(&bus);
+    if (r < 0) {
+        std::fprintf(stderr, "ptriage-helper: cannot connect to the system bus: %s\n", std::strerror(-r));
         return 1;
     }
-    ptriage::helper::HelperService service(bus, idle * 1000);
-    if (!bus.registerObject(QLatin1String(ptriage::helper::kObjectPath), &service, QDBusConnection::ExportAllSlots)
-        || !bus.registerService(QLatin1String(ptriage::helper::kServiceName))) {
-        std::fprintf(stderr, "ptriage-helper: cannot own %s on the system bus: %s\n", ptriage::helper::kServiceName,
-            qPrintable(bus.lastError().message()));
-        return 1;
+    r = sd_bus_attach_event(bus, event, SD_EVENT_PRIORITY_NORMAL);
+    ptriage::helper::HelperOptions options;
+    options.undoLedgerDir = QString::fromLatin1(ptriage::helper::kHelperLedgerDir);
+    int code = 0;
+    {
+        ptriage::helper::HelperService service(bus, event, options, idle * 1000);
+        if (r >= 0)
+            r = service.start();
+        if (r >= 0)
+            r = sd_bus_request_name(bus, ptriage::helper::kServiceName, 0);
+        if (r < 0) {
+            std::fprintf(stderr, "ptriage-helper: cannot own %s on the system bus: %s\n",
+                ptriage::helper::kServiceName, std::strerror(-r));
+            code = 1;
+        } else {
+            r = sd_event_loop(event);
+            code = r < 0 ? 1 : 0;
+        }
     }
-    return app.exec();
+    sd_bus_flush_close_unref(bus);
+    sd_event_unref(event);
+    return code;
 }
