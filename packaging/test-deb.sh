@@ -113,7 +113,7 @@ for _ in $(seq 50); do
 done
 actions=$(in_root pkaction | grep -c '^org\.ptriage\.helper\.' || true)
 in_root pkaction --verbose --action-id org.ptriage.helper.signal | sed -n '1,4p'
-[ "$actions" -eq 5 ] || fail "pkaction lists $actions org.ptriage.helper actions, not 5"
+[ "$actions" -eq 6 ] || fail "pkaction lists $actions org.ptriage.helper actions, not 6"
 
 step "desktop entry, AppStream, icons, man page, completion"
 in_root desktop-file-validate /usr/share/applications/org.ptriage.ptriage.desktop || fail "desktop-file-validate"

@@ -83,6 +83,8 @@ public:
             reply.error = TransportReply::Error::Cancelled;
         else if (error == QLatin1String("org.ptriage.helper.Error.InvalidRequest"))
             reply.error = TransportReply::Error::Invalid;
+        else if (error == QLatin1String("org.ptriage.helper.Error.Busy"))
+            reply.error = TransportReply::Error::Busy; // too many of this caller's requests wait for polkit
         else {
             reply.error = TransportReply::Error::Unavailable;
             reply.text = Phrase("Action",

@@ -99,12 +99,15 @@ QString describe(int code, const QString &text)
 TransportReply run(QVariantMap request)
 {
     TransportReply reply;
-    const QString actionId = helper::actionIdFor(request.value(helper::field::verb).toString());
-    if (actionId.isEmpty()) {
+    // The helper checks the action against the decoded request: resume, thaw and unthrottle go under
+    // .undo (a restoring renice or unquarantine under its own family: only the helper knows it restores).
+    const helper::DecodeResult decoded = helper::decodeRequest(request);
+    if (!decoded.ok()) {
         reply.error = TransportReply::Error::Invalid;
-        reply.message = QStringLiteral("unknown verb \"%1\"").arg(request.value(helper::field::verb).toString());
+        reply.message = decoded.error;
         return reply;
     }
+    const QString actionId = helper::actionIdFor(*decoded.request);
     request.insert(kauth::callerPidKey, static_cast<int>(::getpid())); // for the caller rules, see the helper
     KAuth::Action action(actionId);
     action.setHelperId(kauth::helperId);

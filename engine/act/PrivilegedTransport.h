@@ -12,7 +12,7 @@ namespace ptriage {
 
 // How a request reaches the privileged helper: the built-in D-Bus service, or KAuth.
 struct TransportReply {
-    enum class Error { None, NotAuthorized, AuthenticationRequired, Cancelled, Unavailable, Invalid };
+    enum class Error { None, NotAuthorized, AuthenticationRequired, Cancelled, Unavailable, Invalid, Busy };
     Error error = Error::None;
     QString message; // why, in words, when error != None (English)
     QVariantList results; // one a{sv} per target when error == None

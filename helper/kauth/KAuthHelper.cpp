@@ -1,7 +1,9 @@
 // ptriage's KAuth helper: the KF6Auth transport's privileged half (see helper/README.md).
 #include "KAuthHelper.h"
 
+#include "core/AuditTrail.h"
 #include "core/KAuthWire.h"
+#include "core/TargetDescription.h"
 
 #include <KAuth/HelperSupport>
 
@@ -27,6 +29,21 @@ bool callerPidFits(int pid, int uid)
 }
 
 } // namespace
+
+KAuthHelper::KAuthHelper()
+    : m_core([] {
+        HelperOptions o;
+        o.undoLedgerDir = QString::fromLatin1(kHelperLedgerDir);
+        return o;
+    }())
+{
+    audit::open("ptriage-kauth-helper");
+}
+
+KAuth::ActionReply KAuthHelper::undo(const QVariantMap &args)
+{
+    return run(QStringLiteral("undo"), args);
+}
 
 KAuth::ActionReply KAuthHelper::signal(const QVariantMap &args)
 {
@@ -55,25 +72,43 @@ KAuth::ActionReply KAuthHelper::quarantine(const QVariantMap &args)
 
 KAuth::ActionReply KAuthHelper::run(const QString &family, QVariantMap args) const
 {
-    // polkit authorized exactly this action id: a .renice authorization never runs a kill.
-    const QString authorized = kauth::actionPrefix + family;
-    const QString verb = args.value(field::verb).toString();
-    if (actionIdFor(verb) != authorized)
-        return errorReply(kauth::WrongAction,
-            QStringLiteral("the authorization %1 does not cover the verb \"%2\"").arg(authorized, verb));
-
+    CallerRecord caller;
+    caller.uid = static_cast<uid_t>(KAuth::HelperSupport::callerUid());
     int callerPid = 0;
     const QVariant declared = args.take(kauth::callerPidKey);
     if (declared.isValid()) {
         callerPid = declared.metaType() == QMetaType::fromType<int>() ? declared.toInt() : -1;
-        if (!callerPidFits(callerPid, KAuth::HelperSupport::callerUid()))
+        if (!callerPidFits(callerPid, KAuth::HelperSupport::callerUid())) {
+            audit::refused(caller, family, QStringLiteral("callerPid is not a process of the caller"));
             return errorReply(kauth::CallerMismatch, QStringLiteral("callerPid is not a process of the caller"));
+        }
     }
-    const HelperCore::Reply reply = m_core.handle(args, callerPid);
-    if (!reply.error.isEmpty())
-        return errorReply(kauth::InvalidRequest, reply.error);
+    caller.pid = callerPid;
+    // Decoded first, so the action id comes from the request itself, never from the slot's name alone.
+    const DecodeResult decoded = decodeRequest(args, m_core.options().limits);
+    if (!decoded.ok()) {
+        audit::refused(caller, QStringLiteral("invalid request"), decoded.error);
+        return errorReply(kauth::InvalidRequest, decoded.error);
+    }
+    const HelperRequest &request = *decoded.request;
+    // polkit authorized exactly this action id: a .renice or .undo authorization never runs a kill.
+    const QString authorized = kauth::actionPrefix + family;
+    const QString own = actionIdFor(request, &m_core.ledger());
+    audit::asked(caller, request, authorized);
+    if (authorized != own && authorized != actionIdFor(request.verb)) {
+        const QString why = QStringLiteral("the authorization %1 does not cover \"%2\"")
+                                .arg(authorized, audit::requestText(request));
+        audit::refused(caller, audit::requestText(request), why);
+        return errorReply(kauth::WrongAction, why);
+    }
+    QList<TargetDescription> described;
+    for (const ProcessIdentity &t : request.targets)
+        described.append(describeTarget(t));
+    const QList<TargetResult> results = m_core.execute(request, callerPid);
+    for (qsizetype i = 0; i < results.size(); ++i)
+        audit::result(caller, request, results[i], described.value(i).text());
     KAuth::ActionReply ok = KAuth::ActionReply::SuccessReply();
-    ok.addData(kauth::resultsKey, reply.results);
+    ok.addData(kauth::resultsKey, encodeResults(results));
     return ok;
 }
 

@@ -10,7 +10,8 @@ namespace ptriage::helper {
 
 // KAuth's helper (D-Bus activated as root): KAuth asks polkit for the action id, then calls the slot
 // named after it (org.ptriage.helper.renice → renice). Every slot runs the same HelperCore as the
-// built-in D-Bus service, for the verbs of its own polkit family only.
+// built-in D-Bus service, for the verbs its action covers only: the request is decoded first and its
+// own action id (actionIdFor, with the undo ledger) or its verb's family must be the one authorized.
 class KAuthHelper : public QObject {
     Q_OBJECT
 
@@ -20,6 +21,10 @@ public Q_SLOTS:
     KAuth::ActionReply throttle(const QVariantMap &args);
     KAuth::ActionReply renice(const QVariantMap &args);
     KAuth::ActionReply quarantine(const QVariantMap &args);
+    KAuth::ActionReply undo(const QVariantMap &args);
+
+public:
+    KAuthHelper();
 
 private:
     KAuth::ActionReply run(const QString &family, QVariantMap args) const;

@@ -450,6 +450,80 @@ private Q_SLOTS:
         QVERIFY(again.message.contains(QStringLiteral("not in a ptriage freeze group")));
     }
 
+    // A group named like ours that the helper did not make for this request is refused, not reused:
+    // its owner could have set it up (a delegated user subtree). An empty leftover of ours is made anew.
+    void preCreatedGroupIsRefused_data() { freezeAndThaw_data(); }
+
+    void preCreatedGroupIsRefused()
+    {
+        REQUIRE_ROOT();
+        QFETCH(QString, hierarchy);
+        QFETCH(CgroupBackend, backend);
+        if (hierarchy == QLatin1String("auto"))
+            QSKIP("the two hierarchies are covered by their own rows");
+        const std::optional<CgroupHierarchy> h = hierarchyNamed(hierarchy);
+        if (!h)
+            QSKIP(qPrintable(QStringLiteral("no %1 hierarchy is mounted on this machine").arg(hierarchy)));
+        const HelperCore core = coreWith(backend, CgroupBackend::Auto);
+        Spawner sp;
+        const Actor a = sp.spawn({"sleeper", {"sleeper"}, {}});
+        QVERIFY(a.pid > 0);
+        const ProcessIdentity id = identityOf(a.pid);
+        const QString original = cgroupPathOf(a.pid, *h);
+        const QString parentDir = cgroupDirectory(*h, original);
+        const QString groupDir = parentDir + QStringLiteral("/ptriage-%1-%2").arg(a.pid).arg(id.startTicks);
+        GroupGuard guard(groupDir, parentDir);
+        QVERIFY(::mkdir(groupDir.toLocal8Bit().constData(), 0755) == 0);
+        QVERIFY(::chown(groupDir.toLocal8Bit().constData(), 65534, 65534) == 0); // nobody's
+        const TargetResult refused = runOne(core, request(Verb::Freeze, id));
+        EXPECT_STATUS(refused, TargetStatus::Refused);
+        QVERIFY2(refused.message.contains(QStringLiteral("already exists")), qPrintable(refused.message));
+        QCOMPARE(cgroupPathOf(a.pid, *h), original); // not moved
+        QVERIFY(dirExists(groupDir)); // not ours to remove either
+
+        // The same group, empty and root's (a leftover of the helper): made anew, then used.
+        QVERIFY(::chown(groupDir.toLocal8Bit().constData(), 0, 0) == 0);
+        const TargetResult frozen = runOne(core, request(Verb::Freeze, id));
+        EXPECT_STATUS(frozen, TargetStatus::Done);
+        EXPECT_STATUS(runUndo(core, frozen, id), TargetStatus::Done);
+        QVERIFY(!dirExists(groupDir));
+    }
+
+    // Someone moved the frozen process out of its group: the thaw still finds the group, thaws what
+    // it holds (the process's children forked before the freeze stay frozen there otherwise) and
+    // removes it.
+    void thawFindsAGroupLeftBehind_data() { freezeAndThaw_data(); }
+
+    void thawFindsAGroupLeftBehind()
+    {
+        REQUIRE_ROOT();
+        QFETCH(QString, hierarchy);
+        QFETCH(CgroupBackend, backend);
+        if (hierarchy == QLatin1String("auto"))
+            QSKIP("the two hierarchies are covered by their own rows");
+        const std::optional<CgroupHierarchy> h = hierarchyNamed(hierarchy);
+        if (!h)
+            QSKIP(qPrintable(QStringLiteral("no %1 hierarchy is mounted on this machine").arg(hierarchy)));
+        const HelperCore core = coreWith(backend, CgroupBackend::Auto);
+        Spawner sp;
+        const Actor a = sp.spawn({"sleeper", {"sleeper"}, {}});
+        QVERIFY(a.pid > 0);
+        const ProcessIdentity id = identityOf(a.pid);
+        const QString original = cgroupPathOf(a.pid, *h);
+        const QString parentDir = cgroupDirectory(*h, original);
+        const QString groupDir = parentDir + QStringLiteral("/ptriage-%1-%2").arg(a.pid).arg(id.startTicks);
+        GroupGuard guard(groupDir, parentDir);
+        EXPECT_STATUS(runOne(core, request(Verb::Freeze, id)), TargetStatus::Done);
+        // Moved out by someone else (on v1 a frozen task moves; cgroup2 allows it too).
+        QCOMPARE(procfs::writeFile(parentDir + QStringLiteral("/cgroup.procs"), QByteArray::number(a.pid)), 0);
+        QCOMPARE(cgroupPathOf(a.pid, *h), original);
+        QVERIFY(dirExists(groupDir));
+        const TargetResult thawed = runOne(core, request(Verb::Thaw, id));
+        EXPECT_STATUS(thawed, TargetStatus::Done);
+        QVERIFY2(thawed.message.contains(QStringLiteral("moved out")), qPrintable(thawed.message));
+        QVERIFY(!dirExists(groupDir));
+    }
+
     void freezeWithoutAnyFreezerFails()
     {
         REQUIRE_ROOT();

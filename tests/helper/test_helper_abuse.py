@@ -1,0 +1,418 @@
+#!/usr/bin/python3
+"""The helper under attack, on a private system bus with the real polkitd and a throwaway user.
+
+usage: test_helper_abuse.py HELPER SOURCE_DIR   (root; exits 77 to skip otherwise)
+
+Each case prints its figures. Cases: a silent polkit agent plus a flood of requests while root is
+served; six ~28 MiB requests while root is served; the bus daemon and polkitd as targets; polkit
+details read by a rule that allows only the user's own processes; a grant of the undo action only;
+every request in the system log.
+"""
+import fcntl
+import json
+import os
+import pwd
+import queue
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HELPER, SOURCE = sys.argv[1], sys.argv[2]
+CLIENT = os.path.join(SOURCE, "tests/helper/abuse_client.py")
+POLICY = os.path.join(SOURCE, "packaging/polkit/org.ptriage.helper.policy")
+BUS_POLICY = os.path.join(SOURCE, "packaging/dbus/org.ptriage.helper.conf")
+ACTIONS_DIR, RULES_DIR = "/usr/share/polkit-1/actions", "/etc/polkit-1/rules.d"
+MARKER = "<!-- ptriage test copy: removed when the test ends -->"
+failures = []
+
+
+def check(ok, what):
+    print(("ok    " if ok else "FAIL  ") + what, flush=True)
+    if not ok:
+        failures.append(what)
+
+
+def boot_id():
+    return open("/proc/sys/kernel/random/boot_id").read().strip()
+
+
+def start_ticks(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        return int(f.read().rsplit(")", 1)[1].split()[19])
+
+
+def identity(pid):
+    return f"{boot_id()}:{start_ticks(pid)}:{pid}"
+
+
+def state_of(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"
+
+
+def rss_kb(pid, field="VmRSS"):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+class SyslogSink:
+    """Receives what syslog(3) sends to /dev/log: the socket itself when the machine has none, else a
+    socket of ours bind-mounted over /dev/log in the helper's own mount namespace."""
+
+    def __init__(self, directory):
+        self.lines, self.own_dev_log = [], not os.path.exists("/dev/log")
+        self.path = "/dev/log" if self.own_dev_log else os.path.join(directory, "log")
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind(self.path)
+        os.chmod(self.path, 0o666)
+        threading.Thread(target=self._drain, daemon=True).start()  # never let senders block
+
+    def _drain(self):
+        while True:
+            try:
+                data = self.sock.recv(65536)
+            except OSError:
+                return
+            self.lines.append(data.decode("utf-8", "replace"))
+
+    def wrap(self, argv):
+        if self.own_dev_log:
+            return argv
+        return ["unshare", "-m", "--propagation", "private", "sh", "-c",
+                f'mount --bind "{self.path}" /dev/log && exec "$0" "$@"'] + argv
+
+    def close(self):
+        self.sock.close()
+        if self.own_dev_log:
+            os.unlink(self.path)
+
+
+class World:
+    def __init__(self):
+        self.procs, self.tmp = [], tempfile.mkdtemp(prefix="ptriage-abuse-")
+        os.chmod(self.tmp, 0o755)
+        self.lock = os.open(RULES_DIR, os.O_RDONLY)
+        fcntl.flock(self.lock, fcntl.LOCK_EX)  # the same lock as tests/support/PolkitFiles
+        self.user = "ptriage-e2e-" + "".join(random.choice("abcdefghijkmnpqrstuvwxyz") for _ in range(8))
+        subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", self.user],
+                       check=True)
+        self.uid = pwd.getpwnam(self.user).pw_uid
+        self.rules = os.path.join(RULES_DIR, f"90-{self.user}.rules")
+        self.policy = os.path.join(ACTIONS_DIR, os.path.basename(POLICY))
+        self.own_policy = not os.path.exists(self.policy) or MARKER in open(self.policy).read()
+        if self.own_policy:
+            text = open(POLICY).read()
+            text = text.replace("\n", "\n" + MARKER + "\n", 1)
+            with open(self.policy + ".tmp", "w") as f:
+                f.write(text)
+            os.chmod(self.policy + ".tmp", 0o644)
+            os.rename(self.policy + ".tmp", self.policy)
+        self.socket = os.path.join(self.tmp, "bus")
+        self.address = "unix:path=" + self.socket
+        conf = os.path.join(self.tmp, "bus.conf")
+        stock = open("/usr/share/dbus-1/system.conf").read()
+        stock = re.sub(r"<user>.*?</user>|<fork/>|<pidfile>.*?</pidfile>|<syslog/>|<listen>.*?</listen>", "", stock)
+        stock = re.sub(r"<standard_system_servicedirs/>|<servicehelper>.*?</servicehelper>", "", stock)
+        stock = stock.replace("</busconfig>", f"<listen>{self.address}</listen><include>{BUS_POLICY}</include>"
+                              "</busconfig>")
+        with open(conf, "w") as f:
+            f.write(stock)
+        self.env = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=self.address)
+        self.bus = self.spawn(["dbus-daemon", "--config-file=" + conf, "--nofork", "--nopidfile"], "dbus-daemon")
+        self.wait_for(lambda: os.path.exists(self.socket), "the bus socket")
+        os.chmod(self.tmp, 0o755)
+        self.polkit = None
+        self.restart_polkit()
+        self.sink = SyslogSink(self.tmp)
+        self.helper = None
+
+    def spawn(self, argv, log, **kw):
+        out = open(os.path.join(self.tmp, log + ".log"), "ab")
+        p = subprocess.Popen(argv, env=kw.pop("env", self.env), stdout=out, stderr=subprocess.STDOUT,
+                             stdin=subprocess.DEVNULL, preexec_fn=lambda: __import__("ctypes").CDLL(None).prctl(1, 15),
+                             **kw)
+        self.procs.append(p)
+        return p
+
+    def log(self, name):
+        try:
+            return open(os.path.join(self.tmp, name + ".log"), errors="replace").read()
+        except OSError:
+            return ""
+
+    def wait_for(self, cond, what, timeout=30):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if cond():
+                return True
+            time.sleep(0.05)
+        raise RuntimeError(f"timed out waiting for {what}")
+
+    def owner_pid(self, name):
+        r = subprocess.run(["busctl", "--address=" + self.address, "call", "org.freedesktop.DBus",
+                            "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID", "s", name],
+                           capture_output=True, text=True)
+        return int(r.stdout.split()[1]) if r.returncode == 0 else 0
+
+    def stop(self, p):
+        if p and p.poll() is None:
+            p.terminate()
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+
+    def restart_polkit(self):
+        self.stop(self.polkit)
+        self.polkit = self.spawn(["/usr/lib/polkit-1/polkitd"], "polkitd")
+        self.wait_for(lambda: self.owner_pid("org.freedesktop.PolicyKit1") == self.polkit.pid, "polkitd")
+
+    def start_helper(self, idle=0):
+        self.stop(self.helper)
+        env = dict(self.env, ASAN_OPTIONS="quarantine_size_mb=0:detect_leaks=0")
+        self.helper = self.spawn(self.sink.wrap([HELPER, "--idle-exit", str(idle)]), "ptriage-helper", env=env)
+        self.wait_for(lambda: self.owner_pid("org.ptriage.helper") > 0, "the helper")
+        self.helper_pid = self.owner_pid("org.ptriage.helper")
+
+    def rule(self, js):
+        if js:
+            with open(self.rules + ".tmp", "w") as f:
+                f.write(js)
+            os.chmod(self.rules + ".tmp", 0o644)
+            os.rename(self.rules + ".tmp", self.rules)
+        elif os.path.exists(self.rules):
+            os.unlink(self.rules)
+        self.restart_polkit()
+
+    def as_user(self, argv, **kw):
+        env = ["DBUS_SYSTEM_BUS_ADDRESS=" + self.address, "LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
+        return ["runuser", "-u", self.user, "--", "env", "-i"] + env + argv
+
+    def execute(self, user, dict_args, timeout=60):
+        """busctl Execute; returns (seconds, error name or None, stdout)."""
+        argv = ["busctl", "--address=" + self.address, "--timeout=%d" % timeout, "--", "call", "org.ptriage.helper",
+                "/org/ptriage/helper", "org.ptriage.helper", "Execute"] + dict_args
+        if user:
+            argv = self.as_user(argv)
+        t0 = time.monotonic()
+        r = subprocess.run(argv, capture_output=True, text=True, env=dict(self.env, SYSTEMD_LOG_LEVEL="debug"))
+        m = re.search(r"Got message type=error .* error-name=(\S+)", r.stderr)
+        return time.monotonic() - t0, (m.group(1) if m else (None if r.returncode == 0 else "exit")), r.stdout
+
+    def close(self):
+        for p in reversed(self.procs):
+            self.stop(p)
+        self.sink.close()
+        if os.path.exists(self.rules):
+            os.unlink(self.rules)
+        if self.own_policy and os.path.exists(self.policy):
+            os.unlink(self.policy)
+        subprocess.run(["userdel", self.user], capture_output=True)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        os.close(self.lock)
+
+
+def signal_request(signal_name, *targets):
+    return ["a{sv}", "3", "verb", "s", "signal", "signal", "s", signal_name, "targets", "as", str(len(targets))] + list(
+        targets)
+
+
+def sleeper(user=None, seconds="300"):
+    argv = ["sleep", seconds] if user is None else ["runuser", "-u", user, "--", "sleep", seconds]
+    p = subprocess.Popen(argv)
+    if user is not None:  # runuser forks: the sleep is its child
+        time.sleep(0.3)
+        kids = open(f"/proc/{p.pid}/task/{p.pid}/children").read().split()
+        return p, int(kids[0]) if kids else p.pid
+    return p, p.pid
+
+
+def stall_case(w):
+    print("\n== a silent polkit agent and 40 requests over 3 connections, while root is served", flush=True)
+    w.rule(f'polkit.addRule(function(a, s) {{ if (a.id.indexOf("org.ptriage.helper.") == 0 && s.user == "{w.user}") '
+           'return polkit.Result.AUTH_ADMIN; });')
+    w.start_helper(idle=3)
+    target, tpid = sleeper()
+    client = subprocess.Popen(w.as_user(["/usr/bin/python3", CLIENT, "stall", "3", "40", identity(tpid)]),
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    events = queue.Queue()
+    threading.Thread(target=lambda: [events.put(json.loads(l)) for l in client.stdout], daemon=True).start()
+    busy = begun = other = 0
+    deadline = time.time() + 60
+    while time.time() < deadline and (busy < 32 or begun < 8):
+        try:
+            e = events.get(timeout=1)
+        except queue.Empty:
+            continue
+        if e["event"] == "reply":
+            if e["error"] == "org.ptriage.helper.Error.Busy":
+                busy += 1
+            else:
+                other += 1
+        elif e["event"] == "agent_begin":
+            begun += 1
+            message = e["message"]
+    check(busy == 32, f"32 of 40 refused as busy before polkit was asked (busy {busy}, other replies {other})")
+    check(begun == 8, f"the silent agent was asked 8 times (asked {begun})")
+    check("send the signal TERM to 'sleep 300'" in (message if begun else ""),
+          f"the dialog names what and whom: {message if begun else '-'!r}")
+    served = []
+    for _ in range(3):
+        victim, vpid = sleeper()
+        seconds, error, _ = w.execute(False, signal_request("KILL", identity(vpid)))
+        victim.wait(10)
+        served.append(seconds)
+        check(error is None and victim.returncode == -9, f"root served while 8 checks wait: {seconds * 1000:.0f} ms")
+    check(max(served) < 5, f"root's longest wait {max(served) * 1000:.0f} ms (< 5 s)")
+    time.sleep(1)
+    check(state_of(tpid) in "SR", "the attacker's target is untouched")
+    client.stdin.write("leave\n")
+    client.stdin.flush()
+    client.wait(30)
+    w.wait_for(lambda: sum("caller left the bus" in l for l in w.sink.lines) >= 8, "8 checks called off", 20)
+    check(True, "the 8 waiting checks were called off when the attacker left the bus")
+    try:
+        w.helper.wait(20)
+        check(True, f"then the helper exited idle (exit {w.helper.returncode})")
+    except subprocess.TimeoutExpired:
+        check(False, "the helper exited idle after the attacker left")
+    target.kill()
+    target.wait()
+
+
+def flood_case(w):
+    print("\n== six ~28 MiB requests over 3 connections, while root is served", flush=True)
+    w.rule("")
+    w.start_helper(idle=0)
+    before = rss_kb(w.helper_pid)
+    client = subprocess.Popen(w.as_user(["/usr/bin/python3", CLIENT, "flood", "3", "6", "28"]), stdout=subprocess.PIPE,
+                              text=True)
+    lines = []
+    threading.Thread(target=lambda: [lines.append(json.loads(l)) for l in client.stdout], daemon=True).start()
+    w.wait_for(lambda: any(e["event"] == "sent" for e in lines), "the flood to be sent", 300)
+    served = []
+    for _ in range(3):
+        victim, vpid = sleeper()
+        seconds, error, _ = w.execute(False, signal_request("KILL", identity(vpid)))
+        victim.wait(10)
+        served.append(seconds)
+        check(error is None and victim.returncode == -9, f"root served during the flood: {seconds * 1000:.0f} ms")
+    client.wait(300)
+    replies = [e for e in lines if e["event"] == "reply"]
+    invalid = sum(e["error"] == "org.ptriage.helper.Error.InvalidRequest" for e in replies)
+    sent = next(e for e in lines if e["event"] == "sent")
+    check(invalid == 6, f"6 of 6 refused as invalid ({sent['identities']} identities each): "
+          f"{[e.get('message', '')[:60] for e in replies[:1]]}")
+    after, peak = rss_kb(w.helper_pid), rss_kb(w.helper_pid, "VmHWM")
+    sanitized = b"libasan" in subprocess.run(["ldd", HELPER], capture_output=True).stdout
+    print(f"      helper RSS {before / 1024:.1f} MB before, {after / 1024:.1f} MB after, peak {peak / 1024:.1f} MB"
+          f"{' (AddressSanitizer build)' if sanitized else ''}", flush=True)
+    check(after - before < 16 * 1024, "RSS back within 16 MB of where it was")
+    if not sanitized:
+        check(peak < 160 * 1024, "peak below 160 MB (a message is never unpacked whole)")
+    seconds, error, _ = w.execute(False, signal_request("CONT", identity(os.getpid())))
+    check(w.helper.poll() is None and error is None, "the helper still answers after the flood")
+
+
+def machinery_case(w):
+    print("\n== the bus daemon and polkitd as targets, as root", flush=True)
+    for name, pid in (("polkitd", w.polkit.pid), ("dbus-daemon", w.bus.pid)):
+        for sig in ("TERM", "KILL", "STOP"):
+            _, error, out = w.execute(False, signal_request(sig, identity(pid)))
+            check(error is None and '"refused"' in out and state_of(pid) in "SR",
+                  f"{sig} to {name} refused: {re.findall(r'depend on', out)[:1]}")
+    _, error, out = w.execute(False, signal_request("CONT", identity(w.polkit.pid)))
+    check(error is None and '"done"' in out, "CONT (an undo) to polkitd is done")
+
+
+def details_case(w):
+    print("\n== a rule reads the details: the user may signal its own processes only", flush=True)
+    w.rule(f'polkit.addRule(function(a, s) {{ if (a.id == "org.ptriage.helper.signal" && s.user == "{w.user}") {{'
+           ' polkit.log("ptriage-test: " + a.lookup("action") + " " + a.lookup("target"));'
+           f' return a.lookup("target_user") == "{w.user}" ? polkit.Result.YES : polkit.Result.NO; }} }});')
+    w.start_helper(idle=0)
+    own, own_pid = sleeper(w.user)
+    root, root_pid = sleeper()
+    _, error, _ = w.execute(True, signal_request("TERM", identity(root_pid)))
+    check(error == "org.ptriage.helper.Error.NotAuthorized" and state_of(root_pid) in "SR",
+          f"TERM to root's sleep refused by the rule ({error})")
+    _, error, _ = w.execute(True, signal_request("TERM", identity(own_pid), identity(root_pid)))
+    check(error == "org.ptriage.helper.Error.NotAuthorized" and state_of(own_pid) in "SR",
+          "both together: all or nothing, its own sleep untouched too")
+    _, error, out = w.execute(True, signal_request("TERM", identity(own_pid)))
+    own.wait(10)
+    check(error is None and '"done"' in out, f"TERM to its own sleep allowed by the rule ({error})")
+    logged = [l for l in w.log("polkitd").splitlines() if "ptriage-test:" in l]
+    check(any(f"send the signal TERM to 'sleep 300' (PID {own_pid}, user {w.user})" in l for l in logged),
+          f"polkit saw: {logged[-1].split('ptriage-test: ')[-1] if logged else '-'}")
+    root.kill()
+    root.wait()
+
+
+def undo_case(w):
+    print("\n== granted only the undo action", flush=True)
+    w.rule(f'polkit.addRule(function(a, s) {{ if (a.id == "org.ptriage.helper.undo" && s.user == "{w.user}") '
+           'return polkit.Result.YES; });')
+    target, tpid = sleeper()
+    os.kill(tpid, signal.SIGSTOP)
+    w.wait_for(lambda: state_of(tpid) == "T", "the stop")
+    _, error, out = w.execute(True, signal_request("CONT", identity(tpid)))
+    w.wait_for(lambda: state_of(tpid) in "SR", "the resume", 5)
+    check(error is None and '"done"' in out, "the user resumes a stopped root process")
+    _, error, _ = w.execute(True, signal_request("STOP", identity(tpid)))
+    time.sleep(0.3)
+    check(error is not None and state_of(tpid) in "SR", f"and cannot stop it ({error})")
+    target.kill()
+    target.wait()
+
+
+def log_case(w):
+    print("\n== the system log", flush=True)
+    lines = w.sink.lines
+    counts = {k: sum(f" {k}: " in l for l in lines) for k in ("asked", "refused", "result")}
+    print(f"      {counts}", flush=True)
+    check(counts["refused"] >= 32 + 8 + 6, "every busy, called-off and invalid request is in the log")
+    check(any("result:" in l and "status=done" in l and "user root" in l for l in lines),
+          "results name the target's command and owner")
+    check(any("asked:" in l and f"uid={w.uid}" in l for l in lines), "requests name the caller's uid and pid")
+
+
+def main():
+    if os.geteuid() != 0:
+        print("needs root (a private system bus with polkitd, polkit files, a throwaway user)")
+        return 77
+    for tool in ("dbus-daemon", "/usr/lib/polkit-1/polkitd", "runuser", "useradd", "busctl", "unshare"):
+        if not shutil.which(tool):
+            print(f"{tool} is missing")
+            return 77
+    w = World()
+    try:
+        for case in (stall_case, flood_case, machinery_case, details_case, undo_case, log_case):
+            try:
+                case(w)
+            except Exception as e:  # one broken case must not hide the others
+                check(False, f"{case.__name__}: {e!r}")
+        if failures:
+            print("\n--- helper log ---\n" + w.log("ptriage-helper")[-3000:])
+    finally:
+        w.close()
+    print(f"\n{len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,193 @@
+// PID reuse raced against the helper's bare-pid writes: at the very moment between the identity check
+// and each write (setpriority, sched_setaffinity, cgroup.procs), the target dies and a new process
+// takes its pid (through ns_last_pid, in a private PID namespace where nothing else forks). The new
+// process must come out exactly as it was born. Needs root and runs as PID 1 of its own namespace
+// (CMake starts it through `unshare --pid --fork --mount-proc`).
+#include "core/Cgroups.h"
+#include "core/HelperCore.h"
+#include "core/KernelOps.h"
+#include "core/ProcFs.h"
+#include "core/WriteHook.h"
+
+#include <QtTest>
+
+#include <chrono>
+#include <csignal>
+#include <sched.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace ptriage::helper;
+using ptriage::ProcessIdentity;
+
+namespace {
+
+int forkSleeper()
+{
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        for (;;)
+            ::pause();
+    }
+    return pid;
+}
+
+void killAndReap(int pid)
+{
+    if (pid > 0) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, nullptr, 0);
+    }
+}
+
+ProcessIdentity identityOf(int pid)
+{
+    ProcessIdentity id;
+    id.boot = procfs::bootId().value_or(ptriage::BootId{});
+    id.pid = pid;
+    const auto st = procfs::readStat(pid);
+    id.startTicks = st ? st->startTicks : 0;
+    return id;
+}
+
+// The race, run from inside the core: the first write aimed at `target` kills it and puts a new
+// process under its pid.
+struct Race {
+    int target = 0;
+    int reuser = 0;
+    bool fired = false;
+    int missed = 0; // the new process did not get the pid (should not happen in a private namespace)
+
+    static void hook(int id, void *context)
+    {
+        auto *r = static_cast<Race *>(context);
+        if (r->fired || id != r->target)
+            return;
+        r->fired = true;
+        killAndReap(r->target);
+        procfs::writeFile(QStringLiteral("/proc/sys/kernel/ns_last_pid"), QByteArray::number(r->target - 1));
+        r->reuser = forkSleeper();
+        if (r->reuser != r->target)
+            ++r->missed;
+    }
+};
+
+QList<int> affinity(int pid)
+{
+    return affinityOf(pid);
+}
+
+} // namespace
+
+class HelperReuseTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (::geteuid() != 0 || ::getpid() != 1)
+            QSKIP("needs root in a PID namespace of its own (ctest runs it through unshare)");
+        if (procfs::writeFile(QStringLiteral("/proc/sys/kernel/ns_last_pid"), "300") != 0)
+            QSKIP("/proc/sys/kernel/ns_last_pid is not writable");
+    }
+
+    void cleanup() { testing::beforeWrite() = {}; }
+
+    void reusedPidNeverTakesTheWrite_data()
+    {
+        QTest::addColumn<Verb>("verb");
+        QTest::addColumn<int>("rounds");
+        QTest::newRow("renice") << Verb::Renice << 300;
+        QTest::newRow("quarantine") << Verb::Quarantine << 300;
+        QTest::newRow("freeze (move into the group)") << Verb::Freeze << 250;
+        QTest::newRow("thaw (move back)") << Verb::Thaw << 250;
+    }
+
+    void reusedPidNeverTakesTheWrite()
+    {
+        QFETCH(Verb, verb);
+        QFETCH(int, rounds);
+        const HelperCore core;
+        const auto freezer = core.options().cgroups.layout.unified()
+            ? core.options().cgroups.layout.unified()
+            : core.options().cgroups.layout.v1(QStringLiteral("freezer"));
+        if ((verb == Verb::Freeze || verb == Verb::Thaw) && !freezer)
+            QSKIP("no freezer hierarchy here");
+        const QList<int> cpus = affinity(::getpid());
+        if (verb == Verb::Quarantine && cpus.size() < 2)
+            QSKIP("needs two CPUs to see a quarantine");
+        const QString myGroup = freezer ? cgroupPathOf(::getpid(), *freezer) : QString();
+        int raced = 0, wrong = 0, missed = 0;
+        QStringList statuses;
+        for (int round = 0; round < rounds; ++round) {
+            const int t = forkSleeper();
+            QVERIFY(t > 0);
+            // The new process must start on a later clock tick than the old one, or no start time
+            // could tell them apart (10 ms per tick).
+            std::this_thread::sleep_for(std::chrono::milliseconds(12));
+            const ProcessIdentity id = identityOf(t);
+            HelperRequest r;
+            r.verb = verb;
+            r.targets = {id};
+            r.nice = 15;
+            r.cpus = {cpus.first()};
+            if (verb == Verb::Thaw) {
+                HelperRequest freeze = r;
+                freeze.verb = Verb::Freeze;
+                const auto frozen = core.execute(freeze, 0);
+                QCOMPARE(frozen.first().status, TargetStatus::Done);
+            }
+            Race race;
+            race.target = t;
+            testing::beforeWrite() = {&Race::hook, &race};
+            const TargetResult result = core.execute(r, 0).first();
+            testing::beforeWrite() = {};
+            if (race.fired)
+                ++raced;
+            missed += race.missed;
+            const int b = race.reuser;
+            if (b > 0) {
+                // The newcomer as it was born: its parent's nice, affinity and group, not frozen.
+                errno = 0;
+                const int nice = ::getpriority(PRIO_PROCESS, static_cast<id_t>(b));
+                const bool ok = nice == ::getpriority(PRIO_PROCESS, 0) && affinity(b) == cpus
+                    && (!freezer || cgroupPathOf(b, *freezer) == myGroup)
+                    && (verb == Verb::Thaw || result.status != TargetStatus::Done); // thawed, then it died
+                if (!ok) {
+                    ++wrong;
+                    qWarning("round %d: pid %d taken over by a new process that was changed: nice %d, CPUs %d, "
+                             "group %s; result %s: %s",
+                        round, b, nice, int(affinity(b).size()),
+                        qPrintable(freezer ? cgroupPathOf(b, *freezer) : QString()),
+                        qPrintable(statusName(result.status)), qPrintable(result.message));
+                }
+                if (!statuses.contains(statusName(result.status)))
+                    statuses.append(statusName(result.status));
+                killAndReap(b);
+            } else {
+                if (verb == Verb::Thaw || verb == Verb::Freeze)
+                    core.execute([&] {
+                        HelperRequest thaw = r;
+                        thaw.verb = Verb::Thaw;
+                        return thaw;
+                    }(),
+                        0);
+                killAndReap(t);
+            }
+        }
+        qInfo("%s: %d rounds, %d raced at the write, %d wrong targets, %d pids not reused; results: %s",
+            qPrintable(verbName(verb)), rounds, raced, wrong, missed, qPrintable(statuses.join(QLatin1Char(','))));
+        QCOMPARE(wrong, 0);
+        QCOMPARE(missed, 0);
+        QCOMPARE(raced, rounds);
+        if (freezer) {
+            const QString dir = cgroupDirectory(*freezer, myGroup);
+            QCOMPARE(QDir(dir).entryList({QStringLiteral("ptriage-*")}, QDir::Dirs), QStringList());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(HelperReuseTest)
+#include "tst_helper_reuse.moc"
