@@ -15,6 +15,7 @@
 #include <csignal>
 #include <sched.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -52,9 +53,52 @@ ProcessIdentity identityOf(int pid)
     return id;
 }
 
+// Forks on request, from a cgroup of its own ("born elsewhere"): a newcomer's rightful group is then
+// not the one the helper moves processes back to, so a stray move shows. SIGCHLD ignored: no zombies.
+class Forker {
+public:
+    Forker()
+    {
+        int ask[2], answer[2];
+        if (::pipe(ask) != 0 || ::pipe(answer) != 0)
+            return;
+        m_pid = ::fork();
+        if (m_pid == 0) {
+            ::signal(SIGCHLD, SIG_IGN);
+            char c;
+            while (::read(ask[0], &c, 1) == 1) {
+                const int child = forkSleeper();
+                if (::write(answer[1], &child, sizeof child) != sizeof child)
+                    ::_exit(1);
+            }
+            ::_exit(0);
+        }
+        ::close(ask[0]);
+        ::close(answer[1]);
+        m_ask = ask[1];
+        m_answer = answer[0];
+    }
+    ~Forker()
+    {
+        ::close(m_ask);
+        ::close(m_answer);
+        killAndReap(m_pid);
+    }
+    int pid() const { return m_pid; }
+    int fork() const
+    {
+        int child = -1;
+        return ::write(m_ask, "f", 1) == 1 && ::read(m_answer, &child, sizeof child) == sizeof child ? child : -1;
+    }
+
+private:
+    int m_pid = -1, m_ask = -1, m_answer = -1;
+};
+
 // The race, run from inside the core: the first write aimed at `target` kills it and puts a new
 // process under its pid.
 struct Race {
+    const Forker *forker = nullptr;
     int target = 0;
     int reuser = 0;
     bool fired = false;
@@ -68,7 +112,7 @@ struct Race {
         r->fired = true;
         killAndReap(r->target);
         procfs::writeFile(QStringLiteral("/proc/sys/kernel/ns_last_pid"), QByteArray::number(r->target - 1));
-        r->reuser = forkSleeper();
+        r->reuser = r->forker->fork();
         if (r->reuser != r->target)
             ++r->missed;
     }
@@ -119,6 +163,24 @@ private Q_SLOTS:
         if (verb == Verb::Quarantine && cpus.size() < 2)
             QSKIP("needs two CPUs to see a quarantine");
         const QString myGroup = freezer ? cgroupPathOf(::getpid(), *freezer) : QString();
+        Forker forker;
+        QVERIFY(forker.pid() > 0);
+        QString birthGroup = myGroup; // where the newcomers are born: a sibling group when there is a freezer
+        QString birthDir;
+        if (freezer) {
+            birthDir = cgroupDirectory(*freezer, myGroup) + QStringLiteral("/ptriage-test-birth-%1").arg(::getppid());
+            ::mkdir(birthDir.toLocal8Bit().constData(), 0755);
+            QCOMPARE(procfs::writeFile(birthDir + QStringLiteral("/cgroup.procs"), QByteArray::number(forker.pid())), 0);
+            birthGroup = cgroupPathOf(forker.pid(), *freezer);
+            QVERIFY(birthGroup != myGroup);
+        }
+        auto removeBirthGroup = qScopeGuard([&] {
+            if (!birthDir.isEmpty()) {
+                procfs::writeFile(cgroupDirectory(*freezer, myGroup) + QStringLiteral("/cgroup.procs"),
+                    QByteArray::number(forker.pid()));
+                ::rmdir(birthDir.toLocal8Bit().constData());
+            }
+        });
         int raced = 0, wrong = 0, missed = 0;
         QStringList statuses;
         for (int round = 0; round < rounds; ++round) {
@@ -131,8 +193,10 @@ private Q_SLOTS:
             HelperRequest r;
             r.verb = verb;
             r.targets = {id};
-            r.nice = 15;
-            r.cpus = {cpus.first()};
+            if (verb == Verb::Renice)
+                r.nice = 15;
+            if (verb == Verb::Quarantine)
+                r.cpus = {cpus.first()};
             if (verb == Verb::Thaw) {
                 HelperRequest freeze = r;
                 freeze.verb = Verb::Freeze;
@@ -141,6 +205,7 @@ private Q_SLOTS:
             }
             Race race;
             race.target = t;
+            race.forker = &forker;
             testing::beforeWrite() = {&Race::hook, &race};
             const TargetResult result = core.execute(r, 0).first();
             testing::beforeWrite() = {};
@@ -153,7 +218,7 @@ private Q_SLOTS:
                 errno = 0;
                 const int nice = ::getpriority(PRIO_PROCESS, static_cast<id_t>(b));
                 const bool ok = nice == ::getpriority(PRIO_PROCESS, 0) && affinity(b) == cpus
-                    && (!freezer || cgroupPathOf(b, *freezer) == myGroup)
+                    && (!freezer || cgroupPathOf(b, *freezer) == birthGroup)
                     && (verb == Verb::Thaw || result.status != TargetStatus::Done); // thawed, then it died
                 if (!ok) {
                     ++wrong;
@@ -165,8 +230,10 @@ private Q_SLOTS:
                 }
                 if (!statuses.contains(statusName(result.status)))
                     statuses.append(statusName(result.status));
-                killAndReap(b);
+                ::kill(b, SIGKILL); // the forker's child: it reaps
             } else {
+                if (round == 0)
+                    qInfo("no race: %s: %s", qPrintable(statusName(result.status)), qPrintable(result.message));
                 if (verb == Verb::Thaw || verb == Verb::Freeze)
                     core.execute([&] {
                         HelperRequest thaw = r;
@@ -184,7 +251,7 @@ private Q_SLOTS:
         QCOMPARE(raced, rounds);
         if (freezer) {
             const QString dir = cgroupDirectory(*freezer, myGroup);
-            QCOMPARE(QDir(dir).entryList({QStringLiteral("ptriage-*")}, QDir::Dirs), QStringList());
+            QCOMPARE(QDir(dir).entryList({QStringLiteral("ptriage-[0-9]*")}, QDir::Dirs), QStringList());
         }
     }
 };
