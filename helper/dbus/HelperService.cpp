@@ -96,13 +96,6 @@ QMap<QString, QString> detailsFor(const HelperRequest &r, const QList<TargetDesc
     };
 }
 
-const sd_bus_vtable kVtable[] = {
-    SD_BUS_VTABLE_START(0),
-    SD_BUS_METHOD_WITH_NAMES("Execute", "a{sv}", SD_BUS_PARAM(request), "av", SD_BUS_PARAM(results),
-        nullptr, SD_BUS_VTABLE_UNPRIVILEGED),
-    SD_BUS_VTABLE_END,
-};
-
 } // namespace
 
 // One request waiting for polkit: the call to answer, and one check per owner of its targets.
@@ -132,7 +125,13 @@ HelperService::~HelperService()
 
 int HelperService::start()
 {
-    int r = sd_bus_add_object_vtable(m_bus, &m_vtableSlot, kObjectPath, kInterface, kVtable, this);
+    static const sd_bus_vtable vtable[] = {
+        SD_BUS_VTABLE_START(0),
+        SD_BUS_METHOD_WITH_NAMES("Execute", "a{sv}", SD_BUS_PARAM(request), "av", SD_BUS_PARAM(results),
+            &HelperService::onExecute, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_VTABLE_END,
+    };
+    int r = sd_bus_add_object_vtable(m_bus, &m_vtableSlot, kObjectPath, kInterface, vtable, this);
     if (r < 0)
         return r;
     r = sd_bus_match_signal(m_bus, &m_matchSlot, "org.freedesktop.DBus", "/org/freedesktop/DBus",
