@@ -78,8 +78,7 @@ void refused(const CallerRecord &caller, const QString &what, const QString &why
     log(QStringLiteral("refused: %1 %2: %3").arg(callerText(caller), what, printable(why.toUtf8(), 300)));
 }
 
-void result(
-    const CallerRecord &caller, const HelperRequest &request, const TargetResult &r, const QString &targetText)
+void result(const CallerRecord &caller, const HelperRequest &request, const TargetResult &r, const QString &targetText)
 {
     log(QStringLiteral("result: %1 %2 target=%3 %4 status=%5: %6")
             .arg(callerText(caller), requestText(request), r.target.toQString(), targetText, statusName(r.status),

@@ -24,8 +24,8 @@ namespace audit {
 void open(const char *ident); // openlog once, in the transport's main
 void asked(const CallerRecord &caller, const HelperRequest &request, const QString &actionId);
 void refused(const CallerRecord &caller, const QString &what, const QString &why);
-void result(const CallerRecord &caller, const HelperRequest &request, const TargetResult &result,
-    const QString &targetText);
+void result(
+    const CallerRecord &caller, const HelperRequest &request, const TargetResult &result, const QString &targetText);
 QString requestText(const HelperRequest &request); // "signal TERM", "renice 10", …
 } // namespace audit
 

@@ -6,11 +6,11 @@
 #include <QDirIterator>
 #include <QRegularExpression>
 
-#include <cerrno>
 #include <algorithm>
+#include <cerrno>
 #include <functional>
-#include <sys/syscall.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <thread>
 #include <unistd.h>
 
@@ -263,9 +263,7 @@ std::optional<Placement> placementFor(const ProcessHandle &hd, const CgroupHiera
 // after which the other hierarchy may be tried.
 class Dedication {
 public:
-    Dedication(const ProcessHandle &hd, const CgroupHierarchy &h, Placement p) : m_hd(hd), m_h(h), m_p(std::move(p))
-    {
-    }
+    Dedication(const ProcessHandle &hd, const CgroupHierarchy &h, Placement p) : m_hd(hd), m_h(h), m_p(std::move(p)) { }
     Dedication(const Dedication &) = delete;
     Dedication &operator=(const Dedication &) = delete;
     ~Dedication()
@@ -438,8 +436,8 @@ std::optional<TargetResult> thawIn(const ProcessHandle &hd, const CgroupHierarch
 std::optional<TargetResult> thawLeftBehind(const ProcessHandle &hd, const CgroupHierarchy &h, int timeoutMs)
 {
     const QString name = hd.dedicatedGroupName();
-    QDirIterator it(h.mountPoint, {name}, QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks,
-        QDirIterator::Subdirectories);
+    QDirIterator it(
+        h.mountPoint, {name}, QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString groupDir = it.next();
         const QString rest = groupDir.mid(h.mountPoint.size());
@@ -447,8 +445,7 @@ std::optional<TargetResult> thawLeftBehind(const ProcessHandle &hd, const Cgroup
         const QString parentDir = cgroupDirectory(h, parentOf(groupRel));
         if (parentDir.isEmpty() || cgroupDirectory(h, groupRel) != groupDir)
             continue;
-        const QString control
-            = groupDir + (h.v2 ? QStringLiteral("/cgroup.freeze") : QStringLiteral("/freezer.state"));
+        const QString control = groupDir + (h.v2 ? QStringLiteral("/cgroup.freeze") : QStringLiteral("/freezer.state"));
         if (const int err = procfs::writeFile(control, h.v2 ? QByteArray("0") : QByteArray("THAWED")))
             return TargetResult::failed(hd.target(), err, QStringLiteral("cannot thaw %1").arg(groupDir));
         waitFreezeState(h, groupDir, false, timeoutMs);
@@ -461,8 +458,8 @@ std::optional<TargetResult> thawLeftBehind(const ProcessHandle &hd, const Cgroup
     return std::nullopt;
 }
 
-TargetResult throttleIn(
-    const ProcessHandle &hd, const CgroupHierarchy &h, int quotaPercent, const CgroupOptions &options, bool *unsupported)
+TargetResult throttleIn(const ProcessHandle &hd, const CgroupHierarchy &h, int quotaPercent,
+    const CgroupOptions &options, bool *unsupported)
 {
     const qint64 quotaUs = std::max<qint64>(kCpuQuotaFloorUs, qint64(quotaPercent) * (kCpuPeriodUs / 100));
     TargetResult error;

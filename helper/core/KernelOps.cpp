@@ -51,8 +51,8 @@ bool restoreReuser(int tid, const InheritFrom &inherit)
 // just before and just after the write. `expectStart` (the identity's, for the main thread) must
 // match before. A thread that ended meanwhile counts as ESRCH; if its id was taken over and the new
 // owner got the write, the new owner is given back what it inherited.
-int exactThreadWrite(int pid, int tid, std::uint64_t expectStart, const ThreadWrite &write,
-    const InheritFrom &inherit, int *reusersRestored)
+int exactThreadWrite(int pid, int tid, std::uint64_t expectStart, const ThreadWrite &write, const InheritFrom &inherit,
+    int *reusersRestored)
 {
     const auto before = procfs::readStat(pid, nullptr, tid);
     if (!before || (expectStart && before->startTicks != expectStart))

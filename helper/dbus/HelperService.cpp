@@ -112,8 +112,7 @@ struct HelperService::Pending {
 
 HelperService::HelperService(sd_bus *bus, sd_event *event, HelperOptions options, int idleExitMs)
     : m_bus(bus), m_event(event), m_core(std::move(options)), m_polkit(bus), m_idleExitMs(idleExitMs)
-{
-}
+{ }
 
 HelperService::~HelperService()
 {
@@ -139,8 +138,8 @@ int HelperService::start()
     if (r < 0)
         return r;
     if (m_idleExitMs > 0) {
-        r = sd_event_add_time_relative(m_event, &m_idle, CLOCK_MONOTONIC, uint64_t(m_idleExitMs) * 1000, 0,
-            &HelperService::onIdle, this);
+        r = sd_event_add_time_relative(
+            m_event, &m_idle, CLOCK_MONOTONIC, uint64_t(m_idleExitMs) * 1000, 0, &HelperService::onIdle, this);
         if (r < 0)
             return r;
     }
@@ -230,8 +229,8 @@ int HelperService::execute(sd_bus_message *m)
     for (const ProcessIdentity &t : request.targets) {
         TargetDescription d = describeTarget(t);
         pending->described.append(d);
-        auto group = std::find_if(byOwner.begin(), byOwner.end(),
-            [&](const QList<TargetDescription> &g) { return g.first().uid == d.uid; });
+        auto group = std::find_if(
+            byOwner.begin(), byOwner.end(), [&](const QList<TargetDescription> &g) { return g.first().uid == d.uid; });
         if (group == byOwner.end())
             byOwner.append({d});
         else
@@ -240,7 +239,8 @@ int HelperService::execute(sd_bus_message *m)
     Pending &p = *pending;
     m_pending.emplace(id, std::move(pending));
     for (std::size_t i = 0; i < std::size_t(byOwner.size()); ++i) {
-        auto check = m_polkit.check(caller.busName, actionId, detailsFor(request, byOwner[qsizetype(i)]),
+        auto check = m_polkit.check(
+            caller.busName, actionId, detailsFor(request, byOwner[qsizetype(i)]),
             [this, id, i](Authorization a, const QString &detail) { checkDone(id, i, a, detail); }, &error);
         if (!check) {
             refuse(m, caller, kErrorPolkit, what, error);
@@ -266,7 +266,8 @@ void HelperService::checkDone(std::uint64_t id, std::size_t, Authorization a, co
     } else {
         for (auto &c : p.checks)
             c->cancel(); // all or nothing: the others are no longer needed
-        const QString text = detail.isEmpty() ? describe(a) : describe(a) + QStringLiteral(" (") + detail + QLatin1Char(')');
+        const QString text
+            = detail.isEmpty() ? describe(a) : describe(a) + QStringLiteral(" (") + detail + QLatin1Char(')');
         refuse(p.call, p.caller, errorNameFor(a), audit::requestText(p.request), text);
     }
     drop(id);

@@ -45,8 +45,8 @@ private:
     int execute(sd_bus_message *m);
     void checkDone(std::uint64_t id, std::size_t index, Authorization a, const QString &detail);
     void finish(Pending &p);
-    void refuse(sd_bus_message *m, const CallerRecord &caller, const char *errorName, const QString &what,
-        const QString &why);
+    void refuse(
+        sd_bus_message *m, const CallerRecord &caller, const char *errorName, const QString &what, const QString &why);
     void drop(std::uint64_t id); // forget a request, its checks and its budget
     QList<ProtectedProcess> machinery() const;
     void settle(); // re-arms the idle timer when nothing waits

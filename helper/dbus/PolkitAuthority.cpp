@@ -43,8 +43,8 @@ void PolkitAuthority::Check::cancel()
         return;
     m_slot = sd_bus_slot_unref(m_slot);
     // Fire and forget: polkit answers the original call with Cancelled, which nobody waits for now.
-    sd_bus_call_method_async(m_bus, nullptr, kPolkit, kAuthorityPath, kAuthority, "CancelCheckAuthorization",
-        nullptr, nullptr, "s", m_cancellationId.constData());
+    sd_bus_call_method_async(m_bus, nullptr, kPolkit, kAuthorityPath, kAuthority, "CancelCheckAuthorization", nullptr,
+        nullptr, "s", m_cancellationId.constData());
 }
 
 int PolkitAuthority::Check::onReply(sd_bus_message *reply, void *userdata, sd_bus_error *)
@@ -85,8 +85,8 @@ int PolkitAuthority::Check::onReply(sd_bus_message *reply, void *userdata, sd_bu
     return 0;
 }
 
-std::unique_ptr<PolkitAuthority::Check> PolkitAuthority::check(const QString &callerBusName,
-    const QString &actionId, const QMap<QString, QString> &details, Callback done, QString *error)
+std::unique_ptr<PolkitAuthority::Check> PolkitAuthority::check(const QString &callerBusName, const QString &actionId,
+    const QMap<QString, QString> &details, Callback done, QString *error)
 {
     auto c = std::unique_ptr<Check>(new Check);
     c->m_bus = m_bus;
@@ -98,8 +98,8 @@ std::unique_ptr<PolkitAuthority::Check> PolkitAuthority::check(const QString &ca
     const QByteArray action = actionId.toUtf8();
     int r = sd_bus_message_new_method_call(m_bus, &m, kPolkit, kAuthorityPath, kAuthority, "CheckAuthorization");
     if (r >= 0)
-        r = sd_bus_message_append(m, "(sa{sv})s", "system-bus-name", 1, "name", "s", name.constData(),
-            action.constData());
+        r = sd_bus_message_append(
+            m, "(sa{sv})s", "system-bus-name", 1, "name", "s", name.constData(), action.constData());
     if (r >= 0)
         r = sd_bus_message_open_container(m, 'a', "{ss}");
     for (auto it = details.cbegin(); r >= 0 && it != details.cend(); ++it)

@@ -11,10 +11,11 @@ namespace {
 
 int usage(FILE *out, int code)
 {
-    std::fprintf(out, "Usage: ptriage-helper [--idle-exit SECONDS]\n"
-                      "ptriage's polkit-authorized helper (D-Bus system service).\n\n"
-                      "  --idle-exit SECONDS  exit after this many idle seconds (0: never; default 30)\n"
-                      "  -h, --help           show this help\n");
+    std::fprintf(out,
+        "Usage: ptriage-helper [--idle-exit SECONDS]\n"
+        "ptriage's polkit-authorized helper (D-Bus system service).\n\n"
+        "  --idle-exit SECONDS  exit after this many idle seconds (0: never; default 30)\n"
+        "  -h, --help           show this help\n");
     return code;
 }
 
@@ -65,8 +66,8 @@ int main(int argc, char **argv)
         if (r >= 0)
             r = sd_bus_request_name(bus, ptriage::helper::kServiceName, 0);
         if (r < 0) {
-            std::fprintf(stderr, "ptriage-helper: cannot own %s on the system bus: %s\n",
-                ptriage::helper::kServiceName, std::strerror(-r));
+            std::fprintf(stderr, "ptriage-helper: cannot own %s on the system bus: %s\n", ptriage::helper::kServiceName,
+                std::strerror(-r));
             code = 1;
         } else {
             r = sd_event_loop(event);

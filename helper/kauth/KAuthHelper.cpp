@@ -32,10 +32,10 @@ bool callerPidFits(int pid, int uid)
 
 KAuthHelper::KAuthHelper()
     : m_core([] {
-        HelperOptions o;
-        o.undoLedgerDir = QString::fromLatin1(kHelperLedgerDir);
-        return o;
-    }())
+          HelperOptions o;
+          o.undoLedgerDir = QString::fromLatin1(kHelperLedgerDir);
+          return o;
+      }())
 {
     audit::open("ptriage-kauth-helper");
 }
@@ -96,8 +96,8 @@ KAuth::ActionReply KAuthHelper::run(const QString &family, QVariantMap args) con
     const QString own = actionIdFor(request, &m_core.ledger());
     audit::asked(caller, request, authorized);
     if (authorized != own && authorized != actionIdFor(request.verb)) {
-        const QString why = QStringLiteral("the authorization %1 does not cover \"%2\"")
-                                .arg(authorized, audit::requestText(request));
+        const QString why
+            = QStringLiteral("the authorization %1 does not cover \"%2\"").arg(authorized, audit::requestText(request));
         audit::refused(caller, audit::requestText(request), why);
         return errorReply(kauth::WrongAction, why);
     }

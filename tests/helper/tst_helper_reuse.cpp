@@ -170,7 +170,8 @@ private Q_SLOTS:
         if (freezer) {
             birthDir = cgroupDirectory(*freezer, myGroup) + QStringLiteral("/ptriage-test-birth-%1").arg(::getppid());
             ::mkdir(birthDir.toLocal8Bit().constData(), 0755);
-            QCOMPARE(procfs::writeFile(birthDir + QStringLiteral("/cgroup.procs"), QByteArray::number(forker.pid())), 0);
+            QCOMPARE(
+                procfs::writeFile(birthDir + QStringLiteral("/cgroup.procs"), QByteArray::number(forker.pid())), 0);
             birthGroup = cgroupPathOf(forker.pid(), *freezer);
             QVERIFY(birthGroup != myGroup);
         }
@@ -235,11 +236,12 @@ private Q_SLOTS:
                 if (round == 0)
                     qInfo("no race: %s: %s", qPrintable(statusName(result.status)), qPrintable(result.message));
                 if (verb == Verb::Thaw || verb == Verb::Freeze)
-                    core.execute([&] {
-                        HelperRequest thaw = r;
-                        thaw.verb = Verb::Thaw;
-                        return thaw;
-                    }(),
+                    core.execute(
+                        [&] {
+                            HelperRequest thaw = r;
+                            thaw.verb = Verb::Thaw;
+                            return thaw;
+                        }(),
                         0);
                 killAndReap(t);
             }
