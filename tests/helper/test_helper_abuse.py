@@ -122,6 +122,10 @@ class World:
                 f.write(text)
             os.chmod(self.policy + ".tmp", 0o644)
             os.rename(self.policy + ".tmp", self.policy)
+        # The checkout may sit where the throwaway user cannot reach (a 0700 home): it runs a copy.
+        self.client = os.path.join(self.tmp, "abuse_client.py")
+        shutil.copy(CLIENT, self.client)
+        os.chmod(self.client, 0o755)
         self.socket = os.path.join(self.tmp, "bus")
         self.address = "unix:path=" + self.socket
         conf = os.path.join(self.tmp, "bus.conf")
@@ -272,7 +276,7 @@ def stall_case(w):
            'return polkit.Result.AUTH_ADMIN; });')
     w.start_helper(idle=8)
     target, tpid = sleeper()
-    client = subprocess.Popen(w.as_user(["/usr/bin/python3", CLIENT, "stall", "3", "40", identity(tpid)]),
+    client = subprocess.Popen(w.as_user(["/usr/bin/python3", w.client, "stall", "3", "40", identity(tpid)]),
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     events = queue.Queue()
     threading.Thread(target=lambda: [events.put(json.loads(l)) for l in client.stdout], daemon=True).start()
@@ -324,7 +328,7 @@ def flood_case(w):
     w.rule("")
     w.start_helper(idle=0)
     before = rss_kb(w.helper_pid)
-    client = subprocess.Popen(w.as_user(["/usr/bin/python3", CLIENT, "flood", "3", "6", "28"]), stdout=subprocess.PIPE,
+    client = subprocess.Popen(w.as_user(["/usr/bin/python3", w.client, "flood", "3", "6", "28"]), stdout=subprocess.PIPE,
                               text=True)
     lines = []
     threading.Thread(target=lambda: [lines.append(json.loads(l)) for l in client.stdout], daemon=True).start()

@@ -127,4 +127,20 @@ rc=0; as_user --action renice signal KILL "$target" || rc=$?
 sleep 0.5
 alive "$target" || fail "kill with only renice granted: the target $target was touched"
 
-echo "test_kauth_chroot: 3 cases passed"
+step "grant only org.ptriage.helper.undo: resume works, stop is refused"
+set_rule undo YES
+new_target
+kill -STOP "$target"
+sleep 0.2
+rc=0; as_user signal CONT "$target" || rc=$?
+[ "$rc" = 0 ] && echo "$out" | grep -q '^result done' || fail "granted resume was not done (exit $rc): $out"
+sleep 0.2
+alive "$target" || fail "granted resume: $target is still stopped ($(stat_field "$target" 3))"
+rc=0; as_user signal STOP "$target" || rc=$?
+[ "$rc" = 3 ] && echo "$out" | grep -q '^error NotAuthorized' || fail "stop with only undo granted was not refused (exit $rc): $out"
+rc=0; as_user --action undo signal STOP "$target" || rc=$?
+[ "$rc" = 3 ] && echo "$out" | grep -q '^error code 1002' || fail "stop under the .undo action was not refused by the helper (exit $rc): $out"
+sleep 0.2
+alive "$target" || fail "stop with only undo granted: the target $target was stopped"
+
+echo "test_kauth_chroot: 4 cases passed"

@@ -36,6 +36,8 @@ const char *errorKind(TransportReply::Error e)
         return "Unavailable";
     case TransportReply::Error::Invalid:
         return "Invalid";
+    case TransportReply::Error::Busy:
+        return "Busy";
     }
     return "?";
 }
