@@ -377,6 +377,20 @@ def machinery_case(w):
     check(error is None and '"done"' in out, "CONT (an undo) to polkitd is done")
 
 
+def bounds_case(w):
+    print("\n== bounds checked while reading (as the user, before polkit)", flush=True)
+    many = ["a{sv}", "17"] + sum((["k%d" % i, "s", "x"] for i in range(17)), [])
+    _, error, _ = w.execute(True, many)
+    check(error == "org.ptriage.helper.Error.InvalidRequest", f"17 fields refused ({error})")
+    _, error, _ = w.execute(True, ["a{sv}", "1", "verb", "s", "x" * 5000])
+    check(error == "org.ptriage.helper.Error.InvalidRequest", f"a 5,000-byte string refused ({error})")
+    _, error, _ = w.execute(True, ["a{sv}", "1", "verb", "(ss)", "a", "b"])
+    check(error == "org.ptriage.helper.Error.InvalidRequest", f"a structure refused ({error})")
+    reasons = [l for l in w.sink.lines if "refused:" in l and "invalid request" in l][-3:]
+    check(len(reasons) == 3 and "more than 16 fields" in reasons[0] and "longer than 4096" in reasons[1],
+          "each with its reason in the log: " + " | ".join(r.split("invalid request: ", 1)[-1][:45] for r in reasons))
+
+
 def details_case(w):
     print("\n== a rule reads the details: the user may signal its own processes only", flush=True)
     w.rule(f'polkit.addRule(function(a, s) {{ if (a.id == "org.ptriage.helper.signal" && s.user == "{w.user}") {{'
@@ -441,7 +455,7 @@ def main():
     w = World.__new__(World)
     try:
         w.__init__()
-        for case in (stall_case, flood_case, machinery_case, details_case, undo_case, log_case):
+        for case in (stall_case, flood_case, machinery_case, bounds_case, details_case, undo_case, log_case):
             try:
                 case(w)
             except Exception as e:  # one broken case must not hide the others
