@@ -383,4 +383,35 @@ bool parseSchedstatRunNs(std::string_view text, std::uint64_t &ns)
     return splitSpaces(text, tokens) == 3 && toNumber(tokens[0], ns);
 }
 
+FdKind classifyFdTarget(std::string_view t, std::uint64_t &inode)
+{
+    auto bracketed = [&](std::string_view prefix) {
+        if (t.substr(0, prefix.size()) != prefix || t.back() != ']')
+            return false;
+        const auto num = t.substr(prefix.size(), t.size() - prefix.size() - 1);
+        std::from_chars(num.data(), num.data() + num.size(), inode);
+        return true;
+    };
+    if (t.empty())
+        return FdKind::Other;
+    if (bracketed("socket:["))
+        return FdKind::Socket;
+    if (bracketed("pipe:["))
+        return FdKind::Pipe;
+    if (t.substr(0, 9) == "/dev/pts/" || t.substr(0, 8) == "/dev/tty" || t == "/dev/console")
+        return FdKind::Tty;
+    if (t.substr(0, 5) == "/dev/")
+        return FdKind::Device;
+    if (t.front() == '/')
+        return FdKind::File;
+    return FdKind::Other;
+}
+
+std::optional<BootId> parseBootIdFile(std::string_view text)
+{
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+        text.remove_suffix(1);
+    return BootId::parse(text);
+}
+
 } // namespace ptriage

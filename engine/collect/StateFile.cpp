@@ -20,7 +20,12 @@ bool loadState(const QString &path, const BootId &bootId, std::vector<PreviousSa
         *error = path + QStringLiteral(": ") + f.errorString();
         return false;
     }
-    const QByteArray text = f.readAll();
+    return parseState(f.readAll(), path, bootId, out, error);
+}
+
+bool parseState(
+    const QByteArray &text, const QString &path, const BootId &bootId, std::vector<PreviousSample> &out, QString *error)
+{
     QJsonParseError pe;
     const auto doc = QJsonDocument::fromJson(text, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()
