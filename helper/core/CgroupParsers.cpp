@@ -64,7 +64,7 @@ CgroupLayout CgroupLayout::parseMountInfo(const QByteArray &text)
         h.mountPoint = unescapeMountField(f[4]);
         if (!h.v2)
             for (const QByteArray &opt : f[dash + 3].split(','))
-                if (!isMountOption(opt))
+                if (!opt.isEmpty() && !isMountOption(opt))
                     h.controllers.append(QString::fromLatin1(opt));
         if (h.v2) {
             // Several mounts of the one cgroup2 hierarchy: prefer the one showing all of it.

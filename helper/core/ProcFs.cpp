@@ -52,8 +52,9 @@ std::optional<Stat> parseStat(std::string_view text)
 {
     const std::size_t open = text.find('(');
     const std::size_t close = text.rfind(')');
-    if (open == std::string_view::npos || close == std::string_view::npos || close < open || close + 2 > text.size())
-        return std::nullopt;
+    if (open == std::string_view::npos || close == std::string_view::npos || close < open || close + 2 > text.size()
+        || text[close + 1] != ' ')
+        return std::nullopt; // the kernel writes ") " before the state
     std::string_view rest = text.substr(close + 2);
     while (!rest.empty() && (rest.back() == '\n' || rest.back() == ' '))
         rest.remove_suffix(1);
