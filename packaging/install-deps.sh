@@ -26,6 +26,7 @@ tests=(
   debootstrap # tests/kauth: the Debian 13 chroot where KF6Auth exists; packaging/test-deb.sh: a fresh Debian 12
   build-essential debhelper lintian fakeroot dpkg-dev # packaging/test-deb.sh: the .deb and its check
   groff-base man-db zsh # tests/app/test_man_page.py: ptriage(1) renders, the zsh completion parses
+  clang libclang-rt-14-dev # tests/fuzz: libFuzzer targets of the parsers (the runtime is only a Recommends of clang)
 )
 
 mode="${1:---build}"

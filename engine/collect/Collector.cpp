@@ -59,30 +59,6 @@ std::string describeErrno(const char *file, int err)
     return std::string(file) + ": " + (err == EACCES || err == EPERM ? "permission denied" : std::strerror(err));
 }
 
-FdKind classifyTarget(std::string_view t, std::uint64_t &inode)
-{
-    auto bracketed = [&](std::string_view prefix) {
-        if (t.substr(0, prefix.size()) != prefix || t.back() != ']')
-            return false;
-        const auto num = t.substr(prefix.size(), t.size() - prefix.size() - 1);
-        std::from_chars(num.data(), num.data() + num.size(), inode);
-        return true;
-    };
-    if (t.empty())
-        return FdKind::Other;
-    if (bracketed("socket:["))
-        return FdKind::Socket;
-    if (bracketed("pipe:["))
-        return FdKind::Pipe;
-    if (t.substr(0, 9) == "/dev/pts/" || t.substr(0, 8) == "/dev/tty" || t == "/dev/console")
-        return FdKind::Tty;
-    if (t.substr(0, 5) == "/dev/")
-        return FdKind::Device;
-    if (t.front() == '/')
-        return FdKind::File;
-    return FdKind::Other;
-}
-
 // tty_nr from stat → the device node: pts (majors 136–143) and virtual consoles (major 4).
 std::string ttyDevicePath(int ttyNr)
 {
@@ -161,10 +137,7 @@ bool Collector::open(std::string *error)
             *error = m_options.procRoot + "/sys/kernel/random/boot_id: " + std::strerror(buf.error());
         return false;
     }
-    auto id = buf.view();
-    while (!id.empty() && (id.back() == '\n' || id.back() == ' '))
-        id.remove_suffix(1);
-    const auto boot = BootId::parse(id);
+    const auto boot = parseBootIdFile(buf.view());
     if (!boot) {
         if (error)
             *error = m_options.procRoot + "/sys/kernel/random/boot_id: not a boot id (a lowercase uuid)";
@@ -349,7 +322,7 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
         f.target = readLinkAt(fdDir.get(), name);
         if (f.target.empty())
             continue; // closed meanwhile
-        f.kind = classifyTarget(f.target, f.inode);
+        f.kind = classifyFdTarget(f.target, f.inode);
         struct stat st { };
         if (f.kind == FdKind::File && m_lockHolders.count(s.id.pid) && ::fstatat(fdDir.get(), name, &st, 0) == 0)
             f.inode = st.st_ino; // to name the files behind its locks

@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <fcntl.h>
+#include <limits>
 #include <string_view>
 #include <unistd.h>
 
@@ -39,7 +40,7 @@ std::optional<std::uint64_t> parsePssBytes(std::string_view text)
             continue;
         line.remove_prefix(4);
         const auto kb = number(line);
-        if (!kb || line.find("kB") == std::string_view::npos)
+        if (!kb || line.find("kB") == std::string_view::npos || *kb > std::numeric_limits<std::uint64_t>::max() / 1024)
             return std::nullopt;
         return *kb * 1024;
     }
@@ -53,7 +54,11 @@ std::optional<std::uint64_t> parseStatmPrivateBytes(std::string_view text, long 
     const auto shared = number(text);
     if (!size || !resident || !shared || pageSize <= 0)
         return std::nullopt;
-    return (*resident > *shared ? *resident - *shared : 0) * static_cast<std::uint64_t>(pageSize);
+    const std::uint64_t pages = *resident > *shared ? *resident - *shared : 0;
+    const auto page = static_cast<std::uint64_t>(pageSize);
+    if (pages > std::numeric_limits<std::uint64_t>::max() / page)
+        return std::nullopt; // not a real count: the product would wrap
+    return pages * page;
 }
 
 std::optional<MemoryFootprint> readMemoryFootprint(int procDirFd, int pid)

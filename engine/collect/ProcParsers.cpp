@@ -2,9 +2,14 @@
 
 #include <array>
 #include <charconv>
+#include <cmath>
+#include <limits>
 
 namespace ptriage {
 namespace {
+
+// The most kB that still fit in 64 bits as bytes.
+constexpr std::uint64_t kMaxKb = std::numeric_limits<std::uint64_t>::max() / 1024;
 
 template<typename T> bool toNumber(std::string_view s, T &out)
 {
@@ -185,7 +190,7 @@ bool parseUptime(std::string_view text, double &seconds)
     const auto sp = text.find(' ');
     const auto first = text.substr(0, sp);
     auto [p, ec] = std::from_chars(first.data(), first.data() + first.size(), seconds);
-    return ec == std::errc() && seconds >= 0;
+    return ec == std::errc() && std::isfinite(seconds) && seconds >= 0; // "inf" and "nan" parse too
 }
 
 void parseMeminfo(std::string_view text, std::uint64_t &totalBytes, std::uint64_t &availableBytes)
@@ -194,7 +199,7 @@ void parseMeminfo(std::string_view text, std::uint64_t &totalBytes, std::uint64_
         auto v = trim(lineValue(text, key));
         const auto sp = v.find(' ');
         std::uint64_t n = 0;
-        return toNumber(v.substr(0, sp), n) ? n * 1024 : 0;
+        return toNumber(v.substr(0, sp), n) && n <= kMaxKb ? n * 1024 : 0;
     };
     totalBytes = kb("MemTotal:");
     availableBytes = kb("MemAvailable:");
@@ -205,7 +210,7 @@ bool parseSwap(std::string_view text, std::uint64_t &totalBytes, std::uint64_t &
     auto kb = [&](std::string_view key, std::uint64_t &out) {
         auto v = trim(lineValue(text, key));
         std::uint64_t n = 0;
-        if (!toNumber(v.substr(0, v.find(' ')), n))
+        if (!toNumber(v.substr(0, v.find(' ')), n) || n > kMaxKb)
             return false;
         out = n * 1024;
         return true;
@@ -339,7 +344,7 @@ bool parseLoadavg(std::string_view text, double &l1, double &l5, double &l15)
         return false;
     auto num = [](std::string_view s, double &d) {
         auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), d);
-        return ec == std::errc();
+        return ec == std::errc() && std::isfinite(d) && d >= 0; // not "nan", "inf" or below 0
     };
     return num(t[0], l1) && num(t[1], l5) && num(t[2], l15);
 }
@@ -359,8 +364,10 @@ bool parseSchedField(std::string_view text, std::string_view key, double &ms)
     if (colon == std::string_view::npos || v.substr(0, colon).find_first_not_of(' ') != std::string_view::npos)
         return false; // a longer key that starts the same, or no value
     v = trim(v.substr(colon + 1));
+    // Not "nan" or "inf", and few enough ms for 64-bit nanoseconds (SchedTimes converts): 292 years.
+    constexpr double kMaxMs = 9.2e12;
     double value = 0;
-    if (!toNumber(v, value) || !(value >= 0))
+    if (!toNumber(v, value) || !(value >= 0 && value <= kMaxMs))
         return false;
     ms = value;
     return true;
@@ -381,6 +388,37 @@ bool parseSchedstatRunNs(std::string_view text, std::uint64_t &ns)
 {
     std::array<std::string_view, 3> tokens;
     return splitSpaces(text, tokens) == 3 && toNumber(tokens[0], ns);
+}
+
+FdKind classifyFdTarget(std::string_view t, std::uint64_t &inode)
+{
+    auto bracketed = [&](std::string_view prefix) {
+        if (t.substr(0, prefix.size()) != prefix || t.back() != ']')
+            return false;
+        const auto num = t.substr(prefix.size(), t.size() - prefix.size() - 1);
+        std::from_chars(num.data(), num.data() + num.size(), inode);
+        return true;
+    };
+    if (t.empty())
+        return FdKind::Other;
+    if (bracketed("socket:["))
+        return FdKind::Socket;
+    if (bracketed("pipe:["))
+        return FdKind::Pipe;
+    if (t.substr(0, 9) == "/dev/pts/" || t.substr(0, 8) == "/dev/tty" || t == "/dev/console")
+        return FdKind::Tty;
+    if (t.substr(0, 5) == "/dev/")
+        return FdKind::Device;
+    if (t.front() == '/')
+        return FdKind::File;
+    return FdKind::Other;
+}
+
+std::optional<BootId> parseBootIdFile(std::string_view text)
+{
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+        text.remove_suffix(1);
+    return BootId::parse(text);
 }
 
 } // namespace ptriage

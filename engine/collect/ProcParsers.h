@@ -59,5 +59,10 @@ bool parseSchedExecStart(std::string_view text, double &ms);
 bool parseSchedSumExecRuntime(std::string_view text, double &ms);
 // The first field of /proc/PID/schedstat: time spent on a CPU, in nanoseconds.
 bool parseSchedstatRunNs(std::string_view text, std::uint64_t &ns);
+// What a /proc/PID/fd/N link points at ("socket:[123]", "pipe:[7]", "/dev/pts/3", a path); the inode
+// of a socket or pipe goes to `inode` (left alone otherwise).
+FdKind classifyFdTarget(std::string_view target, std::uint64_t &inode);
+// The contents of sys/kernel/random/boot_id (a lowercase uuid and a newline).
+std::optional<BootId> parseBootIdFile(std::string_view text);
 
 } // namespace ptriage

@@ -39,7 +39,7 @@ std::string formatAddress(int family, const void *addr, int port)
 bool decodeProcAddress(std::string_view s, bool v6, std::string &text, int &port)
 {
     const auto colon = s.find(':');
-    if (colon == std::string_view::npos || !hexNumber(s.substr(colon + 1), port))
+    if (colon == std::string_view::npos || !hexNumber(s.substr(colon + 1), port) || port < 0 || port > 0xffff)
         return false;
     const auto hex = s.substr(0, colon);
     if (!v6) {

@@ -6,10 +6,25 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
+#include <cmath>
+
 namespace ptriage {
 namespace {
 const QLatin1String kSchema("ptriage.state.v1");
+
+// A number that converts to a 64-bit count (anything larger or negative is not one we wrote).
+bool isCount(const QJsonValue &v)
+{
+    const double d = v.toDouble(-1);
+    return v.isDouble() && d >= 0 && d < 18446744073709551616.0;
 }
+
+bool isPid(const QJsonValue &v)
+{
+    const double d = v.toDouble(-1);
+    return v.isDouble() && d >= 1 && d <= kMaxPid && d == std::floor(d);
+}
+} // namespace
 
 bool loadState(const QString &path, const BootId &bootId, std::vector<PreviousSample> &out, QString *error)
 {
@@ -20,7 +35,12 @@ bool loadState(const QString &path, const BootId &bootId, std::vector<PreviousSa
         *error = path + QStringLiteral(": ") + f.errorString();
         return false;
     }
-    const QByteArray text = f.readAll();
+    return parseState(f.readAll(), path, bootId, out, error);
+}
+
+bool parseState(
+    const QByteArray &text, const QString &path, const BootId &bootId, std::vector<PreviousSample> &out, QString *error)
+{
     QJsonParseError pe;
     const auto doc = QJsonDocument::fromJson(text, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()
@@ -36,9 +56,9 @@ bool loadState(const QString &path, const BootId &bootId, std::vector<PreviousSa
     const auto samples = root.value(QStringLiteral("samples")).toArray();
     for (qsizetype i = 0; i < samples.size(); ++i) {
         const auto row = samples.at(i).toArray();
-        const bool ok = row.size() == 5 && row.at(0).isDouble() && row.at(1).isDouble() && row.at(2).isDouble()
-            && (row.at(3).isDouble() || row.at(3).isNull()) && row.at(4).isDouble() && row.at(0).toDouble() >= 0
-            && row.at(1).toDouble() > 0 && row.at(2).toDouble() >= 0 && row.at(4).toDouble() >= 0;
+        const bool ok = row.size() == 5 && isCount(row.at(0)) && isPid(row.at(1)) && isCount(row.at(2))
+            && (isCount(row.at(3)) || row.at(3).isNull()) && row.at(4).isDouble() && std::isfinite(row.at(4).toDouble())
+            && row.at(4).toDouble() >= 0;
         if (!ok) {
             *error = path
                 + QStringLiteral(
@@ -47,7 +67,7 @@ bool loadState(const QString &path, const BootId &bootId, std::vector<PreviousSa
             return false;
         }
         PreviousSample p;
-        p.id = {bootId, static_cast<std::uint64_t>(row.at(0).toDouble()), row.at(1).toInt()};
+        p.id = {bootId, static_cast<std::uint64_t>(row.at(0).toDouble()), static_cast<int>(row.at(1).toDouble())};
         p.cpuTicks = static_cast<std::uint64_t>(row.at(2).toDouble());
         if (row.at(3).isDouble())
             p.ioBytes = static_cast<std::uint64_t>(row.at(3).toDouble());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace ptriage {
 
@@ -8,5 +9,7 @@ namespace ptriage {
 // repository or project marker (.git, package.json, Cargo.toml, pyproject.toml, go.mod, CMakeLists.txt
 // at the top). Empty when there is none below $HOME-like roots ("/", "/home", "/root", "/tmp").
 std::string findWorkspace(const std::string &cwd);
+// The directories findWorkspace looks in, nearest first (pure: no file system access).
+std::vector<std::string> workspaceCandidates(const std::string &cwd);
 
 } // namespace ptriage

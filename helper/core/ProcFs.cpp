@@ -52,8 +52,9 @@ std::optional<Stat> parseStat(std::string_view text)
 {
     const std::size_t open = text.find('(');
     const std::size_t close = text.rfind(')');
-    if (open == std::string_view::npos || close == std::string_view::npos || close < open || close + 2 > text.size())
-        return std::nullopt;
+    if (open == std::string_view::npos || close == std::string_view::npos || close < open || close + 2 > text.size()
+        || text[close + 1] != ' ')
+        return std::nullopt; // the kernel writes ") " before the state
     std::string_view rest = text.substr(close + 2);
     while (!rest.empty() && (rest.back() == '\n' || rest.back() == ' '))
         rest.remove_suffix(1);
@@ -96,14 +97,17 @@ std::optional<BootId> bootId()
 int threadGroupOf(int tid)
 {
     const auto text = readFile(QStringLiteral("/proc/%1/status").arg(tid));
-    if (!text)
-        return 0;
-    const qsizetype at = text->indexOf("\nTgid:");
+    return text ? parseStatusTgid(*text) : 0;
+}
+
+int parseStatusTgid(const QByteArray &status)
+{
+    const qsizetype at = status.indexOf("\nTgid:");
     if (at < 0)
         return 0;
-    const qsizetype end = text->indexOf('\n', at + 1);
+    const qsizetype end = status.indexOf('\n', at + 1);
     bool ok = false;
-    const int tgid = text->mid(at + 6, end < 0 ? -1 : end - at - 6).trimmed().toInt(&ok);
+    const int tgid = status.mid(at + 6, end < 0 ? -1 : end - at - 6).trimmed().toInt(&ok);
     return ok ? tgid : 0;
 }
 

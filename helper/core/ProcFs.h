@@ -39,6 +39,8 @@ std::optional<BootId> bootId(); // empty when unreadable
 
 // The Tgid line of /proc/PID/status: the process a thread id belongs to; 0 when unreadable.
 int threadGroupOf(int tid);
+// The same from the text of a status file.
+int parseStatusTgid(const QByteArray &status);
 
 // Thread ids under /proc/PID/task (empty when the process is gone).
 QList<int> threadIds(int pid);

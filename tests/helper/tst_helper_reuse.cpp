@@ -9,6 +9,7 @@
 #include "core/ProcFs.h"
 #include "core/WriteHook.h"
 
+#include <QDateTime>
 #include <QtTest>
 
 #include <chrono>
@@ -78,11 +79,15 @@ public:
         m_ask = ask[1];
         m_answer = answer[0];
     }
-    ~Forker()
+    ~Forker() { stop(); }
+    void stop()
     {
+        if (m_pid <= 0)
+            return;
         ::close(m_ask);
         ::close(m_answer);
         killAndReap(m_pid);
+        m_pid = -1;
     }
     int pid() const { return m_pid; }
     int fork() const
@@ -168,7 +173,8 @@ private Q_SLOTS:
         QString birthGroup = myGroup; // where the newcomers are born: a sibling group when there is a freezer
         QString birthDir;
         if (freezer) {
-            birthDir = cgroupDirectory(*freezer, myGroup) + QStringLiteral("/ptriage-test-birth-%1").arg(::getppid());
+            birthDir = cgroupDirectory(*freezer, myGroup)
+                + QStringLiteral("/test-reuse-birth-%1").arg(QDateTime::currentMSecsSinceEpoch());
             ::mkdir(birthDir.toLocal8Bit().constData(), 0755);
             QCOMPARE(
                 procfs::writeFile(birthDir + QStringLiteral("/cgroup.procs"), QByteArray::number(forker.pid())), 0);
@@ -176,11 +182,11 @@ private Q_SLOTS:
             QVERIFY(birthGroup != myGroup);
         }
         auto removeBirthGroup = qScopeGuard([&] {
-            if (!birthDir.isEmpty()) {
-                procfs::writeFile(cgroupDirectory(*freezer, myGroup) + QStringLiteral("/cgroup.procs"),
-                    QByteArray::number(forker.pid()));
-                ::rmdir(birthDir.toLocal8Bit().constData());
-            }
+            if (birthDir.isEmpty())
+                return;
+            forker.stop(); // with whatever it forked
+            for (int i = 0; i < 200 && ::rmdir(birthDir.toLocal8Bit().constData()) != 0 && errno == EBUSY; ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
         });
         int raced = 0, wrong = 0, missed = 0;
         QStringList statuses;

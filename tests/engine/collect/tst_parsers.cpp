@@ -1,8 +1,10 @@
 // Parsers of /proc text against hostile and malformed input: never a crash, always a clear
 // answer (a value, or false with a reason).
+#include "collect/MemoryFootprint.h"
 #include "collect/ProcParsers.h"
 #include "collect/SecretMask.h"
 #include "collect/SocketTable.h"
+#include "collect/StateFile.h"
 #include "collect/Workspace.h"
 #include "core/ProcessIdentity.h"
 
@@ -274,6 +276,63 @@ private Q_SLOTS:
         QCOMPARE(ns, 3995660ull);
         for (const char *bad : {"", "12 34\n", "x 1 2\n", "-1 2 3\n"})
             QVERIFY2(!parseSchedstatRunNs(bad, ns), bad);
+    }
+
+    // What the fuzz targets (tests/fuzz) found: numbers a captured tree can hold but the kernel never
+    // writes, which used to come out as infinities, NaN, wrapped byte counts, ports above 65535 or UB.
+    void hostileNumbersAreRejected()
+    {
+        double d = 0;
+        QVERIFY(!parseUptime("inf 1\n", d));
+        QVERIFY(!parseUptime("nan 1\n", d));
+        double l1 = 0, l5 = 0, l15 = 0;
+        QVERIFY(parseLoadavg("0.50 0.25 0.10 1/2 3\n", l1, l5, l15));
+        QVERIFY(!parseLoadavg("nan 0 0 1/2 3\n", l1, l5, l15));
+        QVERIFY(!parseLoadavg("0 inf 0 1/2 3\n", l1, l5, l15));
+        QVERIFY(!parseLoadavg("0 0 -1 1/2 3\n", l1, l5, l15));
+        QVERIFY(!parseSchedExecStart("se.exec_start : inf\n", d));
+        QVERIFY(!parseSchedSumExecRuntime("se.sum_exec_runtime : 1e300\n", d)); // no 64-bit ns
+        QVERIFY(parseSchedSumExecRuntime("se.sum_exec_runtime : 9e12\n", d));
+
+        std::uint64_t total = 1, available = 1, swapTotal = 0, swapFree = 0;
+        const char *huge = "MemTotal: 18446744073709551615 kB\nMemAvailable: 18014398509481984 kB\n"
+                           "SwapTotal: 18014398509481984 kB\nSwapFree: 0 kB\n";
+        parseMeminfo(huge, total, available);
+        QCOMPARE(total, 0ull); // not a wrapped count
+        QCOMPARE(available, 0ull);
+        QVERIFY(!parseSwap(huge, swapTotal, swapFree));
+        QCOMPARE(parsePssBytes("Pss: 18014398509481984 kB\n"), std::nullopt);
+        QCOMPARE(
+            parsePssBytes("Pss: 18014398509481983 kB\n"), std::optional<std::uint64_t>(18014398509481983ull * 1024));
+        QCOMPARE(parseStatmPrivateBytes("1 18446744073709551615 0 0 0 0 0\n", 4096), std::nullopt);
+
+        const std::string header = "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  "
+                                   "timeout inode\n";
+        SocketMap sockets;
+        parseProcNetInet(header
+                + "   0: 0100007F:A1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000 0 55 1\n"
+                + "   1: 0100007F:-1 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000 0 56 1\n"
+                + "   2: 0100007F:FFFF 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000 0 57 1\n",
+            SocketInfo::Proto::Tcp, sockets);
+        QCOMPARE(sockets.size(), std::size_t(1));
+        QCOMPARE(sockets.at(57).localPort, 65535);
+
+        const BootId boot = *BootId::parse("0123abcd-4567-89ef-0123-456789abcdef");
+        const QByteArray state = R"({"schema":"ptriage.state.v1","boot_id":"0123abcd-4567-89ef-0123-456789abcdef",)"
+                                 R"("samples":[%1]})";
+        std::vector<PreviousSample> samples;
+        QString error;
+        QVERIFY(parseState(QByteArray(state).replace("%1", "[98765,4242,150,null,3600.5]"), QStringLiteral("s"), boot,
+            samples, &error));
+        QCOMPARE(samples.size(), std::size_t(1));
+        QCOMPARE(samples[0].id.pid, 4242);
+        for (const char *row : {"[1e300,4242,1,1,1]", "[1,4242,1e20,1,1]", "[1,4242,1,-1,1]", "[1,0.5,1,1,1]",
+                 "[1,1e10,1,1,1]", "[1,4194305,1,1,1]"}) {
+            samples.clear();
+            QVERIFY2(
+                !parseState(QByteArray(state).replace("%1", row), QStringLiteral("s"), boot, samples, &error), row);
+            QVERIFY(error.contains(QLatin1String("malformed")));
+        }
     }
 
     void identityRoundTrip()
