@@ -56,6 +56,7 @@ BlastGraphView::BlastGraphView(QWidget *parent) : QGraphicsView(parent), m_scene
 void BlastGraphView::clear()
 {
     m_scene->clear();
+    m_identity = {};
     m_processNodes = m_resourceNodes = m_edges = 0;
 }
 
@@ -63,6 +64,7 @@ void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int 
 {
     clear();
     const TriageResult &r = *result;
+    m_identity = r.identityOf(index);
     const BlastLayout layout = layoutBlastRadius(r, index, config.policy.maxHops); // same as the report's
     constexpr double radius = BlastLayout::kNodeRadius;
 

@@ -17,6 +17,7 @@ public:
 
     void showRadius(std::shared_ptr<const TriageResult> result, int index, const TriageConfig &config);
     void clear();
+    ProcessIdentity shownIdentity() const { return m_identity; } // whose radius; invalid when none
     int processNodeCount() const { return m_processNodes; }
     int resourceNodeCount() const { return m_resourceNodes; }
     int edgeCount() const { return m_edges; }
@@ -31,6 +32,7 @@ protected:
 
 private:
     QGraphicsScene *m_scene;
+    ProcessIdentity m_identity;
     int m_processNodes = 0;
     int m_resourceNodes = 0;
     int m_edges = 0;

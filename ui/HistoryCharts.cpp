@@ -77,6 +77,7 @@ void HistoryCharts::setRange(Plot &plot, qint64 fromMs, qint64 toMs, double floo
 
 void HistoryCharts::showHistory(const ProcessHistory &history, const ProcessIdentity &key, const QString &title)
 {
+    m_identity = key;
     const auto &system = history.system();
     const qint64 from = system.empty() ? 0 : system.front().atMs;
     const qint64 to = system.empty() ? 0 : system.back().atMs;

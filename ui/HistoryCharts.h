@@ -23,6 +23,7 @@ public:
     // `title` names the process; an empty key shows only the system chart's data.
     void showHistory(const ProcessHistory &history, const ProcessIdentity &key, const QString &title);
     int pointCount(const QString &seriesName) const;
+    ProcessIdentity shownIdentity() const { return m_identity; } // whose charts; invalid when none
 
 private:
     struct Plot {
@@ -39,6 +40,7 @@ private:
     Plot m_memory;
     Plot m_io;
     Plot m_system;
+    ProcessIdentity m_identity;
 };
 
 } // namespace ptriage

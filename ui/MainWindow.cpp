@@ -622,9 +622,24 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
     if (m_sessionsWindow)
         m_sessionsWindow->setLive(result);
     m_history.record(*result->snapshot);
+    // The selected process ended: nothing is current any more (its panes clear), rather than the
+    // row Qt would move to when its row is removed.
+    if (m_selected.isValid() && !result->snapshot->byIdentity(m_selected))
+        m_table->selectionModel()->clearCurrentIndex();
+    m_applying = true;
     m_model->setPrepared(std::move(rows));
     if (m_treeMode->isChecked())
         m_table->expandAll();
+    m_applying = false;
+    if (m_selected.isValid()) {
+        // Still there, but maybe not current (hidden by the filter now, or moved): follow it, or
+        // select nothing.
+        const QModelIndex proxy = m_filter->mapFromSource(m_model->indexOf(m_selected));
+        if (!proxy.isValid())
+            m_table->selectionModel()->clearCurrentIndex();
+        else if (proxy.row() != m_table->currentIndex().row() || proxy.parent() != m_table->currentIndex().parent())
+            selectIdentity(m_selected);
+    }
     if (m_selectPid > 0) {
         auto it = result->snapshot->indexByPid.find(m_selectPid);
         if (it != result->snapshot->indexByPid.end()) {
@@ -639,9 +654,12 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
 
 void MainWindow::showSelected()
 {
+    if (m_applying)
+        return; // shown once the result is applied
     const QModelIndex current = m_table->selectionModel()->currentIndex();
     const int i = current.isValid() ? m_model->resultIndex(m_filter->mapToSource(current)) : -1;
     if (i < 0 || !m_last) {
+        m_selected = {};
         m_ledger->clear();
         m_graph->clear();
         m_details->clear();
@@ -649,6 +667,7 @@ void MainWindow::showSelected()
         return;
     }
     const ProcessIdentity id = m_last->identityOf(i);
+    m_selected = id;
     const bool newSelection = id != m_ledger->shownIdentity();
     m_ledger->showProcess(m_last, i, m_config);
     m_graph->showRadius(m_last, i, m_config);

@@ -170,6 +170,10 @@ private:
     QString m_lastReport;
     std::shared_ptr<const TriageResult> m_last;
     int m_selectPid = 0;
+    // The process the person selected: kept across refreshes by identity; when it ends, nothing is
+    // selected (never the neighbour Qt makes current when its row goes).
+    ProcessIdentity m_selected;
+    bool m_applying = false; // rows are moving: the current row is not the person's choice
 };
 
 } // namespace ptriage

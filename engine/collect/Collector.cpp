@@ -89,6 +89,20 @@ std::vector<std::string> findGitLocks(std::string dir)
     return locks;
 }
 
+// Whether the process behind `dirFd` (a pid directory opened earlier) is still the one `s` was read
+// from, read again after reads through that directory. A pid directory keeps naming the process it
+// was opened for (reads through it fail once that one is gone), but it may have been opened after
+// the pid changed hands, and the process may have exec'd since `s` was read.
+enum class StillSame { Yes, Execd, No };
+StillSame stillSame(int dirFd, const Sample &s, FileBuffer &buf)
+{
+    StatFields f;
+    const char *reason = nullptr;
+    if (!buf.readRecordAt(dirFd, "stat") || !parseStat(buf.view(), f, &reason) || f.startTicks != s.id.startTicks)
+        return StillSame::No;
+    return f.comm.substr(0, 15) == s.comm ? StillSame::Yes : StillSame::Execd;
+}
+
 double bootClockSeconds()
 {
     timespec ts{};
@@ -162,14 +176,24 @@ double Collector::now(FileBuffer &buf)
     return up;
 }
 
-bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs)
+DirFd Collector::openPid(int pid) const
 {
     char name[16];
     auto [end, ec] = std::to_chars(name, name + sizeof name - 1, pid);
     *end = '\0';
-    DirFd dir = DirFd::openAt(m_root.get(), name);
+    return DirFd::openAt(m_root.get(), name);
+}
+
+bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs)
+{
+    const DirFd dir = openPid(pid);
     if (!dir.valid())
         return false; // vanished
+    return readCheapAt(dir, pid, s, buf, lastRanMs);
+}
+
+bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs)
+{
     if (!buf.readRecordAt(dir.get(), "stat"))
         return false; // vanished (or unreadable, which procfs never does for stat)
     StatFields f;
@@ -361,12 +385,15 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
             continue; // no identity: nothing to cache against
         auto known = m_details.find(s.id);
         auto knownDeep = m_deep.find(s.id);
-        if (known != m_details.end())
+        // Another comm under the same identity: it exec'd (or renamed itself) since its details were
+        // read, and what it is now must be read again: before its exec a child is its parent's copy.
+        const bool execd = known != m_details.end() && known->second->comm != s.comm;
+        if (known != m_details.end() && !execd)
             s.details = known->second;
         else
             needs[i] |= 1;
-        const bool wantDeep
-            = !s.isKernelThread() && (deepForAll || (m_options.deep != DeepReads::None && knownDeep == m_deep.end()));
+        const bool wantDeep = !s.isKernelThread()
+            && (deepForAll || (m_options.deep != DeepReads::None && (knownDeep == m_deep.end() || execd)));
         if (wantDeep)
             needs[i] |= 2;
         else if (knownDeep != m_deep.end())
@@ -374,27 +401,53 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
         if (needs[i])
             work.push_back(i);
     }
+    std::vector<std::uint8_t> execd(pass.samples.size(), 0); // exec'd while its details were read
     parallelChunks(m_pool.get(), work.size(), static_cast<int>(m_buffers.size()),
         [&](std::size_t begin, std::size_t end, int worker) {
             FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
             for (std::size_t w = begin; w < end; ++w) {
-                Sample &s = pass.samples[work[w]];
-                char name[16];
-                auto [last, ec] = std::to_chars(name, name + sizeof name - 1, s.id.pid);
-                *last = '\0';
-                DirFd dir = DirFd::openAt(m_root.get(), name);
+                const std::size_t i = work[w];
+                Sample &s = pass.samples[i];
+                const DirFd dir = openPid(s.id.pid);
                 if (!dir.valid())
                     continue; // vanished: marked below
-                if (needs[work[w]] & 1)
-                    s.details = readDetails(dir.get(), s, buf);
-                if (needs[work[w]] & 2)
-                    s.deep = readDeepAt(dir.get(), s, buf);
+                std::shared_ptr<const ProcessDetails> details;
+                std::shared_ptr<const DeepDetails> deep;
+                if (needs[i] & 1)
+                    details = readDetails(dir.get(), s, buf);
+                if (needs[i] & 2)
+                    deep = readDeepAt(dir.get(), s, buf);
+                // The pid may have changed hands since the cheap tier (then this directory is
+                // another process's), or the process exec'd meanwhile: such reads are not its.
+                switch (stillSame(dir.get(), s, buf)) {
+                case StillSame::Yes:
+                    if (needs[i] & 1)
+                        s.details = std::move(details);
+                    if (needs[i] & 2)
+                        s.deep = std::move(deep);
+                    break;
+                case StillSame::Execd:
+                    execd[i] = 1;
+                    break;
+                case StillSame::No: // vanished: marked below
+                    break;
+                }
             }
         });
     std::unordered_map<ProcessIdentity, std::shared_ptr<const ProcessDetails>> details;
     std::unordered_map<ProcessIdentity, std::shared_ptr<const DeepDetails>> deep;
     details.reserve(pass.samples.size());
-    for (auto &s : pass.samples) {
+    for (std::size_t i = 0; i < pass.samples.size(); ++i) {
+        Sample &s = pass.samples[i];
+        if (execd[i]) {
+            // Read again next time, when stat and the details can agree.
+            auto d = std::make_shared<ProcessDetails>();
+            d->comm = s.comm;
+            d->partial = "changed (exec) while its details were read";
+            s.details = d;
+            s.deep.reset();
+            continue;
+        }
         if (!s.details) {
             auto d = std::make_shared<ProcessDetails>();
             d->comm = s.comm;
@@ -473,12 +526,12 @@ void Collector::attachLastRan(Pass &pass)
             FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
             for (std::size_t w = begin; w < end; ++w) {
                 const Sample &s = pass.samples[work[w]];
-                char name[16];
-                auto [last, ec] = std::to_chars(name, name + sizeof name - 1, s.id.pid);
-                *last = '\0';
-                DirFd dir = DirFd::openAt(m_root.get(), name);
-                if (dir.valid())
-                    read[work[w]] = readLastRanMs(dir.get(), s.threads, buf);
+                const DirFd dir = openPid(s.id.pid);
+                if (!dir.valid())
+                    continue;
+                const auto ms = readLastRanMs(dir.get(), s.threads, buf);
+                if (stillSame(dir.get(), s, buf) != StillSame::No) // not another process under its pid
+                    read[work[w]] = ms;
             }
         });
     for (std::size_t i : work)
@@ -589,6 +642,8 @@ std::shared_ptr<const Snapshot> Collector::refresh()
     readLocks();
     m_preciseCpu = m_capture; // every refresh: ticks are precise enough over seconds
     Pass pass = readCheapTier();
+    if (m_options.afterCheapTier)
+        m_options.afterCheapTier();
     attachDetails(pass, m_options.deep == DeepReads::All);
     applyRates(pass);
     attachLastRan(pass);
@@ -597,14 +652,11 @@ std::shared_ptr<const Snapshot> Collector::refresh()
 
 std::shared_ptr<const DeepDetails> Collector::readDeep(const ProcessIdentity &id)
 {
-    char name[16];
-    auto [end, ec] = std::to_chars(name, name + sizeof name - 1, id.pid);
-    *end = '\0';
-    DirFd dir = DirFd::openAt(m_root.get(), name);
+    const DirFd dir = openPid(id.pid);
     if (!dir.valid())
         return nullptr;
     Sample s;
-    if (!readCheap(id.pid, s, m_buffer) || s.id != id)
+    if (!readCheapAt(dir, id.pid, s, m_buffer) || s.id != id)
         return nullptr; // gone, or the pid now names another process
     auto deep = readDeepAt(dir.get(), s, m_buffer);
     // The whole environment only for this one process; masked before it leaves the collector.
@@ -615,6 +667,8 @@ std::shared_ptr<const DeepDetails> Collector::readDeep(const ProcessIdentity &id
     } else {
         addReason(deep->partial, describeErrno("environ", m_buffer.error()));
     }
+    if (stillSame(dir.get(), s, m_buffer) == StillSame::No)
+        return nullptr; // a captured tree changed under the reads (a live pid directory cannot)
     auto details = m_details.find(id);
     if (!m_capture && details != m_details.end() && details->second && !details->second->cwdDeleted)
         deep->workspace = findWorkspace(details->second->cwd);

@@ -3,6 +3,7 @@
 #include "ProcFiles.h"
 #include "Snapshot.h"
 
+#include <functional>
 #include <memory>
 
 class QThreadPool;
@@ -21,6 +22,8 @@ struct CollectOptions {
     // Environment keys worth keeping (intent, supervisors, agents); everything else is dropped.
     std::vector<std::string> environKeys = defaultEnvironKeys();
     std::size_t maxFdsPerProcess = 4096;
+    // Called in a refresh between the cheap tier and the detail reads (tests: a pid changes hands there).
+    std::function<void()> afterCheapTier;
 
     static std::vector<std::string> defaultEnvironKeys();
 };
@@ -65,7 +68,9 @@ private:
         std::vector<std::optional<double>> lastRanMs;
     };
     Pass readCheapTier();
+    DirFd openPid(int pid) const;
     bool readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr);
+    bool readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr);
     std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
     std::shared_ptr<DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
     void readLocks();

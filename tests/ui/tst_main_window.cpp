@@ -1,5 +1,8 @@
 // The window with the real engine on its worker thread: the selection follows the process (its
 // identity), never a row or a PID, across refreshes where rows appear, vanish and reorder.
+#include "BlastGraphView.h"
+#include "DetailsPane.h"
+#include "HistoryCharts.h"
 #include "LedgerPane.h"
 #include "MainWindow.h"
 #include "ProcessColumns.h"
@@ -92,6 +95,74 @@ private Q_SLOTS:
         QCOMPARE(currentIdentity(w), id);
         tree->setChecked(false);
         QCOMPARE(currentIdentity(w), id);
+    }
+
+    // When the selected process ends, its row goes and Qt moves the current index to a neighbour:
+    // the panes must not follow it to another process (the selection is an identity, issue 14).
+    void panesNeverShowAnotherProcessWhenTheSelectedOneEnds()
+    {
+        std::optional<Spawner> doomed(std::in_place);
+        const Actor target = doomed->spawn({"ending-one", {"ending-one"}, {}});
+        Spawner others;
+        for (int i = 0; i < 3; ++i) // neighbours in the table, whatever the sort
+            others.spawn({"neighbour", {"neighbour"}, {}});
+        MainWindow w(defaultModel(), longLivedOptions(), young());
+        w.resize(1200, 800);
+        w.show();
+        w.tabs()->setCurrentWidget(w.charts()); // so the charts follow the selection too
+        QSignalSpy applied(&w, &MainWindow::resultApplied);
+        w.selectPidWhenSeen(target.pid);
+        w.start();
+        QTRY_VERIFY_WITH_TIMEOUT(w.ledger()->shownIdentity().isValid(), 20000);
+        const ProcessIdentity id = w.ledger()->shownIdentity();
+        QCOMPARE(id.pid, target.pid);
+        QCOMPARE(w.details()->shownIdentity(), id);
+        QCOMPARE(w.graph()->shownIdentity(), id);
+        QCOMPARE(w.charts()->shownIdentity(), id);
+
+        QStringList wrong;
+        auto check = [&](const char *when, bool row) {
+            const auto other = [&](const ProcessIdentity &shown) { return shown.isValid() && shown != id; };
+            const QString current = currentIdentity(w);
+            if (other(w.ledger()->shownIdentity()))
+                wrong << QStringLiteral("%1: the evidence shows %2")
+                             .arg(QLatin1String(when), w.ledger()->shownIdentity().toQString());
+            if (other(w.details()->shownIdentity()))
+                wrong << QStringLiteral("%1: the details show %2")
+                             .arg(QLatin1String(when), w.details()->shownIdentity().toQString());
+            if (other(w.graph()->shownIdentity()))
+                wrong << QStringLiteral("%1: the blast radius shows %2")
+                             .arg(QLatin1String(when), w.graph()->shownIdentity().toQString());
+            if (other(w.charts()->shownIdentity()))
+                wrong << QStringLiteral("%1: the charts show %2")
+                             .arg(QLatin1String(when), w.charts()->shownIdentity().toQString());
+            if (row && !current.isEmpty() && current != id.toQString())
+                wrong << QStringLiteral("%1: the current row is %2").arg(QLatin1String(when), current);
+        };
+        const auto afterRefresh
+            = connect(&w, &MainWindow::resultApplied, this, [&] { check("after a refresh", true); });
+        // Also while a result is being applied: the row's removal moves the current index (after the
+        // window's own handler of the same signal, so the panes have followed).
+        const auto whileApplying = connect(w.table()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [&] { check("when the current row changed", false); });
+        doomed.reset(); // ends and is reaped
+        QTRY_VERIFY_WITH_TIMEOUT(w.lastResult() && !w.lastResult()->snapshot->byIdentity(id), 20000);
+        const auto seen = applied.size();
+        w.refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(applied.size() > seen, 20000);
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
+        QVERIFY(!w.ledger()->shownIdentity().isValid());
+        QVERIFY(!w.details()->shownIdentity().isValid());
+        QVERIFY(!w.graph()->shownIdentity().isValid());
+        QVERIFY(!w.charts()->shownIdentity().isValid());
+        QVERIFY(currentIdentity(w).isEmpty());
+        disconnect(afterRefresh);
+        disconnect(whileApplying);
+
+        // A person's next choice is followed as before.
+        const QModelIndex first = w.table()->model()->index(0, 0);
+        w.table()->setCurrentIndex(first);
+        QCOMPARE(w.ledger()->shownIdentity().toQString(), first.data(IdentityRole).toString());
     }
 
     void filterShowsOnlyMatchingProcesses()

@@ -11,11 +11,14 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+
+extern char **environ;
 
 using namespace ptriage;
 using namespace ptriage::test;
@@ -45,6 +48,14 @@ Collector openLive(DeepReads deep = DeepReads::All)
 void writeText(const std::string &path, const std::string &text)
 {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+std::string processComm(int pid)
+{
+    std::ifstream in("/proc/" + std::to_string(pid) + "/comm");
+    std::string comm;
+    std::getline(in, comm);
+    return comm;
 }
 
 } // namespace
@@ -128,6 +139,125 @@ private Q_SLOTS:
         QVERIFY(c.readDeep(real) != nullptr);
         const ProcessIdentity stale{c.bootId(), real.startTicks - 1, a.pid}; // same pid, another life
         QVERIFY(c.readDeep(stale) == nullptr);
+    }
+
+    // A pid that changes hands between the cheap tier and the detail reads: the details read then
+    // are the new process's and must not be reported under the old one's identity (issue 14).
+    void detailsOfAPidThatChangedHandsAreNeverAnotherProcesss()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"bystander", {"bystander"}, {}});
+        std::string error;
+        const std::string dir = sp.dir() + "/cap";
+        QVERIFY(writeCapture("/proc", dir, {a.pid}, &error));
+        const std::string p = dir + "/4242";
+        ::mkdir(p.c_str(), 0755);
+        auto become = [&](const std::string &comm, int start) {
+            writeText(p + "/stat",
+                "4242 (" + comm + ") S 1 4242 4242 0 -1 0 0 0 0 0 5 5 0 0 20 0 1 0 " + std::to_string(start)
+                    + " 1000 10\n");
+            writeText(p + "/cmdline", comm + std::string("\0--mine", 7) + '\0');
+        };
+        become("victim", 100);
+        CollectOptions o;
+        o.procRoot = dir;
+        o.deep = DeepReads::NewOnly;
+        o.afterCheapTier = [&] { become("usurper", 200); };
+        Collector c(o);
+        QVERIFY2(c.open(&error), error.c_str());
+        const auto snap = c.refresh();
+        const Sample *s = snap->byPid(4242);
+        QVERIFY(s);
+        QCOMPARE(s->id.startTicks, std::uint64_t{100});
+        QCOMPARE(s->comm, std::string("victim"));
+        QVERIFY2(s->details->cmdline.empty(), "the usurper's command line under the victim's identity");
+        QCOMPARE(s->details->partial, std::string("vanished before its details were read"));
+        // The next refresh sees the new process with its own details.
+        const auto next = c.refresh();
+        const Sample *u = next->byPid(4242);
+        QVERIFY(u);
+        QCOMPARE(u->id.startTicks, std::uint64_t{200});
+        QCOMPARE(u->details->cmdline, (std::vector<std::string>{"usurper", "--mine"}));
+        QVERIFY(!u->cpuShare); // a rate needs an earlier sample of the same identity
+    }
+
+    // The same for real: the pid given to another process through ns_last_pid between the tiers.
+    void detailsOfARealReusedPidAreNeverAnotherProcesss()
+    {
+        if (::access("/proc/sys/kernel/ns_last_pid", W_OK) != 0)
+            QSKIP("/proc/sys/kernel/ns_last_pid is not writable here");
+        auto start = [](const char *seconds) {
+            const char *argv[] = {"sleep", seconds, nullptr};
+            pid_t pid = -1;
+            return ::posix_spawn(&pid, "/bin/sleep", nullptr, nullptr, const_cast<char **>(argv), environ) == 0 ? pid
+                                                                                                                : -1;
+        };
+        auto end = [](pid_t pid) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, nullptr, 0);
+        };
+        for (int attempt = 0; attempt < 100; ++attempt) {
+            const pid_t victim = start("1001");
+            QVERIFY(victim > 0);
+            const std::uint64_t victimStart = startTicksOf(victim);
+            // Clock ticks are 10 ms: the process that gets its pid must start in a later one, or the
+            // two have the same identity and nothing can tell them apart.
+            std::this_thread::sleep_for(std::chrono::milliseconds(30));
+            pid_t usurper = -1;
+            CollectOptions o;
+            o.deep = DeepReads::NewOnly;
+            o.afterCheapTier = [&] {
+                end(victim);
+                std::ofstream("/proc/sys/kernel/ns_last_pid") << victim - 1;
+                usurper = start("2002");
+            };
+            Collector c(o);
+            std::string error;
+            QVERIFY2(c.open(&error), error.c_str());
+            const auto snap = c.refresh();
+            const bool reused = usurper == victim;
+            if (usurper > 0)
+                end(usurper);
+            if (!reused)
+                continue; // another fork on the machine took the pid first: again
+            const Sample *s = snap->byPid(victim);
+            QVERIFY(s);
+            QCOMPARE(s->id.startTicks, victimStart);
+            QVERIFY2(s->details->cmdline != (std::vector<std::string>{"sleep", "2002"}),
+                "the victim's identity reported with the command line of the process that got its pid");
+            QVERIFY(s->details->cmdline.empty());
+            QVERIFY(!s->deep || s->deep->files.empty());
+            return;
+        }
+        QSKIP("the pid was never given to the new process (a busy machine): not tested");
+    }
+
+    // A process that execs keeps its identity but becomes another program: its details are read
+    // again (a forked child is its parent's copy until it execs).
+    void anExecIsSeenAndItsDetailsReadAgain()
+    {
+        Spawner sp;
+        const std::string go = sp.dir() + "/go";
+        const int pid = sp.spawnProgram(
+            {"/bin/sh", "-c", "while [ ! -e " + go + " ]; do sleep 0.05; done; exec /bin/sleep 1000"});
+        QVERIFY(pid > 0);
+        Collector c = openLive(DeepReads::NewOnly);
+        QTRY_VERIFY([&] {
+            const auto snap = c.refresh();
+            const Sample *s = snap->byPid(pid);
+            return s && s->comm == "sh" && !s->details->cmdline.empty();
+        }());
+        const auto before = c.refresh();
+        QCOMPARE(before->byPid(pid)->details->cmdline.front(), std::string("/bin/sh"));
+        writeText(go, "");
+        QTRY_VERIFY(processComm(pid) == "sleep");
+        const auto after = c.refresh();
+        const Sample *s = after->byPid(pid);
+        QVERIFY(s);
+        QCOMPARE(s->id, before->byPid(pid)->id);
+        QCOMPARE(s->comm, std::string("sleep"));
+        QCOMPARE(s->details->cmdline, (std::vector<std::string>{"/bin/sleep", "1000"}));
+        QCOMPARE(s->details->comm, std::string("sleep"));
     }
 
     void deepReadOfOneProcessHasItsWholeEnvironmentMasked()
