@@ -8,9 +8,40 @@
 #include <QLineSeries>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ptriage {
+
+namespace {
+
+// At most `limit` points, time order kept: past that, the lowest and the highest point of each of
+// limit/2 stretches, so a spike stays visible. A chart is a few hundred pixels wide; drawn whole, a
+// day of history (43,200 points a series) costs the chart megabytes of paths and every redraw the time.
+QList<QPointF> thinned(QList<QPointF> points, qsizetype limit = HistoryCharts::kMaxPointsPerSeries)
+{
+    if (points.size() <= limit)
+        return points;
+    QList<QPointF> out;
+    const qsizetype buckets = limit / 2;
+    out.reserve(buckets * 2);
+    for (qsizetype b = 0; b < buckets; ++b) {
+        const qsizetype from = points.size() * b / buckets, to = points.size() * (b + 1) / buckets;
+        qsizetype lo = from, hi = from;
+        for (qsizetype i = from; i < to; ++i) {
+            if (points[i].y() < points[lo].y())
+                lo = i;
+            if (points[i].y() > points[hi].y())
+                hi = i;
+        }
+        out << points[std::min(lo, hi)];
+        if (lo != hi)
+            out << points[std::max(lo, hi)];
+    }
+    return out;
+}
+
+} // namespace
 
 HistoryCharts::HistoryCharts(QWidget *parent) : QWidget(parent)
 {
@@ -92,9 +123,9 @@ void HistoryCharts::showHistory(const ProcessHistory &history, const ProcessIden
         if (!std::isnan(p.ioKiBps))
             io << QPointF(x, static_cast<double>(p.ioKiBps));
     }
-    m_cpu.series[0]->replace(cpu);
-    m_memory.series[0]->replace(mem);
-    m_io.series[0]->replace(io);
+    m_cpu.series[0]->replace(thinned(std::move(cpu)));
+    m_memory.series[0]->replace(thinned(std::move(mem)));
+    m_io.series[0]->replace(thinned(std::move(io)));
     m_cpu.chart->setTitle(title.isEmpty() ? tr("CPU") : tr("CPU — %1").arg(title));
     m_memory.chart->setTitle(title.isEmpty() ? tr("Memory") : tr("Memory — %1").arg(title));
     m_io.chart->setTitle(title.isEmpty() ? tr("I/O") : tr("I/O — %1").arg(title));
@@ -112,9 +143,9 @@ void HistoryCharts::showHistory(const ProcessHistory &history, const ProcessIden
         if (!std::isnan(p.pressureFull))
             full << QPointF(x, static_cast<double>(p.pressureFull));
     }
-    m_system.series[0]->replace(used);
-    m_system.series[1]->replace(some);
-    m_system.series[2]->replace(full);
+    m_system.series[0]->replace(thinned(std::move(used)));
+    m_system.series[1]->replace(thinned(std::move(some)));
+    m_system.series[2]->replace(thinned(std::move(full)));
     setRange(m_system, from, to, 100);
 }
 

@@ -18,6 +18,9 @@ class HistoryCharts : public QWidget {
     Q_OBJECT
 
 public:
+    // A series drawn has at most this many points (the lowest and highest of each stretch past it).
+    static constexpr qsizetype kMaxPointsPerSeries = 1000;
+
     explicit HistoryCharts(QWidget *parent = nullptr);
 
     // `title` names the process; an empty key shows only the system chart's data.

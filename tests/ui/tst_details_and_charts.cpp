@@ -8,6 +8,8 @@
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 
+#include <QChartView>
+#include <QLineSeries>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -121,6 +123,44 @@ private Q_SLOTS:
         unseen.pid = 1;
         charts.showHistory(history, unseen, {});
         QCOMPARE(charts.pointCount(QStringLiteral("Memory")), 0);
+    }
+
+    // A long session (the system history keeps 43,200 points) is drawn with at most
+    // kMaxPointsPerSeries points a series, its spike kept: the charts' memory does not grow with the
+    // session (issue 14, endurance).
+    void aLongHistoryIsDrawnThinnedWithItsSpikes()
+    {
+        ProcessHistory history(5000); // a process's points too, more than a series draws
+        Snapshot snap;
+        snap.system.memTotalBytes = 1000;
+        Sample s;
+        s.id.pid = 4242;
+        s.id.startTicks = 7;
+        s.rssBytes = 1 << 20;
+        snap.processes.push_back(s);
+        for (int n = 0; n < 20000; ++n) {
+            snap.capturedAtMs = 1'700'000'000'000 + n * 100;
+            snap.system.memAvailableBytes = n == 12345 ? 50 : 700; // one spike to 95 % used
+            snap.processes[0].rssBytes = (n == 19000 ? 300u : 1u) << 20;
+            history.record(snap);
+        }
+        HistoryCharts charts;
+        charts.resize(800, 600);
+        charts.showHistory(history, s.id, QStringLiteral("long-lived"));
+        const int used = charts.pointCount(QStringLiteral("used"));
+        QVERIFY2(used > 0 && used <= HistoryCharts::kMaxPointsPerSeries, qPrintable(QString::number(used)));
+        QVERIFY(charts.pointCount(QStringLiteral("Memory")) <= HistoryCharts::kMaxPointsPerSeries);
+        auto highest = [&](const QString &name) {
+            double top = 0;
+            for (const auto *view : charts.findChildren<QChartView *>())
+                for (const auto *series : view->chart()->series())
+                    if (series->name() == name)
+                        for (const QPointF &p : static_cast<const QLineSeries *>(series)->points())
+                            top = std::max(top, p.y());
+            return top;
+        };
+        QCOMPARE(highest(QStringLiteral("used")), 95.0);
+        QCOMPARE(highest(QStringLiteral("Memory")), 300.0);
     }
 };
 
