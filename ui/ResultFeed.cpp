@@ -4,6 +4,10 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 namespace ptriage {
 
 ResultFeed::ResultFeed(const TriageConfig &config, const ProcessTableModel &model, QObject *parent)
@@ -40,11 +44,18 @@ void ResultFeed::prepareNext()
     if (!m_pending)
         return;
     m_preparingScanUs = m_pendingScanUs;
+    const bool trim = ++m_preparations % kTrimEvery == 0;
     m_preparing.setFuture(QtConcurrent::run(&m_pool,
         [result = std::move(m_pending), config = &m_config, columns = &m_model.columns(), basis = m_model.prepared(),
-            released = std::move(m_released)]() mutable {
+            released = std::move(m_released), trim]() mutable {
             lowerCurrentThreadPriority();
             released.clear();
+#ifdef __GLIBC__
+            if (trim)
+                ::malloc_trim(0); // a millisecond or so, off the GUI thread
+#else
+            (void)trim;
+#endif
             return ProcessTableModel::prepare(result, *config, *columns, basis);
         }));
     m_pending.reset();

@@ -23,8 +23,11 @@ public:
 
     void receive(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds);
     // Freed by the next preparation on its thread: freeing thousands of samples costs the GUI
-    // thread milliseconds.
+    // thread milliseconds. Every kTrimEvery preparations, what that leaves free in the allocator's
+    // arenas goes back to the system (malloc_trim): scans of varying size leave holes in every
+    // thread's arena, megabytes after a few thousand refreshes, that no later allocation may fit.
     void release(std::shared_ptr<const void> superseded);
+    static constexpr int kTrimEvery = 16;
 
 Q_SIGNALS:
     void rowsReady(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds);
@@ -40,6 +43,7 @@ private:
     qint64 m_pendingScanUs = 0;
     qint64 m_preparingScanUs = 0;
     std::vector<std::shared_ptr<const void>> m_released;
+    int m_preparations = 0;
 };
 
 } // namespace ptriage

@@ -11,20 +11,26 @@ constexpr float kUnknown = std::numeric_limits<float>::quiet_NaN();
 }
 
 ProcessHistory::ProcessHistory(std::size_t pointsPerProcess, std::size_t systemPoints)
-    : m_perProcess(std::max<std::size_t>(2, pointsPerProcess)), m_systemPoints(std::max<std::size_t>(2, systemPoints))
+    : m_perProcess(std::max<std::size_t>(2, pointsPerProcess)),
+      m_systemPoints(std::max<std::size_t>(2, systemPoints)),
+      m_times(m_perProcess, 0)
 { }
 
 void ProcessHistory::record(const Snapshot &snapshot)
 {
     ++m_generation;
     const auto at = snapshot.capturedAtMs;
+    m_times[m_generation % m_perProcess] = at;
     for (const auto &s : snapshot.processes) {
-        ProcessPoint p;
-        p.atMs = at;
+        Values p;
         p.cpuPercent = s.cpuShare ? static_cast<float>(*s.cpuShare * 100.0) : kUnknown;
         p.rssMiB = static_cast<float>(static_cast<double>(s.rssBytes) / (1024.0 * 1024.0));
         p.ioKiBps = s.ioRate ? static_cast<float>(*s.ioRate / 1024.0) : kUnknown;
         Ring &r = m_processes[s.id];
+        if (r.seenAt == m_generation)
+            continue; // a key seen twice in one scan keeps its first process
+        if (r.points.capacity() < m_perProcess)
+            r.points.reserve(m_perProcess); // all at once: no growth later, no holes left behind
         r.seenAt = m_generation;
         if (r.points.size() < m_perProcess) {
             r.points.push_back(p);
@@ -56,10 +62,14 @@ std::vector<ProcessHistory::ProcessPoint> ProcessHistory::process(const ProcessI
     if (it == m_processes.end())
         return {};
     const Ring &r = it->second;
+    const std::size_t n = r.points.size();
     std::vector<ProcessPoint> out;
-    out.reserve(r.points.size());
-    for (std::size_t i = 0; i < r.points.size(); ++i)
-        out.push_back(r.points[(r.next + i) % r.points.size()]);
+    out.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Values &v = r.points[(r.next + i) % n];
+        const std::uint64_t generation = r.seenAt - (n - 1 - i);
+        out.push_back({m_times[generation % m_perProcess], v.cpuPercent, v.rssMiB, v.ioKiBps});
+    }
     return out;
 }
 

@@ -11,7 +11,9 @@
 namespace ptriage {
 
 // What the charts draw: per process CPU, memory and I/O over the session, and the system's
-// memory use and pressure. Fed one snapshot per refresh on the owner's thread; bounded.
+// memory use and pressure. Fed one snapshot per refresh on the owner's thread; bounded, and a
+// process's whole share taken when it is first seen (12 bytes a point, its time kept once per
+// refresh for all processes), so a long session does not grow.
 class ProcessHistory {
 public:
     struct ProcessPoint {
@@ -37,8 +39,13 @@ public:
     std::size_t trackedProcesses() const { return m_processes.size(); }
 
 private:
+    struct Values {
+        float cpuPercent, rssMiB, ioKiBps;
+    };
+    // A process is in every record() since it appeared (it is forgotten the first time it is not),
+    // so its points are those of the last refreshes, newest at m_generation: their times are in m_times.
     struct Ring {
-        std::vector<ProcessPoint> points;
+        std::vector<Values> points; // capacity m_perProcess from the start
         std::size_t next = 0; // where the next point goes once full
         std::uint64_t seenAt = 0; // the record() that last saw it
     };
@@ -46,6 +53,7 @@ private:
     std::size_t m_perProcess;
     std::size_t m_systemPoints;
     std::uint64_t m_generation = 0;
+    std::vector<std::int64_t> m_times; // capturedAtMs of the last m_perProcess records, by generation
     std::unordered_map<ProcessIdentity, Ring> m_processes;
     std::deque<SystemPoint> m_system;
 };
