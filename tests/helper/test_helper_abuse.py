@@ -5,7 +5,8 @@ usage: test_helper_abuse.py HELPER SOURCE_DIR   (root; exits 77 to skip otherwis
 
 Each case prints its figures. Cases: a silent polkit agent plus a flood of requests while root is
 served; six ~28 MiB requests while root is served; the bus daemon and polkitd as targets; polkit
-details read by a rule that allows only the user's own processes; a grant of the undo action only;
+details read by a rule that allows only the user's own processes; a group the user made in its own
+delegated subtree where the helper would make the dedicated one; a grant of the undo action only;
 every request in the system log.
 """
 import fcntl
@@ -415,6 +416,75 @@ def details_case(w):
     root.wait()
 
 
+def cgroup2_root():
+    for line in open("/proc/self/mountinfo"):
+        left, _, right = line.partition(" - ")
+        if right.split()[0] == "cgroup2":
+            return left.split()[4]
+    return None
+
+
+def cgroup2_path(pid):
+    for line in open(f"/proc/{pid}/cgroup"):
+        if line.startswith("0::"):
+            return line[3:].strip()
+    return None
+
+
+def precreated_case(w):
+    print("\n== a user pre-creates the group the helper would make, in a subtree delegated to it", flush=True)
+    root = cgroup2_root()
+    if not root:
+        print("      skipped: no cgroup2 hierarchy is mounted (the helper freezes with the v1 freezer here)")
+        return
+    w.rule(f'polkit.addRule(function(a, s) {{ if (a.id == "org.ptriage.helper.freeze" && s.user == "{w.user}") '
+           'return polkit.Result.YES; });')
+    w.start_helper(idle=0)
+    delegated = os.path.join(root, "ptriage-abuse-" + w.user)
+    os.mkdir(delegated)
+    target = None
+    try:
+        for name in ("", "cgroup.procs", "cgroup.threads", "cgroup.subtree_control"):  # the kernel's delegation
+            os.chown(os.path.join(delegated, name), w.uid, -1)
+        target, tpid = sleeper(w.user)
+        with open(os.path.join(delegated, "cgroup.procs"), "w") as f:
+            f.write(str(tpid))
+        home = cgroup2_path(tpid)
+        trap = os.path.join(delegated, f"ptriage-{tpid}-{start_ticks(tpid)}")
+        made = subprocess.run(w.as_user(["mkdir", trap]), capture_output=True, text=True)
+        check(made.returncode == 0 and os.stat(trap).st_uid == w.uid,
+              f"the user made {os.path.basename(trap)} in its own subtree {made.stderr.strip()}")
+        request = ["a{sv}", "2", "verb", "s", "freeze", "targets", "as", "1", identity(tpid)]
+        _, error, out = w.execute(True, request)
+        why = re.findall(r'[^"]*already exists[^"]*', out)
+        check(error is None and '"refused"' in out and bool(why),
+              f"the freeze is refused, not done in the user's group: {why[:1]} ({error or 'replied'})")
+        time.sleep(0.3)
+        check(state_of(tpid) in "SR" and cgroup2_path(tpid) == home,
+              f"the process runs where it was ({cgroup2_path(tpid)}, state {state_of(tpid)})")
+        check(os.path.isdir(trap) and os.stat(trap).st_uid == w.uid, "the user's group is left as it was")
+        check(any("refused:" in l or ("result:" in l and "already exists" in l) for l in w.sink.lines[-5:]),
+              "and the refusal is in the log")
+    finally:
+        if target:
+            target.kill()
+            target.wait()
+        deadline = time.time() + 10
+        for d in (os.path.join(delegated, n) for n in os.listdir(delegated)) if os.path.isdir(delegated) else []:
+            if os.path.isdir(d):
+                while time.time() < deadline:
+                    try:
+                        os.rmdir(d)
+                        break
+                    except OSError:
+                        time.sleep(0.1)
+        while os.path.isdir(delegated) and time.time() < deadline:
+            try:
+                os.rmdir(delegated)
+            except OSError:
+                time.sleep(0.1)
+
+
 def undo_case(w):
     print("\n== granted only the undo action", flush=True)
     w.rule(f'polkit.addRule(function(a, s) {{ if (a.id == "org.ptriage.helper.undo" && s.user == "{w.user}") '
@@ -455,7 +525,8 @@ def main():
     w = World.__new__(World)
     try:
         w.__init__()
-        for case in (stall_case, flood_case, machinery_case, bounds_case, details_case, undo_case, log_case):
+        for case in (stall_case, flood_case, machinery_case, bounds_case, details_case, precreated_case, undo_case,
+                     log_case):
             try:
                 case(w)
             except Exception as e:  # one broken case must not hide the others

@@ -53,6 +53,38 @@ private Q_SLOTS:
         QCOMPARE(h.system().back().pressureSome, 1.5f);
     }
 
+    // Times are kept once per refresh, not per point: a process that appears late, and one whose
+    // ring has wrapped, must still get the times of the refreshes that saw it.
+    void aLateComerGetsTheTimesOfItsOwnRefreshes()
+    {
+        ProcessHistory h(4, 4);
+        for (int i = 0; i < 9; ++i) {
+            std::vector<std::pair<int, double>> cpu = {{7, 0.01 * i}};
+            if (i >= 6)
+                cpu.push_back({9, 0.1 * i});
+            h.record(snapshotAt(1000 * i + 5, cpu));
+        }
+        const auto late = h.process({BootId{}, 90, 9});
+        QCOMPARE(late.size(), std::size_t(3));
+        for (std::size_t k = 0; k < late.size(); ++k) {
+            QCOMPARE(late[k].atMs, std::int64_t(1000 * (6 + static_cast<int>(k)) + 5));
+            QCOMPARE(late[k].cpuPercent, static_cast<float>(0.1 * (6 + static_cast<double>(k)) * 100.0));
+        }
+        const auto wrapped = h.process({BootId{}, 70, 7});
+        QCOMPARE(wrapped.size(), std::size_t(4));
+        for (std::size_t k = 0; k < wrapped.size(); ++k)
+            QCOMPARE(wrapped[k].atMs, std::int64_t(1000 * (5 + static_cast<int>(k)) + 5));
+    }
+
+    void aKeySeenTwiceInOneScanKeepsItsFirstPoint()
+    {
+        ProcessHistory h(3, 3);
+        h.record(snapshotAt(0, {{7, 0.25}, {7, 0.75}}));
+        const auto points = h.process({BootId{}, 70, 7});
+        QCOMPARE(points.size(), std::size_t(1));
+        QCOMPARE(points.front().cpuPercent, 25.0f);
+    }
+
     void forgetsProcessesThatAreGoneAndKeysByIdentity()
     {
         ProcessHistory h;
