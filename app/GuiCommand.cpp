@@ -10,6 +10,7 @@
 #include "TrayController.h"
 #include "WindowOnDemand.h"
 #include "pressure/PressureMonitor.h"
+#include "util/AllocatorArenas.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -19,7 +20,6 @@
 #include <QTimer>
 
 #include <cstdio>
-#include <malloc.h>
 #include <unistd.h>
 
 namespace ptriage::cli {
@@ -31,8 +31,6 @@ int runInTray(QApplication &app, const TriageConfig &config, const CollectOption
     const QString &db)
 {
     QApplication::setQuitOnLastWindowClosed(false);
-    // Two malloc arenas, not eight per core, for the few threads that run a scan now and then.
-    ::mallopt(M_ARENA_MAX, 2);
     WindowOnDemand windows(config, collect, triage, db);
     PressureMonitor monitor(config.policy.pressure, QString::fromStdString(collect.procRoot));
     QString error;
@@ -115,6 +113,7 @@ int gui(int argc, char **argv)
         addWindowOptions(parser);
         return parseCommandLine(parser, QCoreApplication::arguments(), windowSynopsis).value_or(Ok);
     }
+    limitAllocatorArenas(); // before QApplication starts its first thread
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ptriage"));
     QApplication::setOrganizationName(QStringLiteral("ptriage"));

@@ -29,15 +29,12 @@ void ProcessHistory::record(const Snapshot &snapshot)
         Ring &r = m_processes[s.id];
         if (r.seenAt == m_generation)
             continue; // a key seen twice in one scan keeps its first process
-        if (r.points.capacity() < m_perProcess)
-            r.points.reserve(m_perProcess); // all at once: no growth later, no holes left behind
+        if (r.points.empty()) // written whole, so its pages are resident now, not one by one later
+            r.points.assign(m_perProcess, Values{kUnknown, kUnknown, kUnknown});
         r.seenAt = m_generation;
-        if (r.points.size() < m_perProcess) {
-            r.points.push_back(p);
-        } else {
-            r.points[r.next] = p;
-            r.next = (r.next + 1) % m_perProcess;
-        }
+        r.points[r.next] = p;
+        r.next = (r.next + 1) % m_perProcess;
+        r.count = std::min(r.count + 1, m_perProcess);
     }
     std::erase_if(m_processes, [&](const auto &entry) { return entry.second.seenAt != m_generation; });
 
@@ -62,11 +59,12 @@ std::vector<ProcessHistory::ProcessPoint> ProcessHistory::process(const ProcessI
     if (it == m_processes.end())
         return {};
     const Ring &r = it->second;
-    const std::size_t n = r.points.size();
+    const std::size_t n = r.count;
+    const std::size_t oldest = (r.next + m_perProcess - n) % m_perProcess;
     std::vector<ProcessPoint> out;
     out.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
-        const Values &v = r.points[(r.next + i) % n];
+        const Values &v = r.points[(oldest + i) % m_perProcess];
         const std::uint64_t generation = r.seenAt - (n - 1 - i);
         out.push_back({m_times[generation % m_perProcess], v.cpuPercent, v.rssMiB, v.ioKiBps});
     }

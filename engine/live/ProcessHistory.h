@@ -12,8 +12,8 @@ namespace ptriage {
 
 // What the charts draw: per process CPU, memory and I/O over the session, and the system's
 // memory use and pressure. Fed one snapshot per refresh on the owner's thread; bounded, and a
-// process's whole share taken when it is first seen (12 bytes a point, its time kept once per
-// refresh for all processes), so a long session does not grow.
+// process's whole share written when it is first seen (12 bytes a point, its time kept once per
+// refresh for all processes), so a long session's memory does not creep up as rings fill.
 class ProcessHistory {
 public:
     struct ProcessPoint {
@@ -45,8 +45,9 @@ private:
     // A process is in every record() since it appeared (it is forgotten the first time it is not),
     // so its points are those of the last refreshes, newest at m_generation: their times are in m_times.
     struct Ring {
-        std::vector<Values> points; // capacity m_perProcess from the start
-        std::size_t next = 0; // where the next point goes once full
+        std::vector<Values> points; // m_perProcess of them from the start
+        std::size_t next = 0; // where the next point goes
+        std::size_t count = 0; // points recorded, at most m_perProcess
         std::uint64_t seenAt = 0; // the record() that last saw it
     };
 

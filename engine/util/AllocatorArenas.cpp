@@ -1,0 +1,16 @@
+#include "AllocatorArenas.h"
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+namespace ptriage {
+
+void limitAllocatorArenas()
+{
+#ifdef __GLIBC__
+    ::mallopt(M_ARENA_MAX, 2);
+#endif
+}
+
+} // namespace ptriage
