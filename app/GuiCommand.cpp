@@ -10,7 +10,7 @@
 #include "TrayController.h"
 #include "WindowOnDemand.h"
 #include "pressure/PressureMonitor.h"
-#include "util/AllocatorArenas.h"
+#include "util/AllocatorTuning.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -113,7 +113,7 @@ int gui(int argc, char **argv)
         addWindowOptions(parser);
         return parseCommandLine(parser, QCoreApplication::arguments(), windowSynopsis).value_or(Ok);
     }
-    limitAllocatorArenas(); // before QApplication starts its first thread
+    tuneAllocatorForLongRun(); // before QApplication starts its first thread
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ptriage"));
     QApplication::setOrganizationName(QStringLiteral("ptriage"));

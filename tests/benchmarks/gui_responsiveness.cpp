@@ -10,7 +10,7 @@
 #include "MainWindow.h"
 
 #include "config/TriageConfig.h"
-#include "util/AllocatorArenas.h"
+#include "util/AllocatorTuning.h"
 #include <QAction>
 
 #include <QApplication>
@@ -84,7 +84,7 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    limitAllocatorArenas(); // as ptriage's window does, before the first thread
+    tuneAllocatorForLongRun(); // as ptriage's window does, before the first thread
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ptriage-benchmark")); // not the user's settings
     const auto model = TriageConfig::load({}, nullptr);

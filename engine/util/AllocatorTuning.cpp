@@ -1,4 +1,4 @@
-#include "AllocatorArenas.h"
+#include "AllocatorTuning.h"
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -6,7 +6,7 @@
 
 namespace ptriage {
 
-void limitAllocatorArenas()
+void tuneAllocatorForLongRun()
 {
 #ifdef __GLIBC__
     ::mallopt(M_ARENA_MAX, 2);
