@@ -481,7 +481,7 @@ void MainWindow::buildActions()
 void MainWindow::start()
 {
     if (m_runner.journalError().isEmpty() && !m_runner.journalOpen())
-        openJournal(ActionJournal::defaultPath());
+        openJournal(m_keeper.path()); // the window's session database, not always the default one
     if (!m_ownService) {
         m_service.refreshNow(); // the shared engine runs already: a result for this window now
         return;

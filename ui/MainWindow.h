@@ -51,7 +51,7 @@ public:
 
     // Starts the service (or, on a shared one, asks it for a scan now) and opens the journal.
     void start();
-    // The action journal (default: ActionJournal::defaultPath()); actions stay disabled, saying why,
+    // The action journal (default: the window's session database); actions stay disabled, saying why,
     // when it cannot be opened. How requests reach the privileged helper (default: D-Bus).
     bool openJournal(const QString &path);
     void setTransportFactory(ActionRunner::TransportFactory factory);
