@@ -3,6 +3,7 @@
 #include "Harness.h"
 
 #include <csignal>
+#include <filesystem>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,14 +15,26 @@ bool isXdistWorker(const Proc &p, int controller)
     return p.ppid == controller && !p.argv.empty() && contains(p.argv.back(), "sys.stdin.readline");
 }
 
+// Each test leaves started-<name> in the project when it begins, so a scenario can wait until the
+// workers are inside their tests (on a loaded machine that takes longer than any fixed wait).
 void writePytestProject(Ctx &c, const std::string &dir)
 {
     c.writeFile(dir + "/tests/test_slow.py",
-        "import time\n\n"
-        "def test_upload_retries():\n    time.sleep(900)\n\n"
-        "def test_download_resume():\n    time.sleep(900)\n\n"
-        "def test_checksum():\n    time.sleep(900)\n\n"
-        "def test_manifest():\n    time.sleep(900)\n");
+        "import os, time\n\n"
+        "def started(name):\n"
+        "    open(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'started-' + name), 'w').close()\n\n"
+        "def test_upload_retries():\n    started('upload_retries')\n    time.sleep(900)\n\n"
+        "def test_download_resume():\n    started('download_resume')\n    time.sleep(900)\n\n"
+        "def test_checksum():\n    started('checksum')\n    time.sleep(900)\n\n"
+        "def test_manifest():\n    started('manifest')\n    time.sleep(900)\n");
+}
+
+int testsStarted(const std::string &dir)
+{
+    int n = 0;
+    for (const auto &e : std::filesystem::directory_iterator(dir))
+        n += e.path().filename().string().rfind("started-", 0) == 0;
+    return n;
 }
 
 bool haveXdist(Ctx &c)
@@ -87,7 +100,9 @@ const Register xdistKilled("xdist-controller-killed",
             return o.fail("pytest-xdist did not start two workers");
         for (int w : workers)
             c.adopt(w);
-        c.sleepMs(4000); // the workers are inside their tests
+        if (!c.waitUntil([&] { return testsStarted(proj) >= 2; }, 60000))
+            return o.fail("the two workers did not start their tests within 60 s");
+        c.sleepMs(300); // inside their tests: a worker killed while the nodes come up just exits
         c.killNow(ctl);
         c.sleepMs(300);
         for (int w : workers)

@@ -90,8 +90,11 @@ private Q_SLOTS:
         Spawner sp;
         const std::string tests = sp.dir() + "/proj/tests";
         QVERIFY(QDir().mkpath(QString::fromStdString(tests)));
-        std::ofstream(tests + "/test_slow.py") << "import time\n\ndef test_a():\n    time.sleep(600)\n\n"
-                                                  "def test_b():\n    time.sleep(600)\n";
+        // Each test leaves a file when it begins: the workers are then inside their tests.
+        std::ofstream(tests + "/test_slow.py")
+            << "import os, time\n\ndef started(n):\n    open(os.path.join(os.path.dirname(__file__), 'started-' + n), "
+               "'w').close()\n\ndef test_a():\n    started('a')\n    time.sleep(600)\n\n"
+               "def test_b():\n    started('b')\n    time.sleep(600)\n";
         const int controller = sp.spawnProgram(
             {"/usr/bin/python3", "-m", "pytest", "-n", "2", "-q", "-p", "no:cacheprovider", tests + "/test_slow.py"});
         QVERIFY(controller > 0);
@@ -108,8 +111,11 @@ private Q_SLOTS:
             30000);
         for (int w : workers)
             sp.adopt(w);
-        // Let them start their tests (a worker killed while the nodes come up just exits).
-        QTest::qWait(4000);
+        // Let them start their tests (a worker killed while the nodes come up just exits); on a loaded
+        // machine that takes longer than any fixed wait.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            std::filesystem::exists(tests + "/started-a") && std::filesystem::exists(tests + "/started-b"), 60000);
+        QTest::qWait(300);
         ::kill(controller, SIGKILL);
         ::waitpid(controller, nullptr, 0);
         QTest::qWait(500);
