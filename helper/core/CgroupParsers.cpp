@@ -9,8 +9,14 @@ QString unescapeMountField(const QByteArray &field)
     QByteArray out;
     for (qsizetype i = 0; i < field.size(); ++i) {
         if (field[i] == '\\' && i + 3 < field.size()) {
-            bool ok = false;
-            const int code = field.mid(i + 1, 3).toInt(&ok, 8);
+            // Exactly three octal digits: toInt() would also take a sign, blanks, or stop at a NUL
+            // (a backslash, "12" and a NUL were read as a newline).
+            int code = 0;
+            bool ok = true;
+            for (qsizetype k = i + 1; k <= i + 3; ++k) {
+                ok = ok && field[k] >= '0' && field[k] <= '7';
+                code = code * 8 + (field[k] - '0');
+            }
             if (ok && code > 0 && code < 256) {
                 out.append(static_cast<char>(code));
                 i += 3;

@@ -308,6 +308,23 @@ private Q_SLOTS:
         QVERIFY(!l.v1(QStringLiteral("xattr")));
     }
 
+    // Only a backslash and exactly three octal digits are an escape (fuzzing found "\\12" + NUL read
+    // as a newline: toInt() stopped at the NUL); anything else stays as it is.
+    void mountInfoEscapesAreThreeOctalDigits()
+    {
+        const auto mountPointOf = [](const QByteArray &field) {
+            const QByteArray line = "41 31 0:38 / " + field + " rw - cgroup2 cgroup2 rw\n";
+            const CgroupLayout l = CgroupLayout::parseMountInfo(line);
+            return l.unified() ? l.unified()->mountPoint : QStringLiteral("(none)");
+        };
+        QCOMPARE(mountPointOf("/a\\040b"), QStringLiteral("/a b"));
+        QCOMPARE(mountPointOf("/a\\134b"), QStringLiteral("/a\\b"));
+        QCOMPARE(mountPointOf(QByteArray("/a\\12\0x", 7)), QString::fromLatin1("/a\\12\0x", 7));
+        QCOMPARE(mountPointOf("/a\\+12x"), QStringLiteral("/a\\+12x"));
+        QCOMPARE(mountPointOf("/a\\089x"), QStringLiteral("/a\\089x"));
+        QCOMPARE(mountPointOf("/a\\000x"), QStringLiteral("/a\\000x"));
+    }
+
     // ---- identities ---------------------------------------------------------------------------
 
     // One table for both parsers: the helper reads identities as QString (D-Bus), the engine and the
