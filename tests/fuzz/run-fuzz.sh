@@ -8,6 +8,9 @@
 #   PTRIAGE_FUZZ_JOBS        targets run at once (default 1)
 #   PTRIAGE_FUZZ_BUILD_JOBS  ninja -j (default 1; the build runs under nice)
 #   PTRIAGE_FUZZ_TARGETS     a space-separated subset (default: all)
+#   PTRIAGE_FUZZ_SEED        libFuzzer's -seed (default: a new one each run). CI fixes it: with a fresh
+#                            out folder a run then tries the same inputs in the same order, so CI
+#                            catches what a change breaks and does not fail on a new random find
 # Prints one line per target: runs, coverage (cov:), corpus size, crashes. The seed corpora in
 # tests/fuzz/corpus/ are only read; what a run adds goes to the out folder.
 set -uo pipefail
@@ -63,7 +66,7 @@ run_one() {
   # -timeout=60: a unit takes well under a second, but a starved idle-priority process on a busy
   # machine can sit for 10-30 s on one (replayed: 0.2 s); a real hang still fails.
   nice -n 19 "$build/$t" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$out/crashes/$t-" "$corpus" "$seeds" >"$log" 2>&1
+    ${PTRIAGE_FUZZ_SEED:+-seed="$PTRIAGE_FUZZ_SEED"} -artifact_prefix="$out/crashes/$t-" "$corpus" "$seeds" >"$log" 2>&1
   local rc=$?
   local runs cov corp crashes result
   runs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | tail -1 | awk '{print $2}')
