@@ -246,7 +246,9 @@ public:
                 }
                 checkTagged(*rec, tag, s.id, s.ppid, s.comm, cmd);
                 if (byId != rec)
-                    fail(describe(s) + ": its identity is recorded for another child than its tag's");
+                    fail(describe(s) + ": its identity is recorded for another child than its tag's ("
+                        + (byId ? "its own tags: " + byId->tags.front() : std::string("no record of its own"))
+                        + ", parent " + std::to_string(s.ppid) + ", command line '" + joined(cmd) + "')");
             } else if (byId) {
                 ++untaggedChildren;
                 if (s.ppid != m_spawner.pid())
@@ -350,6 +352,14 @@ private:
     }
 
     static std::string describe(const Sample &s) { return s.id.toString() + " (" + s.comm + ")"; }
+
+    static std::string joined(const Argv &cmd)
+    {
+        std::string out;
+        for (const auto &a : cmd)
+            out += (out.empty() ? "" : " ") + a;
+        return out;
+    }
 
     void fail(const std::string &what)
     {
