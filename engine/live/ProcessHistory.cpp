@@ -29,7 +29,7 @@ void ProcessHistory::record(const Snapshot &snapshot)
         Ring &r = m_processes[s.id];
         if (r.seenAt == m_generation)
             continue; // a key seen twice in one scan keeps its first process
-        if (r.points.empty()) // written whole, so its pages are resident now, not one by one later
+        if (r.points.empty()) // the whole ring at once: a fixed array from then on
             r.points.assign(m_perProcess, Values{kUnknown, kUnknown, kUnknown});
         r.seenAt = m_generation;
         r.points[r.next] = p;
