@@ -11,9 +11,9 @@
 namespace ptriage {
 
 // What the charts draw: per process CPU, memory and I/O over the session, and the system's
-// memory use and pressure. Fed one snapshot per refresh on the owner's thread; bounded, and a
-// process's whole share written when it is first seen (12 bytes a point, its time kept once per
-// refresh for all processes), so a long session's memory does not creep up as rings fill.
+// memory use and pressure. Fed one snapshot per refresh on the owner's thread; bounded: a process's
+// ring is allocated whole when it is first seen (12 bytes a point; the times are kept once per
+// refresh for all processes).
 class ProcessHistory {
 public:
     struct ProcessPoint {
