@@ -3,10 +3,10 @@
 #include "BitsDelegate.h"
 #include "ClassBars.h"
 #include "ClassStyle.h"
-#include "report/EngineLabels.h"
 #include "ProcessColumns.h"
 #include "ReadOnlyTable.h"
 #include "UiText.h"
+#include "report/EngineLabels.h"
 #include "util/Format.h"
 
 #include <QGroupBox>
@@ -140,11 +140,11 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
         m_blocked->addItem(qs(b));
     m_blocked->setVisible(!rec.blockedBy.empty());
 
-    m_ledger->setRowCount(static_cast<int>(post.ledger.size()));
+    m_ledger->setRowCount(static_cast<int>(post.ledger().size()));
     m_ledger->horizontalHeaderItem(1)->setText(
         tr("Bits: %1 vs %2").arg(ClassStyle::label(post.classification), ClassStyle::label(post.reference)));
-    for (int row = 0; row < static_cast<int>(post.ledger.size()); ++row) {
-        const EvidenceTerm &t = post.ledger[static_cast<std::size_t>(row)];
+    for (int row = 0; row < static_cast<int>(post.ledger().size()); ++row) {
+        const EvidenceTerm &t = post.ledger()[static_cast<std::size_t>(row)];
         m_ledger->setItem(row, 0,
             readOnlyCell(
                 QStringLiteral("%1 (%2)").arg(EngineLabels::term(t.term), EngineLabels::strength(t.strength))));

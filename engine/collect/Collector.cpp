@@ -547,7 +547,7 @@ void Collector::attachLastRan(Pass &pass)
     m_lastRan = std::move(next);
 }
 
-std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
+std::shared_ptr<Snapshot> Collector::publish(Pass &&pass, PhaseClock &clock)
 {
     auto snap = std::make_shared<Snapshot>();
     auto &sys = snap->system;
@@ -573,6 +573,7 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
         sys.memPressureSome = some;
         sys.memPressureFull = full;
     }
+    clock.lap("system");
 
     std::string netError;
     if (m_capture || !readInetSocketsNetlink(snap->sockets, &netError)) {
@@ -589,6 +590,7 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
     if (buf.readAt(m_root.get(), "net/unix", 64 << 20))
         parseProcNetUnix(buf.view(), snap->sockets);
     snap->locks = std::move(m_locks);
+    clock.lap("sockets");
 
     if (!m_capture) {
         for (const auto &s : pass.samples) {
@@ -610,44 +612,63 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass)
     snap->indexByPid.reserve(snap->processes.size());
     for (std::size_t i = 0; i < snap->processes.size(); ++i)
         snap->indexByPid.emplace(snap->processes[i].id.pid, i);
+    clock.lap("terminals, snapshot");
     return snap;
 }
 
 std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
 {
+    m_phases.clear();
+    PhaseClock clock(&m_phases);
     readLocks();
+    clock.lap("locks");
     m_preciseCpu = true;
     if (m_capture) {
         Pass pass = readCheapTier();
+        clock.lap("cheap tier");
         attachDetails(pass, m_options.deep == DeepReads::All);
+        clock.lap("details");
         applyRates(pass);
         attachLastRan(pass);
-        return publish(std::move(pass));
+        clock.lap("rates, last ran");
+        return publish(std::move(pass), clock);
     }
     Pass first = readCheapTier();
+    clock.lap("cheap tier");
     applyRates(first);
     attachDetails(first, m_options.deep == DeepReads::All);
+    clock.lap("details");
     const double elapsed = bootClockSeconds() - first.uptime;
     if (elapsed < minIntervalSeconds)
         std::this_thread::sleep_for(std::chrono::duration<double>(minIntervalSeconds - elapsed));
+    clock.lap("interval wait");
     Pass second = readCheapTier();
+    clock.lap("cheap tier");
     attachDetails(second, false); // new processes get their reads; the rest reuse the first pass's
+    clock.lap("details");
     applyRates(second);
     attachLastRan(second);
-    return publish(std::move(second));
+    clock.lap("rates, last ran");
+    return publish(std::move(second), clock);
 }
 
 std::shared_ptr<const Snapshot> Collector::refresh()
 {
+    m_phases.clear();
+    PhaseClock clock(&m_phases);
     readLocks();
+    clock.lap("locks");
     m_preciseCpu = m_capture; // every refresh: ticks are precise enough over seconds
     Pass pass = readCheapTier();
+    clock.lap("cheap tier");
     if (m_options.afterCheapTier)
         m_options.afterCheapTier();
     attachDetails(pass, m_options.deep == DeepReads::All);
+    clock.lap("details");
     applyRates(pass);
     attachLastRan(pass);
-    return publish(std::move(pass));
+    clock.lap("rates, last ran");
+    return publish(std::move(pass), clock);
 }
 
 std::shared_ptr<const DeepDetails> Collector::readDeep(const ProcessIdentity &id)

@@ -2,6 +2,7 @@
 
 #include "ProcFiles.h"
 #include "Snapshot.h"
+#include "util/PhaseTimes.h"
 
 #include <functional>
 #include <memory>
@@ -59,6 +60,8 @@ public:
 
     void seedPrevious(const std::vector<PreviousSample> &previous);
     std::vector<PreviousSample> previousSamples() const;
+    // Where the last scanOnce() or refresh() spent its time.
+    const PhaseTimes &lastPhases() const { return m_phases; }
 
 private:
     struct Pass {
@@ -77,7 +80,7 @@ private:
     void attachDetails(Pass &pass, bool deepForAll);
     void applyRates(Pass &pass);
     void attachLastRan(Pass &pass);
-    std::shared_ptr<Snapshot> publish(Pass &&pass);
+    std::shared_ptr<Snapshot> publish(Pass &&pass, PhaseClock &clock);
     double now(FileBuffer &buf);
 
     CollectOptions m_options;
@@ -100,6 +103,7 @@ private:
     FileBuffer m_buffer; // for the calling thread's own reads
     std::vector<FileBuffer> m_buffers; // one per worker of a parallel read
     std::unique_ptr<QThreadPool> m_pool; // for the parallel reads: not the application's global pool
+    PhaseTimes m_phases;
 };
 
 // Writes a captured tree in the ordinary /proc layout from `procRoot` (live /proc normally).

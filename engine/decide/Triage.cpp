@@ -4,22 +4,58 @@
 
 namespace ptriage {
 
-std::shared_ptr<const TriageResult> triage(
-    std::shared_ptr<const Snapshot> snapshot, const TriageConfig &config, const TriageOptions &options)
+namespace {
+
+// Posteriors whose inputs are what they were in `previous` carry over; the rest are computed.
+std::vector<Posterior> carryOrInfer(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
+    std::vector<std::vector<Observation>> &observations, const TriageConfig &config, const TriageResult *previous)
 {
+    const std::size_t n = snap.processes.size();
+    std::vector<Posterior> out(n);
+    std::vector<std::uint64_t> keys(n);
+    std::vector<int> fresh;
+    fresh.reserve(previous ? n / 8 : n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Sample &s = snap.processes[i];
+        keys[i] = posteriorKey(s, facts[i], observations[i]);
+        const Sample *before = previous ? previous->snapshot->byIdentity(s.id) : nullptr;
+        if (before) {
+            const auto j = static_cast<std::size_t>(before - previous->snapshot->processes.data());
+            if (previous->posteriors[j].key == keys[i] && previous->posteriors[j].terms) {
+                out[i] = previous->posteriors[j];
+                continue;
+            }
+        }
+        fresh.push_back(static_cast<int>(i));
+    }
+    inferInto(out, fresh, snap, facts, observations, keys, config);
+    return out;
+}
+
+} // namespace
+
+std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snapshot, const TriageConfig &config,
+    const TriageOptions &options, const TriageResult *previous)
+{
+    PhaseClock clock(options.phases);
     auto r = std::make_shared<TriageResult>();
     r->snapshot = std::move(snapshot);
     const Snapshot &snap = *r->snapshot;
     r->minAgeSeconds = options.minAgeSeconds.value_or(config.policy.minAgeSeconds);
     r->facts = findFacts(snap, config, {options.selfPid, r->minAgeSeconds});
-    const auto observations = observe(snap, r->facts, config, options.past.get());
-    r->posteriors = infer(snap, r->facts, observations, config);
+    clock.lap("facts");
+    auto observations = observe(snap, r->facts, config, options.past.get());
+    clock.lap("evidence");
+    r->posteriors = carryOrInfer(snap, r->facts, observations, config, previous);
+    clock.lap("inference");
     r->recommendations = decide({snap, r->facts, r->posteriors, config, r->minAgeSeconds});
+    clock.lap("decision");
     BlastGraph graph(snap, r->facts, config.policy);
     r->blast.reserve(snap.processes.size());
     for (std::size_t i = 0; i < snap.processes.size(); ++i)
         r->blast.push_back(graph.radiusOf(static_cast<int>(i)));
     r->blastEdges = std::move(graph).takeEdges();
+    clock.lap("blast radius");
     r->ranking.resize(snap.processes.size());
     for (std::size_t i = 0; i < r->ranking.size(); ++i)
         r->ranking[i] = static_cast<int>(i);
@@ -34,6 +70,7 @@ std::shared_ptr<const TriageResult> triage(
         const auto &qb = r->posteriors[static_cast<std::size_t>(b)].probability;
         return qa[2] + qa[3] > qb[2] + qb[3];
     });
+    clock.lap("ranking");
     return r;
 }
 

@@ -3,6 +3,7 @@
 #include "Recommendation.h"
 
 #include "infer/PastContext.h"
+#include "util/PhaseTimes.h"
 
 #include <memory>
 
@@ -13,6 +14,7 @@ struct TriageOptions {
     std::optional<double> minAgeSeconds; // overrides the policy's
     // Past decisions and saved sessions: the "past decisions" and "leaking" terms. Null: absent.
     std::shared_ptr<const PastContext> past;
+    PhaseTimes *phases = nullptr; // the benchmarks': where the time went, phase by phase
 };
 
 // The whole verdict on one snapshot, index-aligned with snapshot->processes. Immutable once built.
@@ -32,7 +34,10 @@ struct TriageResult {
     }
 };
 
-std::shared_ptr<const TriageResult> triage(
-    std::shared_ptr<const Snapshot> snapshot, const TriageConfig &config, const TriageOptions &options);
+// `previous`: the last result of the same config, or null. A process whose posterior inputs are
+// what they were there keeps its posterior (and ledger) from it; facts, evidence, decisions and
+// blast radii are computed anew for everyone, as they depend on neighbours and the clock.
+std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snapshot, const TriageConfig &config,
+    const TriageOptions &options, const TriageResult *previous = nullptr);
 
 } // namespace ptriage

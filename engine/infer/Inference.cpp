@@ -1,5 +1,7 @@
 #include "Inference.h"
 
+#include "util/Fingerprint.h"
+
 #include <Eigen/Dense>
 
 #include <algorithm>
@@ -39,11 +41,40 @@ Phrase classPhrase(ProcessClass c)
 
 } // namespace
 
-std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
-    const std::vector<std::vector<Observation>> &observations, const TriageConfig &config)
+const Ledger &Posterior::ledger() const
+{
+    static const Ledger none;
+    return terms ? *terms : none;
+}
+
+std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std::vector<Observation> &observations)
+{
+    Fingerprint f;
+    f.add(facts.category);
+    f.add(s.state == 'D');
+    f.add(s.partial.empty() && (!s.details || s.details->partial.empty()));
+    f.add(observations.size());
+    for (const auto &o : observations) {
+        f.add(o.table);
+        f.add(o.bin);
+        f.add(o.term);
+        o.detail.addTo(f);
+        f.add(o.logLikelihood.has_value());
+        if (o.logLikelihood)
+            for (const double v : *o.logLikelihood)
+                f.add(v);
+    }
+    return f.value();
+}
+
+void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const Snapshot &snap,
+    const std::vector<ProcessFacts> &facts, std::vector<std::vector<Observation>> &observations,
+    const std::vector<std::uint64_t> &keys, const TriageConfig &config)
 {
     const auto &priors = config.priors;
-    const Eigen::Index n = static_cast<Eigen::Index>(snap.processes.size());
+    const Eigen::Index n = static_cast<Eigen::Index>(which.size());
+    // Row r of the matrices is process which[r].
+    auto at = [&](Eigen::Index r) { return static_cast<std::size_t>(which[static_cast<std::size_t>(r)]); };
     // Columns: one per term table, the category, and the direct terms (past decisions). Each
     // cell: capped log-likelihood.
     const Eigen::Index categoryColumn = static_cast<Eigen::Index>(priors.terms.size());
@@ -60,7 +91,7 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
             tables[t].push_back(capped(ll, cap));
     }
     for (Eigen::Index i = 0; i < n; ++i) {
-        for (const auto &o : observations[static_cast<std::size_t>(i)]) {
+        for (const auto &o : observations[at(i)]) {
             if (o.table < 0 && o.logLikelihood) {
                 const ClassVector ll = capped(*o.logLikelihood, priors.maxBitsPerTerm);
                 for (int c = 0; c < kClassCount; ++c)
@@ -73,8 +104,7 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
             for (int c = 0; c < kClassCount; ++c)
                 terms[static_cast<std::size_t>(c)](i, o.table) += ll[static_cast<std::size_t>(c)];
         }
-        const auto &cat
-            = config.signatures.categories[static_cast<std::size_t>(facts[static_cast<std::size_t>(i)].category)];
+        const auto &cat = config.signatures.categories[static_cast<std::size_t>(facts[at(i)].category)];
         const ClassVector catLl = capped(cat.logLikelihood, priors.maxBitsPerTerm);
         for (int c = 0; c < kClassCount; ++c)
             terms[static_cast<std::size_t>(c)](i, categoryColumn) = catLl[static_cast<std::size_t>(c)];
@@ -89,9 +119,11 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
     const Eigen::VectorXd logZ = top.array() + shifted.array().exp().rowwise().sum().log();
     const Eigen::MatrixXd post = (joint.colwise() - logZ).array().exp();
 
-    std::vector<Posterior> out(static_cast<std::size_t>(n));
     for (Eigen::Index i = 0; i < n; ++i) {
-        Posterior &p = out[static_cast<std::size_t>(i)];
+        Posterior &p = out[at(i)];
+        p.key = keys[at(i)];
+        auto ledger = std::make_shared<Ledger>();
+        ledger->reserve(observations[at(i)].size() + 2);
         Eigen::Index best = 0;
         post.row(i).maxCoeff(&best);
         for (int c = 0; c < kClassCount; ++c)
@@ -108,7 +140,7 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
                 }
         }
         p.reference = static_cast<ProcessClass>(ref);
-        const auto &sample = snap.processes[static_cast<std::size_t>(i)];
+        const auto &sample = snap.processes[at(i)];
         p.confidence = confidenceOf(post(i, best));
         if (sample.state == 'D')
             p.confidence = Confidence::Low; // a process in D state is not what it seems until the I/O returns
@@ -117,7 +149,7 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
 
         auto entry = [&](std::string term, double nats, Phrase detail) {
             const double bits = nats / kLn2;
-            p.ledger.push_back({std::move(term), bits, bits >= 0 ? p.classification : p.reference, strengthOf(bits),
+            ledger->push_back({std::move(term), bits, bits >= 0 ? p.classification : p.reference, strengthOf(bits),
                 std::move(detail)});
         };
         const double priorNats
@@ -125,10 +157,11 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
         entry("prior", priorNats,
             Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "how common %1 is against %2 before any evidence"),
                 {classPhrase(p.classification), classPhrase(p.reference)}));
-        for (const auto &o : observations[static_cast<std::size_t>(i)]) {
+        for (auto &o : observations[at(i)]) { // moved into the ledger: read for the last time
             if (o.table < 0 && o.logLikelihood) {
                 const ClassVector ll = capped(*o.logLikelihood, priors.maxBitsPerTerm);
-                entry(o.term, ll[static_cast<std::size_t>(best)] - ll[static_cast<std::size_t>(ref)], o.detail);
+                entry(std::move(o.term), ll[static_cast<std::size_t>(best)] - ll[static_cast<std::size_t>(ref)],
+                    std::move(o.detail));
                 continue;
             }
             const double nats = o.table < 0 || o.bin < 0
@@ -137,9 +170,9 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
                         [static_cast<std::size_t>(best)]
                     - tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)]
                             [static_cast<std::size_t>(ref)];
-            entry(o.term, nats, o.detail);
+            entry(std::move(o.term), nats, std::move(o.detail));
         }
-        const auto &fact = facts[static_cast<std::size_t>(i)];
+        const auto &fact = facts[at(i)];
         const auto &cat = config.signatures.categories[static_cast<std::size_t>(fact.category)];
         entry("category",
             terms[static_cast<std::size_t>(best)](i, categoryColumn)
@@ -147,10 +180,12 @@ std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFact
             fact.category == config.signatures.unknownCategory
                 ? Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "matches no known kind of program"))
                 : Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "looks like a %1"), {cat.label}));
-        std::stable_sort(p.ledger.begin(), p.ledger.end(),
-            [](const EvidenceTerm &a, const EvidenceTerm &b) { return std::fabs(a.bits) > std::fabs(b.bits); });
+        // Strongest first, ties in the order above: an insertion sort, as a ledger has a dozen terms.
+        for (std::size_t k = 1; k < ledger->size(); ++k)
+            for (std::size_t m = k; m > 0 && std::fabs((*ledger)[m].bits) > std::fabs((*ledger)[m - 1].bits); --m)
+                std::swap((*ledger)[m], (*ledger)[m - 1]);
+        p.terms = std::move(ledger);
     }
-    return out;
 }
 
 } // namespace ptriage

@@ -2,6 +2,9 @@
 
 #include "Evidence.h"
 
+#include <cstdint>
+#include <memory>
+
 namespace ptriage {
 
 // One line of the evidence ledger: how much one term moved the verdict, in bits.
@@ -13,17 +16,32 @@ struct EvidenceTerm {
     Phrase detail;
 };
 
+using Ledger = std::vector<EvidenceTerm>;
+
 struct Posterior {
     ClassVector probability{};
     ProcessClass classification = ProcessClass::Useful;
     ProcessClass reference = ProcessClass::Useful; // what the ledger compares against
     Confidence confidence = Confidence::Low;
-    std::vector<EvidenceTerm> ledger; // strongest first
+    // Strongest first. Shared: a posterior carried over to the next refresh is not copied.
+    std::shared_ptr<const Ledger> terms;
+    // Everything the posterior was computed from, folded (posteriorKey): under one config, equal
+    // keys give equal posteriors.
+    std::uint64_t key = 0;
+
+    const Ledger &ledger() const;
 };
 
-// Evaluates every process at once: a processes × terms matrix of log-likelihoods per class,
-// summed with the log prior and normalized with log-sum-exp.
-std::vector<Posterior> infer(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
-    const std::vector<std::vector<Observation>> &observations, const TriageConfig &config);
+// The inputs of one process's posterior (its observations, category, state and whether its reads
+// were partial), folded into 64 bits.
+std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std::vector<Observation> &observations);
+
+// Evaluates the processes `which` (indices into the snapshot) at once into out[index]: a
+// processes × terms matrix of log-likelihoods per class, summed with the log prior and normalized
+// with log-sum-exp. `keys` are their posteriorKey()s, index-aligned with the snapshot. Their
+// observations' terms and sentences are moved into the ledgers.
+void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const Snapshot &snap,
+    const std::vector<ProcessFacts> &facts, std::vector<std::vector<Observation>> &observations,
+    const std::vector<std::uint64_t> &keys, const TriageConfig &config);
 
 } // namespace ptriage

@@ -43,8 +43,8 @@ void TriageWorker::scan()
     // The first scan samples twice, so even the first result shows recent rates.
     auto snapshot = m_firstScanDone ? m_collector.refresh() : m_collector.scanOnce();
     m_firstScanDone = true;
-    m_lastSnapshot = snapshot;
-    auto result = triage(std::move(snapshot), m_config, m_triage);
+    auto result = triage(std::move(snapshot), m_config, m_triage, m_lastResult.get());
+    m_lastResult = result;
     Q_EMIT resultReady(std::move(result), clock.nsecsElapsed() / 1000);
 }
 
@@ -93,7 +93,7 @@ void TriageWorker::reloadPast()
     QString error;
     // Triage goes on without the past when the file is refused: said once, never fatal.
     m_triage.past = loadPast(m_sessionDatabase, m_collector.bootId(), m_config.priors,
-        QDateTime::currentMSecsSinceEpoch(), &error, m_lastSnapshot.get());
+        QDateTime::currentMSecsSinceEpoch(), &error, m_lastResult ? m_lastResult->snapshot.get() : nullptr);
     if (!error.isEmpty() && error != m_pastError)
         Q_EMIT pastUnavailable(QStringLiteral("past decisions and sessions not used: %1").arg(error));
     m_pastError = error;

@@ -41,7 +41,7 @@ private:
     Collector m_collector;
     QString m_sessionDatabase;
     QString m_pastError; // the last one reported, so a refused file is said once
-    std::shared_ptr<const Snapshot> m_lastSnapshot;
+    std::shared_ptr<const TriageResult> m_lastResult; // what unchanged processes carry over from
     QTimer *m_timer = nullptr; // created on the worker thread, so its events fire there
     bool m_open = false;
     bool m_firstScanDone = false;

@@ -49,7 +49,7 @@ std::string topReasons(const TriageResult &r, int i, std::size_t n)
     for (const auto &b : rec.blockedBy)
         if (parts.size() < n)
             parts.push_back(b.translated());
-    for (const auto &t : post.ledger)
+    for (const auto &t : post.ledger())
         if (parts.size() < n && t.bits > 0.5 && t.term != "prior")
             parts.push_back(t.detail.translated());
     std::string out;
@@ -168,7 +168,7 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
         + say(QT_TRANSLATE_NOOP("ScanText", "evidence ledger (bits for %1 against %2):"),
             {jsonName(post.classification), jsonName(post.reference)})
         + '\n';
-    for (const auto &t : post.ledger) {
+    for (const auto &t : post.ledger()) {
         std::snprintf(line, sizeof line, "  %-14s %+6.2f  %-11s ", t.term.c_str(), t.bits, jsonName(t.strength));
         out += line + t.detail.translated() + '\n';
     }

@@ -32,9 +32,9 @@ private Q_SLOTS:
         pane.showProcess(r, i, defaultModel());
         QCOMPARE(pane.shownIdentity(), r->identityOf(i));
         const auto &post = r->posteriors[static_cast<std::size_t>(i)];
-        QCOMPARE(pane.ledgerTable()->rowCount(), static_cast<int>(post.ledger.size()));
-        QCOMPARE(pane.ledgerTable()->item(0, 2)->text().toStdString(), post.ledger[0].detail.english());
-        QCOMPARE(pane.ledgerTable()->item(0, 1)->data(Qt::UserRole).toDouble(), post.ledger[0].bits);
+        QCOMPARE(pane.ledgerTable()->rowCount(), static_cast<int>(post.ledger().size()));
+        QCOMPARE(pane.ledgerTable()->item(0, 2)->text().toStdString(), post.ledger()[0].detail.english());
+        QCOMPARE(pane.ledgerTable()->item(0, 1)->data(Qt::UserRole).toDouble(), post.ledger()[0].bits);
         QVERIFY2(pane.lossText().contains(QStringLiteral("kill 0."))
                 && pane.lossText().contains(QStringLiteral("(blocked)")),
             qPrintable(pane.lossText()));

@@ -212,7 +212,7 @@ private Q_SLOTS:
             const auto it = r->snapshot->indexByPid.find(pid);
             if (it == r->snapshot->indexByPid.end())
                 return nullptr;
-            for (const EvidenceTerm &t : r->posteriors[it->second].ledger)
+            for (const EvidenceTerm &t : r->posteriors[it->second].ledger())
                 if (t.term == "past_decisions")
                     return &t;
             return nullptr;

@@ -268,7 +268,7 @@ private Q_SLOTS:
         QVERIFY(v.index >= 0 && unsupervised.index >= 0);
         QCOMPARE(v.facts().supervisor, std::string("systemd:gunicorn.service"));
         const auto term = [](const Verdict &x, const std::string &name) {
-            for (const EvidenceTerm &t : x.post().ledger)
+            for (const EvidenceTerm &t : x.post().ledger())
                 if (t.term == name)
                     return t;
             return EvidenceTerm{};
@@ -374,7 +374,7 @@ private Q_SLOTS:
         QVERIFY(!v.recommendation().allowed[static_cast<std::size_t>(RecommendedAction::Kill)]);
         QCOMPARE(v.post().confidence, Confidence::Low);
         bool wchanShown = false;
-        for (const auto &t : v.post().ledger)
+        for (const auto &t : v.post().ledger())
             wchanShown = wchanShown || t.detail.english().find("nfs_wait_bit_killable") != std::string::npos;
         QVERIFY2(wchanShown, v.why().c_str());
     }
@@ -429,7 +429,7 @@ private Q_SLOTS:
         QVERIFY(!v.facts().deepKnown);
         QVERIFY(v.facts().listeners.empty());
         bool sockets = false;
-        for (const EvidenceTerm &t : v.post().ledger)
+        for (const EvidenceTerm &t : v.post().ledger())
             if (t.term == "sockets") {
                 sockets = true;
                 QCOMPARE(t.bits, 0.0);

@@ -99,7 +99,7 @@ Pair triageBoth(const std::shared_ptr<const PastContext> &past)
 
 const EvidenceTerm *termOf(const TriageResult &r, int index, const std::string &name)
 {
-    for (const auto &t : r.posteriors[static_cast<std::size_t>(index)].ledger)
+    for (const auto &t : r.posteriors[static_cast<std::size_t>(index)].ledger())
         if (t.term == name)
             return &t;
     return nullptr;
@@ -186,7 +186,8 @@ private Q_SLOTS:
         QVERIFY(!termOf(*p.without, i, "past_decisions"));
         const EvidenceTerm *t = termOf(*p.with, i, "past_decisions");
         QVERIFY2(t, dump(*p.with, i).c_str());
-        QVERIFY2(t->detail.english().find("you ended 3 and spared 0") != std::string::npos, t->detail.english().c_str());
+        QVERIFY2(
+            t->detail.english().find("you ended 3 and spared 0") != std::string::npos, t->detail.english().c_str());
         QVERIFY2(t->detail.english().find("(generalized)") != std::string::npos, t->detail.english().c_str());
         QVERIFY2(t->detail.english().find("/tmp/…/job-N.txt") != std::string::npos, t->detail.english().c_str());
         // Unrelated processes are untouched.
@@ -232,7 +233,8 @@ private Q_SLOTS:
         const double after = p.with->posteriors[static_cast<std::size_t>(i)].probability[kAbandoned];
         QVERIFY2(after < before, dump(*p.with, i).c_str());
         const EvidenceTerm *t = termOf(*p.with, i, "past_decisions");
-        QVERIFY2(t && t->detail.english().find("you ended 3 and spared 3") != std::string::npos, dump(*p.with, i).c_str());
+        QVERIFY2(
+            t && t->detail.english().find("you ended 3 and spared 3") != std::string::npos, dump(*p.with, i).c_str());
 
         QVERIFY(store.clearDecisions(&error));
         QVERIFY(store.decisions(&error).empty());
@@ -366,7 +368,8 @@ private Q_SLOTS:
                 const Pair p = triageBoth(pastOf(db));
                 const int i = indexOfPid(*p.with, grower);
                 const EvidenceTerm *t = termOf(*p.with, i, "leaking");
-                QVERIFY2(t && t->bits == 0 && t->detail.english().find("unknown") != std::string::npos, dump(*p.with, i).c_str());
+                QVERIFY2(t && t->bits == 0 && t->detail.english().find("unknown") != std::string::npos,
+                    dump(*p.with, i).c_str());
             }
             QVERIFY(change(grower, SIGUSR1));
             QVERIFY(change(wobbler, s == 1 ? SIGUSR2 : SIGUSR1));

@@ -55,14 +55,15 @@ private Q_SLOTS:
             const int i = indexOfPid(r, a.pid);
             if (i < 0)
                 return nullptr;
-            for (const auto &t : r.posteriors[static_cast<std::size_t>(i)].ledger)
+            for (const auto &t : r.posteriors[static_cast<std::size_t>(i)].ledger())
                 if (t.term == "past_decisions")
                     return &t;
             return nullptr;
         };
         QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= 1, 10000);
         const EvidenceTerm *t = termOf(*resultAt(spy, 0));
-        QVERIFY2(t && t->detail.english().find("`learn-target --job=/tmp/run-N/job.txt` (generalized)") != std::string::npos,
+        QVERIFY2(
+            t && t->detail.english().find("`learn-target --job=/tmp/run-N/job.txt` (generalized)") != std::string::npos,
             t ? t->detail.english().c_str() : "no past_decisions term");
         // The person clears what was learned; the window asks the service to read the past again.
         QVERIFY(store.clearDecisions(&error));

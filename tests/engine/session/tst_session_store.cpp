@@ -111,12 +111,12 @@ private Q_SLOTS:
         // The ledger without sentences reads back term by term, as the scan had it.
         const auto &post = result->posteriors[result->snapshot->indexByPid.at(self)];
         const auto terms = savedLedger(mine->ledger);
-        QCOMPARE(terms.size(), post.ledger.size());
+        QCOMPARE(terms.size(), post.ledger().size());
         QVERIFY(!terms.empty());
         for (std::size_t k = 0; k < terms.size(); ++k) {
-            QCOMPARE(terms[k].term, post.ledger[k].term);
-            QCOMPARE(terms[k].favors, post.ledger[k].favors);
-            QVERIFY(std::abs(terms[k].bits - post.ledger[k].bits) <= 0.05 + 1e-9);
+            QCOMPARE(terms[k].term, post.ledger()[k].term);
+            QCOMPARE(terms[k].favors, post.ledger()[k].favors);
+            QVERIFY(std::abs(terms[k].bits - post.ledger()[k].bits) <= 0.05 + 1e-9);
         }
         QVERIFY(savedLedger("cpu\tnot-a-class\nbroken line\nage\t1.5\tabandoned\n").size() == 1);
         // A second store on the same file sees it (WAL, committed).

@@ -1,0 +1,140 @@
+// Incremental triage (issue 15): a long-lived engine passes its last result, and processes whose
+// posterior inputs did not change carry their posterior over. On a live machine with real processes
+// that start, stop, spin, end and change, every refresh's incremental result equals a full triage
+// of the same snapshot, and posteriors are really carried over (not recomputed under another name).
+#include "decide/Triage.h"
+#include "support/CaptureTools.h"
+#include "support/Spawner.h"
+
+#include <QtTest>
+
+#include <csignal>
+#include <unistd.h>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+// Where an incremental result differs from the full one; empty when they agree.
+QString difference(const TriageResult &full, const TriageResult &inc)
+{
+    const auto &procs = full.snapshot->processes;
+    if (inc.posteriors.size() != procs.size() || inc.recommendations.size() != procs.size())
+        return QStringLiteral("sizes differ");
+    for (std::size_t i = 0; i < procs.size(); ++i) {
+        const Posterior &a = full.posteriors[i];
+        const Posterior &b = inc.posteriors[i];
+        const QString who = QString::fromStdString(procs[i].id.toString() + " (" + procs[i].comm + ")");
+        for (std::size_t c = 0; c < a.probability.size(); ++c)
+            if (std::abs(a.probability[c] - b.probability[c]) > 1e-12)
+                return who
+                    + QStringLiteral(": probability %1 is %2, a full triage says %3")
+                          .arg(c)
+                          .arg(b.probability[c])
+                          .arg(a.probability[c]);
+        if (a.classification != b.classification || a.reference != b.reference || a.confidence != b.confidence
+            || a.key != b.key)
+            return who + QStringLiteral(": verdict, reference, confidence or key differ");
+        if (a.ledger().size() != b.ledger().size())
+            return who
+                + QStringLiteral(": ledger of %1 terms, a full triage has %2")
+                      .arg(b.ledger().size())
+                      .arg(a.ledger().size());
+        for (std::size_t t = 0; t < a.ledger().size(); ++t) {
+            const EvidenceTerm &x = a.ledger()[t];
+            const EvidenceTerm &y = b.ledger()[t];
+            if (x.term != y.term || std::abs(x.bits - y.bits) > 1e-9 || x.favors != y.favors
+                || x.detail.english() != y.detail.english())
+                return who
+                    + QStringLiteral(": ledger term %1 is '%2' (%3 bits), a full triage says '%4' (%5 bits)")
+                          .arg(t)
+                          .arg(QString::fromStdString(y.term + ": " + y.detail.english()))
+                          .arg(y.bits)
+                          .arg(QString::fromStdString(x.term + ": " + x.detail.english()))
+                          .arg(x.bits);
+        }
+        const Recommendation &ra = full.recommendations[i];
+        const Recommendation &rb = inc.recommendations[i];
+        if (ra.action != rb.action || ra.candidate != rb.candidate || ra.score != rb.score)
+            return who + QStringLiteral(": recommendation differs");
+    }
+    if (full.ranking != inc.ranking)
+        return QStringLiteral("ranking differs");
+    return {};
+}
+
+} // namespace
+
+class IncrementalTriageTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void carriedPosteriorsEqualAFullTriage()
+    {
+        Spawner sp;
+        std::vector<Actor> idle;
+        for (int k = 0; k < 6; ++k)
+            idle.push_back(sp.spawn({"inc-idle", {"inc-idle", "--worker=" + std::to_string(k)}, {}}));
+        const Actor spinner = sp.spawn({"inc-spin", {"inc-spin"}, {{"ACTOR_SPIN", "1"}}});
+        const Actor listener = sp.spawn({"inc-server", {"inc-server", "--port=0"}, {{"ACTOR_LISTEN", "0"}}});
+        for (const Actor &a : idle)
+            QVERIFY(a.pid > 0);
+        QVERIFY(spinner.pid > 0 && listener.pid > 0);
+
+        Collector collector(longLivedOptions());
+        std::string error;
+        QVERIFY2(collector.open(&error), error.c_str());
+        TriageOptions options;
+        options.selfPid = static_cast<int>(::getpid());
+        std::shared_ptr<const TriageResult> previous;
+        std::size_t carried = 0, recomputed = 0, changedCarried = 0;
+        for (int refresh = 0; refresh < 12; ++refresh) {
+            // What changes between refreshes: a process stops and resumes, one spins and stops
+            // spinning, one ends, new ones start.
+            switch (refresh) {
+            case 3:
+                QCOMPARE(::kill(idle[0].pid, SIGSTOP), 0);
+                QCOMPARE(::kill(spinner.pid, SIGSTOP), 0);
+                break;
+            case 5:
+                QCOMPARE(::kill(idle[0].pid, SIGCONT), 0);
+                QCOMPARE(::kill(idle[1].pid, SIGKILL), 0);
+                idle.push_back(sp.spawn({"inc-late", {"inc-late"}, {}}));
+                break;
+            case 7:
+                QCOMPARE(::kill(spinner.pid, SIGCONT), 0);
+                break;
+            default:
+                break;
+            }
+            QTest::qWait(250);
+            auto snapshot = collector.refresh();
+            const auto full = triage(snapshot, defaultModel(), options);
+            const auto inc = triage(snapshot, defaultModel(), options, previous.get());
+            const QString diff = difference(*full, *inc);
+            QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("refresh %1: %2").arg(refresh).arg(diff)));
+            if (previous) {
+                for (std::size_t i = 0; i < snapshot->processes.size(); ++i) {
+                    const Sample *before = previous->snapshot->byIdentity(snapshot->processes[i].id);
+                    if (!before)
+                        continue;
+                    const auto j = static_cast<std::size_t>(before - previous->snapshot->processes.data());
+                    const bool shared = inc->posteriors[i].terms == previous->posteriors[j].terms;
+                    (shared ? carried : recomputed)++;
+                    // Carried over means its inputs were the same; computed anew, that they were not.
+                    if (shared != (previous->posteriors[j].key == inc->posteriors[i].key))
+                        ++changedCarried;
+                }
+            }
+            previous = inc;
+        }
+        std::printf("incremental triage: %zu posteriors carried over, %zu computed anew\n", carried, recomputed);
+        QCOMPARE(changedCarried, std::size_t{0});
+        QVERIFY2(carried > recomputed, "most processes of a quiet machine keep their posterior between refreshes");
+        QVERIFY(recomputed > 0); // the stopped, resumed and spinning ones changed
+    }
+};
+
+QTEST_GUILESS_MAIN(IncrementalTriageTest)
+#include "tst_incremental_triage.moc"
