@@ -152,7 +152,7 @@ int report(const QStringList &args)
         triage = scan.triage;
         input = reportFromTriage(*triage, *config);
         if (history.afterId == 0)
-            history.now = std::make_shared<const Session>(sessionFromTriage(*triage));
+            history.now = std::make_shared<const Session>(sessionFromTriage(*triage, *config));
     }
     input.config = &*config;
     input.version = PTRIAGE_VERSION;

@@ -97,7 +97,7 @@ bool saveScan(const OneShotResult &result, const QString &path, double keepDays,
     SessionStore store;
     if (!store.open(path, SessionStore::Mode::Create, error))
         return false;
-    Session session = sessionFromTriage(*result.triage);
+    Session session = sessionFromTriage(*result.triage, *result.config);
     *id = store.save(session, error);
     if (!*id)
         return false;

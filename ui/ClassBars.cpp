@@ -13,6 +13,8 @@ ClassBars::ClassBars(QWidget *parent) : QWidget(parent)
 
 void ClassBars::setPosterior(const ClassVector &p, ProcessClass winner)
 {
+    if (!m_empty && p == m_p && winner == m_winner)
+        return; // unchanged: no repaint
     m_p = p;
     m_winner = winner;
     m_empty = false;

@@ -135,26 +135,31 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
                                   .arg(EngineLabels::risk(r.blast[u].risk))
                                   .arg(r.blast[u].affected.size())
         + (f.protectedReason.empty() ? QString() : tr("<br>Protected: %1").arg(qs(f.protectedReason).toHtmlEscaped())));
-    m_blocked->clear();
+    QStringList blocked;
     for (const auto &b : rec.blockedBy)
-        m_blocked->addItem(qs(b));
+        blocked << qs(b);
+    setListLines(m_blocked, blocked);
     m_blocked->setVisible(!rec.blockedBy.empty());
 
-    m_ledger->setRowCount(static_cast<int>(post.ledger().size()));
-    m_ledger->horizontalHeaderItem(1)->setText(
-        tr("Bits: %1 vs %2").arg(ClassStyle::label(post.classification), ClassStyle::label(post.reference)));
-    for (int row = 0; row < static_cast<int>(post.ledger().size()); ++row) {
-        const EvidenceTerm &t = post.ledger()[static_cast<std::size_t>(row)];
-        m_ledger->setItem(row, 0,
-            readOnlyCell(
-                QStringLiteral("%1 (%2)").arg(EngineLabels::term(t.term), EngineLabels::strength(t.strength))));
-        auto *bits = readOnlyCell(QString::number(t.bits, 'f', 2));
-        bits->setData(Qt::UserRole, t.bits);
-        bits->setData(Qt::UserRole + 1, ClassStyle::color(post.classification));
-        bits->setData(Qt::UserRole + 2, ClassStyle::color(post.reference));
-        bits->setToolTip(tr("%1 bits toward %2").arg(QString::number(t.bits, 'f', 2), ClassStyle::label(t.favors)));
-        m_ledger->setItem(row, 1, bits);
-        m_ledger->setItem(row, 2, readOnlyCell(qs(t.detail)));
+    const Ledger ledger = ledgerOf(r, index, config);
+    // Cells are updated in place: a refresh repaints only what changed.
+    if (m_ledger->rowCount() != static_cast<int>(ledger.size()))
+        m_ledger->setRowCount(static_cast<int>(ledger.size()));
+    const QString bitsHeader
+        = tr("Bits: %1 vs %2").arg(ClassStyle::label(post.classification), ClassStyle::label(post.reference));
+    if (m_ledger->horizontalHeaderItem(1)->text() != bitsHeader)
+        m_ledger->horizontalHeaderItem(1)->setText(bitsHeader);
+    for (int row = 0; row < static_cast<int>(ledger.size()); ++row) {
+        const EvidenceTerm &t = ledger[static_cast<std::size_t>(row)];
+        setReadOnlyCell(m_ledger, row, 0,
+            QStringLiteral("%1 (%2)").arg(EngineLabels::term(t.term), EngineLabels::strength(t.strength)));
+        auto *bits = setReadOnlyCell(m_ledger, row, 1, QString::number(t.bits, 'f', 2));
+        setCellData(bits, Qt::UserRole, t.bits);
+        setCellData(bits, Qt::UserRole + 1, ClassStyle::color(post.classification));
+        setCellData(bits, Qt::UserRole + 2, ClassStyle::color(post.reference));
+        setCellData(bits, Qt::ToolTipRole,
+            tr("%1 bits toward %2").arg(QString::number(t.bits, 'f', 2), ClassStyle::label(t.favors)));
+        setReadOnlyCell(m_ledger, row, 2, qs(t.detail));
     }
 
     QStringList losses;
@@ -189,23 +194,23 @@ void LedgerPane::showDeep(const ProcessIdentity &id, std::shared_ptr<const DeepD
 
 void LedgerPane::fillResources(const Sample &s, const ProcessFacts &f, const DeepDetails *deep)
 {
-    m_resources->clear();
+    QStringList lines;
     for (const auto &l : f.listeners)
-        m_resources->addItem(tr("listens on %1").arg(qs(l)));
+        lines << tr("listens on %1").arg(qs(l));
     for (const auto &c : f.criticalFiles)
-        m_resources->addItem(tr("critical, open for writing: %1 — %2").arg(qs(c.path), qs(c.hint)));
+        lines << tr("critical, open for writing: %1 — %2").arg(qs(c.path), qs(c.hint));
     for (const auto &l : f.lockedFiles)
-        m_resources->addItem(tr("holds a lock on %1").arg(qs(l)));
+        lines << tr("holds a lock on %1").arg(qs(l));
     if (deep) {
         for (const auto &of : deep->files)
             if (of.kind == FdKind::File)
-                m_resources->addItem(
-                    tr("fd %1 %2 %3").arg(of.fd).arg(of.writable ? tr("writes") : tr("reads"), qs(of.target)));
+                lines << tr("fd %1 %2 %3").arg(of.fd).arg(of.writable ? tr("writes") : tr("reads"), qs(of.target));
         if (!deep->partial.empty())
-            m_resources->addItem(tr("not everything could be read: %1").arg(qs(deep->partial)));
+            lines << tr("not everything could be read: %1").arg(qs(deep->partial));
     } else if (s.fdCount >= 0) {
-        m_resources->addItem(tr("%1 open files (details load when selected)").arg(s.fdCount));
+        lines << tr("%1 open files (details load when selected)").arg(s.fdCount);
     }
+    setListLines(m_resources, lines);
 }
 
 QString LedgerPane::lossText() const

@@ -52,7 +52,8 @@ namespace ptriage {
 MainWindow::MainWindow(
     const TriageConfig &config, CollectOptions collect, TriageOptions triage, const QString &sessionDb, QWidget *parent)
     : MainWindow(config, std::make_unique<TriageService>(config, std::move(collect), std::move(triage)), nullptr,
-        std::make_unique<SessionKeeper>(sessionDb.isEmpty() ? SessionStore::defaultPath() : sessionDb), nullptr, parent)
+        std::make_unique<SessionKeeper>(sessionDb.isEmpty() ? SessionStore::defaultPath() : sessionDb, config), nullptr,
+        parent)
 { }
 
 MainWindow::MainWindow(const TriageConfig &config, TriageService &service, SessionKeeper &keeper, QWidget *parent)

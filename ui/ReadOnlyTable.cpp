@@ -23,4 +23,34 @@ QTableWidgetItem *readOnlyCell(const QString &text)
     return item;
 }
 
+QTableWidgetItem *setReadOnlyCell(QTableWidget *table, int row, int column, const QString &text)
+{
+    QTableWidgetItem *item = table->item(row, column);
+    if (!item) {
+        item = readOnlyCell(text);
+        table->setItem(row, column, item);
+    } else if (item->text() != text) {
+        item->setText(text);
+        item->setToolTip(text);
+    }
+    return item;
+}
+
+void setCellData(QTableWidgetItem *item, int role, const QVariant &value)
+{
+    if (item->data(role) != value)
+        item->setData(role, value);
+}
+
+void setListLines(QListWidget *list, const QStringList &lines)
+{
+    bool same = list->count() == lines.size();
+    for (int i = 0; same && i < lines.size(); ++i)
+        same = list->item(i)->text() == lines[i];
+    if (same)
+        return;
+    list->clear();
+    list->addItems(lines);
+}
+
 } // namespace ptriage

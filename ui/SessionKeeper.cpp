@@ -13,7 +13,8 @@
 
 namespace ptriage {
 
-SessionKeeper::SessionKeeper(const QString &path, QObject *parent) : QObject(parent), m_path(path)
+SessionKeeper::SessionKeeper(const QString &path, const TriageConfig &config, QObject *parent)
+    : QObject(parent), m_path(path), m_config(config)
 {
     m_pool.setMaxThreadCount(1);
     m_pool.setExpiryTimeout(-1); // one thread for the store's whole life
@@ -92,7 +93,7 @@ void SessionKeeper::save(bool automatic)
         [this, job, result = m_latest, keepDays = m_keepDays, keep0 = m_viewing[0], keep1 = m_viewing[1]] {
             if (!openStore(SessionStore::Mode::Create, &job->error))
                 return;
-            job->id = m_store.save(sessionFromTriage(*result), &job->error);
+            job->id = m_store.save(sessionFromTriage(*result, m_config), &job->error);
             if (job->id == 0)
                 return;
             // Retention: the session just saved and the ones being viewed stay. A failed cleanup
@@ -124,7 +125,7 @@ void SessionKeeper::exportReport(const QString &path, std::shared_ptr<const Tria
             input.generatedAtMs = QDateTime::currentMSecsSinceEpoch();
             ReportHistoryRequest history;
             history.databasePath = m_path;
-            history.now = std::make_shared<const Session>(sessionFromTriage(*result));
+            history.now = std::make_shared<const Session>(sessionFromTriage(*result, m_config));
             if (!addReportHistory(input, history, &job->warning) && job->warning.isEmpty())
                 job->warning = tr("the session database could not be read");
             HtmlReport::save(HtmlReport::render(input), path, &job->error);
@@ -162,7 +163,7 @@ void SessionKeeper::compare(long long beforeId, long long afterId)
                 return;
             std::shared_ptr<const Session> now;
             if (result)
-                now = std::make_shared<const Session>(sessionFromTriage(*result));
+                now = std::make_shared<const Session>(sessionFromTriage(*result, m_config));
             job->comparison = compareSessions(m_store, beforeId, afterId, now, &job->error);
         },
         [this, job] { Q_EMIT compared(job->comparison, job->error); });

@@ -24,7 +24,8 @@ class SessionKeeper : public QObject {
     Q_OBJECT
 
 public:
-    explicit SessionKeeper(const QString &path, QObject *parent = nullptr);
+    // `config`: the one the saved results were triaged with (their ledgers are read again with it).
+    SessionKeeper(const QString &path, const TriageConfig &config, QObject *parent = nullptr);
     ~SessionKeeper() override; // waits for the job in progress
 
     QString path() const { return m_path; }
@@ -75,6 +76,7 @@ private:
     bool openStore(SessionStore::Mode mode, QString *error);
 
     QString m_path;
+    const TriageConfig &m_config;
     QThreadPool m_pool; // one thread, kept: the store's
     SessionStore m_store; // used on m_pool's thread only
     QTimer m_autosave;

@@ -12,7 +12,7 @@ WindowOnDemand::WindowOnDemand(const TriageConfig &config, CollectOptions collec
       m_config(config),
       m_hiddenIntervalMs(hiddenIntervalMs),
       m_service(config, std::move(collect), std::move(triage)),
-      m_keeper(sessionDb.isEmpty() ? SessionStore::defaultPath() : sessionDb)
+      m_keeper(sessionDb.isEmpty() ? SessionStore::defaultPath() : sessionDb, config)
 {
     connect(&m_service, &TriageService::resultReady, this,
         [this](std::shared_ptr<const TriageResult> result, qint64 /*scanMicroseconds*/) {

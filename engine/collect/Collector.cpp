@@ -14,6 +14,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <system_error>
 #include <thread>
 #include <time.h>
 #include <unistd.h>
@@ -221,6 +222,11 @@ bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &bu
         = f.rssPages > 0 ? static_cast<std::uint64_t>(f.rssPages) * static_cast<std::uint64_t>(::getpagesize()) : 0;
     if (s.isKernelThread())
         return true; // no io, fds or uid worth reading
+    if (m_ratesOnly) { // the first pass of a one-shot scan: what rates need, nothing more
+        s.cpuNs = readCpuNs(dir.get(), s.threads, buf);
+        readIo(dir.get(), s, buf);
+        return true;
+    }
     if (m_preciseCpu && s.threads == 1 && lastRanMs) {
         const SchedReading r = readSchedOfOneThread(dir.get(), buf);
         s.cpuNs = r.cpuNs;
@@ -229,15 +235,7 @@ bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &bu
         s.cpuNs = readCpuNs(dir.get(), s.threads, buf);
     }
 
-    if (buf.readRecordAt(dir.get(), "io")) {
-        std::uint64_t io = 0;
-        if (parseIo(buf.view(), io))
-            s.ioBytes = io;
-        else
-            addReason(s.partial, "io: malformed");
-    } else if (buf.error() != ENOENT) {
-        addReason(s.partial, describeErrno("io", buf.error()));
-    }
+    readIo(dir.get(), s, buf);
 
     if (m_capture) {
         std::uint32_t uid = 0;
@@ -257,6 +255,19 @@ bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &bu
             s.fdCount = countEntries(dir.get(), "fd");
     }
     return true;
+}
+
+void Collector::readIo(int dirFd, Sample &s, FileBuffer &buf)
+{
+    if (buf.readRecordAt(dirFd, "io")) {
+        std::uint64_t io = 0;
+        if (parseIo(buf.view(), io))
+            s.ioBytes = io;
+        else
+            addReason(s.partial, "io: malformed");
+    } else if (buf.error() != ENOENT) {
+        addReason(s.partial, describeErrno("io", buf.error()));
+    }
 }
 
 Collector::Pass Collector::readCheapTier()
@@ -362,13 +373,13 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
     return deep;
 }
 
-void Collector::readLocks()
+void Collector::readLocks(FileBuffer &buf)
 {
     // Reading /proc/locks waits for an RCU grace period (~8 ms) however small it is: deep scans only.
     m_locks.clear();
     m_lockHolders.clear();
-    if (m_options.deep == DeepReads::All && m_buffer.readAt(m_root.get(), "locks", 16 << 20))
-        m_locks = parseLocks(m_buffer.view());
+    if (m_options.deep == DeepReads::All && buf.readAt(m_root.get(), "locks", 16 << 20))
+        m_locks = parseLocks(buf.view());
     for (const auto &l : m_locks)
         if (!l.waiting)
             m_lockHolders.insert(l.pid);
@@ -620,10 +631,10 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
 {
     m_phases.clear();
     PhaseClock clock(&m_phases);
-    readLocks();
-    clock.lap("locks");
     m_preciseCpu = true;
     if (m_capture) {
+        readLocks(m_buffer);
+        clock.lap("locks");
         Pass pass = readCheapTier();
         clock.lap("cheap tier");
         attachDetails(pass, m_options.deep == DeepReads::All);
@@ -633,8 +644,23 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
         clock.lap("rates, last ran");
         return publish(std::move(pass), clock);
     }
+    // The first pass reads only what rates need (stat, CPU ns, I/O); /proc/locks, which mostly
+    // waits for an RCU grace period, is read meanwhile. The expensive reads fill the interval
+    // before the second, full pass.
+    FileBuffer locksBuffer;
+    std::thread locks;
+    try {
+        locks = std::thread([this, &locksBuffer] { readLocks(locksBuffer); });
+    } catch (const std::system_error &) { // no thread to be had (a fork bomb took every pid): in turn
+        readLocks(locksBuffer);
+    }
+    m_ratesOnly = true;
     Pass first = readCheapTier();
-    clock.lap("cheap tier");
+    m_ratesOnly = false;
+    clock.lap("cheap tier (rates only)");
+    if (locks.joinable())
+        locks.join();
+    clock.lap("locks (waited for)");
     applyRates(first);
     attachDetails(first, m_options.deep == DeepReads::All);
     clock.lap("details");
@@ -656,7 +682,7 @@ std::shared_ptr<const Snapshot> Collector::refresh()
 {
     m_phases.clear();
     PhaseClock clock(&m_phases);
-    readLocks();
+    readLocks(m_buffer);
     clock.lap("locks");
     m_preciseCpu = m_capture; // every refresh: ticks are precise enough over seconds
     Pass pass = readCheapTier();

@@ -76,7 +76,8 @@ private:
     bool readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr);
     std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
     std::shared_ptr<DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
-    void readLocks();
+    void readLocks(FileBuffer &buf);
+    void readIo(int dirFd, Sample &s, FileBuffer &buf);
     void attachDetails(Pass &pass, bool deepForAll);
     void applyRates(Pass &pass);
     void attachLastRan(Pass &pass);
@@ -93,6 +94,7 @@ private:
     std::unordered_map<ProcessIdentity, std::shared_ptr<const DeepDetails>> m_deep;
     std::optional<double> m_lastInterval;
     bool m_preciseCpu = false; // read schedstat: one-shot scans and captures, not every refresh
+    bool m_ratesOnly = false; // the cheap tier reads only what rates need (a one-shot's first pass)
     struct LastRan {
         double ms = 0; // se.exec_start
         double readAtMs = 0; // the scheduler's "now" when it was read

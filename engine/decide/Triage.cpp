@@ -8,7 +8,8 @@ namespace {
 
 // Posteriors whose inputs are what they were in `previous` carry over; the rest are computed.
 std::vector<Posterior> carryOrInfer(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
-    std::vector<std::vector<Observation>> &observations, const TriageConfig &config, const TriageResult *previous)
+    const std::vector<std::vector<Observation>> &observations, const TriageConfig &config, const TriageResult *previous,
+    std::size_t &carried)
 {
     const std::size_t n = snap.processes.size();
     std::vector<Posterior> out(n);
@@ -21,8 +22,9 @@ std::vector<Posterior> carryOrInfer(const Snapshot &snap, const std::vector<Proc
         const Sample *before = previous ? previous->snapshot->byIdentity(s.id) : nullptr;
         if (before) {
             const auto j = static_cast<std::size_t>(before - previous->snapshot->processes.data());
-            if (previous->posteriors[j].key == keys[i] && previous->posteriors[j].terms) {
+            if (previous->posteriors[j].key == keys[i]) {
                 out[i] = previous->posteriors[j];
+                ++carried;
                 continue;
             }
         }
@@ -44,9 +46,10 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
     r->minAgeSeconds = options.minAgeSeconds.value_or(config.policy.minAgeSeconds);
     r->facts = findFacts(snap, config, {options.selfPid, r->minAgeSeconds});
     clock.lap("facts");
-    auto observations = observe(snap, r->facts, config, options.past.get());
+    r->past = options.past;
+    const auto observations = observe(snap, r->facts, config, options.past.get());
     clock.lap("evidence");
-    r->posteriors = carryOrInfer(snap, r->facts, observations, config, previous);
+    r->posteriors = carryOrInfer(snap, r->facts, observations, config, previous, r->carriedPosteriors);
     clock.lap("inference");
     r->recommendations = decide({snap, r->facts, r->posteriors, config, r->minAgeSeconds});
     clock.lap("decision");
@@ -72,6 +75,12 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
     });
     clock.lap("ranking");
     return r;
+}
+
+Ledger ledgerOf(const TriageResult &r, int index, const TriageConfig &config)
+{
+    const auto i = static_cast<std::size_t>(index);
+    return ledgerOf(r.posteriors[i], observeProcess(*r.snapshot, r.facts, i, config, r.past.get()), r.facts[i], config);
 }
 
 } // namespace ptriage

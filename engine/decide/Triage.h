@@ -27,6 +27,8 @@ struct TriageResult {
     std::vector<std::vector<BlastGraph::Edge>> blastEdges; // the graph the radii came from, per process
     std::vector<int> ranking; // candidates first, by score, then everything else by score
     double minAgeSeconds = 0;
+    std::size_t carriedPosteriors = 0; // taken over from the previous result unchanged
+    std::shared_ptr<const PastContext> past; // what the evidence read from before the scan, for ledgerOf()
 
     const ProcessIdentity &identityOf(int index) const
     {
@@ -34,8 +36,12 @@ struct TriageResult {
     }
 };
 
+// Why the posterior of process `index` is what it is, term by term: the evidence read again from the
+// result (the same as triage read; `config` must be the one it was made with).
+Ledger ledgerOf(const TriageResult &r, int index, const TriageConfig &config);
+
 // `previous`: the last result of the same config, or null. A process whose posterior inputs are
-// what they were there keeps its posterior (and ledger) from it; facts, evidence, decisions and
+// what they were there keeps its posterior from it; facts, evidence, decisions and
 // blast radii are computed anew for everyone, as they depend on neighbours and the clock.
 std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snapshot, const TriageConfig &config,
     const TriageOptions &options, const TriageResult *previous = nullptr);

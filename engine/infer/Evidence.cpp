@@ -451,43 +451,64 @@ void observeLeaking(Observer &o, const Sample &s, const PastContext &past, const
 
 } // namespace
 
+namespace {
+
+Phrase overThe(const Snapshot &snap)
+{
+    return snap.intervalSeconds
+        ? ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1"), {formatDuration(*snap.intervalSeconds)})
+        : Phrase();
+}
+
+void observeInto(std::vector<Observation> &out, const Snapshot &snap, const ProcessFacts &f, std::size_t i,
+    const TriageConfig &config, const PastContext *past, const Phrase &over)
+{
+    const Subject x{snap, config.priors, over, snap.processes[i], f,
+        config.signatures.categories[static_cast<std::size_t>(f.category)]};
+    Observer o(config.priors, out);
+    if (x.s.state == 'Z') {
+        observeZombie(o);
+    } else {
+        observeCpu(o, x);
+        observeLastRan(o, x);
+        observeSustainedCpu(o, x);
+        observeIo(o, x);
+        observeProgress(o, x);
+        observeState(o, x);
+    }
+    observeAge(o, x);
+    observeOrphan(o, x);
+    observeTty(o, x);
+    observeSockets(o, x);
+    observeWritingFiles(o, x);
+    observeSupervisor(o, x);
+    observeIntent(o, x);
+    observeCwdDeleted(o, x);
+    if (past) {
+        if (x.s.state != 'Z')
+            observeLeaking(o, x.s, *past, config.priors.leak);
+        observePastDecisions(out, x.s, *past);
+    }
+}
+
+} // namespace
+
 std::vector<std::vector<Observation>> observe(
     const Snapshot &snap, const std::vector<ProcessFacts> &facts, const TriageConfig &config, const PastContext *past)
 {
     std::vector<std::vector<Observation>> all(snap.processes.size());
-    const Phrase over = snap.intervalSeconds
-        ? ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1"), {formatDuration(*snap.intervalSeconds)})
-        : Phrase();
-    for (std::size_t i = 0; i < snap.processes.size(); ++i) {
-        const ProcessFacts &f = facts[i];
-        const Subject x{snap, config.priors, over, snap.processes[i], f,
-            config.signatures.categories[static_cast<std::size_t>(f.category)]};
-        Observer o(config.priors, all[i]);
-        if (x.s.state == 'Z') {
-            observeZombie(o);
-        } else {
-            observeCpu(o, x);
-            observeLastRan(o, x);
-            observeSustainedCpu(o, x);
-            observeIo(o, x);
-            observeProgress(o, x);
-            observeState(o, x);
-        }
-        observeAge(o, x);
-        observeOrphan(o, x);
-        observeTty(o, x);
-        observeSockets(o, x);
-        observeWritingFiles(o, x);
-        observeSupervisor(o, x);
-        observeIntent(o, x);
-        observeCwdDeleted(o, x);
-        if (past) {
-            if (x.s.state != 'Z')
-                observeLeaking(o, x.s, *past, config.priors.leak);
-            observePastDecisions(all[i], x.s, *past);
-        }
-    }
+    const Phrase over = overThe(snap);
+    for (std::size_t i = 0; i < snap.processes.size(); ++i)
+        observeInto(all[i], snap, facts[i], i, config, past, over);
     return all;
+}
+
+std::vector<Observation> observeProcess(const Snapshot &snap, const std::vector<ProcessFacts> &facts, std::size_t index,
+    const TriageConfig &config, const PastContext *past)
+{
+    std::vector<Observation> out;
+    observeInto(out, snap, facts[index], index, config, past, overThe(snap));
+    return out;
 }
 
 } // namespace ptriage

@@ -24,5 +24,8 @@ struct PastContext;
 // `past`: decisions and saved sessions; null when there are none (the past terms are absent).
 std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
     const TriageConfig &config, const PastContext *past = nullptr);
+// The same for one process (its ledger, when asked for).
+std::vector<Observation> observeProcess(const Snapshot &snap, const std::vector<ProcessFacts> &facts, std::size_t index,
+    const TriageConfig &config, const PastContext *past = nullptr);
 
 } // namespace ptriage

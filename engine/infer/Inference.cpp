@@ -39,16 +39,23 @@ Phrase classPhrase(ProcessClass c)
     return Phrase(jsonName(c));
 }
 
-} // namespace
-
-const Ledger &Posterior::ledger() const
+// Every term table's log-likelihoods, capped ("state" has its own cap).
+std::vector<std::vector<ClassVector>> cappedTables(const Priors &priors)
 {
-    static const Ledger none;
-    return terms ? *terms : none;
+    std::vector<std::vector<ClassVector>> tables(priors.terms.size());
+    for (std::size_t t = 0; t < priors.terms.size(); ++t) {
+        const double cap = priors.terms[t].name == "state" ? priors.maxBitsState : priors.maxBitsPerTerm;
+        for (const auto &ll : priors.terms[t].logLikelihood)
+            tables[t].push_back(capped(ll, cap));
+    }
+    return tables;
 }
+
+} // namespace
 
 std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std::vector<Observation> &observations)
 {
+    // What the numbers depend on; the sentences do not count (a ledger is built when asked for).
     Fingerprint f;
     f.add(facts.category);
     f.add(s.state == 'D');
@@ -58,7 +65,6 @@ std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std
         f.add(o.table);
         f.add(o.bin);
         f.add(o.term);
-        o.detail.addTo(f);
         f.add(o.logLikelihood.has_value());
         if (o.logLikelihood)
             for (const double v : *o.logLikelihood)
@@ -68,7 +74,7 @@ std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std
 }
 
 void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const Snapshot &snap,
-    const std::vector<ProcessFacts> &facts, std::vector<std::vector<Observation>> &observations,
+    const std::vector<ProcessFacts> &facts, const std::vector<std::vector<Observation>> &observations,
     const std::vector<std::uint64_t> &keys, const TriageConfig &config)
 {
     const auto &priors = config.priors;
@@ -84,12 +90,7 @@ void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const
     for (auto &m : terms)
         m = Eigen::MatrixXd::Zero(n, columns);
 
-    std::vector<std::vector<ClassVector>> tables(priors.terms.size());
-    for (std::size_t t = 0; t < priors.terms.size(); ++t) {
-        const double cap = priors.terms[t].name == "state" ? priors.maxBitsState : priors.maxBitsPerTerm;
-        for (const auto &ll : priors.terms[t].logLikelihood)
-            tables[t].push_back(capped(ll, cap));
-    }
+    const auto tables = cappedTables(priors);
     for (Eigen::Index i = 0; i < n; ++i) {
         for (const auto &o : observations[at(i)]) {
             if (o.table < 0 && o.logLikelihood) {
@@ -122,8 +123,6 @@ void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const
     for (Eigen::Index i = 0; i < n; ++i) {
         Posterior &p = out[at(i)];
         p.key = keys[at(i)];
-        auto ledger = std::make_shared<Ledger>();
-        ledger->reserve(observations[at(i)].size() + 2);
         Eigen::Index best = 0;
         post.row(i).maxCoeff(&best);
         for (int c = 0; c < kClassCount; ++c)
@@ -146,46 +145,47 @@ void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const
             p.confidence = Confidence::Low; // a process in D state is not what it seems until the I/O returns
         else if (!sample.partial.empty() || (sample.details && !sample.details->partial.empty()))
             p.confidence = oneLevelLess(p.confidence);
-
-        auto entry = [&](std::string term, double nats, Phrase detail) {
-            const double bits = nats / kLn2;
-            ledger->push_back({std::move(term), bits, bits >= 0 ? p.classification : p.reference, strengthOf(bits),
-                std::move(detail)});
-        };
-        const double priorNats
-            = priors.logPrior[static_cast<std::size_t>(best)] - priors.logPrior[static_cast<std::size_t>(ref)];
-        entry("prior", priorNats,
-            Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "how common %1 is against %2 before any evidence"),
-                {classPhrase(p.classification), classPhrase(p.reference)}));
-        for (auto &o : observations[at(i)]) { // moved into the ledger: read for the last time
-            if (o.table < 0 && o.logLikelihood) {
-                const ClassVector ll = capped(*o.logLikelihood, priors.maxBitsPerTerm);
-                entry(std::move(o.term), ll[static_cast<std::size_t>(best)] - ll[static_cast<std::size_t>(ref)],
-                    std::move(o.detail));
-                continue;
-            }
-            const double nats = o.table < 0 || o.bin < 0
-                ? 0.0
-                : tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)]
-                        [static_cast<std::size_t>(best)]
-                    - tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)]
-                            [static_cast<std::size_t>(ref)];
-            entry(std::move(o.term), nats, std::move(o.detail));
-        }
-        const auto &fact = facts[at(i)];
-        const auto &cat = config.signatures.categories[static_cast<std::size_t>(fact.category)];
-        entry("category",
-            terms[static_cast<std::size_t>(best)](i, categoryColumn)
-                - terms[static_cast<std::size_t>(ref)](i, categoryColumn),
-            fact.category == config.signatures.unknownCategory
-                ? Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "matches no known kind of program"))
-                : Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "looks like a %1"), {cat.label}));
-        // Strongest first, ties in the order above: an insertion sort, as a ledger has a dozen terms.
-        for (std::size_t k = 1; k < ledger->size(); ++k)
-            for (std::size_t m = k; m > 0 && std::fabs((*ledger)[m].bits) > std::fabs((*ledger)[m - 1].bits); --m)
-                std::swap((*ledger)[m], (*ledger)[m - 1]);
-        p.terms = std::move(ledger);
     }
+}
+
+Ledger ledgerOf(
+    const Posterior &p, std::vector<Observation> observations, const ProcessFacts &fact, const TriageConfig &config)
+{
+    const auto &priors = config.priors;
+    const auto best = static_cast<std::size_t>(p.classification);
+    const auto ref = static_cast<std::size_t>(p.reference);
+    const auto tables = cappedTables(priors);
+    Ledger ledger;
+    ledger.reserve(observations.size() + 2);
+    auto entry = [&](std::string term, double nats, Phrase detail) {
+        const double bits = nats / kLn2;
+        ledger.push_back(
+            {std::move(term), bits, bits >= 0 ? p.classification : p.reference, strengthOf(bits), std::move(detail)});
+    };
+    entry("prior", priors.logPrior[best] - priors.logPrior[ref],
+        Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "how common %1 is against %2 before any evidence"),
+            {classPhrase(p.classification), classPhrase(p.reference)}));
+    for (auto &o : observations) {
+        if (o.table < 0 && o.logLikelihood) {
+            const ClassVector ll = capped(*o.logLikelihood, priors.maxBitsPerTerm);
+            entry(std::move(o.term), ll[best] - ll[ref], std::move(o.detail));
+            continue;
+        }
+        const double nats = o.table < 0 || o.bin < 0
+            ? 0.0
+            : tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)][best]
+                - tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)][ref];
+        entry(std::move(o.term), nats, std::move(o.detail));
+    }
+    const auto &cat = config.signatures.categories[static_cast<std::size_t>(fact.category)];
+    const ClassVector catLl = capped(cat.logLikelihood, priors.maxBitsPerTerm);
+    entry("category", catLl[best] - catLl[ref],
+        fact.category == config.signatures.unknownCategory
+            ? Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "matches no known kind of program"))
+            : Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "looks like a %1"), {cat.label}));
+    std::stable_sort(ledger.begin(), ledger.end(),
+        [](const EvidenceTerm &a, const EvidenceTerm &b) { return std::fabs(a.bits) > std::fabs(b.bits); });
+    return ledger;
 }
 
 } // namespace ptriage

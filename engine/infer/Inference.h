@@ -18,30 +18,32 @@ struct EvidenceTerm {
 
 using Ledger = std::vector<EvidenceTerm>;
 
+// The verdict on one process. Its ledger (why, term by term) is built only when asked for:
+// ledgerOf() here, or for a triage result decide/Triage's ledgerOf().
 struct Posterior {
     ClassVector probability{};
     ProcessClass classification = ProcessClass::Useful;
     ProcessClass reference = ProcessClass::Useful; // what the ledger compares against
     Confidence confidence = Confidence::Low;
-    // Strongest first. Shared: a posterior carried over to the next refresh is not copied.
-    std::shared_ptr<const Ledger> terms;
-    // Everything the posterior was computed from, folded (posteriorKey): under one config, equal
+    // Everything the numbers were computed from, folded (posteriorKey): under one config, equal
     // keys give equal posteriors.
     std::uint64_t key = 0;
-
-    const Ledger &ledger() const;
 };
 
-// The inputs of one process's posterior (its observations, category, state and whether its reads
-// were partial), folded into 64 bits.
+// The inputs of one process's posterior (its observations' terms, tables and bins, its category,
+// state and whether its reads were partial; not the sentences), folded into 64 bits.
 std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std::vector<Observation> &observations);
 
 // Evaluates the processes `which` (indices into the snapshot) at once into out[index]: a
 // processes × terms matrix of log-likelihoods per class, summed with the log prior and normalized
-// with log-sum-exp. `keys` are their posteriorKey()s, index-aligned with the snapshot. Their
-// observations' terms and sentences are moved into the ledgers.
+// with log-sum-exp. `keys` are their posteriorKey()s, index-aligned with the snapshot.
 void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const Snapshot &snap,
-    const std::vector<ProcessFacts> &facts, std::vector<std::vector<Observation>> &observations,
+    const std::vector<ProcessFacts> &facts, const std::vector<std::vector<Observation>> &observations,
     const std::vector<std::uint64_t> &keys, const TriageConfig &config);
+
+// The ledger of a posterior: the prior, each observation and the category in bits for its verdict
+// against its reference, strongest first.
+Ledger ledgerOf(
+    const Posterior &p, std::vector<Observation> observations, const ProcessFacts &facts, const TriageConfig &config);
 
 } // namespace ptriage

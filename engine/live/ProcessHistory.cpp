@@ -2,12 +2,42 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace ptriage {
 
 namespace {
 constexpr float kUnknown = std::numeric_limits<float>::quiet_NaN();
+}
+
+void ProcessHistory::Ring::append(const Values &v, std::size_t maxPoints)
+{
+    const auto slot = [&](std::uint32_t k) -> Run & { return runs[(head + k) % runs.size()]; };
+    if (count == maxPoints) { // the oldest point goes first, so a full ring never overwrites it
+        --count;
+        if (--slot(0).count == 0) {
+            head = static_cast<std::uint32_t>((head + 1) % runs.size());
+            --used;
+        }
+    }
+    ++count;
+    // Bytes, not ==: NaN (unknown) equals NaN here.
+    if (used > 0 && std::memcmp(&slot(used - 1).values, &v, sizeof v) == 0) {
+        ++slot(used - 1).count;
+        return;
+    }
+    if (used == runs.size()) { // used < count <= maxPoints here, so it grows
+        std::vector<Run> grown;
+        grown.reserve(std::max<std::size_t>(2, std::min(maxPoints, runs.size() * 2)));
+        for (std::uint32_t k = 0; k < used; ++k)
+            grown.push_back(slot(k));
+        grown.resize(grown.capacity());
+        runs = std::move(grown);
+        head = 0;
+    }
+    slot(used) = {v, 1};
+    ++used;
 }
 
 ProcessHistory::ProcessHistory(std::size_t pointsPerProcess, std::size_t systemPoints)
@@ -29,12 +59,8 @@ void ProcessHistory::record(const Snapshot &snapshot)
         Ring &r = m_processes[s.id];
         if (r.seenAt == m_generation)
             continue; // a key seen twice in one scan keeps its first process
-        if (r.points.empty()) // the whole ring at once: a fixed array from then on
-            r.points.assign(m_perProcess, Values{kUnknown, kUnknown, kUnknown});
         r.seenAt = m_generation;
-        r.points[r.next] = p;
-        r.next = (r.next + 1) % m_perProcess;
-        r.count = std::min(r.count + 1, m_perProcess);
+        r.append(p, m_perProcess);
     }
     std::erase_if(m_processes, [&](const auto &entry) { return entry.second.seenAt != m_generation; });
 
@@ -60,13 +86,15 @@ std::vector<ProcessHistory::ProcessPoint> ProcessHistory::process(const ProcessI
         return {};
     const Ring &r = it->second;
     const std::size_t n = r.count;
-    const std::size_t oldest = (r.next + m_perProcess - n) % m_perProcess;
     std::vector<ProcessPoint> out;
     out.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const Values &v = r.points[(oldest + i) % m_perProcess];
-        const std::uint64_t generation = r.seenAt - (n - 1 - i);
-        out.push_back({m_times[generation % m_perProcess], v.cpuPercent, v.rssMiB, v.ioKiBps});
+    for (std::uint32_t k = 0; k < r.used; ++k) {
+        const Run &run = r.runs[(r.head + k) % r.runs.size()];
+        for (std::uint32_t c = 0; c < run.count; ++c) {
+            const std::uint64_t generation = r.seenAt - (n - 1 - out.size());
+            const Values &v = run.values;
+            out.push_back({m_times[generation % m_perProcess], v.cpuPercent, v.rssMiB, v.ioKiBps});
+        }
     }
     return out;
 }

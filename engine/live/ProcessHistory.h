@@ -11,9 +11,10 @@
 namespace ptriage {
 
 // What the charts draw: per process CPU, memory and I/O over the session, and the system's
-// memory use and pressure. Fed one snapshot per refresh on the owner's thread; bounded: a process's
-// ring is allocated whole when it is first seen (12 bytes a point; the times are kept once per
-// refresh for all processes).
+// memory use and pressure. Fed one snapshot per refresh on the owner's thread; bounded. A process's
+// points are kept as runs of equal points (16 bytes a run): an idle process, most of a machine,
+// costs a run or two however long it lives; one whose every point differs, at most its last
+// `pointsPerProcess` points. The times are kept once per refresh for all processes.
 class ProcessHistory {
 public:
     struct ProcessPoint {
@@ -42,13 +43,20 @@ private:
     struct Values {
         float cpuPercent, rssMiB, ioKiBps;
     };
+    struct Run {
+        Values values;
+        std::uint32_t count; // consecutive points with these values
+    };
     // A process is in every record() since it appeared (it is forgotten the first time it is not),
     // so its points are those of the last refreshes, newest at m_generation: their times are in m_times.
     struct Ring {
-        std::vector<Values> points; // m_perProcess of them from the start
-        std::size_t next = 0; // where the next point goes
-        std::size_t count = 0; // points recorded, at most m_perProcess
+        std::vector<Run> runs; // circular, oldest at `head`; grows by doubling
+        std::uint32_t head = 0;
+        std::uint32_t used = 0; // runs in use
+        std::size_t count = 0; // points in all runs, at most m_perProcess
         std::uint64_t seenAt = 0; // the record() that last saw it
+
+        void append(const Values &v, std::size_t maxPoints);
     };
 
     std::size_t m_perProcess;

@@ -33,7 +33,7 @@ ReportCard cardFromTriage(const TriageResult &r, const TriageConfig &config, int
     const Recommendation &rec = r.recommendations[u];
     ReportCard card;
     card.process = row;
-    card.ledger = r.posteriors[u].ledger();
+    card.ledger = ledgerOf(r, index, config);
     card.expectedLoss = rec.expectedLoss;
     card.allowed = rec.allowed;
     card.blastReasons = translated(r.blast[u].reasons);

@@ -72,7 +72,7 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     w.endObject();
     w.endObject();
     w.key("ledger").beginArray();
-    for (const auto &t : post.ledger()) {
+    for (const auto &t : ledgerOf(r, i, config)) {
         w.beginObject();
         w.key("term").value(t.term);
         w.key("bits").value(t.bits, 4);

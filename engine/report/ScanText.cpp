@@ -41,15 +41,14 @@ std::string fit(const std::string &s, std::size_t width)
     return out;
 }
 
-std::string topReasons(const TriageResult &r, int i, std::size_t n)
+std::string topReasons(const TriageResult &r, const TriageConfig &config, int i, std::size_t n)
 {
     const auto &rec = r.recommendations[static_cast<std::size_t>(i)];
-    const auto &post = r.posteriors[static_cast<std::size_t>(i)];
     std::vector<std::string> parts;
     for (const auto &b : rec.blockedBy)
         if (parts.size() < n)
             parts.push_back(b.translated());
-    for (const auto &t : post.ledger())
+    for (const auto &t : ledgerOf(r, i, config))
         if (parts.size() < n && t.bits > 0.5 && t.term != "prior")
             parts.push_back(t.detail.translated());
     std::string out;
@@ -69,7 +68,7 @@ std::string bar(double p, int width)
 
 } // namespace
 
-std::string scanText(const TriageResult &r, const TriageConfig &, const ScanReportOptions &options, int width)
+std::string scanText(const TriageResult &r, const TriageConfig &config, const ScanReportOptions &options, int width)
 {
     const Snapshot &snap = *r.snapshot;
     int candidates = 0;
@@ -117,7 +116,7 @@ std::string scanText(const TriageResult &r, const TriageConfig &, const ScanRepo
             formatDuration(r.facts[u].ageSeconds).c_str(), s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "?",
             formatBytes(static_cast<double>(s.rssBytes)).c_str());
         out += line + fit(printableCommandLine(s), rest) + '\n';
-        const std::string why = topReasons(r, i, 3);
+        const std::string why = topReasons(r, config, i, 3);
         if (!why.empty() && rec.candidate)
             out += std::string(55, ' ') + fit(why, rest) + '\n';
     }
@@ -168,7 +167,7 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
         + say(QT_TRANSLATE_NOOP("ScanText", "evidence ledger (bits for %1 against %2):"),
             {jsonName(post.classification), jsonName(post.reference)})
         + '\n';
-    for (const auto &t : post.ledger()) {
+    for (const auto &t : ledgerOf(r, index, config)) {
         std::snprintf(line, sizeof line, "  %-14s %+6.2f  %-11s ", t.term.c_str(), t.bits, jsonName(t.strength));
         out += line + t.detail.translated() + '\n';
     }

@@ -12,6 +12,7 @@
 namespace ptriage {
 
 struct TriageResult;
+struct TriageConfig;
 
 // One process as a session keeps it: enough to diff and to find where processes come from, not
 // the whole ledger.
@@ -81,6 +82,6 @@ struct Session {
 };
 
 // What a scan becomes when it is saved (host and kernel of this machine).
-Session sessionFromTriage(const TriageResult &result);
+Session sessionFromTriage(const TriageResult &result, const TriageConfig &config);
 
 } // namespace ptriage

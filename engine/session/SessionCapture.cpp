@@ -72,7 +72,7 @@ std::string SessionProcess::commandLine() const
     return out;
 }
 
-Session sessionFromTriage(const TriageResult &r)
+Session sessionFromTriage(const TriageResult &r, const TriageConfig &config)
 {
     const Snapshot &snap = *r.snapshot;
     Session s;
@@ -125,7 +125,7 @@ Session sessionFromTriage(const TriageResult &r)
         for (const auto &b : rec.blockedBy)
             p.blockedBy += (p.blockedBy.empty() ? "" : "\n") + b.english(); // stored in English, whatever the locale
         p.risk = r.blast[i].risk;
-        for (const EvidenceTerm &t : post.ledger()) {
+        for (const EvidenceTerm &t : ledgerOf(r, static_cast<int>(i), config)) {
             char bits[32];
             std::snprintf(bits, sizeof bits, "%.1f", t.bits);
             p.ledger += t.term + '\t' + bits + '\t' + jsonName(t.favors) + '\n';

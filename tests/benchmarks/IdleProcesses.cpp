@@ -17,6 +17,31 @@ namespace {
         ::pause();
 }
 
+[[noreturn]] void busyChild(pid_t parent)
+{
+    dieWithParent(parent);
+    ::close_range(3, ~0U, 0);
+    volatile unsigned long x = 0;
+    for (;;) {
+        const unsigned long next = x + 1;
+        x = next;
+    }
+}
+
+int spawn(std::vector<pid_t> &out, int n, void (*child)(pid_t))
+{
+    const pid_t self = ::getpid();
+    for (int i = 0; i < n; ++i) {
+        const pid_t pid = ::fork();
+        if (pid < 0)
+            return errno;
+        if (pid == 0)
+            child(self);
+        out.push_back(pid);
+    }
+    return 0;
+}
+
 } // namespace
 
 void dieWithParent(pid_t parent)
@@ -28,16 +53,12 @@ void dieWithParent(pid_t parent)
 
 int spawnIdle(std::vector<pid_t> &idle, int n)
 {
-    const pid_t self = ::getpid();
-    for (int i = 0; i < n; ++i) {
-        const pid_t pid = ::fork();
-        if (pid < 0)
-            return errno;
-        if (pid == 0)
-            idleChild(self);
-        idle.push_back(pid);
-    }
-    return 0;
+    return spawn(idle, n, idleChild);
+}
+
+int spawnBusy(std::vector<pid_t> &busy, int n)
+{
+    return spawn(busy, n, busyChild);
 }
 
 int killIdle(std::vector<pid_t> &idle)

@@ -65,7 +65,8 @@ int main(int argc, char **argv)
     }
     ptriage::TriageOptions options;
     options.selfPid = static_cast<int>(::getpid());
-    auto scan = [&] { return ptriage::sessionFromTriage(*ptriage::triage(collector.refresh(), *model, options)); };
+    auto scan
+        = [&] { return ptriage::sessionFromTriage(*ptriage::triage(collector.refresh(), *model, options), *model); };
     scan(); // details of every identity, once
     std::vector<ptriage::Session> sessions;
     for (int r = 0; r < runs + 1; ++r) {

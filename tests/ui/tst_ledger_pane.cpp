@@ -31,10 +31,10 @@ private Q_SLOTS:
         pane.resize(700, 900);
         pane.showProcess(r, i, defaultModel());
         QCOMPARE(pane.shownIdentity(), r->identityOf(i));
-        const auto &post = r->posteriors[static_cast<std::size_t>(i)];
-        QCOMPARE(pane.ledgerTable()->rowCount(), static_cast<int>(post.ledger().size()));
-        QCOMPARE(pane.ledgerTable()->item(0, 2)->text().toStdString(), post.ledger()[0].detail.english());
-        QCOMPARE(pane.ledgerTable()->item(0, 1)->data(Qt::UserRole).toDouble(), post.ledger()[0].bits);
+        const Ledger ledger = ledgerOf(*r, i, defaultModel());
+        QCOMPARE(pane.ledgerTable()->rowCount(), static_cast<int>(ledger.size()));
+        QCOMPARE(pane.ledgerTable()->item(0, 2)->text().toStdString(), ledger[0].detail.english());
+        QCOMPARE(pane.ledgerTable()->item(0, 1)->data(Qt::UserRole).toDouble(), ledger[0].bits);
         QVERIFY2(pane.lossText().contains(QStringLiteral("kill 0."))
                 && pane.lossText().contains(QStringLiteral("(blocked)")),
             qPrintable(pane.lossText()));

@@ -207,15 +207,15 @@ private Q_SLOTS:
         w.show();
         w.start();
         QTRY_VERIFY_WITH_TIMEOUT(inResult(w, pids[0]) && inResult(w, pids[1]) && inResult(w, pids[2]), 20000);
-        auto termOf = [&](int pid) -> const EvidenceTerm * {
+        auto termOf = [&](int pid) -> std::optional<EvidenceTerm> {
             const auto r = w.lastResult();
             const auto it = r->snapshot->indexByPid.find(pid);
             if (it == r->snapshot->indexByPid.end())
-                return nullptr;
-            for (const EvidenceTerm &t : r->posteriors[it->second].ledger())
+                return std::nullopt;
+            for (const EvidenceTerm &t : ledgerOf(*r, static_cast<int>(it->second), defaultModel()))
                 if (t.term == "past_decisions")
-                    return &t;
-            return nullptr;
+                    return t;
+            return std::nullopt;
         };
         QVERIFY(!termOf(pids[2]));
         const auto identityOf = [&](int pid) { return w.lastResult()->snapshot->byPid(pid)->id; };
@@ -226,8 +226,8 @@ private Q_SLOTS:
         QVERIFY2(recorded[0][1].toString().isEmpty(), qPrintable(recorded[0][1].toString()));
 
         // The third one, never decided on, now carries the term: toward useful, with the pattern.
-        QTRY_VERIFY_WITH_TIMEOUT(termOf(pids[2]) != nullptr, 20000);
-        const EvidenceTerm *t = termOf(pids[2]);
+        QTRY_VERIFY_WITH_TIMEOUT(termOf(pids[2]).has_value(), 20000);
+        const auto t = termOf(pids[2]);
         QCOMPARE(t->favors, ProcessClass::Useful);
         QVERIFY2(t->detail.english().find("nightly-cache-warmer") != std::string::npos, t->detail.english().c_str());
         QVERIFY2(t->detail.english().find("spared 2") != std::string::npos, t->detail.english().c_str());
@@ -255,7 +255,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(changed.size(), 1, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(dialog->table()->rowCount(), 0, 10000);
         w.refreshNow();
-        QTRY_VERIFY_WITH_TIMEOUT(termOf(pids[2]) == nullptr, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!termOf(pids[2]).has_value(), 20000);
     }
 
     void savesAutomaticallyAndKeepsTheViewedSessions()

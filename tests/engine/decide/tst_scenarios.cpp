@@ -28,6 +28,7 @@ struct Verdict {
     std::shared_ptr<const TriageResult> result;
     int index = -1;
     const Posterior &post() const { return result->posteriors[static_cast<std::size_t>(index)]; }
+    Ledger ledger() const { return ledgerOf(*result, index, defaultModel()); }
     const Recommendation &recommendation() const { return result->recommendations[static_cast<std::size_t>(index)]; }
     const BlastRadius &blast() const { return result->blast[static_cast<std::size_t>(index)]; }
     const ProcessFacts &facts() const { return result->facts[static_cast<std::size_t>(index)]; }
@@ -268,7 +269,7 @@ private Q_SLOTS:
         QVERIFY(v.index >= 0 && unsupervised.index >= 0);
         QCOMPARE(v.facts().supervisor, std::string("systemd:gunicorn.service"));
         const auto term = [](const Verdict &x, const std::string &name) {
-            for (const EvidenceTerm &t : x.post().ledger())
+            for (const EvidenceTerm &t : x.ledger())
                 if (t.term == name)
                     return t;
             return EvidenceTerm{};
@@ -374,7 +375,7 @@ private Q_SLOTS:
         QVERIFY(!v.recommendation().allowed[static_cast<std::size_t>(RecommendedAction::Kill)]);
         QCOMPARE(v.post().confidence, Confidence::Low);
         bool wchanShown = false;
-        for (const auto &t : v.post().ledger())
+        for (const auto &t : v.ledger())
             wchanShown = wchanShown || t.detail.english().find("nfs_wait_bit_killable") != std::string::npos;
         QVERIFY2(wchanShown, v.why().c_str());
     }
@@ -429,7 +430,7 @@ private Q_SLOTS:
         QVERIFY(!v.facts().deepKnown);
         QVERIFY(v.facts().listeners.empty());
         bool sockets = false;
-        for (const EvidenceTerm &t : v.post().ledger())
+        for (const EvidenceTerm &t : v.ledger())
             if (t.term == "sockets") {
                 sockets = true;
                 QCOMPARE(t.bits, 0.0);

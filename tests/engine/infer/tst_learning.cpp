@@ -97,12 +97,12 @@ Pair triageBoth(const std::shared_ptr<const PastContext> &past)
     return p;
 }
 
-const EvidenceTerm *termOf(const TriageResult &r, int index, const std::string &name)
+std::optional<EvidenceTerm> termOf(const TriageResult &r, int index, const std::string &name)
 {
-    for (const auto &t : r.posteriors[static_cast<std::size_t>(index)].ledger())
+    for (const auto &t : ledgerOf(r, index, defaultModel()))
         if (t.term == name)
-            return &t;
-    return nullptr;
+            return t;
+    return std::nullopt;
 }
 
 std::shared_ptr<const PastContext> pastOf(const QString &db)
@@ -184,7 +184,7 @@ private Q_SLOTS:
         const double after = p.with->posteriors[static_cast<std::size_t>(i)].probability[kAbandoned];
         QVERIFY2(after > before, dump(*p.with, i).c_str());
         QVERIFY(!termOf(*p.without, i, "past_decisions"));
-        const EvidenceTerm *t = termOf(*p.with, i, "past_decisions");
+        const auto t = termOf(*p.with, i, "past_decisions");
         QVERIFY2(t, dump(*p.with, i).c_str());
         QVERIFY2(
             t->detail.english().find("you ended 3 and spared 0") != std::string::npos, t->detail.english().c_str());
@@ -232,7 +232,7 @@ private Q_SLOTS:
         const double before = p.without->posteriors[static_cast<std::size_t>(i)].probability[kAbandoned];
         const double after = p.with->posteriors[static_cast<std::size_t>(i)].probability[kAbandoned];
         QVERIFY2(after < before, dump(*p.with, i).c_str());
-        const EvidenceTerm *t = termOf(*p.with, i, "past_decisions");
+        const auto t = termOf(*p.with, i, "past_decisions");
         QVERIFY2(
             t && t->detail.english().find("you ended 3 and spared 3") != std::string::npos, dump(*p.with, i).c_str());
 
@@ -280,7 +280,7 @@ private Q_SLOTS:
         to.past = past;
         const auto r = triage(snap, defaultModel(), to);
         const int i = indexOfPid(*r, pid);
-        const EvidenceTerm *t = termOf(*r, i, "past_decisions");
+        const auto t = termOf(*r, i, "past_decisions");
         QVERIFY2(t && t->detail.english().find("came right back") != std::string::npos, dump(*r, i).c_str());
     }
 
@@ -301,7 +301,7 @@ private Q_SLOTS:
         QVERIFY(running(pid, argv));
         const Pair p = triageBoth(past);
         const int i = indexOfPid(*p.with, pid);
-        const EvidenceTerm *t = termOf(*p.with, i, "past_decisions");
+        const auto t = termOf(*p.with, i, "past_decisions");
         QVERIFY(t);
         QVERIFY2(std::fabs(t->bits) <= defaultModel().priors.maxBitsPerTerm + 1e-9, dump(*p.with, i).c_str());
         QVERIFY(std::fabs(t->bits) > 1);
@@ -362,12 +362,12 @@ private Q_SLOTS:
         // Wobbler: +, +, − between the saved sessions; grower: + every time.
         QVERIFY(change(wobbler, SIGUSR1));
         for (int s = 0; s < 3; ++s) {
-            QVERIFY(store.save(sessionFromTriage(*live(defaultModel())), &error) > 0);
+            QVERIFY(store.save(sessionFromTriage(*live(defaultModel()), defaultModel()), &error) > 0);
             if (s == 1) {
                 // Two sessions so far: too few to say.
                 const Pair p = triageBoth(pastOf(db));
                 const int i = indexOfPid(*p.with, grower);
-                const EvidenceTerm *t = termOf(*p.with, i, "leaking");
+                const auto t = termOf(*p.with, i, "leaking");
                 QVERIFY2(t && t->bits == 0 && t->detail.english().find("unknown") != std::string::npos,
                     dump(*p.with, i).c_str());
             }
@@ -377,7 +377,7 @@ private Q_SLOTS:
         const Pair p = triageBoth(pastOf(db));
         const int g = indexOfPid(*p.with, grower);
         QVERIFY(g >= 0);
-        const EvidenceTerm *t = termOf(*p.with, g, "leaking");
+        const auto t = termOf(*p.with, g, "leaking");
         QVERIFY2(t && t->detail.english().find("memory grew in each of the last 3 saved sessions") != std::string::npos,
             dump(*p.with, g).c_str());
         QVERIFY(!termOf(*p.without, g, "leaking"));
@@ -386,7 +386,7 @@ private Q_SLOTS:
         QVERIFY2(after > 3 * before, dump(*p.with, g).c_str());
 
         const int w = indexOfPid(*p.with, wobbler);
-        const EvidenceTerm *u = termOf(*p.with, w, "leaking");
+        const auto u = termOf(*p.with, w, "leaking");
         QVERIFY2(u && u->detail.english().find("did not only grow") != std::string::npos, dump(*p.with, w).c_str());
         QVERIFY(p.with->posteriors[static_cast<std::size_t>(w)].probability[kUsefulBad]
             <= p.without->posteriors[static_cast<std::size_t>(w)].probability[kUsefulBad]);

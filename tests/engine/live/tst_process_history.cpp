@@ -5,6 +5,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <deque>
+#include <random>
 
 using namespace ptriage;
 
@@ -51,6 +53,39 @@ private Q_SLOTS:
         QCOMPARE(h.system().front().atMs, 1000);
         QCOMPARE(h.system().back().memUsedPercent, 75.0f);
         QCOMPARE(h.system().back().pressureSome, 1.5f);
+    }
+
+    // Points are kept as runs of equal values: against a plain list of the last points, long and
+    // short runs, unknown values (NaN equals NaN in a run), rings that wrap and grow.
+    void runsGiveBackExactlyTheLastPoints()
+    {
+        for (const std::size_t capacity : {std::size_t(2), std::size_t(5), std::size_t(64)}) {
+            ProcessHistory h(capacity, 4);
+            std::deque<std::pair<std::int64_t, float>> expected;
+            std::mt19937 rng(static_cast<unsigned>(capacity));
+            double cpu = 0;
+            for (int i = 0; i < 600; ++i) {
+                // Mostly the same value (runs), sometimes a new one, sometimes unknown.
+                const unsigned roll = rng() % 10;
+                if (roll == 0)
+                    cpu = -1;
+                else if (roll < 3)
+                    cpu = static_cast<double>(rng() % 50) / 100.0;
+                h.record(snapshotAt(1000 * i, {{7, cpu}}));
+                expected.emplace_back(1000 * i, cpu < 0 ? std::nanf("") : static_cast<float>(cpu * 100.0));
+                if (expected.size() > capacity)
+                    expected.pop_front();
+                const auto points = h.process({BootId{}, 70, 7});
+                QCOMPARE(points.size(), expected.size());
+                for (std::size_t k = 0; k < points.size(); ++k) {
+                    QCOMPARE(points[k].atMs, expected[k].first);
+                    if (std::isnan(expected[k].second))
+                        QVERIFY(std::isnan(points[k].cpuPercent));
+                    else
+                        QCOMPARE(points[k].cpuPercent, expected[k].second);
+                }
+            }
+        }
     }
 
     // Times are kept once per refresh, not per point: a process that appears late, and one whose

@@ -51,17 +51,17 @@ private Q_SLOTS:
         QSignalSpy spy(&service, &TriageService::resultReady);
         QSignalSpy failed(&service, &TriageService::pastUnavailable);
         service.start();
-        auto termOf = [&](const TriageResult &r) -> const EvidenceTerm * {
+        auto termOf = [&](const TriageResult &r) -> std::optional<EvidenceTerm> {
             const int i = indexOfPid(r, a.pid);
             if (i < 0)
-                return nullptr;
-            for (const auto &t : r.posteriors[static_cast<std::size_t>(i)].ledger())
+                return std::nullopt;
+            for (const auto &t : ledgerOf(r, i, defaultModel()))
                 if (t.term == "past_decisions")
-                    return &t;
-            return nullptr;
+                    return t;
+            return std::nullopt;
         };
         QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= 1, 10000);
-        const EvidenceTerm *t = termOf(*resultAt(spy, 0));
+        const auto t = termOf(*resultAt(spy, 0));
         QVERIFY2(
             t && t->detail.english().find("`learn-target --job=/tmp/run-N/job.txt` (generalized)") != std::string::npos,
             t ? t->detail.english().c_str() : "no past_decisions term");

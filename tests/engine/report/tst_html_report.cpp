@@ -137,12 +137,12 @@ private Q_SLOTS:
         SessionStore store;
         QString error;
         QVERIFY2(store.open(db, SessionStore::Mode::Create, &error), qPrintable(error));
-        const long long first = store.save(sessionFromTriage(*live(defaultModel(), 0)), &error);
+        const long long first = store.save(sessionFromTriage(*live(defaultModel(), 0), defaultModel()), &error);
         QVERIFY2(first > 0, qPrintable(error));
         Spawner spawner;
         const Actor appeared = spawner.spawn({"ptriage-newcomer", {"ptriage-newcomer"}, {}, Parenting::Child});
         QVERIFY(appeared.pid > 0);
-        const long long second = store.save(sessionFromTriage(*live(defaultModel(), 0)), &error);
+        const long long second = store.save(sessionFromTriage(*live(defaultModel(), 0), defaultModel()), &error);
         QVERIFY2(second > 0, qPrintable(error));
         {
             ActionJournal journal;

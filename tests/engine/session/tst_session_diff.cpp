@@ -68,7 +68,7 @@ bool waitFor(const std::function<bool()> &done)
 long long saveLive(SessionStore &store)
 {
     QString error;
-    const long long id = store.save(sessionFromTriage(*live(defaultModel())), &error);
+    const long long id = store.save(sessionFromTriage(*live(defaultModel()), defaultModel()), &error);
     if (!id)
         qWarning("%s", qPrintable(error));
     return id;
