@@ -49,10 +49,13 @@ public:
     bool isCapture() const { return m_capture; }
     const BootId &bootId() const { return m_bootId; }
 
-    // One-shot scan: the cheap tier, the expensive reads, the cheap tier again at least
+    // One-shot scan: what rates need, the expensive reads, the cheap tier again at least
     // `minInterval` seconds later, so rates are recent (a capture is read once; its rates come
-    // from seeded previous samples only).
-    std::shared_ptr<const Snapshot> scanOnce(double minIntervalSeconds = 0.1);
+    // from seeded previous samples only). CPU time is read in nanoseconds, so a short interval is
+    // not quantized; what it costs is that a process waking less often than the interval looks
+    // idle in it (the "last ran" term still says it ran recently). With many processes the
+    // expensive reads take longer than the interval, and nothing is waited for.
+    std::shared_ptr<const Snapshot> scanOnce(double minIntervalSeconds = 0.05);
     // One refresh in a long-lived engine: cheap tier, cached details, rates against the last refresh.
     std::shared_ptr<const Snapshot> refresh();
     // Reads fds and wchan of one process now (selected process, before acting).
