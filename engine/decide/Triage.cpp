@@ -44,7 +44,9 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
     r->snapshot = std::move(snapshot);
     const Snapshot &snap = *r->snapshot;
     r->minAgeSeconds = options.minAgeSeconds.value_or(config.policy.minAgeSeconds);
-    r->facts = findFacts(snap, config, {options.selfPid, r->minAgeSeconds});
+    r->facts = findFacts(snap, config,
+        {options.selfPid, r->minAgeSeconds, previous ? previous->snapshot.get() : nullptr,
+            previous ? &previous->facts : nullptr});
     clock.lap("facts");
     r->past = options.past;
     const auto observations = observe(snap, r->facts, config, options.past.get());

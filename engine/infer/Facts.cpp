@@ -115,7 +115,21 @@ struct Lookups {
     std::unordered_set<int> selfLine = selfLineOf(snap, ctx.selfPid); // ptriage and its ancestors
     std::unordered_map<int, std::vector<const FileLock *>> locksByPid = heldLocksByPid(snap);
     std::unordered_map<std::uint32_t, std::string> users = {}; // uid → name, filled as met
+
+    // The facts of the previous triage about this very process, if its details are the same object.
+    const ProcessFacts *sameDetailsBefore(const Sample &s) const
+    {
+        if (!ctx.previous || !ctx.previousFacts || !s.details)
+            return nullptr;
+        const Sample *b = ctx.previous->byIdentity(s.id);
+        if (!b || b->details != s.details)
+            return nullptr;
+        const auto j = static_cast<std::size_t>(b - ctx.previous->processes.data());
+        return j < ctx.previousFacts->size() ? &(*ctx.previousFacts)[j] : nullptr;
+    }
 };
+
+Phrase protectedCmdlineReason(const Policy &policy, const Sample &s);
 
 // Category, user, age, lifetime CPU share, deleted cwd: read straight off the sample.
 void findBasics(Lookups &look, const Sample &s, ProcessFacts &f)
@@ -123,7 +137,14 @@ void findBasics(Lookups &look, const Sample &s, ProcessFacts &f)
     const auto &d = s.details;
     const auto &sigs = look.config.signatures;
     const double ticks = static_cast<double>(look.snap.system.clockTicks);
-    f.category = d ? sigs.match(d->comm, d->cmdline) : sigs.unknownCategory;
+    const ProcessFacts *before = look.sameDetailsBefore(s);
+    if (before) {
+        f.category = before->category;
+        f.cmdlineProtection = before->cmdlineProtection;
+    } else {
+        f.category = d ? sigs.match(d->comm, d->cmdline) : sigs.unknownCategory;
+        f.cmdlineProtection = protectedCmdlineReason(look.config.policy, s);
+    }
     f.user = s.uid ? userName(*s.uid, look.users) : std::string("?");
     f.ageSeconds = std::max(0.0, look.snap.system.uptimeSeconds - static_cast<double>(s.id.startTicks) / ticks);
     f.lifetimeCpuShare = f.ageSeconds > 1 ? static_cast<double>(s.cpuTicks) / ticks / f.ageSeconds : 0;
@@ -418,7 +439,7 @@ Phrase protectionReason(const Lookups &look, const Sample &s, const ProcessFacts
             QT_TRANSLATE_NOOP("Facts", "protected name '%1'"), {contains(policy.protectedNames, comm) ? comm : name});
     if (contains(policy.protectedUsers, f.user))
         return fact(QT_TRANSLATE_NOOP("Facts", "protected user '%1'"), {f.user});
-    return protectedCmdlineReason(policy, s);
+    return f.cmdlineProtection;
 }
 
 } // namespace

@@ -45,11 +45,17 @@ struct ProcessFacts {
     int workloadIndex = -1; // the workload this wrapper runs
     bool isWrapper = false;
     Phrase protectedReason; // empty when not protected
+    Phrase cmdlineProtection; // the protected command-line pattern it matches; empty when none
 };
 
 struct FactContext {
     int selfPid = 0; // ptriage itself: it and its ancestors are never targets
     double minAgeSeconds = 0;
+    // The previous triage of the same config, or null. What only a process's details (its comm
+    // and command line) decide — its category and protected patterns, regular expressions — is
+    // taken from there while the collector still shares the same details object (until an exec).
+    const Snapshot *previous = nullptr;
+    const std::vector<ProcessFacts> *previousFacts = nullptr;
 };
 
 std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &config, const FactContext &ctx);

@@ -1,5 +1,6 @@
-// Incremental triage (issue 15): a long-lived engine passes its last result, and processes whose
-// posterior inputs did not change carry their posterior over. On a live machine with real processes
+// Incremental triage (issue 15): a long-lived engine passes its last result; processes whose
+// posterior inputs did not change carry their posterior over, and those whose details are the same
+// object their category and protected patterns. On a live machine with real processes
 // that start, stop, spin, end and change, every refresh's incremental result equals a full triage
 // of the same snapshot, and posteriors are really carried over (not recomputed under another name).
 #include "decide/Triage.h"
@@ -26,6 +27,16 @@ QString difference(const TriageResult &full, const TriageResult &inc)
         const Posterior &a = full.posteriors[i];
         const Posterior &b = inc.posteriors[i];
         const QString who = QString::fromStdString(procs[i].id.toString() + " (" + procs[i].comm + ")");
+        if (full.facts[i].category != inc.facts[i].category)
+            return who
+                + QStringLiteral(": category %1, a full triage says %2")
+                      .arg(inc.facts[i].category)
+                      .arg(full.facts[i].category);
+        if (full.facts[i].protectedReason.english() != inc.facts[i].protectedReason.english())
+            return who
+                + QStringLiteral(": protected '%1', a full triage says '%2'")
+                      .arg(QString::fromStdString(inc.facts[i].protectedReason.english()),
+                          QString::fromStdString(full.facts[i].protectedReason.english()));
         for (std::size_t c = 0; c < a.probability.size(); ++c)
             if (std::abs(a.probability[c] - b.probability[c]) > 1e-12)
                 return who
@@ -77,6 +88,9 @@ private Q_SLOTS:
             idle.push_back(sp.spawn({"inc-idle", {"inc-idle", "--worker=" + std::to_string(k)}, {}}));
         const Actor spinner = sp.spawn({"inc-spin", {"inc-spin"}, {{"ACTOR_SPIN", "1"}}});
         const Actor listener = sp.spawn({"inc-server", {"inc-server", "--port=0"}, {{"ACTOR_LISTEN", "0"}}});
+        // A shell that becomes another program halfway (an exec: new details, maybe another category).
+        const int execer = sp.spawnProgram({"/bin/sh", "-c", "sleep 1.2; exec /bin/sleep 30"});
+        QVERIFY(execer > 0);
         for (const Actor &a : idle)
             QVERIFY(a.pid > 0);
         QVERIFY(spinner.pid > 0 && listener.pid > 0);
@@ -90,7 +104,7 @@ private Q_SLOTS:
         std::size_t carried = 0, recomputed = 0, unchanged = 0;
         for (int refresh = 0; refresh < 12; ++refresh) {
             // What changes between refreshes: a process stops and resumes, one spins and stops
-            // spinning, one ends, new ones start.
+            // spinning, one ends, new ones start, one execs (about refresh 4).
             switch (refresh) {
             case 3:
                 QCOMPARE(::kill(idle[0].pid, SIGSTOP), 0);
