@@ -88,6 +88,12 @@ HistoryCharts::Plot HistoryCharts::makePlot(const QString &title, const QString 
     return p;
 }
 
+void HistoryCharts::setTitle(Plot &plot, const QString &title)
+{
+    if (plot.chart->title() != title)
+        plot.chart->setTitle(title);
+}
+
 void HistoryCharts::setRange(Plot &plot, qint64 fromMs, qint64 toMs, double floor)
 {
     double top = floor;
@@ -95,12 +101,17 @@ void HistoryCharts::setRange(Plot &plot, qint64 fromMs, qint64 toMs, double floo
         for (const QPointF &p : s->points())
             top = std::max(top, p.y());
     if (floor >= 100 && top <= 100) {
-        plot.value->setRange(0, 100); // a percentage of the whole
-    } else {
+        if (plot.value->min() != 0 || plot.value->max() != 100)
+            plot.value->setRange(0, 100); // a percentage of the whole
+    } else if (top > plot.value->max() || top * 1.1 < plot.value->max() / 2 || plot.value->min() != 0) {
+        // Only when the data leave the range or shrink to half of it: a range set anew at every
+        // refresh lays the chart out again.
         plot.value->setRange(0, top * 1.1);
         plot.value->applyNiceNumbers();
     }
-    plot.value->setLabelFormat(plot.value->max() < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    const QString format = plot.value->max() < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f");
+    if (plot.value->labelFormat() != format)
+        plot.value->setLabelFormat(format);
     if (toMs <= fromMs)
         toMs = fromMs + 1000;
     plot.time->setRange(QDateTime::fromMSecsSinceEpoch(fromMs), QDateTime::fromMSecsSinceEpoch(toMs));
@@ -126,9 +137,10 @@ void HistoryCharts::showHistory(const ProcessHistory &history, const ProcessIden
     m_cpu.series[0]->replace(thinned(std::move(cpu)));
     m_memory.series[0]->replace(thinned(std::move(mem)));
     m_io.series[0]->replace(thinned(std::move(io)));
-    m_cpu.chart->setTitle(title.isEmpty() ? tr("CPU") : tr("CPU — %1").arg(title));
-    m_memory.chart->setTitle(title.isEmpty() ? tr("Memory") : tr("Memory — %1").arg(title));
-    m_io.chart->setTitle(title.isEmpty() ? tr("I/O") : tr("I/O — %1").arg(title));
+    // Each change lays a chart out again: only what changed is set.
+    setTitle(m_cpu, title.isEmpty() ? tr("CPU") : tr("CPU — %1").arg(title));
+    setTitle(m_memory, title.isEmpty() ? tr("Memory") : tr("Memory — %1").arg(title));
+    setTitle(m_io, title.isEmpty() ? tr("I/O") : tr("I/O — %1").arg(title));
     setRange(m_cpu, from, to, 5);
     setRange(m_memory, from, to, 1);
     setRange(m_io, from, to, 1);

@@ -38,6 +38,7 @@ private:
     };
     Plot makePlot(const QString &title, const QString &unit, const QStringList &seriesNames);
     static void setRange(Plot &plot, qint64 fromMs, qint64 toMs, double floor);
+    static void setTitle(Plot &plot, const QString &title);
 
     Plot m_cpu;
     Plot m_memory;
