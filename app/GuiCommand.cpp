@@ -189,7 +189,7 @@ int gui(int argc, char **argv)
         // After the first result (and the selection, if asked for), let the views settle, save, quit.
         QObject::connect(&window, &MainWindow::resultApplied, &window, [&] {
             ++results;
-            const bool selected = selectPid == 0 || window.ledger()->shownIdentity().isValid();
+            const bool selected = selectPid == 0 || window.selectedIdentity().isValid();
             if (!selected && results < std::max(3, after))
                 return;
             if (selected && results < after) {

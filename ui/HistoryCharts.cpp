@@ -103,11 +103,13 @@ void HistoryCharts::setRange(Plot &plot, qint64 fromMs, qint64 toMs, double floo
     if (floor >= 100 && top <= 100) {
         if (plot.value->min() != 0 || plot.value->max() != 100)
             plot.value->setRange(0, 100); // a percentage of the whole
-    } else if (top > plot.value->max() || top * 1.1 < plot.value->max() / 2 || plot.value->min() != 0) {
+    } else if (!plot.valueRanged || top > plot.value->max() || top * 1.1 < plot.value->max() / 2
+        || plot.value->min() != 0) {
         // Only when the data leave the range or shrink to half of it: a range set anew at every
         // refresh lays the chart out again.
         plot.value->setRange(0, top * 1.1);
         plot.value->applyNiceNumbers();
+        plot.valueRanged = true;
     }
     const QString format = plot.value->max() < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f");
     if (plot.value->labelFormat() != format)

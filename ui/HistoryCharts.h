@@ -35,6 +35,7 @@ private:
         QDateTimeAxis *time = nullptr;
         QValueAxis *value = nullptr;
         QList<QLineSeries *> series;
+        bool valueRanged = false; // the value axis has had a range of ours (not its default 0–1)
     };
     Plot makePlot(const QString &title, const QString &unit, const QStringList &seriesNames);
     static void setRange(Plot &plot, qint64 fromMs, qint64 toMs, double floor);

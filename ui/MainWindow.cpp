@@ -168,9 +168,15 @@ MainWindow::MainWindow(const TriageConfig &config, std::unique_ptr<TriageService
         reportOutcomes(title, outcomes);
         m_service.refreshNow();
     });
-    connect(&m_service, &TriageService::deepReady, m_ledger, &LedgerPane::showDeep);
-    connect(&m_service, &TriageService::deepReady, m_details, &DetailsPane::showDeep);
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showCharts);
+    connect(&m_service, &TriageService::deepReady, this,
+        [this](const ProcessIdentity &id, std::shared_ptr<const DeepDetails> deep) {
+            if (id != m_selected)
+                return;
+            m_selectedDeep = deep;
+            m_ledger->showDeep(id, deep); // each pane takes it only if it shows that process
+            m_details->showDeep(id, deep);
+        });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showCurrentPane);
     connect(&m_service, &TriageService::failed, this, [this](const QString &message) {
         auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot scan processes"), message, QMessageBox::Ok, this);
         box->setAttribute(Qt::WA_DeleteOnClose);
@@ -380,7 +386,7 @@ void MainWindow::buildActions()
     m_treeMode->setCheckable(true);
     m_treeMode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     connect(m_treeMode, &QAction::toggled, this, [this](bool tree) {
-        const ProcessIdentity selected = m_ledger->shownIdentity();
+        const ProcessIdentity selected = m_selected;
         m_model->setTreeMode(tree);
         m_table->setRootIsDecorated(tree);
         if (tree)
@@ -661,6 +667,7 @@ void MainWindow::showSelected()
     const int i = current.isValid() ? m_model->resultIndex(m_filter->mapToSource(current)) : -1;
     if (i < 0 || !m_last) {
         m_selected = {};
+        m_selectedDeep.reset();
         m_ledger->clear();
         m_graph->clear();
         m_details->clear();
@@ -668,21 +675,51 @@ void MainWindow::showSelected()
         return;
     }
     const ProcessIdentity id = m_last->identityOf(i);
+    const bool newSelection = id != m_selected;
     m_selected = id;
-    const bool newSelection = id != m_ledger->shownIdentity();
-    m_ledger->showProcess(m_last, i, m_config);
-    m_graph->showRadius(m_last, i, m_config);
-    m_details->showProcess(m_last, i);
-    showCharts();
+    if (newSelection) {
+        // The panes out of view are filled when their tab is opened; until then they show nothing,
+        // never the process selected before.
+        m_selectedDeep.reset();
+        m_ledger->clear();
+        m_graph->clear();
+        m_details->clear();
+    }
+    showCurrentPane();
     if (newSelection)
         m_service.requestDeep(id); // fds, sockets and environment of the selected process only
+}
+
+void MainWindow::showCurrentPane()
+{
+    // Only the pane in view follows every refresh: each of the others costs milliseconds of the GUI
+    // thread at every refresh with thousands of processes.
+    QWidget *pane = m_tabs->currentWidget();
+    if (pane == m_charts) {
+        showCharts();
+        return;
+    }
+    const int i = m_last ? m_model->resultIndex(m_model->indexOf(m_selected)) : -1;
+    if (i < 0)
+        return;
+    if (pane == m_ledger) {
+        m_ledger->showProcess(m_last, i, m_config);
+        if (m_selectedDeep)
+            m_ledger->showDeep(m_selected, m_selectedDeep);
+    } else if (pane == m_graph) {
+        m_graph->showRadius(m_last, i, m_config);
+    } else if (pane == m_details) {
+        m_details->showProcess(m_last, i);
+        if (m_selectedDeep)
+            m_details->showDeep(m_selected, m_selectedDeep);
+    }
 }
 
 void MainWindow::showCharts()
 {
     if (m_tabs->currentWidget() != m_charts)
         return; // drawn when the tab is opened
-    const int i = m_model->resultIndex(m_model->indexOf(m_details->shownIdentity()));
+    const int i = m_model->resultIndex(m_model->indexOf(m_selected));
     if (i < 0 || !m_last) {
         m_charts->showHistory(m_history, {}, {});
         return;

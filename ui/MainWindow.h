@@ -91,6 +91,8 @@ public:
     BlastGraphView *graph() const { return m_graph; }
     DetailsPane *details() const { return m_details; }
     HistoryCharts *charts() const { return m_charts; }
+    // The process selected (an identity; invalid when none). Only the pane in view shows it at once.
+    ProcessIdentity selectedIdentity() const { return m_selected; }
     QTabWidget *tabs() const { return m_tabs; }
     QAction *treeMode() const { return m_treeMode; }
     const ProcessHistory &history() const { return m_history; }
@@ -112,6 +114,7 @@ private:
     void buildActions();
     void applyResult(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds);
     void showSelected();
+    void showCurrentPane();
     void showCharts();
     void selectIdentity(const ProcessIdentity &id);
     void updateStatus(qint64 scanMicroseconds);
@@ -173,6 +176,7 @@ private:
     // The process the person selected: kept across refreshes by identity; when it ends, nothing is
     // selected (never the neighbour Qt makes current when its row goes).
     ProcessIdentity m_selected;
+    std::shared_ptr<const DeepDetails> m_selectedDeep; // its fresh deep read, once it arrived
     bool m_applying = false; // rows are moving: the current row is not the person's choice
 };
 

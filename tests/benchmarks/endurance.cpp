@@ -175,8 +175,8 @@ int main(int argc, char **argv)
         if (applied % 10 == 0) // another tab: all four have been drawn before refresh 100
             window.tabs()->setCurrentIndex((applied / 10) % window.tabs()->count());
         // The first before refresh 100: opening the session database is part of the level.
-        if (applied % 250 == 50 && window.ledger() && window.ledger()->shownIdentity().isValid()) {
-            window.spare({window.ledger()->shownIdentity()});
+        if (applied % 250 == 50 && window.selectedIdentity().isValid()) {
+            window.spare({window.selectedIdentity()});
             ++spared;
         }
         if (applied >= 100) {

@@ -113,12 +113,19 @@ private Q_SLOTS:
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         w.selectPidWhenSeen(target.pid);
         w.start();
-        QTRY_VERIFY_WITH_TIMEOUT(w.ledger()->shownIdentity().isValid(), 20000);
-        const ProcessIdentity id = w.ledger()->shownIdentity();
+        QTRY_VERIFY_WITH_TIMEOUT(w.selectedIdentity().isValid(), 20000);
+        const ProcessIdentity id = w.selectedIdentity();
         QCOMPARE(id.pid, target.pid);
-        QCOMPARE(w.details()->shownIdentity(), id);
-        QCOMPARE(w.graph()->shownIdentity(), id);
+        // The pane in view shows it at once; the others when their tab is opened, never before.
         QCOMPARE(w.charts()->shownIdentity(), id);
+        QVERIFY(!w.ledger()->shownIdentity().isValid());
+        w.tabs()->setCurrentWidget(w.ledger());
+        QCOMPARE(w.ledger()->shownIdentity(), id);
+        w.tabs()->setCurrentWidget(w.details());
+        QCOMPARE(w.details()->shownIdentity(), id);
+        w.tabs()->setCurrentWidget(w.graph());
+        QCOMPARE(w.graph()->shownIdentity(), id);
+        w.tabs()->setCurrentWidget(w.charts());
 
         QStringList wrong;
         auto check = [&](const char *when, bool row) {
@@ -162,7 +169,8 @@ private Q_SLOTS:
         // A person's next choice is followed as before.
         const QModelIndex first = w.table()->model()->index(0, 0);
         w.table()->setCurrentIndex(first);
-        QCOMPARE(w.ledger()->shownIdentity().toQString(), first.data(IdentityRole).toString());
+        QCOMPARE(w.selectedIdentity().toQString(), first.data(IdentityRole).toString());
+        QCOMPARE(w.charts()->shownIdentity(), w.selectedIdentity()); // the pane in view follows
     }
 
     void filterShowsOnlyMatchingProcesses()
