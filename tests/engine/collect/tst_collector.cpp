@@ -120,13 +120,16 @@ private Q_SLOTS:
         QVERIFY(c.refresh()->byPid(a.pid));
         const ProcessIdentity key{c.bootId(), startTicksOf(a.pid), a.pid};
         ::syscall(SYS_pidfd_send_signal, a.pidfd, SIGKILL, nullptr, 0);
-        QTRY_VERIFY(startTicksOf(a.pid) == 0 || [&] {
-            std::ifstream in("/proc/" + std::to_string(a.pid) + "/stat");
-            std::string t((std::istreambuf_iterator<char>(in)), {});
-            return t.find(") Z ") != std::string::npos;
-        }());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            startTicksOf(a.pid) == 0 ||
+                [&] {
+                    std::ifstream in("/proc/" + std::to_string(a.pid) + "/stat");
+                    std::string t((std::istreambuf_iterator<char>(in)), {});
+                    return t.find(") Z ") != std::string::npos;
+                }(),
+            30000);
         ::waitpid(a.pid, nullptr, 0);
-        QTRY_VERIFY(c.refresh()->byPid(a.pid) == nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(c.refresh()->byPid(a.pid) == nullptr, 30000);
         QVERIFY(c.readDeep(key) == nullptr); // gone: nothing is read, nothing is acted on
     }
 
@@ -242,15 +245,18 @@ private Q_SLOTS:
             {"/bin/sh", "-c", "while [ ! -e " + go + " ]; do sleep 0.05; done; exec /bin/sleep 1000"});
         QVERIFY(pid > 0);
         Collector c = openLive(DeepReads::NewOnly);
-        QTRY_VERIFY([&] {
-            const auto snap = c.refresh();
-            const Sample *s = snap->byPid(pid);
-            return s && s->comm == "sh" && !s->details->cmdline.empty();
-        }());
+        // Each refresh reads the whole machine: under a sanitizer on a busy machine, seconds.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                const auto snap = c.refresh();
+                const Sample *s = snap->byPid(pid);
+                return s && s->comm == "sh" && !s->details->cmdline.empty();
+            }(),
+            30000);
         const auto before = c.refresh();
         QCOMPARE(before->byPid(pid)->details->cmdline.front(), std::string("/bin/sh"));
         writeText(go, "");
-        QTRY_VERIFY(processComm(pid) == "sleep");
+        QTRY_VERIFY_WITH_TIMEOUT(processComm(pid) == "sleep", 30000);
         const auto after = c.refresh();
         const Sample *s = after->byPid(pid);
         QVERIFY(s);
