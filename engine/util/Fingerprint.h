@@ -1,6 +1,5 @@
 #pragma once
 
-#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -20,7 +19,7 @@ public:
             step(static_cast<unsigned char>(c));
     }
     template<typename T>
-    requires std::is_arithmetic_v<T> || std::is_enum_v<T> || std::is_pointer_v<T>
+    requires std::is_arithmetic_v<T> || std::is_enum_v<T>
     void add(T value)
     {
         unsigned char bytes[sizeof value];

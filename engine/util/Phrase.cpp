@@ -1,5 +1,4 @@
 #include "Phrase.h"
-#include "Fingerprint.h"
 
 #include <QCoreApplication>
 
@@ -59,20 +58,6 @@ bool operator==(const Phrase &a, const Phrase &b)
         return a.m_source == b.m_source && a.m_literal == b.m_literal;
     return std::strcmp(a.m_source, b.m_source) == 0 && std::strcmp(a.m_context, b.m_context) == 0
         && a.m_args == b.m_args;
-}
-
-void Phrase::addTo(Fingerprint &f) const
-{
-    if (!m_source) {
-        f.add(m_literal);
-        return;
-    }
-    // Equal sources are equal texts; two copies of one literal only cost a miss.
-    f.add(m_context);
-    f.add(m_source);
-    f.add(m_args.size());
-    for (const auto &a : m_args)
-        a.addTo(f);
 }
 
 Phrase joinFirst(const std::vector<Phrase> &items, std::size_t n)

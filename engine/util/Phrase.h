@@ -7,8 +7,6 @@
 
 namespace ptriage {
 
-class Fingerprint;
-
 // A sentence for people, kept as its English template (marked with QT_TRANSLATE_NOOP) and its
 // arguments. english() is what JSON and the session database keep, in every locale; text() is
 // translated when shown (the window, the CLI's text), so worker threads never translate.
@@ -27,8 +25,6 @@ public:
     bool empty() const { return !m_source && m_literal.empty(); }
 
     friend bool operator==(const Phrase &a, const Phrase &b);
-    // Folds what the phrase says into `f` (equal phrases fold equally).
-    void addTo(Fingerprint &f) const;
 
 private:
     const char *m_context = nullptr;
