@@ -41,4 +41,9 @@ bool saveScan(const OneShotResult &result, const QString &path, double keepDays,
 // "ptriage: message" on stderr, one line.
 void fail(const QString &message);
 
+// Ends a one-shot command whose output is out: stdio is flushed and the process leaves without
+// freeing a scan's many small objects one by one (~4 ms at 2,000 processes), which the kernel
+// frees at once. A build with AddressSanitizer returns `code` instead, so leaks are still checked.
+int leaveNow(int code);
+
 } // namespace ptriage::cli

@@ -4,6 +4,7 @@
 #include "collect/StateFile.h"
 #include "session/PastLoader.h"
 #include "session/SessionStore.h"
+#include "util/Parallel.h"
 
 #include <QDateTime>
 
@@ -79,6 +80,10 @@ bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *erro
     TriageOptions to;
     to.selfPid = collector.isCapture() ? 0 : static_cast<int>(::getpid());
     to.minAgeSeconds = options.minAgeSeconds;
+    // Nothing carries over in one shot: facts and evidence of every process are new, on every core.
+    out.workers = std::make_shared<QThreadPool>();
+    out.workers->setMaxThreadCount(std::max(1, workerCount() - 1));
+    to.pool = out.workers.get();
     if (!options.pastDb.isEmpty()) {
         QString pastError;
         to.past = loadPast(options.pastDb, collector.bootId(), out.config->priors, QDateTime::currentMSecsSinceEpoch(),

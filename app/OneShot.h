@@ -26,6 +26,8 @@ bool readOneShotOptions(const QCommandLineParser &parser, OneShotOptions &out, Q
 struct OneShotResult {
     std::optional<TriageConfig> config;
     std::shared_ptr<const TriageResult> triage;
+    // The threads the triage shared its per-process work across; the command may use them too.
+    std::shared_ptr<QThreadPool> workers;
 };
 
 // Collect (two samples, or one of a capture), read the past (a refused database: a warning, and

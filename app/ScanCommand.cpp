@@ -70,6 +70,7 @@ int scan(const QStringList &args)
     ScanReportOptions ro;
     ro.all = parser.isSet(QStringLiteral("all"));
     ro.pretty = parser.isSet(QStringLiteral("pretty"));
+    ro.pool = result.workers.get();
     const std::string text = parser.isSet(QStringLiteral("json"))
         ? scanJson(*result.triage, *result.config, ro)
         : scanText(*result.triage, *result.config, ro, terminalWidth());
@@ -77,7 +78,7 @@ int scan(const QStringList &args)
         fail(QStringLiteral("cannot write the output"));
         return Failure;
     }
-    return Ok;
+    return leaveNow(Ok);
 }
 
 int explain(const QStringList &args)

@@ -4,9 +4,21 @@
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
+#include <sys/resource.h>
 
 namespace ptriage::cli {
+
+int leaveNow(int code)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return code;
+#else
+    std::fflush(nullptr);
+    std::_Exit(code);
+#endif
+}
 
 void fail(const QString &message)
 {
@@ -103,6 +115,17 @@ std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringLis
 
 namespace {
 
+// A scan keeps a directory open per process (see Collector::scanOnce). The soft limit of 1,024 is
+// kept low for select(), which neither ptriage nor Qt 6 uses (poll): raise it to the hard limit.
+void raiseOpenFileLimit()
+{
+    rlimit rl{};
+    if (::getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
 // No command, or only the window's own options: the GUI. Other options with no command mean a scan;
 // --proc-root alone is a scan of a capture, with an option only the window has it is the window's.
 bool wantsWindow(int argc, char **argv)
@@ -130,6 +153,7 @@ bool wantsWindow(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    raiseOpenFileLimit();
     if (wantsWindow(argc, argv)) {
         if (argc > 1 && QByteArray(argv[1]) == "gui") {
             for (int i = 1; i + 1 < argc; ++i)

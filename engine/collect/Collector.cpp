@@ -10,9 +10,11 @@
 #include <cerrno>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <system_error>
 #include <thread>
@@ -185,12 +187,15 @@ DirFd Collector::openPid(int pid) const
     return DirFd::openAt(m_root.get(), name);
 }
 
-bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs)
+bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs, DirFd *keep)
 {
-    const DirFd dir = openPid(pid);
+    DirFd dir = openPid(pid);
     if (!dir.valid())
         return false; // vanished
-    return readCheapAt(dir, pid, s, buf, lastRanMs);
+    const bool read = readCheapAt(dir, pid, s, buf, lastRanMs);
+    if (read && keep)
+        *keep = std::move(dir);
+    return read;
 }
 
 bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs)
@@ -222,11 +227,6 @@ bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &bu
         = f.rssPages > 0 ? static_cast<std::uint64_t>(f.rssPages) * static_cast<std::uint64_t>(::getpagesize()) : 0;
     if (s.isKernelThread())
         return true; // no io, fds or uid worth reading
-    if (m_ratesOnly) { // the first pass of a one-shot scan: what rates need, nothing more
-        s.cpuNs = readCpuNs(dir.get(), s.threads, buf);
-        readIo(dir.get(), s, buf);
-        return true;
-    }
     if (m_preciseCpu && s.threads == 1 && lastRanMs) {
         const SchedReading r = readSchedOfOneThread(dir.get(), buf);
         s.cpuNs = r.cpuNs;
@@ -272,26 +272,39 @@ void Collector::readIo(int dirFd, Sample &s, FileBuffer &buf)
 
 Collector::Pass Collector::readCheapTier()
 {
+    return readCheapTier(listPids(m_root.get()), false, 0);
+}
+
+Collector::Pass Collector::readCheapTier(const std::vector<int> &pids, bool firstOfTwo, std::size_t dirsToKeep)
+{
     Pass pass;
     // The clock is read as the pass starts: both passes read processes in the same order, so the
     // start-to-start time is each process's own interval.
     pass.uptime = now(m_buffer);
-    const auto pids = listPids(m_root.get());
     std::vector<Sample> samples(pids.size());
     std::vector<char> alive(pids.size(), 0);
     std::vector<std::optional<double>> lastRan(pids.size());
+    std::vector<DirFd> dirs(firstOfTwo ? std::min(dirsToKeep, pids.size()) : 0);
+    // A one-shot's first pass reads no "last ran" (the second does): schedstat, not sched.
     parallelChunks(m_pool.get(), pids.size(), static_cast<int>(m_buffers.size()),
         [&](std::size_t begin, std::size_t end, int worker) {
+            FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
             for (std::size_t i = begin; i < end; ++i)
-                alive[i]
-                    = readCheap(pids[i], samples[i], m_buffers[static_cast<std::size_t>(worker)], &lastRan[i]) ? 1 : 0;
+                alive[i] = readCheap(pids[i], samples[i], buf, firstOfTwo ? nullptr : &lastRan[i],
+                               i < dirs.size() ? &dirs[i] : nullptr)
+                    ? 1
+                    : 0;
         });
     pass.samples.reserve(pids.size());
     pass.lastRanMs.reserve(pids.size());
+    if (firstOfTwo)
+        pass.dirs.reserve(pids.size());
     for (std::size_t i = 0; i < pids.size(); ++i)
         if (alive[i]) {
             pass.samples.push_back(std::move(samples[i]));
             pass.lastRanMs.push_back(lastRan[i]);
+            if (firstOfTwo)
+                pass.dirs.push_back(i < dirs.size() ? std::move(dirs[i]) : DirFd());
         }
     return pass;
 }
@@ -361,11 +374,16 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
         struct stat st { };
         if (f.kind == FdKind::File && m_lockHolders.count(s.id.pid) && ::fstatat(fdDir.get(), name, &st, 0) == 0)
             f.inode = st.st_ino; // to name the files behind its locks
-        if (f.kind == FdKind::File && !fdinfo.valid())
-            fdinfo = DirFd::openAt(pidFd, "fdinfo"); // only processes with open files need it
-        if (f.kind == FdKind::File && fdinfo.valid() && buf.readRecordAt(fdinfo.get(), name)) {
+        if (f.kind == FdKind::File && !m_capture) {
+            // procfs gives each fd link the open mode as its permissions (write: S_IWUSR), which
+            // saves opening fdinfo/ and a file in it per open file.
+            if (::fstatat(fdDir.get(), name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+                f.writable = (st.st_mode & S_IWUSR) != 0;
+        } else if (f.kind == FdKind::File) { // a capture's links are plain symlinks: its fdinfo says
+            if (!fdinfo.valid())
+                fdinfo = DirFd::openAt(pidFd, "fdinfo"); // only processes with open files need it
             unsigned flags = 0;
-            if (parseFdinfoFlags(buf.view(), flags))
+            if (fdinfo.valid() && buf.readRecordAt(fdinfo.get(), name) && parseFdinfoFlags(buf.view(), flags))
                 f.writable = (flags & O_ACCMODE) == O_WRONLY || (flags & O_ACCMODE) == O_RDWR;
         }
         deep->files.push_back(std::move(f));
@@ -419,18 +437,22 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
             for (std::size_t w = begin; w < end; ++w) {
                 const std::size_t i = work[w];
                 Sample &s = pass.samples[i];
-                const DirFd dir = openPid(s.id.pid);
-                if (!dir.valid())
+                const bool pinned = i < pass.dirs.size() && pass.dirs[i].valid();
+                const DirFd opened = pinned ? DirFd() : openPid(s.id.pid);
+                const int dir = pinned ? pass.dirs[i].get() : opened.get();
+                if (dir < 0)
                     continue; // vanished: marked below
                 std::shared_ptr<const ProcessDetails> details;
                 std::shared_ptr<const DeepDetails> deep;
                 if (needs[i] & 1)
-                    details = readDetails(dir.get(), s, buf);
+                    details = readDetails(dir, s, buf);
                 if (needs[i] & 2)
-                    deep = readDeepAt(dir.get(), s, buf);
+                    deep = readDeepAt(dir, s, buf);
                 // The pid may have changed hands since the cheap tier (then this directory is
                 // another process's), or the process exec'd meanwhile: such reads are not its.
-                switch (stillSame(dir.get(), s, buf)) {
+                // Through a kept directory only the exec can happen, which the one-shot's second
+                // pass sees in the command name (its details are then read again).
+                switch (pinned ? StillSame::Yes : stillSame(dir, s, buf)) {
                 case StillSame::Yes:
                     if (needs[i] & 1)
                         s.details = std::move(details);
@@ -644,9 +666,14 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
         clock.lap("rates, last ran");
         return publish(std::move(pass), clock);
     }
-    // The first pass reads only what rates need (stat, CPU ns, I/O); /proc/locks, which mostly
-    // waits for an RCU grace period, is read meanwhile. The expensive reads fill the interval
-    // before the second, full pass.
+    // Room in the fd table for a directory per process, made while this may still be the only
+    // thread: the kernel grows a table shared by threads only after an RCU grace period, once per
+    // doubling (seven waits of ~10 ms from 64 to 8,192 fds).
+    const auto pids = listPids(m_root.get());
+    const std::size_t keep = std::min(pids.size(), pidDirBudget());
+    reserveFdTable(keep + 64);
+    // /proc/locks, which mostly waits for an RCU grace period, is read meanwhile on a thread of its
+    // own; the expensive reads fill the interval before the second pass.
     FileBuffer locksBuffer;
     std::thread locks;
     try {
@@ -654,13 +681,13 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     } catch (const std::system_error &) { // no thread to be had (a fork bomb took every pid): in turn
         readLocks(locksBuffer);
     }
-    m_ratesOnly = true;
-    Pass first = readCheapTier();
-    m_ratesOnly = false;
-    clock.lap("cheap tier (rates only)");
+    Pass first = readCheapTier(pids, true, keep);
+    clock.lap("cheap tier");
     if (locks.joinable())
         locks.join();
     clock.lap("locks (waited for)");
+    if (m_options.afterCheapTier)
+        m_options.afterCheapTier();
     applyRates(first);
     attachDetails(first, m_options.deep == DeepReads::All);
     clock.lap("details");
@@ -668,14 +695,93 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     if (elapsed < minIntervalSeconds)
         std::this_thread::sleep_for(std::chrono::duration<double>(minIntervalSeconds - elapsed));
     clock.lap("interval wait");
-    Pass second = readCheapTier();
-    clock.lap("cheap tier");
-    attachDetails(second, false); // new processes get their reads; the rest reuse the first pass's
-    clock.lap("details");
+    Pass second = rereadRates(first);
+    clock.lap("rates again");
+    attachDetails(second, false); // those that exec'd meanwhile get theirs read again
+    clock.lap("details (exec'd)");
     applyRates(second);
     attachLastRan(second);
     clock.lap("rates, last ran");
     return publish(std::move(second), clock);
+}
+
+Collector::Pass Collector::rereadRates(Pass &first)
+{
+    Pass second;
+    second.uptime = now(m_buffer); // as the first pass: start to start is each process's interval
+    const std::size_t n = first.samples.size();
+    std::vector<char> alive(n, 0);
+    std::vector<std::optional<double>> lastRan(n);
+    parallelChunks(
+        m_pool.get(), n, static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
+            FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
+            for (std::size_t i = begin; i < end; ++i) {
+                Sample &s = first.samples[i];
+                const bool pinned = i < first.dirs.size() && first.dirs[i].valid();
+                if (pinned && !s.isKernelThread() && s.threads == 1 && s.cpuNs) {
+                    // One read for CPU time, last run and the command name (an exec shows there).
+                    std::string_view comm;
+                    long threads = 0;
+                    double ms = 0;
+                    const int dir = first.dirs[i].get();
+                    if (!buf.readRecordAt(dir, "sched"))
+                        continue; // gone
+                    if (parseSchedHeader(buf.view(), comm, threads) && threads == 1
+                        && parseSchedSumExecRuntime(buf.view(), ms)) {
+                        const auto ns = static_cast<std::uint64_t>(std::llround(ms * 1e6));
+                        // A process that did not run did no I/O (it is counted in its own
+                        // syscalls and page faults); unreadable in the first pass: said there.
+                        const bool ran = ns != *s.cpuNs;
+                        s.cpuNs = ns;
+                        if (parseSchedExecStart(buf.view(), ms))
+                            lastRan[i] = ms;
+                        if (comm != s.comm)
+                            s.comm.assign(comm.substr(0, 15));
+                        if (ran && s.ioBytes)
+                            readIo(dir, s, buf);
+                        alive[i] = 1;
+                        continue;
+                    } // threads started meanwhile: read it whole below
+                }
+                // Many threads (a schedstat per thread), a kernel thread, or no directory kept (past
+                // the fd budget): the whole cheap tier again, kept only if still the same process.
+                Sample fresh;
+                const bool read = pinned ? readCheapAt(first.dirs[i], s.id.pid, fresh, buf, &lastRan[i])
+                                         : readCheap(s.id.pid, fresh, buf, &lastRan[i]);
+                if (read && fresh.id == s.id) {
+                    s = std::move(fresh);
+                    alive[i] = 1;
+                }
+            }
+        });
+    second.samples.reserve(n);
+    second.lastRanMs.reserve(n);
+    second.dirs.reserve(n);
+    for (std::size_t i = 0; i < n; ++i)
+        if (alive[i]) {
+            second.samples.push_back(std::move(first.samples[i]));
+            second.lastRanMs.push_back(lastRan[i]);
+            second.dirs.push_back(i < first.dirs.size() ? std::move(first.dirs[i]) : DirFd());
+        }
+    return second;
+}
+
+void Collector::reserveFdTable(std::size_t fds) const
+{
+    // The lowest free fd at or above fds - 1 makes the table that large; it stays so when closed.
+    const int fd = ::fcntl(m_root.get(), F_DUPFD_CLOEXEC, static_cast<int>(std::min<std::size_t>(fds, 1 << 24)) - 1);
+    if (fd >= 0)
+        ::close(fd);
+}
+
+std::size_t Collector::pidDirBudget() const
+{
+    // Leave room for everything else the process opens (the window's sockets, fonts, a database).
+    constexpr rlim_t reserve = 512;
+    rlimit rl{};
+    if (::getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+        return 1 << 20;
+    return rl.rlim_cur > reserve ? static_cast<std::size_t>(rl.rlim_cur - reserve) : 0;
 }
 
 std::shared_ptr<const Snapshot> Collector::refresh()

@@ -23,7 +23,8 @@ struct CollectOptions {
     // Environment keys worth keeping (intent, supervisors, agents); everything else is dropped.
     std::vector<std::string> environKeys = defaultEnvironKeys();
     std::size_t maxFdsPerProcess = 4096;
-    // Called in a refresh between the cheap tier and the detail reads (tests: a pid changes hands there).
+    // Called between the cheap tier and the detail reads, of a refresh and of a one-shot scan's first
+    // pass (tests: a pid changes hands there, or a process execs).
     std::function<void()> afterCheapTier;
 
     static std::vector<std::string> defaultEnvironKeys();
@@ -49,9 +50,10 @@ public:
     bool isCapture() const { return m_capture; }
     const BootId &bootId() const { return m_bootId; }
 
-    // One-shot scan: what rates need, the expensive reads, the cheap tier again at least
+    // One-shot scan: the cheap tier, the expensive reads, CPU time, last run and I/O again at least
     // `minInterval` seconds later, so rates are recent (a capture is read once; its rates come
-    // from seeded previous samples only). CPU time is read in nanoseconds, so a short interval is
+    // from seeded previous samples only). Its processes are those of the first pass still there at
+    // the second (one that starts in between is not in it, as with ps). CPU time is read in nanoseconds, so a short interval is
     // not quantized; what it costs is that a process waking less often than the interval looks
     // idle in it (the "last ran" term still says it ran recently). With many processes the
     // expensive reads take longer than the interval, and nothing is waited for.
@@ -72,10 +74,24 @@ private:
         double uptime = 0;
         // Read with the cheap tier where it came for free (one-thread processes in a one-shot scan).
         std::vector<std::optional<double>> lastRanMs;
+        // A one-shot scan keeps each process's directory open from its first read to its last: an
+        // open pid directory names that process only (reads through it fail once it is gone, never
+        // reach a newcomer under its pid), so nothing read through it needs checking, and nothing is
+        // opened twice. Empty for a refresh; an invalid entry past the fd budget.
+        std::vector<DirFd> dirs;
     };
+    // firstOfTwo: a one-shot's first pass (no "last ran"; keeps up to dirsToKeep directories).
     Pass readCheapTier();
+    Pass readCheapTier(const std::vector<int> &pids, bool firstOfTwo, std::size_t dirsToKeep);
+    // The second pass of a one-shot scan: CPU time, last run and I/O again, through the kept directories.
+    Pass rereadRates(Pass &first);
+    // How many pid directories a one-shot scan may keep open (the soft fd limit, less a reserve).
+    std::size_t pidDirBudget() const;
+    // Grows the fd table to hold `fds` descriptors now (see scanOnce).
+    void reserveFdTable(std::size_t fds) const;
     DirFd openPid(int pid) const;
-    bool readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr);
+    bool readCheap(
+        int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr, DirFd *keep = nullptr);
     bool readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr);
     std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
     std::shared_ptr<DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
@@ -97,7 +113,6 @@ private:
     std::unordered_map<ProcessIdentity, std::shared_ptr<const DeepDetails>> m_deep;
     std::optional<double> m_lastInterval;
     bool m_preciseCpu = false; // read schedstat: one-shot scans and captures, not every refresh
-    bool m_ratesOnly = false; // the cheap tier reads only what rates need (a one-shot's first pass)
     struct LastRan {
         double ms = 0; // se.exec_start
         double readAtMs = 0; // the scheduler's "now" when it was read

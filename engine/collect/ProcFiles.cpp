@@ -6,6 +6,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace ptriage {
@@ -105,23 +106,25 @@ std::string readLinkAt(int dirFd, const char *name, int *err)
 
 std::vector<int> listNumericEntries(int dirFd)
 {
+    // getdents64 on the fd itself, then back to the start: no second open, no DIR (fdopendir costs
+    // a dup, an fstat and two fcntl), which adds up over the fd directory of every process.
     std::vector<int> out;
-    const int fd = ::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return out;
-    DIR *dir = ::fdopendir(fd);
-    if (!dir) {
-        ::close(fd);
-        return out;
+    alignas(8) char buf[16384];
+    for (;;) {
+        const long n = ::syscall(SYS_getdents64, dirFd, buf, sizeof buf);
+        if (n <= 0)
+            break;
+        for (long off = 0; off < n;) {
+            const auto *e = reinterpret_cast<const dirent64 *>(buf + off);
+            off += e->d_reclen;
+            int v = 0;
+            const auto len = std::strlen(e->d_name);
+            auto [p, ec] = std::from_chars(e->d_name, e->d_name + len, v);
+            if (ec == std::errc() && p == e->d_name + len && v >= 0)
+                out.push_back(v);
+        }
     }
-    while (const dirent *e = ::readdir(dir)) {
-        int n = 0;
-        const auto len = std::strlen(e->d_name);
-        auto [p, ec] = std::from_chars(e->d_name, e->d_name + len, n);
-        if (ec == std::errc() && p == e->d_name + len && n >= 0)
-            out.push_back(n);
-    }
-    ::closedir(dir);
+    ::lseek(dirFd, 0, SEEK_SET);
     return out;
 }
 

@@ -44,7 +44,8 @@ private:
 };
 
 std::string readLinkAt(int dirFd, const char *name, int *err = nullptr);
-// The numeric entries of a directory (pids in /proc, fds in fd/), without consuming dirFd.
+// The numeric entries of a directory (pids in /proc, fds in fd/). Reads dirFd itself and rewinds it:
+// not for a directory fd that another thread lists at the same time.
 std::vector<int> listNumericEntries(int dirFd);
 
 } // namespace ptriage

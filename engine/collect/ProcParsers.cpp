@@ -384,6 +384,21 @@ bool parseSchedSumExecRuntime(std::string_view text, double &ms)
     return parseSchedField(text, "se.sum_exec_runtime", ms);
 }
 
+bool parseSchedHeader(std::string_view text, std::string_view &comm, long &threads)
+{
+    const auto line = text.substr(0, text.find('\n'));
+    constexpr std::string_view tag = ", #threads: ";
+    const auto open = line.rfind(" (");
+    const auto count = line.rfind(tag);
+    if (open == std::string_view::npos || count == std::string_view::npos || count < open || !line.ends_with(')'))
+        return false;
+    const auto number = line.substr(count + tag.size(), line.size() - 1 - count - tag.size());
+    if (!toNumber(number, threads) || threads < 1)
+        return false;
+    comm = line.substr(0, open);
+    return true;
+}
+
 bool parseSchedstatRunNs(std::string_view text, std::uint64_t &ns)
 {
     std::array<std::string_view, 3> tokens;

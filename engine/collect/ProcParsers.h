@@ -57,6 +57,9 @@ bool parseFdinfoFlags(std::string_view text, unsigned &flags);
 bool parseSchedExecStart(std::string_view text, double &ms);
 // "se.sum_exec_runtime : 3.995660": CPU time of the thread in milliseconds (ns precision).
 bool parseSchedSumExecRuntime(std::string_view text, double &ms);
+// "cat (23102, #threads: 1)", the first line of /proc/PID/sched: the command name (comm, as in
+// stat) and the number of threads. A comm may hold spaces and parentheses: the last " (" splits.
+bool parseSchedHeader(std::string_view text, std::string_view &comm, long &threads);
 // The first field of /proc/PID/schedstat: time spent on a CPU, in nanoseconds.
 bool parseSchedstatRunNs(std::string_view text, std::uint64_t &ns);
 // What a /proc/PID/fd/N link points at ("socket:[123]", "pipe:[7]", "/dev/pts/3", a path); the inode

@@ -46,10 +46,10 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
     r->minAgeSeconds = options.minAgeSeconds.value_or(config.policy.minAgeSeconds);
     r->facts = findFacts(snap, config,
         {options.selfPid, r->minAgeSeconds, previous ? previous->snapshot.get() : nullptr,
-            previous ? &previous->facts : nullptr});
+            previous ? &previous->facts : nullptr, options.pool});
     clock.lap("facts");
     r->past = options.past;
-    const auto observations = observe(snap, r->facts, config, options.past.get());
+    const auto observations = observe(snap, r->facts, config, options.past.get(), options.pool);
     clock.lap("evidence");
     r->posteriors = carryOrInfer(snap, r->facts, observations, config, previous, r->carriedPosteriors);
     clock.lap("inference");

@@ -15,6 +15,9 @@ struct TriageOptions {
     // Past decisions and saved sessions: the "past decisions" and "leaking" terms. Null: absent.
     std::shared_ptr<const PastContext> past;
     PhaseTimes *phases = nullptr; // the benchmarks': where the time went, phase by phase
+    // Threads for the per-process work of facts and evidence (a one-shot scan, where nothing carries
+    // over); null: the calling thread alone.
+    QThreadPool *pool = nullptr;
 };
 
 // The whole verdict on one snapshot, index-aligned with snapshot->processes. Immutable once built.

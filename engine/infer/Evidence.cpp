@@ -2,6 +2,7 @@
 #include "PastContext.h"
 
 #include "util/Format.h"
+#include "util/Parallel.h"
 
 #include <QCoreApplication>
 
@@ -493,13 +494,15 @@ void observeInto(std::vector<Observation> &out, const Snapshot &snap, const Proc
 
 } // namespace
 
-std::vector<std::vector<Observation>> observe(
-    const Snapshot &snap, const std::vector<ProcessFacts> &facts, const TriageConfig &config, const PastContext *past)
+std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
+    const TriageConfig &config, const PastContext *past, QThreadPool *pool)
 {
     std::vector<std::vector<Observation>> all(snap.processes.size());
     const Phrase over = overThe(snap);
-    for (std::size_t i = 0; i < snap.processes.size(); ++i)
-        observeInto(all[i], snap, facts[i], i, config, past, over);
+    parallelChunks(pool, all.size(), pool ? workerCount() : 1, [&](std::size_t begin, std::size_t end, int) {
+        for (std::size_t i = begin; i < end; ++i)
+            observeInto(all[i], snap, facts[i], i, config, past, over);
+    });
     return all;
 }
 

@@ -1,5 +1,7 @@
 #include "Facts.h"
 
+#include "util/Parallel.h"
+
 #include <QCoreApplication>
 
 #include <pwd.h>
@@ -45,18 +47,21 @@ bool contains(const std::vector<std::string> &list, const std::string &v)
     return std::find(list.begin(), list.end(), v) != list.end();
 }
 
-std::string userName(std::uint32_t uid, std::unordered_map<std::uint32_t, std::string> &cache)
+// The user names of every uid in the snapshot (a handful), looked up once before the facts.
+std::unordered_map<std::uint32_t, std::string> usersOf(const Snapshot &snap)
 {
-    auto it = cache.find(uid);
-    if (it != cache.end())
-        return it->second;
-    passwd pw{};
-    passwd *result = nullptr;
-    char buf[1024];
-    std::string name = (::getpwuid_r(uid, &pw, buf, sizeof buf, &result) == 0 && result) ? std::string(pw.pw_name)
-                                                                                         : std::to_string(uid);
-    cache.emplace(uid, name);
-    return name;
+    std::unordered_map<std::uint32_t, std::string> names;
+    for (const auto &s : snap.processes) {
+        if (!s.uid || names.count(*s.uid))
+            continue;
+        passwd pw{};
+        passwd *result = nullptr;
+        char buf[1024];
+        names.emplace(*s.uid,
+            (::getpwuid_r(*s.uid, &pw, buf, sizeof buf, &result) == 0 && result) ? std::string(pw.pw_name)
+                                                                                 : std::to_string(*s.uid));
+    }
+    return names;
 }
 
 bool isSubreaper(const Sample &s)
@@ -114,7 +119,7 @@ struct Lookups {
     std::vector<std::vector<int>> children = childrenOf(snap);
     std::unordered_set<int> selfLine = selfLineOf(snap, ctx.selfPid); // ptriage and its ancestors
     std::unordered_map<int, std::vector<const FileLock *>> locksByPid = heldLocksByPid(snap);
-    std::unordered_map<std::uint32_t, std::string> users = {}; // uid → name, filled as met
+    std::unordered_map<std::uint32_t, std::string> users = usersOf(snap); // uid → name
 
     // The facts of the previous triage about this very process, if its details are the same object.
     const ProcessFacts *sameDetailsBefore(const Sample &s) const
@@ -132,7 +137,7 @@ struct Lookups {
 Phrase protectedCmdlineReason(const Policy &policy, const Sample &s);
 
 // Category, user, age, lifetime CPU share, deleted cwd: read straight off the sample.
-void findBasics(Lookups &look, const Sample &s, ProcessFacts &f)
+void findBasics(const Lookups &look, const Sample &s, ProcessFacts &f)
 {
     const auto &d = s.details;
     const auto &sigs = look.config.signatures;
@@ -145,7 +150,7 @@ void findBasics(Lookups &look, const Sample &s, ProcessFacts &f)
         f.category = d ? sigs.match(d->comm, d->cmdline) : sigs.unknownCategory;
         f.cmdlineProtection = protectedCmdlineReason(look.config.policy, s);
     }
-    f.user = s.uid ? userName(*s.uid, look.users) : std::string("?");
+    f.user = s.uid ? look.users.at(*s.uid) : std::string("?");
     f.ageSeconds = std::max(0.0, look.snap.system.uptimeSeconds - static_cast<double>(s.id.startTicks) / ticks);
     f.lifetimeCpuShare = f.ageSeconds > 1 ? static_cast<double>(s.cpuTicks) / ticks / f.ageSeconds : 0;
     f.cwdDeleted = d && d->cwdDeleted;
@@ -457,20 +462,23 @@ std::vector<std::vector<int>> childrenOf(const Snapshot &snap)
 
 std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &config, const FactContext &ctx)
 {
-    Lookups look{snap, config, ctx};
+    const Lookups look{snap, config, ctx};
     std::vector<ProcessFacts> facts(snap.processes.size());
-    for (std::size_t i = 0; i < facts.size(); ++i) {
-        const Sample &s = snap.processes[i];
-        ProcessFacts &f = facts[i];
-        findBasics(look, s, f);
-        findOrphan(look, s, f);
-        findTty(s, f);
-        const Surroundings around = surroundingsOf(look, s);
-        findIntent(look, s, around, f);
-        findSupervisor(s, around, f);
-        findOpenFiles(look, s, f);
-        findLocks(look, s, f);
-    }
+    // Each process's own facts read only the snapshot and `look` (QRegularExpression matches const).
+    parallelChunks(ctx.pool, facts.size(), ctx.pool ? workerCount() : 1, [&](std::size_t begin, std::size_t end, int) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const Sample &s = snap.processes[i];
+            ProcessFacts &f = facts[i];
+            findBasics(look, s, f);
+            findOrphan(look, s, f);
+            findTty(s, f);
+            const Surroundings around = surroundingsOf(look, s);
+            findIntent(look, s, around, f);
+            findSupervisor(s, around, f);
+            findOpenFiles(look, s, f);
+            findLocks(look, s, f);
+        }
+    });
     findWrappers(look, facts);
     judgeInOuterWrapperContext(facts);
     for (std::size_t i = 0; i < facts.size(); ++i)

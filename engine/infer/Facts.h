@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+class QThreadPool;
+
 namespace ptriage {
 
 enum class OrphanState { ParentAlive, Reparented, ReparentedSessionGone };
@@ -56,6 +58,7 @@ struct FactContext {
     // taken from there while the collector still shares the same details object (until an exec).
     const Snapshot *previous = nullptr;
     const std::vector<ProcessFacts> *previousFacts = nullptr;
+    QThreadPool *pool = nullptr; // shares the per-process part across its threads; null: this thread
 };
 
 std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &config, const FactContext &ctx);

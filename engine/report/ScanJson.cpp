@@ -1,5 +1,6 @@
 #include "JsonWriter.h"
 #include "ScanReport.h"
+#include "util/Parallel.h"
 
 #include <QDateTime>
 
@@ -14,7 +15,7 @@ void nullableIdentity(JsonWriter &w, const TriageResult &r, int index)
         w.value(r.identityOf(index).toString());
 }
 
-void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &config, int i)
+void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &config, int i, const Ledger &ledger)
 {
     const std::size_t u = static_cast<std::size_t>(i);
     const Sample &s = r.snapshot->processes[u];
@@ -72,7 +73,7 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     w.endObject();
     w.endObject();
     w.key("ledger").beginArray();
-    for (const auto &t : ledgerOf(r, i, config)) {
+    for (const auto &t : ledger) {
         w.beginObject();
         w.key("term").value(t.term);
         w.key("bits").value(t.bits, 4);
@@ -161,11 +162,19 @@ std::string scanJson(const TriageResult &r, const TriageConfig &config, const Sc
     w.key("candidate_count").value(candidates);
     w.key("warnings").stringArray(english(snap.warnings));
     w.key("processes").beginArray();
-    for (int i : r.ranking) {
-        if (!options.all && !r.recommendations[static_cast<std::size_t>(i)].candidate)
-            continue;
-        writeProcess(w, r, config, i);
-    }
+    std::vector<int> listed;
+    for (int i : r.ranking)
+        if (options.all || r.recommendations[static_cast<std::size_t>(i)].candidate)
+            listed.push_back(i);
+    // Each ledger reads its process's evidence again: the costly part of --all, done on every core.
+    std::vector<Ledger> ledgers(listed.size());
+    parallelChunks(
+        options.pool, listed.size(), options.pool ? workerCount() : 1, [&](std::size_t begin, std::size_t end, int) {
+            for (std::size_t k = begin; k < end; ++k)
+                ledgers[k] = ledgerOf(r, listed[k], config);
+        });
+    for (std::size_t k = 0; k < listed.size(); ++k)
+        writeProcess(w, r, config, listed[k], ledgers[k]);
     w.endArray();
     w.endObject();
     w.str() += '\n';
@@ -178,7 +187,7 @@ std::string explainJson(const TriageResult &r, const TriageConfig &config, int i
     w.beginObject();
     writeHeader(w, r, "ptriage.explain.v1");
     w.key("process");
-    writeProcess(w, r, config, index);
+    writeProcess(w, r, config, index, ledgerOf(r, index, config));
     w.endObject();
     w.str() += '\n';
     return std::move(w.str());

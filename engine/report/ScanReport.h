@@ -9,6 +9,7 @@ namespace ptriage {
 struct ScanReportOptions {
     bool all = false; // every process, not just candidates
     bool pretty = false; // indented JSON
+    QThreadPool *pool = nullptr; // builds the ledgers of --all JSON across its threads; null: this thread
 };
 
 // `ptriage.scan.v1`: see the README for every field.

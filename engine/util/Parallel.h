@@ -5,6 +5,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <atomic>
 #include <vector>
 
 namespace ptriage {
@@ -15,23 +16,27 @@ inline int workerCount()
     return std::clamp(QThread::idealThreadCount(), 1, 8);
 }
 
-// Runs f(begin, end, worker) over [0, n) in `workers` contiguous chunks, the first on the calling
-// thread, the rest on `pool`. procfs reads are syscall-bound and scale across cores; small jobs stay
-// on one thread.
+// Runs f(begin, end, worker) over [0, n) in blocks that `workers` threads take in turn, the first
+// worker being the calling thread, the rest on `pool`; a worker may get several blocks. Taken in
+// turn, not split in halves: one half of /proc can cost far more than the other (a process with
+// thousands of fds or threads). procfs reads are syscall-bound and scale across cores; small jobs
+// stay on one thread.
 template<typename F> void parallelChunks(QThreadPool *pool, std::size_t n, int workers, F f)
 {
     if (workers <= 1 || n < 256) {
         f(std::size_t{0}, n, 0);
         return;
     }
-    const std::size_t per = (n + static_cast<std::size_t>(workers) - 1) / static_cast<std::size_t>(workers);
+    constexpr std::size_t block = 64;
+    std::atomic<std::size_t> next{0};
+    auto work = [&f, &next, n](int worker) {
+        for (std::size_t begin = next.fetch_add(block); begin < n; begin = next.fetch_add(block))
+            f(begin, std::min(n, begin + block), worker);
+    };
     std::vector<QFuture<void>> rest;
-    for (int w = 1; w < workers; ++w) {
-        const std::size_t begin = std::min(n, per * static_cast<std::size_t>(w));
-        const std::size_t end = std::min(n, begin + per);
-        rest.push_back(QtConcurrent::run(pool, [&f, begin, end, w] { f(begin, end, w); }));
-    }
-    f(std::size_t{0}, std::min(n, per), 0);
+    for (int w = 1; w < workers; ++w)
+        rest.push_back(QtConcurrent::run(pool, [&work, w] { work(w); }));
+    work(0);
     for (auto &r : rest)
         r.waitForFinished();
 }

@@ -14,6 +14,7 @@
 #include "config/TriageConfig.h"
 #include "decide/Triage.h"
 #include "report/ScanReport.h"
+#include "util/Parallel.h"
 
 #include <QCoreApplication>
 
@@ -340,9 +341,14 @@ void oneShotPhases(const ptriage::TriageConfig &model, int selfPid, PhaseTable &
     ptriage::TriageOptions options;
     options.selfPid = selfPid;
     options.phases = &triagePhases;
+    QThreadPool workers; // as the command's: facts and evidence on every core
+    workers.setMaxThreadCount(std::max(1, ptriage::workerCount() - 1));
+    options.pool = &workers;
     const auto result = ptriage::triage(std::move(snapshot), model, options);
     ptriage::PhaseClock clock(&triagePhases);
-    const std::string json = ptriage::scanJson(*result, model, {});
+    ptriage::ScanReportOptions report;
+    report.pool = &workers;
+    const std::string json = ptriage::scanJson(*result, model, report);
     clock.lap("JSON");
     table.add(triagePhases);
 }

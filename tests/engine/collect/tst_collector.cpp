@@ -12,6 +12,7 @@
 #include <fstream>
 #include <map>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -264,6 +265,123 @@ private Q_SLOTS:
         QCOMPARE(s->comm, std::string("sleep"));
         QCOMPARE(s->details->cmdline, (std::vector<std::string>{"/bin/sleep", "1000"}));
         QCOMPARE(s->details->comm, std::string("sleep"));
+    }
+
+    // A one-shot scan keeps each pid directory open from its first pass to its last: a process that
+    // ends meanwhile is left out, and the one that gets its pid is never read in its place.
+    void oneShotNeverReadsTheProcessThatGotAPid()
+    {
+        if (::access("/proc/sys/kernel/ns_last_pid", W_OK) != 0)
+            QSKIP("/proc/sys/kernel/ns_last_pid is not writable here");
+        auto start = [](const char *seconds) {
+            const char *argv[] = {"sleep", seconds, nullptr};
+            pid_t pid = -1;
+            return ::posix_spawn(&pid, "/bin/sleep", nullptr, nullptr, const_cast<char **>(argv), environ) == 0 ? pid
+                                                                                                                : -1;
+        };
+        auto end = [](pid_t pid) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, nullptr, 0);
+        };
+        for (int attempt = 0; attempt < 100; ++attempt) {
+            const pid_t victim = start("1001");
+            QVERIFY(victim > 0);
+            const std::uint64_t victimStart = startTicksOf(victim);
+            std::this_thread::sleep_for(std::chrono::milliseconds(30)); // see the refresh's test
+            pid_t usurper = -1;
+            CollectOptions o;
+            o.afterCheapTier = [&] {
+                end(victim);
+                std::ofstream("/proc/sys/kernel/ns_last_pid") << victim - 1;
+                usurper = start("2002");
+            };
+            Collector c(o);
+            std::string error;
+            QVERIFY2(c.open(&error), error.c_str());
+            const auto snap = c.scanOnce(0.0);
+            const bool reused = usurper == victim;
+            if (usurper > 0)
+                end(usurper);
+            if (!reused)
+                continue; // another fork on the machine took the pid first: again
+            for (const auto &s : snap->processes) {
+                QVERIFY2(s.id.startTicks != victimStart || s.id.pid != victim, "a process that ended was reported");
+                if (s.details)
+                    QVERIFY2(s.details->cmdline != (std::vector<std::string>{"sleep", "2002"}) || s.id.pid != victim,
+                        "the process that got the pid was read in the scan's second pass");
+            }
+            return;
+        }
+        QSKIP("the pid was never given to the new process (a busy machine): not tested");
+    }
+
+    // An exec between a one-shot's passes shows in the second (its command name) and the details
+    // are read again: never the new program's command line under the old name, or the reverse.
+    void oneShotSeesAnExecBetweenItsPasses()
+    {
+        Spawner sp;
+        const std::string go = sp.dir() + "/go";
+        const int pid = sp.spawnProgram(
+            {"/bin/sh", "-c", "while [ ! -e " + go + " ]; do sleep 0.01; done; exec /bin/sleep 1000"});
+        QVERIFY(pid > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(processComm(pid) == "sh", 30000);
+        CollectOptions o;
+        o.afterCheapTier = [&] {
+            writeText(go, "");
+            for (int i = 0; i < 3000 && processComm(pid) != "sleep"; ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        };
+        Collector c(o);
+        std::string error;
+        QVERIFY2(c.open(&error), error.c_str());
+        const auto snap = c.scanOnce(0.0);
+        QCOMPARE(processComm(pid), std::string("sleep"));
+        const Sample *s = snap->byPid(pid);
+        QVERIFY(s && s->details);
+        QCOMPARE(s->comm, std::string("sleep"));
+        QCOMPARE(s->details->comm, std::string("sleep"));
+        QCOMPARE(s->details->cmdline, (std::vector<std::string>{"/bin/sleep", "1000"}));
+    }
+
+    // Past the fd budget (a low soft limit) the scan reads the rest by pid, checked as a refresh
+    // does: the same processes, with rates and details, as with a directory kept for each.
+    void oneShotPastItsFdBudgetReadsTheSame()
+    {
+        Spawner sp;
+        std::vector<int> pids;
+        for (int i = 0; i < 300; ++i)
+            pids.push_back(sp.spawnProgram({"/bin/sleep", "1000"}));
+        for (int pid : pids)
+            QTRY_VERIFY_WITH_TIMEOUT(processComm(pid) == "sleep", 30000);
+        auto scan = [] {
+            Collector c = openLive();
+            return c.scanOnce(0.0);
+        };
+        rlimit saved{};
+        QVERIFY(::getrlimit(RLIMIT_NOFILE, &saved) == 0);
+        if (saved.rlim_cur < 700)
+            QSKIP("the soft fd limit is already low");
+        rlimit low = saved;
+        low.rlim_cur = 600; // a budget of 88 directories
+        QVERIFY(::setrlimit(RLIMIT_NOFILE, &low) == 0);
+        const auto lean = scan();
+        QVERIFY(::setrlimit(RLIMIT_NOFILE, &saved) == 0);
+        const auto full = scan();
+        QVERIFY(lean->processes.size() > 300);
+        for (int pid : pids) {
+            const Sample *a = lean->byPid(pid);
+            const Sample *b = full->byPid(pid);
+            QVERIFY(a && b);
+            QCOMPARE(a->id, b->id);
+            QVERIFY(a->cpuShare);
+            QCOMPARE(a->cpuNs.has_value(), b->cpuNs.has_value());
+            QCOMPARE(a->sinceLastRanSeconds.has_value(), b->sinceLastRanSeconds.has_value());
+            QVERIFY(a->details && a->details->partial.empty());
+            QCOMPARE(a->details->cmdline, b->details->cmdline);
+            QVERIFY(a->deep && a->deep->filesRead);
+            QCOMPARE(a->deep->files.size(), b->deep->files.size());
+            QCOMPARE(a->fdCount, b->fdCount);
+        }
     }
 
     void deepReadOfOneProcessHasItsWholeEnvironmentMasked()

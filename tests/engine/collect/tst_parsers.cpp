@@ -276,6 +276,19 @@ private Q_SLOTS:
         QCOMPARE(ns, 3995660ull);
         for (const char *bad : {"", "12 34\n", "x 1 2\n", "-1 2 3\n"})
             QVERIFY2(!parseSchedstatRunNs(bad, ns), bad);
+
+        std::string_view comm;
+        long threads = 0;
+        QVERIFY(parseSchedHeader("cat (23102, #threads: 1)\n----\n", comm, threads));
+        QCOMPARE(comm, std::string_view("cat"));
+        QCOMPARE(threads, 1L);
+        // A comm with spaces and parentheses of its own (prctl can set anything but NUL).
+        QVERIFY(parseSchedHeader("a (b) c (7, #threads: 12)\nse.x : 1\n", comm, threads));
+        QCOMPARE(comm, std::string_view("a (b) c"));
+        QCOMPARE(threads, 12L);
+        for (const char *bad : {"", "cat\n", "cat (1, #threads: )\n", "cat (1, #threads: 0)\n",
+                 "cat (1, #threads: x)\n", "cat (1, #threads: 2\n", "cat (1)\n"})
+            QVERIFY2(!parseSchedHeader(bad, comm, threads), bad);
     }
 
     // What the fuzz targets (tests/fuzz) found: numbers a captured tree can hold but the kernel never
