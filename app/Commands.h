@@ -22,7 +22,7 @@ int learned(const QStringList &args); // past decisions: list, forget, clear
 int report(const QStringList &args); // the HTML report
 int pressure(const QStringList &args); // memory pressure: the level, the readings and why
 int relieve(const QStringList &args); // the relief plan: free memory or a port
-int gui(int argc, char **argv); // the window: no command, gui, or the window's options (see wantsWindow)
+int gui(int argc, char **argv); // the window (ptriage-gui): no command, gui, or the window's options (see wantsWindow)
 int usage(const QString &error = {});
 // Adds -h/--help and parses. A value when the command is done: 0 once its help is on stdout
 // ("usage: ptriage SYNOPSIS", the description, the options), 2 after a usage error.

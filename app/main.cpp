@@ -3,115 +3,13 @@
 
 #include <QCoreApplication>
 
+#include <cerrno>
+#include <climits>
 #include <cstdio>
-#include <cstdlib>
-#include <optional>
+#include <cstring>
+#include <string>
 #include <sys/resource.h>
-
-namespace ptriage::cli {
-
-int leaveNow(int code)
-{
-#if defined(__SANITIZE_ADDRESS__)
-    return code;
-#else
-    std::fflush(nullptr);
-    std::_Exit(code);
-#endif
-}
-
-void fail(const QString &message)
-{
-    std::fprintf(stderr, "ptriage: %s\n", qUtf8Printable(message));
-}
-
-int usage(const QString &error)
-{
-    const char *text
-        = "usage: ptriage [COMMAND] [OPTIONS]\n"
-          "\n"
-          "  gui [--db FILE] [--proc-root DIR] [--min-age SECONDS] [--screenshot FILE [--select PID [--act ACTION]]\n"
-          "      [--tab TAB] [--after N]]\n"
-          "        the triage window; 'gui' may be left out when the options are only --db and --min-age or\n"
-          "        include --tray, --screenshot, --select, --tab, --act or --after (other options mean scan);\n"
-          "        --screenshot saves a PNG after the first scan and exits; --tab sessions: the Sessions window\n"
-          "  gui --tray [--db FILE] [--proc-root DIR] [--min-age SECONDS]   (also: ptriage --tray …)\n"
-          "        start in the tray: the memory-pressure level as an icon, one notification naming the\n"
-          "        culprits when memory runs low; the window opens from the tray\n"
-          "  scan [--json [--pretty]] [--all] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
-          "        rank every process by how much acting on it is worth, in the terminal (options with no\n"
-          "        command, other than the window's, mean scan)\n"
-          "  scan --save [--db FILE] [--keep-days DAYS] …\n"
-          "        also save the scan as a session (sessions older than DAYS, default 30, are deleted);\n"
-          "        a live scan reads past decisions and sessions from the database (--db FILE or the default)\n"
-          "  record [--interval DURATION] [--count N] [--db FILE] [--keep-days DAYS] [--proc-root DIR]\n"
-          "      [--state FILE] [--min-age SECONDS]\n"
-          "        save sessions headless: once, or every DURATION (for cron and systemd timers)\n"
-          "  sessions [--json] [--db FILE]\n"
-          "        list the saved sessions\n"
-          "  diff [--last | --since DURATION | A B] [--all] [--json] [--db FILE]\n"
-          "        what changed between two sessions: appeared, exited, orphaned, reparented, class and\n"
-          "        recommendation changes, memory and CPU growth\n"
-          "  accumulation [--since DURATION] [--limit N] [--json] [--db FILE]\n"
-          "        what keeps spawning processes: counts per origin across sessions (default 24h)\n"
-          "  learned [--json] [--forget PATTERN | --clear] [--db FILE]\n"
-          "        the decisions (ended, spared) the \"past decisions\" term learns from, and their patterns\n"
-          "  report [--live | --last | --session ID] [--diff A B] [-o|--output FILE] [--db FILE]\n"
-          "      [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
-          "        one self-contained HTML file (opens offline in any browser): candidates, evidence,\n"
-          "        blast radius, actions taken and what changed since the session before (-o -: stdout)\n"
-          "  pressure [--json] [--watch] [--interval SECONDS] [--proc-root DIR]\n"
-          "        memory pressure: the level (normal, warning, critical), MemAvailable, swap, PSI, the\n"
-          "        wake source and why; --watch prints one line (or JSON object) per reading until Ctrl+C\n"
-          "  explain PID|START_ID [--json] [--db FILE] [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
-          "        the evidence ledger, posterior, expected losses and blast radius of one process\n"
-          "  capture DIR [--pid PID]... [--proc-root DIR]\n"
-          "        write the processes into DIR in /proc layout (for bug reports and tests)\n"
-          "  act end|kill|pause|resume|freeze|thaw|throttle|unthrottle|renice|quarantine|unquarantine|signal|reap\n"
-          "      START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT]\n"
-          "      [--timeout SECONDS] [--db FILE | --journal FILE] [--yes]\n"
-          "        act on processes by identity, as you where you may and through the polkit-authorized\n"
-          "        helper where not; one result line per target (exit 0 only if every one succeeded)\n"
-          "  act undo ID [--yes] [--db FILE] | act journal [--db FILE]\n"
-          "        undo a journaled action; list recent actions; --journal is the older name of --db\n"
-          "  relieve --free-memory SIZE | --free-port PORT [--json] [--yes [--timeout SECONDS]] [--db FILE]\n"
-          "      [--proc-root DIR] [--state FILE] [--min-age SECONDS]\n"
-          "        the processes to end to free SIZE (512M, 4G, 1.5GiB, bytes) or a TCP port with the least\n"
-          "        expected loss and risk, never across a gate; --yes ends them (journaled, as act end);\n"
-          "        exit 1 when the goal cannot be reached safely (the plan shows the best safe amount)\n"
-          "  help\n"
-          "        this text (also -h, --help); ptriage COMMAND --help lists that command's options\n"
-          "\n"
-          "Options: -h, --help (with a command: that command's help), --version.\n"
-          "Exit codes: 0 ok, 1 error, 2 usage error. See ptriage(1).\n";
-    if (error.isEmpty()) {
-        std::fputs(text, stdout);
-        return Ok;
-    }
-    fail(error);
-    std::fputs("Try 'ptriage --help'.\n", stderr);
-    return Usage;
-}
-
-std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringList &args, const QString &synopsis)
-{
-    // Our own -h/--help: addHelpOption() would also add -? and Qt's --help-all.
-    parser.addOption({{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help and exit.")});
-    if (!parser.parse(args))
-        return usage(parser.errorText());
-    if (!parser.isSet(QStringLiteral("help")))
-        return std::nullopt;
-    // Qt's text starts with "Usage: <binary> [options]", which lacks the command: ours instead.
-    const QString qtText = parser.helpText();
-    const qsizetype options = qtText.indexOf(QLatin1String("\nOptions:\n"));
-    const QString text
-        = QStringLiteral("usage: ptriage %1\n\n%2\n%3")
-              .arg(synopsis, parser.applicationDescription(), options < 0 ? QString() : qtText.mid(options));
-    std::fputs(qUtf8Printable(text), stdout);
-    return Ok;
-}
-
-} // namespace ptriage::cli
+#include <unistd.h>
 
 namespace {
 
@@ -149,6 +47,24 @@ bool wantsWindow(int argc, char **argv)
     return onlyWindowOptions;
 }
 
+// The window is its own program (ptriage-gui, with Qt Widgets and Charts), so a command line run
+// loads none of that (~6 ms of start-up). Next to this binary in a build tree, in libexec installed.
+int runWindow(char **argv)
+{
+    std::string self(PATH_MAX, '\0');
+    const ssize_t n = ::readlink("/proc/self/exe", self.data(), self.size());
+    std::string path = PTRIAGE_GUI_PATH;
+    if (n > 0) {
+        self.resize(static_cast<std::size_t>(n));
+        const std::string sibling = self.substr(0, self.rfind('/') + 1) + "ptriage-gui";
+        if (::access(sibling.c_str(), X_OK) == 0)
+            path = sibling;
+    }
+    ::execv(path.c_str(), argv);
+    std::fprintf(stderr, "ptriage: cannot start the window (%s): %s\n", path.c_str(), std::strerror(errno));
+    return ptriage::cli::Failure;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -160,7 +76,8 @@ int main(int argc, char **argv)
                 argv[i] = argv[i + 1];
             --argc;
         }
-        return ptriage::cli::gui(argc, argv);
+        argv[argc] = nullptr;
+        return runWindow(argv);
     }
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("ptriage"));
