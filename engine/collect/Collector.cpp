@@ -724,9 +724,8 @@ Collector::Pass Collector::rereadRates(Pass &first)
                     long threads = 0;
                     double ms = 0;
                     const int dir = first.dirs[i].get();
-                    if (!buf.readRecordAt(dir, "sched"))
-                        continue; // gone
-                    if (parseSchedHeader(buf.view(), comm, threads) && threads == 1
+                    // No sched file (a kernel without CONFIG_SCHED_DEBUG), or gone: read below.
+                    if (buf.readRecordAt(dir, "sched") && parseSchedHeader(buf.view(), comm, threads) && threads == 1
                         && parseSchedSumExecRuntime(buf.view(), ms)) {
                         const auto ns = static_cast<std::uint64_t>(std::llround(ms * 1e6));
                         // A process that did not run did no I/O (it is counted in its own
@@ -741,7 +740,7 @@ Collector::Pass Collector::rereadRates(Pass &first)
                             readIo(dir, s, buf);
                         alive[i] = 1;
                         continue;
-                    } // threads started meanwhile: read it whole below
+                    } // threads started meanwhile, or no sched: read it whole below
                 }
                 // Many threads (a schedstat per thread), a kernel thread, or no directory kept (past
                 // the fd budget): the whole cheap tier again, kept only if still the same process.
