@@ -28,7 +28,7 @@ void JsonWriter::newline()
     if (!m_pretty)
         return;
     m_out += '\n';
-    m_out.append(m_first.size() * 2, ' ');
+    m_out.append((m_first.size() + m_indent) * 2, ' ');
 }
 
 void JsonWriter::separate()
@@ -68,6 +68,12 @@ JsonWriter &JsonWriter::key(std::string_view k)
     m_out += m_pretty ? ": " : ":";
     m_afterKey = true;
     return *this;
+}
+
+void JsonWriter::raw(std::string_view json)
+{
+    separate();
+    m_out += json;
 }
 
 void JsonWriter::value(std::string_view s)

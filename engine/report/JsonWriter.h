@@ -10,7 +10,9 @@ namespace ptriage {
 // valid UTF-8 (invalid bytes, e.g. from a hostile command line, become U+FFFD).
 class JsonWriter {
 public:
-    explicit JsonWriter(bool pretty = false) : m_pretty(pretty) { }
+    // `indentLevels`: where a part written apart will sit in the whole (see raw()).
+    explicit JsonWriter(bool pretty = false, std::size_t indentLevels = 0)
+        : m_indent(indentLevels), m_pretty(pretty) { }
     void beginObject() { open('{'); }
     void endObject() { close('}'); }
     void beginArray() { open('['); }
@@ -25,6 +27,8 @@ public:
     void value(bool b);
     void null();
     void stringArray(const std::vector<std::string> &items);
+    // A value written by another JsonWriter (made with the indent levels of this place), as is.
+    void raw(std::string_view json);
     std::string &str() { return m_out; }
 
 private:
@@ -35,6 +39,7 @@ private:
     void newline();
     std::string m_out;
     std::vector<bool> m_first; // per open container: nothing written yet
+    std::size_t m_indent = 0;
     bool m_afterKey = false;
     bool m_pretty;
 };

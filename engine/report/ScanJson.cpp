@@ -166,15 +166,19 @@ std::string scanJson(const TriageResult &r, const TriageConfig &config, const Sc
     for (int i : r.ranking)
         if (options.all || r.recommendations[static_cast<std::size_t>(i)].candidate)
             listed.push_back(i);
-    // Each ledger reads its process's evidence again: the costly part of --all, done on every core.
-    std::vector<Ledger> ledgers(listed.size());
+    // Each process apart, on every core (its ledger reads its evidence again: the costly part of
+    // --all), at the indent of an element of "processes"; then joined in ranking order.
+    std::vector<std::string> parts(listed.size());
     parallelChunks(
         options.pool, listed.size(), options.pool ? workerCount() : 1, [&](std::size_t begin, std::size_t end, int) {
-            for (std::size_t k = begin; k < end; ++k)
-                ledgers[k] = ledgerOf(r, listed[k], config);
+            for (std::size_t k = begin; k < end; ++k) {
+                JsonWriter part(options.pretty, 2);
+                writeProcess(part, r, config, listed[k], ledgerOf(r, listed[k], config));
+                parts[k] = std::move(part.str());
+            }
         });
-    for (std::size_t k = 0; k < listed.size(); ++k)
-        writeProcess(w, r, config, listed[k], ledgers[k]);
+    for (const auto &part : parts)
+        w.raw(part);
     w.endArray();
     w.endObject();
     w.str() += '\n';

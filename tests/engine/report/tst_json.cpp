@@ -39,6 +39,39 @@ private Q_SLOTS:
         QCOMPARE(o.value(QStringLiteral("list")).toArray().size(), 2);
     }
 
+    // Parts written apart (on other threads) and joined with raw() give the very bytes of one writer.
+    void partsJoinedAreTheWholeDocument()
+    {
+        auto element = [](JsonWriter &w, int i) {
+            w.beginObject();
+            w.key("i").value(i);
+            w.key("list").beginArray();
+            w.value("a");
+            w.endArray();
+            w.key("empty").beginObject();
+            w.endObject();
+            w.endObject();
+        };
+        for (const bool pretty : {false, true}) {
+            JsonWriter whole(pretty), joined(pretty);
+            for (JsonWriter *w : {&whole, &joined}) {
+                w->beginObject();
+                w->key("processes").beginArray();
+            }
+            for (int i = 0; i < 3; ++i) {
+                element(whole, i);
+                JsonWriter part(pretty, 2);
+                element(part, i);
+                joined.raw(part.str());
+            }
+            for (JsonWriter *w : {&whole, &joined}) {
+                w->endArray();
+                w->endObject();
+            }
+            QCOMPARE(joined.str(), whole.str());
+        }
+    }
+
     void scanDocumentHasEveryField()
     {
         Spawner sp;
