@@ -51,6 +51,29 @@ void writeText(const std::string &path, const std::string &text)
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
 }
 
+// `sleep SECONDS`, started directly; its pid or -1.
+pid_t startSleep(const char *seconds)
+{
+    const char *argv[] = {"sleep", seconds, nullptr};
+    pid_t pid = -1;
+    return ::posix_spawn(&pid, "/bin/sleep", nullptr, nullptr, const_cast<char **>(argv), environ) == 0 ? pid : -1;
+}
+
+void endProcess(pid_t pid)
+{
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+}
+
+// Ends `victim` and starts a `sleep 2002` meant to get its pid (through ns_last_pid): the new pid,
+// which another fork on the machine may have beaten to it.
+pid_t givePidAway(pid_t victim)
+{
+    endProcess(victim);
+    std::ofstream("/proc/sys/kernel/ns_last_pid") << victim - 1;
+    return startSleep("2002");
+}
+
 std::string processComm(int pid)
 {
     std::ifstream in("/proc/" + std::to_string(pid) + "/comm");
@@ -190,18 +213,8 @@ private Q_SLOTS:
     {
         if (::access("/proc/sys/kernel/ns_last_pid", W_OK) != 0)
             QSKIP("/proc/sys/kernel/ns_last_pid is not writable here");
-        auto start = [](const char *seconds) {
-            const char *argv[] = {"sleep", seconds, nullptr};
-            pid_t pid = -1;
-            return ::posix_spawn(&pid, "/bin/sleep", nullptr, nullptr, const_cast<char **>(argv), environ) == 0 ? pid
-                                                                                                                : -1;
-        };
-        auto end = [](pid_t pid) {
-            ::kill(pid, SIGKILL);
-            ::waitpid(pid, nullptr, 0);
-        };
         for (int attempt = 0; attempt < 100; ++attempt) {
-            const pid_t victim = start("1001");
+            const pid_t victim = startSleep("1001");
             QVERIFY(victim > 0);
             const std::uint64_t victimStart = startTicksOf(victim);
             // Clock ticks are 10 ms: the process that gets its pid must start in a later one, or the
@@ -210,18 +223,14 @@ private Q_SLOTS:
             pid_t usurper = -1;
             CollectOptions o;
             o.deep = DeepReads::NewOnly;
-            o.afterCheapTier = [&] {
-                end(victim);
-                std::ofstream("/proc/sys/kernel/ns_last_pid") << victim - 1;
-                usurper = start("2002");
-            };
+            o.afterCheapTier = [&] { usurper = givePidAway(victim); };
             Collector c(o);
             std::string error;
             QVERIFY2(c.open(&error), error.c_str());
             const auto snap = c.refresh();
             const bool reused = usurper == victim;
             if (usurper > 0)
-                end(usurper);
+                endProcess(usurper);
             if (!reused)
                 continue; // another fork on the machine took the pid first: again
             const Sample *s = snap->byPid(victim);
@@ -273,35 +282,21 @@ private Q_SLOTS:
     {
         if (::access("/proc/sys/kernel/ns_last_pid", W_OK) != 0)
             QSKIP("/proc/sys/kernel/ns_last_pid is not writable here");
-        auto start = [](const char *seconds) {
-            const char *argv[] = {"sleep", seconds, nullptr};
-            pid_t pid = -1;
-            return ::posix_spawn(&pid, "/bin/sleep", nullptr, nullptr, const_cast<char **>(argv), environ) == 0 ? pid
-                                                                                                                : -1;
-        };
-        auto end = [](pid_t pid) {
-            ::kill(pid, SIGKILL);
-            ::waitpid(pid, nullptr, 0);
-        };
         for (int attempt = 0; attempt < 100; ++attempt) {
-            const pid_t victim = start("1001");
+            const pid_t victim = startSleep("1001");
             QVERIFY(victim > 0);
             const std::uint64_t victimStart = startTicksOf(victim);
             std::this_thread::sleep_for(std::chrono::milliseconds(30)); // see the refresh's test
             pid_t usurper = -1;
             CollectOptions o;
-            o.afterCheapTier = [&] {
-                end(victim);
-                std::ofstream("/proc/sys/kernel/ns_last_pid") << victim - 1;
-                usurper = start("2002");
-            };
+            o.afterCheapTier = [&] { usurper = givePidAway(victim); };
             Collector c(o);
             std::string error;
             QVERIFY2(c.open(&error), error.c_str());
             const auto snap = c.scanOnce(0.0);
             const bool reused = usurper == victim;
             if (usurper > 0)
-                end(usurper);
+                endProcess(usurper);
             if (!reused)
                 continue; // another fork on the machine took the pid first: again
             for (const auto &s : snap->processes) {
