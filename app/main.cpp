@@ -3,6 +3,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -14,12 +15,14 @@
 namespace {
 
 // A scan keeps a directory open per process (see Collector::scanOnce). The soft limit of 1,024 is
-// kept low for select(), which neither ptriage nor Qt 6 uses (poll): raise it to the hard limit.
+// kept low for select(), which neither ptriage nor Qt 6 uses (poll): raise it toward the hard limit,
+// to at most 2^20 (code that closes every fd up to the limit stays quick under a huge hard limit).
 void raiseOpenFileLimit()
 {
+    constexpr rlim_t enough = rlim_t{1} << 20;
     rlimit rl{};
-    if (::getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-        rl.rlim_cur = rl.rlim_max;
+    if (::getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < std::min(rl.rlim_max, enough)) {
+        rl.rlim_cur = std::min(rl.rlim_max, enough);
         ::setrlimit(RLIMIT_NOFILE, &rl);
     }
 }
