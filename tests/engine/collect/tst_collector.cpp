@@ -74,6 +74,32 @@ pid_t givePidAway(pid_t victim)
     return startSleep("2002");
 }
 
+// A shell that execs `/bin/sleep 1000` once the file `go` exists; its pid.
+int spawnExecWhen(Spawner &sp, const std::string &go)
+{
+    return sp.spawnProgram({"/bin/sh", "-c", "while [ ! -e " + go + " ]; do sleep 0.01; done; exec /bin/sleep 1000"});
+}
+
+enum class Scan { Refresh, OneShot };
+
+// One scan during which `victim` ends and its pid goes to a new `sleep 2002` (between the cheap
+// tier and the details); null when another fork on the machine took the pid first.
+std::shared_ptr<const Snapshot> scanAsAPidChangesHands(pid_t victim, Scan scan)
+{
+    pid_t usurper = -1;
+    CollectOptions o;
+    o.deep = scan == Scan::Refresh ? DeepReads::NewOnly : DeepReads::All;
+    o.afterCheapTier = [&] { usurper = givePidAway(victim); };
+    Collector c(o);
+    std::string error;
+    if (!c.open(&error))
+        qFatal("%s", error.c_str());
+    auto snap = scan == Scan::Refresh ? c.refresh() : c.scanOnce(0.0);
+    if (usurper > 0)
+        endProcess(usurper);
+    return usurper == victim ? snap : nullptr;
+}
+
 std::string processComm(int pid)
 {
     std::ifstream in("/proc/" + std::to_string(pid) + "/comm");
@@ -220,18 +246,8 @@ private Q_SLOTS:
             // Clock ticks are 10 ms: the process that gets its pid must start in a later one, or the
             // two have the same identity and nothing can tell them apart.
             std::this_thread::sleep_for(std::chrono::milliseconds(30));
-            pid_t usurper = -1;
-            CollectOptions o;
-            o.deep = DeepReads::NewOnly;
-            o.afterCheapTier = [&] { usurper = givePidAway(victim); };
-            Collector c(o);
-            std::string error;
-            QVERIFY2(c.open(&error), error.c_str());
-            const auto snap = c.refresh();
-            const bool reused = usurper == victim;
-            if (usurper > 0)
-                endProcess(usurper);
-            if (!reused)
+            const auto snap = scanAsAPidChangesHands(victim, Scan::Refresh);
+            if (!snap)
                 continue; // another fork on the machine took the pid first: again
             const Sample *s = snap->byPid(victim);
             QVERIFY(s);
@@ -251,8 +267,7 @@ private Q_SLOTS:
     {
         Spawner sp;
         const std::string go = sp.dir() + "/go";
-        const int pid = sp.spawnProgram(
-            {"/bin/sh", "-c", "while [ ! -e " + go + " ]; do sleep 0.05; done; exec /bin/sleep 1000"});
+        const int pid = spawnExecWhen(sp, go);
         QVERIFY(pid > 0);
         Collector c = openLive(DeepReads::NewOnly);
         // Each refresh reads the whole machine: under a sanitizer on a busy machine, seconds.
@@ -287,17 +302,8 @@ private Q_SLOTS:
             QVERIFY(victim > 0);
             const std::uint64_t victimStart = startTicksOf(victim);
             std::this_thread::sleep_for(std::chrono::milliseconds(30)); // see the refresh's test
-            pid_t usurper = -1;
-            CollectOptions o;
-            o.afterCheapTier = [&] { usurper = givePidAway(victim); };
-            Collector c(o);
-            std::string error;
-            QVERIFY2(c.open(&error), error.c_str());
-            const auto snap = c.scanOnce(0.0);
-            const bool reused = usurper == victim;
-            if (usurper > 0)
-                endProcess(usurper);
-            if (!reused)
+            const auto snap = scanAsAPidChangesHands(victim, Scan::OneShot);
+            if (!snap)
                 continue; // another fork on the machine took the pid first: again
             for (const auto &s : snap->processes) {
                 QVERIFY2(s.id.startTicks != victimStart || s.id.pid != victim, "a process that ended was reported");
@@ -316,8 +322,7 @@ private Q_SLOTS:
     {
         Spawner sp;
         const std::string go = sp.dir() + "/go";
-        const int pid = sp.spawnProgram(
-            {"/bin/sh", "-c", "while [ ! -e " + go + " ]; do sleep 0.01; done; exec /bin/sleep 1000"});
+        const int pid = spawnExecWhen(sp, go);
         QVERIFY(pid > 0);
         QTRY_VERIFY_WITH_TIMEOUT(processComm(pid) == "sh", 30000);
         CollectOptions o;
