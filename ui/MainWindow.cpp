@@ -10,6 +10,7 @@
 #include "ProcessColumns.h"
 #include "ProcessFilterModel.h"
 #include "ProcessTableModel.h"
+#include "ProcessTableView.h"
 #include "ReliefDialog.h"
 #include "ResultFeed.h"
 #include "SessionsWindow.h"
@@ -72,7 +73,7 @@ MainWindow::MainWindow(const TriageConfig &config, std::unique_ptr<TriageService
       m_feed(new ResultFeed(config, *m_model, this)),
       m_keeper(sharedKeeper ? *sharedKeeper : *m_ownKeeper),
       m_filter(new ProcessFilterModel(this)),
-      m_table(new QTreeView(this)),
+      m_table(new ProcessTableView(this)),
       m_search(new QLineEdit(this)),
       m_scope(new QComboBox(this)),
       m_candidatesOnly(new QCheckBox(tr("Candidates only"), this)),

@@ -147,7 +147,9 @@ ProcessColumns::ProcessColumns()
         {QStringLiteral("age"), QT_TRANSLATE_NOOP("ProcessColumns", "Age"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Time since the process started"), right, Qt::DescendingOrder,
             [](const ProcessRow &r) { return qs(formatDuration(r.facts().ageSeconds)); },
-            [](const ProcessRow &r) { return QVariant(r.facts().ageSeconds); }, nullptr},
+            // The start time, not the age: the same order, and a value that does not change at every refresh
+            // (a changed sort value makes the row count as changed).
+            [](const ProcessRow &r) { return QVariant(-static_cast<double>(r.sample().id.startTicks)); }, nullptr},
         {QStringLiteral("cpu"), QT_TRANSLATE_NOOP("ProcessColumns", "CPU"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Recent CPU use, in percent of one core"), right, Qt::DescendingOrder,
             [](const ProcessRow &r) {

@@ -17,9 +17,6 @@ struct ProcessTableModel::Node {
     int row = 0; // position among parent->children
     Node *parent = nullptr; // m_root for top-level rows; nullptr while not in the tree
     std::vector<Node *> children;
-    QStringList display; // DisplayRole of every column: what a refresh compares (shared with m_rows)
-    QVariantList sort;
-    QString search;
     bool candidate = false;
     std::uint64_t stamp = 0; // the refresh that last found it in a result
     int nextIndex = -1; // its index in that result
@@ -214,9 +211,6 @@ void ProcessTableModel::takeRow(Node *node, int index) const
 {
     const auto i = static_cast<std::size_t>(index);
     node->index = index;
-    node->display = m_rows->display[i];
-    node->sort = m_rows->sort[i];
-    node->search = m_rows->search[i];
     node->candidate = m_result->recommendations[i].candidate;
 }
 
@@ -538,13 +532,14 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     const int column = index.column();
     const ProcessColumn &col = m_columns.at(column);
     const ProcessRow row{*m_result, m_config, node->index};
+    const auto i = static_cast<std::size_t>(node->index); // into m_rows, as into m_result
     const bool isClassColumn = col.id == QLatin1String("class");
     switch (role) {
     case Qt::DisplayRole:
         if (column == m_stateColumn && !m_marks.empty())
             if (auto it = m_marks.find(node->id); it != m_marks.end())
-                return tr("%1 by ptriage · %2").arg(it->second, node->display.value(column));
-        return node->display.value(column);
+                return tr("%1 by ptriage · %2").arg(it->second, m_rows->display[i].value(column));
+        return m_rows->display[i].value(column);
     case Qt::ToolTipRole:
         return col.toolTip ? QVariant(col.toolTip(row)) : QVariant();
     case Qt::TextAlignmentRole:
@@ -566,7 +561,7 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
             return ClassStyle::background(row.posterior().classification);
         return {};
     case SortRole:
-        return node->sort.value(column);
+        return m_rows->sort[i].value(column);
     case IdentityRole:
         return QVariant::fromValue(row.sample().id);
     case CandidateRole:
@@ -574,7 +569,7 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     case ScoreRole:
         return row.recommendation().score;
     case SearchTextRole:
-        return node->search;
+        return m_rows->search[i];
     case ClassRole:
         return static_cast<int>(row.posterior().classification);
     case UidRole:

@@ -5,7 +5,8 @@
 // stall a person would feel. Prints the stalls, the time to apply a result, and the window's RSS.
 //   ./gui_responsiveness [--processes 5000] [--refreshes 30] [--tree] [--busy N]
 // --tab T keeps the side pane on one tab (0 evidence, 1 blast radius, 2 details, 3 charts) instead
-// of switching between the evidence and the charts at every refresh.
+// of switching between the evidence and the charts at every refresh. --paints prints which widgets
+// were repainted per refresh, and how much of them.
 // --busy N adds N children spinning on a core each: the machine under load, where the engine's
 // threads (nice 10) share the cores; the refresh latency (asked for → shown) says what that costs.
 // Run under xvfb-run for a real X11 window, or with QT_QPA_PLATFORM=offscreen.
@@ -19,6 +20,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QPaintEvent>
 #include <QTabWidget>
 #include <QTimer>
 #include <QTreeView>
@@ -28,6 +30,7 @@
 #include <cstring>
 #include <ctime>
 #include <fstream>
+#include <map>
 #include <string>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -70,13 +73,39 @@ double percentile(std::vector<double> v, double p)
     return v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
 }
 
+// Counts, per widget class, the paint events and the area they covered: what a refresh repaints.
+class PaintCounter : public QObject {
+public:
+    struct Tally {
+        int events = 0;
+        double area = 0;
+    };
+    std::map<QString, Tally> tallies;
+    bool counting = false;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (counting && event->type() == QEvent::Paint && watched->isWidgetType()) {
+            const QString parent
+                = watched->parent() ? QString::fromLatin1(watched->parent()->metaObject()->className()) : QString();
+            Tally &t
+                = tallies[QString::fromLatin1(watched->metaObject()->className()) + QStringLiteral(" in ") + parent];
+            ++t.events;
+            for (const QRect &r : static_cast<QPaintEvent *>(event)->region())
+                t.area += static_cast<double>(r.width()) * r.height();
+        }
+        return false;
+    }
+};
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     int processes = 5000, refreshes = 30, busyCount = 0;
     int tab = -1; // the side pane's tab throughout; -1: evidence and charts in turn
-    bool tree = false;
+    bool tree = false, paints = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--processes" && i + 1 < argc)
@@ -85,13 +114,16 @@ int main(int argc, char **argv)
             refreshes = std::max(2, std::atoi(argv[++i]));
         else if (a == "--tree")
             tree = true;
+        else if (a == "--paints")
+            paints = true;
         else if (a == "--tab" && i + 1 < argc)
             tab = std::clamp(std::atoi(argv[++i]), 0, 3);
         else if (a == "--busy" && i + 1 < argc)
             busyCount = std::max(0, std::atoi(argv[++i]));
         else {
-            std::fprintf(
-                stderr, "usage: gui_responsiveness [--processes N] [--refreshes N] [--tree] [--busy N] [--tab 0-3]\n");
+            std::fprintf(stderr,
+                "usage: gui_responsiveness [--processes N] [--refreshes N] [--tree] [--busy N] [--tab 0-3] "
+                "[--paints]\n");
             return 2;
         }
     }
@@ -109,6 +141,9 @@ int main(int argc, char **argv)
 
     tuneAllocatorForLongRun(); // as ptriage's window does, before the first thread
     QApplication app(argc, argv);
+    PaintCounter paintCounter;
+    if (paints)
+        app.installEventFilter(&paintCounter);
     QApplication::setOrganizationName(QStringLiteral("ptriage-benchmark")); // not the user's settings
     const auto model = TriageConfig::load({}, nullptr);
     if (!model)
@@ -165,6 +200,7 @@ int main(int argc, char **argv)
         if (applied == 1) {
             window.treeMode()->setChecked(tree);
             measuring = true; // the first result builds the table from nothing: measured apart below
+            paintCounter.counting = true;
             lastTick = -1;
         }
         // Alternate the side pane between the evidence and the charts, as a person would.
@@ -221,6 +257,12 @@ int main(int argc, char **argv)
         guiMedian <= 5 ? "met" : "NOT met");
     std::printf("window RSS: %.1f MiB now, %.1f MiB peak — goal: <= 120 MB: %s\n", static_cast<double>(rss) / 1024,
         static_cast<double>(hwm) / 1024, static_cast<double>(hwm) * 1024 <= 120e6 ? "met" : "NOT met");
+    if (paints) {
+        std::printf("paint events per refresh (widget in parent: events, area in kilopixels):\n");
+        const double n = std::max(1, applied - 1);
+        for (const auto &[name, t] : paintCounter.tallies)
+            std::printf("  %-60s %6.2f %9.1f\n", qPrintable(name), t.events / n, t.area / n / 1e3);
+    }
     bench::killIdle(idle);
     bench::killIdle(busy);
     return applied > refreshes ? 0 : 1;
