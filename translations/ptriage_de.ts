@@ -2715,12 +2715,6 @@ Eltern-PID: %2</translation>
         <translation>%1 — PID %2</translation>
     </message>
     <message>
-        <source>%1
-%2 · %3 · %4 old · %5 confidence · identity %6</source>
-        <translation>%1
-%2 · %3 · %4 alt · Konfidenz %5 · Identität %6</translation>
-    </message>
-    <message>
         <source>%1 on its parent %2</source>
         <translation>%1 auf den Elternprozess %2</translation>
     </message>
@@ -2795,6 +2789,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1 open files (details load when selected)</source>
         <translation>%1 offene Dateien (Details werden bei Auswahl geladen)</translation>
+    </message>
+    <message>
+        <source>%1 old · %2 confidence · %3 · %4 · identity %5</source>
+        <translation>%1 alt · Konfidenz %2 · %3 · %4 · Identität %5</translation>
     </message>
 </context>
 <context>

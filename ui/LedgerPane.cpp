@@ -5,6 +5,7 @@
 #include "ClassStyle.h"
 #include "ProcessColumns.h"
 #include "ReadOnlyTable.h"
+#include "SteadyLine.h"
 #include "UiText.h"
 #include "report/EngineLabels.h"
 #include "util/Format.h"
@@ -31,6 +32,7 @@ LedgerPane::LedgerPane(QWidget *parent)
     : QWidget(parent),
       m_title(new QLabel(this)),
       m_subtitle(new QLabel(this)),
+      m_facts(new SteadyLine(this)),
       m_bars(new ClassBars(this)),
       m_recommendation(new QLabel(this)),
       m_blocked(new QListWidget(this)),
@@ -66,6 +68,7 @@ LedgerPane::LedgerPane(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
     layout->addWidget(m_subtitle);
+    layout->addWidget(m_facts);
     auto *verdict = new QGroupBox(tr("Posterior"), this);
     (new QVBoxLayout(verdict))->addWidget(m_bars);
     layout->addWidget(verdict);
@@ -93,6 +96,7 @@ void LedgerPane::clear()
     m_identity = {};
     m_title->setText(tr("No process selected"));
     m_subtitle->setText(tr("Select a process to see why it got its verdict."));
+    m_facts->setText({});
     m_bars->clear();
     m_recommendation->clear();
     m_blocked->clear();
@@ -121,9 +125,11 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
         for (const auto &a : s.details->cmdline)
             command += (command.isEmpty() ? QString() : QStringLiteral(" ")) + qs(a);
     m_title->setText(tr("%1 — pid %2").arg(processName(s)).arg(s.id.pid));
-    m_subtitle->setText(tr("%1\n%2 · %3 · %4 old · %5 confidence · identity %6")
-                            .arg(command.left(400), qs(f.user), qs(cat.label), qs(formatDuration(f.ageSeconds)),
-                                EngineLabels::confidence(post.confidence), m_identity.toQString()));
+    m_subtitle->setText(command.left(400));
+    // The age ticks at every refresh: on a line of its own that never lays the pane out again.
+    m_facts->setText(tr("%1 old · %2 confidence · %3 · %4 · identity %5")
+                         .arg(qs(formatDuration(f.ageSeconds)), EngineLabels::confidence(post.confidence), qs(f.user),
+                             qs(cat.label), m_identity.toQString()));
     m_bars->setPosterior(post.probability, post.classification);
 
     QString action = EngineLabels::recommendation(rec);
@@ -216,6 +222,11 @@ void LedgerPane::fillResources(const Sample &s, const ProcessFacts &f, const Dee
 QString LedgerPane::lossText() const
 {
     return m_losses->text();
+}
+
+QString LedgerPane::factsText() const
+{
+    return m_facts->text();
 }
 
 QString LedgerPane::recommendationText() const

@@ -11,6 +11,7 @@ class QListWidget;
 namespace ptriage {
 
 class ClassBars;
+class SteadyLine;
 
 // Why one process got its verdict: the posterior over the four classes, every evidence term as a
 // signed bar in bits with its sentence, the expected loss of each action, the recommendation and
@@ -32,6 +33,7 @@ public:
     QString recommendationText() const;
     QStringList blockedReasons() const;
     QStringList resourceLines() const;
+    QString factsText() const;
 
 private:
     void fillResources(const Sample &s, const ProcessFacts &f, const DeepDetails *deep);
@@ -40,7 +42,8 @@ private:
     int m_index = -1;
     ProcessIdentity m_identity;
     QLabel *m_title;
-    QLabel *m_subtitle;
+    QLabel *m_subtitle; // the command line
+    SteadyLine *m_facts; // age, confidence, user, category, identity
     ClassBars *m_bars;
     QLabel *m_recommendation;
     QListWidget *m_blocked;

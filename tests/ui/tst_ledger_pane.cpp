@@ -5,6 +5,7 @@
 #include "report/EngineLabels.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "util/Format.h"
 
 #include <QTableWidget>
 #include <QtTest>
@@ -74,6 +75,48 @@ private Q_SLOTS:
         QVERIFY(!pane.shownIdentity().isValid());
         QCOMPARE(pane.ledgerTable()->rowCount(), 0);
     }
+
+    // A young process's age changes at every refresh: the pane shows it without laying itself out
+    // again (which would re-lay out and repaint every word-wrapped label in it).
+    void anAgeTickingDoesNotLayThePaneOutAgain()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"sleeper", {"sleeper"}, {}});
+        const auto first = live(defaultModel(), 0.0);
+        QTest::qWait(300);
+        const auto second = live(defaultModel(), 0.0);
+        const int i = indexOfPid(*first, a.pid), j = indexOfPid(*second, a.pid);
+        QVERIFY(i >= 0 && j >= 0);
+        LedgerPane pane;
+        pane.resize(700, 900);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        pane.showProcess(first, i, defaultModel());
+        QTest::qWait(50);
+        const QString before = pane.factsText();
+        QVERIFY2(before.contains(first->identityOf(i).toQString()), qPrintable(before));
+
+        LayoutRequests requests;
+        pane.installEventFilter(&requests);
+        pane.showProcess(second, j, defaultModel());
+        QTest::qWait(50);
+        QVERIFY2(pane.factsText() != before, qPrintable(before)); // the age moved on
+        const auto age = [](const TriageResult &r, int k) {
+            return QString::fromStdString(formatDuration(r.facts[static_cast<std::size_t>(k)].ageSeconds));
+        };
+        QVERIFY2(pane.factsText().startsWith(age(*second, j)), qPrintable(pane.factsText()));
+        QCOMPARE(requests.count, 0);
+    }
+
+private:
+    struct LayoutRequests : QObject {
+        int count = 0;
+        bool eventFilter(QObject *, QEvent *event) override
+        {
+            count += event->type() == QEvent::LayoutRequest ? 1 : 0;
+            return false;
+        }
+    };
 };
 
 QTEST_MAIN(LedgerPaneTest)
