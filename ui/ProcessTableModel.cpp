@@ -3,6 +3,7 @@
 #include "ClassStyle.h"
 
 #include <QGuiApplication>
+#include <QSet>
 
 #include <algorithm>
 #include <atomic>
@@ -143,13 +144,27 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
     rows->display.resize(n);
     rows->sort.resize(n);
     rows->search.resize(n);
+    // Most cells repeat ("root", "keep", "S" …): each distinct text is kept once per column and shared
+    // by every row showing it, and a string sort value equal to its text shares it too.
+    std::vector<QSet<QString>> seen(static_cast<std::size_t>(columns.count()));
+    const auto shared = [&seen](int column, QString text) {
+        auto &texts = seen[static_cast<std::size_t>(column)];
+        if (auto it = texts.constFind(text); it != texts.constEnd())
+            return *it;
+        texts.insert(text);
+        return text;
+    };
     for (std::size_t i = 0; i < n; ++i) {
         const ProcessRow row{*result, config, static_cast<int>(i)};
         rows->display[i].reserve(columns.count());
         rows->sort[i].reserve(columns.count());
         for (int c = 0; c < columns.count(); ++c) {
-            rows->display[i] << columns.at(c).display(row);
-            rows->sort[i] << columns.at(c).sortValue(row);
+            const QString text = shared(c, columns.at(c).display(row));
+            QVariant sortValue = columns.at(c).sortValue(row);
+            if (sortValue.typeId() == QMetaType::QString && sortValue.toString() == text)
+                sortValue = QVariant(text);
+            rows->display[i] << text;
+            rows->sort[i] << std::move(sortValue);
         }
         rows->search[i] = ProcessColumns::searchText(row);
     }
