@@ -15,6 +15,7 @@
 #include "ResultFeed.h"
 #include "SessionsWindow.h"
 #include "ThemeIcon.h"
+#include "TreeExpansion.h"
 #include "UiText.h"
 #include "report/EngineLabels.h"
 #include "util/Format.h"
@@ -143,6 +144,7 @@ MainWindow::MainWindow(const TriageConfig &config, std::unique_ptr<TriageService
     statusBar()->addPermanentWidget(m_scanTime);
     m_totals->setText(tr("Scanning…"));
 
+    m_expansion = new TreeExpansion(m_table, IdentityRole, this);
     buildActions();
     connect(m_search, &QLineEdit::textChanged, m_filter, &ProcessFilterModel::setFilterText);
     connect(m_scope, &QComboBox::currentIndexChanged, this,
@@ -388,10 +390,9 @@ void MainWindow::buildActions()
     m_treeMode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     connect(m_treeMode, &QAction::toggled, this, [this](bool tree) {
         const ProcessIdentity selected = m_selected;
-        m_model->setTreeMode(tree);
+        m_expansion->setEnabled(tree);
+        m_model->setTreeMode(tree); // built anew: everything expanded
         m_table->setRootIsDecorated(tree);
-        if (tree)
-            m_table->expandAll();
         if (selected.isValid())
             selectIdentity(selected);
     });
@@ -636,8 +637,6 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
         m_table->selectionModel()->clearCurrentIndex();
     m_applying = true;
     m_model->setPrepared(std::move(rows));
-    if (m_treeMode->isChecked())
-        m_table->expandAll();
     m_applying = false;
     if (m_selected.isValid()) {
         // Still there, but maybe not current (hidden by the filter now, or moved): follow it, or

@@ -23,6 +23,7 @@ class QTreeView;
 namespace ptriage {
 
 class BlastGraphView;
+class TreeExpansion;
 class DetailsPane;
 class HistoryCharts;
 class LedgerPane;
@@ -148,6 +149,7 @@ private:
     SessionsWindow *m_sessionsWindow = nullptr;
     ProcessFilterModel *m_filter;
     QTreeView *m_table;
+    TreeExpansion *m_expansion = nullptr;
     QLineEdit *m_search;
     QComboBox *m_scope;
     QCheckBox *m_candidatesOnly;
