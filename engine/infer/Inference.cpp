@@ -39,15 +39,20 @@ Phrase classPhrase(ProcessClass c)
     return Phrase(jsonName(c));
 }
 
-// Every term table's log-likelihoods, capped ("state" has its own cap).
+// One bin of a term table, capped ("state" has its own cap).
+ClassVector cappedBin(const Priors &priors, std::size_t table, std::size_t bin)
+{
+    const double cap = priors.terms[table].name == "state" ? priors.maxBitsState : priors.maxBitsPerTerm;
+    return capped(priors.terms[table].logLikelihood[bin], cap);
+}
+
+// Every term table's log-likelihoods, capped.
 std::vector<std::vector<ClassVector>> cappedTables(const Priors &priors)
 {
     std::vector<std::vector<ClassVector>> tables(priors.terms.size());
-    for (std::size_t t = 0; t < priors.terms.size(); ++t) {
-        const double cap = priors.terms[t].name == "state" ? priors.maxBitsState : priors.maxBitsPerTerm;
-        for (const auto &ll : priors.terms[t].logLikelihood)
-            tables[t].push_back(capped(ll, cap));
-    }
+    for (std::size_t t = 0; t < priors.terms.size(); ++t)
+        for (std::size_t b = 0; b < priors.terms[t].logLikelihood.size(); ++b)
+            tables[t].push_back(cappedBin(priors, t, b));
     return tables;
 }
 
@@ -154,7 +159,6 @@ Ledger ledgerOf(
     const auto &priors = config.priors;
     const auto best = static_cast<std::size_t>(p.classification);
     const auto ref = static_cast<std::size_t>(p.reference);
-    const auto tables = cappedTables(priors);
     Ledger ledger;
     ledger.reserve(observations.size() + 2);
     auto entry = [&](std::string term, double nats, Phrase detail) {
@@ -171,10 +175,12 @@ Ledger ledgerOf(
             entry(std::move(o.term), ll[best] - ll[ref], std::move(o.detail));
             continue;
         }
-        const double nats = o.table < 0 || o.bin < 0
-            ? 0.0
-            : tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)][best]
-                - tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)][ref];
+        double nats = 0.0;
+        if (o.table >= 0 && o.bin >= 0) { // only its own bin: a ledger is made for every process in `scan --all`
+            const ClassVector ll
+                = cappedBin(priors, static_cast<std::size_t>(o.table), static_cast<std::size_t>(o.bin));
+            nats = ll[best] - ll[ref];
+        }
         entry(std::move(o.term), nats, std::move(o.detail));
     }
     const auto &cat = config.signatures.categories[static_cast<std::size_t>(fact.category)];
