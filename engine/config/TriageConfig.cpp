@@ -13,6 +13,26 @@
 namespace ptriage {
 namespace {
 
+// The patterns as one alternation, or nothing when a pattern refers to a group by number or name
+// (joined, its groups would be numbered anew).
+std::optional<QRegularExpression> joinedAlternatives(const std::vector<CriticalFilePattern> &patterns)
+{
+    static const QRegularExpression backReference(QStringLiteral(R"(\\([1-9]|g|k))"));
+    QStringList parts;
+    for (const auto &p : patterns) {
+        if (p.pattern.pattern().contains(backReference))
+            return std::nullopt;
+        parts << QStringLiteral("(?:%1)").arg(p.pattern.pattern());
+    }
+    if (parts.isEmpty())
+        return std::nullopt;
+    QRegularExpression any(parts.join(QLatin1Char('|')));
+    if (!any.isValid())
+        return std::nullopt;
+    any.optimize();
+    return any;
+}
+
 // Reads a validated config; every accessor records the first semantic error with its location.
 class Reader {
 public:
@@ -329,6 +349,7 @@ bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
         if (auto re = r.regex(f.value(QStringLiteral("pattern")).toString(), path + QStringLiteral(".pattern")))
             p.criticalFiles.push_back({*re, f.value(QStringLiteral("hint")).toString().toStdString()});
     }
+    p.anyCriticalFile = joinedAlternatives(p.criticalFiles);
     const auto br = o.value(QStringLiteral("blast_radius")).toObject();
     p.hopDecay = r.number(br, QStringLiteral("hop_decay"), QStringLiteral("blast_radius.hop_decay"), 0, 1);
     p.maxHops

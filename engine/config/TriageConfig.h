@@ -104,6 +104,9 @@ struct Policy {
     std::vector<std::string> shellNames;
     std::array<std::array<double, kActionCount>, kClassCount> loss{};
     std::vector<CriticalFilePattern> criticalFiles;
+    // Any of them, joined: one match turns away most paths (each file open for writing would be matched
+    // against every pattern). Empty when they cannot be joined (a back-reference would change meaning).
+    std::optional<QRegularExpression> anyCriticalFile;
     double hopDecay = 0.5;
     int maxHops = 3;
     BlastWeights weights;

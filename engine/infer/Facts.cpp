@@ -291,6 +291,8 @@ void addSocket(const Lookups &look, const OpenFile &of, ProcessFacts &f)
 void addIfCritical(const Lookups &look, const std::string &file, ProcessFacts &f)
 {
     const QString path = QString::fromUtf8(file.data(), static_cast<qsizetype>(file.size()));
+    if (const auto &any = look.config.policy.anyCriticalFile; any && !any->match(path).hasMatch())
+        return;
     for (const auto &cf : look.config.policy.criticalFiles)
         if (cf.pattern.match(path).hasMatch()) {
             f.criticalFiles.push_back({file, cf.hint});

@@ -46,6 +46,36 @@ private Q_SLOTS:
         QCOMPARE(qRound(total * 1000), 1000);
     }
 
+    // The critical-file patterns joined into one turn away what none of them matches, and let through
+    // what any matches; a pattern with a back-reference is never joined (its group would be renumbered).
+    void criticalFilePatternsJoined()
+    {
+        ConfigError e;
+        auto m = TriageConfig::load(m_dir.path(), &e);
+        QVERIFY2(m, qPrintable(e.toString()));
+        QVERIFY(m->policy.anyCriticalFile);
+        const QStringList paths = {QStringLiteral("/home/a/repo/.git/index.lock"), QStringLiteral("/srv/app.db-wal"),
+            QStringLiteral("/var/lib/dpkg/lock-frontend"), QStringLiteral("/home/a/proj/node_modules/.staging/x"),
+            QStringLiteral("/home/a/notes.txt"), QStringLiteral("/home/a/repo/.git/index.lock.old"),
+            QStringLiteral("/tmp/build.log"), QStringLiteral("/dev/pts/3")};
+        int critical = 0;
+        for (const QString &path : paths) {
+            const bool some = std::any_of(m->policy.criticalFiles.begin(), m->policy.criticalFiles.end(),
+                [&](const CriticalFilePattern &c) { return c.pattern.match(path).hasMatch(); });
+            critical += some ? 1 : 0;
+            QVERIFY2(m->policy.anyCriticalFile->match(path).hasMatch() == some, qPrintable(path));
+        }
+        QCOMPARE(critical, 4);
+
+        write(QStringLiteral("policy.json"),
+            "{\n  \"critical_files\": [ { \"pattern\": \"(ab)\\\\1$\", \"hint\": \"twice\" } ]\n}\n");
+        m = TriageConfig::load(m_dir.path(), &e);
+        QVERIFY2(m, qPrintable(e.toString()));
+        QCOMPARE(m->policy.criticalFiles.size(), std::size_t{1});
+        QVERIFY(!m->policy.anyCriticalFile);
+        QVERIFY(m->policy.criticalFiles[0].pattern.match(QStringLiteral("/tmp/abab")).hasMatch());
+    }
+
     void userOverrideApplies()
     {
         write(QStringLiteral("policy.json"), "{\n  \"min_age_seconds\": 60\n}\n");
