@@ -1,5 +1,7 @@
 #include "Triage.h"
 
+#include "util/Parallel.h"
+
 #include <algorithm>
 
 namespace ptriage {
@@ -9,28 +11,41 @@ namespace {
 // Posteriors whose inputs are what they were in `previous` carry over; the rest are computed.
 std::vector<Posterior> carryOrInfer(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
     const std::vector<std::vector<Observation>> &observations, const TriageConfig &config, const TriageResult *previous,
-    std::size_t &carried)
+    QThreadPool *pool, std::size_t &carried)
 {
     const std::size_t n = snap.processes.size();
+    const int workers = pool ? workerCount() : 1;
     std::vector<Posterior> out(n);
     std::vector<std::uint64_t> keys(n);
-    std::vector<int> fresh;
-    fresh.reserve(previous ? n / 8 : n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const Sample &s = snap.processes[i];
-        keys[i] = posteriorKey(s, facts[i], observations[i]);
-        const Sample *before = previous ? previous->snapshot->byIdentity(s.id) : nullptr;
-        if (before) {
+    std::vector<char> same(n, 0); // its posterior carries over from the previous result
+    parallelChunks(pool, n, workers, [&](std::size_t begin, std::size_t end, int) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const Sample &s = snap.processes[i];
+            keys[i] = posteriorKey(s, facts[i], observations[i]);
+            const Sample *before = previous ? previous->snapshot->byIdentity(s.id) : nullptr;
+            if (!before)
+                continue;
             const auto j = static_cast<std::size_t>(before - previous->snapshot->processes.data());
             if (previous->posteriors[j].key == keys[i]) {
                 out[i] = previous->posteriors[j];
-                ++carried;
-                continue;
+                same[i] = 1;
             }
         }
-        fresh.push_back(static_cast<int>(i));
+    });
+    std::vector<int> fresh;
+    fresh.reserve(previous ? n / 8 : n);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (same[i])
+            ++carried;
+        else
+            fresh.push_back(static_cast<int>(i));
     }
-    inferInto(out, fresh, snap, facts, observations, keys, config);
+    // Each block of processes on its own: a posterior depends on that process's evidence only.
+    parallelChunks(pool, fresh.size(), workers, [&](std::size_t begin, std::size_t end, int) {
+        const std::vector<int> block(
+            fresh.begin() + static_cast<std::ptrdiff_t>(begin), fresh.begin() + static_cast<std::ptrdiff_t>(end));
+        inferInto(out, block, snap, facts, observations, keys, config);
+    });
     return out;
 }
 
@@ -51,7 +66,7 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
     r->past = options.past;
     const auto observations = observe(snap, r->facts, config, options.past.get(), options.pool);
     clock.lap("evidence");
-    r->posteriors = carryOrInfer(snap, r->facts, observations, config, previous, r->carriedPosteriors);
+    r->posteriors = carryOrInfer(snap, r->facts, observations, config, previous, options.pool, r->carriedPosteriors);
     clock.lap("inference");
     r->recommendations = decide({snap, r->facts, r->posteriors, config, r->minAgeSeconds});
     clock.lap("decision");

@@ -7,9 +7,13 @@
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 
+#include <QThreadPool>
 #include <QtTest>
 
+#include <algorithm>
 #include <csignal>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace ptriage;
@@ -143,6 +147,51 @@ private Q_SLOTS:
         QCOMPARE(carried, unchanged); // every unchanged one, and only those
         QVERIFY2(carried > recomputed, "most processes of a quiet machine keep their posterior between refreshes");
         QVERIFY(recomputed > 0); // the stopped, resumed and spinning ones changed
+    }
+
+    // A one-shot triages on every core (facts, evidence, posteriors in blocks of processes): the result
+    // is the one a single thread gives. Blocks start at 256 processes: this makes 300 idle ones.
+    void triageOnEveryCoreEqualsOneThread()
+    {
+        std::vector<pid_t> idle;
+        for (int k = 0; k < 300; ++k) {
+            const pid_t pid = ::fork();
+            QVERIFY(pid >= 0);
+            if (pid == 0) {
+                ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+                for (;;)
+                    ::pause();
+            }
+            idle.push_back(pid);
+        }
+        Spawner sp;
+        const Actor spinner = sp.spawn({"par-spin", {"par-spin"}, {{"ACTOR_SPIN", "1"}}, Parenting::OrphanNoSession});
+        const Actor listener = sp.spawn({"par-server", {"par-server"}, {{"ACTOR_LISTEN", "0"}}});
+        const Actor orphan = sp.spawn({"par-orphan", {"par-orphan"}, {}, Parenting::OrphanNoSession});
+        QVERIFY(spinner.pid > 0 && listener.pid > 0 && orphan.pid > 0);
+
+        Collector collector(CollectOptions{});
+        std::string error;
+        QVERIFY2(collector.open(&error), error.c_str());
+        const auto snapshot = collector.scanOnce();
+        QVERIFY(snapshot->processes.size() > 300);
+        TriageOptions one;
+        one.selfPid = static_cast<int>(::getpid());
+        one.minAgeSeconds = 0; // the spawned ones may be candidates
+        QThreadPool pool;
+        pool.setMaxThreadCount(3);
+        TriageOptions every = one;
+        every.pool = &pool;
+        const auto serial = triage(snapshot, defaultModel(), one);
+        const auto parallel = triage(snapshot, defaultModel(), every);
+        const QString diff = difference(*serial, *parallel);
+        for (pid_t pid : idle)
+            ::kill(pid, SIGKILL);
+        for (pid_t pid : idle)
+            ::waitpid(pid, nullptr, 0);
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        QVERIFY(std::any_of(serial->recommendations.begin(), serial->recommendations.end(),
+            [](const Recommendation &r) { return r.candidate; })); // not only keeps compared
     }
 };
 
