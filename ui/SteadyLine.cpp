@@ -15,15 +15,21 @@ SteadyLine::SteadyLine(QWidget *parent) : QWidget(parent), m_label(new QLabel(th
 
 void SteadyLine::setText(const QString &text)
 {
-    if (text == m_label->text())
+    if (text == m_text)
         return;
-    m_label->setText(text);
+    m_text = text;
     setToolTip(text);
+    showFitted();
 }
 
 QString SteadyLine::text() const
 {
-    return m_label->text();
+    return m_text;
+}
+
+void SteadyLine::showFitted()
+{
+    m_label->setText(m_label->fontMetrics().elidedText(m_text, Qt::ElideRight, width()));
 }
 
 QSize SteadyLine::sizeHint() const
@@ -39,6 +45,7 @@ QSize SteadyLine::minimumSizeHint() const
 void SteadyLine::resizeEvent(QResizeEvent *)
 {
     m_label->setGeometry(rect());
+    showFitted();
 }
 
 void SteadyLine::changeEvent(QEvent *event)
@@ -46,6 +53,7 @@ void SteadyLine::changeEvent(QEvent *event)
     if (event->type() == QEvent::FontChange) {
         m_label->setFont(font());
         setFixedHeight(m_label->sizeHint().height());
+        showFitted();
     }
     QWidget::changeEvent(event);
 }
