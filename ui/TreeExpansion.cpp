@@ -17,11 +17,8 @@ TreeExpansion::TreeExpansion(QTreeView *view, int keyRole, QObject *parent)
         if (!m_enabled)
             return;
         expandUnlessCollapsed(under);
-        for (int row = first; row <= last; ++row) {
-            const QModelIndex inserted = m_view->model()->index(row, 0, under);
-            if (m_view->model()->hasChildren(inserted))
-                m_view->expandRecursively(inserted);
-        }
+        for (int row = first; row <= last; ++row)
+            expandSubtree(m_view->model()->index(row, 0, under));
     });
     connect(
         model, &QAbstractItemModel::rowsMoved, this, [this](const QModelIndex &, int, int, const QModelIndex &to, int) {
@@ -41,6 +38,16 @@ void TreeExpansion::expandUnlessCollapsed(const QModelIndex &index)
 {
     if (index.isValid() && !m_view->isExpanded(index) && !m_collapsed.contains(keyOf(index)))
         m_view->expand(index);
+}
+
+void TreeExpansion::expandSubtree(const QModelIndex &index)
+{
+    const QAbstractItemModel *model = m_view->model();
+    if (!model->hasChildren(index))
+        return;
+    expandUnlessCollapsed(index);
+    for (int row = 0, rows = model->rowCount(index); row < rows; ++row)
+        expandSubtree(model->index(row, 0, index));
 }
 
 QString TreeExpansion::keyOf(const QModelIndex &index) const

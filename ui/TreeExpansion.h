@@ -25,6 +25,7 @@ public:
 
 private:
     void expandUnlessCollapsed(const QModelIndex &index);
+    void expandSubtree(const QModelIndex &index); // rows shown again come as they were left
     QString keyOf(const QModelIndex &index) const;
 
     QTreeView *m_view;

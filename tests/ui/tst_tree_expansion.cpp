@@ -94,6 +94,20 @@ private Q_SLOTS:
         QVERIFY(m_view.isExpanded(indexOf(QStringLiteral("b"))));
     }
 
+    // Rows a filter hides and shows again come back as the person left them.
+    void aCollapsedRowShownAgainStaysCollapsed()
+    {
+        m_view.collapse(indexOf(QStringLiteral("a")));
+        const QList<QStandardItem *> taken = m_model.takeRow(indexOf(QStringLiteral("a")).row());
+        QVERIFY(!indexOf(QStringLiteral("a")).isValid());
+        m_model.appendRow(taken);
+        QVERIFY(!m_view.isExpanded(indexOf(QStringLiteral("a"))));
+        // A row that gains its first child comes expanded.
+        QStandardItem *b = m_model.itemFromIndex(indexOf(QStringLiteral("b")));
+        b->child(0)->appendRow(row(QStringLiteral("b11")));
+        QVERIFY(m_view.isExpanded(indexOf(QStringLiteral("b1"))));
+    }
+
     void theFlatViewExpandsNothing()
     {
         m_expansion->setEnabled(false);
