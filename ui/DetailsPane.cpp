@@ -1,10 +1,10 @@
 #include "DetailsPane.h"
+#include "PaneSection.h"
 
 #include "ReadOnlyTable.h"
 #include "UiText.h"
 
 #include <QFormLayout>
-#include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -111,10 +111,10 @@ DetailsPane::DetailsPane(QWidget *parent)
     form->addRow(tr("Supervisor:"), m_supervisor);
     form->addRow(m_partial);
 
-    auto *envBox = new QGroupBox(tr("Environment (secret-looking values masked)"), this);
-    (new QVBoxLayout(envBox))->addWidget(m_environment);
-    auto *filesBox = new QGroupBox(tr("Open files and sockets"), this);
-    (new QVBoxLayout(filesBox))->addWidget(m_files);
+    auto *envBox = new PaneSection(tr("Environment (secret-looking values masked)"), this);
+    envBox->contents()->addWidget(m_environment);
+    auto *filesBox = new PaneSection(tr("Open files and sockets"), this);
+    filesBox->contents()->addWidget(m_files);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(filesBox);
     split->addWidget(envBox);

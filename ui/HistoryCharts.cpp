@@ -114,9 +114,31 @@ void HistoryCharts::setRange(Plot &plot, qint64 fromMs, qint64 toMs, double floo
     const QString format = plot.value->max() < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f");
     if (plot.value->labelFormat() != format)
         plot.value->setLabelFormat(format);
-    if (toMs <= fromMs)
-        toMs = fromMs + 1000;
-    plot.time->setRange(QDateTime::fromMSecsSinceEpoch(fromMs), QDateTime::fromMSecsSinceEpoch(toMs));
+    const auto ends = timeAxisEnds(fromMs, toMs);
+    if (ends != plot.timeEnds) {
+        plot.time->setRange(QDateTime::fromMSecsSinceEpoch(ends.first), QDateTime::fromMSecsSinceEpoch(ends.second));
+        plot.timeEnds = ends;
+    }
+}
+
+std::pair<qint64, qint64> HistoryCharts::timeAxisEnds(qint64 fromMs, qint64 toMs)
+{
+    static constexpr qint64 second = 1000, minute = 60 * second, hour = 60 * minute;
+    static constexpr qint64 steps[]
+        = {second, 2 * second, 5 * second, 10 * second, 15 * second, 30 * second, minute, 2 * minute, 5 * minute,
+            10 * minute, 15 * minute, 30 * minute, hour, 2 * hour, 3 * hour, 6 * hour, 12 * hour, 24 * hour};
+    const qint64 span = std::max<qint64>(toMs - fromMs, 0);
+    qint64 step = steps[std::size(steps) - 1];
+    for (const qint64 s : steps)
+        if (s * 10 >= span) {
+            step = s;
+            break;
+        }
+    const qint64 from = fromMs - ((fromMs % step) + step) % step; // down, also before 1970
+    qint64 to = toMs + (step - ((toMs % step) + step) % step) % step; // up
+    if (to <= from)
+        to = from + step;
+    return {from, to};
 }
 
 void HistoryCharts::showHistory(const ProcessHistory &history, const ProcessIdentity &key, const QString &title)

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <utility>
+
 class QChart;
 class QChartView;
 class QLineSeries;
@@ -26,6 +28,10 @@ public:
     // `title` names the process; an empty key shows only the system chart's data.
     void showHistory(const ProcessHistory &history, const ProcessIdentity &key, const QString &title);
     int pointCount(const QString &seriesName) const;
+    // The time axis's ends for points from `fromMs` to `toMs`: rounded out to a step of about a tenth
+    // of the span, so the axis moves only when the newest point passes its end. An axis that moves
+    // lays its chart out again, a millisecond of the GUI thread a chart at every refresh.
+    static std::pair<qint64, qint64> timeAxisEnds(qint64 fromMs, qint64 toMs);
     ProcessIdentity shownIdentity() const { return m_identity; } // whose charts; invalid when none
 
 private:
@@ -36,6 +42,7 @@ private:
         QValueAxis *value = nullptr;
         QList<QLineSeries *> series;
         bool valueRanged = false; // the value axis has had a range of ours (not its default 0–1)
+        std::pair<qint64, qint64> timeEnds{0, 0}; // what the time axis was last given
     };
     Plot makePlot(const QString &title, const QString &unit, const QStringList &seriesNames);
     static void setRange(Plot &plot, qint64 fromMs, qint64 toMs, double floor);

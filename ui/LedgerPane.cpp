@@ -1,4 +1,5 @@
 #include "LedgerPane.h"
+#include "PaneSection.h"
 
 #include "BitsDelegate.h"
 #include "ClassBars.h"
@@ -10,7 +11,6 @@
 #include "report/EngineLabels.h"
 #include "util/Format.h"
 
-#include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
@@ -69,22 +69,20 @@ LedgerPane::LedgerPane(QWidget *parent)
     layout->addWidget(m_title);
     layout->addWidget(m_subtitle);
     layout->addWidget(m_facts);
-    auto *verdict = new QGroupBox(tr("Posterior"), this);
-    (new QVBoxLayout(verdict))->addWidget(m_bars);
+    auto *verdict = new PaneSection(tr("Posterior"), this);
+    verdict->contents()->addWidget(m_bars);
     layout->addWidget(verdict);
-    auto *recommendation = new QGroupBox(tr("Recommendation"), this);
-    auto *recommendationLayout = new QVBoxLayout(recommendation);
-    recommendationLayout->addWidget(m_recommendation);
-    recommendationLayout->addWidget(m_blocked);
-    recommendationLayout->addWidget(m_losses);
+    auto *recommendation = new PaneSection(tr("Recommendation"), this);
+    recommendation->contents()->addWidget(m_recommendation);
+    recommendation->contents()->addWidget(m_blocked);
+    recommendation->contents()->addWidget(m_losses);
     layout->addWidget(recommendation);
-    auto *ledger = new QGroupBox(tr("Evidence ledger"), this);
-    (new QVBoxLayout(ledger))->addWidget(m_ledger);
+    auto *ledger = new PaneSection(tr("Evidence ledger"), this);
+    ledger->contents()->addWidget(m_ledger);
     layout->addWidget(ledger, 1);
-    auto *more = new QGroupBox(tr("Links, files and sockets"), this);
-    auto *moreLayout = new QVBoxLayout(more);
-    moreLayout->addWidget(m_links);
-    moreLayout->addWidget(m_resources);
+    auto *more = new PaneSection(tr("Links, files and sockets"), this);
+    more->contents()->addWidget(m_links);
+    more->contents()->addWidget(m_resources);
     layout->addWidget(more);
     clear();
 }

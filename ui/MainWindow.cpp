@@ -131,6 +131,7 @@ MainWindow::MainWindow(const TriageConfig &config, std::unique_ptr<TriageService
     });
     leftLayout->addWidget(m_onlyBar);
     leftLayout->addWidget(m_table, 1);
+    m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_ledger, tr("Evidence"));
     m_tabs->addTab(m_graph, tr("Blast radius"));
     m_tabs->addTab(m_details, tr("Details"));

@@ -8,7 +8,9 @@
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 
+#include <QChart>
 #include <QChartView>
+#include <QDateTimeAxis>
 #include <QLineSeries>
 #include <QTableWidget>
 #include <QtTest>
@@ -123,6 +125,44 @@ private Q_SLOTS:
         unseen.pid = 1;
         charts.showHistory(history, unseen, {});
         QCOMPARE(charts.pointCount(QStringLiteral("Memory")), 0);
+    }
+
+    // The time axis holds every point, with round ends, and moves only when the newest point passes
+    // its end, not at every refresh (each move lays the chart out again).
+    void timeAxisMovesOnlyWhenTheNewestPointPassesItsEnd()
+    {
+        const std::pair<qint64, qint64> spans[] = {{1'700'000'000'123, 1'700'000'004'567},
+            {1'700'000'000'000, 1'700'003'600'000}, {1'700'000'012'345, 1'700'086'400'999}, {5, 5}};
+        for (const auto &[from, to] : spans) {
+            const auto [lo, hi] = HistoryCharts::timeAxisEnds(from, to);
+            QVERIFY2(lo <= from && hi >= to && hi > lo, qPrintable(QStringLiteral("%1 %2").arg(lo).arg(hi)));
+            QCOMPARE(lo % 1000, 0);
+            QCOMPARE(hi % 1000, 0);
+            QVERIFY((hi - lo) - (to - from) <= 2 * std::max<qint64>(1000, (to - from) / 4 + 1));
+        }
+
+        Collector c(longLivedOptions());
+        std::string error;
+        QVERIFY2(c.open(&error), error.c_str());
+        ProcessHistory history;
+        HistoryCharts charts;
+        charts.resize(800, 600);
+        auto *axis = qobject_cast<QDateTimeAxis *>(
+            charts.findChildren<QChartView *>().front()->chart()->axes(Qt::Horizontal).front());
+        QVERIFY(axis);
+        QSignalSpy moved(axis, &QDateTimeAxis::rangeChanged);
+        const int refreshes = 8;
+        for (int n = 0; n < refreshes; ++n) {
+            QTest::qWait(100);
+            const auto snap = c.refresh();
+            history.record(*snap);
+            charts.showHistory(history, snap->processes.front().id, QStringLiteral("first"));
+            const auto &system = history.system();
+            QVERIFY(axis->min().toMSecsSinceEpoch() <= system.front().atMs);
+            QVERIFY(axis->max().toMSecsSinceEpoch() >= system.back().atMs);
+        }
+        // Eight refreshes 0.1 s apart cross a one-second step once or twice, at the start and then.
+        QVERIFY2(moved.count() >= 1 && moved.count() <= 3, qPrintable(QString::number(moved.count())));
     }
 
     // A long session (the system history keeps 43,200 points) is drawn with at most
