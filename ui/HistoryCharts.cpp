@@ -136,8 +136,8 @@ std::pair<qint64, qint64> HistoryCharts::timeAxisEnds(qint64 fromMs, qint64 toMs
         }
     const qint64 from = fromMs - ((fromMs % step) + step) % step; // down, also before 1970
     qint64 to = toMs + (step - ((toMs % step) + step) % step) % step; // up
-    if (to <= from)
-        to = from + step;
+    if (((to - from) / step) % 2 != 0 || to <= from)
+        to += step; // an even number of steps: the middle label (of three) is round too
     return {from, to};
 }
 

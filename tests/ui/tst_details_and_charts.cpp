@@ -138,7 +138,8 @@ private Q_SLOTS:
             QVERIFY2(lo <= from && hi >= to && hi > lo, qPrintable(QStringLiteral("%1 %2").arg(lo).arg(hi)));
             QCOMPARE(lo % 1000, 0);
             QCOMPARE(hi % 1000, 0);
-            QVERIFY((hi - lo) - (to - from) <= 2 * std::max<qint64>(1000, (to - from) / 4 + 1));
+            QCOMPARE(((lo + hi) / 2) % 1000, 0); // the middle label is round too
+            QVERIFY((hi - lo) - (to - from) <= 3 * std::max<qint64>(1000, (to - from) / 4 + 1));
         }
 
         Collector c(longLivedOptions());
