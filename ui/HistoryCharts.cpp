@@ -84,6 +84,10 @@ HistoryCharts::Plot HistoryCharts::makePlot(const QString &title, const QString 
     }
     p.view = new QChartView(p.chart, this);
     p.view->setRenderHint(QPainter::Antialiasing);
+    // The view paints the background as one plain rectangle; the chart's own, a rounded and
+    // antialiased shape, took half the time of drawing a chart whenever the tab was opened.
+    p.view->setBackgroundBrush(p.chart->backgroundBrush()); // the theme's, as before
+    p.chart->setBackgroundVisible(false);
     p.view->setMinimumSize(220, 160);
     return p;
 }
