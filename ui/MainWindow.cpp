@@ -180,7 +180,7 @@ MainWindow::MainWindow(const TriageConfig &config, std::unique_ptr<TriageService
             m_ledger->showDeep(id, deep); // each pane takes it only if it shows that process
             m_details->showDeep(id, deep);
         });
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showCurrentPane);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::tabOpened);
     connect(&m_service, &TriageService::failed, this, [this](const QString &message) {
         auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot scan processes"), message, QMessageBox::Ok, this);
         box->setAttribute(Qt::WA_DeleteOnClose);
@@ -689,6 +689,16 @@ void MainWindow::showSelected()
     showCurrentPane();
     if (newSelection)
         m_service.requestDeep(id); // fds, sockets and environment of the selected process only
+}
+
+void MainWindow::tabOpened()
+{
+    showCurrentPane();
+    // The pane's new contents ask for a layout, and each widget shown posts itself a repaint for
+    // later: both were handled after the paint the switch had already asked for, so the whole pane
+    // was painted twice. Handled now, before that paint, they join it.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateLater);
 }
 
 void MainWindow::showCurrentPane()

@@ -116,6 +116,7 @@ private:
     void applyResult(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds);
     void showSelected();
     void showCurrentPane();
+    void tabOpened();
     void showCharts();
     void selectIdentity(const ProcessIdentity &id);
     void updateStatus(qint64 scanMicroseconds);
