@@ -185,31 +185,30 @@ void DetailsPane::showDeep(const ProcessIdentity &id, std::shared_ptr<const Deep
 
 void DetailsPane::fillDeep(const DeepDetails *deep)
 {
-    m_environment->setRowCount(0);
-    m_files->setRowCount(0);
     if (!deep) {
+        m_environment->setRowCount(0);
+        m_files->setRowCount(0);
         m_workspace->setText(tr("loading…"));
         return;
     }
+    // Cell by cell, only what changed: a refresh with the same files repaints nothing and keeps
+    // where the person scrolled to.
     m_workspace->setText(deep->workspace.empty() ? tr("none found") : qs(deep->workspace));
     m_environment->setRowCount(static_cast<int>(deep->environment.size()));
     int row = 0;
     for (const auto &[key, value] : deep->environment) {
-        m_environment->setItem(row, 0, readOnlyCell(qs(key)));
-        m_environment->setItem(row, 1, readOnlyCell(qs(value)));
+        setReadOnlyCell(m_environment, row, 0, qs(key));
+        setReadOnlyCell(m_environment, row, 1, qs(value));
         ++row;
     }
     const Snapshot &snap = *m_result->snapshot;
     m_files->setRowCount(static_cast<int>(deep->files.size()));
     row = 0;
     for (const auto &f : deep->files) {
-        m_files->setItem(row, 0, readOnlyCell(QString::number(f.fd)));
-        m_files->setItem(row, 1, readOnlyCell(kindName(f.kind)));
-        m_files->setItem(row, 2,
-            readOnlyCell(f.kind != FdKind::File ? QString()
-                    : f.writable                ? tr("write")
-                                                : tr("read")));
-        m_files->setItem(row, 3, readOnlyCell(f.kind == FdKind::Socket ? describeSocket(f, snap) : qs(f.target)));
+        setReadOnlyCell(m_files, row, 0, QString::number(f.fd));
+        setReadOnlyCell(m_files, row, 1, kindName(f.kind));
+        setReadOnlyCell(m_files, row, 2, f.kind != FdKind::File ? QString() : f.writable ? tr("write") : tr("read"));
+        setReadOnlyCell(m_files, row, 3, f.kind == FdKind::Socket ? describeSocket(f, snap) : qs(f.target));
         ++row;
     }
     if (!deep->partial.empty()) {

@@ -12,6 +12,7 @@
 #include <QChartView>
 #include <QDateTimeAxis>
 #include <QLineSeries>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -85,6 +86,24 @@ private Q_SLOTS:
             qPrintable(targets.join(QLatin1Char('\n'))));
         if (qEnvironmentVariableIsSet("PTRIAGE_TEST_SHOTS"))
             pane.grab().save(qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/details-pane.png"));
+
+        // A refresh with the same details changes no cell and keeps where the person scrolled to.
+        pane.resize(700, 500);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        auto *env = const_cast<QTableWidget *>(pane.environmentTable()); // to scroll it as a person would
+        env->scrollToBottom();
+        const int scrolled = env->verticalScrollBar()->value();
+        QVERIFY2(scrolled > 0, "the environment is longer than the table");
+        QSignalSpy removed(env->model(), &QAbstractItemModel::rowsRemoved);
+        QSignalSpy changed(env->model(), &QAbstractItemModel::dataChanged);
+        pane.showProcess(r, i);
+        pane.showDeep(id, deep);
+        QTest::qWait(50); // the view lays itself out again
+        QCOMPARE(removed.count(), 0);
+        QCOMPARE(changed.count(), 0);
+        QCOMPARE(env->verticalScrollBar()->value(), scrolled);
+        QCOMPARE(column(pane.environmentTable(), 1), values);
 
         pane.clear();
         QVERIFY(!pane.shownIdentity().isValid());
