@@ -7,6 +7,7 @@
 
 #include "decide/BlastLayout.h"
 #include "report/Palette.h"
+#include "util/Fingerprint.h"
 
 #include <QGraphicsEllipseItem>
 #include <QGraphicsRectItem>
@@ -43,6 +44,37 @@ QString resourceText(const BlastLayout::Resource &res)
     return {};
 }
 
+// Everything the scene would show for this layout: equal prints draw the same graph.
+std::uint64_t drawnPrint(const TriageResult &r, int index, const BlastLayout &layout)
+{
+    Fingerprint print;
+    print.add(index);
+    for (const auto &e : layout.edges) {
+        for (const double v : {e.from.x, e.from.y, e.to.x, e.to.y})
+            print.add(v);
+        print.add(std::string_view(e.why.english()));
+    }
+    for (const auto &n : layout.nodes) {
+        const auto u = static_cast<std::size_t>(n.index);
+        const Sample &s = r.snapshot->processes[u];
+        print.add(n.index);
+        print.add(n.at.x);
+        print.add(n.at.y);
+        print.add(s.id.startTicks);
+        print.add(s.id.pid);
+        print.add(std::string_view(processName(s).toStdString()));
+        print.add(r.posteriors[u].classification);
+        print.add(r.blast[u].risk);
+    }
+    for (const auto &res : layout.resources) {
+        print.add(res.kind);
+        print.add(std::string_view(res.what));
+        print.add(res.at.x);
+        print.add(res.at.y);
+    }
+    return print.value() | 1; // never 0, which is "nothing drawn"
+}
+
 } // namespace
 
 BlastGraphView::BlastGraphView(QWidget *parent) : QGraphicsView(parent), m_scene(new QGraphicsScene(this))
@@ -58,14 +90,19 @@ void BlastGraphView::clear()
     m_scene->clear();
     m_identity = {};
     m_processNodes = m_resourceNodes = m_edges = 0;
+    m_drawn = 0;
 }
 
 void BlastGraphView::showRadius(std::shared_ptr<const TriageResult> result, int index, const TriageConfig &config)
 {
-    clear();
     const TriageResult &r = *result;
-    m_identity = r.identityOf(index);
     const BlastLayout layout = layoutBlastRadius(r, index, config.policy.maxHops); // same as the report's
+    const std::uint64_t print = drawnPrint(r, index, layout);
+    if (print == m_drawn && r.identityOf(index) == m_identity)
+        return; // the same graph: nothing to redraw, and the zoom and pan stay
+    clear();
+    m_identity = r.identityOf(index);
+    m_drawn = print;
     constexpr double radius = BlastLayout::kNodeRadius;
 
     QFont small = font();

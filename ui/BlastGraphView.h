@@ -4,11 +4,14 @@
 
 #include <QGraphicsView>
 
+#include <cstdint>
+
 namespace ptriage {
 
 // What would break: the selected process in the middle, the processes its blast radius reaches on
 // rings by hop, its listeners, locked files and supervisor as resource nodes; edges labelled with
-// what is shared. Wheel zooms, dragging pans, clicking a process selects it in the table.
+// what is shared. Wheel zooms, dragging pans, clicking a process selects it in the table. A refresh
+// that would draw the same graph leaves the scene, and the person's zoom and pan, as they are.
 class BlastGraphView : public QGraphicsView {
     Q_OBJECT
 
@@ -36,6 +39,7 @@ private:
     int m_processNodes = 0;
     int m_resourceNodes = 0;
     int m_edges = 0;
+    std::uint64_t m_drawn = 0; // a print of what the scene shows (0: nothing)
 };
 
 } // namespace ptriage

@@ -72,6 +72,22 @@ private Q_SLOTS:
         QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(node->sceneBoundingRect().center()));
         QCOMPARE(spy.size(), 1);
         QCOMPARE(spy.at(0).at(0).toString(), clientId);
+
+        // A refresh with the same graph keeps the scene and the person's zoom; another process's
+        // radius is drawn anew.
+        view.scale(2.0, 2.0);
+        const QTransform zoomed = view.transform();
+        view.scene()->items().front()->setData(7, QStringLiteral("drawn before"));
+        const auto again = live(defaultModel(), 0.0);
+        view.showRadius(again, indexOfPid(*again, server.pid), defaultModel());
+        const QList<QGraphicsItem *> kept = view.scene()->items();
+        QVERIFY(std::any_of(kept.cbegin(), kept.cend(),
+            [](const QGraphicsItem *i) { return i->data(7).toString() == QStringLiteral("drawn before"); }));
+        QCOMPARE(view.transform(), zoomed);
+        view.showRadius(again, indexOfPid(*again, client.pid), defaultModel());
+        QCOMPARE(view.shownIdentity(), again->identityOf(indexOfPid(*again, client.pid)));
+        QVERIFY(view.transform() != zoomed);
+        QCOMPARE(view.processNodeCount(), 1); // nothing depends on the client
     }
 };
 
