@@ -10,6 +10,8 @@ SteadyLine::SteadyLine(QWidget *parent) : QWidget(parent), m_label(new QLabel(th
     m_label->setTextFormat(Qt::PlainText);
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    // Opaque: a new text repaints this line only, not the pane, tabs and window behind it.
+    setAutoFillBackground(true);
     setFixedHeight(m_label->sizeHint().height());
 }
 
