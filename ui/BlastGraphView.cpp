@@ -168,6 +168,14 @@ QStringList BlastGraphView::edgeLabels() const
     return out;
 }
 
+void BlastGraphView::changeEvent(QEvent *event)
+{
+    // The graph's colours and fonts come from these: the next refresh draws it anew.
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        m_drawn = 0;
+    QGraphicsView::changeEvent(event);
+}
+
 void BlastGraphView::wheelEvent(QWheelEvent *event)
 {
     const double factor = std::pow(1.0015, event->angleDelta().y());

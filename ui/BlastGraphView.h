@@ -32,6 +32,7 @@ Q_SIGNALS:
 protected:
     void wheelEvent(QWheelEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     QGraphicsScene *m_scene;
