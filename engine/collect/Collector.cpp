@@ -187,18 +187,20 @@ DirFd Collector::openPid(int pid) const
     return DirFd::openAt(m_root.get(), name);
 }
 
-bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs, DirFd *keep)
+bool Collector::readCheap(
+    int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs, DirFd *keep, double *cpuReadAt)
 {
     DirFd dir = openPid(pid);
     if (!dir.valid())
         return false; // vanished
-    const bool read = readCheapAt(dir, pid, s, buf, lastRanMs);
+    const bool read = readCheapAt(dir, pid, s, buf, lastRanMs, cpuReadAt);
     if (read && keep)
         *keep = std::move(dir);
     return read;
 }
 
-bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs)
+bool Collector::readCheapAt(
+    const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs, double *cpuReadAt)
 {
     if (!buf.readRecordAt(dir.get(), "stat"))
         return false; // vanished (or unreadable, which procfs never does for stat)
@@ -227,6 +229,7 @@ bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &bu
         = f.rssPages > 0 ? static_cast<std::uint64_t>(f.rssPages) * static_cast<std::uint64_t>(::getpagesize()) : 0;
     if (s.isKernelThread())
         return true; // no io, fds or uid worth reading
+    const double before = cpuReadAt ? bootClockSeconds() : 0; // the vDSO: tens of nanoseconds
     if (m_preciseCpu && s.threads == 1 && lastRanMs) {
         const SchedReading r = readSchedOfOneThread(dir.get(), buf);
         s.cpuNs = r.cpuNs;
@@ -234,6 +237,8 @@ bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &bu
     } else if (m_preciseCpu) {
         s.cpuNs = readCpuNs(dir.get(), s.threads, buf);
     }
+    if (cpuReadAt)
+        *cpuReadAt = (before + bootClockSeconds()) / 2;
 
     readIo(dir.get(), s, buf);
 
@@ -278,9 +283,8 @@ Collector::Pass Collector::readCheapTier()
 Collector::Pass Collector::readCheapTier(const std::vector<int> &pids, bool firstOfTwo, std::size_t dirsToKeep)
 {
     Pass pass;
-    // The clock is read as the pass starts: both passes read processes in the same order, so the
-    // start-to-start time is each process's own interval.
     pass.uptime = now(m_buffer);
+    std::vector<double> readAt(m_capture ? 0 : pids.size());
     std::vector<Sample> samples(pids.size());
     std::vector<char> alive(pids.size(), 0);
     std::vector<std::optional<double>> lastRan(pids.size());
@@ -291,18 +295,21 @@ Collector::Pass Collector::readCheapTier(const std::vector<int> &pids, bool firs
             FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
             for (std::size_t i = begin; i < end; ++i)
                 alive[i] = readCheap(pids[i], samples[i], buf, firstOfTwo ? nullptr : &lastRan[i],
-                               i < dirs.size() ? &dirs[i] : nullptr)
+                               i < dirs.size() ? &dirs[i] : nullptr, readAt.empty() ? nullptr : &readAt[i])
                     ? 1
                     : 0;
         });
     pass.samples.reserve(pids.size());
     pass.lastRanMs.reserve(pids.size());
+    pass.readAt.reserve(readAt.size());
     if (firstOfTwo)
         pass.dirs.reserve(pids.size());
     for (std::size_t i = 0; i < pids.size(); ++i)
         if (alive[i]) {
             pass.samples.push_back(std::move(samples[i]));
             pass.lastRanMs.push_back(lastRan[i]);
+            if (!readAt.empty())
+                pass.readAt.push_back(readAt[i]);
             if (firstOfTwo)
                 pass.dirs.push_back(i < dirs.size() ? std::move(dirs[i]) : DirFd());
         }
@@ -501,10 +508,12 @@ void Collector::applyRates(Pass &pass)
     std::unordered_map<ProcessIdentity, PreviousSample> next;
     next.reserve(pass.samples.size());
     std::optional<double> interval;
-    for (auto &s : pass.samples) {
+    for (std::size_t k = 0; k < pass.samples.size(); ++k) {
+        Sample &s = pass.samples[k];
+        const double at = k < pass.readAt.size() ? pass.readAt[k] : pass.uptime;
         auto it = m_previous.find(s.id);
         if (it != m_previous.end()) {
-            const double dt = pass.uptime - it->second.uptimeSeconds;
+            const double dt = at - it->second.uptimeSeconds;
             const auto &prev = it->second;
             if (dt > 0 && s.cpuNs && prev.cpuNs && *s.cpuNs >= *prev.cpuNs) {
                 // Nanoseconds: a 0.1 s interval is not quantized to 10 % steps. (A thread that
@@ -520,7 +529,7 @@ void Collector::applyRates(Pass &pass)
                 interval = dt;
             }
         }
-        next.emplace(s.id, PreviousSample{s.id, s.cpuTicks, s.ioBytes, pass.uptime, s.cpuNs});
+        next.emplace(s.id, PreviousSample{s.id, s.cpuTicks, s.ioBytes, at, s.cpuNs});
     }
     m_previous = std::move(next);
     m_lastInterval = interval;
@@ -708,15 +717,17 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
 Collector::Pass Collector::rereadRates(Pass &first)
 {
     Pass second;
-    second.uptime = now(m_buffer); // as the first pass: start to start is each process's interval
+    second.uptime = now(m_buffer);
     const std::size_t n = first.samples.size();
     std::vector<char> alive(n, 0);
     std::vector<std::optional<double>> lastRan(n);
+    std::vector<double> readAt(m_capture ? 0 : n);
     parallelChunks(
         m_pool.get(), n, static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
             FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
             for (std::size_t i = begin; i < end; ++i) {
                 Sample &s = first.samples[i];
+                double *cpuReadAt = readAt.empty() ? nullptr : &readAt[i];
                 const bool pinned = i < first.dirs.size() && first.dirs[i].valid();
                 if (pinned && !s.isKernelThread() && s.threads == 1 && s.cpuNs) {
                     // One read for CPU time, last run and the command name (an exec shows there).
@@ -724,8 +735,12 @@ Collector::Pass Collector::rereadRates(Pass &first)
                     long threads = 0;
                     double ms = 0;
                     const int dir = first.dirs[i].get();
+                    const double before = cpuReadAt ? bootClockSeconds() : 0;
+                    const bool schedRead = buf.readRecordAt(dir, "sched");
+                    if (cpuReadAt)
+                        *cpuReadAt = (before + bootClockSeconds()) / 2;
                     // No sched file (a kernel without CONFIG_SCHED_DEBUG), or gone: read below.
-                    if (buf.readRecordAt(dir, "sched") && parseSchedHeader(buf.view(), comm, threads) && threads == 1
+                    if (schedRead && parseSchedHeader(buf.view(), comm, threads) && threads == 1
                         && parseSchedSumExecRuntime(buf.view(), ms)) {
                         const auto ns = static_cast<std::uint64_t>(std::llround(ms * 1e6));
                         // A process that did not run did no I/O (it is counted in its own
@@ -745,8 +760,8 @@ Collector::Pass Collector::rereadRates(Pass &first)
                 // Many threads (a schedstat per thread), a kernel thread, or no directory kept (past
                 // the fd budget): the whole cheap tier again, kept only if still the same process.
                 Sample fresh;
-                const bool read = pinned ? readCheapAt(first.dirs[i], s.id.pid, fresh, buf, &lastRan[i])
-                                         : readCheap(s.id.pid, fresh, buf, &lastRan[i]);
+                const bool read = pinned ? readCheapAt(first.dirs[i], s.id.pid, fresh, buf, &lastRan[i], cpuReadAt)
+                                         : readCheap(s.id.pid, fresh, buf, &lastRan[i], nullptr, cpuReadAt);
                 if (read && fresh.id == s.id) {
                     s = std::move(fresh);
                     alive[i] = 1;
@@ -755,11 +770,14 @@ Collector::Pass Collector::rereadRates(Pass &first)
         });
     second.samples.reserve(n);
     second.lastRanMs.reserve(n);
+    second.readAt.reserve(readAt.size());
     second.dirs.reserve(n);
     for (std::size_t i = 0; i < n; ++i)
         if (alive[i]) {
             second.samples.push_back(std::move(first.samples[i]));
             second.lastRanMs.push_back(lastRan[i]);
+            if (!readAt.empty())
+                second.readAt.push_back(readAt[i]);
             second.dirs.push_back(i < first.dirs.size() ? std::move(first.dirs[i]) : DirFd());
         }
     return second;

@@ -53,10 +53,10 @@ public:
     // One-shot scan: the cheap tier, the expensive reads, CPU time, last run and I/O again at least
     // `minInterval` seconds later, so rates are recent (a capture is read once; its rates come
     // from seeded previous samples only). Its processes are those of the first pass still there at
-    // the second (one that starts in between is not in it, as with ps). CPU time is read in nanoseconds, so a short interval is
-    // not quantized; what it costs is that a process waking less often than the interval looks
-    // idle in it (the "last ran" term still says it ran recently). With many processes the
-    // expensive reads take longer than the interval, and nothing is waited for.
+    // the second (one that starts in between is not in it, as with ps). CPU time is read in nanoseconds, so a short
+    // interval is not quantized; what it costs is that a process waking less often than the interval looks idle in it
+    // (the "last ran" term still says it ran recently). With many processes the expensive reads take longer than the
+    // interval, and nothing is waited for.
     std::shared_ptr<const Snapshot> scanOnce(double minIntervalSeconds = 0.05);
     // One refresh in a long-lived engine: cheap tier, cached details, rates against the last refresh.
     std::shared_ptr<const Snapshot> refresh();
@@ -72,6 +72,10 @@ private:
     struct Pass {
         std::vector<Sample> samples;
         double uptime = 0;
+        // When each process was read (live scans): a one-shot's two passes spend different times per
+        // process, so the time between a process's two reads is not that between the passes' starts.
+        // Empty for a capture: `uptime` for all.
+        std::vector<double> readAt;
         // Read with the cheap tier where it came for free (one-thread processes in a one-shot scan).
         std::vector<std::optional<double>> lastRanMs;
         // A one-shot scan keeps each process's directory open from its first read to its last: an
@@ -90,9 +94,11 @@ private:
     // Grows the fd table to hold `fds` descriptors now (see scanOnce).
     void reserveFdTable(std::size_t fds) const;
     DirFd openPid(int pid) const;
-    bool readCheap(
-        int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr, DirFd *keep = nullptr);
-    bool readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr);
+    // cpuReadAt: when the CPU time was read (the middle of its read), for a live scan's rates.
+    bool readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr,
+        DirFd *keep = nullptr, double *cpuReadAt = nullptr);
+    bool readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr,
+        double *cpuReadAt = nullptr);
     std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
     std::shared_ptr<DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
     void readLocks(FileBuffer &buf);
