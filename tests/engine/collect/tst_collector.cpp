@@ -3,6 +3,7 @@
 #include "collect/ProcParsers.h"
 #include "collect/SecretMask.h"
 #include "support/CaptureTools.h"
+#include "support/IdleChildren.h"
 #include "support/Spawner.h"
 
 #include <QtTest>
@@ -11,9 +12,9 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sched.h>
 #include <spawn.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -516,17 +517,8 @@ private Q_SLOTS:
         CPU_SET(1, &core1);
         // This thread, the children and the collector's readers (started later, from here) on core 0.
         QVERIFY(::sched_setaffinity(0, sizeof core0, &core0) == 0);
-        std::vector<pid_t> idle;
-        for (int k = 0; k < 1000; ++k) {
-            const pid_t pid = ::fork();
-            QVERIFY(pid >= 0);
-            if (pid == 0) {
-                ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-                for (;;)
-                    ::pause();
-            }
-            idle.push_back(pid);
-        }
+        std::optional<IdleChildren> idle(std::in_place, 1000);
+        QCOMPARE(idle->size(), 1000);
         Spawner sp;
         const Actor spinner = sp.spawn({"last-spinner", {"last-spinner"}, {{"ACTOR_SPIN", "1"}}});
         QVERIFY(spinner.pid > 0);
@@ -547,10 +539,7 @@ private Q_SLOTS:
             shares.push_back(*s.cpuShare);
         }
         ::sched_setaffinity(0, sizeof all, &all);
-        for (pid_t pid : idle)
-            ::kill(pid, SIGKILL);
-        for (pid_t pid : idle)
-            ::waitpid(pid, nullptr, 0);
+        idle.reset();
         if (!readLast)
             QSKIP("the pids wrapped: the spinner is not read last");
         std::sort(shares.begin(), shares.end());

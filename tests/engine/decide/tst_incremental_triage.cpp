@@ -5,6 +5,7 @@
 // of the same snapshot, and posteriors are really carried over (not recomputed under another name).
 #include "decide/Triage.h"
 #include "support/CaptureTools.h"
+#include "support/IdleChildren.h"
 #include "support/Spawner.h"
 
 #include <QThreadPool>
@@ -12,8 +13,7 @@
 
 #include <algorithm>
 #include <csignal>
-#include <sys/prctl.h>
-#include <sys/wait.h>
+#include <optional>
 #include <unistd.h>
 
 using namespace ptriage;
@@ -153,17 +153,8 @@ private Q_SLOTS:
     // is the one a single thread gives. Blocks start at 256 processes: this makes 300 idle ones.
     void triageOnEveryCoreEqualsOneThread()
     {
-        std::vector<pid_t> idle;
-        for (int k = 0; k < 300; ++k) {
-            const pid_t pid = ::fork();
-            QVERIFY(pid >= 0);
-            if (pid == 0) {
-                ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-                for (;;)
-                    ::pause();
-            }
-            idle.push_back(pid);
-        }
+        std::optional<IdleChildren> idle(std::in_place, 300);
+        QCOMPARE(idle->size(), 300);
         Spawner sp;
         const Actor spinner = sp.spawn({"par-spin", {"par-spin"}, {{"ACTOR_SPIN", "1"}}, Parenting::OrphanNoSession});
         const Actor listener = sp.spawn({"par-server", {"par-server"}, {{"ACTOR_LISTEN", "0"}}});
@@ -185,10 +176,7 @@ private Q_SLOTS:
         const auto serial = triage(snapshot, defaultModel(), one);
         const auto parallel = triage(snapshot, defaultModel(), every);
         const QString diff = difference(*serial, *parallel);
-        for (pid_t pid : idle)
-            ::kill(pid, SIGKILL);
-        for (pid_t pid : idle)
-            ::waitpid(pid, nullptr, 0);
+        idle.reset();
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
         QVERIFY(std::any_of(serial->recommendations.begin(), serial->recommendations.end(),
             [](const Recommendation &r) { return r.candidate; })); // not only keeps compared
