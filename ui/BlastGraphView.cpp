@@ -47,8 +47,7 @@ QString resourceText(const BlastLayout::Resource &res)
 // Everything the scene would show for this layout: equal prints draw the same graph.
 std::uint64_t drawnPrint(const TriageResult &r, int index, const BlastLayout &layout)
 {
-    Fingerprint print;
-    print.add(index);
+    Fingerprint print; // by identity, not by index: the same processes at other rows draw the same
     for (const auto &e : layout.edges) {
         for (const double v : {e.from.x, e.from.y, e.to.x, e.to.y})
             print.add(v);
@@ -57,7 +56,7 @@ std::uint64_t drawnPrint(const TriageResult &r, int index, const BlastLayout &la
     for (const auto &n : layout.nodes) {
         const auto u = static_cast<std::size_t>(n.index);
         const Sample &s = r.snapshot->processes[u];
-        print.add(n.index);
+        print.add(n.index == index); // the selected one: bold, a thicker ring
         print.add(n.at.x);
         print.add(n.at.y);
         print.add(s.id.startTicks);
