@@ -1,6 +1,6 @@
 #include "DetailsPane.h"
-#include "PaneSection.h"
 
+#include "PaneSection.h"
 #include "ReadOnlyTable.h"
 #include "UiText.h"
 

@@ -1,9 +1,9 @@
 #include "LedgerPane.h"
-#include "PaneSection.h"
 
 #include "BitsDelegate.h"
 #include "ClassBars.h"
 #include "ClassStyle.h"
+#include "PaneSection.h"
 #include "ProcessColumns.h"
 #include "ReadOnlyTable.h"
 #include "SteadyLine.h"

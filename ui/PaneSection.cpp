@@ -6,24 +6,20 @@
 
 namespace ptriage {
 
-PaneSection::PaneSection(const QString &title, QWidget *parent) : QWidget(parent), m_heading(new QLabel(title, this))
+PaneSection::PaneSection(const QString &title, QWidget *parent) : QWidget(parent)
 {
-    QFont bold = m_heading->font();
+    auto *heading = new QLabel(title, this);
+    QFont bold = heading->font();
     bold.setBold(true);
-    m_heading->setFont(bold);
+    heading->setFont(bold);
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing, nullptr, this), 0, 0);
-    outer->addWidget(m_heading);
+    outer->addWidget(heading);
     m_contents = new QVBoxLayout;
     // Indented a little under the heading, as a group box's frame would hold it.
     const int indent = style()->pixelMetric(QStyle::PM_LayoutLeftMargin, nullptr, this) / 2;
     m_contents->setContentsMargins(indent, 0, 0, 0);
     outer->addLayout(m_contents, 1);
-}
-
-QString PaneSection::title() const
-{
-    return m_heading->text();
 }
 
 } // namespace ptriage

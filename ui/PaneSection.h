@@ -2,7 +2,6 @@
 
 #include <QWidget>
 
-class QLabel;
 class QVBoxLayout;
 
 namespace ptriage {
@@ -16,10 +15,8 @@ public:
     explicit PaneSection(const QString &title, QWidget *parent = nullptr);
 
     QVBoxLayout *contents() const { return m_contents; }
-    QString title() const;
 
 private:
-    QLabel *m_heading;
     QVBoxLayout *m_contents;
 };
 
