@@ -526,11 +526,25 @@ private Q_SLOTS:
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
         // Three scans, the median: the kernel brings a running task's CPU time up to date at each
         // tick (4 ms at 250 Hz), which moves one scan's figure by a few percent.
+        // What the spinner really got over each scan, from outside: if something else took part of its
+        // core (other tests running beside this one), its share over its own interval is unknown.
+        const auto spinnerNs = [&] {
+            std::ifstream in("/proc/" + std::to_string(spinner.pid) + "/schedstat");
+            double ns = 0;
+            in >> ns;
+            return ns;
+        };
         std::vector<double> shares;
+        double leastAlone = 1;
         bool readLast = true;
         for (int scan = 0; scan < 3 && readLast; ++scan) {
             Collector c = openLive();
+            const auto t0 = std::chrono::steady_clock::now();
+            const double ns0 = spinnerNs();
             const auto snap = c.scanOnce();
+            const double ns1 = spinnerNs();
+            leastAlone = std::min(leastAlone,
+                (ns1 - ns0) / 1e9 / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
             const auto at = snap->indexByPid.find(spinner.pid);
             QVERIFY(at != snap->indexByPid.end());
             readLast = at->second + 20 >= snap->processes.size();
@@ -542,6 +556,8 @@ private Q_SLOTS:
         idle.reset();
         if (!readLast)
             QSKIP("the pids wrapped: the spinner is not read last");
+        if (leastAlone < 0.95)
+            QSKIP(qPrintable(QStringLiteral("core 1 was busy: the spinner got %1 of it").arg(leastAlone)));
         std::sort(shares.begin(), shares.end());
         QVERIFY2(shares[1] > 0.93 && shares[1] < 1.07,
             qPrintable(QStringLiteral("%1 %2 %3").arg(shares[0]).arg(shares[1]).arg(shares[2])));
