@@ -82,70 +82,49 @@ void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const
     const std::vector<ProcessFacts> &facts, const std::vector<std::vector<Observation>> &observations,
     const std::vector<std::uint64_t> &keys, const TriageConfig &config)
 {
+    using Classes = Eigen::Array<double, kClassCount, 1>;
     const auto &priors = config.priors;
-    const Eigen::Index n = static_cast<Eigen::Index>(which.size());
-    // Row r of the matrices is process which[r].
-    auto at = [&](Eigen::Index r) { return static_cast<std::size_t>(which[static_cast<std::size_t>(r)]); };
-    // Columns: one per term table, the category, and the direct terms (past decisions). Each
-    // cell: capped log-likelihood.
-    const Eigen::Index categoryColumn = static_cast<Eigen::Index>(priors.terms.size());
-    const Eigen::Index directColumn = categoryColumn + 1;
-    const Eigen::Index columns = directColumn + 1;
-    std::array<Eigen::MatrixXd, kClassCount> terms;
-    for (auto &m : terms)
-        m = Eigen::MatrixXd::Zero(n, columns);
-
     const auto tables = cappedTables(priors);
-    for (Eigen::Index i = 0; i < n; ++i) {
-        for (const auto &o : observations[at(i)]) {
-            if (o.table < 0 && o.logLikelihood) {
-                const ClassVector ll = capped(*o.logLikelihood, priors.maxBitsPerTerm);
-                for (int c = 0; c < kClassCount; ++c)
-                    terms[static_cast<std::size_t>(c)](i, directColumn) += ll[static_cast<std::size_t>(c)];
-                continue;
-            }
-            if (o.table < 0 || o.bin < 0)
-                continue;
-            const auto &ll = tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)];
-            for (int c = 0; c < kClassCount; ++c)
-                terms[static_cast<std::size_t>(c)](i, o.table) += ll[static_cast<std::size_t>(c)];
+    const Classes logPrior = Eigen::Map<const Classes>(priors.logPrior.data());
+    // One process at a time in fixed-size arrays: every process takes the same instructions, so its
+    // posterior is the same to the last bit whichever block it is in (a batch's vectorized exp()
+    // rounds differently for the rows left over at its end).
+    for (const int index : which) {
+        const auto i = static_cast<std::size_t>(index);
+        Classes joint = logPrior;
+        for (const auto &o : observations[i]) {
+            if (o.table < 0 && o.logLikelihood)
+                joint += Eigen::Map<const Classes>(capped(*o.logLikelihood, priors.maxBitsPerTerm).data());
+            else if (o.table >= 0 && o.bin >= 0)
+                joint += Eigen::Map<const Classes>(
+                    tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)].data());
         }
-        const auto &cat = config.signatures.categories[static_cast<std::size_t>(facts[at(i)].category)];
-        const ClassVector catLl = capped(cat.logLikelihood, priors.maxBitsPerTerm);
-        for (int c = 0; c < kClassCount; ++c)
-            terms[static_cast<std::size_t>(c)](i, categoryColumn) = catLl[static_cast<std::size_t>(c)];
-    }
+        const auto &cat = config.signatures.categories[static_cast<std::size_t>(facts[i].category)];
+        joint += Eigen::Map<const Classes>(capped(cat.logLikelihood, priors.maxBitsPerTerm).data());
+        const double top = joint.maxCoeff();
+        const double logZ = top + std::log((joint - top).exp().sum());
+        const Classes post = (joint - logZ).exp();
 
-    Eigen::MatrixXd joint(n, kClassCount);
-    for (int c = 0; c < kClassCount; ++c)
-        joint.col(c)
-            = terms[static_cast<std::size_t>(c)].rowwise().sum().array() + priors.logPrior[static_cast<std::size_t>(c)];
-    const Eigen::VectorXd top = joint.rowwise().maxCoeff();
-    const Eigen::MatrixXd shifted = joint.colwise() - top;
-    const Eigen::VectorXd logZ = top.array() + shifted.array().exp().rowwise().sum().log();
-    const Eigen::MatrixXd post = (joint.colwise() - logZ).array().exp();
-
-    for (Eigen::Index i = 0; i < n; ++i) {
-        Posterior &p = out[at(i)];
-        p.key = keys[at(i)];
+        Posterior &p = out[i];
+        p.key = keys[i];
         Eigen::Index best = 0;
-        post.row(i).maxCoeff(&best);
+        post.maxCoeff(&best);
         for (int c = 0; c < kClassCount; ++c)
-            p.probability[static_cast<std::size_t>(c)] = post(i, c);
+            p.probability[static_cast<std::size_t>(c)] = post(c);
         p.classification = static_cast<ProcessClass>(best);
         // Compare a verdict against useful; a useful verdict against the runner-up.
         Eigen::Index ref = 0;
         if (best == 0) {
             double second = -1;
             for (int c = 1; c < kClassCount; ++c)
-                if (post(i, c) > second) {
-                    second = post(i, c);
+                if (post(c) > second) {
+                    second = post(c);
                     ref = c;
                 }
         }
         p.reference = static_cast<ProcessClass>(ref);
-        const auto &sample = snap.processes[at(i)];
-        p.confidence = confidenceOf(post(i, best));
+        const auto &sample = snap.processes[i];
+        p.confidence = confidenceOf(post(best));
         if (sample.state == 'D')
             p.confidence = Confidence::Low; // a process in D state is not what it seems until the I/O returns
         else if (!sample.partial.empty() || (sample.details && !sample.details->partial.empty()))

@@ -34,9 +34,10 @@ struct Posterior {
 // state and whether its reads were partial; not the sentences), folded into 64 bits.
 std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std::vector<Observation> &observations);
 
-// Evaluates the processes `which` (indices into the snapshot) at once into out[index]: a
-// processes × terms matrix of log-likelihoods per class, summed with the log prior and normalized
-// with log-sum-exp. `keys` are their posteriorKey()s, index-aligned with the snapshot.
+// Evaluates the processes `which` (indices into the snapshot) into out[index]: per process, the
+// capped log-likelihoods per class summed with the log prior and normalized with log-sum-exp (Eigen).
+// A posterior is bit-identical whatever else is in `which`. `keys` are their posteriorKey()s,
+// index-aligned with the snapshot.
 void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const Snapshot &snap,
     const std::vector<ProcessFacts> &facts, const std::vector<std::vector<Observation>> &observations,
     const std::vector<std::uint64_t> &keys, const TriageConfig &config);

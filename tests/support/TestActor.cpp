@@ -25,6 +25,7 @@
 #include <pthread.h>
 #include <sys/file.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace {
@@ -105,6 +106,10 @@ int main()
         if (zombie < 0)
             die("fork");
         ::signal(SIGCHLD, SIG_DFL); // default action keeps the child as a zombie until reaped
+        // Ready only once it is a zombie (WNOWAIT leaves it unreaped): a scan right after must see Z.
+        siginfo_t exited{};
+        if (::waitid(P_PID, static_cast<id_t>(zombie), &exited, WEXITED | WNOWAIT) != 0)
+            die("waitid");
     }
     for (int i = 1; i < envInt("ACTOR_THREADS", 1); ++i) {
         pthread_t t;
