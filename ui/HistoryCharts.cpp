@@ -145,8 +145,27 @@ std::pair<qint64, qint64> HistoryCharts::timeAxisEnds(qint64 fromMs, qint64 toMs
     return {from, to};
 }
 
+void HistoryCharts::showEvent(QShowEvent *event)
+{
+    // Being shown paints every chart whole. Qt Charts then updates each scene once more with
+    // nothing new, which painted three of the four charts twice at every opening of the tab: the
+    // scenes' updates are not followed until the next data come.
+    for (const Plot *p : {&m_cpu, &m_memory, &m_io, &m_system})
+        p->view->setViewportUpdateMode(QGraphicsView::NoViewportUpdate);
+    m_justShown = true;
+    QWidget::showEvent(event);
+}
+
 void HistoryCharts::showHistory(const ProcessHistory &history, const ProcessIdentity &key, const QString &title)
 {
+    // The data the tab opened with join the paint of its opening; later data repaint what they move.
+    for (const Plot *p : {&m_cpu, &m_memory, &m_io, &m_system}) {
+        if (m_justShown)
+            p->view->viewport()->update();
+        else
+            p->view->setViewportUpdateMode(QGraphicsView::MinimalViewportUpdate);
+    }
+    m_justShown = false;
     m_identity = key;
     const auto &system = history.system();
     const qint64 from = system.empty() ? 0 : system.front().atMs;

@@ -34,6 +34,9 @@ public:
     static std::pair<qint64, qint64> timeAxisEnds(qint64 fromMs, qint64 toMs);
     ProcessIdentity shownIdentity() const { return m_identity; } // whose charts; invalid when none
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     struct Plot {
         QChart *chart = nullptr;
@@ -53,6 +56,7 @@ private:
     Plot m_io;
     Plot m_system;
     ProcessIdentity m_identity;
+    bool m_justShown = false; // painted whole by being shown; the scene's updates are not followed yet
 };
 
 } // namespace ptriage

@@ -11,6 +11,7 @@
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 
+#include <QChartView>
 #include <QFile>
 #include <QHeaderView>
 #include <QSignalSpy>
@@ -19,6 +20,7 @@
 #include <QTreeView>
 #include <QtTest>
 
+#include <memory>
 #include <optional>
 #include <unistd.h>
 
@@ -141,6 +143,52 @@ private Q_SLOTS:
         QTest::qWait(300);
         QCOMPARE(w.ledger()->shownIdentity(), w.selectedIdentity());
         QCOMPARE(painted.count, 1);
+    }
+
+    // Qt Charts updates each scene once more after it is shown, with nothing new: the charts are
+    // painted once at the opening, and new data after it still repaint them.
+    void openingTheChartsPaintsEachOnceAndNewDataAgain()
+    {
+        Spawner sp;
+        const Actor target = sp.spawn({"charted-one", {"charted-one"}, {}});
+        MainWindow w(defaultModel(), longLivedOptions(), young());
+        w.resize(1200, 800);
+        w.show();
+        QSignalSpy applied(&w, &MainWindow::resultApplied);
+        w.selectPidWhenSeen(target.pid);
+        w.start();
+        QTRY_VERIFY_WITH_TIMEOUT(w.selectedIdentity().isValid(), 20000);
+        QAction *pause = nullptr;
+        for (QAction *a : w.findChildren<QAction *>())
+            if (a->text() == QStringLiteral("&Pause updates"))
+                pause = a;
+        QVERIFY(pause);
+        pause->setChecked(true);
+        w.tabs()->setCurrentWidget(w.charts()); // shown once before: polished, laid out
+        QTest::qWait(200);
+        w.tabs()->setCurrentWidget(w.ledger());
+        QTest::qWait(200);
+
+        const auto views = w.charts()->findChildren<QChartView *>();
+        QCOMPARE(views.size(), 4);
+        std::vector<std::unique_ptr<PaintCount>> painted;
+        for (QChartView *v : views) {
+            painted.push_back(std::make_unique<PaintCount>());
+            v->viewport()->installEventFilter(painted.back().get());
+        }
+        w.tabs()->setCurrentWidget(w.charts());
+        QTest::qWait(300);
+        QCOMPARE(w.charts()->shownIdentity(), w.selectedIdentity());
+        for (const auto &p : painted)
+            QCOMPARE(p->count, 1);
+
+        // Each refresh adds a point to every series: the lines move, so each chart is painted again.
+        pause->setChecked(false);
+        const qsizetype before = applied.size();
+        QTRY_VERIFY_WITH_TIMEOUT(applied.size() >= before + 2, 20000);
+        QTest::qWait(100);
+        for (const auto &p : painted)
+            QVERIFY2(p->count >= 2, qPrintable(QString::number(p->count)));
     }
 
     // When the selected process ends, its row goes and Qt moves the current index to a neighbour:
