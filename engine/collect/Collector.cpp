@@ -346,6 +346,15 @@ std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, const Sa
     return d;
 }
 
+std::shared_ptr<DeepDetails> Collector::ownFilesWhilePinning()
+{
+    // Meanwhile this process holds a directory of every other one open: listing them (a link and
+    // a mode each, thousands) would cost more than reading all the others' files and say nothing.
+    auto deep = std::make_shared<DeepDetails>();
+    deep->partial = "fd: not listed (this scan's own, while it holds every process's directory open)";
+    return deep;
+}
+
 std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, FileBuffer &buf)
 {
     auto deep = std::make_shared<DeepDetails>();
@@ -438,6 +447,7 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
             work.push_back(i);
     }
     std::vector<std::uint8_t> execd(pass.samples.size(), 0); // exec'd while its details were read
+    const int self = ::getpid();
     parallelChunks(m_pool.get(), work.size(), static_cast<int>(m_buffers.size()),
         [&](std::size_t begin, std::size_t end, int worker) {
             FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
@@ -454,7 +464,7 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
                 if (needs[i] & 1)
                     details = readDetails(dir, s, buf);
                 if (needs[i] & 2)
-                    deep = readDeepAt(dir, s, buf);
+                    deep = pinned && s.id.pid == self ? ownFilesWhilePinning() : readDeepAt(dir, s, buf);
                 // The pid may have changed hands since the cheap tier (then this directory is
                 // another process's), or the process exec'd meanwhile: such reads are not its.
                 // Through a kept directory only the exec can happen, which the one-shot's second

@@ -50,13 +50,15 @@ public:
     bool isCapture() const { return m_capture; }
     const BootId &bootId() const { return m_bootId; }
 
-    // One-shot scan: the cheap tier, the expensive reads, CPU time, last run and I/O again at least
-    // `minInterval` seconds later, so rates are recent (a capture is read once; its rates come
-    // from seeded previous samples only). Its processes are those of the first pass still there at
-    // the second (one that starts in between is not in it, as with ps). CPU time is read in nanoseconds, so a short
-    // interval is not quantized; what it costs is that a process waking less often than the interval looks idle in it
-    // (the "last ran" term still says it ran recently). With many processes the expensive reads take longer than the
-    // interval, and nothing is waited for.
+    // One-shot scan: the cheap tier, the expensive reads, CPU time, last run and I/O again in a pass
+    // that starts at least `minInterval` seconds after the first did, so rates are recent. Each
+    // process's rate is over its own two reads: one read late in the first, slower pass has a shorter
+    // interval than one read early (the snapshot's intervalSeconds is the shortest) (a capture is read once; its rates
+    // come from seeded previous samples only). Its processes are those of the first pass still there at the second (one
+    // that starts in between is not in it, as with ps). CPU time is read in nanoseconds, so a short interval is not
+    // quantized; what it costs is that a process waking less often than the interval looks idle in it (the "last ran"
+    // term still says it ran recently). With many processes the expensive reads take longer than the interval, and
+    // nothing is waited for.
     std::shared_ptr<const Snapshot> scanOnce(double minIntervalSeconds = 0.05);
     // One refresh in a long-lived engine: cheap tier, cached details, rates against the last refresh.
     std::shared_ptr<const Snapshot> refresh();
@@ -101,6 +103,7 @@ private:
         double *cpuReadAt = nullptr);
     std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
     std::shared_ptr<DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
+    static std::shared_ptr<DeepDetails> ownFilesWhilePinning();
     void readLocks(FileBuffer &buf);
     void readIo(int dirFd, Sample &s, FileBuffer &buf);
     void attachDetails(Pass &pass, bool deepForAll);

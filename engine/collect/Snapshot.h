@@ -10,7 +10,7 @@ namespace ptriage {
 // One scan of the machine. Immutable once published; shared across threads by shared_ptr<const>.
 struct Snapshot {
     SystemInfo system;
-    std::optional<double> intervalSeconds; // between the two samples rates came from
+    std::optional<double> intervalSeconds; // the shortest between the two samples a rate came from
     std::int64_t capturedAtMs = 0; // wall clock, for display only
     std::vector<Sample> processes;
     std::unordered_map<int, std::size_t> indexByPid;
