@@ -407,16 +407,49 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
     return deep;
 }
 
-void Collector::readLocks(FileBuffer &buf)
+std::vector<FileLock> Collector::readLockTable(FileBuffer &buf) const
 {
     // Reading /proc/locks waits for an RCU grace period (~8 ms) however small it is: deep scans only.
-    m_locks.clear();
-    m_lockHolders.clear();
     if (m_options.deep == DeepReads::All && buf.readAt(m_root.get(), "locks", 16 << 20))
-        m_locks = parseLocks(buf.view());
+        return parseLocks(buf.view());
+    return {};
+}
+
+void Collector::setLocks(std::vector<FileLock> locks)
+{
+    m_locks = std::move(locks);
+    m_lockHolders.clear();
     for (const auto &l : m_locks)
         if (!l.waiting)
             m_lockHolders.insert(l.pid);
+}
+
+void Collector::nameLockedFiles(Pass &pass)
+{
+    for (std::size_t i = 0; i < pass.samples.size(); ++i) {
+        Sample &s = pass.samples[i];
+        if (!m_lockHolders.count(s.id.pid) || !s.deep || !s.deep->filesRead)
+            continue;
+        const bool pinned = i < pass.dirs.size() && pass.dirs[i].valid();
+        const DirFd opened = pinned ? DirFd() : openPid(s.id.pid); // past the fd budget
+        const int dir = pinned ? pass.dirs[i].get() : opened.get();
+        const DirFd fdDir = DirFd::openAt(dir, "fd");
+        if (dir < 0 || !fdDir.valid())
+            continue;
+        auto deep = std::make_shared<DeepDetails>(*s.deep);
+        for (OpenFile &f : deep->files) {
+            char name[16];
+            auto [end, ec] = std::to_chars(name, name + sizeof name - 1, f.fd);
+            *end = '\0';
+            struct stat st { };
+            if (f.kind == FdKind::File && f.inode == 0 && ::fstatat(fdDir.get(), name, &st, 0) == 0)
+                f.inode = st.st_ino;
+        }
+        if (!pinned && stillSame(dir, s, m_buffer) != StillSame::Yes)
+            continue; // the pid changed hands (or it exec'd): not its files
+        s.deep = deep;
+        m_deep[s.id] = std::move(deep);
+    }
 }
 
 void Collector::attachDetails(Pass &pass, bool deepForAll)
@@ -674,7 +707,7 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     PhaseClock clock(&m_phases);
     m_preciseCpu = true;
     if (m_capture) {
-        readLocks(m_buffer);
+        setLocks(readLockTable(m_buffer));
         clock.lap("locks");
         Pass pass = readCheapTier();
         clock.lap("cheap tier");
@@ -692,24 +725,29 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     const std::size_t keep = std::min(pids.size(), pidDirBudget());
     reserveFdTable(keep + 64);
     // /proc/locks, which mostly waits for an RCU grace period, is read meanwhile on a thread of its
-    // own; the expensive reads fill the interval before the second pass.
+    // own, waited for only after the details: the files of the few that hold a lock are named then.
+    // The expensive reads fill the interval before the second pass.
+    setLocks({});
     FileBuffer locksBuffer;
+    std::vector<FileLock> lockTable;
     std::thread locks;
     try {
-        locks = std::thread([this, &locksBuffer] { readLocks(locksBuffer); });
+        locks = std::thread([this, &locksBuffer, &lockTable] { lockTable = readLockTable(locksBuffer); });
     } catch (const std::system_error &) { // no thread to be had (a fork bomb took every pid): in turn
-        readLocks(locksBuffer);
+        lockTable = readLockTable(locksBuffer);
     }
     Pass first = readCheapTier(pids, true, keep);
     clock.lap("cheap tier");
-    if (locks.joinable())
-        locks.join();
-    clock.lap("locks (waited for)");
     if (m_options.afterCheapTier)
         m_options.afterCheapTier();
     applyRates(first);
     attachDetails(first, m_options.deep == DeepReads::All);
     clock.lap("details");
+    if (locks.joinable())
+        locks.join();
+    setLocks(std::move(lockTable));
+    nameLockedFiles(first);
+    clock.lap("locks (waited for), their files");
     const double elapsed = bootClockSeconds() - first.uptime;
     if (elapsed < minIntervalSeconds)
         std::this_thread::sleep_for(std::chrono::duration<double>(minIntervalSeconds - elapsed));
@@ -815,7 +853,7 @@ std::shared_ptr<const Snapshot> Collector::refresh()
 {
     m_phases.clear();
     PhaseClock clock(&m_phases);
-    readLocks(m_buffer);
+    setLocks(readLockTable(m_buffer));
     clock.lap("locks");
     m_preciseCpu = m_capture; // every refresh: ticks are precise enough over seconds
     Pass pass = readCheapTier();

@@ -104,7 +104,11 @@ private:
     std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
     std::shared_ptr<DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
     static std::shared_ptr<DeepDetails> ownFilesWhilePinning();
-    void readLocks(FileBuffer &buf);
+    std::vector<FileLock> readLockTable(FileBuffer &buf) const; // touches nothing of this: any thread
+    void setLocks(std::vector<FileLock> locks); // and who holds one, for the deep reads after
+    // Inodes for the files of those holding a lock, read after their deep reads (through the kept
+    // directories), when /proc/locks was read beside them.
+    void nameLockedFiles(Pass &pass);
     void readIo(int dirFd, Sample &s, FileBuffer &buf);
     void attachDetails(Pass &pass, bool deepForAll);
     void applyRates(Pass &pass);
