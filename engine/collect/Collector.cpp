@@ -212,6 +212,8 @@ bool Collector::readCheapAt(
         s.partial = reason;
         return true;
     }
+    if (f.state == 'X')
+        return false; // dead, being released: gone (and its parent already reads as 0)
     s.id = {m_bootId, f.startTicks, pid};
     s.comm.assign(f.comm.substr(0, 15));
     s.ppid = f.ppid;

@@ -645,6 +645,8 @@ private Q_SLOTS:
         writeText(evil + "/io", "garbage");
         ::symlink("/nonexistent (deleted)", (evil + "/cwd").c_str());
         ::mkdir((dir + "/not-a-pid").c_str(), 0755);
+        // Read while its parent reaps it: dead (X), and its parent already reads as 0. Gone, not an orphan.
+        fake(90004, "90004 (reaped) X 0 90004 90004 0 -1 0 0 0 0 0 5 5 0 0 20 0 1 0 100 1000 10\n");
         writeText(dir + "/meminfo", "");
         CollectOptions o;
         o.procRoot = dir;
@@ -659,6 +661,7 @@ private Q_SLOTS:
         const Sample *t = snap->byPid(90002);
         QVERIFY(t && t->id.startTicks == 0 && e->partial.find("io") != std::string::npos);
         QVERIFY(snap->byPid(a.pid));
+        QVERIFY(!snap->byPid(90004));
         // The whole pipeline copes: a verdict for everything, JSON included.
         const auto r = triage(snap, defaultModel(), {});
         QCOMPARE(r->recommendations.size(), snap->processes.size());
