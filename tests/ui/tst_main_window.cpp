@@ -38,6 +38,15 @@ TriageOptions young()
 }
 
 // Counts the paint events of the widget it filters.
+// View → Pause updates: checked, no refresh changes (or repaints) anything.
+QAction *pauseAction(MainWindow &w)
+{
+    for (QAction *a : w.findChildren<QAction *>())
+        if (a->text() == QStringLiteral("&Pause updates"))
+            return a;
+    return nullptr;
+}
+
 class PaintCount : public QObject {
 public:
     int count = 0;
@@ -126,10 +135,7 @@ private Q_SLOTS:
         w.selectPidWhenSeen(target.pid);
         w.start();
         QTRY_VERIFY_WITH_TIMEOUT(w.selectedIdentity().isValid(), 20000);
-        QAction *pause = nullptr;
-        for (QAction *a : w.findChildren<QAction *>())
-            if (a->text() == QStringLiteral("&Pause updates"))
-                pause = a;
+        QAction *pause = pauseAction(w);
         QVERIFY(pause);
         pause->setChecked(true); // no refresh repaints anything meanwhile
         w.tabs()->setCurrentWidget(w.ledger()); // shown once before: polished, laid out
@@ -158,10 +164,7 @@ private Q_SLOTS:
         w.selectPidWhenSeen(target.pid);
         w.start();
         QTRY_VERIFY_WITH_TIMEOUT(w.selectedIdentity().isValid(), 20000);
-        QAction *pause = nullptr;
-        for (QAction *a : w.findChildren<QAction *>())
-            if (a->text() == QStringLiteral("&Pause updates"))
-                pause = a;
+        QAction *pause = pauseAction(w);
         QVERIFY(pause);
         pause->setChecked(true);
         w.tabs()->setCurrentWidget(w.charts()); // shown once before: polished, laid out
