@@ -225,6 +225,7 @@ bool Collector::readCheapAt(
     s.flags = f.flags;
     s.nice = f.nice;
     s.threads = f.threads;
+    s.processor = f.processor;
     s.cpuTicks = f.utime + f.stime;
     s.vsizeBytes = f.vsize;
     s.rssBytes
@@ -583,11 +584,12 @@ void Collector::applyRates(Pass &pass)
 void Collector::attachLastRan(Pass &pass)
 {
     // Only processes that did not run in the interval: for the others the CPU share says it.
-    const auto nowMs = readSchedNowMs(m_root.get(), m_buffer);
-    if (!nowMs) {
+    const auto clocks = SchedClocks::read(m_root.get(), !m_capture, m_buffer);
+    if (!clocks) {
         m_lastRan.clear(); // no sched files (kernel without CONFIG_SCHED_DEBUG, an older capture)
         return;
     }
+    const double nowMs = clocks->nowMs();
     std::unordered_map<ProcessIdentity, LastRan> next;
     std::vector<std::size_t> work;
     std::vector<std::optional<double>> read(pass.samples.size());
@@ -598,12 +600,12 @@ void Collector::attachLastRan(Pass &pass)
         // An idle process's last run only moves back; re-read it when a tenth of the idle time
         // (at least 30 s) has passed, so a refresh reads almost nothing.
         if (pass.lastRanMs[i]) {
-            next.emplace(s.id, LastRan{*pass.lastRanMs[i], *nowMs}); // read with the cheap tier
+            next.emplace(s.id, LastRan{clocks->toTimeline(*pass.lastRanMs[i], s.processor), nowMs}); // cheap tier
             continue;
         }
         auto known = m_lastRan.find(s.id);
         if (known != m_lastRan.end()
-            && *nowMs - known->second.readAtMs < std::max(30000.0, 0.1 * (*nowMs - known->second.ms)))
+            && nowMs - known->second.readAtMs < std::max(30000.0, 0.1 * (nowMs - known->second.ms)))
             next.emplace(s.id, known->second);
         else
             work.push_back(i);
@@ -616,18 +618,18 @@ void Collector::attachLastRan(Pass &pass)
                 const DirFd dir = openPid(s.id.pid);
                 if (!dir.valid())
                     continue;
-                const auto ms = readLastRanMs(dir.get(), s.threads, buf);
+                const auto ms = readLastRanMs(dir.get(), s.threads, s.processor, *clocks, buf);
                 if (stillSame(dir.get(), s, buf) != StillSame::No) // not another process under its pid
                     read[work[w]] = ms;
             }
         });
     for (std::size_t i : work)
         if (read[i])
-            next.emplace(pass.samples[i].id, LastRan{*read[i], *nowMs});
+            next.emplace(pass.samples[i].id, LastRan{*read[i], nowMs});
     for (auto &s : pass.samples) {
         auto it = next.find(s.id);
         if (it != next.end())
-            s.sinceLastRanSeconds = std::max(0.0, (*nowMs - it->second.ms) / 1000.0);
+            s.sinceLastRanSeconds = std::max(0.0, (nowMs - it->second.ms) / 1000.0);
         else if (s.cpuShare && *s.cpuShare > 0)
             s.sinceLastRanSeconds = 0; // it ran during the interval
     }

@@ -127,8 +127,8 @@ private:
     std::optional<double> m_lastInterval;
     bool m_preciseCpu = false; // read schedstat: one-shot scans and captures, not every refresh
     struct LastRan {
-        double ms = 0; // se.exec_start
-        double readAtMs = 0; // the scheduler's "now" when it was read
+        double ms = 0; // se.exec_start, on the SchedClocks timeline
+        double readAtMs = 0; // when it was read, on the same timeline
     };
     std::unordered_map<ProcessIdentity, LastRan> m_lastRan;
     std::vector<FileLock> m_locks; // of the pass being read

@@ -73,8 +73,9 @@ bool parseStat(std::string_view text, StatFields &out, const char **reason)
         return false;
     }
     out.comm = text.substr(open + 1, close - open - 1);
-    std::array<std::string_view, 22> t{};
-    if (splitSpaces(text.substr(close + 1), t) < t.size()) {
+    std::array<std::string_view, 37> t{}; // fields 3 (state) to 39 (processor)
+    const std::size_t fields = splitSpaces(text.substr(close + 1), t);
+    if (fields < 22) {
         *reason = "stat: truncated";
         return false;
     }
@@ -90,6 +91,8 @@ bool parseStat(std::string_view text, StatFields &out, const char **reason)
         && toNumber(t[21], out.rssPages);
     if (!ok)
         *reason = "stat: bad number";
+    else if (fields < t.size() || !toNumber(t[36], out.processor))
+        out.processor = -1; // only "since it last ran" wants it, and copes without
     return ok;
 }
 

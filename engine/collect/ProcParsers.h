@@ -18,6 +18,7 @@ struct StatFields {
     long nice = 0, threads = 0;
     std::uint64_t startTicks = 0, vsize = 0;
     std::int64_t rssPages = 0;
+    int processor = -1; // the CPU it last ran on; -1 when the line stops before it
 };
 
 bool parseStat(std::string_view text, StatFields &out, const char **reason);

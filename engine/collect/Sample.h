@@ -61,6 +61,7 @@ struct Sample {
     unsigned flags = 0;
     long nice = 0;
     long threads = 0;
+    int processor = -1; // the CPU its main thread last ran on (stat field 39); -1 when unknown
     std::uint64_t cpuTicks = 0; // utime + stime
     std::uint64_t rssBytes = 0;
     std::uint64_t vsizeBytes = 0;

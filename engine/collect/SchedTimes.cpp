@@ -36,16 +36,28 @@ std::optional<double> execStartAt(int dirFd, FileBuffer &buf)
 
 } // namespace
 
-std::optional<double> readLastRanMs(int pidFd, long threads, FileBuffer &buf)
+std::optional<double> readLastRanMs(int pidFd, long threads, int cpu, const SchedClocks &clocks, FileBuffer &buf)
 {
+    const auto onTimeline = [&](std::optional<double> ms, int on) {
+        return ms ? std::optional(clocks.toTimeline(*ms, on)) : std::nullopt;
+    };
     if (threads == 1)
-        return execStartAt(pidFd, buf); // its one thread is the leader: no task/ listing
+        return onTimeline(execStartAt(pidFd, buf), cpu); // its one thread is the leader: no task/ listing
+    const bool oneClock = clocks.spreadMs() < 1;
     std::optional<double> newest;
     const bool listed = forEachThread(pidFd, [&](int taskFd) {
-        if (const auto ms = execStartAt(taskFd, buf))
-            newest = std::max(newest.value_or(0), *ms);
+        const auto ms = execStartAt(taskFd, buf);
+        if (!ms || (newest && clocks.toTimeline(*ms, -1) <= *newest))
+            return; // even on the CPU whose clock is furthest behind it ran before the newest
+        int on = -1;
+        StatFields f;
+        const char *reason = nullptr;
+        if (!oneClock && buf.readRecordAt(taskFd, "stat") && parseStat(buf.view(), f, &reason))
+            on = f.processor;
+        const double at = clocks.toTimeline(*ms, on);
+        newest = newest ? std::max(*newest, at) : at;
     });
-    return listed && newest ? newest : execStartAt(pidFd, buf);
+    return listed && newest ? newest : onTimeline(execStartAt(pidFd, buf), cpu);
 }
 
 SchedReading readSchedOfOneThread(int pidFd, FileBuffer &buf)
@@ -59,12 +71,6 @@ SchedReading readSchedOfOneThread(int pidFd, FileBuffer &buf)
     if (parseSchedSumExecRuntime(buf.view(), ms))
         r.cpuNs = static_cast<std::uint64_t>(std::llround(ms * 1e6));
     return r;
-}
-
-std::optional<double> readSchedNowMs(int rootFd, FileBuffer &buf)
-{
-    DirFd self = DirFd::openAt(rootFd, "thread-self");
-    return self.valid() ? execStartAt(self.get(), buf) : std::nullopt;
 }
 
 std::optional<std::uint64_t> readCpuNs(int pidFd, long threads, FileBuffer &buf)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ProcFiles.h"
+#include "SchedClocks.h"
 
 #include <cstdint>
 #include <optional>
@@ -8,18 +9,16 @@
 namespace ptriage {
 
 // What the scheduler knows about a process's threads (CONFIG_SCHED_DEBUG / CONFIG_SCHEDSTATS).
-// Its clock is sched_clock: milliseconds since boot that, like CLOCK_MONOTONIC, stand still while
-// the machine is suspended — so "not run for" never counts a suspend (it says less, not more).
+// Its clocks (one per CPU, see SchedClocks) stand still while the machine is suspended, like
+// CLOCK_MONOTONIC — so "not run for" never counts a suspend (it says less, not more).
 
-// When any thread of the process in `pidFd` last ran (the newest se.exec_start of task/*/sched,
-// or of its own sched when it has one thread or task/ is absent); empty when unknown.
-std::optional<double> readLastRanMs(int pidFd, long threads, FileBuffer &buf);
-// "Now" on the same clock: when the calling thread (in a capture: the capturing thread) last ran,
-// which is this instant, from <root>/thread-self/sched.
-std::optional<double> readSchedNowMs(int rootFd, FileBuffer &buf);
+// When any thread of the process in `pidFd` last ran, on the clocks' timeline (the newest
+// se.exec_start of task/*/sched, each on the clock of the CPU that thread ran on; its own sched
+// when it has one thread or task/ is absent, on `cpu`, its stat's); empty when unknown.
+std::optional<double> readLastRanMs(int pidFd, long threads, int cpu, const SchedClocks &clocks, FileBuffer &buf);
 // Both at once for a one-thread process, from its sched file alone (one read instead of two).
 struct SchedReading {
-    std::optional<double> lastRanMs;
+    std::optional<double> lastRanMs; // on the clock of the CPU it ran on (SchedClocks::toTimeline)
     std::optional<std::uint64_t> cpuNs;
 };
 SchedReading readSchedOfOneThread(int pidFd, FileBuffer &buf);

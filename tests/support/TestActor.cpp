@@ -7,7 +7,8 @@
 //   ACTOR_FLOCK_WAIT=PATH  after reporting ready, block waiting for an exclusive flock on PATH
 //   ACTOR_SPIN=1           burn a core
 //   ACTOR_ZOMBIE=1         fork a child that exits at once, and never reap it
-//   ACTOR_THREADS=N        run N-1 extra threads that sleep (N threads in all)
+//   ACTOR_THREADS=N        run N-1 extra threads that sleep (N threads in all; asleep before ready)
+//   ACTOR_CPU=N            run on CPU N only (its threads too)
 //   ACTOR_IGNORE_TERM=1    ignore SIGTERM (only KILL ends it)
 //   ACTOR_ALLOC_MB=N       allocate N MiB and write every page, so it is resident and private
 //   ACTOR_LIFETIME=SECONDS exit after this long anyway (default 600), so nothing outlives a test run
@@ -23,6 +24,8 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <sched.h>
+#include <semaphore.h>
 #include <sys/file.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -38,8 +41,11 @@ int envInt(const char *name, int fallback)
     return v ? std::atoi(v) : fallback;
 }
 
+sem_t g_threadsStarted;
+
 void *sleepForever(void *)
 {
+    ::sem_post(&g_threadsStarted); // it has run: the last time it does, within microseconds
     for (;;)
         ::pause();
 }
@@ -55,6 +61,13 @@ void die(const char *what)
 int main()
 {
     ::alarm(static_cast<unsigned>(envInt("ACTOR_LIFETIME", 600)));
+    if (const int cpu = envInt("ACTOR_CPU", -1); cpu >= 0) {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
+        if (::sched_setaffinity(0, sizeof one, &one) != 0)
+            die("sched_setaffinity");
+    }
     if (std::getenv("ACTOR_IGNORE_TERM"))
         std::signal(SIGTERM, SIG_IGN);
     int port = -1;
@@ -111,11 +124,16 @@ int main()
         if (::waitid(P_PID, static_cast<id_t>(zombie), &exited, WEXITED | WNOWAIT) != 0)
             die("waitid");
     }
+    ::sem_init(&g_threadsStarted, 0, 0);
     for (int i = 1; i < envInt("ACTOR_THREADS", 1); ++i) {
         pthread_t t;
         if (::pthread_create(&t, nullptr, sleepForever, nullptr) != 0)
             die("pthread_create");
     }
+    for (int i = 1; i < envInt("ACTOR_THREADS", 1); ++i) // "when it last ran" counts from ready
+        while (::sem_wait(&g_threadsStarted) != 0)
+            if (errno != EINTR)
+                die("sem_wait");
     const int ready = envInt("ACTOR_READY_FD", -1);
     if (ready >= 0) {
         char line[64];

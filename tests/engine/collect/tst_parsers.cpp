@@ -20,7 +20,7 @@ private Q_SLOTS:
     {
         // comm may hold spaces and ')' — only the last ')' ends it.
         const std::string text = "4242 (evil) (x y) S 1 4242 4242 0 -1 4194560 10 0 0 0 120 30 0 0 20 0 3 0 "
-                                 "98765 1048576 256 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 0 0 0 0 0 0\n";
+                                 "98765 1048576 256 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 5 0 0 0 0 0\n";
         StatFields f;
         const char *reason = nullptr;
         QVERIFY(parseStat(text, f, &reason));
@@ -31,6 +31,12 @@ private Q_SLOTS:
         QCOMPARE(f.threads, 3L);
         QCOMPARE(f.startTicks, 98765ull);
         QCOMPARE(f.rssPages, 256LL);
+        QCOMPARE(f.processor, 5);
+        // A line that stops after rss (as old captures may): read, the CPU unknown.
+        StatFields shortLine;
+        QVERIFY(parseStat("12 (sh) S 1 12 12 0 -1 0 0 0 0 0 1 1 0 0 20 0 1 0 5 6 7", shortLine, &reason));
+        QCOMPARE(shortLine.processor, -1);
+        QCOMPARE(shortLine.rssPages, 7LL);
     }
 
     void statMalformed_data()

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "ProcFiles.h"
+
+#include <optional>
+#include <vector>
+
+namespace ptriage {
+
+// Each CPU keeps its own scheduler clock (rq clock_task), which leaves out the time that CPU spent
+// in interrupts and, in a VM, the time the host stole from it: after hours up, two CPUs' clocks
+// differ by seconds (0.6 s on the VM this was written on), after weeks by minutes. A thread's
+// se.exec_start is on the clock of the CPU it ran on, so "how long since it ran" is measured
+// against that CPU's clock. SchedClocks maps each CPU's clock onto one timeline.
+class SchedClocks {
+public:
+    // live: visits each CPU the calling thread may run on and reads that CPU's clock there (the
+    // thread's own sched file), against CLOCK_MONOTONIC; the thread's affinity is restored. A
+    // capture (or where no CPU could be visited): one clock for all, the reading thread's, as a
+    // capture records it. Empty when there is no sched file.
+    static std::optional<SchedClocks> read(int rootFd, bool live, FileBuffer &buf);
+
+    // Now, on the timeline.
+    double nowMs() const { return m_nowMs; }
+    // An exec_start read on `cpu`'s clock, on the timeline. For a CPU not visited (-1: unknown)
+    // the latest it can be, so "since" comes out shortest: when unsure, say less.
+    double toTimeline(double execStartMs, int cpu) const;
+    // How far apart the visited CPUs' clocks are: below it, which CPU does not matter.
+    double spreadMs() const { return m_maxOffsetMs - m_minOffsetMs; }
+
+private:
+    std::vector<std::optional<double>> m_offsetMs; // per CPU: its clock − the timeline
+    double m_minOffsetMs = 0, m_maxOffsetMs = 0;
+    double m_nowMs = 0;
+};
+
+} // namespace ptriage
