@@ -711,6 +711,8 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     PhaseClock clock(&m_phases);
     m_preciseCpu = true;
     if (m_capture) {
+        if (m_options.meanwhile)
+            m_options.meanwhile();
         setLocks(readLockTable(m_buffer));
         clock.lap("locks");
         Pass pass = readCheapTier();
@@ -752,6 +754,10 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     setLocks(std::move(lockTable));
     nameLockedFiles(first);
     clock.lap("locks (waited for), their files");
+    if (m_options.meanwhile) {
+        m_options.meanwhile();
+        clock.lap("the caller's work meanwhile");
+    }
     const double elapsed = bootClockSeconds() - first.uptime;
     if (elapsed < minIntervalSeconds)
         std::this_thread::sleep_for(std::chrono::duration<double>(minIntervalSeconds - elapsed));

@@ -26,6 +26,10 @@ struct CollectOptions {
     // Called between the cheap tier and the detail reads, of a refresh and of a one-shot scan's first
     // pass (tests: a pid changes hands there, or a process execs).
     std::function<void()> afterCheapTier;
+    // The caller's own work, run once by scanOnce on the calling thread while it waits between its
+    // two passes (idle time; with thousands of processes none is left and it delays the second pass
+    // a little, which only lengthens the intervals). A capture, read once, runs it first.
+    std::function<void()> meanwhile;
 
     static std::vector<std::string> defaultEnvironKeys();
 };

@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -528,6 +530,38 @@ private Q_SLOTS:
         QVERIFY(std::filesystem::remove(dir + "/thread-self/sched")); // as in an older capture
         const auto older = readCapture();
         QVERIFY(older->byPid(idle.pid) && !older->byPid(idle.pid)->sinceLastRanSeconds);
+    }
+
+    // The caller's work meanwhile (the CLI loads its config and past there) runs once, after the
+    // first pass and its details, before the second; a capture, read once, runs it too.
+    void meanwhileRunsOnceBetweenThePasses()
+    {
+        int calls = 0;
+        CollectOptions o;
+        o.meanwhile = [&] { ++calls; };
+        Collector live(o);
+        std::string error;
+        QVERIFY2(live.open(&error), error.c_str());
+        QVERIFY(live.scanOnce());
+        QCOMPARE(calls, 1);
+        std::vector<std::string_view> order;
+        for (const auto &p : live.lastPhases().phases)
+            order.push_back(p.name);
+        const auto at
+            = [&](std::string_view name) { return std::find(order.begin(), order.end(), name) - order.begin(); };
+        QVERIFY(at("details") < at("the caller's work meanwhile"));
+        QVERIFY(at("the caller's work meanwhile") < at("rates again"));
+        QVERIFY(at("rates again") < static_cast<std::ptrdiff_t>(order.size()));
+
+        Spawner sp;
+        const Actor idle = sp.spawn({"meanwhile-idle", {"meanwhile-idle"}, {}});
+        const std::string dir = sp.dir() + "/cap";
+        QVERIFY2(writeCapture("/proc", dir, {idle.pid}, &error), error.c_str());
+        o.procRoot = dir;
+        Collector capture(o);
+        QVERIFY2(capture.open(&error), error.c_str());
+        QVERIFY(capture.scanOnce());
+        QCOMPARE(calls, 2);
     }
 
     // Each CPU's scheduler clock leaves out its own interrupt (and, in a VM, stolen) time, so two
