@@ -584,7 +584,11 @@ void Collector::applyRates(Pass &pass)
 void Collector::attachLastRan(Pass &pass)
 {
     // Only processes that did not run in the interval: for the others the CPU share says it.
-    const auto clocks = SchedClocks::read(m_root.get(), !m_capture, m_buffer);
+    auto clocks = m_clocks ? m_clocks->renewed(30000) : std::nullopt;
+    if (!clocks) {
+        clocks = SchedClocks::read(m_root.get(), !m_capture, m_buffer);
+        m_clocks = clocks;
+    }
     if (!clocks) {
         m_lastRan.clear(); // no sched files (kernel without CONFIG_SCHED_DEBUG, an older capture)
         return;

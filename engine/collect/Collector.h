@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ProcFiles.h"
+#include "SchedClocks.h"
 #include "Snapshot.h"
 #include "util/PhaseTimes.h"
 
@@ -135,6 +136,7 @@ private:
         double readAtMs = 0; // when it was read, on the same timeline
     };
     std::unordered_map<ProcessIdentity, LastRan> m_lastRan;
+    std::optional<SchedClocks> m_clocks; // as last read by visiting the CPUs
     std::vector<FileLock> m_locks; // of the pass being read
     std::unordered_set<int> m_lockHolders; // their files get inodes, to name what they lock
     FileBuffer m_buffer; // for the calling thread's own reads

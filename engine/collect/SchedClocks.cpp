@@ -62,6 +62,7 @@ std::optional<SchedClocks> SchedClocks::read(int rootFd, bool live, FileBuffer &
     }
     if (visited) {
         c.m_nowMs = monotonicMs();
+        c.m_visited = true;
         return c;
     }
     // One clock for all, the reading thread's. Live, the timeline stays CLOCK_MONOTONIC, so what
@@ -73,6 +74,17 @@ std::optional<SchedClocks> SchedClocks::read(int rootFd, bool live, FileBuffer &
     c.m_offsetMs.clear();
     c.m_minOffsetMs = c.m_maxOffsetMs = live ? *now - at : 0;
     c.m_nowMs = live ? at : *now;
+    return c;
+}
+
+std::optional<SchedClocks> SchedClocks::renewed(double maxAgeMs) const
+{
+    const double now = monotonicMs();
+    if (!m_visited || now - m_nowMs > maxAgeMs)
+        return std::nullopt;
+    SchedClocks c = *this;
+    c.m_nowMs = now;
+    c.m_visited = false; // its offsets are as old as this one's
     return c;
 }
 

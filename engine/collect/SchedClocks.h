@@ -19,6 +19,10 @@ public:
     // capture (or where no CPU could be visited): one clock for all, the reading thread's, as a
     // capture records it. Empty when there is no sched file.
     static std::optional<SchedClocks> read(int rootFd, bool live, FileBuffer &buf);
+    // These clocks with "now" moved on, if they were read by visiting the CPUs less than `maxAgeMs`
+    // ago. A visit is a migration (on a loaded machine milliseconds each, waiting for a turn on
+    // that CPU), and the clocks drift apart slowly (0.6 s in 16 h up here): a refresh reuses them.
+    std::optional<SchedClocks> renewed(double maxAgeMs) const;
 
     // Now, on the timeline.
     double nowMs() const { return m_nowMs; }
@@ -32,6 +36,7 @@ private:
     std::vector<std::optional<double>> m_offsetMs; // per CPU: its clock − the timeline
     double m_minOffsetMs = 0, m_maxOffsetMs = 0;
     double m_nowMs = 0;
+    bool m_visited = false; // the offsets were read on their CPUs, at m_nowMs
 };
 
 } // namespace ptriage

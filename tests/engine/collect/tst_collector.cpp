@@ -1,6 +1,7 @@
 // The collector against the live /proc and against captured trees, with real processes.
 #include "collect/Collector.h"
 #include "collect/ProcParsers.h"
+#include "collect/SchedClocks.h"
 #include "collect/SecretMask.h"
 #include "support/CaptureTools.h"
 #include "support/IdleChildren.h"
@@ -11,6 +12,7 @@
 #include <algorithm>
 
 #include <csignal>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -562,6 +564,28 @@ private Q_SLOTS:
         QVERIFY2(capture.open(&error), error.c_str());
         QVERIFY(capture.scanOnce());
         QCOMPARE(calls, 2);
+    }
+
+    // A refresh reuses the CPUs' clocks for a while (visiting every CPU is a migration each); one
+    // clock read without visiting (a capture) is read anew each time.
+    void schedClocksAreReusedOnlyWhenReadOnTheirCpus()
+    {
+        const DirFd proc = DirFd::openAt(AT_FDCWD, "/proc");
+        QVERIFY(proc.valid());
+        FileBuffer buf;
+        const auto live = SchedClocks::read(proc.get(), true, buf);
+        QVERIFY(live);
+        const auto again = live->renewed(30000);
+        QVERIFY(again);
+        QVERIFY(again->nowMs() >= live->nowMs());
+        QCOMPARE(again->spreadMs(), live->spreadMs());
+        QCOMPARE(again->toTimeline(1000, 0), live->toTimeline(1000, 0));
+        QVERIFY(!live->renewed(-1)); // too old
+        QVERIFY(!again->renewed(30000)); // only the reading itself is renewed, so its age counts
+        const auto oneClock = SchedClocks::read(proc.get(), false, buf);
+        QVERIFY(oneClock);
+        QCOMPARE(oneClock->spreadMs(), 0.0);
+        QVERIFY(!oneClock->renewed(30000));
     }
 
     // Each CPU's scheduler clock leaves out its own interrupt (and, in a VM, stolen) time, so two
