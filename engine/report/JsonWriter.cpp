@@ -1,5 +1,6 @@
 #include "JsonWriter.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -84,8 +85,17 @@ void JsonWriter::value(std::string_view s)
 
 void JsonWriter::writeString(std::string_view s)
 {
+    const auto plain = [](unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; };
     m_out += '"';
     for (std::size_t i = 0; i < s.size();) {
+        // A run of printable ASCII (most text is one) in one append, not a character at a time.
+        std::size_t end = i;
+        while (end < s.size() && plain(static_cast<unsigned char>(s[end])))
+            ++end;
+        m_out.append(s.data() + i, end - i);
+        i = end;
+        if (i == s.size())
+            break;
         const auto c = static_cast<unsigned char>(s[i]);
         if (c == '"' || c == '\\') {
             m_out += '\\';
@@ -95,9 +105,6 @@ void JsonWriter::writeString(std::string_view s)
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\u%04x", c);
             m_out += buf;
-            ++i;
-        } else if (c < 0x80) {
-            m_out += static_cast<char>(c);
             ++i;
         } else if (const std::size_t n = utf8Length(s, i)) {
             m_out.append(s.substr(i, n));
@@ -118,8 +125,12 @@ void JsonWriter::value(double d, int precision)
     }
     separate();
     char buf[40];
-    std::snprintf(buf, sizeof buf, "%.*g", precision, d);
-    m_out += buf;
+    // As printf's %g, in the C locale, without its locale and format parsing.
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::general, precision);
+    if (ec == std::errc())
+        m_out.append(buf, static_cast<std::size_t>(end - buf));
+    else // too long for the buffer: never at the precisions used
+        m_out += std::to_string(d);
 }
 
 void JsonWriter::value(long long n)

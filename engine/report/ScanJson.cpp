@@ -177,6 +177,11 @@ std::string scanJson(const TriageResult &r, const TriageConfig &config, const Sc
                 parts[k] = std::move(part.str());
             }
         });
+    // Room for all of it at once: grown by doubling, megabytes of it were copied and faulted in again.
+    std::size_t size = w.str().size() + 64;
+    for (const auto &part : parts)
+        size += part.size() + 16; // and a separator with its indent
+    w.str().reserve(size);
     for (const auto &part : parts)
         w.raw(part);
     w.endArray();

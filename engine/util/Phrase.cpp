@@ -15,20 +15,34 @@ Phrase::Phrase(std::string literal) : m_literal(std::move(literal)) { }
 // %1…%9 replaced in one pass: an argument's own '%' is never read as a placeholder.
 std::string Phrase::english() const
 {
-    if (!m_source)
-        return m_literal;
     std::string out;
-    for (const char *c = m_source; *c; ++c) {
-        if (c[0] == '%' && c[1] >= '1' && c[1] <= '9') {
-            const auto k = static_cast<std::size_t>(c[1] - '1');
-            if (k < m_args.size())
-                out += m_args[k].english();
-            ++c;
-            continue;
-        }
-        out += *c;
-    }
+    appendEnglish(out);
     return out;
+}
+
+void Phrase::appendEnglish(std::string &out) const
+{
+    if (!m_source) {
+        out += m_literal;
+        return;
+    }
+    for (const char *c = m_source; *c;) {
+        const char *mark = std::strchr(c, '%');
+        if (!mark) {
+            out += c;
+            return;
+        }
+        out.append(c, static_cast<std::size_t>(mark - c));
+        if (mark[1] >= '1' && mark[1] <= '9') {
+            const auto k = static_cast<std::size_t>(mark[1] - '1');
+            if (k < m_args.size())
+                m_args[k].appendEnglish(out); // into the same string: no copy per argument
+            c = mark + 2;
+        } else {
+            out += '%';
+            c = mark + 1;
+        }
+    }
 }
 
 QString Phrase::text() const

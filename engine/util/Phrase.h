@@ -20,6 +20,7 @@ public:
     Phrase(const char *literal) : Phrase(std::string(literal)) { } // NOLINT(google-explicit-constructor)
 
     std::string english() const;
+    void appendEnglish(std::string &out) const; // the same, at the end of `out`
     QString text() const; // in the installed translation
     std::string translated() const { return text().toStdString(); }
     bool empty() const { return !m_source && m_literal.empty(); }
