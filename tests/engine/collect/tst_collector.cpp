@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include <csignal>
+#include <cstring>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
@@ -40,6 +41,16 @@ std::uint64_t startTicksOf(int pid)
     StatFields f;
     const char *why = nullptr;
     return parseStat(text, f, &why) ? f.startTicks : 0;
+}
+
+// The CPUs this thread may run on.
+cpu_set_t allowedCpus()
+{
+    cpu_set_t all;
+    CPU_ZERO(&all);
+    if (::sched_getaffinity(0, sizeof all, &all) != 0)
+        qFatal("sched_getaffinity: %s", std::strerror(errno));
+    return all;
 }
 
 Collector openLive(DeepReads deep = DeepReads::All)
@@ -593,9 +604,7 @@ private Q_SLOTS:
     // the clock of the CPU it ran on, whichever CPU the collector reads "now" on.
     void lastRanIsOnTheClockOfTheCpuItRanOn()
     {
-        cpu_set_t all;
-        CPU_ZERO(&all);
-        QVERIFY(::sched_getaffinity(0, sizeof all, &all) == 0);
+        cpu_set_t all = allowedCpus();
         if (!CPU_ISSET(0, &all) || !CPU_ISSET(1, &all))
             QSKIP("needs cores 0 and 1");
         using Clock = std::chrono::steady_clock;
@@ -641,9 +650,7 @@ private Q_SLOTS:
     // spinner alone on its core, read after a thousand idle processes, uses one core: so it shows.
     void aProcessReadLastGetsItsOwnInterval()
     {
-        cpu_set_t all;
-        CPU_ZERO(&all);
-        QVERIFY(::sched_getaffinity(0, sizeof all, &all) == 0);
+        cpu_set_t all = allowedCpus();
         if (!CPU_ISSET(0, &all) || !CPU_ISSET(1, &all))
             QSKIP("needs cores 0 and 1: one for the scan, one for the spinner");
         cpu_set_t core0, core1;
