@@ -7,6 +7,8 @@ namespace ptriage {
 
 std::string formatDuration(double seconds)
 {
+    if (seconds < 0.995) // a one-shot's interval: "0.0 s" would say it measured nothing
+        return std::to_string(std::llround(std::max(0.0, seconds) * 1000)) + " ms";
     if (seconds < 9.95) {
         char buf[16];
         std::snprintf(buf, sizeof buf, "%.1f s", std::max(0.0, seconds));
