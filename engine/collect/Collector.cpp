@@ -7,6 +7,7 @@
 #include "Workspace.h"
 #include "util/Parallel.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <chrono>
@@ -630,10 +631,14 @@ void Collector::attachLastRan(Pass &pass)
     for (std::size_t i : work)
         if (read[i])
             next.emplace(pass.samples[i].id, LastRan{*read[i], nowMs});
+    const double ticks = static_cast<double>(std::max(1L, ::sysconf(_SC_CLK_TCK)));
     for (auto &s : pass.samples) {
         auto it = next.find(s.id);
+        // Never longer than its age as the snapshot gives it (uptime read at the pass's start, a
+        // few ms before "now"): "2.3 s old, not run for 2.4 s" read as a contradiction.
+        const double age = pass.uptime - static_cast<double>(s.id.startTicks) / ticks;
         if (it != next.end())
-            s.sinceLastRanSeconds = std::max(0.0, (nowMs - it->second.ms) / 1000.0);
+            s.sinceLastRanSeconds = std::clamp((nowMs - it->second.ms) / 1000.0, 0.0, std::max(0.0, age));
         else if (s.cpuShare && *s.cpuShare > 0)
             s.sinceLastRanSeconds = 0; // it ran during the interval
     }

@@ -643,6 +643,12 @@ private Q_SLOTS:
                                .arg(least)
                                .arg(most)));
         }
+        // Nothing has gone without running for longer than it has lived, as the snapshot dates it.
+        const double ticks = static_cast<double>(snap->system.clockTicks);
+        for (const Sample &p : snap->processes)
+            if (p.sinceLastRanSeconds)
+                QVERIFY(*p.sinceLastRanSeconds
+                    <= snap->system.uptimeSeconds - static_cast<double>(p.id.startTicks) / ticks + 1e-9);
     }
 
     // A one-shot reads every process twice, the first time more slowly (the cheap tier) than the
