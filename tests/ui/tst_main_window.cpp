@@ -47,6 +47,22 @@ QAction *pauseAction(MainWindow &w)
     return nullptr;
 }
 
+// Shows `w`, starts it, waits until `pid` is selected and pauses its refreshes, so that nothing
+// repaints meanwhile: the pause action, or null when a step failed.
+QAction *selectedAndPaused(MainWindow &w, int pid)
+{
+    w.resize(1200, 800);
+    w.show();
+    w.selectPidWhenSeen(pid);
+    w.start();
+    if (!QTest::qWaitFor([&] { return w.selectedIdentity().isValid(); }, 20000))
+        return nullptr;
+    QAction *pause = pauseAction(w);
+    if (pause)
+        pause->setChecked(true);
+    return pause;
+}
+
 class PaintCount : public QObject {
 public:
     int count = 0;
@@ -129,15 +145,8 @@ private Q_SLOTS:
         Spawner sp;
         const Actor target = sp.spawn({"watched-one", {"watched-one"}, {}});
         MainWindow w(defaultModel(), longLivedOptions(), young());
-        w.resize(1200, 800);
-        w.show();
         w.tabs()->setCurrentWidget(w.charts());
-        w.selectPidWhenSeen(target.pid);
-        w.start();
-        QTRY_VERIFY_WITH_TIMEOUT(w.selectedIdentity().isValid(), 20000);
-        QAction *pause = pauseAction(w);
-        QVERIFY(pause);
-        pause->setChecked(true); // no refresh repaints anything meanwhile
+        QVERIFY(selectedAndPaused(w, target.pid));
         w.tabs()->setCurrentWidget(w.ledger()); // shown once before: polished, laid out
         QTest::qWait(200);
         w.tabs()->setCurrentWidget(w.charts());
@@ -158,15 +167,9 @@ private Q_SLOTS:
         Spawner sp;
         const Actor target = sp.spawn({"charted-one", {"charted-one"}, {}});
         MainWindow w(defaultModel(), longLivedOptions(), young());
-        w.resize(1200, 800);
-        w.show();
         QSignalSpy applied(&w, &MainWindow::resultApplied);
-        w.selectPidWhenSeen(target.pid);
-        w.start();
-        QTRY_VERIFY_WITH_TIMEOUT(w.selectedIdentity().isValid(), 20000);
-        QAction *pause = pauseAction(w);
+        QAction *pause = selectedAndPaused(w, target.pid);
         QVERIFY(pause);
-        pause->setChecked(true);
         w.tabs()->setCurrentWidget(w.charts()); // shown once before: polished, laid out
         QTest::qWait(200);
         w.tabs()->setCurrentWidget(w.ledger());
