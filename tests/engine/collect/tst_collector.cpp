@@ -510,8 +510,18 @@ private Q_SLOTS:
     // CPU time comes in nanoseconds. A capture keeps both; without sched files it is unknown.
     void lastRanAndNanosecondCpu()
     {
+        // A capture keeps one scheduler clock, the capturing thread's: the sleeper and the capture
+        // on one CPU, as other CPUs' clocks are apart from it (see lastRanIsOnTheClockOfTheCpuItRanOn).
+        const cpu_set_t all = allowedCpus();
+        int cpu = 0;
+        while (!CPU_ISSET(cpu, &all))
+            ++cpu;
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
         Spawner sp;
-        const Actor idle = sp.spawn({"sleeper", {"sleeper"}, {{"ACTOR_THREADS", "3"}}});
+        const Actor idle
+            = sp.spawn({"sleeper", {"sleeper"}, {{"ACTOR_THREADS", "3"}, {"ACTOR_CPU", std::to_string(cpu)}}});
         const Actor busy = sp.spawn({"spinner", {"spinner"}, {{"ACTOR_SPIN", "1"}}});
         std::this_thread::sleep_for(std::chrono::milliseconds(1500));
         Collector c = openLive();
@@ -526,7 +536,10 @@ private Q_SLOTS:
 
         std::string error;
         const std::string dir = sp.dir() + "/cap";
-        QVERIFY2(writeCapture("/proc", dir, {idle.pid, busy.pid}, &error), error.c_str());
+        QVERIFY(::sched_setaffinity(0, sizeof one, &one) == 0);
+        const bool written = writeCapture("/proc", dir, {idle.pid, busy.pid}, &error);
+        QVERIFY(::sched_setaffinity(0, sizeof all, &all) == 0);
+        QVERIFY2(written, error.c_str());
         auto readCapture = [&] {
             CollectOptions o;
             o.procRoot = dir;
