@@ -208,6 +208,10 @@
         <source>%1; falling back to %2/net</source>
         <translation>%1; weiche auf %2/net aus</translation>
     </message>
+    <message>
+        <source>%1; one scheduler clock is used for every CPU</source>
+        <translation>%1; für alle CPUs wird eine einzige Scheduler-Uhr verwendet</translation>
+    </message>
 </context>
 <context>
     <name>ConfigError</name>

@@ -60,7 +60,8 @@ void copyLinkAt(int from, int to, const char *name)
         return;
 }
 
-// The scheduler's view of each thread: when it last ran (sched) and its CPU time (schedstat).
+// The scheduler's view of each thread: when it last ran (sched), on which CPU (stat), and its CPU
+// time (schedstat).
 void captureThreads(int src, int dst, FileBuffer &buf)
 {
     copyAt(src, dst, "sched", buf);
@@ -79,6 +80,7 @@ void captureThreads(int src, int dst, FileBuffer &buf)
         DirFd outTask = DirFd::openAt(outTasks.get(), name);
         copyAt(task.get(), outTask.get(), "sched", buf);
         copyAt(task.get(), outTask.get(), "schedstat", buf);
+        copyAt(task.get(), outTask.get(), "stat", buf); // the CPU it ran on: whose clock its sched is on
     }
 }
 
@@ -160,6 +162,11 @@ bool writeCapture(const std::string &procRoot, const std::string &dir, const std
         if (DirFd self = DirFd::openAt(root.get(), "thread-self"), outSelf = DirFd::openAt(out.get(), "thread-self");
             self.valid() && outSelf.valid())
             copyAt(self.get(), outSelf.get(), "sched", buf);
+    // And each CPU's clock beside it: a process's last run is on the clock of the CPU it ran on.
+    struct stat st { };
+    if (::fstatat(root.get(), "self", &st, 0) == 0) // a live procfs: its CPUs can be visited
+        if (const auto clocks = SchedClocks::read(root.get(), true, buf))
+            writeFileAt(out.get(), SchedClocks::kCaptureFile, clocks->toText());
     // Uptime last: every process in the tree was alive at or before this instant.
     if (!buf.readAt(root.get(), "uptime") || !writeFileAt(out.get(), "uptime", buf.view())) {
         *error = dir + "/uptime: cannot write";

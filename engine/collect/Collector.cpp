@@ -51,6 +51,15 @@ int countEntries(int dirFd, const char *name)
     return n;
 }
 
+int countFds(int pidDir)
+{
+    // Linux ≥ 6.2 reports the number of open fds as the size of the fd directory.
+    struct stat st { };
+    if (::fstatat(pidDir, "fd", &st, 0) == 0 && st.st_size > 0)
+        return static_cast<int>(st.st_size);
+    return countEntries(pidDir, "fd");
+}
+
 void addReason(std::string &partial, std::string_view what)
 {
     if (!partial.empty())
@@ -257,11 +266,8 @@ bool Collector::readCheapAt(
         struct stat st { };
         if (::fstat(dir.get(), &st) == 0)
             s.uid = st.st_uid;
-        // Linux ≥ 6.2 reports the number of open fds as the size of the fd directory.
-        if (::fstatat(dir.get(), "fd", &st, 0) == 0 && st.st_size > 0)
-            s.fdCount = static_cast<int>(st.st_size);
-        else
-            s.fdCount = countEntries(dir.get(), "fd");
+        if (!m_fdsCountedWithDetails)
+            s.fdCount = countFds(dir.get());
     }
     return true;
 }
@@ -375,7 +381,8 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
     }
     deep->filesRead = true;
     DirFd fdinfo;
-    const auto fds = listNumericEntries(fdDir.get());
+    const auto fds = listNumericEntries(fdDir.get(), Rewind::No);
+    deep->fdCount = static_cast<int>(fds.size());
     for (int fd : fds) {
         if (deep->files.size() >= m_options.maxFdsPerProcess) {
             addReason(
@@ -502,6 +509,8 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
                     details = readDetails(dir, s, buf);
                 if (needs[i] & 2)
                     deep = pinned && s.id.pid == self ? ownFilesWhilePinning() : readDeepAt(dir, s, buf);
+                if (m_fdsCountedWithDetails && s.fdCount < 0 && !s.isKernelThread())
+                    s.fdCount = deep && deep->filesRead ? deep->fdCount : countFds(dir);
                 // The pid may have changed hands since the cheap tier (then this directory is
                 // another process's), or the process exec'd meanwhile: such reads are not its.
                 // Through a kept directory only the exec can happen, which the one-shot's second
@@ -587,8 +596,12 @@ void Collector::attachLastRan(Pass &pass)
     // Only processes that did not run in the interval: for the others the CPU share says it.
     auto clocks = m_clocks ? m_clocks->renewed(30000) : std::nullopt;
     if (!clocks) {
-        clocks = SchedClocks::read(m_root.get(), !m_capture, m_buffer);
+        std::string warning;
+        clocks = SchedClocks::read(m_root.get(), !m_capture, m_buffer, &warning);
         m_clocks = clocks;
+        if (!warning.empty())
+            m_clockWarning = Phrase("Collector",
+                QT_TRANSLATE_NOOP("Collector", "%1; one scheduler clock is used for every CPU"), {warning});
     }
     if (!clocks) {
         m_lastRan.clear(); // no sched files (kernel without CONFIG_SCHED_DEBUG, an older capture)
@@ -645,7 +658,27 @@ void Collector::attachLastRan(Pass &pass)
     m_lastRan = std::move(next);
 }
 
-std::shared_ptr<Snapshot> Collector::publish(Pass &&pass, PhaseClock &clock)
+Collector::SocketReading Collector::readSockets(FileBuffer &buf) const
+{
+    SocketReading r;
+    std::string netError;
+    if (m_capture || !readInetSocketsNetlink(r.sockets, &netError)) {
+        if (!netError.empty())
+            r.warning = Phrase("Collector", QT_TRANSLATE_NOOP("Collector", "%1; falling back to %2/net"),
+                std::vector<Phrase>{netError, m_options.procRoot});
+        const std::pair<const char *, SocketInfo::Proto> files[]
+            = {{"net/tcp", SocketInfo::Proto::Tcp}, {"net/tcp6", SocketInfo::Proto::Tcp6},
+                {"net/udp", SocketInfo::Proto::Udp}, {"net/udp6", SocketInfo::Proto::Udp6}};
+        for (const auto &[file, proto] : files)
+            if (buf.readAt(m_root.get(), file, 64 << 20))
+                parseProcNetInet(buf.view(), proto, r.sockets);
+    }
+    if (buf.readAt(m_root.get(), "net/unix", 64 << 20))
+        parseProcNetUnix(buf.view(), r.sockets);
+    return r;
+}
+
+std::shared_ptr<Snapshot> Collector::publish(Pass &&pass, PhaseClock &clock, std::optional<SocketReading> sockets)
 {
     auto snap = std::make_shared<Snapshot>();
     auto &sys = snap->system;
@@ -673,20 +706,14 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass, PhaseClock &clock)
     }
     clock.lap("system");
 
-    std::string netError;
-    if (m_capture || !readInetSocketsNetlink(snap->sockets, &netError)) {
-        if (!netError.empty())
-            snap->warnings.emplace_back("Collector", QT_TRANSLATE_NOOP("Collector", "%1; falling back to %2/net"),
-                std::vector<Phrase>{netError, m_options.procRoot});
-        const std::pair<const char *, SocketInfo::Proto> files[]
-            = {{"net/tcp", SocketInfo::Proto::Tcp}, {"net/tcp6", SocketInfo::Proto::Tcp6},
-                {"net/udp", SocketInfo::Proto::Udp}, {"net/udp6", SocketInfo::Proto::Udp6}};
-        for (const auto &[file, proto] : files)
-            if (buf.readAt(m_root.get(), file, 64 << 20))
-                parseProcNetInet(buf.view(), proto, snap->sockets);
-    }
-    if (buf.readAt(m_root.get(), "net/unix", 64 << 20))
-        parseProcNetUnix(buf.view(), snap->sockets);
+    if (!sockets)
+        sockets = readSockets(buf);
+    snap->sockets = std::move(sockets->sockets);
+    if (sockets->warning)
+        snap->warnings.push_back(std::move(*sockets->warning));
+    if (m_clockWarning)
+        snap->warnings.push_back(std::move(*m_clockWarning));
+    m_clockWarning.reset();
     snap->locks = std::move(m_locks);
     clock.lap("sockets");
 
@@ -719,6 +746,7 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     m_phases.clear();
     PhaseClock clock(&m_phases);
     m_preciseCpu = true;
+    m_fdsCountedWithDetails = !m_capture && m_options.deep == DeepReads::All;
     if (m_capture) {
         if (m_options.meanwhile)
             m_options.meanwhile();
@@ -739,17 +767,24 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     const auto pids = listPids(m_root.get());
     const std::size_t keep = std::min(pids.size(), pidDirBudget());
     reserveFdTable(keep + 64);
-    // /proc/locks, which mostly waits for an RCU grace period, is read meanwhile on a thread of its
-    // own, waited for only after the details: the files of the few that hold a lock are named then.
-    // The expensive reads fill the interval before the second pass.
+    // Beside the first pass and its details, on a thread of its own (started once the fd table is
+    // grown): /proc/locks, which mostly waits for an RCU grace period, the socket tables, and the
+    // caller's work. The files of the few that hold a lock are named after the details.
     setLocks({});
-    FileBuffer locksBuffer;
+    FileBuffer besideBuffer;
     std::vector<FileLock> lockTable;
-    std::thread locks;
+    std::optional<SocketReading> sockets;
+    const auto beside = [this, &besideBuffer, &lockTable, &sockets] {
+        lockTable = readLockTable(besideBuffer);
+        sockets = readSockets(besideBuffer);
+        if (m_options.meanwhile)
+            m_options.meanwhile();
+    };
+    std::thread besideThread;
     try {
-        locks = std::thread([this, &locksBuffer, &lockTable] { lockTable = readLockTable(locksBuffer); });
+        besideThread = std::thread(beside);
     } catch (const std::system_error &) { // no thread to be had (a fork bomb took every pid): in turn
-        lockTable = readLockTable(locksBuffer);
+        beside();
     }
     Pass first = readCheapTier(pids, true, keep);
     clock.lap("cheap tier");
@@ -758,15 +793,12 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     applyRates(first);
     attachDetails(first, m_options.deep == DeepReads::All);
     clock.lap("details");
-    if (locks.joinable())
-        locks.join();
+    if (besideThread.joinable())
+        besideThread.join();
+    clock.lap("waited for: locks, sockets, the caller's work");
     setLocks(std::move(lockTable));
     nameLockedFiles(first);
-    clock.lap("locks (waited for), their files");
-    if (m_options.meanwhile) {
-        m_options.meanwhile();
-        clock.lap("the caller's work meanwhile");
-    }
+    clock.lap("locked files");
     const double elapsed = bootClockSeconds() - first.uptime;
     if (elapsed < minIntervalSeconds)
         std::this_thread::sleep_for(std::chrono::duration<double>(minIntervalSeconds - elapsed));
@@ -778,7 +810,7 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     applyRates(second);
     attachLastRan(second);
     clock.lap("rates, last ran");
-    return publish(std::move(second), clock);
+    return publish(std::move(second), clock, std::move(sockets));
 }
 
 Collector::Pass Collector::rereadRates(Pass &first)
@@ -830,6 +862,8 @@ Collector::Pass Collector::rereadRates(Pass &first)
                 const bool read = pinned ? readCheapAt(first.dirs[i], s.id.pid, fresh, buf, &lastRan[i], cpuReadAt)
                                          : readCheap(s.id.pid, fresh, buf, &lastRan[i], nullptr, cpuReadAt);
                 if (read && fresh.id == s.id) {
+                    if (fresh.fdCount < 0)
+                        fresh.fdCount = s.fdCount; // counted with its details
                     s = std::move(fresh);
                     alive[i] = 1;
                 }
@@ -875,6 +909,7 @@ std::shared_ptr<const Snapshot> Collector::refresh()
     setLocks(readLockTable(m_buffer));
     clock.lap("locks");
     m_preciseCpu = m_capture; // every refresh: ticks are precise enough over seconds
+    m_fdsCountedWithDetails = false;
     Pass pass = readCheapTier();
     clock.lap("cheap tier");
     if (m_options.afterCheapTier)

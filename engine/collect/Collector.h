@@ -3,10 +3,12 @@
 #include "ProcFiles.h"
 #include "SchedClocks.h"
 #include "Snapshot.h"
+#include "SocketTable.h"
 #include "util/PhaseTimes.h"
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QThreadPool;
 #include <string>
@@ -27,9 +29,9 @@ struct CollectOptions {
     // Called between the cheap tier and the detail reads, of a refresh and of a one-shot scan's first
     // pass (tests: a pid changes hands there, or a process execs).
     std::function<void()> afterCheapTier;
-    // The caller's own work, run once by scanOnce on the calling thread while it waits between its
-    // two passes (idle time; with thousands of processes none is left and it delays the second pass
-    // a little, which only lengthens the intervals). A capture, read once, runs it first.
+    // The caller's own work, run once by a live scanOnce on a thread of its own beside the first pass
+    // and its details, finished before the second pass starts (work that takes longer only lengthens
+    // the intervals). A capture, read once, runs it first, on the calling thread.
     std::function<void()> meanwhile;
 
     static std::vector<std::string> defaultEnvironKeys();
@@ -118,7 +120,13 @@ private:
     void attachDetails(Pass &pass, bool deepForAll);
     void applyRates(Pass &pass);
     void attachLastRan(Pass &pass);
-    std::shared_ptr<Snapshot> publish(Pass &&pass, PhaseClock &clock);
+    struct SocketReading {
+        SocketMap sockets;
+        std::optional<Phrase> warning;
+    };
+    SocketReading readSockets(FileBuffer &buf) const; // touches nothing of this: any thread
+    // `sockets`: read beside the scan (a one-shot's), else read now.
+    std::shared_ptr<Snapshot> publish(Pass &&pass, PhaseClock &clock, std::optional<SocketReading> sockets = {});
     double now(FileBuffer &buf);
 
     CollectOptions m_options;
@@ -130,7 +138,10 @@ private:
     std::unordered_map<ProcessIdentity, std::shared_ptr<const ProcessDetails>> m_details;
     std::unordered_map<ProcessIdentity, std::shared_ptr<const DeepDetails>> m_deep;
     std::optional<double> m_lastInterval;
+    std::optional<Phrase> m_clockWarning; // a capture's recorded clocks unusable: said in the snapshot
     bool m_preciseCpu = false; // read schedstat: one-shot scans and captures, not every refresh
+    // A live one-shot with deep reads of all counts each process's fds as it lists them, not before.
+    bool m_fdsCountedWithDetails = false;
     struct LastRan {
         double ms = 0; // se.exec_start, on the SchedClocks timeline
         double readAtMs = 0; // when it was read, on the same timeline

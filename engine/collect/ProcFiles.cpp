@@ -104,7 +104,7 @@ std::string readLinkAt(int dirFd, const char *name, int *err)
     return std::string(buf, static_cast<std::size_t>(n));
 }
 
-std::vector<int> listNumericEntries(int dirFd)
+std::vector<int> listNumericEntries(int dirFd, Rewind rewind)
 {
     // getdents64 on the fd itself, then back to the start: no second open, no DIR (fdopendir costs
     // a dup, an fstat and two fcntl), which adds up over the fd directory of every process.
@@ -124,7 +124,8 @@ std::vector<int> listNumericEntries(int dirFd)
                 out.push_back(v);
         }
     }
-    ::lseek(dirFd, 0, SEEK_SET);
+    if (rewind == Rewind::Yes)
+        ::lseek(dirFd, 0, SEEK_SET);
     return out;
 }
 

@@ -44,8 +44,10 @@ private:
 };
 
 std::string readLinkAt(int dirFd, const char *name, int *err = nullptr);
-// The numeric entries of a directory (pids in /proc, fds in fd/). Reads dirFd itself and rewinds it:
-// not for a directory fd that another thread lists at the same time.
-std::vector<int> listNumericEntries(int dirFd);
+// The numeric entries of a directory (pids in /proc, fds in fd/). Reads dirFd itself and rewinds it
+// (unless it is closed after: one lseek per process's fd directory adds up): not for a directory fd
+// that another thread lists at the same time.
+enum class Rewind { Yes, No };
+std::vector<int> listNumericEntries(int dirFd, Rewind rewind = Rewind::Yes);
 
 } // namespace ptriage

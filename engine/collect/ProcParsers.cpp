@@ -439,4 +439,38 @@ std::optional<BootId> parseBootIdFile(std::string_view text)
     return BootId::parse(text);
 }
 
+bool parseRecordedClocks(std::string_view text, RecordedClocks &out, std::string *error)
+{
+    out = {};
+    bool haveNow = false;
+    int lineNo = 0;
+    while (!text.empty()) {
+        const auto eol = text.find('\n');
+        const std::string_view line = text.substr(0, eol);
+        text = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
+        ++lineNo;
+        if (line.empty() || line.front() == '#')
+            continue;
+        std::array<std::string_view, 4> w;
+        const std::size_t n = splitSpaces(line, w);
+        double ms = 0;
+        int cpu = 0;
+        if (n == 2 && w[0] == "now" && toNumber(w[1], ms) && std::isfinite(ms)) {
+            out.nowMs = ms;
+            haveNow = true;
+        } else if (n == 3 && w[0] == "cpu" && toNumber(w[1], cpu) && cpu >= 0 && cpu < 8192 && toNumber(w[2], ms)
+            && std::isfinite(ms)) {
+            out.offsetsMs.emplace_back(cpu, ms);
+        } else {
+            *error = "line " + std::to_string(lineNo) + " is not \"now MS\" or \"cpu N MS\"";
+            return false;
+        }
+    }
+    if (!haveNow || out.offsetsMs.empty()) {
+        *error = haveNow ? "no \"cpu\" line" : "no \"now\" line";
+        return false;
+    }
+    return true;
+}
+
 } // namespace ptriage

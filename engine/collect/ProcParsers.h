@@ -2,7 +2,10 @@
 
 #include "Sample.h"
 
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace ptriage {
 
@@ -68,5 +71,14 @@ bool parseSchedstatRunNs(std::string_view text, std::uint64_t &ns);
 FdKind classifyFdTarget(std::string_view target, std::uint64_t &inode);
 // The contents of sys/kernel/random/boot_id (a lowercase uuid and a newline).
 std::optional<BootId> parseBootIdFile(std::string_view text);
+
+// A capture's record of the CPUs' scheduler clocks (SchedClocks::kCaptureFile): a "now MS" line
+// (CLOCK_MONOTONIC) and a "cpu N MS" line per CPU (its clock minus that), '#' comments; finite
+// numbers only. False with the line that is wrong, or when "now" or every CPU is missing.
+struct RecordedClocks {
+    double nowMs = 0;
+    std::vector<std::pair<int, double>> offsetsMs;
+};
+bool parseRecordedClocks(std::string_view text, RecordedClocks &out, std::string *error);
 
 } // namespace ptriage

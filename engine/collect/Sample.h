@@ -42,6 +42,7 @@ struct DeepDetails {
     // The fd table was listed: `files` is what it holds. False when it could not be (permissions, a
     // capture without fd/): then nothing is known about its files, which is not "none".
     bool filesRead = false;
+    int fdCount = -1; // how many fds it had when listed (`files` stops at a limit)
     std::string wchan;
     // The whole environment, secret-looking values masked; only when read for one process.
     std::vector<std::pair<std::string, std::string>> environment;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <sched.h>
 #include <time.h>
+#include <unistd.h>
 
 namespace ptriage {
 namespace {
@@ -27,15 +28,23 @@ std::optional<double> ownExecStartMs(int rootFd, FileBuffer &buf)
 
 } // namespace
 
-std::optional<SchedClocks> SchedClocks::read(int rootFd, bool live, FileBuffer &buf)
+std::optional<SchedClocks> SchedClocks::read(int rootFd, bool live, FileBuffer &buf, std::string *warning)
 {
+    if (!live && buf.readAt(rootFd, kCaptureFile)) {
+        std::string error;
+        if (auto recorded = fromText(buf.view(), &error))
+            return recorded;
+        if (warning)
+            *warning = std::string(kCaptureFile) + ": " + error;
+    }
     SchedClocks c;
     cpu_set_t allowed;
     CPU_ZERO(&allowed);
     if (live && ::sched_getaffinity(0, sizeof allowed, &allowed) == 0) {
-        for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-            if (!CPU_ISSET(cpu, &allowed))
-                continue;
+        // Every CPU, not only those this thread is kept to (taskset): processes run on the others.
+        // One its cpuset forbids refuses the move and stays unknown.
+        const int cpus = static_cast<int>(std::clamp(::sysconf(_SC_NPROCESSORS_CONF), 1L, long{CPU_SETSIZE}));
+        for (int cpu = 0; cpu < cpus; ++cpu) {
             cpu_set_t one;
             CPU_ZERO(&one);
             CPU_SET(cpu, &one);
@@ -52,15 +61,7 @@ std::optional<SchedClocks> SchedClocks::read(int rootFd, bool live, FileBuffer &
         }
         ::sched_setaffinity(0, sizeof allowed, &allowed);
     }
-    bool visited = false;
-    for (const auto &offset : c.m_offsetMs) {
-        if (!offset)
-            continue;
-        c.m_minOffsetMs = visited ? std::min(c.m_minOffsetMs, *offset) : *offset;
-        c.m_maxOffsetMs = visited ? std::max(c.m_maxOffsetMs, *offset) : *offset;
-        visited = true;
-    }
-    if (visited) {
+    if (c.spanOffsets()) {
         c.m_nowMs = monotonicMs();
         c.m_visited = true;
         return c;
@@ -74,6 +75,49 @@ std::optional<SchedClocks> SchedClocks::read(int rootFd, bool live, FileBuffer &
     c.m_offsetMs.clear();
     c.m_minOffsetMs = c.m_maxOffsetMs = live ? *now - at : 0;
     c.m_nowMs = live ? at : *now;
+    return c;
+}
+
+bool SchedClocks::spanOffsets()
+{
+    bool any = false;
+    for (const auto &offset : m_offsetMs) {
+        if (!offset)
+            continue;
+        m_minOffsetMs = any ? std::min(m_minOffsetMs, *offset) : *offset;
+        m_maxOffsetMs = any ? std::max(m_maxOffsetMs, *offset) : *offset;
+        any = true;
+    }
+    return any;
+}
+
+std::string SchedClocks::toText() const
+{
+    // Milliseconds with six decimals: the nanoseconds the kernel gives.
+    std::string out = "# ptriage: CLOCK_MONOTONIC when read, and each CPU's scheduler clock minus it (ms)\n";
+    char line[96];
+    std::snprintf(line, sizeof line, "now %.6f\n", m_nowMs);
+    out += line;
+    for (std::size_t cpu = 0; cpu < m_offsetMs.size(); ++cpu)
+        if (m_offsetMs[cpu]) {
+            std::snprintf(line, sizeof line, "cpu %zu %.6f\n", cpu, *m_offsetMs[cpu]);
+            out += line;
+        }
+    return out;
+}
+
+std::optional<SchedClocks> SchedClocks::fromText(std::string_view text, std::string *error)
+{
+    RecordedClocks recorded;
+    if (!parseRecordedClocks(text, recorded, error))
+        return std::nullopt;
+    SchedClocks c;
+    c.m_nowMs = recorded.nowMs;
+    for (const auto &[cpu, offset] : recorded.offsetsMs) {
+        c.m_offsetMs.resize(std::max(c.m_offsetMs.size(), static_cast<std::size_t>(cpu) + 1));
+        c.m_offsetMs[static_cast<std::size_t>(cpu)] = offset;
+    }
+    c.spanOffsets();
     return c;
 }
 

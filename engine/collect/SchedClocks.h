@@ -3,6 +3,8 @@
 #include "ProcFiles.h"
 
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace ptriage {
@@ -14,11 +16,17 @@ namespace ptriage {
 // against that CPU's clock. SchedClocks maps each CPU's clock onto one timeline.
 class SchedClocks {
 public:
-    // live: visits each CPU the calling thread may run on and reads that CPU's clock there (the
-    // thread's own sched file), against CLOCK_MONOTONIC; the thread's affinity is restored. A
-    // capture (or where no CPU could be visited): one clock for all, the reading thread's, as a
-    // capture records it. Empty when there is no sched file.
-    static std::optional<SchedClocks> read(int rootFd, bool live, FileBuffer &buf);
+    // live: visits each CPU (also those outside the calling thread's affinity, which is restored
+    // after; one its cpuset forbids stays unknown) and reads that CPU's clock there (the thread's
+    // own sched file), against CLOCK_MONOTONIC. A
+    // capture: the clocks it recorded (kCaptureFile), else (an older capture, or where no CPU
+    // could be visited) one clock for all, the reading thread's. Empty when there is no sched
+    // file. `warning`: why a capture's recorded clocks were not used.
+    static std::optional<SchedClocks> read(int rootFd, bool live, FileBuffer &buf, std::string *warning = nullptr);
+    // What a capture records of the clocks, in a file of its own beside /proc's (writeCapture).
+    static constexpr const char *kCaptureFile = "ptriage_sched_clocks";
+    std::string toText() const;
+    static std::optional<SchedClocks> fromText(std::string_view text, std::string *error);
     // These clocks with "now" moved on, if they were read by visiting the CPUs less than `maxAgeMs`
     // ago. A visit is a migration (on a loaded machine milliseconds each, waiting for a turn on
     // that CPU), and the clocks drift apart slowly (0.6 s in 16 h up here): a refresh reuses them.
@@ -33,6 +41,7 @@ public:
     double spreadMs() const { return m_maxOffsetMs - m_minOffsetMs; }
 
 private:
+    bool spanOffsets(); // sets the least and greatest offset; false when there is none
     std::vector<std::optional<double>> m_offsetMs; // per CPU: its clock − the timeline
     double m_minOffsetMs = 0, m_maxOffsetMs = 0;
     double m_nowMs = 0;

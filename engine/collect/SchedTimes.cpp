@@ -15,7 +15,7 @@ template<typename Read> bool forEachThread(int pidFd, Read &&read)
     DirFd tasks = DirFd::openAt(pidFd, "task");
     if (!tasks.valid())
         return false;
-    for (int tid : listNumericEntries(tasks.get())) {
+    for (int tid : listNumericEntries(tasks.get(), Rewind::No)) {
         char name[16];
         auto [end, ec] = std::to_chars(name, name + sizeof name - 1, tid);
         *end = '\0';

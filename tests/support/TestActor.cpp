@@ -14,6 +14,8 @@
 //   ACTOR_LIFETIME=SECONDS exit after this long anyway (default 600), so nothing outlives a test run
 //   ACTOR_ALLOC_LATE_MB=N  after reporting ready (once moved into a cgroup), allocate and touch N MiB
 //   ACTOR_REREAD=PATH      after reporting ready, read PATH to its end again and again (page cache churn)
+//   ACTOR_WAKE_AFTER_MS=MS after reporting ready, sleep MS, then run once more (its main thread):
+//                          a process older than its idle time
 //   ACTOR_READY_FD=FD      write "ready PID [PORT] [ZOMBIE_PID]\n" there once set up
 #include <arpa/inet.h>
 #include <cerrno>
@@ -164,6 +166,12 @@ int main()
             if (::read(fd, buffer, sizeof buffer) <= 0)
                 ::lseek(fd, 0, SEEK_SET);
         }
+    }
+    if (const int ms = envInt("ACTOR_WAKE_AFTER_MS", 0); ms > 0) {
+        timespec left{ms / 1000, static_cast<long>(ms % 1000) * 1000000L};
+        while (::nanosleep(&left, &left) != 0)
+            if (errno != EINTR)
+                die("nanosleep");
     }
     if (std::getenv("ACTOR_SPIN")) {
         volatile unsigned long x = 0;

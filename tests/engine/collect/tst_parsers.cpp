@@ -297,6 +297,34 @@ private Q_SLOTS:
             QVERIFY2(!parseSchedHeader(bad, comm, threads), bad);
     }
 
+    // A capture's record of the CPUs' clocks (written by ptriage, but a capture is input like any).
+    void recordedClocks()
+    {
+        RecordedClocks r;
+        std::string error;
+        QVERIFY2(parseRecordedClocks("# comment\nnow 68583494.187123\ncpu 0 -5.5\ncpu 3 -612.25\n", r, &error),
+            error.c_str());
+        QCOMPARE(r.nowMs, 68583494.187123);
+        QCOMPARE(r.offsetsMs, (std::vector<std::pair<int, double>>{{0, -5.5}, {3, -612.25}}));
+        const std::pair<const char *, const char *> bad[] = {
+            {"", "no \"now\" line"},
+            {"now 1\n", "no \"cpu\" line"},
+            {"cpu 0 1\n", "no \"now\" line"},
+            {"now 1\ncpu x 1\n", "line 2 is not"},
+            {"now 1\ncpu -1 1\n", "line 2 is not"},
+            {"now 1\ncpu 99999 1\n", "line 2 is not"},
+            {"now 1\ncpu 0 1 2\n", "line 2 is not"},
+            {"now\ncpu 0 1\n", "line 1 is not"},
+            {"later 1\n", "line 1 is not"},
+            {"now nan\ncpu 0 1\n", "line 1 is not"},
+            {"now 1\ncpu 0 inf\n", "line 2 is not"},
+        };
+        for (const auto &[text, why] : bad) {
+            QVERIFY2(!parseRecordedClocks(text, r, &error), text);
+            QVERIFY2(error.find(why) == 0, error.c_str());
+        }
+    }
+
     // What the fuzz targets (tests/fuzz) found: numbers a captured tree can hold but the kernel never
     // writes, which used to come out as infinities, NaN, wrapped byte counts, ports above 65535 or UB.
     void hostileNumbersAreRejected()
