@@ -65,6 +65,20 @@ void shiftSchedClock(const CapturePair &pair, double seconds)
         double now = 0;
         if (execStart(root + "/thread-self/sched", now))
             setExecStart(root + "/thread-self/sched", now + ms);
+        // The CPUs' clocks as recorded: "now" moves on, each clock keeps its offset to it.
+        const std::string recordPath = root + "/" + SchedClocks::kCaptureFile;
+        RecordedClocks recorded;
+        std::string error;
+        if (!parseRecordedClocks(readFile(recordPath), recorded, &error))
+            qFatal("%s: %s", recordPath.c_str(), error.c_str());
+        char line[96];
+        std::snprintf(line, sizeof line, "now %.6f\n", recorded.nowMs + ms);
+        std::string text = line;
+        for (const auto &[cpu, offset] : recorded.offsetsMs) {
+            std::snprintf(line, sizeof line, "cpu %d %.6f\n", cpu, offset);
+            text += line;
+        }
+        writeFile(recordPath, text);
     }
     std::error_code ec;
     for (const auto &proc : fs::directory_iterator(pair.after, ec)) {
