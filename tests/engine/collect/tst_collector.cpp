@@ -656,21 +656,29 @@ private Q_SLOTS:
         const auto snap = c.scanOnce();
         const auto scanned = Clock::now();
         const auto seconds = [](Clock::duration d) { return std::chrono::duration<double>(d).count(); };
-        for (const Sleeper &s : sleepers) {
-            const Sample *sample = snap->byPid(s.actor.pid);
-            QVERIFY(sample && sample->sinceLastRanSeconds);
-            // It last ran when it woke, 1 s after reporting ready (its threads before), and not since:
-            // older than its idle time, so a clock off by the CPUs' skew is not hidden by its age.
-            // (A wake can come late, a few ms; on a loaded machine more: so less is allowed.)
-            const double least = seconds(scanning - s.ready) - 1.0 - 0.25;
-            const double most = seconds(scanned - s.spawning) - 1.0 + 0.05;
-            QVERIFY2(*sample->sinceLastRanSeconds >= least && *sample->sinceLastRanSeconds <= most,
-                qPrintable(QStringLiteral("%1 threads: %2 s, not in [%3, %4]")
-                               .arg(sample->threads)
-                               .arg(*sample->sinceLastRanSeconds)
-                               .arg(least)
-                               .arg(most)));
-        }
+        // Each last ran when it woke, 1 s after reporting ready (its threads before), and not since:
+        // older than its idle time, so a clock off by the CPUs' skew is not hidden by its age. (A
+        // wake can come late, a few ms; on a loaded machine more: so less is allowed.)
+        const auto checkSinceWoken
+            = [&](const Snapshot &read, Clock::time_point from, Clock::time_point to, const char *how) {
+                  for (const Sleeper &s : sleepers) {
+                      const Sample *sample = read.byPid(s.actor.pid);
+                      QVERIFY(sample && sample->sinceLastRanSeconds);
+                      const double least = seconds(from - s.ready) - 1.0 - 0.25;
+                      const double most = seconds(to - s.spawning) - 1.0 + 0.05;
+                      QVERIFY2(*sample->sinceLastRanSeconds >= least && *sample->sinceLastRanSeconds <= most,
+                          qPrintable(QStringLiteral("%1, CPU %2, %3 threads: %4 s, not in [%5, %6]")
+                                         .arg(QLatin1String(how))
+                                         .arg(sample->processor)
+                                         .arg(sample->threads)
+                                         .arg(*sample->sinceLastRanSeconds)
+                                         .arg(least)
+                                         .arg(most)));
+                  }
+              };
+        checkSinceWoken(*snap, scanning, scanned, "live");
+        if (QTest::currentTestFailed())
+            return;
         // Nothing has gone without running for longer than it has lived, as the snapshot dates it.
         const double ticks = static_cast<double>(snap->system.clockTicks);
         for (const Sample &p : snap->processes)
@@ -705,18 +713,9 @@ private Q_SLOTS:
         };
         const auto replayed = replay();
         QVERIFY(replayed->warnings.empty());
-        for (const Sleeper &s : sleepers) {
-            const Sample *sample = replayed->byPid(s.actor.pid);
-            QVERIFY(sample && sample->sinceLastRanSeconds);
-            const double least = seconds(capturing - s.ready) - 1.0 - 0.25;
-            const double most = seconds(captured - s.spawning) - 1.0 + 0.05;
-            QVERIFY2(*sample->sinceLastRanSeconds >= least && *sample->sinceLastRanSeconds <= most,
-                qPrintable(QStringLiteral("captured, on CPU %1: %2 s, not in [%3, %4]")
-                               .arg(sample->processor)
-                               .arg(*sample->sinceLastRanSeconds)
-                               .arg(least)
-                               .arg(most)));
-        }
+        checkSinceWoken(*replayed, capturing, captured, "captured on CPU 0");
+        if (QTest::currentTestFailed())
+            return;
         // A record that does not parse is said, and the capturing thread's one clock is used.
         {
             std::ofstream bad(dir + "/" + SchedClocks::kCaptureFile, std::ios::trunc);
