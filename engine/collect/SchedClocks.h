@@ -18,10 +18,10 @@ class SchedClocks {
 public:
     // live: visits each CPU (also those outside the calling thread's affinity, which is restored
     // after; one its cpuset forbids stays unknown) and reads that CPU's clock there (the thread's
-    // own sched file), against CLOCK_MONOTONIC. A
-    // capture: the clocks it recorded (kCaptureFile), else (an older capture, or where no CPU
-    // could be visited) one clock for all, the reading thread's. Empty when there is no sched
-    // file. `warning`: why a capture's recorded clocks were not used.
+    // own sched file), against CLOCK_MONOTONIC. A capture: the clocks it recorded (kCaptureFile),
+    // else (an older capture, or where no CPU could be visited) one clock for all, the reading
+    // thread's. Empty when there is no sched file. `warning`: why a capture's recorded clocks
+    // were not used.
     static std::optional<SchedClocks> read(int rootFd, bool live, FileBuffer &buf, std::string *warning = nullptr);
     // What a capture records of the clocks, in a file of its own beside /proc's (writeCapture).
     static constexpr const char *kCaptureFile = "ptriage_sched_clocks";

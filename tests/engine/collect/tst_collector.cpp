@@ -65,6 +65,19 @@ Collector openLive(DeepReads deep = DeepReads::All)
     return c;
 }
 
+// A one-shot scan of a captured tree.
+std::shared_ptr<const Snapshot> scanCapture(const std::string &dir, DeepReads deep = DeepReads::All)
+{
+    CollectOptions o;
+    o.procRoot = dir;
+    o.deep = deep;
+    Collector c(o);
+    std::string error;
+    if (!c.open(&error))
+        qFatal("%s", error.c_str());
+    return c.scanOnce();
+}
+
 void writeText(const std::string &path, const std::string &text)
 {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
@@ -546,15 +559,7 @@ private Q_SLOTS:
         const bool written = writeCapture("/proc", dir, {idle.pid, busy.pid}, &error);
         QVERIFY(::sched_setaffinity(0, sizeof all, &all) == 0);
         QVERIFY2(written, error.c_str());
-        auto readCapture = [&] {
-            CollectOptions o;
-            o.procRoot = dir;
-            Collector cap(o);
-            std::string e;
-            if (!cap.open(&e))
-                qFatal("%s", e.c_str());
-            return cap.scanOnce();
-        };
+        const auto readCapture = [&] { return scanCapture(dir); };
         const auto replayed = readCapture();
         const Sample *ci = replayed->byPid(idle.pid);
         QVERIFY(ci && ci->sinceLastRanSeconds && *ci->sinceLastRanSeconds >= 1.0);
@@ -701,16 +706,7 @@ private Q_SLOTS:
         const auto captured = Clock::now();
         QVERIFY(::sched_setaffinity(0, sizeof all, &all) == 0);
         QVERIFY2(written, error.c_str());
-        const auto replay = [&] {
-            CollectOptions o;
-            o.procRoot = dir;
-            o.deep = DeepReads::None;
-            Collector cap(o);
-            std::string e;
-            if (!cap.open(&e))
-                qFatal("%s", e.c_str());
-            return cap.scanOnce();
-        };
+        const auto replay = [&] { return scanCapture(dir, DeepReads::None); };
         const auto replayed = replay();
         QVERIFY(replayed->warnings.empty());
         checkSinceWoken(*replayed, capturing, captured, "captured on CPU 0");
