@@ -15,6 +15,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <numeric>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <system_error>
@@ -330,13 +331,13 @@ std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, const Sa
 {
     auto d = std::make_shared<ProcessDetails>();
     d->comm = s.comm; // the same text as the comm file, already read with stat
-    if (buf.readAt(pidFd, "cmdline", 256 * 1024))
+    if (buf.readAt(pidFd, "cmdline", 256 * 1024, FileBuffer::ShortRead::Ends))
         d->cmdline = parseCmdline(buf.view());
     else
         addReason(d->partial, describeErrno("cmdline", buf.error()));
     if (buf.readRecordAt(pidFd, "cgroup"))
         d->cgroup = parseCgroup(buf.view());
-    if (buf.readAt(pidFd, "environ", 1 << 20)) {
+    if (buf.readAt(pidFd, "environ", 1 << 20, FileBuffer::ShortRead::Ends)) {
         d->environ = parseEnviron(buf.view(), m_environKeys);
         d->environRead = true;
     } else if (buf.error() != ENOENT)
@@ -381,9 +382,22 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
     }
     deep->filesRead = true;
     DirFd fdinfo;
-    const auto fds = listNumericEntries(fdDir.get(), Rewind::No);
+    // Linux ≥ 6.2 gives the number of open fds as the fd directory's size. Most processes' fds are
+    // 0..n-1, and then their links are the whole list: no listing, which makes a dentry per fd. A
+    // link that is not there (a gap) ends the guess, and the directory is listed after all.
+    struct stat dirStat { };
+    bool guessed
+        = !m_capture && ::fstat(fdDir.get(), &dirStat) == 0 && dirStat.st_size > 0 && dirStat.st_size < (1 << 24);
+    std::vector<int> fds;
+    if (guessed) {
+        fds.resize(static_cast<std::size_t>(dirStat.st_size));
+        std::iota(fds.begin(), fds.end(), 0);
+    } else {
+        fds = listNumericEntries(fdDir.get(), Rewind::No);
+    }
     deep->fdCount = static_cast<int>(fds.size());
-    for (int fd : fds) {
+    for (std::size_t k = 0; k < fds.size(); ++k) {
+        const int fd = fds[k];
         if (deep->files.size() >= m_options.maxFdsPerProcess) {
             addReason(
                 deep->partial, "fd: more than " + std::to_string(m_options.maxFdsPerProcess) + " open, rest not read");
@@ -395,6 +409,14 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
         OpenFile f;
         f.fd = fd;
         f.target = readLinkAt(fdDir.get(), name);
+        if (f.target.empty() && guessed) {
+            guessed = false;
+            fds = listNumericEntries(fdDir.get(), Rewind::No);
+            deep->fdCount = static_cast<int>(fds.size());
+            std::erase_if(fds, [fd](int listed) { return listed <= fd; }); // those below are read
+            k = static_cast<std::size_t>(-1); // on from the list's start
+            continue;
+        }
         if (f.target.empty())
             continue; // closed meanwhile
         f.kind = classifyFdTarget(f.target, f.inode);
@@ -468,6 +490,7 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
     // Cached per identity; the expensive reads happen only for what the cache lacks.
     std::vector<std::size_t> work;
     std::vector<std::uint8_t> needs(pass.samples.size(), 0); // bit 1: details, bit 2: deep
+    std::size_t cached = 0, cachedDeep = 0;
     for (std::size_t i = 0; i < pass.samples.size(); ++i) {
         Sample &s = pass.samples[i];
         if (s.id.startTicks == 0 && !s.partial.empty())
@@ -477,19 +500,24 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
         // Another comm under the same identity: it exec'd (or renamed itself) since its details were
         // read, and what it is now must be read again: before its exec a child is its parent's copy.
         const bool execd = known != m_details.end() && known->second->comm != s.comm;
-        if (known != m_details.end() && !execd)
+        if (known != m_details.end() && !execd) {
             s.details = known->second;
-        else
+            ++cached;
+        } else
             needs[i] |= 1;
         const bool wantDeep = !s.isKernelThread()
             && (deepForAll || (m_options.deep != DeepReads::None && (knownDeep == m_deep.end() || execd)));
         if (wantDeep)
             needs[i] |= 2;
-        else if (knownDeep != m_deep.end())
+        else if (knownDeep != m_deep.end()) {
             s.deep = knownDeep->second;
+            ++cachedDeep;
+        }
         if (needs[i])
             work.push_back(i);
     }
+    if (work.empty() && cached == pass.samples.size() && cached == m_details.size() && cachedDeep == m_deep.size())
+        return; // every process known, none gone: the caches stay as they are
     std::vector<std::uint8_t> execd(pass.samples.size(), 0); // exec'd while its details were read
     const int self = ::getpid();
     parallelChunks(m_pool.get(), work.size(), static_cast<int>(m_buffers.size()),
@@ -848,10 +876,13 @@ Collector::Pass Collector::rereadRates(Pass &first)
                         s.cpuNs = ns;
                         if (parseSchedExecStart(buf.view(), ms))
                             lastRan[i] = ms;
-                        if (comm != s.comm)
+                        const bool execd = comm != s.comm;
+                        if (execd)
                             s.comm.assign(comm.substr(0, 15));
                         if (ran && s.ioBytes)
                             readIo(dir, s, buf);
+                        if (!execd)
+                            first.dirs[i] = DirFd(); // closed here, in parallel: only an exec reads more
                         alive[i] = 1;
                         continue;
                     } // threads started meanwhile, or no sched: read it whole below
@@ -864,6 +895,8 @@ Collector::Pass Collector::rereadRates(Pass &first)
                 if (read && fresh.id == s.id) {
                     if (fresh.fdCount < 0)
                         fresh.fdCount = s.fdCount; // counted with its details
+                    if (pinned && fresh.comm == s.comm)
+                        first.dirs[i] = DirFd();
                     s = std::move(fresh);
                     alive[i] = 1;
                 }

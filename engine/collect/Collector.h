@@ -66,7 +66,7 @@ public:
     // quantized; what it costs is that a process waking less often than the interval looks idle in it (the "last ran"
     // term still says it ran recently). With many processes the expensive reads take longer than the interval, and
     // nothing is waited for.
-    std::shared_ptr<const Snapshot> scanOnce(double minIntervalSeconds = 0.05);
+    std::shared_ptr<const Snapshot> scanOnce(double minIntervalSeconds = 0.04);
     // One refresh in a long-lived engine: cheap tier, cached details, rates against the last refresh.
     std::shared_ptr<const Snapshot> refresh();
     // Reads fds and wchan of one process now (selected process, before acting).
@@ -90,7 +90,8 @@ private:
         // A one-shot scan keeps each process's directory open from its first read to its last: an
         // open pid directory names that process only (reads through it fail once it is gone, never
         // reach a newcomer under its pid), so nothing read through it needs checking, and nothing is
-        // opened twice. Empty for a refresh; an invalid entry past the fd budget.
+        // opened twice. The second pass closes it (on its worker) unless the process exec'd. Empty
+        // for a refresh; an invalid entry past the fd budget.
         std::vector<DirFd> dirs;
     };
     // firstOfTwo: a one-shot's first pass (no "last ran"; keeps up to dirsToKeep directories).

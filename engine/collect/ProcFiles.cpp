@@ -11,7 +11,7 @@
 
 namespace ptriage {
 
-bool FileBuffer::readAt(int dirFd, const char *name, std::size_t limit)
+bool FileBuffer::readAt(int dirFd, const char *name, std::size_t limit, ShortRead shortRead)
 {
     m_size = 0;
     m_errno = 0;
@@ -37,7 +37,10 @@ bool FileBuffer::readAt(int dirFd, const char *name, std::size_t limit)
         }
         if (n == 0)
             break;
+        const bool isShort = m_size + static_cast<std::size_t>(n) < m_data.size();
         m_size += static_cast<std::size_t>(n);
+        if (isShort && shortRead == ShortRead::Ends)
+            break; // the read() that would return 0, saved
     }
     ::close(fd);
     return ok;

@@ -11,8 +11,12 @@ namespace ptriage {
 // once the buffer has grown.
 class FileBuffer {
 public:
+    // Whether a read that returns less than asked for ends the file. Files of many records
+    // (net/unix, locks: seq_files) stop each read at a record that does not fit; cmdline and
+    // environ fill a read up to the end of what the process holds, as regular files do.
+    enum class ShortRead { MayContinue, Ends };
     // Returns false on any error (errno kept); the view covers what was read.
-    bool readAt(int dirFd, const char *name, std::size_t limit = 1 << 20);
+    bool readAt(int dirFd, const char *name, std::size_t limit = 1 << 20, ShortRead shortRead = ShortRead::MayContinue);
     // For one-record procfs files (stat, io, status, wchan, fdinfo …), which the kernel returns
     // whole in one read: a short read is the end, which saves the read() that would return 0.
     bool readRecordAt(int dirFd, const char *name);
