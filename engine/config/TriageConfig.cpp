@@ -15,14 +15,14 @@ namespace {
 
 // The patterns as one alternation, or nothing when a pattern refers to a group by number or name
 // (joined, its groups would be numbered anew).
-std::optional<QRegularExpression> joinedAlternatives(const std::vector<CriticalFilePattern> &patterns)
+std::optional<QRegularExpression> joinedAlternatives(const std::vector<const QRegularExpression *> &patterns)
 {
     static const QRegularExpression backReference(QStringLiteral(R"(\\([1-9]|g|k))"));
     QStringList parts;
-    for (const auto &p : patterns) {
-        if (p.pattern.pattern().contains(backReference))
+    for (const QRegularExpression *p : patterns) {
+        if (p->pattern().contains(backReference))
             return std::nullopt;
-        parts << QStringLiteral("(?:%1)").arg(p.pattern.pattern());
+        parts << QStringLiteral("(?:%1)").arg(p->pattern());
     }
     if (parts.isEmpty())
         return std::nullopt;
@@ -272,6 +272,7 @@ bool readSignatures(const Loaded &l, SignatureTable &s, ConfigError *error)
                 so.value(QStringLiteral("cmdline_regex")).toString(), path + QStringLiteral(".cmdline_regex"));
         s.signatures.push_back(std::move(sig));
     }
+    s.joinUnnamed();
     return !r.failed();
 }
 
@@ -349,7 +350,10 @@ bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
         if (auto re = r.regex(f.value(QStringLiteral("pattern")).toString(), path + QStringLiteral(".pattern")))
             p.criticalFiles.push_back({*re, f.value(QStringLiteral("hint")).toString().toStdString()});
     }
-    p.anyCriticalFile = joinedAlternatives(p.criticalFiles);
+    std::vector<const QRegularExpression *> filePatterns;
+    for (const auto &f : p.criticalFiles)
+        filePatterns.push_back(&f.pattern);
+    p.anyCriticalFile = joinedAlternatives(filePatterns);
     const auto br = o.value(QStringLiteral("blast_radius")).toObject();
     p.hopDecay = r.number(br, QStringLiteral("hop_decay"), QStringLiteral("blast_radius.hop_decay"), 0, 1);
     p.maxHops
@@ -406,6 +410,15 @@ int SignatureTable::categoryIndex(std::string_view id) const
     return -1;
 }
 
+void SignatureTable::joinUnnamed()
+{
+    std::vector<const QRegularExpression *> unnamed;
+    for (const auto &sig : signatures)
+        if (sig.names.empty() && sig.cmdline)
+            unnamed.push_back(&*sig.cmdline);
+    anyUnnamedCmdline = joinedAlternatives(unnamed);
+}
+
 int SignatureTable::match(const std::string &comm, const std::vector<std::string> &cmdline) const
 {
     std::string argv0 = cmdline.empty() ? std::string() : basename(cmdline[0]);
@@ -438,8 +451,12 @@ int SignatureTable::match(const std::string &comm, const std::vector<std::string
         }
         return re.match(joined).hasMatch();
     };
+    // Most commands match none of the signatures that are a regex alone: one joined match says so.
+    const bool unnamedMayMatch = !anyUnnamedCmdline || regexMatches(*anyUnnamedCmdline);
     // A signature with names and a regex needs both (dbus-daemon --session); with one, that one.
     for (const auto &sig : signatures) {
+        if (sig.names.empty() && sig.cmdline && !unnamedMayMatch)
+            continue;
         bool named = sig.names.empty();
         for (const auto &n : sig.names)
             named = named || n == comm || n == argv0 || (!script.empty() && n == script);

@@ -77,6 +77,10 @@ struct SignatureTable {
     std::vector<Category> categories;
     std::vector<Signature> signatures;
     int unknownCategory = 0;
+    // The signatures that are a regular expression alone, joined (empty when they cannot be): one
+    // match turns away most commands. joinUnnamed() makes it again after `signatures` changed.
+    std::optional<QRegularExpression> anyUnnamedCmdline;
+    void joinUnnamed();
     int categoryIndex(std::string_view id) const;
     // The category of a command: by comm, argv[0]'s basename, the script an interpreter runs,
     // or a regular expression over the whole command line. First matching signature wins.

@@ -175,6 +175,40 @@ private Q_SLOTS:
         QCOMPARE(s.match("whatever", {"/opt/whatever"}), s.unknownCategory);
         QCOMPARE(s.match("", {}), s.unknownCategory);
     }
+
+    // The signatures that are a regex alone are first asked all at once; the answers stay those of
+    // asking each in turn.
+    void unnamedSignaturesJoinedAnswerAlike()
+    {
+        ConfigError e;
+        const auto m = TriageConfig::load(m_dir.path(), &e);
+        QVERIFY(m);
+        const SignatureTable &joined = m->signatures;
+        QVERIFY(joined.anyUnnamedCmdline);
+        SignatureTable oneByOne = joined;
+        oneByOne.anyUnnamedCmdline.reset();
+        const std::vector<std::vector<std::string>> commands = {
+            {"python3", "-c", "from multiprocessing.spawn import spawn_main; spawn_main(tracker_fd=5)",
+                "--multiprocessing-fork"},
+            {"node", "/w/node_modules/vitest/dist/workers/forks.js"},
+            {"node", "/w/node_modules/.bin/tsserver.js"},
+            {"sh", "-c", "npm run dev"},
+            {"python3", "manage.py", "runserver"},
+            {"go", "test", "./..."},
+            {"node", "(vitest 3)"},
+            {"python3", "server.py"},
+            {"/usr/bin/bash"},
+            {"node", "index.js", "--port", "3000"},
+        };
+        for (std::size_t i = 0; i < commands.size(); ++i) {
+            const auto &argv = commands[i];
+            const std::string comm = argv[0].substr(argv[0].rfind('/') + 1);
+            const int expected = oneByOne.match(comm, argv);
+            QCOMPARE(joined.match(comm, argv), expected);
+            if (i < 7) // each of these by a signature that is a regex alone
+                QVERIFY2(expected != joined.unknownCategory, argv.back().c_str());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(ConfigTest)
