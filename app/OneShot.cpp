@@ -61,6 +61,7 @@ bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *erro
     QString pastError;
     CollectOptions co;
     co.procRoot = options.procRoot.toStdString();
+    co.readExecutable = false; // shown only in the window
     co.meanwhile = [&] {
         out.config = TriageConfig::load({}, &configError);
         if (out.config && !options.pastDb.isEmpty())

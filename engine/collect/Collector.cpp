@@ -343,7 +343,8 @@ std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, const Sa
     } else if (buf.error() != ENOENT)
         addReason(d->partial, describeErrno("environ", buf.error()));
     int err = 0;
-    d->exe = readLinkAt(pidFd, "exe", &err);
+    if (m_options.readExecutable)
+        d->exe = readLinkAt(pidFd, "exe", &err);
     d->cwd = readLinkAt(pidFd, "cwd", &err);
     if (err == EACCES || err == EPERM)
         addReason(d->partial, "cwd: permission denied");

@@ -26,6 +26,8 @@ struct CollectOptions {
     // Environment keys worth keeping (intent, supervisors, agents); everything else is dropped.
     std::vector<std::string> environKeys = defaultEnvironKeys();
     std::size_t maxFdsPerProcess = 4096;
+    // The executable's path (the window's details; no verdict, report or JSON reads it).
+    bool readExecutable = true;
     // Called between the cheap tier and the detail reads, of a refresh and of a one-shot scan's first
     // pass (tests: a pid changes hands there, or a process execs).
     std::function<void()> afterCheapTier;

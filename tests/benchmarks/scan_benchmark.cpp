@@ -331,20 +331,22 @@ private:
 // What `ptriage scan --json` does, in this process, phase by phase (no process start, no config load).
 void oneShotPhases(const ptriage::TriageConfig &model, int selfPid, PhaseTable &table)
 {
-    ptriage::Collector collector; // the one-shot's options: deep reads of every process
+    ptriage::CollectOptions options; // the command's: deep reads of every process, no executable paths
+    options.readExecutable = false;
+    ptriage::Collector collector(options);
     std::string error;
     if (!collector.open(&error))
         return;
     auto snapshot = collector.scanOnce();
     table.add(collector.lastPhases());
     ptriage::PhaseTimes triagePhases;
-    ptriage::TriageOptions options;
-    options.selfPid = selfPid;
-    options.phases = &triagePhases;
+    ptriage::TriageOptions triageOptions;
+    triageOptions.selfPid = selfPid;
+    triageOptions.phases = &triagePhases;
     QThreadPool workers; // as the command's: facts and evidence on every core
     workers.setMaxThreadCount(std::max(1, ptriage::workerCount() - 1));
-    options.pool = &workers;
-    const auto result = ptriage::triage(std::move(snapshot), model, options);
+    triageOptions.pool = &workers;
+    const auto result = ptriage::triage(std::move(snapshot), model, triageOptions);
     ptriage::PhaseClock clock(&triagePhases);
     ptriage::ScanReportOptions report;
     report.pool = &workers;

@@ -445,6 +445,16 @@ private Q_SLOTS:
         QVERIFY(s && s->details);
         QCOMPARE(s->details->cmdline, (std::vector<std::string>{"long-args", "--x", arg}));
         QCOMPARE(s->details->environ, (std::vector<std::pair<std::string, std::string>>{{"STY", "1.pts"}}));
+        // Its executable, for the window; a command line scan leaves it out.
+        QCOMPARE(s->details->exe, std::filesystem::read_symlink("/proc/" + std::to_string(a.pid) + "/exe").string());
+        CollectOptions noExe;
+        noExe.readExecutable = false;
+        Collector lean(noExe);
+        QVERIFY(lean.open(nullptr));
+        const auto leanSnap = lean.scanOnce(0.0);
+        QVERIFY(leanSnap->byPid(a.pid) && leanSnap->byPid(a.pid)->details);
+        QVERIFY(leanSnap->byPid(a.pid)->details->exe.empty());
+        QCOMPARE(leanSnap->byPid(a.pid)->details->cmdline, s->details->cmdline);
     }
 
     // Its fds as the kernel lists them, whether they are 0..n-1 (read without a listing) or have gaps
