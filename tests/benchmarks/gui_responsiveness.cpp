@@ -2,7 +2,9 @@
 // window refreshes R times (each refresh asked for as soon as the previous one is shown, so the
 // engine never rests), a process is selected so the ledger, graph, details and charts follow it,
 // and a 5 ms timer on the GUI thread records how late it fires: its worst lateness is the longest
-// stall a person would feel. Prints the stalls, the time to apply a result, and the window's RSS.
+// stall a person would feel. Prints the stalls, the time to apply a result, the GUI thread's time
+// per refresh and where it went (painting, the tab switch, applying the rows and panes), and the
+// window's RSS.
 //   ./gui_responsiveness [--processes 5000] [--refreshes 30] [--tree] [--busy N]
 // --tab T keeps the side pane on one tab (0 evidence, 1 blast radius, 2 details, 3 charts) instead
 // of switching between the evidence and the charts at every refresh. --paints prints which widgets
@@ -22,6 +24,7 @@
 #include <QElapsedTimer>
 #include <QPaintEvent>
 #include <QTabWidget>
+#include <QThread>
 #include <QTimer>
 #include <QTreeView>
 
@@ -99,6 +102,49 @@ protected:
     }
 };
 
+// Where the GUI thread's time goes: painting (the window's update requests, wherever they are
+// handled), the benchmark's tab switch (counted apart from the result whose handling it is in), and
+// the rest by the outermost event the loop was handling: results come as the feed's finished rows.
+class TimedApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+    bool measuring = false;
+    double paintMs = 0, switchMs = 0;
+    std::map<std::string, double> ms;
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (QThread::currentThread() != thread()) // the engine's threads deliver their events here too
+            return QApplication::notify(receiver, event);
+        const bool paint = event->type() == QEvent::UpdateRequest && m_painting == 0;
+        if (!measuring || (m_depth > 0 && !paint))
+            return nested(receiver, event);
+        // Named before it is handled: a DeferredDelete takes its receiver with it.
+        const std::string what
+            = "event " + std::to_string(event->type()) + " to " + receiver->metaObject()->className();
+        const double before = threadCpuMs(), paintBefore = paintMs, switchBefore = switchMs;
+        m_painting += paint ? 1 : 0;
+        const bool handled = nested(receiver, event);
+        m_painting -= paint ? 1 : 0;
+        const double spent = threadCpuMs() - before;
+        if (paint)
+            paintMs += spent;
+        else
+            ms[what] += spent - (paintMs - paintBefore) - (switchMs - switchBefore);
+        return handled;
+    }
+
+private:
+    bool nested(QObject *receiver, QEvent *event)
+    {
+        ++m_depth;
+        const bool handled = QApplication::notify(receiver, event);
+        --m_depth;
+        return handled;
+    }
+    int m_depth = 0, m_painting = 0;
+};
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -140,7 +186,7 @@ int main(int argc, char **argv)
     }
 
     tuneAllocatorForLongRun(); // as ptriage's window does, before the first thread
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     PaintCounter paintCounter;
     if (paints)
         app.installEventFilter(&paintCounter);
@@ -204,12 +250,16 @@ int main(int argc, char **argv)
         if (applied == 1) {
             window.treeMode()->setChecked(tree);
             measuring = true; // the first result builds the table from nothing: measured apart below
+            app.measuring = true;
             paintCounter.counting = true;
             lastTick = -1;
         }
         // Alternate the side pane between the evidence and the charts, as a person would.
         openedTab = tab >= 0 ? tab : (applied % 2 ? 0 : 3);
+        const double switchStart = threadCpuMs(), paintBefore = app.paintMs;
         window.tabs()->setCurrentIndex(openedTab);
+        if (measuring)
+            app.switchMs += threadCpuMs() - switchStart - (app.paintMs - paintBefore);
         if (applied > refreshes) {
             app.quit();
             return;
@@ -264,6 +314,15 @@ int main(int argc, char **argv)
         std::printf(
             "  with a switch to the evidence: median %.1f ms; to the charts: median %.1f ms (--tab T holds one)\n",
             percentile(guiMsAfterSwitchTo[0], 0.5), percentile(guiMsAfterSwitchTo[3], 0.5));
+    {
+        const double n = std::max(1, applied - 1);
+        std::printf("  of which, per refresh (means): painting %.2f ms, the tab switch %.2f ms,", app.paintMs / n,
+            app.switchMs / n);
+        for (const auto &[what, spent] : app.ms)
+            if (spent / n >= 0.05)
+                std::printf(" %s %.2f ms,", what.c_str(), spent / n);
+        std::printf("\n");
+    }
     std::printf("window RSS: %.1f MiB now, %.1f MiB peak — goal: <= 120 MB: %s\n", static_cast<double>(rss) / 1024,
         static_cast<double>(hwm) / 1024, static_cast<double>(hwm) * 1024 <= 120e6 ? "met" : "NOT met");
     if (paints) {
