@@ -451,12 +451,17 @@ int SignatureTable::match(const std::string &comm, const std::vector<std::string
         }
         return re.match(joined).hasMatch();
     };
-    // Most commands match none of the signatures that are a regex alone: one joined match says so.
-    const bool unnamedMayMatch = !anyUnnamedCmdline || regexMatches(*anyUnnamedCmdline);
+    // Most commands match none of the signatures that are a regex alone: one joined match, made
+    // when the first of them is reached, says so.
+    std::optional<bool> unnamedMayMatch;
     // A signature with names and a regex needs both (dbus-daemon --session); with one, that one.
     for (const auto &sig : signatures) {
-        if (sig.names.empty() && sig.cmdline && !unnamedMayMatch)
-            continue;
+        if (sig.names.empty() && sig.cmdline && anyUnnamedCmdline) {
+            if (!unnamedMayMatch)
+                unnamedMayMatch = regexMatches(*anyUnnamedCmdline);
+            if (!*unnamedMayMatch)
+                continue;
+        }
         bool named = sig.names.empty();
         for (const auto &n : sig.names)
             named = named || n == comm || n == argv0 || (!script.empty() && n == script);
