@@ -14,6 +14,7 @@
 #include "ReliefDialog.h"
 #include "ResultFeed.h"
 #include "SessionsWindow.h"
+#include "SteadyLine.h"
 #include "ThemeIcon.h"
 #include "TreeExpansion.h"
 #include "UiText.h"
@@ -84,8 +85,8 @@ MainWindow::MainWindow(const TriageConfig &config, std::unique_ptr<TriageService
       m_details(new DetailsPane(this)),
       m_charts(new HistoryCharts(this)),
       m_splitter(new QSplitter(this)),
-      m_totals(new QLabel(this)),
-      m_scanTime(new QLabel(this))
+      m_totals(new SteadyLine(this)),
+      m_scanTime(new SteadyLine(this, SteadyLine::Width::Widest))
 {
     setWindowTitle(tr("ptriage — process triage"));
     m_filter->setSourceModel(m_model);
@@ -143,6 +144,7 @@ MainWindow::MainWindow(const TriageConfig &config, std::unique_ptr<TriageService
     setCentralWidget(m_splitter);
     statusBar()->addWidget(m_totals, 1);
     statusBar()->addPermanentWidget(m_scanTime);
+    m_scanTime->reserveWidthFor(tr("scan %1 ms").arg(99999)); // a slow scan must not lay the window out
     m_totals->setText(tr("Scanning…"));
 
     m_expansion = new TreeExpansion(m_table, IdentityRole, this);

@@ -31,6 +31,7 @@ class ProcessFilterModel;
 class ProcessTableModel;
 class ResultFeed;
 class SessionsWindow;
+class SteadyLine;
 
 // The triage window: lays out the ranked process table (flat or tree) with its filters and, for the
 // selected process, the tabs (evidence ledger, blast radius, details, charts); builds the menus;
@@ -161,8 +162,9 @@ private:
     HistoryCharts *m_charts;
     ProcessHistory m_history;
     QSplitter *m_splitter;
-    QLabel *m_totals;
-    QLabel *m_scanTime;
+    // Texts that change at every refresh: a QLabel would lay the whole window out again each time.
+    SteadyLine *m_totals;
+    SteadyLine *m_scanTime;
     QAction *m_refresh = nullptr;
     QAction *m_pause = nullptr;
     QAction *m_treeMode = nullptr;

@@ -177,11 +177,13 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
         rows->basisSerial = basis->serial;
         rows->changedColumns.assign(n, {0, -1});
         rows->candidacyChanged.assign(n, 0);
+        rows->basisIndex.assign(n, -1);
         for (std::size_t i = 0; i < n; ++i) {
             auto it = oldIndex.find(result->snapshot->processes[i].id);
             if (it == oldIndex.end())
                 continue;
             const std::size_t j = it->second;
+            rows->basisIndex[i] = static_cast<int>(j);
             auto &[first, last] = rows->changedColumns[i];
             first = columns.count();
             for (int c = 0; c < columns.count(); ++c) {
@@ -233,6 +235,7 @@ void ProcessTableModel::rebuild(std::shared_ptr<const PreparedRows> rows)
 {
     beginResetModel();
     m_nodes.clear();
+    m_nodeAt.clear();
     m_root = std::make_unique<Node>();
     m_rows = rows && rows->result && rows->result->snapshot ? std::move(rows) : nullptr;
     m_result = m_rows ? m_rows->result : nullptr;
@@ -258,6 +261,7 @@ void ProcessTableModel::rebuild(std::shared_ptr<const PreparedRows> rows)
             n->row = static_cast<int>(n->parent->children.size());
             n->parent->children.push_back(n);
         }
+        m_nodeAt = std::move(at);
     }
     endResetModel();
 }
@@ -292,6 +296,7 @@ void ProcessTableModel::applyIncrementally(std::shared_ptr<const PreparedRows> p
     for (Node *x : u.reparented)
         moveNode(x, u.targetOf(x, m_root.get()));
     reportChanged(u);
+    m_nodeAt = std::move(u.at);
 }
 
 ProcessTableModel::Update ProcessTableModel::matchNodes(std::shared_ptr<const PreparedRows> prepared)
@@ -301,16 +306,21 @@ ProcessTableModel::Update ProcessTableModel::matchNodes(std::shared_ptr<const Pr
     const std::size_t n = r.snapshot->processes.size();
     u.at.assign(n, nullptr);
     u.generation = ++m_generation;
+    // Prepared against the rows shown, each process already knows its row in the result shown.
+    const bool mapped = m_rows && prepared->basisSerial == m_rows->serial && prepared->basisIndex.size() == n;
     for (std::size_t i = 0; i < n; ++i) {
         const ProcessIdentity &id = r.snapshot->processes[i].id;
-        Node *x = nullptr;
-        if (auto it = m_nodes.find(id); it != m_nodes.end()) {
-            x = it->second.get();
-        } else if (!u.freshNodes.contains(id)) {
-            auto node = std::make_unique<Node>();
-            x = node.get();
-            x->id = id;
-            u.freshNodes.emplace(id, std::move(node));
+        const int before = mapped ? prepared->basisIndex[i] : -1;
+        Node *x = before >= 0 ? m_nodeAt[static_cast<std::size_t>(before)] : nullptr;
+        if (!x) {
+            if (auto it = m_nodes.find(id); it != m_nodes.end()) {
+                x = it->second.get();
+            } else if (!u.freshNodes.contains(id)) {
+                auto node = std::make_unique<Node>();
+                x = node.get();
+                x->id = id;
+                u.freshNodes.emplace(id, std::move(node));
+            }
         }
         if (x && !u.inNew(x)) { // a key seen twice keeps its first process
             x->stamp = u.generation;
@@ -327,9 +337,8 @@ ProcessTableModel::Update ProcessTableModel::matchNodes(std::shared_ptr<const Pr
 // own subtree and nothing that lives is removed along with a parent that vanished.
 void ProcessTableModel::liftReparented(Update &u)
 {
-    for (auto &[id, node] : m_nodes) {
-        Node *x = node.get();
-        if (!u.inNew(x) || u.targetOf(x, m_root.get()) == x->parent)
+    for (Node *x : m_nodeAt) {
+        if (!x || !u.inNew(x) || u.targetOf(x, m_root.get()) == x->parent)
             continue;
         if (x->parent != m_root.get())
             moveNode(x, m_root.get());
@@ -343,20 +352,31 @@ void ProcessTableModel::liftReparented(Update &u)
 void ProcessTableModel::removeVanished(Update &u)
 {
     std::unordered_map<Node *, std::vector<int>> vanished;
-    for (auto &[id, node] : m_nodes)
-        if (!u.inNew(node.get()) && (node->parent == m_root.get() || u.inNew(node->parent)))
-            vanished[node->parent].push_back(node->row);
+    std::vector<std::size_t> gone;
+    for (std::size_t j = 0; j < m_nodeAt.size(); ++j) {
+        const Node *x = m_nodeAt[j];
+        if (!x || u.inNew(x))
+            continue;
+        gone.push_back(j);
+        if (x->parent == m_root.get() || u.inNew(x->parent))
+            vanished[x->parent].push_back(x->row);
+    }
     for (auto &[parent, rows] : vanished)
         removeChildren(parent, rows);
-    std::erase_if(m_nodes, [&](const auto &kv) { return !u.inNew(kv.second.get()); });
+    for (const std::size_t j : gone) {
+        const ProcessIdentity id = m_nodeAt[j]->id; // a copy: erasing frees the node
+        m_nodes.erase(id);
+        m_nodeAt[j] = nullptr;
+    }
 }
 
 // The new result takes over: survivors point into it (their data may change: reported in step 5).
 void ProcessTableModel::takeOverResult(Update &u)
 {
     u.survivors.reserve(m_nodes.size());
-    for (auto &[id, node] : m_nodes)
-        u.survivors.push_back(node.get());
+    for (Node *x : m_nodeAt)
+        if (x && u.inNew(x))
+            u.survivors.push_back(x);
     // Prepared against the rows shown now, the diff is already made (off this thread); otherwise
     // every survivor is reported as wholly changed.
     u.diffed = m_rows && u.prepared->basisSerial == m_rows->serial;

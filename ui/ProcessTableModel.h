@@ -37,6 +37,7 @@ public:
         std::uint64_t basisSerial = 0; // 0: no diff
         std::vector<std::pair<int, int>> changedColumns;
         std::vector<char> candidacyChanged;
+        std::vector<int> basisIndex; // per process, its index in basis's result (−1: new)
     };
     static std::shared_ptr<const PreparedRows> prepare(std::shared_ptr<const TriageResult> result,
         const TriageConfig &config, const ProcessColumns &columns, std::shared_ptr<const PreparedRows> basis = nullptr);
@@ -103,6 +104,9 @@ private:
     std::uint64_t m_generation = 0;
     std::unique_ptr<Node> m_root;
     NodeMap m_nodes;
+    // The node of each process of m_result (null for a repeated key): with basisIndex, a refresh
+    // finds its survivors without hashing an identity.
+    std::vector<Node *> m_nodeAt;
     std::array<QIcon, kClassCount> m_icons;
     std::unordered_map<ProcessIdentity, QString> m_marks;
     int m_stateColumn = -1;

@@ -3,13 +3,15 @@
 #include <QEvent>
 #include <QLabel>
 
+#include <algorithm>
+
 namespace ptriage {
 
-SteadyLine::SteadyLine(QWidget *parent) : QWidget(parent), m_label(new QLabel(this))
+SteadyLine::SteadyLine(QWidget *parent, Width width) : QWidget(parent), m_label(new QLabel(this)), m_widthMode(width)
 {
     m_label->setTextFormat(Qt::PlainText);
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    setSizePolicy(width == Width::Given ? QSizePolicy::Ignored : QSizePolicy::Fixed, QSizePolicy::Fixed);
     // Opaque: a new text repaints this line only, not the pane, tabs and window behind it.
     setAutoFillBackground(true);
     setFixedHeight(m_label->sizeHint().height());
@@ -21,7 +23,22 @@ void SteadyLine::setText(const QString &text)
         return;
     m_text = text;
     setToolTip(text);
+    if (m_widthMode == Width::Widest)
+        reserveWidthFor(text); // lays the window out again only for a new widest text
     showFitted();
+}
+
+void SteadyLine::reserveWidthFor(const QString &sample)
+{
+    if (widthFor(sample) > m_widest) {
+        m_widest = widthFor(sample);
+        updateGeometry();
+    }
+}
+
+int SteadyLine::widthFor(const QString &text) const
+{
+    return m_label->fontMetrics().horizontalAdvance(text) + 2 * m_label->margin() + 4;
 }
 
 QString SteadyLine::text() const
@@ -31,12 +48,17 @@ QString SteadyLine::text() const
 
 void SteadyLine::showFitted()
 {
-    m_label->setText(m_label->fontMetrics().elidedText(m_text, Qt::ElideRight, width()));
+    // A wider text shows whole at once: the layout gives the width it asked for before painting.
+    const int room = m_widthMode == Width::Widest ? std::max(width(), m_widest) : width();
+    m_label->setText(m_label->fontMetrics().elidedText(m_text, Qt::ElideRight, room));
+    // Lays the selectable text out now: laid out in its paint event, the label asks to be painted
+    // again, and the window makes a second paint pass for this line alone.
+    m_label->sizeHint();
 }
 
 QSize SteadyLine::sizeHint() const
 {
-    return {0, height()};
+    return {m_widest, height()};
 }
 
 QSize SteadyLine::minimumSizeHint() const
@@ -46,7 +68,7 @@ QSize SteadyLine::minimumSizeHint() const
 
 void SteadyLine::resizeEvent(QResizeEvent *)
 {
-    m_label->setGeometry(rect());
+    m_label->setGeometry(0, 0, std::max(width(), m_widest), height());
     showFitted();
 }
 
@@ -55,6 +77,10 @@ void SteadyLine::changeEvent(QEvent *event)
     if (event->type() == QEvent::FontChange) {
         m_label->setFont(font());
         setFixedHeight(m_label->sizeHint().height());
+        if (m_widthMode == Width::Widest) {
+            m_widest = widthFor(m_text);
+            updateGeometry();
+        }
         showFitted();
     }
     QWidget::changeEvent(event);

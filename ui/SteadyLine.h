@@ -14,9 +14,14 @@ namespace ptriage {
 class SteadyLine : public QWidget {
     Q_OBJECT
 public:
-    explicit SteadyLine(QWidget *parent = nullptr);
+    // Given: the layout gives the width (a stretch). Widest: as wide as the widest text it has shown,
+    // so a shorter text never lays the window out again and a wider one does once.
+    enum class Width { Given, Widest };
+    explicit SteadyLine(QWidget *parent = nullptr, Width width = Width::Given);
 
     void setText(const QString &text);
+    // Widest: at least as wide as `sample`, from the start.
+    void reserveWidthFor(const QString &sample);
     QString text() const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -28,8 +33,12 @@ protected:
 private:
     void showFitted();
 
+    int widthFor(const QString &text) const;
+
     QLabel *m_label;
     QString m_text; // whole; the label shows what fits
+    Width m_widthMode;
+    int m_widest = 0; // Widest: the width asked of the layout
 };
 
 } // namespace ptriage

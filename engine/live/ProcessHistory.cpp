@@ -46,23 +46,49 @@ ProcessHistory::ProcessHistory(std::size_t pointsPerProcess, std::size_t systemP
       m_times(m_perProcess, 0)
 { }
 
+bool ProcessHistory::before(const ProcessIdentity &a, const ProcessIdentity &b)
+{
+    if (a.pid != b.pid)
+        return a.pid < b.pid;
+    if (a.startTicks != b.startTicks)
+        return a.startTicks < b.startTicks;
+    return a.boot < b.boot;
+}
+
 void ProcessHistory::record(const Snapshot &snapshot)
 {
     ++m_generation;
     const auto at = snapshot.capturedAtMs;
     m_times[m_generation % m_perProcess] = at;
-    for (const auto &s : snapshot.processes) {
+    const auto &procs = snapshot.processes;
+    std::vector<std::uint32_t> order(procs.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    const auto byIdentity = [&](std::uint32_t x, std::uint32_t y) { return before(procs[x].id, procs[y].id); };
+    if (!std::is_sorted(order.begin(), order.end(), byIdentity)) // a live scan lists by pid already
+        std::stable_sort(order.begin(), order.end(), byIdentity);
+    m_next.clear();
+    m_next.reserve(procs.size());
+    auto old = m_tracked.begin();
+    for (const std::uint32_t i : order) {
+        const Sample &s = procs[i];
+        if (!m_next.empty() && m_next.back().id == s.id)
+            continue; // a key seen twice in one scan keeps its first process
+        while (old != m_tracked.end() && before(old->id, s.id))
+            ++old; // gone: forgotten
+        Tracked &t = m_next.emplace_back();
+        t.id = s.id;
+        if (old != m_tracked.end() && old->id == s.id)
+            t.ring = std::move((old++)->ring);
         Values p;
         p.cpuPercent = s.cpuShare ? static_cast<float>(*s.cpuShare * 100.0) : kUnknown;
         p.rssMiB = static_cast<float>(static_cast<double>(s.rssBytes) / (1024.0 * 1024.0));
         p.ioKiBps = s.ioRate ? static_cast<float>(*s.ioRate / 1024.0) : kUnknown;
-        Ring &r = m_processes[s.id];
-        if (r.seenAt == m_generation)
-            continue; // a key seen twice in one scan keeps its first process
-        r.seenAt = m_generation;
-        r.append(p, m_perProcess);
+        t.ring.seenAt = m_generation;
+        t.ring.append(p, m_perProcess);
     }
-    std::erase_if(m_processes, [&](const auto &entry) { return entry.second.seenAt != m_generation; });
+    std::swap(m_tracked, m_next);
+    m_next.clear();
 
     const auto &sys = snapshot.system;
     SystemPoint sp;
@@ -81,10 +107,11 @@ void ProcessHistory::record(const Snapshot &snapshot)
 
 std::vector<ProcessHistory::ProcessPoint> ProcessHistory::process(const ProcessIdentity &key) const
 {
-    auto it = m_processes.find(key);
-    if (it == m_processes.end())
+    const auto it = std::lower_bound(m_tracked.begin(), m_tracked.end(), key,
+        [](const Tracked &t, const ProcessIdentity &k) { return before(t.id, k); });
+    if (it == m_tracked.end() || it->id != key)
         return {};
-    const Ring &r = it->second;
+    const Ring &r = it->ring;
     const std::size_t n = r.count;
     std::vector<ProcessPoint> out;
     out.reserve(n);

@@ -5,7 +5,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
-#include <unordered_map>
 #include <vector>
 
 namespace ptriage {
@@ -37,7 +36,7 @@ public:
     // Oldest first; empty for an identity never seen (or gone).
     std::vector<ProcessPoint> process(const ProcessIdentity &key) const;
     const std::deque<SystemPoint> &system() const { return m_system; }
-    std::size_t trackedProcesses() const { return m_processes.size(); }
+    std::size_t trackedProcesses() const { return m_tracked.size(); }
 
 private:
     struct Values {
@@ -59,11 +58,19 @@ private:
         void append(const Values &v, std::size_t maxPoints);
     };
 
+    struct Tracked {
+        ProcessIdentity id;
+        Ring ring;
+    };
+    static bool before(const ProcessIdentity &a, const ProcessIdentity &b);
+
     std::size_t m_perProcess;
     std::size_t m_systemPoints;
     std::uint64_t m_generation = 0;
     std::vector<std::int64_t> m_times; // capturedAtMs of the last m_perProcess records, by generation
-    std::unordered_map<ProcessIdentity, Ring> m_processes;
+    // By pid (then start, boot), as a scan lists them: record() walks it beside the snapshot, so a
+    // refresh hashes no identity. m_next is the walk's output, kept for its capacity.
+    std::vector<Tracked> m_tracked, m_next;
     std::deque<SystemPoint> m_system;
 };
 

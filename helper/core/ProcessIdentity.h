@@ -7,6 +7,7 @@
 #include <array>
 #include <compare>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <optional>
 #include <string>
@@ -24,6 +25,14 @@ struct BootId {
     std::string toString() const;
     bool isNull() const { return bytes == std::array<std::uint8_t, 16>{}; }
     friend auto operator<=>(const BootId &, const BootId &) = default;
+    // Two word compares: identities key hash maps of thousands, and std::array's == calls memcmp.
+    friend bool operator==(const BootId &a, const BootId &b)
+    {
+        std::uint64_t x[2], y[2];
+        std::memcpy(x, a.bytes.data(), sizeof x);
+        std::memcpy(y, b.bytes.data(), sizeof y);
+        return x[0] == y[0] && x[1] == y[1];
+    }
 };
 
 inline constexpr int kMaxPid = 4194304; // PID_MAX_LIMIT on 64-bit Linux
@@ -44,6 +53,11 @@ struct ProcessIdentity {
     static std::optional<ProcessIdentity> parse(std::string_view text, std::string *why = nullptr);
     static std::optional<ProcessIdentity> parse(QStringView text, QString *why = nullptr);
     friend auto operator<=>(const ProcessIdentity &, const ProcessIdentity &) = default;
+    // The pid first: in a hash map of one boot's processes it alone tells nearly every pair apart.
+    friend bool operator==(const ProcessIdentity &a, const ProcessIdentity &b)
+    {
+        return a.pid == b.pid && a.startTicks == b.startTicks && a.boot == b.boot;
+    }
 };
 
 } // namespace ptriage

@@ -76,6 +76,14 @@ double percentile(std::vector<double> v, double p)
     return v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
 }
 
+// "Class in ParentClass": how --paints names a widget.
+QString widgetKind(const QObject *widget)
+{
+    const QString parent
+        = widget->parent() ? QString::fromLatin1(widget->parent()->metaObject()->className()) : QString();
+    return QString::fromLatin1(widget->metaObject()->className()) + QStringLiteral(" in ") + parent;
+}
+
 // Counts, per widget class, the paint events and the area they covered: what a refresh repaints.
 class PaintCounter : public QObject {
 public:
@@ -90,10 +98,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override
     {
         if (counting && event->type() == QEvent::Paint && watched->isWidgetType()) {
-            const QString parent
-                = watched->parent() ? QString::fromLatin1(watched->parent()->metaObject()->className()) : QString();
-            Tally &t
-                = tallies[QString::fromLatin1(watched->metaObject()->className()) + QStringLiteral(" in ") + parent];
+            Tally &t = tallies[widgetKind(watched)];
             ++t.events;
             for (const QRect &r : static_cast<QPaintEvent *>(event)->region())
                 t.area += static_cast<double>(r.width()) * r.height();
@@ -110,13 +115,22 @@ public:
     using QApplication::QApplication;
     bool measuring = false;
     double paintMs = 0, switchMs = 0;
+    int paintPasses = 0; // update requests handled: each paints whatever was marked dirty since the last
     std::map<std::string, double> ms;
+    std::map<QString, double> paintMsByWidget; // each widget's own paint event (its children's are apart)
 
     bool notify(QObject *receiver, QEvent *event) override
     {
         if (QThread::currentThread() != thread()) // the engine's threads deliver their events here too
             return QApplication::notify(receiver, event);
         const bool paint = event->type() == QEvent::UpdateRequest && m_painting == 0;
+        if (measuring && event->type() == QEvent::Paint && receiver->isWidgetType()) {
+            const QString kind = widgetKind(receiver);
+            const double before = threadCpuMs();
+            const bool handled = nested(receiver, event);
+            paintMsByWidget[kind] += threadCpuMs() - before;
+            return handled;
+        }
         if (!measuring || (m_depth > 0 && !paint))
             return nested(receiver, event);
         // Named before it is handled: a DeferredDelete takes its receiver with it.
@@ -127,9 +141,10 @@ public:
         const bool handled = nested(receiver, event);
         m_painting -= paint ? 1 : 0;
         const double spent = threadCpuMs() - before;
-        if (paint)
+        if (paint) {
             paintMs += spent;
-        else
+            ++paintPasses;
+        } else
             ms[what] += spent - (paintMs - paintBefore) - (switchMs - switchBefore);
         return handled;
     }
@@ -316,8 +331,8 @@ int main(int argc, char **argv)
             percentile(guiMsAfterSwitchTo[0], 0.5), percentile(guiMsAfterSwitchTo[3], 0.5));
     {
         const double n = std::max(1, applied - 1);
-        std::printf("  of which, per refresh (means): painting %.2f ms, the tab switch %.2f ms,", app.paintMs / n,
-            app.switchMs / n);
+        std::printf("  of which, per refresh (means): painting %.2f ms (in %.1f passes), the tab switch %.2f ms,",
+            app.paintMs / n, app.paintPasses / n, app.switchMs / n);
         for (const auto &[what, spent] : app.ms)
             if (spent / n >= 0.05)
                 std::printf(" %s %.2f ms,", what.c_str(), spent / n);
@@ -326,10 +341,11 @@ int main(int argc, char **argv)
     std::printf("window RSS: %.1f MiB now, %.1f MiB peak — goal: <= 120 MB: %s\n", static_cast<double>(rss) / 1024,
         static_cast<double>(hwm) / 1024, static_cast<double>(hwm) * 1024 <= 120e6 ? "met" : "NOT met");
     if (paints) {
-        std::printf("paint events per refresh (widget in parent: events, area in kilopixels):\n");
+        std::printf("paint events per refresh (widget in parent: events, area in kilopixels, GUI thread ms):\n");
         const double n = std::max(1, applied - 1);
         for (const auto &[name, t] : paintCounter.tallies)
-            std::printf("  %-60s %6.2f %9.1f\n", qPrintable(name), t.events / n, t.area / n / 1e3);
+            std::printf("  %-60s %6.2f %9.1f %6.3f\n", qPrintable(name), t.events / n, t.area / n / 1e3,
+                app.paintMsByWidget[name] / n);
     }
     bench::killIdle(idle);
     bench::killIdle(busy);

@@ -76,6 +76,21 @@ protected:
     }
 };
 
+// A window's paint passes (update requests) and layouts (layout requests).
+class PassCount : public QObject {
+public:
+    int passes = 0;
+    int layouts = 0;
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        passes += event->type() == QEvent::UpdateRequest ? 1 : 0;
+        layouts += event->type() == QEvent::LayoutRequest ? 1 : 0;
+        return false;
+    }
+};
+
 QString currentIdentity(MainWindow &w)
 {
     return w.table()->currentIndex().data(IdentityRole).toString();
@@ -158,6 +173,36 @@ private Q_SLOTS:
         QTest::qWait(300);
         QCOMPARE(w.ledger()->shownIdentity(), w.selectedIdentity());
         QCOMPARE(painted.count, 1);
+    }
+
+    // Every refresh changes a few texts: the ledger's age line and the scan time in the status bar.
+    // They are repainted in the refresh's one paint pass. A QLabel's new text would lay the whole
+    // window out again, and a selectable label laid out while it is painted asks for a second pass.
+    void aRefreshPaintsOnceAndLaysNothingOutAgain()
+    {
+        Spawner sp;
+        const Actor target = sp.spawn({"steady-one", {"steady-one"}, {}});
+        MainWindow w(defaultModel(), longLivedOptions(), young());
+        QSignalSpy applied(&w, &MainWindow::resultApplied);
+        QAction *pause = selectedAndPaused(w, target.pid);
+        QVERIFY(pause);
+        w.tabs()->setCurrentWidget(w.ledger());
+        // Only its row shows: rows that come and go with other tests' processes repaint the table
+        // in passes of their own (the view lays its rows out later).
+        w.filter()->setFilterText(QString::number(target.pid));
+        QTest::qWait(300);
+
+        PassCount counted;
+        w.installEventFilter(&counted);
+        std::vector<std::pair<int, int>> atApplied; // passes and layouts as each refresh was applied
+        connect(&w, &MainWindow::resultApplied, &w, [&] { atApplied.emplace_back(counted.passes, counted.layouts); });
+        pause->setChecked(false); // the button's new text lays the toolbar out: before the refreshes counted
+        QTRY_VERIFY_WITH_TIMEOUT(atApplied.size() >= 5, 20000);
+        pause->setChecked(true);
+        // From the first refresh applied to the fifth: the paint passes of four refreshes.
+        const int passes = atApplied[4].first - atApplied[0].first;
+        QVERIFY2(passes <= 4, qPrintable(QStringLiteral("%1 paint passes for 4 refreshes").arg(passes)));
+        QCOMPARE(atApplied[4].second - atApplied[0].second, 0);
     }
 
     // Qt Charts updates each scene once more after it is shown, with nothing new: the charts are

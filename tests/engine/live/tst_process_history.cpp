@@ -4,8 +4,10 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
+#include <map>
 #include <random>
 
 using namespace ptriage;
@@ -130,6 +132,55 @@ private Q_SLOTS:
         QVERIFY(h.process({BootId{}, 70, 7}).empty());
         QVERIFY(h.process({BootId{}, 81, 8}).empty()); // same pid, another start time: another process
         QCOMPARE(h.process({BootId{}, 80, 8}).size(), std::size_t(2));
+    }
+
+    // The history walks a scan beside what it tracks, in pid order. A scan in any order, processes
+    // that come and go, a pid reused by a later process and a key seen twice must give the same
+    // points as a plain map of identities would.
+    void anyOrderOfAScanGivesTheSamePoints()
+    {
+        ProcessHistory h(6, 4);
+        std::map<ProcessIdentity, std::deque<std::pair<std::int64_t, float>>> expected;
+        std::mt19937 rng(11);
+        std::vector<ProcessIdentity> alive;
+        std::uint64_t ticks = 1;
+        for (int refresh = 0; refresh < 60; ++refresh) {
+            std::erase_if(alive, [&](const ProcessIdentity &) { return rng() % 6 == 0; });
+            for (int k = static_cast<int>(rng() % 4); k > 0; --k)
+                alive.push_back({BootId{}, ++ticks, static_cast<int>(1 + rng() % 30)}); // pids reused
+            std::shuffle(alive.begin(), alive.end(), rng);
+            Snapshot snap = snapshotAt(1000 * refresh, {});
+            std::map<ProcessIdentity, std::pair<std::int64_t, float>> first;
+            for (const ProcessIdentity &id : alive) {
+                Sample p;
+                p.id = id;
+                p.cpuShare = static_cast<double>(rng() % 100) / 100.0;
+                snap.processes.push_back(p);
+                first.try_emplace(id, 1000 * refresh, static_cast<float>(*p.cpuShare * 100.0));
+                if (rng() % 10 == 0) { // the same key again, later in the scan: not recorded
+                    p.cpuShare = 0.999;
+                    snap.processes.push_back(p);
+                }
+            }
+            h.record(snap);
+            std::erase_if(expected, [&](const auto &e) { return !first.contains(e.first); });
+            for (const auto &[id, point] : first) {
+                auto &points = expected[id];
+                points.push_back(point);
+                if (points.size() > 6)
+                    points.pop_front();
+            }
+            QCOMPARE(h.trackedProcesses(), expected.size());
+            for (const auto &[id, points] : expected) {
+                const auto got = h.process(id);
+                QCOMPARE(got.size(), points.size());
+                for (std::size_t k = 0; k < got.size(); ++k) {
+                    QCOMPARE(got[k].atMs, points[k].first);
+                    QCOMPARE(got[k].cpuPercent, points[k].second);
+                }
+            }
+        }
+        QVERIFY(h.process({BootId{}, ticks + 1, 1}).empty());
     }
 
     void noPressureFileMeansUnknownNotZero()
