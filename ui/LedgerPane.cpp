@@ -3,6 +3,7 @@
 #include "BitsDelegate.h"
 #include "ClassBars.h"
 #include "ClassStyle.h"
+#include "ElidedTextDelegate.h"
 #include "PaneSection.h"
 #include "ProcessColumns.h"
 #include "ReadOnlyTable.h"
@@ -57,6 +58,7 @@ LedgerPane::LedgerPane(QWidget *parent)
         list->setTextElideMode(Qt::ElideNone);
     }
     m_blocked->setMaximumHeight(fontMetrics().height() * 5);
+    m_ledger->setItemDelegate(new ElidedTextDelegate(m_ledger));
     m_ledger->setItemDelegateForColumn(1, new BitsDelegate(8.0, m_ledger));
     m_ledger->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_ledger->setColumnWidth(1, 190);

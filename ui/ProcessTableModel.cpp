@@ -20,6 +20,7 @@ struct ProcessTableModel::Node {
     std::vector<Node *> children;
     bool candidate = false;
     std::uint64_t stamp = 0; // the refresh that last found it in a result
+    std::uint64_t bornAt = 0; // the refresh that made it
     int nextIndex = -1; // its index in that result
 };
 
@@ -83,7 +84,8 @@ std::vector<int> rankedOrder(const TriageResult &r)
 // Contiguous runs of ascending rows, as [first, last] pairs.
 std::vector<std::pair<int, int>> runsOf(std::vector<int> rows)
 {
-    std::sort(rows.begin(), rows.end());
+    if (!std::is_sorted(rows.begin(), rows.end()))
+        std::sort(rows.begin(), rows.end());
     std::vector<std::pair<int, int>> runs;
     for (int row : rows) {
         if (!runs.empty() && runs.back().second + 1 == row)
@@ -109,6 +111,7 @@ ProcessTableModel::ProcessTableModel(const TriageConfig &config, QObject *parent
     : QAbstractItemModel(parent), m_config(config), m_root(std::make_unique<Node>())
 {
     m_stateColumn = m_columns.indexOf(u"state");
+    m_classColumn = m_columns.indexOf(u"class");
     if (qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
         for (int c = 0; c < kClassCount; ++c)
             m_icons[static_cast<std::size_t>(c)] = ClassStyle::icon(static_cast<ProcessClass>(c));
@@ -319,6 +322,7 @@ ProcessTableModel::Update ProcessTableModel::matchNodes(std::shared_ptr<const Pr
                 auto node = std::make_unique<Node>();
                 x = node.get();
                 x->id = id;
+                x->bornAt = u.generation;
                 u.freshNodes.emplace(id, std::move(node));
             }
         }
@@ -440,7 +444,7 @@ void ProcessTableModel::reportChanged(const Update &u)
     const int lastColumn = m_columns.count() - 1;
     // (parent, first, last column, candidacy changed) → rows
     std::map<std::tuple<Node *, int, int, bool>, std::vector<int>> changed;
-    for (Node *x : u.survivors) {
+    const auto note = [&](const Node *x) {
         int first = 0, last = lastColumn;
         bool candidacy = true;
         if (u.diffed) {
@@ -451,9 +455,21 @@ void ProcessTableModel::reportChanged(const Update &u)
         }
         if (last >= 0)
             changed[{x->parent, first, last, candidacy}].push_back(x->row);
+    };
+    // Parent by parent, each one's rows in order: every group's rows come sorted.
+    std::vector<const Node *> parents{m_root.get()};
+    while (!parents.empty()) {
+        const Node *parent = parents.back();
+        parents.pop_back();
+        for (const Node *x : parent->children) {
+            if (!x->children.empty())
+                parents.push_back(x);
+            if (x->bornAt != u.generation) // inserted by this refresh, not changed
+                note(x);
+        }
     }
-    // What a filter reads (CandidateRole; the rest is fixed per identity) changes only with
-    // candidacy: other changes name their roles, so a filtering proxy need not re-filter those rows.
+    // A proxy re-filters every row of a change whatever its roles (Qt 6.4), but a tree view measures
+    // the rows again only when no roles are named: a change without candidacy names what it shows.
     const QList<int> shownRoles = {Qt::DisplayRole, Qt::ToolTipRole, SortRole};
     for (auto &[where, rows] : changed) {
         const auto &[parent, firstColumn, lastChanged, candidacy] = where;
@@ -568,7 +584,7 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     const ProcessColumn &col = m_columns.at(column);
     const ProcessRow row{*m_result, m_config, node->index};
     const auto i = static_cast<std::size_t>(node->index); // into m_rows, as into m_result
-    const bool isClassColumn = col.id == QLatin1String("class");
+    const bool isClassColumn = column == m_classColumn;
     switch (role) {
     case Qt::DisplayRole:
         if (column == m_stateColumn && !m_marks.empty())

@@ -110,6 +110,7 @@ private:
     std::array<QIcon, kClassCount> m_icons;
     std::unordered_map<ProcessIdentity, QString> m_marks;
     int m_stateColumn = -1;
+    int m_classColumn = -1;
 };
 
 } // namespace ptriage

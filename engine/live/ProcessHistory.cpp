@@ -61,17 +61,21 @@ void ProcessHistory::record(const Snapshot &snapshot)
     const auto at = snapshot.capturedAtMs;
     m_times[m_generation % m_perProcess] = at;
     const auto &procs = snapshot.processes;
-    std::vector<std::uint32_t> order(procs.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    const auto byIdentity = [&](std::uint32_t x, std::uint32_t y) { return before(procs[x].id, procs[y].id); };
-    if (!std::is_sorted(order.begin(), order.end(), byIdentity)) // a live scan lists by pid already
-        std::stable_sort(order.begin(), order.end(), byIdentity);
+    const auto byIdentity = [](const Sample &x, const Sample &y) { return before(x.id, y.id); };
+    // A live scan lists by pid already; anything else (a capture) is walked in sorted order.
+    std::vector<std::uint32_t> order;
+    if (!std::is_sorted(procs.begin(), procs.end(), byIdentity)) {
+        order.resize(procs.size());
+        for (std::uint32_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::stable_sort(order.begin(), order.end(),
+            [&](std::uint32_t x, std::uint32_t y) { return byIdentity(procs[x], procs[y]); });
+    }
     m_next.clear();
     m_next.reserve(procs.size());
     auto old = m_tracked.begin();
-    for (const std::uint32_t i : order) {
-        const Sample &s = procs[i];
+    for (std::size_t k = 0; k < procs.size(); ++k) {
+        const Sample &s = order.empty() ? procs[k] : procs[order[k]];
         if (!m_next.empty() && m_next.back().id == s.id)
             continue; // a key seen twice in one scan keeps its first process
         while (old != m_tracked.end() && before(old->id, s.id))

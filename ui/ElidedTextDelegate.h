@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QFont>
+#include <QHash>
+#include <QStaticText>
+#include <QStyledItemDelegate>
+
+namespace ptriage {
+
+// A read-only cell's one line of text, cut with "…" where it does not fit, painted from a layout
+// kept per text and width: the style's item painting lays out and shapes every cell's text at every
+// paint (most of a table's paint time). Cells with an icon, a check box, a selection or wrapped text
+// are the style's, as before.
+class ElidedTextDelegate : public QStyledItemDelegate {
+    Q_OBJECT
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+
+private:
+    const QStaticText &laidOut(const QStyleOptionViewItem &option, int width) const;
+
+    mutable QHash<QString, QStaticText> m_laidOut; // by width and text, in m_font
+    mutable QFont m_font;
+};
+
+} // namespace ptriage
