@@ -577,7 +577,10 @@ bool ProcessTableModel::hasChildren(const QModelIndex &parent) const
 
 QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || !m_result)
+    // Not asking the parent: every visible cell and every row a refresh changes comes here, and the
+    // index's node is all that is read.
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::DoNotUseParent) || !m_result
+        || index.column() >= m_columns.count())
         return {};
     const Node *node = nodeOf(index);
     const int column = index.column();
