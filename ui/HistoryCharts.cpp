@@ -86,7 +86,11 @@ HistoryCharts::Plot HistoryCharts::makePlot(const QString &title, const QString 
     p.view->setRenderHint(QPainter::Antialiasing);
     // The view paints the background as one plain rectangle; the chart's own, a rounded and
     // antialiased shape, took half the time of drawing a chart whenever the tab was opened.
-    p.view->setBackgroundBrush(p.chart->backgroundBrush()); // the theme's, as before
+    // The viewport fills itself with it (Base), so the view draws no background over that fill.
+    QPalette palette = p.view->viewport()->palette();
+    palette.setBrush(QPalette::Base, p.chart->backgroundBrush()); // the theme's, as before
+    p.view->viewport()->setPalette(palette);
+    p.view->setBackgroundBrush(Qt::NoBrush);
     p.chart->setBackgroundVisible(false);
     p.view->setMinimumSize(220, 160);
     return p;

@@ -145,6 +145,8 @@ MainWindow::MainWindow(const TriageConfig &config, std::unique_ptr<TriageService
     statusBar()->addWidget(m_totals, 1);
     statusBar()->addPermanentWidget(m_scanTime);
     m_scanTime->reserveWidthFor(tr("scan %1 ms").arg(99999)); // a slow scan must not lay the window out
+    m_totals->setSelectable(false); // counts, not something to copy: no text document to lay out
+    m_scanTime->setSelectable(false);
     m_totals->setText(tr("Scanning…"));
 
     m_expansion = new TreeExpansion(m_table, IdentityRole, this);

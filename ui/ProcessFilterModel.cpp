@@ -65,25 +65,28 @@ void ProcessFilterModel::refilter()
     invalidateFilter();
 }
 
-bool ProcessFilterModel::matches(const QModelIndex &source) const
+void ProcessFilterModel::setSourceModel(QAbstractItemModel *model)
 {
-    if (m_candidatesOnly && !source.data(CandidateRole).toBool())
+    m_processes = qobject_cast<const ProcessTableModel *>(model);
+    QSortFilterProxyModel::setSourceModel(model);
+}
+
+bool ProcessFilterModel::matches(const ProcessTableModel::FilterFacts &row) const
+{
+    if (m_candidatesOnly && !row.candidate)
         return false;
-    if (!m_only.isEmpty() && !m_only.contains(source.data(IdentityRole).toString()))
+    if (!m_only.isEmpty() && !m_only.contains(row.identity.toQString()))
         return false;
     // Kernel threads are never candidates and crowd the table: only the System view lists them.
-    if (m_scope != Scope::System && source.data(KernelThreadRole).toBool())
+    if (m_scope != Scope::System && row.kernelThread)
         return false;
-    if (m_scope != Scope::AllUsers) {
-        const QVariant uid = source.data(UidRole);
-        if (m_scope == Scope::Mine && (!uid.isValid() || uid.toUInt() != m_myUid))
-            return false;
-        if (m_scope == Scope::System && !(uid.isValid() && uid.toUInt() == 0) && !source.data(ProtectedRole).toBool())
-            return false;
-    }
+    if (m_scope == Scope::Mine && (!row.uid || *row.uid != m_myUid))
+        return false;
+    if (m_scope == Scope::System && row.uid != 0u && !row.isProtected)
+        return false;
     if (m_terms.isEmpty())
         return true;
-    const QString text = source.data(SearchTextRole).toString().toCaseFolded();
+    const QString text = row.searchText ? row.searchText->toCaseFolded() : QString();
     for (const QString &term : m_terms)
         if (!text.contains(term))
             return false;
@@ -92,7 +95,8 @@ bool ProcessFilterModel::matches(const QModelIndex &source) const
 
 bool ProcessFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
-    return matches(sourceModel()->index(sourceRow, 0, sourceParent));
+    const auto row = m_processes ? m_processes->filterFacts(sourceRow, sourceParent) : std::nullopt;
+    return !row || matches(*row); // another model's rows are not filtered
 }
 
 } // namespace ptriage

@@ -1,13 +1,16 @@
 #pragma once
 
+#include "ProcessTableModel.h"
+
 #include <QSortFilterProxyModel>
 #include <QStringList>
 
 namespace ptriage {
 
-// Sorts and filters the process table (any model answering the ProcessRole roles). Sorting uses
-// SortRole, so numbers sort as numbers. A row is shown when it matches every filter, and a tree
-// parent stays visible while one of its descendants matches (recursive filtering).
+// Sorts and filters the process table (a ProcessTableModel, whose rows it reads without roles: a
+// refresh re-filters every row it changes). Sorting uses SortRole, so numbers sort as numbers. A
+// row is shown when it matches every filter, and a tree parent stays visible while one of its
+// descendants matches (recursive filtering).
 class ProcessFilterModel : public QSortFilterProxyModel {
     Q_OBJECT
 public:
@@ -33,14 +36,17 @@ public:
     void setMyUid(uint uid);
     uint myUid() const { return m_myUid; }
 
-    // Does this source row match by itself (without looking at its descendants)?
-    bool matches(const QModelIndex &sourceIndex) const;
+    void setSourceModel(QAbstractItemModel *model) override;
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
 
 private:
     void refilter();
+    // Does this row match by itself (without looking at its descendants)?
+    bool matches(const ProcessTableModel::FilterFacts &row) const;
+
+    const ProcessTableModel *m_processes = nullptr; // the source, when it is one: read without roles
 
     QString m_text;
     QStringList m_terms;

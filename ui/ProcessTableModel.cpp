@@ -544,6 +544,25 @@ int ProcessTableModel::resultIndex(const QModelIndex &index) const
     return index.isValid() && index.model() == this ? nodeOf(index)->index : -1;
 }
 
+std::optional<ProcessTableModel::FilterFacts> ProcessTableModel::filterFacts(int row, const QModelIndex &parent) const
+{
+    if (!m_result || (parent.isValid() && parent.model() != this))
+        return std::nullopt;
+    const Node *p = nodeOf(parent);
+    if (row < 0 || static_cast<std::size_t>(row) >= p->children.size())
+        return std::nullopt;
+    const Node *node = p->children[static_cast<std::size_t>(row)];
+    const ProcessRow r{*m_result, m_config, node->index};
+    FilterFacts f;
+    f.identity = r.sample().id;
+    f.candidate = node->candidate;
+    f.kernelThread = r.sample().isKernelThread();
+    f.isProtected = !r.facts().protectedReason.empty();
+    f.uid = r.sample().uid;
+    f.searchText = &m_rows->search[static_cast<std::size_t>(node->index)];
+    return f;
+}
+
 QModelIndex ProcessTableModel::index(int row, int column, const QModelIndex &parent) const
 {
     if (!hasIndex(row, column, parent))

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 
 namespace ptriage {
@@ -64,6 +65,18 @@ public:
     QModelIndex indexOf(const ProcessIdentity &id, int column = 0) const;
     // The process behind an index: its position in result()'s arrays, or -1.
     int resultIndex(const QModelIndex &index) const;
+
+    // What a filter reads of a row (as the roles answer it), without a QVariant per role: a sorting
+    // proxy re-filters every row a refresh changes. Empty for a row that is not there.
+    struct FilterFacts {
+        ProcessIdentity identity;
+        bool candidate = false;
+        bool kernelThread = false;
+        bool isProtected = false;
+        std::optional<std::uint32_t> uid;
+        const QString *searchText = nullptr; // valid until the next result is applied
+    };
+    std::optional<FilterFacts> filterFacts(int row, const QModelIndex &parent) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;

@@ -28,6 +28,11 @@ void SteadyLine::setText(const QString &text)
     showFitted();
 }
 
+void SteadyLine::setSelectable(bool selectable)
+{
+    m_label->setTextInteractionFlags(selectable ? Qt::TextSelectableByMouse : Qt::NoTextInteraction);
+}
+
 void SteadyLine::reserveWidthFor(const QString &sample)
 {
     if (widthFor(sample) > m_widest) {

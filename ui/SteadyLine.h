@@ -22,6 +22,8 @@ public:
     void setText(const QString &text);
     // Widest: at least as wide as `sample`, from the start.
     void reserveWidthFor(const QString &sample);
+    // Selectable by mouse (the default): a text document per line, laid out at every new text.
+    void setSelectable(bool selectable);
     QString text() const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
