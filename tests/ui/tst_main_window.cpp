@@ -183,7 +183,6 @@ private Q_SLOTS:
         Spawner sp;
         const Actor target = sp.spawn({"steady-one", {"steady-one"}, {}});
         MainWindow w(defaultModel(), longLivedOptions(), young());
-        QSignalSpy applied(&w, &MainWindow::resultApplied);
         QAction *pause = selectedAndPaused(w, target.pid);
         QVERIFY(pause);
         w.tabs()->setCurrentWidget(w.ledger());
