@@ -35,8 +35,8 @@ void SteadyLine::setSelectable(bool selectable)
 
 void SteadyLine::reserveWidthFor(const QString &sample)
 {
-    if (widthFor(sample) > m_widest) {
-        m_widest = widthFor(sample);
+    if (const int wanted = widthFor(sample); wanted > m_widest) {
+        m_widest = wanted;
         updateGeometry();
     }
 }
@@ -58,7 +58,8 @@ void SteadyLine::showFitted()
     m_label->setText(m_label->fontMetrics().elidedText(m_text, Qt::ElideRight, room));
     // Lays the selectable text out now: laid out in its paint event, the label asks to be painted
     // again, and the window makes a second paint pass for this line alone.
-    m_label->sizeHint();
+    if (m_label->textInteractionFlags() != Qt::NoTextInteraction)
+        m_label->sizeHint();
 }
 
 QSize SteadyLine::sizeHint() const
