@@ -3,7 +3,11 @@
 #include <QApplication>
 #include <QPainter>
 
+#include <utility>
+
 namespace ptriage {
+
+ElidedTextDelegate::ElidedTextDelegate(QObject *parent, int keep) : QStyledItemDelegate(parent), m_keep(keep) { }
 
 void ElidedTextDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
@@ -43,13 +47,18 @@ const QStaticText &ElidedTextDelegate::laidOut(const QStyleOptionViewItem &optio
 {
     if (option.font != m_font) {
         m_laidOut.clear();
+        m_laidOutBefore.clear();
         m_font = option.font;
     }
     const QString key = QString::number(width) + QLatin1Char(':') + option.text;
     if (auto it = m_laidOut.constFind(key); it != m_laidOut.constEnd())
         return *it;
-    if (m_laidOut.size() > 512)
-        m_laidOut.clear(); // a pane shows a few dozen cells: this only bounds a long session's
+    if (m_laidOut.size() >= m_keep) {
+        m_laidOutBefore = std::exchange(m_laidOut, {});
+        m_laidOut.reserve(m_keep);
+    }
+    if (auto it = m_laidOutBefore.constFind(key); it != m_laidOutBefore.constEnd())
+        return *m_laidOut.insert(key, *it);
     QStaticText text(option.fontMetrics.elidedText(option.text, Qt::ElideRight, width));
     text.setTextFormat(Qt::PlainText);
     text.prepare(QTransform(), option.font);

@@ -14,14 +14,18 @@ namespace ptriage {
 class ElidedTextDelegate : public QStyledItemDelegate {
     Q_OBJECT
 public:
-    using QStyledItemDelegate::QStyledItemDelegate;
+    // Keeps the layouts of about `keep` to twice `keep` recently painted texts.
+    explicit ElidedTextDelegate(QObject *parent = nullptr, int keep = 512);
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
 private:
     const QStaticText &laidOut(const QStyleOptionViewItem &option, int width) const;
 
-    mutable QHash<QString, QStaticText> m_laidOut; // by width and text, in m_font
+    // By width and text, in m_font. Two generations: a layout painted lately is in the current one
+    // or moves there from the previous; a full current one becomes the previous, and the rest go.
+    mutable QHash<QString, QStaticText> m_laidOut, m_laidOutBefore;
+    int m_keep;
     mutable QFont m_font;
 };
 

@@ -4,6 +4,7 @@
 #include "Autostart.h"
 #include "BlastGraphView.h"
 #include "DetailsPane.h"
+#include "ElidedTextDelegate.h"
 #include "HistoryCharts.h"
 #include "LearnedDialog.h"
 #include "LedgerPane.h"
@@ -91,6 +92,9 @@ MainWindow::MainWindow(const TriageConfig &config, std::unique_ptr<TriageService
     setWindowTitle(tr("ptriage — process triage"));
     m_filter->setSourceModel(m_model);
     m_table->setModel(m_filter);
+    // A few thousand texts: a re-ranking moves the same texts to other rows, and every one is
+    // painted from its kept layout.
+    m_table->setItemDelegate(new ElidedTextDelegate(m_table, 4096));
     m_table->setSortingEnabled(true);
     m_table->setUniformRowHeights(true);
     m_table->setAlternatingRowColors(true);
