@@ -1,6 +1,7 @@
 #include "ProcessTableModel.h"
 
 #include "ClassStyle.h"
+#include "util/ThreadPriority.h"
 
 #include <QGuiApplication>
 #include <QSet>
@@ -134,6 +135,12 @@ void ProcessTableModel::setMarks(std::unordered_map<ProcessIdentity, QString> ma
             Q_EMIT dataChanged(i, i, {Qt::DisplayRole});
 }
 
+namespace {
+
+constexpr std::size_t kRowsBetweenYields = 64; // well under a millisecond of preparing rows
+
+} // namespace
+
 std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepare(
     std::shared_ptr<const TriageResult> result, const TriageConfig &config, const ProcessColumns &columns,
     std::shared_ptr<const PreparedRows> basis)
@@ -170,6 +177,8 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
             rows->sort[i] << std::move(sortValue);
         }
         rows->search[i] = ProcessColumns::searchText(row);
+        if (i % kRowsBetweenYields == kRowsBetweenYields - 1)
+            yieldPoint(); // on the feed's thread: the window's thread may be waiting for this core
     }
     if (basis && basis->result && basis->result->snapshot) {
         const auto &old = basis->result->snapshot->processes;
@@ -182,6 +191,8 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
         rows->candidacyChanged.assign(n, 0);
         rows->basisIndex.assign(n, -1);
         for (std::size_t i = 0; i < n; ++i) {
+            if (i % kRowsBetweenYields == kRowsBetweenYields - 1)
+                yieldPoint();
             auto it = oldIndex.find(result->snapshot->processes[i].id);
             if (it == oldIndex.end())
                 continue;

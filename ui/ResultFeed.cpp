@@ -48,7 +48,7 @@ void ResultFeed::prepareNext()
     m_preparing.setFuture(QtConcurrent::run(&m_pool,
         [result = std::move(m_pending), config = &m_config, columns = &m_model.columns(), basis = m_model.prepared(),
             released = std::move(m_released), trim]() mutable {
-            lowerCurrentThreadPriority();
+            becomeBackgroundThread();
             released.clear();
 #ifdef __GLIBC__
             if (trim)

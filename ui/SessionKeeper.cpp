@@ -58,7 +58,7 @@ void SessionKeeper::run(std::function<void()> onStore, std::function<void()> onD
         watcher->deleteLater();
     });
     watcher->setFuture(QtConcurrent::run(&m_pool, [onStore = std::move(onStore)] {
-        lowerCurrentThreadPriority();
+        becomeBackgroundThread();
         onStore();
     }));
 }

@@ -1,5 +1,7 @@
 #include "ProcFiles.h"
 
+#include "util/ThreadPriority.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -126,6 +128,7 @@ std::vector<int> listNumericEntries(int dirFd, Rewind rewind)
             if (ec == std::errc() && p == e->d_name + len && v >= 0)
                 out.push_back(v);
         }
+        yieldPoint(); // /proc of thousands of processes is several calls of a millisecond in the kernel
     }
     if (rewind == Rewind::Yes)
         ::lseek(dirFd, 0, SEEK_SET);

@@ -17,7 +17,9 @@ TriageWorker::TriageWorker(TriageConfig config, CollectOptions collect, TriageOp
 
 void TriageWorker::start()
 {
-    lowerCurrentThreadPriority(); // the collector's reader threads, started from here, inherit it
+    // The collector's reader threads, started from here, inherit the nice value, and parallelChunks
+    // makes them background work too.
+    becomeBackgroundThread();
     std::string error;
     if (!m_collector.open(&error)) {
         Q_EMIT failed(QString::fromStdString(error));
@@ -40,11 +42,15 @@ void TriageWorker::scan()
         return;
     QElapsedTimer clock;
     clock.start();
+    const std::int64_t cpuBefore = threadCpuNanoseconds();
     // The first scan samples twice, so even the first result shows recent rates.
     auto snapshot = m_firstScanDone ? m_collector.refresh() : m_collector.scanOnce();
+    const bool firstScan = !m_firstScanDone;
     m_firstScanDone = true;
     auto result = triage(std::move(snapshot), m_config, m_triage, m_lastResult.get());
     m_lastResult = result;
+    if (!firstScan) // the first one sleeps between its two samples
+        noteBackgroundShare(clock.nsecsElapsed(), threadCpuNanoseconds() - cpuBefore);
     Q_EMIT resultReady(std::move(result), clock.nsecsElapsed() / 1000);
 }
 

@@ -1,0 +1,187 @@
+// Background work: a thread made background runs at nice 10 (never raised), gives its core away at
+// yield points to a thread that wants it (real threads pinned to one CPU, the switches counted by the
+// kernel), stops giving way while the machine is saturated, and hands all of this to the workers of
+// parallelChunks.
+#include "util/Parallel.h"
+#include "util/ThreadPriority.h"
+
+#include <QTest>
+
+#include <atomic>
+#include <mutex>
+#include <pthread.h>
+#include <sched.h>
+#include <sys/resource.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+using namespace ptriage;
+
+namespace {
+
+int niceOfThisThread()
+{
+    errno = 0;
+    return ::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()));
+}
+
+void pinToFirstAllowedCpu()
+{
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    ::sched_getaffinity(0, sizeof allowed, &allowed);
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+        if (CPU_ISSET(cpu, &allowed)) {
+            cpu_set_t one;
+            CPU_ZERO(&one);
+            CPU_SET(cpu, &one);
+            ::sched_setaffinity(0, sizeof one, &one);
+            return;
+        }
+}
+
+long involuntarySwitches()
+{
+    rusage usage{};
+    ::getrusage(RUSAGE_THREAD, &usage);
+    return usage.ru_nivcsw;
+}
+
+// How many times the calling thread lost its core over 2,000 yield points while another thread on the
+// same CPU wanted it (that one gives way at once too, so each switch is short).
+long switchesOverYieldPoints(bool background, int nice)
+{
+    long switches = -1;
+    std::thread worker([&] {
+        pinToFirstAllowedCpu();
+        if (background)
+            becomeBackgroundThread(nice);
+        std::atomic<bool> done{false};
+        std::thread other([&] {
+            pinToFirstAllowedCpu();
+            while (!done.load())
+                ::sched_yield();
+        });
+        QThread::msleep(20); // the other thread is running
+        const long before = involuntarySwitches();
+        for (int i = 0; i < 2000; ++i)
+            yieldPoint();
+        switches = involuntarySwitches() - before;
+        done = true;
+        other.join();
+    });
+    worker.join();
+    return switches;
+}
+
+} // namespace
+
+class TestThreadPriority : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init()
+    {
+        noteBackgroundShare(1000, 1000); // the machine has room, as at the start
+    }
+
+    void aBackgroundThreadRunsAtNiceTenAndIsNeverRaised()
+    {
+        int nice = -1, niceAfterwards = -1;
+        bool background = false;
+        std::thread([&] {
+            becomeBackgroundThread();
+            nice = niceOfThisThread();
+            background = isBackgroundThread();
+        }).join();
+        QCOMPARE(nice, std::max(kBackgroundNice, niceOfThisThread()));
+        QVERIFY(background);
+        QVERIFY(!isBackgroundThread()); // the calling thread is not made background
+        std::thread([&] {
+            ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 15);
+            becomeBackgroundThread();
+            niceAfterwards = niceOfThisThread();
+        }).join();
+        QCOMPARE(niceAfterwards, 15);
+    }
+
+    void aBackgroundThreadGivesItsCoreAwayAtYieldPoints()
+    {
+        const long background = switchesOverYieldPoints(true, kBackgroundNice);
+        const long foreground = switchesOverYieldPoints(false, 0);
+        QVERIFY2(background >= 1000, qPrintable(QString::number(background)));
+        QVERIFY2(foreground < 100, qPrintable(QString::number(foreground)));
+    }
+
+    void aSaturatedMachineStopsTheGivingWayUntilWorkHasItsCoreAgain()
+    {
+        noteBackgroundShare(100'000'000, 30'000'000); // ran 30 ms of 100: others had the core
+        const long saturated = switchesOverYieldPoints(true, kBackgroundNice);
+        QVERIFY2(saturated < 100, qPrintable(QString::number(saturated)));
+        noteBackgroundShare(100'000'000, 90'000'000);
+        const long again = switchesOverYieldPoints(true, kBackgroundNice);
+        QVERIFY2(again >= 1000, qPrintable(QString::number(again)));
+    }
+
+    void theCpuTimeOfThisThreadIsItsOwn()
+    {
+        const std::int64_t before = threadCpuNanoseconds();
+        std::thread([] {
+            volatile std::uint64_t x = 0;
+            for (std::uint64_t i = 0; i < 50'000'000; ++i)
+                x = x + i;
+        }).join();
+        const std::int64_t slept = threadCpuNanoseconds() - before;
+        volatile std::uint64_t y = 0;
+        for (std::uint64_t i = 0; i < 50'000'000; ++i)
+            y = y + i;
+        const std::int64_t ran = threadCpuNanoseconds() - before - slept;
+        QVERIFY2(slept < ran / 4, qPrintable(QStringLiteral("%1 vs %2").arg(slept).arg(ran)));
+    }
+
+    void parallelChunksMakesItsWorkersBackgroundAndGivesWayBetweenBlocks_data()
+    {
+        QTest::addColumn<int>("workers");
+        QTest::newRow("one worker") << 1;
+        QTest::newRow("two workers") << 2;
+    }
+
+    void parallelChunksMakesItsWorkersBackgroundAndGivesWayBetweenBlocks()
+    {
+        QFETCH(int, workers);
+        for (const bool background : {true, false}) {
+            QThreadPool pool; // its threads stay background once they worked for a background thread
+            pool.setMaxThreadCount(1);
+            std::mutex lock;
+            std::vector<std::pair<std::size_t, std::size_t>> blocks;
+            std::vector<bool> backgroundWorkers;
+            std::vector<char> covered(1000, 0);
+            std::thread([&] {
+                if (background)
+                    becomeBackgroundThread();
+                parallelChunks(&pool, covered.size(), workers, [&](std::size_t begin, std::size_t end, int) {
+                    const std::lock_guard hold(lock);
+                    blocks.emplace_back(begin, end);
+                    backgroundWorkers.push_back(isBackgroundThread());
+                    for (std::size_t i = begin; i < end; ++i)
+                        ++covered[i];
+                });
+            }).join();
+            QVERIFY(std::all_of(covered.begin(), covered.end(), [](char c) { return c == 1; }));
+            for (const bool b : backgroundWorkers)
+                QCOMPARE(b, background);
+            if (background || workers > 1) {
+                // In blocks: a yield point between each two.
+                QCOMPARE(blocks.size(), std::size_t{16});
+                for (const auto &[begin, end] : blocks)
+                    QVERIFY(end - begin <= 64);
+            } else {
+                QCOMPARE(blocks.size(), std::size_t{1}); // foreground on one thread: all at once
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestThreadPriority)
+#include "tst_thread_priority.moc"
