@@ -86,10 +86,12 @@ HistoryCharts::Plot HistoryCharts::makePlot(const QString &title, const QString 
     p.view->setRenderHint(QPainter::Antialiasing);
     // The view paints the background as one plain rectangle; the chart's own, a rounded and
     // antialiased shape, took half the time of drawing a chart whenever the tab was opened.
-    // The viewport fills itself with it (Base), so the view draws no background over that fill.
-    QPalette palette = p.view->viewport()->palette();
-    palette.setBrush(QPalette::Base, p.chart->backgroundBrush()); // the theme's, as before
-    p.view->viewport()->setPalette(palette);
+    // The viewport fills itself with it, so the view draws no background over that fill.
+    QWidget *viewport = p.view->viewport();
+    QPalette palette = viewport->palette();
+    palette.setBrush(viewport->backgroundRole(), p.chart->backgroundBrush()); // the theme's, as before
+    viewport->setPalette(palette);
+    viewport->setAutoFillBackground(true);
     p.view->setBackgroundBrush(Qt::NoBrush);
     p.chart->setBackgroundVisible(false);
     p.view->setMinimumSize(220, 160);

@@ -11,7 +11,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QDateTimeAxis>
+#include <QImage>
 #include <QLineSeries>
+#include <QPainter>
 #include <QScrollBar>
 #include <QTableWidget>
 #include <QtTest>
@@ -138,6 +140,15 @@ private Q_SLOTS:
             QFileInfo::exists(QStringLiteral("/proc/pressure/memory")) ? 4 : 0);
         if (qEnvironmentVariableIsSet("PTRIAGE_TEST_SHOTS"))
             charts.grab().save(qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/charts.png"));
+        // Each chart's corner is the theme's background, not the window's behind it.
+        const QImage shot = charts.grab().toImage();
+        for (const auto *view : charts.findChildren<QChartView *>()) {
+            const QPoint corner = view->mapTo(&charts, QPoint(2, 2));
+            QImage theme(view->size(), QImage::Format_RGB32); // the brush may be a gradient
+            QPainter(&theme).fillRect(theme.rect(), view->chart()->backgroundBrush());
+            QCOMPARE(shot.pixelColor(corner).rgb(), theme.pixelColor(2, 2).rgb());
+            QVERIFY(shot.pixelColor(corner) != charts.palette().color(QPalette::Window));
+        }
 
         ProcessIdentity unseen; // a process without history: empty, not stale
         unseen.startTicks = 1;
