@@ -1,5 +1,6 @@
 #include "HistoryCharts.h"
 
+#include <QBrush>
 #include <QChart>
 #include <QChartView>
 #include <QDateTime>
@@ -39,6 +40,21 @@ QList<QPointF> thinned(QList<QPointF> points, qsizetype limit = HistoryCharts::k
             out << points[std::max(lo, hi)];
     }
     return out;
+}
+
+// A gradient whose stops are all one color as that color. Qt Charts' light theme fills with a white
+// to white gradient; Qt 6.4's raster engine hands a gradient over a hundred pixel rows tall to its
+// global thread pool in slices, and the GUI thread sleeps until those threads have had a core.
+QBrush plainIfUniform(const QBrush &brush)
+{
+    const QGradient *gradient = brush.gradient();
+    if (!gradient || gradient->stops().isEmpty())
+        return brush;
+    const QColor first = gradient->stops().first().second;
+    for (const auto &stop : gradient->stops())
+        if (stop.second != first)
+            return brush;
+    return QBrush(first);
 }
 
 } // namespace
@@ -89,7 +105,7 @@ HistoryCharts::Plot HistoryCharts::makePlot(const QString &title, const QString 
     // The viewport fills itself with it, so the view draws no background over that fill.
     QWidget *viewport = p.view->viewport();
     QPalette palette = viewport->palette();
-    palette.setBrush(viewport->backgroundRole(), p.chart->backgroundBrush()); // the theme's, as before
+    palette.setBrush(viewport->backgroundRole(), plainIfUniform(p.chart->backgroundBrush())); // the theme's
     viewport->setPalette(palette);
     viewport->setAutoFillBackground(true);
     p.view->setBackgroundBrush(Qt::NoBrush);

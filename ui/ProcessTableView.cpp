@@ -1,9 +1,17 @@
 #include "ProcessTableView.h"
 
+#include "SteadyScrollBar.h"
+
 #include <QAccessible>
 #include <QHeaderView>
 
 namespace ptriage {
+
+ProcessTableView::ProcessTableView(QWidget *parent) : QTreeView(parent)
+{
+    setVerticalScrollBar(new SteadyScrollBar(Qt::Vertical, this));
+    setHorizontalScrollBar(new SteadyScrollBar(Qt::Horizontal, this));
+}
 
 void ProcessTableView::dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles)
 {

@@ -1,10 +1,12 @@
 // The process table's view repaints what a change touches: a change over thousands of rows repaints
 // the changed columns where they are shown (never the others), a change of a few rows the same as
-// QTreeView would.
+// QTreeView would; a few rows more or less do not repaint its scroll bar.
 #include "ProcessTableView.h"
+#include "SteadyScrollBar.h"
 
 #include <QHeaderView>
 #include <QPaintEvent>
+#include <QScrollBar>
 #include <QStandardItemModel>
 #include <QTest>
 
@@ -70,6 +72,23 @@ private Q_SLOTS:
         m_view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&m_view));
         m_view.viewport()->installEventFilter(&m_recorder);
+    }
+
+    void aFewRowsMoreDoNotRepaintTheScrollBar()
+    {
+        QVERIFY(qobject_cast<SteadyScrollBar *>(m_view.verticalScrollBar()));
+        QVERIFY(qobject_cast<SteadyScrollBar *>(m_view.horizontalScrollBar()));
+        PaintRecorder bar;
+        m_view.verticalScrollBar()->installEventFilter(&bar);
+        QTest::qWait(50);
+        m_recorder.painted = {};
+        m_model.appendRow(new QStandardItem(QStringLiteral("one more")));
+        QTRY_VERIFY(!m_recorder.painted.isEmpty()); // the view has laid the row out
+        QTest::qWait(50);
+        QVERIFY(m_view.verticalScrollBar()->maximum() > 0);
+        QVERIFY(bar.painted.isEmpty());
+        m_model.removeRow(kRows);
+        QTest::qWait(50);
     }
 
     void aChangeOverEveryRowRepaintsThatColumnOnly()
