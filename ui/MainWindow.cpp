@@ -5,6 +5,7 @@
 #include "BlastGraphView.h"
 #include "DetailsPane.h"
 #include "ElidedTextDelegate.h"
+#include "ForegroundWatch.h"
 #include "HistoryCharts.h"
 #include "LearnedDialog.h"
 #include "LedgerPane.h"
@@ -90,6 +91,7 @@ MainWindow::MainWindow(const TriageConfig &config, std::unique_ptr<TriageService
       m_scanTime(new SteadyLine(this, SteadyLine::Width::Widest))
 {
     setWindowTitle(tr("ptriage — process triage"));
+    new ForegroundWatch(this); // background threads pause while this thread handles events
     m_filter->setSourceModel(m_model);
     m_table->setModel(m_filter);
     // A few thousand texts: a re-ranking moves the same texts to other rows, and every one is

@@ -14,11 +14,21 @@ void becomeBackgroundThread(int nice = kBackgroundNice);
 bool isBackgroundThread();
 
 // Where background work, between two pieces of about a millisecond, gives its core to a thread
-// waiting for one. A kernel that does not preempt on wakeup (EEVDF protecting a running slice,
-// without kernel preemption) leaves the GUI thread, woken by its timer or an event, waiting for the
-// next tick (4 ms at 250 Hz) behind a scan. Costs a system call; nothing on other threads, nor while
-// the machine is saturated (see noteBackgroundShare).
+// waiting for one, or pauses while the window handles events (foregroundAwake). A kernel that does not preempt on
+// wakeup (EEVDF protecting a running slice, without kernel preemption) leaves the GUI thread, woken by its timer or an
+// event, waiting for the next tick (4 ms at 250 Hz) behind a scan. Costs a system call; nothing on other threads, nor
+// while the machine is saturated (see noteBackgroundShare).
 void yieldPoint();
+
+// The window's thread says when it handles events: awake at the first event after its loop woke
+// up, asleep when the loop is about to wait again (ui/ForegroundWatch). While it is awake, yield points pause instead
+// of giving way, for at most kForegroundPauseMs from its waking: the window's work then runs without background threads
+// ready on its core. A thread that ran while others were ready is owed less later: on EEVDF kernels, the GUI thread
+// woken after a long paint beside a scan waited up to 27 ms (behind nice-10 threads, whose small weight multiplies the
+// debt when it rejoins their queue).
+inline constexpr int kForegroundPauseMs = 8;
+void foregroundAwake(int pauseMs = kForegroundPauseMs);
+void foregroundAsleep();
 
 // After a piece of background work that took `wallNs`, of which the calling thread ran `cpuNs`: a
 // thread that had its core less than half the time shares a saturated machine, where giving way

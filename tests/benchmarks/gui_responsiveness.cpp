@@ -360,6 +360,10 @@ int main(int argc, char **argv)
                 "%zu ticks — goals: longest <= 16 ms: %s, p99 <= 8 ms: %s\n",
         tickMs, longest, p99, percentile(lateness, 0.5), lateness.size(), longest <= 16 ? "met" : "NOT met",
         p99 <= 8 ? "met" : "NOT met");
+    const auto lateBy
+        = [&](double ms) { return std::count_if(lateness.begin(), lateness.end(), [ms](double l) { return l > ms; }); };
+    std::printf("ticks later than 8 ms: %td, than 16 ms: %td (the longest alone varies most from run to run)\n",
+        lateBy(8), lateBy(16));
     std::printf(
         "during the longest stall the GUI thread ran %.1f ms (the rest it waited for a core), the window's other "
         "threads %.1f ms (on %ld cores)\n",

@@ -1,13 +1,15 @@
 // Background work: a thread made background runs at nice 10 (never raised), gives its core away at
 // yield points to a thread that wants it (real threads pinned to one CPU, the switches counted by the
-// kernel), stops giving way while the machine is saturated, and hands all of this to the workers of
-// parallelChunks.
+// kernel), pauses there while the window's thread handles events (never past the bound, never a
+// foreground thread, not on a saturated machine), stops giving way while the machine is saturated,
+// and hands all of this to the workers of parallelChunks.
 #include "util/Parallel.h"
 #include "util/ThreadPriority.h"
 
 #include <QTest>
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <pthread.h>
 #include <sched.h>
@@ -80,10 +82,13 @@ long switchesOverYieldPoints(bool background, int nice)
 class TestThreadPriority : public QObject {
     Q_OBJECT
 
+    static constexpr int kLongPauseMs = 10'000; // longer than any check here waits
+
 private Q_SLOTS:
     void init()
     {
         noteBackgroundShare(1000, 1000); // the machine has room, as at the start
+        foregroundAsleep();
     }
 
     void aBackgroundThreadRunsAtNiceTenAndIsNeverRaised()
@@ -122,6 +127,74 @@ private Q_SLOTS:
         noteBackgroundShare(100'000'000, 90'000'000);
         const long again = switchesOverYieldPoints(true, kBackgroundNice);
         QVERIFY2(again >= 1000, qPrintable(QString::number(again)));
+    }
+
+    // The window's thread handles events: a background yield point waits until it sleeps again.
+    void aBackgroundThreadPausesWhileTheWindowHandlesEvents()
+    {
+        foregroundAwake(kLongPauseMs);
+        std::atomic<bool> entered{false}, returned{false};
+        std::thread worker([&] {
+            becomeBackgroundThread();
+            entered = true;
+            yieldPoint();
+            returned = true;
+        });
+        while (!entered)
+            std::this_thread::yield();
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        const bool returnedWhileAwake = returned;
+        foregroundAsleep();
+        worker.join();
+        QVERIFY(!returnedWhileAwake);
+    }
+
+    // A window thread that never sleeps again (blocked on something) holds background work once, for
+    // at most the bound; the yield points after it do not wait.
+    void thePauseEndsAtItsBound()
+    {
+        using Clock = std::chrono::steady_clock;
+        foregroundAwake();
+        Clock::duration first{}, next{};
+        std::thread([&] {
+            becomeBackgroundThread();
+            const auto start = Clock::now();
+            yieldPoint();
+            const auto afterFirst = Clock::now();
+            for (int i = 0; i < 100; ++i)
+                yieldPoint();
+            first = afterFirst - start;
+            next = Clock::now() - afterFirst;
+        }).join();
+        foregroundAsleep();
+        QVERIFY(first >= std::chrono::milliseconds(kForegroundPauseMs - 1)); // waited for it
+        QVERIFY(first < std::chrono::seconds(2));
+        QVERIFY2(next < std::chrono::milliseconds(50 * kForegroundPauseMs), "each later yield point waited");
+    }
+
+    // Neither a foreground thread nor background work on a saturated machine waits for the window.
+    void onlyBackgroundWorkWithRoomPauses()
+    {
+        foregroundAwake(kLongPauseMs);
+        std::atomic<bool> foregroundReturned{false}, saturatedReturned{false};
+        std::thread foreground([&] {
+            yieldPoint();
+            foregroundReturned = true;
+        });
+        noteBackgroundShare(100'000'000, 30'000'000);
+        std::thread saturated([&] {
+            becomeBackgroundThread();
+            yieldPoint();
+            saturatedReturned = true;
+        });
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+        while (!(foregroundReturned && saturatedReturned) && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        const bool bothBackWhileAwake = foregroundReturned && saturatedReturned;
+        foregroundAsleep();
+        foreground.join();
+        saturated.join();
+        QVERIFY(bothBackWhileAwake);
     }
 
     void theCpuTimeOfThisThreadIsItsOwn()
