@@ -251,6 +251,9 @@ int main(int argc, char **argv)
     std::vector<double> lateness;
     double worstBusy = 0; // how much of the longest stall the GUI thread spent running (not waiting for a core)
     double worstOurs = 0; // … and the window's other threads (the engine's) on any core
+    // Ticks later than 16 ms: when each ended (CLOCK_MONOTONIC, as `perf record -k CLOCK_MONOTONIC` stamps a
+    // trace, to see who held the cores) and how late.
+    std::vector<std::pair<double, double>> longStalls;
     QTimer ticker;
     ticker.setTimerType(Qt::PreciseTimer);
     ticker.setInterval(tickMs);
@@ -262,6 +265,11 @@ int main(int argc, char **argv)
             if (lateness.empty() || late > *std::max_element(lateness.begin(), lateness.end())) {
                 worstBusy = cpu - lastCpu;
                 worstOurs = processCpu - lastProcessCpu - worstBusy;
+            }
+            if (late > 16) {
+                timespec ts{};
+                ::clock_gettime(CLOCK_MONOTONIC, &ts);
+                longStalls.emplace_back(static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9, late);
             }
             lateness.push_back(late);
         }
@@ -344,9 +352,10 @@ int main(int argc, char **argv)
     const int rows = window.table()->model()->rowCount();
     const int total = static_cast<int>(window.lastResult() ? window.lastResult()->snapshot->processes.size() : 0);
     std::printf(
-        "gui_responsiveness: %d extra idle processes, %d processes in the last scan, %d top-level rows, %s view, "
-        "platform %s\n",
-        processes, total, rows, tree ? "tree" : "flat", qPrintable(QGuiApplication::platformName()));
+        "gui_responsiveness (pid %d): %d extra idle processes, %d processes in the last scan, %d top-level rows, %s "
+        "view, platform %s\n",
+        static_cast<int>(::getpid()), processes, total, rows, tree ? "tree" : "flat",
+        qPrintable(QGuiApplication::platformName()));
     std::printf("refreshes measured: %d (each asked for as soon as the previous one was shown)\n", applied - 1);
     std::printf("first result shown after: %.0f ms (window start to a filled table); laying out and painting it: %.1f "
                 "ms of the GUI thread\n",
@@ -368,6 +377,12 @@ int main(int argc, char **argv)
         "during the longest stall the GUI thread ran %.1f ms (the rest it waited for a core), the window's other "
         "threads %.1f ms (on %ld cores)\n",
         worstBusy, worstOurs, ::sysconf(_SC_NPROCESSORS_ONLN));
+    if (!longStalls.empty()) {
+        std::printf("ticks later than 16 ms ended at (CLOCK_MONOTONIC s: ms late):");
+        for (const auto &[endS, late] : longStalls)
+            std::printf(" %.4f: %.1f;", endS, late);
+        std::printf("\n");
+    }
     std::printf("refresh latency (asked for → shown; scan, triage, rows): median %.0f ms, longest %.0f ms, with %d "
                 "spinning children\n",
         percentile(latencyMs, 0.5), percentile(latencyMs, 1.0), busyCount);
