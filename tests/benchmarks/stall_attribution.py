@@ -15,6 +15,7 @@ xvfb-run when there is no display. A trace that lost events says so: its figures
 import collections
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,12 +29,16 @@ def run_traced(command, workdir):
     data, out = os.path.join(workdir, "perf.data"), os.path.join(workdir, "bench.out")
     if not os.environ.get("DISPLAY"):
         command = ["xvfb-run", "-a", "-s", "-screen 0 1600x1000x24"] + command
+    if not shutil.which("perf"):
+        sys.exit("stall_attribution: needs perf (Debian: linux-perf)")
     with open(out, "w") as sink:
         subprocess.run(["perf", "record", "-q", "-o", data, "-e", "sched:sched_switch", "-e", "sched:sched_waking",
                         "-a", "-k", "CLOCK_MONOTONIC", "-m", "8192", "--"] + command, stdout=sink,
                        stderr=subprocess.STDOUT, check=False)
     script = subprocess.run(["perf", "script", "-i", data, "-F", "comm,pid,tid,cpu,time,event,trace"],
-                            capture_output=True, text=True, check=True)
+                            capture_output=True, text=True, check=False)
+    if script.returncode != 0:  # no trace: no rights to trace the machine, or the benchmark did not start
+        sys.exit(f"stall_attribution: no trace ({script.stderr.strip()}); the run said:\n{open(out).read()}")
     stats = subprocess.run(["perf", "report", "-i", data, "--stats"], capture_output=True, text=True, check=False)
     lost = re.search(r"LOST events:\s+(\d+)", stats.stdout)
     return open(out).read(), script.stdout, int(lost.group(1)) if lost else 0
@@ -56,7 +61,7 @@ def attribute(events, gui, ours, start, end):
     waits = []  # (from, to, cpu it then ran on)
     runnable_since = on_since = queued_on = None
     running = {}  # cpu -> (tid, comm, since)
-    segments = []  # (from, to, cpu, who)
+    segments = []  # (from, to, cpu, tid, comm)
     gaps = 0  # switches away from a task the trace never showed switching in: events the trace lacks
     for t, cpu, kind, trace, _pid, _tid in events:
         if t > end:
