@@ -1,16 +1,18 @@
 #include "Commands.h"
 
-#include "ActionDialog.h"
-#include "LedgerPane.h"
-#include "MainWindow.h"
-#include "NotificationClient.h"
-#include "SessionsWindow.h"
-#include "ThemeIcon.h"
-#include "Translations.h"
-#include "TrayController.h"
-#include "WindowOnDemand.h"
+#include "acting/ActionDialog.h"
+#include "desk/Desk.h"
+#include "look/ThemeIcon.h"
+#include "look/Translations.h"
+#include "panes/LedgerPane.h"
 #include "pressure/PressureMonitor.h"
+#include "sessions/SessionsWindow.h"
+#include "tray/NotificationClient.h"
+#include "tray/TrayController.h"
 #include "util/AllocatorTuning.h"
+#include "window/MainWindow.h"
+#include "window/SidePanes.h"
+#include "window/WindowOnDemand.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -31,7 +33,9 @@ int runInTray(QApplication &app, const TriageConfig &config, const CollectOption
     const QString &db)
 {
     QApplication::setQuitOnLastWindowClosed(false);
-    WindowOnDemand windows(config, collect, triage, db);
+    Desk desk(config, collect, triage, db);
+    desk.setCadence(Desk::Cadence::Background);
+    WindowOnDemand windows(desk);
     PressureMonitor monitor(config.policy.pressure, QString::fromStdString(collect.procRoot));
     QString error;
     if (!monitor.start(&error)) {
@@ -40,7 +44,7 @@ int runInTray(QApplication &app, const TriageConfig &config, const CollectOption
     }
     std::fprintf(stderr, "ptriage: memory pressure: %s\n", qUtf8Printable(monitor.sourceDescription()));
     NotificationClient notifications;
-    TrayController tray(windows, monitor, notifications, config.policy.pressure.alertRepeatSeconds);
+    TrayController tray(desk, monitor, notifications, config.policy.pressure.alertRepeatSeconds);
     QObject::connect(&tray, &TrayController::statusChanged, &windows, [&windows](const QString &status) {
         std::fprintf(stderr, "ptriage: %s\n", qUtf8Printable(status)); // once per change, for --tray's output
         if (MainWindow *window = windows.existingWindow())
@@ -50,9 +54,12 @@ int runInTray(QApplication &app, const TriageConfig &config, const CollectOption
     QObject::connect(&windows, &WindowOnDemand::windowBuilt, &tray,
         [&tray](MainWindow *window) { window->statusBar()->showMessage(tray.status(), 30000); });
     QObject::connect(&tray, &TrayController::quitRequested, &app, &QApplication::quit);
+    QObject::connect(&tray, &TrayController::windowRequested, &windows, &WindowOnDemand::showOnly);
+    QObject::connect(&tray, &TrayController::windowToggleRequested, &windows, &WindowOnDemand::toggle);
     QObject::connect(&tray, &TrayController::freeMemoryRequested, &windows,
-        [&windows, &tray] { windows.window().showRelief(tray.suggestedGoalBytes()); });
-    windows.start();
+        [&windows, &tray] { windows.showRelief(tray.suggestedGoalBytes()); });
+    desk.sessions().restoreSettings(); // a bad value is said by the window, when it is built
+    desk.start();
     tray.start();
     return app.exec();
 }
@@ -175,8 +182,8 @@ int gui(int argc, char **argv)
     if (parser.isSet(QStringLiteral("tray")))
         return runInTray(app, *config, collect, triage, parser.value(QStringLiteral("db")));
     const bool sessions = tab == static_cast<int>(tabs.indexOf(QStringLiteral("sessions")));
-    MainWindow window(*config, collect, triage, parser.value(QStringLiteral("db")));
-    window.resize(1500, 900);
+    Desk desk(*config, collect, triage, parser.value(QStringLiteral("db")));
+    MainWindow window(desk);
     if (selectPid > 0)
         window.selectPidWhenSeen(selectPid);
     if (!sessions)
@@ -193,7 +200,7 @@ int gui(int argc, char **argv)
             if (!selected && results < std::max(3, after))
                 return;
             if (selected && results < after) {
-                window.refreshNow(); // no need to wait out the interval
+                desk.refreshNow(); // no need to wait out the interval
                 return;
             }
             if (!selected) {

@@ -1,7 +1,7 @@
 #include "Commands.h"
 #include "OneShot.h"
 
-#include "Translations.h"
+#include "look/Translations.h"
 #include "report/HtmlReport.h"
 #include "report/ReportHistory.h"
 #include "session/SessionStore.h"

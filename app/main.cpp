@@ -1,5 +1,5 @@
 #include "Commands.h"
-#include "Translations.h"
+#include "look/Translations.h"
 
 #include <QCoreApplication>
 

@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ActFlow</name>
+    <message>
+        <source>%1 of %2 done.</source>
+        <translation>%1 von %2 erledigt.</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig machen</translation>
+    </message>
+    <message>
+        <source>Undo the %1 of process %2?</source>
+        <translation>„%1“ an Prozess %2 rückgängig machen?</translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation>„%1“ rückgängig machen</translation>
+    </message>
+    <message>
+        <source>PID %1: %2 — %3</source>
+        <translation>PID %1: %2 — %3</translation>
+    </message>
+</context>
+<context>
     <name>ActText</name>
     <message>
         <source>  %1  (not running any more, or its PID now names another process)</source>
@@ -2004,6 +2027,37 @@ Eltern-PID: %2</translation>
     </message>
 </context>
 <context>
+    <name>ReportExport</name>
+    <message>
+        <source>Export report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>HTML files (*.html)</source>
+        <translation>HTML-Dateien (*.html)</translation>
+    </message>
+    <message>
+        <source>Cannot write the report</source>
+        <translation>Der Bericht kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>The report was written to %1.</source>
+        <translation>Der Bericht wurde nach %1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>It has no comparison with saved sessions: %1</source>
+        <translation>Er enthält keinen Vergleich mit gespeicherten Sitzungen: %1</translation>
+    </message>
+    <message>
+        <source>Report written</source>
+        <translation>Bericht geschrieben</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+</context>
+<context>
     <name>ScanText</name>
     <message>
         <source>over the last %1</source>
@@ -2377,6 +2431,10 @@ Eltern-PID: %2</translation>
         <source>An action is still running.</source>
         <translation>Eine Aktion läuft noch.</translation>
     </message>
+    <message>
+        <source>The action journal is being opened.</source>
+        <translation>Das Aktionsjournal wird geöffnet.</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::BlastGraphView</name>
@@ -2401,6 +2459,25 @@ Eltern-PID: %2</translation>
 %3 · risk %4</source>
         <translation>%1 (PID %2)
 %3 · Risiko %4</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::Desk</name>
+    <message>
+        <source>Your decision was not remembered: %1</source>
+        <translation>Ihre Entscheidung wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to learn from: the command of that process is unknown.</source>
+        <translation>Nichts zu lernen: Der Befehl dieses Prozesses ist unbekannt.</translation>
+    </message>
+    <message>
+        <source>ptriage will count processes like this one as more likely useful.</source>
+        <translation>ptriage stuft Prozesse wie diesen künftig eher als nützlich ein.</translation>
     </message>
 </context>
 <context>
@@ -2591,6 +2668,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>I/O — %1</source>
         <translation>I/O — %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -2802,348 +2883,20 @@ Eltern-PID: %2</translation>
 <context>
     <name>ptriage::MainWindow</name>
     <message>
-        <source>Candidates only</source>
-        <translation>Nur Kandidaten</translation>
-    </message>
-    <message>
         <source>ptriage — process triage</source>
         <translation>ptriage — Prozess-Triage</translation>
-    </message>
-    <message>
-        <source>Filter: command, user or PID (several words: all must match)</source>
-        <translation>Filter: Befehl, Benutzer oder PID (mehrere Wörter: alle müssen passen)</translation>
-    </message>
-    <message>
-        <source>All users</source>
-        <translation>Alle Benutzer</translation>
-    </message>
-    <message>
-        <source>Mine</source>
-        <translation>Eigene</translation>
-    </message>
-    <message>
-        <source>System</source>
-        <translation>System</translation>
-    </message>
-    <message>
-        <source>Evidence</source>
-        <translation>Indizien</translation>
-    </message>
-    <message>
-        <source>Blast radius</source>
-        <translation>Auswirkungsradius</translation>
-    </message>
-    <message>
-        <source>Details</source>
-        <translation>Details</translation>
-    </message>
-    <message>
-        <source>Charts</source>
-        <translation>Diagramme</translation>
-    </message>
-    <message>
-        <source>Scanning…</source>
-        <translation>Prozesse werden erfasst…</translation>
-    </message>
-    <message>
-        <source>Cannot scan processes</source>
-        <translation>Prozesse können nicht erfasst werden</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Datei</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Ansicht</translation>
-    </message>
-    <message>
-        <source>&amp;Refresh now</source>
-        <translation>&amp;Jetzt aktualisieren</translation>
-    </message>
-    <message>
-        <source>&amp;Pause updates</source>
-        <translation>Aktualisierung &amp;anhalten</translation>
-    </message>
-    <message>
-        <source>Updates paused</source>
-        <translation>Aktualisierung angehalten</translation>
-    </message>
-    <message>
-        <source>&amp;Tree view</source>
-        <translation>&amp;Baumansicht</translation>
-    </message>
-    <message>
-        <source>Refresh &amp;interval</source>
-        <translation>Aktualisierungs&amp;intervall</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>&amp;Process</source>
-        <translation>&amp;Prozess</translation>
-    </message>
-    <message>
-        <source>&amp;End (TERM, then KILL)</source>
-        <translation>B&amp;eenden (TERM, dann KILL)</translation>
-    </message>
-    <message>
-        <source>&amp;Kill</source>
-        <translation>Beenden er&amp;zwingen (KILL)</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>&amp;Anhalten</translation>
-    </message>
-    <message>
-        <source>&amp;Resume</source>
-        <translation>&amp;Fortsetzen</translation>
-    </message>
-    <message>
-        <source>&amp;Freeze</source>
-        <translation>E&amp;infrieren</translation>
-    </message>
-    <message>
-        <source>&amp;Throttle</source>
-        <translation>&amp;Drosseln</translation>
-    </message>
-    <message>
-        <source>Re&amp;nice</source>
-        <translation>&amp;Priorität senken</translation>
-    </message>
-    <message>
-        <source>&amp;Quarantine</source>
-        <translation>&amp;Quarantäne (CPU)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Hilfe</translation>
-    </message>
-    <message>
-        <source>&amp;About ptriage</source>
-        <translation>Ü&amp;ber ptriage</translation>
-    </message>
-    <message>
-        <source>About ptriage</source>
-        <translation>Über ptriage</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Finds abandoned, stuck and runaway processes, explains every verdict term by term, and shows what acting on a process would break.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Findet verwaiste, festgefahrene und außer Kontrolle geratene Prozesse, erklärt jede Einstufung Term für Term und zeigt, was ein Eingriff in einen Prozess kaputtmachen würde.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Main</source>
-        <translation>Hauptwerkzeugleiste</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>scan %1 ms</source>
-        <translation>Erfassung %1 ms</translation>
     </message>
     <message>
         <source>Recommended: %1</source>
         <translation>Empfohlen: %1</translation>
     </message>
     <message>
-        <source>T&amp;haw</source>
-        <translation>Auf&amp;tauen</translation>
-    </message>
-    <message>
-        <source>&amp;Undo last action on this process</source>
-        <translation>Letzte Aktion an diesem Prozess &amp;rückgängig machen</translation>
-    </message>
-    <message>
         <source>Select one or more processes first.</source>
         <translation>Wählen Sie zuerst einen oder mehrere Prozesse aus.</translation>
     </message>
     <message>
-        <source>%1 …</source>
-        <translation>%1 …</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>Rückgängig machen</translation>
-    </message>
-    <message>
-        <source>Undo the %1 of process %2?</source>
-        <translation>„%1“ an Prozess %2 rückgängig machen?</translation>
-    </message>
-    <message>
-        <source>Undo %1</source>
-        <translation>„%1“ rückgängig machen</translation>
-    </message>
-    <message>
-        <source>PID %1: %2 — %3</source>
-        <translation>PID %1: %2 — %3</translation>
-    </message>
-    <message>
-        <source>%1: %2 of %3 done</source>
-        <translation>%1: %2 von %3 erledigt</translation>
-    </message>
-    <message>
-        <source>%1 of %2 done.</source>
-        <translation>%1 von %2 erledigt.</translation>
-    </message>
-    <message>
-        <source>Ask the parent to &amp;collect this zombie (SIGCHLD)</source>
-        <translation>Den Elternprozess bitten, diesen Zombie einzu&amp;sammeln (SIGCHLD)</translation>
-    </message>
-    <message>
-        <source>Send &amp;signal</source>
-        <translation>Si&amp;gnal senden</translation>
-    </message>
-    <message>
-        <source>1 candidate</source>
-        <translation>1 Kandidat</translation>
-    </message>
-    <message>
-        <source>%1 candidates</source>
-        <translation>%1 Kandidaten</translation>
-    </message>
-    <message>
-        <source>%1 processes · %2 · %3 reclaimable by the recommended kills</source>
-        <translation>%1 Prozesse · %2 · %3 durch die empfohlenen Beendigungen freisetzbar</translation>
-    </message>
-    <message>
-        <source>Session saved at %1</source>
-        <translation>Sitzung um %1 gespeichert</translation>
-    </message>
-    <message>
-        <source>The session was not saved: %1</source>
-        <translation>Die Sitzung wurde nicht gespeichert: %1</translation>
-    </message>
-    <message>
-        <source>Cannot save the session</source>
-        <translation>Sitzung kann nicht gespeichert werden</translation>
-    </message>
-    <message>
-        <source>&amp;Save session</source>
-        <translation>Sitzung &amp;speichern</translation>
-    </message>
-    <message>
-        <source>S&amp;essions…</source>
-        <translation>Si&amp;tzungen…</translation>
-    </message>
-    <message>
-        <source>Save &amp;automatically</source>
-        <translation>&amp;Automatisch speichern</translation>
-    </message>
-    <message>
-        <source>Never</source>
-        <translation>Nie</translation>
-    </message>
-    <message>
-        <source>Every %1 minutes</source>
-        <translation>Alle %1 Minuten</translation>
-    </message>
-    <message>
-        <source>Warning: %1</source>
-        <translation>Warnung: %1</translation>
-    </message>
-    <message>
-        <source>Your decision was not remembered: %1</source>
-        <translation>Ihre Entscheidung wurde nicht gespeichert: %1</translation>
-    </message>
-    <message>
-        <source>Nothing to learn from: the command of that process is unknown.</source>
-        <translation>Nichts zu lernen: Der Befehl dieses Prozesses ist unbekannt.</translation>
-    </message>
-    <message>
-        <source>ptriage will count processes like this one as more likely useful.</source>
-        <translation>ptriage stuft Prozesse wie diesen künftig eher als nützlich ein.</translation>
-    </message>
-    <message>
-        <source>S&amp;pare: processes like this are useful</source>
-        <translation>&amp;Verschonen: Prozesse wie dieser sind nützlich</translation>
-    </message>
-    <message>
-        <source>ptriage learns from it: processes with this command count as more likely useful</source>
-        <translation>ptriage lernt daraus: Prozesse mit diesem Befehl gelten eher als nützlich</translation>
-    </message>
-    <message>
-        <source>&amp;Learned from your decisions…</source>
-        <translation>Aus Ihren Entscheidungen &amp;gelernt…</translation>
-    </message>
-    <message>
-        <source>Export report</source>
-        <translation>Bericht exportieren</translation>
-    </message>
-    <message>
-        <source>HTML files (*.html)</source>
-        <translation>HTML-Dateien (*.html)</translation>
-    </message>
-    <message>
         <source>Writing the report…</source>
         <translation>Der Bericht wird geschrieben…</translation>
-    </message>
-    <message>
-        <source>The report was not written: %1</source>
-        <translation>Der Bericht wurde nicht geschrieben: %1</translation>
-    </message>
-    <message>
-        <source>Cannot write the report</source>
-        <translation>Der Bericht kann nicht geschrieben werden</translation>
-    </message>
-    <message>
-        <source>Report written to %1</source>
-        <translation>Bericht geschrieben nach %1</translation>
-    </message>
-    <message>
-        <source>The report was written to %1.</source>
-        <translation>Der Bericht wurde nach %1 geschrieben.</translation>
-    </message>
-    <message>
-        <source>It has no comparison with saved sessions: %1</source>
-        <translation>Er enthält keinen Vergleich mit gespeicherten Sitzungen: %1</translation>
-    </message>
-    <message>
-        <source>Report written</source>
-        <translation>Bericht geschrieben</translation>
-    </message>
-    <message>
-        <source>&amp;Open</source>
-        <translation>Ö&amp;ffnen</translation>
-    </message>
-    <message>
-        <source>&amp;Export report…</source>
-        <translation>Bericht &amp;exportieren…</translation>
-    </message>
-    <message>
-        <source>Show all</source>
-        <translation>Alle zeigen</translation>
-    </message>
-    <message>
-        <source>Start in the &amp;tray at login</source>
-        <translation>Beim Anmelden im &amp;Systemabschnitt starten</translation>
-    </message>
-    <message>
-        <source>Cannot change starting at login: %1</source>
-        <translation>Der Start beim Anmelden kann nicht geändert werden: %1</translation>
-    </message>
-    <message>
-        <source>ptriage will start in the tray at login (%1).</source>
-        <translation>ptriage startet beim Anmelden im Systemabschnitt (%1).</translation>
-    </message>
-    <message>
-        <source>ptriage will not start at login.</source>
-        <translation>ptriage startet nicht beim Anmelden.</translation>
-    </message>
-    <message>
-        <source>Showing only the processes named in the alert: %1.</source>
-        <translation>Nur die in der Warnung genannten Prozesse werden gezeigt: %1.</translation>
-    </message>
-    <message>
-        <source>&amp;Free memory…</source>
-        <translation>Speicher &amp;freigeben…</translation>
     </message>
 </context>
 <context>
@@ -3533,6 +3286,115 @@ Eltern-PID: %2</translation>
     </message>
 </context>
 <context>
+    <name>ptriage::SidePanes</name>
+    <message>
+        <source>Evidence</source>
+        <translation>Indiz</translation>
+    </message>
+    <message>
+        <source>Blast radius</source>
+        <translation>Auswirkungsradius</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Diagramme</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::StatusLine</name>
+    <message>
+        <source>scan %1 ms</source>
+        <translation>Erfassung %1 ms</translation>
+    </message>
+    <message>
+        <source>Scanning…</source>
+        <translation>Prozesse werden erfasst…</translation>
+    </message>
+    <message>
+        <source>%1 …</source>
+        <translation>%1 …</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 done</source>
+        <translation>%1: %2 von %3 erledigt</translation>
+    </message>
+    <message>
+        <source>Cannot scan processes</source>
+        <translation>Prozesse können nicht erfasst werden</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>Bericht geschrieben nach %1</translation>
+    </message>
+    <message>
+        <source>The report was not written: %1</source>
+        <translation>Der Bericht wurde nicht geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>Session saved at %1</source>
+        <translation>Sitzung um %1 gespeichert</translation>
+    </message>
+    <message>
+        <source>The session was not saved: %1</source>
+        <translation>Die Sitzung wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Cannot save the session</source>
+        <translation>Sitzung kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Updates paused</source>
+        <translation>Aktualisierung angehalten</translation>
+    </message>
+    <message>
+        <source>1 candidate</source>
+        <translation>1 Kandidat</translation>
+    </message>
+    <message>
+        <source>%1 candidates</source>
+        <translation>%1 Kandidaten</translation>
+    </message>
+    <message>
+        <source>%1 processes · %2 · %3 reclaimable by the recommended kills</source>
+        <translation>%1 Prozesse · %2 · %3 durch die empfohlenen Beendigungen freisetzbar</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::TableSide</name>
+    <message>
+        <source>Candidates only</source>
+        <translation>Nur Kandidaten</translation>
+    </message>
+    <message>
+        <source>Filter: command, user or PID (several words: all must match)</source>
+        <translation>Filter: Befehl, Benutzer oder PID (mehrere Wörter: alle müssen passen)</translation>
+    </message>
+    <message>
+        <source>All users</source>
+        <translation>Alle Benutzer</translation>
+    </message>
+    <message>
+        <source>Mine</source>
+        <translation>Eigene</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>Alle zeigen</translation>
+    </message>
+    <message>
+        <source>Showing only the processes named in the alert: %1.</source>
+        <translation>Nur die in der Warnung genannten Prozesse werden gezeigt: %1.</translation>
+    </message>
+</context>
+<context>
     <name>ptriage::TransitionModel</name>
     <message>
         <source>Change</source>
@@ -3656,6 +3518,169 @@ Eltern-PID: %2</translation>
     <message>
         <source>Nothing here is safe to end to free the %1 needed.</source>
         <translation>Hier ist nichts gefahrlos zu beenden, um die benötigten %1 freizugeben.</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::WindowActions</name>
+    <message>
+        <source>Main</source>
+        <translation>Hauptwerkzeugleiste</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation>Sitzung &amp;speichern</translation>
+    </message>
+    <message>
+        <source>S&amp;essions…</source>
+        <translation>Si&amp;tzungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Export report…</source>
+        <translation>Bericht &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Save &amp;automatically</source>
+        <translation>&amp;Automatisch speichern</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
+    </message>
+    <message>
+        <source>Every %1 minutes</source>
+        <translation>Alle %1 Minuten</translation>
+    </message>
+    <message>
+        <source>Start in the &amp;tray at login</source>
+        <translation>Beim Anmelden im &amp;Systemabschnitt starten</translation>
+    </message>
+    <message>
+        <source>Cannot change starting at login: %1</source>
+        <translation>Der Start beim Anmelden kann nicht geändert werden: %1</translation>
+    </message>
+    <message>
+        <source>ptriage will start in the tray at login (%1).</source>
+        <translation>ptriage startet beim Anmelden im Systemabschnitt (%1).</translation>
+    </message>
+    <message>
+        <source>ptriage will not start at login.</source>
+        <translation>ptriage startet nicht beim Anmelden.</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh now</source>
+        <translation>&amp;Jetzt aktualisieren</translation>
+    </message>
+    <message>
+        <source>&amp;Pause updates</source>
+        <translation>Aktualisierung &amp;anhalten</translation>
+    </message>
+    <message>
+        <source>&amp;Tree view</source>
+        <translation>&amp;Baumansicht</translation>
+    </message>
+    <message>
+        <source>Refresh &amp;interval</source>
+        <translation>Aktualisierungs&amp;intervall</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>&amp;Process</source>
+        <translation>&amp;Prozess</translation>
+    </message>
+    <message>
+        <source>&amp;End (TERM, then KILL)</source>
+        <translation>B&amp;eenden (TERM, dann KILL)</translation>
+    </message>
+    <message>
+        <source>&amp;Kill</source>
+        <translation>Beenden er&amp;zwingen (KILL)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Freeze</source>
+        <translation>E&amp;infrieren</translation>
+    </message>
+    <message>
+        <source>T&amp;haw</source>
+        <translation>Auf&amp;tauen</translation>
+    </message>
+    <message>
+        <source>&amp;Throttle</source>
+        <translation>&amp;Drosseln</translation>
+    </message>
+    <message>
+        <source>Re&amp;nice</source>
+        <translation>&amp;Priorität senken</translation>
+    </message>
+    <message>
+        <source>&amp;Quarantine</source>
+        <translation>&amp;Quarantäne (CPU)</translation>
+    </message>
+    <message>
+        <source>Ask the parent to &amp;collect this zombie (SIGCHLD)</source>
+        <translation>Den Elternprozess bitten, diesen Zombie einzu&amp;sammeln (SIGCHLD)</translation>
+    </message>
+    <message>
+        <source>Send &amp;signal</source>
+        <translation>Si&amp;gnal senden</translation>
+    </message>
+    <message>
+        <source>&amp;Undo last action on this process</source>
+        <translation>Letzte Aktion an diesem Prozess &amp;rückgängig machen</translation>
+    </message>
+    <message>
+        <source>S&amp;pare: processes like this are useful</source>
+        <translation>&amp;Verschonen: Prozesse wie dieser sind nützlich</translation>
+    </message>
+    <message>
+        <source>ptriage learns from it: processes with this command count as more likely useful</source>
+        <translation>ptriage lernt daraus: Prozesse mit diesem Befehl gelten eher als nützlich</translation>
+    </message>
+    <message>
+        <source>&amp;Learned from your decisions…</source>
+        <translation>Aus Ihren Entscheidungen &amp;gelernt…</translation>
+    </message>
+    <message>
+        <source>&amp;Free memory…</source>
+        <translation>Speicher &amp;freigeben…</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About ptriage</source>
+        <translation>Ü&amp;ber ptriage</translation>
+    </message>
+    <message>
+        <source>About ptriage</source>
+        <translation>Über ptriage</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Finds abandoned, stuck and runaway processes, explains every verdict term by term, and shows what acting on a process would break.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Findet verwaiste, festgefahrene und außer Kontrolle geratene Prozesse, erklärt jede Einstufung Term für Term und zeigt, was ein Eingriff in einen Prozess kaputtmachen würde.&lt;/p&gt;</translation>
     </message>
 </context>
 </TS>

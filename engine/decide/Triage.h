@@ -20,6 +20,8 @@ struct TriageOptions {
     QThreadPool *pool = nullptr;
 };
 
+class ProcessView;
+
 // The whole verdict on one snapshot, index-aligned with snapshot->processes. Immutable once built.
 struct TriageResult {
     std::shared_ptr<const Snapshot> snapshot;
@@ -37,11 +39,50 @@ struct TriageResult {
     {
         return snapshot->processes[static_cast<std::size_t>(index)].id;
     }
+    // Every part of one process's verdict, typed; `index` must be in range.
+    ProcessView process(int index) const;
+    int size() const { return static_cast<int>(snapshot->processes.size()); }
 };
+
+// One process of a TriageResult: what was read, known, believed and recommended about it, and
+// what acting on it would break. A view: the result must outlive it.
+class ProcessView {
+public:
+    ProcessView(const TriageResult &result, int index) : m_result(&result), m_index(index) { }
+
+    const TriageResult &result() const { return *m_result; }
+    int index() const { return m_index; }
+    const ProcessIdentity &identity() const { return sample().id; }
+    const Sample &sample() const { return m_result->snapshot->processes[at()]; }
+    const ProcessFacts &facts() const { return m_result->facts[at()]; }
+    const Posterior &posterior() const { return m_result->posteriors[at()]; }
+    const Recommendation &recommendation() const { return m_result->recommendations[at()]; }
+    const BlastRadius &blast() const { return m_result->blast[at()]; }
+    const std::vector<BlastGraph::Edge> &blastEdges() const { return m_result->blastEdges[at()]; }
+    // Its kind: the signature category it matched (an index into the config's categories).
+    int kind() const { return facts().category; }
+    // Younger than the minimum age: its posterior is no verdict yet. A zombie is a zombie at any age.
+    bool tooYoungToJudge() const { return facts().ageSeconds < m_result->minAgeSeconds && sample().state != 'Z'; }
+
+private:
+    std::size_t at() const { return static_cast<std::size_t>(m_index); }
+
+    const TriageResult *m_result;
+    int m_index;
+};
+
+inline ProcessView TriageResult::process(int index) const
+{
+    return ProcessView(*this, index);
+}
 
 // Why the posterior of process `index` is what it is, term by term: the evidence read again from the
 // result (the same as triage read; `config` must be the one it was made with).
 Ledger ledgerOf(const TriageResult &r, int index, const TriageConfig &config);
+inline Ledger ledgerOf(const ProcessView &process, const TriageConfig &config)
+{
+    return ledgerOf(process.result(), process.index(), config);
+}
 
 // `previous`: the last result of the same config, or null. A process whose posterior inputs are
 // what they were there keeps its posterior from it; facts, evidence, decisions and

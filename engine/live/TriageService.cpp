@@ -61,11 +61,13 @@ void TriageService::requestDeep(const ProcessIdentity &id)
         m_worker, [w = m_worker, id] { w->readDeep(id); }, Qt::QueuedConnection);
 }
 
-void TriageService::requestReliefPlan(std::shared_ptr<const TriageResult> result, ReliefGoal goal)
+int TriageService::requestReliefPlan(std::shared_ptr<const TriageResult> result, ReliefGoal goal)
 {
+    const int ticket = ++m_lastTicket;
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, result = std::move(result), goal] { w->planRelief(result, goal); },
+        m_worker, [w = m_worker, ticket, result = std::move(result), goal] { w->planRelief(ticket, result, goal); },
         Qt::QueuedConnection);
+    return ticket;
 }
 
 void TriageService::setSessionDatabase(const QString &path)

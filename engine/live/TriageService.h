@@ -36,8 +36,8 @@ public:
     // "leaking" terms ("" = none). A missing file is no past; a refused one is one `pastUnavailable`.
     void setSessionDatabase(const QString &path);
     // The relief plan for `goal` on `result`: the footprints (PSS) read now on the service thread,
-    // then the search. `reliefPlanned` answers.
-    void requestReliefPlan(std::shared_ptr<const ptriage::TriageResult> result, ptriage::ReliefGoal goal);
+    // then the search. `reliefPlanned` answers with the returned ticket (never 0).
+    int requestReliefPlan(std::shared_ptr<const ptriage::TriageResult> result, ptriage::ReliefGoal goal);
 
 public Q_SLOTS:
     // Reads the past again on the service thread: call after recording a decision
@@ -48,8 +48,8 @@ Q_SIGNALS:
     void resultReady(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
     void deepReady(const ptriage::ProcessIdentity &id, std::shared_ptr<const ptriage::DeepDetails> deep);
     void failed(const QString &message); // cannot scan
-    void reliefPlanned(
-        std::shared_ptr<const ptriage::ReliefPlan> plan, std::shared_ptr<const ptriage::TriageResult> result);
+    void reliefPlanned(int ticket, std::shared_ptr<const ptriage::ReliefPlan> plan,
+        std::shared_ptr<const ptriage::TriageResult> result);
     // The session database cannot be read for the past: scans go on without it. Said once per error.
     void pastUnavailable(const QString &message);
 
@@ -58,6 +58,7 @@ private:
     TriageWorker *m_worker = nullptr;
     bool m_paused = false;
     int m_intervalMs = 2000;
+    int m_lastTicket = 0;
 };
 
 } // namespace ptriage

@@ -77,11 +77,11 @@ void TriageWorker::readDeep(const ProcessIdentity &id)
     Q_EMIT deepReady(id, m_open ? m_collector.readDeep(id) : nullptr);
 }
 
-void TriageWorker::planRelief(std::shared_ptr<const TriageResult> result, ReliefGoal goal)
+void TriageWorker::planRelief(int ticket, std::shared_ptr<const TriageResult> result, ReliefGoal goal)
 {
     const auto footprints = readFootprints(*result, m_procRoot);
     auto plan = std::make_shared<const ReliefPlan>(ptriage::planRelief(*result, footprints, goal, m_config));
-    Q_EMIT reliefPlanned(std::move(plan), std::move(result));
+    Q_EMIT reliefPlanned(ticket, std::move(plan), std::move(result));
 }
 
 void TriageWorker::setSessionDatabase(const QString &path)

@@ -19,7 +19,7 @@ public Q_SLOTS:
     void setIntervalMs(int ms);
     void setPaused(bool paused);
     void readDeep(const ptriage::ProcessIdentity &id);
-    void planRelief(std::shared_ptr<const ptriage::TriageResult> result, ptriage::ReliefGoal goal);
+    void planRelief(int ticket, std::shared_ptr<const ptriage::TriageResult> result, ptriage::ReliefGoal goal);
     void stop();
     // The session database the past terms read ("" = none); reloaded now if the worker runs.
     void setSessionDatabase(const QString &path);
@@ -29,8 +29,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     void resultReady(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
     void deepReady(const ptriage::ProcessIdentity &id, std::shared_ptr<const ptriage::DeepDetails> deep);
-    void reliefPlanned(
-        std::shared_ptr<const ptriage::ReliefPlan> plan, std::shared_ptr<const ptriage::TriageResult> result);
+    void reliefPlanned(int ticket, std::shared_ptr<const ptriage::ReliefPlan> plan,
+        std::shared_ptr<const ptriage::TriageResult> result);
     void failed(const QString &message);
     void pastUnavailable(const QString &message);
 

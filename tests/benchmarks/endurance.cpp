@@ -11,8 +11,11 @@
 // --leave-without-freeing ends with _Exit, so under heaptrack two runs of different lengths show by
 // their "leaked" what grows with the number of refreshes.
 #include "IdleProcesses.h"
-#include "LedgerPane.h"
-#include "MainWindow.h"
+#include "desk/Desk.h"
+#include "panes/LedgerPane.h"
+#include "window/MainWindow.h"
+#include "window/SidePanes.h"
+#include "window/WindowActions.h"
 
 #include "config/TriageConfig.h"
 #include "util/AllocatorTuning.h"
@@ -135,7 +138,8 @@ int main(int argc, char **argv)
     collect.deep = DeepReads::NewOnly;
     TriageOptions triage;
     triage.selfPid = static_cast<int>(::getpid());
-    MainWindow window(*model, collect, triage, scratch.filePath(QStringLiteral("sessions.sqlite")));
+    Desk desk(*model, collect, triage, scratch.filePath(QStringLiteral("sessions.sqlite")));
+    MainWindow window(desk);
     window.resize(1500, 900);
     window.selectPidWhenSeen(churn);
 
@@ -161,7 +165,7 @@ int main(int argc, char **argv)
             static_cast<double>(statusKiB("RssAnon:")) / 1024, heapMiB(),
             static_cast<double>(m.fordblks) / (1024.0 * 1024.0), static_cast<double>(statusKiB("RssFile:")) / 1024,
             static_cast<double>(statusKiB("RssShmem:")) / 1024,
-            window.lastResult() ? window.lastResult()->snapshot->processes.size() : std::size_t{0},
+            window.shownResult() ? window.shownResult()->snapshot->processes.size() : std::size_t{0},
             static_cast<double>(clock.elapsed()) / 1000);
     };
     QObject::connect(&window, &MainWindow::resultApplied, [&] {
@@ -176,7 +180,7 @@ int main(int argc, char **argv)
             window.tabs()->setCurrentIndex((applied / 10) % window.tabs()->count());
         // The first before refresh 100: opening the session database is part of the level.
         if (applied % 250 == 50 && window.selectedIdentity().isValid()) {
-            window.spare({window.selectedIdentity()});
+            desk.spare({window.selectedIdentity()});
             ++spared;
         }
         if (applied >= 100) {
@@ -195,7 +199,7 @@ int main(int argc, char **argv)
             app.quit();
             return;
         }
-        window.refreshNow();
+        desk.refreshNow();
     });
     window.show();
     window.start();

@@ -16,8 +16,11 @@
 // threads (nice 10) share the cores; the refresh latency (asked for → shown) says what that costs.
 // Run under xvfb-run for a real X11 window, or with QT_QPA_PLATFORM=offscreen.
 #include "IdleProcesses.h"
-#include "LedgerPane.h"
-#include "MainWindow.h"
+#include "desk/Desk.h"
+#include "panes/LedgerPane.h"
+#include "window/MainWindow.h"
+#include "window/SidePanes.h"
+#include "window/WindowActions.h"
 
 #include "config/TriageConfig.h"
 #include "util/AllocatorTuning.h"
@@ -238,7 +241,8 @@ int main(int argc, char **argv)
     collect.deep = DeepReads::NewOnly;
     TriageOptions triage;
     triage.selfPid = static_cast<int>(::getpid());
-    MainWindow window(*model, collect, triage);
+    Desk desk(*model, collect, triage);
+    MainWindow window(desk);
     window.resize(1500, 900);
     window.selectPidWhenSeen(idle.empty() ? static_cast<int>(::getpid()) : idle.front());
 
@@ -302,7 +306,7 @@ int main(int argc, char **argv)
         if (measuring && askedAt >= 0)
             latencyMs.push_back(static_cast<double>(clock.nsecsElapsed() - askedAt) / 1e6);
         if (applied == 1) {
-            window.treeMode()->setChecked(tree);
+            window.actions()->treeMode->setChecked(tree);
             // The first result builds the table from nothing, lays the pane out and paints every text
             // for the first time: all measured apart below.
             const double paintStart = threadCpuMs();
@@ -330,7 +334,7 @@ int main(int argc, char **argv)
             return;
         }
         askedAt = clock.nsecsElapsed();
-        window.refreshNow();
+        desk.refreshNow();
     });
     QElapsedTimer firstResult;
     firstResult.start();
@@ -350,7 +354,7 @@ int main(int argc, char **argv)
 
     const long rss = statusKiB("VmRSS:"), hwm = statusKiB("VmHWM:");
     const int rows = window.table()->model()->rowCount();
-    const int total = static_cast<int>(window.lastResult() ? window.lastResult()->snapshot->processes.size() : 0);
+    const int total = static_cast<int>(window.shownResult() ? window.shownResult()->snapshot->processes.size() : 0);
     std::printf(
         "gui_responsiveness (pid %d): %d extra idle processes, %d processes in the last scan, %d top-level rows, %s "
         "view, platform %s\n",

@@ -2,14 +2,17 @@
 // process, then gives up root: pausing that process fails with EPERM as the user and goes to the
 // privileged transport, which answers as polkit does when a rule says no; a process of the user's
 // own is paused without it. The window reports both, and only the user's process is marked.
-#include "ActionDialog.h"
-#include "MainWindow.h"
-#include "ProcessColumns.h"
-#include "ProcessFilterModel.h"
-#include "ProcessTableModel.h"
+#include "acting/ActFlow.h"
+#include "acting/ActionDialog.h"
+#include "desk/Desk.h"
 #include "support/CaptureTools.h"
 #include "support/CopyForOthers.h"
 #include "support/Spawner.h"
+#include "table/ProcessColumns.h"
+#include "table/ProcessFilterModel.h"
+#include "table/ProcessTableModel.h"
+#include "window/MainWindow.h"
+#include "window/SidePanes.h"
 
 #include <QApplication>
 #include <QPushButton>
@@ -67,17 +70,19 @@ private Q_SLOTS:
         QVERIFY(mine.pid > 0);
 
         QList<QVariantMap> seen;
-        MainWindow window(defaultModel(), longLivedOptions(), {});
-        window.setTransportFactory([&seen] { return std::make_unique<DenyingTransport>(&seen); });
-        QVERIFY(window.openJournal(home.filePath(QStringLiteral("sessions.sqlite"))));
+        Desk desk(defaultModel(), longLivedOptions(), {});
+        MainWindow window(desk);
+        desk.setTransportFactory([&seen] { return std::make_unique<DenyingTransport>(&seen); });
+        desk.openJournal(home.filePath(QStringLiteral("sessions.sqlite")));
         QSignalSpy applied(&window, &MainWindow::resultApplied);
         window.start();
         QVERIFY(applied.wait(30000));
+        QTRY_VERIFY_WITH_TIMEOUT(desk.actUnavailableReason().isEmpty(), 10000); // the journal is open
 
         // Select both, pause them, confirm.
         auto *table = window.table();
         const auto select = [&](int pid) {
-            const auto r = window.lastResult();
+            const auto r = window.shownResult();
             const QModelIndex source = window.model()->indexOf(r->identityOf(indexOfPid(*r, pid)));
             const QModelIndex proxy = window.filter()->mapFromSource(source);
             QVERIFY(proxy.isValid());
@@ -86,12 +91,12 @@ private Q_SLOTS:
         select(g_rootPid);
         select(mine.pid);
         const QString rootId = QString::fromStdString(
-            window.lastResult()->identityOf(indexOfPid(*window.lastResult(), g_rootPid)).toString());
+            window.shownResult()->identityOf(indexOfPid(*window.shownResult(), g_rootPid)).toString());
         window.askToAct(ActVerb::Pause);
         auto *dialog = window.findChild<ActionDialog *>();
         QVERIFY(dialog);
         QCOMPARE(dialog->targetTable()->rowCount(), 2);
-        QSignalSpy finished(&window, &MainWindow::actionFinished);
+        QSignalSpy finished(&desk, &Desk::actFinished);
         dialog->actButton()->click();
         QVERIFY(finished.wait(30000));
 
@@ -99,7 +104,7 @@ private Q_SLOTS:
         QCOMPARE(seen.size(), 1);
         QCOMPARE(seen.front().value(QStringLiteral("targets")).toList().size(), 1);
         QCOMPARE(seen.front().value(QStringLiteral("targets")).toList().front().toString(), rootId);
-        const QString report = window.lastActionReport();
+        const QString report = ActFlow::outcomeLines(finished.front().at(2).value<std::vector<ActOutcome>>());
         QVERIFY2(report.contains(QStringLiteral("PID %1: not authorized").arg(g_rootPid))
                 && report.contains(QStringLiteral("polkit rules deny"))
                 && report.contains(QStringLiteral("nothing was done")),
@@ -111,7 +116,7 @@ private Q_SLOTS:
         // The table marks only what was done.
         const int stateColumn = window.model()->columns().indexOf(u"state");
         const auto stateText = [&](int pid) {
-            const auto r = window.lastResult();
+            const auto r = window.shownResult();
             return window.model()->indexOf(r->identityOf(indexOfPid(*r, pid)), stateColumn).data().toString();
         };
         QVERIFY2(stateText(mine.pid).startsWith(QStringLiteral("paused by ptriage")), qPrintable(stateText(mine.pid)));

@@ -1,7 +1,7 @@
 // The confirmation before acting, on real processes: every target with its blast radius; hard
 // blocks left alone and not overridable; Cancel is the default; a high risk needs a second,
 // explicit confirmation.
-#include "ActionDialog.h"
+#include "acting/ActionDialog.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 

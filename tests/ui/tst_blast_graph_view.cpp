@@ -1,6 +1,6 @@
 // The blast-radius graph of real processes: node and edge counts for known scenarios, edge labels,
 // and a click on a node selecting that process.
-#include "BlastGraphView.h"
+#include "panes/BlastGraphView.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 
@@ -29,9 +29,9 @@ private Q_SLOTS:
             return children == 2;
         }()),
             5000);
-        BlastGraphView view;
+        BlastGraphView view(defaultModel());
         view.resize(600, 500);
-        view.showRadius(r, indexOfPid(*r, shell), defaultModel());
+        view.showProcess(r, indexOfPid(*r, shell));
         QCOMPARE(view.processNodeCount(), 3);
         QCOMPARE(view.edgeCount(), 2);
         QCOMPARE(view.edgeLabels(), (QStringList{QStringLiteral("child"), QStringLiteral("child")}));
@@ -49,11 +49,11 @@ private Q_SLOTS:
         const auto r = live(defaultModel(), 0.0);
         const int si = indexOfPid(*r, server.pid);
         const int ci = indexOfPid(*r, client.pid);
-        BlastGraphView view;
+        BlastGraphView view(defaultModel());
         view.resize(700, 600);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.showRadius(r, si, defaultModel());
+        view.showProcess(r, si);
         QCOMPARE(view.processNodeCount(), 2);
         QCOMPARE(view.resourceNodeCount(), 1); // the listener
         QCOMPARE(view.edgeCount(), 2);
@@ -79,12 +79,12 @@ private Q_SLOTS:
         const QTransform zoomed = view.transform();
         view.scene()->items().front()->setData(7, QStringLiteral("drawn before"));
         const auto again = live(defaultModel(), 0.0);
-        view.showRadius(again, indexOfPid(*again, server.pid), defaultModel());
+        view.showProcess(again, indexOfPid(*again, server.pid));
         const QList<QGraphicsItem *> kept = view.scene()->items();
         QVERIFY(std::any_of(kept.cbegin(), kept.cend(),
             [](const QGraphicsItem *i) { return i->data(7).toString() == QStringLiteral("drawn before"); }));
         QCOMPARE(view.transform(), zoomed);
-        view.showRadius(again, indexOfPid(*again, client.pid), defaultModel());
+        view.showProcess(again, indexOfPid(*again, client.pid));
         QCOMPARE(view.shownIdentity(), again->identityOf(indexOfPid(*again, client.pid)));
         QVERIFY(view.transform() != zoomed);
         QCOMPARE(view.processNodeCount(), 1); // nothing depends on the client

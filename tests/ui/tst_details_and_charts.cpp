@@ -1,10 +1,10 @@
 // The details pane and the charts for a real process: its command line, cwd and project, the
 // environment with secrets masked, its open files and listening socket; and the history charts
 // fed by real scans.
-#include "DetailsPane.h"
-#include "HistoryCharts.h"
 #include "collect/Collector.h"
 #include "collect/SecretMask.h"
+#include "panes/DetailsPane.h"
+#include "panes/HistoryCharts.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 
@@ -128,7 +128,7 @@ private Q_SLOTS:
             history.record(*snap);
             key = snap->byPid(busy.pid)->id;
         }
-        HistoryCharts charts;
+        HistoryCharts charts(history);
         charts.resize(800, 600);
         charts.showHistory(history, key, QStringLiteral("spinner"));
         QCOMPARE(charts.pointCount(QStringLiteral("Memory")), 4);
@@ -180,7 +180,7 @@ private Q_SLOTS:
         std::string error;
         QVERIFY2(c.open(&error), error.c_str());
         ProcessHistory history;
-        HistoryCharts charts;
+        HistoryCharts charts(history);
         charts.resize(800, 600);
         auto *axis = qobject_cast<QDateTimeAxis *>(
             charts.findChildren<QChartView *>().front()->chart()->axes(Qt::Horizontal).front());
@@ -219,7 +219,7 @@ private Q_SLOTS:
             snap.processes[0].rssBytes = (n == 19000 ? 300u : 1u) << 20;
             history.record(snap);
         }
-        HistoryCharts charts;
+        HistoryCharts charts(history);
         charts.resize(800, 600);
         charts.showHistory(history, s.id, QStringLiteral("long-lived"));
         const int used = charts.pointCount(QStringLiteral("used"));

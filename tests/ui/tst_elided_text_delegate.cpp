@@ -2,7 +2,7 @@
 // what the style would: the same text where the style puts it, cut with "…" the same way, in the
 // row's colors; a changed text is painted anew, and a layout kept across its cache's generations is
 // still the right one.
-#include "ElidedTextDelegate.h"
+#include "widgets/ElidedTextDelegate.h"
 
 #include <QImage>
 #include <QPainter>

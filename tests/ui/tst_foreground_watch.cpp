@@ -1,6 +1,6 @@
 // While the window's thread handles an event, background work waits at its yield point; once the
 // event loop is about to wait again, it goes on. Foreground threads never wait for it.
-#include "ForegroundWatch.h"
+#include "desk/ForegroundWatch.h"
 
 #include <QEventLoop>
 #include <QTest>

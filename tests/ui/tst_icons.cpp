@@ -1,9 +1,11 @@
 // Icons without an icon theme: every toolbar and menu icon falls back to ptriage's own drawing and
-// renders (a missing or broken ui/icons/*.svg fails here), the application icon is the bundled SVG,
+// renders (a missing or broken ui/look/icons/*.svg fails here), the application icon is the bundled SVG,
 // and an icon theme, when there is one, wins over the drawings.
-#include "MainWindow.h"
-#include "ThemeIcon.h"
+#include "desk/Desk.h"
+#include "look/ThemeIcon.h"
 #include "support/CaptureTools.h"
+#include "window/MainWindow.h"
+#include "window/SidePanes.h"
 
 #include <QDir>
 #include <QFile>
@@ -71,7 +73,8 @@ private Q_SLOTS:
     {
         TriageOptions triage;
         triage.selfPid = static_cast<int>(::getpid());
-        MainWindow w(defaultModel(), longLivedOptions(), triage);
+        Desk desk(defaultModel(), longLivedOptions(), triage);
+        MainWindow w(desk);
         auto *bar = w.findChild<QToolBar *>(QStringLiteral("mainToolBar"));
         QVERIFY(bar);
         QCOMPARE(bar->toolButtonStyle(), Qt::ToolButtonTextBesideIcon);

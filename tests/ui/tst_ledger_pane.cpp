@@ -1,10 +1,10 @@
 // The ledger pane shows a real process's verdict: posterior, every ledger term, expected losses,
 // the recommendation and what blocks it, files and sockets.
-#include "LedgerPane.h"
-#include "ProcessColumns.h"
+#include "panes/LedgerPane.h"
 #include "report/EngineLabels.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "table/ProcessColumns.h"
 #include "util/Format.h"
 
 #include <QTableWidget>
@@ -28,9 +28,9 @@ private Q_SLOTS:
         const auto r = replay(capturePair(sp.dir(), 0.3, 3 * 3600), defaultModel());
         const int i = indexOfPid(*r, a.pid);
         QVERIFY(i >= 0);
-        LedgerPane pane;
+        LedgerPane pane(defaultModel());
         pane.resize(700, 900);
-        pane.showProcess(r, i, defaultModel());
+        pane.showProcess(r, i);
         QCOMPARE(pane.shownIdentity(), r->identityOf(i));
         const Ledger ledger = ledgerOf(*r, i, defaultModel());
         QCOMPARE(pane.ledgerTable()->rowCount(), static_cast<int>(ledger.size()));
@@ -59,8 +59,8 @@ private Q_SLOTS:
         const auto r = live(defaultModel(), 0.0);
         const int i = indexOfPid(*r, a.pid);
         QVERIFY(i >= 0);
-        LedgerPane pane;
-        pane.showProcess(r, i, defaultModel());
+        LedgerPane pane(defaultModel());
+        pane.showProcess(r, i);
         QVERIFY(pane.resourceLines()
                     .join(QLatin1Char(' '))
                     .contains(QStringLiteral("listens on TCP 127.0.0.1:%1").arg(a.port)));
@@ -88,18 +88,18 @@ private Q_SLOTS:
         // The same result a moment later: only the age differs (a live one may differ elsewhere too).
         auto later = std::make_shared<TriageResult>(*first);
         later->facts[static_cast<std::size_t>(i)].ageSeconds += 0.5;
-        LedgerPane pane;
+        LedgerPane pane(defaultModel());
         pane.resize(700, 900);
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
-        pane.showProcess(first, i, defaultModel());
+        pane.showProcess(first, i);
         QTest::qWait(50);
         const QString before = pane.factsText();
         QVERIFY2(before.contains(first->identityOf(i).toQString()), qPrintable(before));
 
         PaneEvents events;
         pane.installEventFilter(&events);
-        pane.showProcess(later, i, defaultModel());
+        pane.showProcess(later, i);
         QTest::qWait(50);
         const QString age
             = QString::fromStdString(formatDuration(later->facts[static_cast<std::size_t>(i)].ageSeconds));

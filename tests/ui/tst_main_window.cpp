@@ -1,15 +1,17 @@
 // The window with the real engine on its worker thread: the selection follows the process (its
 // identity), never a row or a PID, across refreshes where rows appear, vanish and reorder.
-#include "BlastGraphView.h"
-#include "DetailsPane.h"
-#include "HistoryCharts.h"
-#include "LedgerPane.h"
-#include "MainWindow.h"
-#include "ProcessColumns.h"
-#include "ProcessFilterModel.h"
-#include "ProcessTableModel.h"
+#include "desk/Desk.h"
+#include "panes/BlastGraphView.h"
+#include "panes/DetailsPane.h"
+#include "panes/HistoryCharts.h"
+#include "panes/LedgerPane.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "table/ProcessColumns.h"
+#include "table/ProcessFilterModel.h"
+#include "table/ProcessTableModel.h"
+#include "window/MainWindow.h"
+#include "window/SidePanes.h"
 
 #include <QChartView>
 #include <QFile>
@@ -111,7 +113,8 @@ private Q_SLOTS:
     {
         Spawner sp;
         const Actor target = sp.spawn({"selected-one", {"selected-one"}, {}, Parenting::OrphanNoSession});
-        MainWindow w(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), young());
+        MainWindow w(desk);
         w.resize(1200, 800);
         w.show();
         QSignalSpy applied(&w, &MainWindow::resultApplied);
@@ -159,7 +162,8 @@ private Q_SLOTS:
     {
         Spawner sp;
         const Actor target = sp.spawn({"watched-one", {"watched-one"}, {}});
-        MainWindow w(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), young());
+        MainWindow w(desk);
         w.tabs()->setCurrentWidget(w.charts());
         QVERIFY(selectedAndPaused(w, target.pid));
         w.tabs()->setCurrentWidget(w.ledger()); // shown once before: polished, laid out
@@ -182,7 +186,8 @@ private Q_SLOTS:
     {
         Spawner sp;
         const Actor target = sp.spawn({"steady-one", {"steady-one"}, {}});
-        MainWindow w(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), young());
+        MainWindow w(desk);
         QAction *pause = selectedAndPaused(w, target.pid);
         QVERIFY(pause);
         w.tabs()->setCurrentWidget(w.ledger());
@@ -210,7 +215,8 @@ private Q_SLOTS:
     {
         Spawner sp;
         const Actor target = sp.spawn({"charted-one", {"charted-one"}, {}});
-        MainWindow w(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), young());
+        MainWindow w(desk);
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         QAction *pause = selectedAndPaused(w, target.pid);
         QVERIFY(pause);
@@ -250,7 +256,8 @@ private Q_SLOTS:
         Spawner others;
         for (int i = 0; i < 3; ++i) // neighbours in the table, whatever the sort
             others.spawn({"neighbour", {"neighbour"}, {}});
-        MainWindow w(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), young());
+        MainWindow w(desk);
         w.resize(1200, 800);
         w.show();
         w.tabs()->setCurrentWidget(w.charts()); // so the charts follow the selection too
@@ -297,9 +304,9 @@ private Q_SLOTS:
         const auto whileApplying = connect(w.table()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [&] { check("when the current row changed", false); });
         doomed.reset(); // ends and is reaped
-        QTRY_VERIFY_WITH_TIMEOUT(w.lastResult() && !w.lastResult()->snapshot->byIdentity(id), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.shownResult() && !w.shownResult()->snapshot->byIdentity(id), 20000);
         const auto seen = applied.size();
-        w.refreshNow();
+        desk.refreshNow();
         QTRY_VERIFY_WITH_TIMEOUT(applied.size() > seen, 20000);
         QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
         QVERIFY(!w.ledger()->shownIdentity().isValid());
@@ -322,7 +329,8 @@ private Q_SLOTS:
         Spawner sp;
         const Actor a = sp.spawn({"alpha-job", {"alpha-job", "--queue", "night"}, {}});
         const Actor b = sp.spawn({"beta-job", {"beta-job", "--queue", "day"}, {}});
-        MainWindow w(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), young());
+        MainWindow w(desk);
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         w.start();
         QTRY_VERIFY_WITH_TIMEOUT(applied.size() >= 1, 20000);
@@ -347,8 +355,10 @@ private Q_SLOTS:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write("not a journal\n");
         }
-        MainWindow w(defaultModel(), longLivedOptions(), young());
-        QVERIFY(w.openJournal(dir.filePath(QStringLiteral("sessions.sqlite"))));
+        Desk desk(defaultModel(), longLivedOptions(), young());
+        MainWindow w(desk);
+        desk.openJournal(dir.filePath(QStringLiteral("sessions.sqlite")));
+        QTRY_VERIFY_WITH_TIMEOUT(desk.actUnavailableReason().isEmpty(), 10000); // opened off the GUI thread
         const QString shown = w.statusBar()->currentMessage();
         QVERIFY2(shown.contains(old) && shown.contains(QStringLiteral("left as it is")), qPrintable(shown));
         QFile f(old);
@@ -359,7 +369,8 @@ private Q_SLOTS:
     void closingDuringAScanIsClean()
     {
         for (int round = 0; round < 3; ++round) {
-            auto w = std::make_unique<MainWindow>(defaultModel(), longLivedOptions(), young());
+            Desk desk(defaultModel(), longLivedOptions(), young());
+            auto w = std::make_unique<MainWindow>(desk);
             w->show();
             w->start();
             QTest::qWait(round * 40);

@@ -1,11 +1,11 @@
 // The process table model and its filter, over real processes and the real engine: structure
 // (QAbstractItemModelTester) across refreshes while processes come and go, identity-keyed
 // persistent indexes and selection, reparenting in the tree, batched updates, and the filters.
-#include "ClassStyle.h"
-#include "ProcessFilterModel.h"
-#include "ProcessTableModel.h"
+#include "look/ClassStyle.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "table/ProcessFilterModel.h"
+#include "table/ProcessTableModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

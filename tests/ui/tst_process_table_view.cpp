@@ -1,8 +1,8 @@
 // The process table's view repaints what a change touches: a change over thousands of rows repaints
 // the changed columns where they are shown (never the others), a change of a few rows the same as
 // QTreeView would; a few rows more or less do not repaint its scroll bar.
-#include "ProcessTableView.h"
-#include "SteadyScrollBar.h"
+#include "table/ProcessTableView.h"
+#include "widgets/SteadyScrollBar.h"
 
 #include <QHeaderView>
 #include <QPaintEvent>

@@ -3,11 +3,12 @@
 // service for the relief plan (PSS read on the service thread), shows every step with its share,
 // risk and why, and "End these processes…" opens the normal confirmation with exactly the plan's
 // targets (cancelled here: nothing is ended). PTRIAGE_TEST_SHOTS=DIR keeps a picture of the dialog.
-#include "ActionDialog.h"
-#include "MainWindow.h"
-#include "ReliefDialog.h"
+#include "acting/ActionDialog.h"
+#include "acting/ReliefDialog.h"
+#include "desk/Desk.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "window/MainWindow.h"
 
 #include <QPushButton>
 #include <QSignalSpy>
@@ -40,11 +41,12 @@ private Q_SLOTS:
         TriageOptions triage;
         triage.selfPid = static_cast<int>(::getpid());
         triage.minAgeSeconds = 0;
-        MainWindow w(defaultModel(), collect, triage, dir.filePath(QStringLiteral("s.sqlite")));
+        Desk desk(defaultModel(), collect, triage, dir.filePath(QStringLiteral("s.sqlite")));
+        MainWindow w(desk);
         w.resize(1200, 800);
         w.show();
         w.start();
-        QTRY_VERIFY_WITH_TIMEOUT(w.lastResult() && w.lastResult()->snapshot->byPid(b.pid), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.shownResult() && w.shownResult()->snapshot->byPid(b.pid), 20000);
 
         ReliefDialog *dialog = w.showRelief(64ull << 20);
         QSignalSpy shown(dialog, &ReliefDialog::planShown);

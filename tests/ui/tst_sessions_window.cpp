@@ -2,16 +2,18 @@
 // session is saved (Ctrl+S's path, off the GUI thread), the shell starts 4 more, another session is
 // saved, and the shell is killed; the window compares the first session with now and shows the transitions, the
 // accumulation, the timeline and both sides of a process, and acting from a row goes through the normal confirmation.
-#include "ActionDialog.h"
-#include "LearnedDialog.h"
-#include "MainWindow.h"
-#include "SessionSidePane.h"
-#include "SessionTimeline.h"
-#include "SessionsWindow.h"
-#include "TransitionModel.h"
+#include "acting/ActionDialog.h"
+#include "desk/Desk.h"
+#include "sessions/LearnedDialog.h"
+#include "sessions/SessionSidePane.h"
+#include "sessions/SessionTimeline.h"
+#include "sessions/SessionsWindow.h"
+#include "sessions/TransitionModel.h"
 #include "support/CaptureTools.h"
 #include "support/FileBytes.h"
 #include "support/Spawner.h"
+#include "window/MainWindow.h"
+#include "window/SidePanes.h"
 
 #include <QComboBox>
 #include <QMessageBox>
@@ -57,7 +59,7 @@ std::vector<int> childrenOf(int pid)
 
 bool inResult(const MainWindow &w, int pid)
 {
-    const auto r = w.lastResult();
+    const auto r = w.shownResult();
     return r && r->snapshot->byPid(pid) != nullptr;
 }
 
@@ -84,14 +86,15 @@ private Q_SLOTS:
         for (int c : first)
             spawner.adopt(c);
 
-        MainWindow w(defaultModel(), longLivedOptions(), young(), db);
+        Desk desk(defaultModel(), longLivedOptions(), young(), db);
+        MainWindow w(desk);
         w.resize(1200, 800);
         w.show();
-        w.sessions().setAutosaveMinutes(0);
+        desk.sessions().setAutosaveMinutes(0);
         w.start();
         QTRY_VERIFY_WITH_TIMEOUT(inResult(w, first[0]) && inResult(w, first[1]), 20000);
-        QSignalSpy saved(&w.sessions(), &SessionKeeper::saved);
-        w.sessions().saveNow();
+        QSignalSpy saved(&desk.sessions(), &SessionKeeper::saved);
+        desk.sessions().saveNow();
         QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 20000);
         QVERIFY2(saved[0][0].toLongLong() > 0, qPrintable(saved[0][1].toString()));
         QCOMPARE(saved[0][2].toBool(), false); // asked for, not automatic
@@ -108,7 +111,7 @@ private Q_SLOTS:
             }
         // Saved again with all six (an autosave would), then the shell is killed.
         QTRY_VERIFY_WITH_TIMEOUT(inResult(w, later[3]), 20000);
-        w.sessions().saveNow();
+        desk.sessions().saveNow();
         QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 2, 20000);
         QVERIFY(saved[1][0].toLongLong() > saved[0][0].toLongLong());
         ::kill(parent, SIGKILL);
@@ -202,13 +205,14 @@ private Q_SLOTS:
                                .spawn({"nightly-cache-warmer", {"nightly-cache-warmer", "--pool", "7"}, {},
                                    Parenting::OrphanNoSession})
                                .pid);
-        MainWindow w(defaultModel(), longLivedOptions(), young(), db);
-        w.sessions().setAutosaveMinutes(0);
+        Desk desk(defaultModel(), longLivedOptions(), young(), db);
+        MainWindow w(desk);
+        desk.sessions().setAutosaveMinutes(0);
         w.show();
         w.start();
         QTRY_VERIFY_WITH_TIMEOUT(inResult(w, pids[0]) && inResult(w, pids[1]) && inResult(w, pids[2]), 20000);
         auto termOf = [&](int pid) -> std::optional<EvidenceTerm> {
-            const auto r = w.lastResult();
+            const auto r = w.shownResult();
             const auto it = r->snapshot->indexByPid.find(pid);
             if (it == r->snapshot->indexByPid.end())
                 return std::nullopt;
@@ -218,9 +222,9 @@ private Q_SLOTS:
             return std::nullopt;
         };
         QVERIFY(!termOf(pids[2]));
-        const auto identityOf = [&](int pid) { return w.lastResult()->snapshot->byPid(pid)->id; };
-        QSignalSpy recorded(&w.sessions(), &SessionKeeper::decisionsRecorded);
-        w.spare({identityOf(pids[0]), identityOf(pids[1])});
+        const auto identityOf = [&](int pid) { return w.shownResult()->snapshot->byPid(pid)->id; };
+        QSignalSpy recorded(&desk.sessions(), &SessionKeeper::decisionsRecorded);
+        desk.spare({identityOf(pids[0]), identityOf(pids[1])});
         QTRY_COMPARE_WITH_TIMEOUT(recorded.size(), 1, 10000);
         QCOMPARE(recorded[0][0].toInt(), 2);
         QVERIFY2(recorded[0][1].toString().isEmpty(), qPrintable(recorded[0][1].toString()));
@@ -254,7 +258,7 @@ private Q_SLOTS:
         box->button(QMessageBox::Yes)->click();
         QTRY_COMPARE_WITH_TIMEOUT(changed.size(), 1, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(dialog->table()->rowCount(), 0, 10000);
-        w.refreshNow();
+        desk.refreshNow();
         QTRY_VERIFY_WITH_TIMEOUT(!termOf(pids[2]).has_value(), 20000);
     }
 
@@ -262,16 +266,17 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("sessions.sqlite"));
-        MainWindow w(defaultModel(), longLivedOptions(), young(), db);
-        QSignalSpy saved(&w.sessions(), &SessionKeeper::saved);
-        w.sessions().setAutosaveIntervalMs(300);
+        Desk desk(defaultModel(), longLivedOptions(), young(), db);
+        MainWindow w(desk);
+        QSignalSpy saved(&desk.sessions(), &SessionKeeper::saved);
+        desk.sessions().setAutosaveIntervalMs(300);
         w.start();
         QTRY_VERIFY_WITH_TIMEOUT(saved.size() >= 2, 20000);
         for (const auto &s : saved) {
             QVERIFY2(s[0].toLongLong() > 0, qPrintable(s[1].toString()));
             QCOMPARE(s[2].toBool(), true);
         }
-        w.sessions().setAutosaveIntervalMs(0);
+        desk.sessions().setAutosaveIntervalMs(0);
         QTest::qWait(500); // a save in progress finishes
         SessionStore store;
         QString error;
@@ -280,10 +285,10 @@ private Q_SLOTS:
         QVERIFY(listed.size() >= 2);
 
         // Retention: with sessions "older" than the limit, the ones viewed stay.
-        w.sessions().setKeepDays(1e-9);
-        w.sessions().setViewing(listed[0].id, 0);
+        desk.sessions().setKeepDays(1e-9);
+        desk.sessions().setViewing(listed[0].id, 0);
         saved.clear();
-        w.sessions().saveNow();
+        desk.sessions().saveNow();
         QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 20000);
         const long long newest = saved[0][0].toLongLong();
         QVERIFY(newest > 0);
@@ -299,8 +304,9 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("sessions.sqlite"));
-        MainWindow w(defaultModel(), longLivedOptions(), young(), db);
-        w.sessions().setAutosaveMinutes(0);
+        Desk desk(defaultModel(), longLivedOptions(), young(), db);
+        MainWindow w(desk);
+        desk.sessions().setAutosaveMinutes(0);
         w.show();
         bool hasShortcut = false;
         for (QAction *a : w.findChildren<QAction *>())
@@ -309,8 +315,8 @@ private Q_SLOTS:
         w.start();
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         QTRY_VERIFY_WITH_TIMEOUT(applied.size() >= 1, 20000);
-        QSignalSpy saved(&w.sessions(), &SessionKeeper::saved);
-        w.sessions().saveNow();
+        QSignalSpy saved(&desk.sessions(), &SessionKeeper::saved);
+        desk.sessions().saveNow();
         QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 20000);
         QVERIFY(saved[0][0].toLongLong() > 0);
         Spawner spawner;
@@ -319,7 +325,7 @@ private Q_SLOTS:
         QVERIFY(newcomer.pid > 0);
         QTRY_VERIFY_WITH_TIMEOUT(inResult(w, newcomer.pid), 20000);
 
-        QSignalSpy exported(&w.sessions(), &SessionKeeper::reportExported);
+        QSignalSpy exported(&desk.sessions(), &SessionKeeper::reportExported);
         const QString path = dir.filePath(QStringLiteral("report.html"));
         w.exportReport(path);
         QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, 20000);
@@ -358,14 +364,15 @@ private Q_SLOTS:
             f.write(QByteArray("these are my notes, not a database\n").repeated(200));
         }
         const QByteArray before = bytesOf(db);
-        MainWindow w(defaultModel(), longLivedOptions(), young(), db);
-        w.sessions().setAutosaveMinutes(0);
+        Desk desk(defaultModel(), longLivedOptions(), young(), db);
+        MainWindow w(desk);
+        desk.sessions().setAutosaveMinutes(0);
         w.show();
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         w.start();
         QTRY_VERIFY_WITH_TIMEOUT(applied.size() >= 1, 20000);
-        QSignalSpy saved(&w.sessions(), &SessionKeeper::saved);
-        w.sessions().saveNow();
+        QSignalSpy saved(&desk.sessions(), &SessionKeeper::saved);
+        desk.sessions().saveNow();
         QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 20000);
         QCOMPARE(saved[0][0].toLongLong(), 0);
         QVERIFY2(saved[0][1].toString().contains(db), qPrintable(saved[0][1].toString()));
@@ -382,8 +389,9 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("none.sqlite"));
-        MainWindow w(defaultModel(), longLivedOptions(), young(), db);
-        w.sessions().setAutosaveMinutes(0);
+        Desk desk(defaultModel(), longLivedOptions(), young(), db);
+        MainWindow w(desk);
+        desk.sessions().setAutosaveMinutes(0);
         SessionsWindow *sw = w.showSessions();
         QTRY_VERIFY_WITH_TIMEOUT(sw->status().startsWith(QStringLiteral("No sessions saved yet")), 20000);
         QCOMPARE(sw->sessionList()->rowCount(), 1); // now, and nothing to compare it with

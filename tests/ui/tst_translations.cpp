@@ -1,13 +1,15 @@
 // The German translation is complete (every string the build extracted has a translation that keeps
 // its placeholders and accelerator), is built into the binary, and the window speaks German for a
 // German locale and English for a language without a translation.
-#include "LedgerPane.h"
-#include "MainWindow.h"
-#include "ProcessTableModel.h"
-#include "Translations.h"
+#include "desk/Desk.h"
+#include "look/Translations.h"
+#include "panes/LedgerPane.h"
 #include "report/EngineLabels.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "table/ProcessTableModel.h"
+#include "window/MainWindow.h"
+#include "window/SidePanes.h"
 
 #include <QFile>
 #include <QMenuBar>
@@ -77,7 +79,8 @@ private Q_SLOTS:
     {
         QVERIFY(installTranslations(*QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany)));
         {
-            MainWindow window(defaultModel(), longLivedOptions(), {});
+            Desk desk(defaultModel(), longLivedOptions(), {});
+            MainWindow window(desk);
             QStringList menus;
             for (QAction *a : window.menuBar()->actions())
                 menus << a->text();
@@ -110,8 +113,8 @@ private Q_SLOTS:
             const auto r = replay(capturePair(sp.dir(), 0.3, 3 * 3600), defaultModel());
             const int i = indexOfPid(*r, a.pid);
             QVERIFY(i >= 0);
-            LedgerPane pane;
-            pane.showProcess(r, i, defaultModel());
+            LedgerPane pane(defaultModel());
+            pane.showProcess(r, i);
             QStringList details;
             for (int row = 0; row < pane.ledgerTable()->rowCount(); ++row)
                 details << pane.ledgerTable()->item(row, 2)->text();
@@ -128,7 +131,8 @@ private Q_SLOTS:
             delete t;
         }
         QVERIFY(!installTranslations(*QCoreApplication::instance(), QLocale(QLocale::Hawaiian)));
-        MainWindow window(defaultModel(), longLivedOptions(), {});
+        Desk desk(defaultModel(), longLivedOptions(), {});
+        MainWindow window(desk);
         QCOMPARE(window.menuBar()->actions().first()->text(), QStringLiteral("&File"));
     }
 };

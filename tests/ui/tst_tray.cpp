@@ -6,17 +6,18 @@
 // the culprits named), replaced rather than stacked, rate-limited; "Show" opens the window filtered
 // to the culprits; another application's notification ids are ignored. A tray host that starts
 // after ptriage still gets the icon (Qt 6.4 asks once per process, so that case runs first).
-#include "MainWindow.h"
-#include "NotificationClient.h"
-#include "ProcessFilterModel.h"
-#include "TrayController.h"
-#include "WindowOnDemand.h"
 #include "collect/Collector.h"
+#include "desk/Desk.h"
 #include "pressure/PressureMonitor.h"
 #include "support/CaptureTools.h"
 #include "support/FakeDesktop.h"
 #include "support/PrivateBus.h"
 #include "support/Spawner.h"
+#include "table/ProcessFilterModel.h"
+#include "tray/NotificationClient.h"
+#include "tray/TrayController.h"
+#include "window/MainWindow.h"
+#include "window/WindowOnDemand.h"
 
 #include <QDBusConnection>
 #include <QDBusMessage>
@@ -86,12 +87,14 @@ private Q_SLOTS:
         FakeDesktop desktop = fakeDesktop({QStringLiteral("--watcher"), QStringLiteral("later")});
         QVERIFY(desktop.waitFor(QStringLiteral("ready")));
         QTemporaryDir dir;
-        WindowOnDemand windows(defaultModel(), longLivedOptions(), young(), dir.filePath(QStringLiteral("s.sqlite")));
+        Desk desk(defaultModel(), longLivedOptions(), young(), dir.filePath(QStringLiteral("s.sqlite")));
+        WindowOnDemand windows(desk);
         PressureMonitor monitor(fastThresholds());
         QString error;
         QVERIFY2(monitor.start(&error), qPrintable(error));
         NotificationClient notifications;
-        TrayController tray(windows, monitor, notifications, 300);
+        TrayController tray(desk, monitor, notifications, 300);
+        connect(&tray, &TrayController::windowRequested, &windows, &WindowOnDemand::showOnly);
         tray.start();
         QVERIFY(!tray.hasIcon());
         QVERIFY2(tray.status().contains(QStringLiteral("notifications only")), qPrintable(tray.status()));
@@ -121,13 +124,16 @@ private Q_SLOTS:
 
         CollectOptions collect = longLivedOptions();
         collect.procRoot = root.toStdString();
-        WindowOnDemand windows(defaultModel(), collect, young(), dir.filePath(QStringLiteral("s.sqlite")));
+        Desk desk(defaultModel(), collect, young(), dir.filePath(QStringLiteral("s.sqlite")));
+        WindowOnDemand windows(desk);
         PressureMonitor monitor(fastThresholds(), root);
         QString monitorError;
         QVERIFY2(monitor.start(&monitorError), qPrintable(monitorError));
         NotificationClient notifications;
-        TrayController tray(windows, monitor, notifications, 300);
-        windows.start();
+        TrayController tray(desk, monitor, notifications, 300);
+        connect(&tray, &TrayController::windowRequested, &windows, &WindowOnDemand::showOnly);
+        desk.setCadence(Desk::Cadence::Background);
+        desk.start();
         tray.start();
         QTRY_VERIFY_WITH_TIMEOUT(tray.hasIcon(), 10000);
         QVERIFY(desktop.waitFor(QStringLiteral("notify")));

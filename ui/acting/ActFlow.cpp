@@ -1,0 +1,87 @@
+#include "acting/ActFlow.h"
+
+#include "acting/ActionDialog.h"
+#include "desk/Desk.h"
+#include "look/UiText.h"
+#include "report/EngineLabels.h"
+
+#include <QCoreApplication>
+#include <QMessageBox>
+#include <QPointer>
+
+#include <memory>
+
+namespace ptriage::ActFlow {
+namespace {
+
+// Shows the outcome of `ticket` over `over` once the Desk reports it; the watch ends with it.
+void showOutcomeOf(Desk &desk, int ticket, QWidget *over)
+{
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = QObject::connect(&desk, &Desk::actFinished, over,
+        [connection, ticket, over = QPointer<QWidget>(over)](
+            int finished, const QString &title, const std::vector<ActOutcome> &outcomes) {
+            if (finished != ticket)
+                return;
+            QObject::disconnect(*connection);
+            if (!over)
+                return;
+            int done = 0;
+            for (const ActOutcome &o : outcomes)
+                done += o.status == ActStatus::Done ? 1 : 0;
+            auto *box = new QMessageBox(
+                done == static_cast<int>(outcomes.size()) ? QMessageBox::Information : QMessageBox::Warning, title,
+                QCoreApplication::translate("ActFlow", "%1 of %2 done.").arg(done).arg(outcomes.size()),
+                QMessageBox::Ok, over);
+            box->setObjectName(QStringLiteral("actionOutcome"));
+            box->setInformativeText(outcomeLines(outcomes));
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        });
+}
+
+} // namespace
+
+void confirmAndAct(Desk &desk, const ActRequest &request, QWidget *over)
+{
+    if (request.targets.empty() || !desk.current() || !desk.actUnavailableReason().isEmpty())
+        return;
+    auto *dialog = new ActionDialog(request, desk.current(), over);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    QObject::connect(dialog, &QDialog::accepted, over, [&desk, dialog, over] {
+        const ActRequest confirmed = dialog->request();
+        if (const int ticket = desk.act(confirmed, ActionDialog::verbLabel(confirmed.verb)))
+            showOutcomeOf(desk, ticket, over);
+    });
+    dialog->open(); // window-modal, and the event loop keeps running: scans go on behind it
+}
+
+void confirmAndUndo(Desk &desk, const ActionJournal::Entry &entry, QWidget *over)
+{
+    if (desk.isActing())
+        return;
+    const long long id = entry.id;
+    const QString what = ActionDialog::verbLabel(entry.verb);
+    auto *box = new QMessageBox(QMessageBox::Question, QCoreApplication::translate("ActFlow", "Undo"),
+        QCoreApplication::translate("ActFlow", "Undo the %1 of process %2?").arg(what).arg(entry.target.pid),
+        QMessageBox::Yes | QMessageBox::Cancel, over);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QObject::connect(box, &QMessageBox::accepted, over, [&desk, id, what, over] {
+        if (const int ticket = desk.undo(id, QCoreApplication::translate("ActFlow", "Undo %1").arg(what)))
+            showOutcomeOf(desk, ticket, over);
+    });
+    box->open();
+}
+
+QString outcomeLines(const std::vector<ActOutcome> &outcomes)
+{
+    QStringList lines;
+    for (const ActOutcome &o : outcomes)
+        lines << QCoreApplication::translate("ActFlow", "PID %1: %2 — %3")
+                     .arg(o.target.pid)
+                     .arg(EngineLabels::actStatus(o.status), qs(o.message));
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace ptriage::ActFlow

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "decide/ReliefPlan.h"
+
+#include <QDialog>
+
+#include <memory>
+
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace ptriage {
+
+class Desk;
+
+// "Free memory…": the goal, the smallest safe set of processes to end that reaches it (the engine's
+// relief plan, computed on the service thread with each process's PSS), each one's share and risk,
+// the total, what was left out and why; "End these processes…" goes through the normal
+// confirmation (ActionDialog) and action path.
+class ReliefDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    ReliefDialog(Desk &desk, std::uint64_t goalBytes, QWidget *parent = nullptr);
+
+    void plan(); // with the latest result and the goal in the box
+    const ReliefPlan *shownPlan() const { return m_plan.get(); }
+    QTableWidget *table() const { return m_table; }
+    QPushButton *endButton() const { return m_end; }
+    QString summary() const;
+
+Q_SIGNALS:
+    void planShown();
+
+private:
+    void showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_ptr<const TriageResult> result);
+    void endSteps();
+
+    Desk &m_desk;
+    QDoubleSpinBox *m_goal;
+    QLabel *m_summary;
+    QTableWidget *m_table;
+    QLabel *m_excluded;
+    QPushButton *m_end;
+    std::shared_ptr<const ReliefPlan> m_plan;
+    std::shared_ptr<const TriageResult> m_result;
+    int m_ticket = 0; // the plan asked for and not yet shown
+};
+
+} // namespace ptriage

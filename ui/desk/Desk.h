@@ -1,0 +1,114 @@
+#pragma once
+
+#include "desk/ActionRunner.h"
+#include "desk/SessionKeeper.h"
+#include "live/ProcessHistory.h"
+#include "live/TriageService.h"
+
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+namespace ptriage {
+
+// ptriage running on this desktop: the one owner of the application under its windows and the
+// tray. It owns the triage service (the engine's threads), the session keeper, the action runner,
+// the process history and the one current result; every view reads and asks here and never
+// reaches another view. Requests that answer later (an action, a relief plan) are answered by the
+// ticket they returned. GUI thread.
+class Desk : public QObject {
+    Q_OBJECT
+
+public:
+    // Foreground: a window is in view, scans at the refresh interval. Background: only the tray
+    // (or a hidden window), scans at the background interval and when asked.
+    enum class Cadence { Foreground, Background };
+
+    // `sessionDb`: the session database (sessions, learning, the action journal); empty: the default.
+    Desk(const TriageConfig &config, CollectOptions collect, TriageOptions triage, const QString &sessionDb = {},
+        QObject *parent = nullptr);
+    ~Desk() override;
+
+    const TriageConfig &config() const { return m_config; }
+
+    // Opens the journal (unless one was opened), reads the past and starts scanning; called again,
+    // asks for a scan now.
+    void start();
+    bool isStarted() const { return m_started; }
+    void refreshNow() { m_service.refreshNow(); }
+    void setPaused(bool paused) { m_service.setPaused(paused); }
+    bool isPaused() const { return m_service.isPaused(); }
+    // The refresh interval in the foreground (default 2000 ms).
+    void setIntervalMs(int ms);
+    int intervalMs() const { return m_foregroundIntervalMs; }
+    void setBackgroundIntervalMs(int ms);
+    void setCadence(Cadence cadence);
+    Cadence cadence() const { return m_cadence; }
+    // Fds, sockets and environment of one process (the selected one), read now; deepReady answers.
+    void requestDeep(const ProcessIdentity &id) { m_service.requestDeep(id); }
+
+    // The newest result (null before the first scan), and what the charts draw.
+    std::shared_ptr<const TriageResult> current() const { return m_current; }
+    const ProcessHistory &history() const { return m_history; }
+    SessionKeeper &sessions() { return m_keeper; }
+
+    // Acting. The journal defaults to the session database; how requests reach the privileged
+    // helper defaults to its D-Bus service.
+    void openJournal(const QString &path);
+    void setTransportFactory(ActionRunner::TransportFactory factory);
+    QString actUnavailableReason() const { return m_runner.unavailableReason(); }
+    bool isActing() const { return m_runner.isBusy(); }
+    const std::vector<ActionJournal::Entry> &undoable() const { return m_runner.undoable(); }
+    const ActionJournal::Entry *undoableFor(const ProcessIdentity &id) const { return m_runner.undoableFor(id); }
+    // Carries out a request the person confirmed on current(): its ticket, or 0 when nothing was
+    // started (actUnavailableReason says why). Ending processes teaches ptriage once they are gone.
+    int act(const ActRequest &request, const QString &title);
+    int undo(long long journalId, const QString &title);
+
+    // Learning: processes like these are useful (a "spare" vote each); votes already made (a saved
+    // session's process). False: nothing to learn from (no command known).
+    bool spare(const std::vector<ProcessIdentity> &targets);
+    bool spareCommands(std::vector<Decision> decisions);
+
+    void save() { m_keeper.saveNow(); }
+    // The HTML report of the current result (SessionKeeper::reportExported answers).
+    void exportReport(const QString &path);
+    // The relief plan for `goal` on the current result: its ticket (reliefPlanned answers), 0 before
+    // the first result.
+    int planRelief(ReliefGoal goal);
+
+Q_SIGNALS:
+    void resultChanged(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
+    void deepReady(const ptriage::ProcessIdentity &id, std::shared_ptr<const ptriage::DeepDetails> deep);
+    void scanFailed(const QString &message);
+    // A passing message for a status line (a warning, what a spare does).
+    void noted(const QString &text, int timeoutMs);
+    void actingChanged(); // the journal opened, an action started or ended, what can be undone changed
+    void actStarted(int ticket, const QString &title);
+    void actFinished(int ticket, const QString &title, const std::vector<ptriage::ActOutcome> &outcomes);
+    void reliefPlanned(int ticket, std::shared_ptr<const ptriage::ReliefPlan> plan,
+        std::shared_ptr<const ptriage::TriageResult> result);
+
+private:
+    void receive(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds);
+    void finished(const std::vector<ActOutcome> &outcomes, const QString &title);
+    void applyCadence();
+
+    const TriageConfig &m_config;
+    TriageService m_service;
+    SessionKeeper m_keeper;
+    ActionRunner m_runner;
+    ProcessHistory m_history;
+    std::shared_ptr<const TriageResult> m_current;
+    bool m_started = false;
+    bool m_journalAsked = false;
+    Cadence m_cadence = Cadence::Foreground;
+    int m_foregroundIntervalMs = 2000;
+    int m_backgroundIntervalMs = 300000;
+    int m_lastTicket = 0;
+    int m_acting = 0; // the ticket of the action running, 0 when none
+    std::vector<Decision> m_pendingVotes; // ends asked for: votes once their targets are gone
+};
+
+} // namespace ptriage

@@ -1,0 +1,255 @@
+#include "panes/LedgerPane.h"
+
+#include "look/ClassStyle.h"
+#include "look/UiText.h"
+#include "report/EngineLabels.h"
+#include "table/ProcessColumns.h"
+#include "util/Format.h"
+#include "widgets/BitsDelegate.h"
+#include "widgets/ClassBars.h"
+#include "widgets/ElidedTextDelegate.h"
+#include "widgets/PaneSection.h"
+#include "widgets/ReadOnlyTable.h"
+#include "widgets/SteadyLine.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace ptriage {
+namespace {
+
+QString describe(const TriageResult &r, int index)
+{
+    const Sample &s = r.snapshot->processes[static_cast<std::size_t>(index)];
+    return QStringLiteral("%1 (%2)").arg(processName(s)).arg(s.id.pid);
+}
+
+} // namespace
+
+LedgerPane::LedgerPane(const TriageConfig &config, QWidget *parent)
+    : QWidget(parent),
+      m_config(config),
+      m_title(new QLabel(this)),
+      m_subtitle(new QLabel(this)),
+      m_facts(new SteadyLine(this)),
+      m_bars(new ClassBars(this)),
+      m_recommendation(new QLabel(this)),
+      m_blocked(new QListWidget(this)),
+      m_ledger(makeReadOnlyTable({tr("Evidence"), tr("Bits"), tr("Why")}, this)),
+      m_losses(new QLabel(this)),
+      m_links(new QLabel(this)),
+      m_resources(new QListWidget(this))
+{
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.25);
+    big.setBold(true);
+    m_title->setFont(big);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_subtitle->setWordWrap(true);
+    m_recommendation->setWordWrap(true);
+    m_links->setWordWrap(true);
+    m_links->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    for (QListWidget *list : {m_blocked, m_resources}) {
+        list->setWordWrap(true);
+        list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        list->setTextElideMode(Qt::ElideNone);
+    }
+    m_blocked->setMaximumHeight(fontMetrics().height() * 5);
+    m_ledger->setItemDelegate(new ElidedTextDelegate(m_ledger));
+    m_ledger->setItemDelegateForColumn(1, new BitsDelegate(8.0, m_ledger));
+    m_ledger->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_ledger->setColumnWidth(1, 190);
+    m_losses->setWordWrap(true);
+    m_ledger->setWordWrap(false); // one line a term; the whole sentence is in the tooltip
+    m_ledger->setTextElideMode(Qt::ElideRight);
+    m_resources->setMaximumHeight(fontMetrics().height() * 8);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addWidget(m_subtitle);
+    layout->addWidget(m_facts);
+    auto *verdict = new PaneSection(tr("Posterior"), this);
+    verdict->contents()->addWidget(m_bars);
+    layout->addWidget(verdict);
+    auto *recommendation = new PaneSection(tr("Recommendation"), this);
+    recommendation->contents()->addWidget(m_recommendation);
+    recommendation->contents()->addWidget(m_blocked);
+    recommendation->contents()->addWidget(m_losses);
+    layout->addWidget(recommendation);
+    auto *ledger = new PaneSection(tr("Evidence ledger"), this);
+    ledger->contents()->addWidget(m_ledger);
+    layout->addWidget(ledger, 1);
+    auto *more = new PaneSection(tr("Links, files and sockets"), this);
+    more->contents()->addWidget(m_links);
+    more->contents()->addWidget(m_resources);
+    layout->addWidget(more);
+    clear();
+}
+
+void LedgerPane::clear()
+{
+    m_result.reset();
+    m_index = -1;
+    m_identity = {};
+    m_title->setText(tr("No process selected"));
+    m_subtitle->setText(tr("Select a process to see why it got its verdict."));
+    m_facts->setText({});
+    m_bars->clear();
+    m_recommendation->clear();
+    m_blocked->clear();
+    m_blocked->hide();
+    m_ledger->setRowCount(0);
+    m_losses->clear();
+    m_links->clear();
+    m_resources->clear();
+}
+
+void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int index)
+{
+    const TriageConfig &config = m_config;
+    m_result = std::move(result);
+    m_index = index;
+    const TriageResult &r = *m_result;
+    const auto u = static_cast<std::size_t>(index);
+    const Sample &s = r.snapshot->processes[u];
+    const ProcessFacts &f = r.facts[u];
+    const Posterior &post = r.posteriors[u];
+    const Recommendation &rec = r.recommendations[u];
+    const Category &cat = config.signatures.categories[static_cast<std::size_t>(f.category)];
+    m_identity = r.identityOf(index);
+
+    QString command;
+    if (s.details)
+        for (const auto &a : s.details->cmdline)
+            command += (command.isEmpty() ? QString() : QStringLiteral(" ")) + qs(a);
+    m_title->setText(tr("%1 — pid %2").arg(processName(s)).arg(s.id.pid));
+    m_subtitle->setText(command.left(400));
+    // The age ticks at every refresh: on a line of its own that never lays the pane out again.
+    m_facts->setText(tr("%1 old · %2 confidence · %3 · %4 · identity %5")
+                         .arg(qs(formatDuration(f.ageSeconds)), EngineLabels::confidence(post.confidence), qs(f.user),
+                             qs(cat.label), m_identity.toQString()));
+    m_bars->setPosterior(post.probability, post.classification);
+
+    QString action = EngineLabels::recommendation(rec);
+    if (rec.targetIndex >= 0 && rec.targetIndex != index)
+        action = tr("%1 on its parent %2").arg(action, describe(r, rec.targetIndex));
+    m_recommendation->setText(tr("<b>%1</b> — triage score %2 of 100; blast radius %3 (%4 processes affected)")
+                                  .arg(action.toHtmlEscaped())
+                                  .arg(rec.score)
+                                  .arg(EngineLabels::risk(r.blast[u].risk))
+                                  .arg(r.blast[u].affected.size())
+        + (f.protectedReason.empty() ? QString() : tr("<br>Protected: %1").arg(qs(f.protectedReason).toHtmlEscaped())));
+    QStringList blocked;
+    for (const auto &b : rec.blockedBy)
+        blocked << qs(b);
+    setListLines(m_blocked, blocked);
+    m_blocked->setVisible(!rec.blockedBy.empty());
+
+    const Ledger ledger = ledgerOf(r, index, config);
+    // Cells are updated in place: a refresh repaints only what changed.
+    if (m_ledger->rowCount() != static_cast<int>(ledger.size()))
+        m_ledger->setRowCount(static_cast<int>(ledger.size()));
+    const QString bitsHeader
+        = tr("Bits: %1 vs %2").arg(ClassStyle::label(post.classification), ClassStyle::label(post.reference));
+    if (m_ledger->horizontalHeaderItem(1)->text() != bitsHeader)
+        m_ledger->horizontalHeaderItem(1)->setText(bitsHeader);
+    for (int row = 0; row < static_cast<int>(ledger.size()); ++row) {
+        const EvidenceTerm &t = ledger[static_cast<std::size_t>(row)];
+        setReadOnlyCell(m_ledger, row, 0,
+            QStringLiteral("%1 (%2)").arg(EngineLabels::term(t.term), EngineLabels::strength(t.strength)));
+        auto *bits = setReadOnlyCell(m_ledger, row, 1, QString::number(t.bits, 'f', 2));
+        setCellData(bits, Qt::UserRole, t.bits);
+        setCellData(bits, Qt::UserRole + 1, ClassStyle::color(post.classification));
+        setCellData(bits, Qt::UserRole + 2, ClassStyle::color(post.reference));
+        setCellData(bits, Qt::ToolTipRole,
+            tr("%1 bits toward %2").arg(QString::number(t.bits, 'f', 2), ClassStyle::label(t.favors)));
+        setReadOnlyCell(m_ledger, row, 2, qs(t.detail));
+    }
+
+    QStringList losses;
+    for (int a = 0; a < kActionCount; ++a) {
+        QString text = QStringLiteral("%1 %2")
+                           .arg(EngineLabels::action(static_cast<RecommendedAction>(a)))
+                           .arg(rec.expectedLoss[static_cast<std::size_t>(a)], 0, 'f', 2);
+        if (!rec.allowed[static_cast<std::size_t>(a)])
+            text += tr(" (blocked)");
+        losses << (a == static_cast<int>(rec.action) ? QStringLiteral("<b>%1</b>").arg(text.toHtmlEscaped())
+                                                     : text.toHtmlEscaped());
+    }
+    m_losses->setText(tr("Expected loss: %1").arg(losses.join(QStringLiteral(" · "))));
+
+    QStringList links;
+    if (f.wrapperIndex >= 0)
+        links << tr("Wrapped by %1").arg(describe(r, f.wrapperIndex));
+    if (f.workloadIndex >= 0)
+        links << tr("Wrapper of the workload %1").arg(describe(r, f.workloadIndex));
+    links << (f.supervisor.empty() ? tr("No supervisor") : tr("Supervisor: %1").arg(qs(f.supervisor)));
+    m_links->setText(links.join(QStringLiteral(" · ")));
+    fillResources(s, f, s.deep.get());
+}
+
+void LedgerPane::showDeep(const ProcessIdentity &id, std::shared_ptr<const DeepDetails> deep)
+{
+    if (!m_result || id != m_identity || !deep)
+        return;
+    const auto u = static_cast<std::size_t>(m_index);
+    fillResources(m_result->snapshot->processes[u], m_result->facts[u], deep.get());
+}
+
+void LedgerPane::fillResources(const Sample &s, const ProcessFacts &f, const DeepDetails *deep)
+{
+    QStringList lines;
+    for (const auto &l : f.listeners)
+        lines << tr("listens on %1").arg(qs(l));
+    for (const auto &c : f.criticalFiles)
+        lines << tr("critical, open for writing: %1 — %2").arg(qs(c.path), qs(c.hint));
+    for (const auto &l : f.lockedFiles)
+        lines << tr("holds a lock on %1").arg(qs(l));
+    if (deep) {
+        for (const auto &of : deep->files)
+            if (of.kind == FdKind::File)
+                lines << tr("fd %1 %2 %3").arg(of.fd).arg(of.writable ? tr("writes") : tr("reads"), qs(of.target));
+        if (!deep->partial.empty())
+            lines << tr("not everything could be read: %1").arg(qs(deep->partial));
+    } else if (s.fdCount >= 0) {
+        lines << tr("%1 open files (details load when selected)").arg(s.fdCount);
+    }
+    setListLines(m_resources, lines);
+}
+
+QString LedgerPane::lossText() const
+{
+    return m_losses->text();
+}
+
+QString LedgerPane::factsText() const
+{
+    return m_facts->text();
+}
+
+QString LedgerPane::recommendationText() const
+{
+    return m_recommendation->text();
+}
+
+QStringList LedgerPane::blockedReasons() const
+{
+    QStringList out;
+    for (int i = 0; i < m_blocked->count(); ++i)
+        out << m_blocked->item(i)->text();
+    return out;
+}
+
+QStringList LedgerPane::resourceLines() const
+{
+    QStringList out;
+    for (int i = 0; i < m_resources->count(); ++i)
+        out << m_resources->item(i)->text();
+    return out;
+}
+
+} // namespace ptriage

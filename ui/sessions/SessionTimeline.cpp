@@ -1,0 +1,108 @@
+#include "sessions/SessionTimeline.h"
+
+#include "look/ClassStyle.h"
+
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QLineSeries>
+#include <QValueAxis>
+
+namespace ptriage {
+
+SessionTimeline::SessionTimeline(QWidget *parent)
+    : QChartView(new QChart, parent), // not setChart(): that releases the view's own chart without deleting it
+      m_chart(chart()),
+      m_time(new QDateTimeAxis),
+      m_count(new QValueAxis),
+      m_memory(new QValueAxis),
+      m_rss(new QLineSeries)
+{
+    m_chart->setTitle(tr("Processes per class and their memory, session by session"));
+    m_chart->setMargins(QMargins(2, 2, 2, 2));
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_time->setFormat(QStringLiteral("dd.MM. HH:mm"));
+    m_time->setTickCount(4);
+    m_count->setTitleText(tr("processes"));
+    m_count->setLabelFormat(QStringLiteral("%.0f"));
+    m_memory->setTitleText(tr("GiB resident"));
+    m_memory->setLabelFormat(QStringLiteral("%.1f"));
+    m_chart->addAxis(m_time, Qt::AlignBottom);
+    m_chart->addAxis(m_count, Qt::AlignLeft);
+    m_chart->addAxis(m_memory, Qt::AlignRight);
+    // Useful processes are most of a machine and would flatten the lines that matter: their count
+    // is in the title instead.
+    for (int c = 1; c < kClassCount; ++c) {
+        auto *s = new QLineSeries;
+        const auto cls = static_cast<ProcessClass>(c);
+        s->setName(ClassStyle::label(cls));
+        QPen pen(ClassStyle::color(cls), 2);
+        // Not color alone: each class has its own dash pattern too.
+        const Qt::PenStyle styles[kClassCount] = {Qt::SolidLine, Qt::DashLine, Qt::SolidLine, Qt::DotLine};
+        pen.setStyle(styles[c]);
+        s->setPen(pen);
+        s->setPointsVisible(true);
+        m_chart->addSeries(s);
+        s->attachAxis(m_time);
+        s->attachAxis(m_count);
+        m_classes[static_cast<std::size_t>(c)] = s;
+    }
+    m_rss->setName(tr("memory (all)"));
+    m_rss->setPen(QPen(QColor(90, 90, 90), 1.5, Qt::SolidLine));
+    m_chart->addSeries(m_rss);
+    m_rss->attachAxis(m_time);
+    m_rss->attachAxis(m_memory);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(360, 220);
+}
+
+void SessionTimeline::showTimeline(const std::vector<TimelinePoint> &points)
+{
+    std::array<QList<QPointF>, kClassCount> counts;
+    QList<QPointF> rss;
+    double top = 1;
+    double topGiB = 0.1;
+    for (const TimelinePoint &p : points) {
+        const auto x = static_cast<double>(p.atMs);
+        double bytes = 0;
+        for (std::size_t c = 0; c < kClassCount; ++c) {
+            counts[c] << QPointF(x, p.counts[c]);
+            bytes += static_cast<double>(p.rssBytes[c]);
+        }
+        rss << QPointF(x, bytes / (1024.0 * 1024 * 1024));
+        topGiB = std::max(topGiB, rss.back().y());
+        for (std::size_t c = 1; c < kClassCount; ++c)
+            top = std::max(top, static_cast<double>(p.counts[c]));
+    }
+    for (std::size_t c = 1; c < kClassCount; ++c)
+        m_classes[c]->replace(counts[c]);
+    m_chart->setTitle(points.empty() ? tr("Processes per class and their memory, session by session")
+                                     : tr("Stuck, abandoned, zombies and memory (useful: %1 → %2)")
+                                           .arg(points.front().counts[0])
+                                           .arg(points.back().counts[0]));
+    m_rss->replace(rss);
+    m_count->setRange(0, top * 1.1);
+    m_count->applyNiceNumbers();
+    m_memory->setRange(0, topGiB * 1.1);
+    m_memory->applyNiceNumbers();
+    const qint64 from = points.empty() ? 0 : points.front().atMs;
+    const qint64 to = points.empty() ? 1000 : std::max<qint64>(points.back().atMs, from + 1000);
+    m_time->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(to));
+    m_time->setFormat(to - from < 600000 ? QStringLiteral("HH:mm:ss")
+            : to - from < 86400000       ? QStringLiteral("HH:mm")
+                                         : QStringLiteral("dd.MM. HH:mm"));
+}
+
+void SessionTimeline::clear()
+{
+    for (QLineSeries *s : m_classes)
+        if (s)
+            s->clear();
+    m_rss->clear();
+}
+
+int SessionTimeline::pointCount() const
+{
+    return static_cast<int>(m_rss->count());
+}
+
+} // namespace ptriage

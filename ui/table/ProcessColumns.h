@@ -1,0 +1,78 @@
+#pragma once
+
+#include "decide/Triage.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+
+#include <vector>
+
+namespace ptriage {
+
+// The roles every process model of the window answers (the table model and the proxies over it).
+enum ProcessRole : int {
+    SortRole = Qt::UserRole, // the column's sort value; numbers are numbers
+    IdentityRole = Qt::UserRole + 1, // ProcessIdentity (converts to its text, boot_id:start_ticks:pid)
+    CandidateRole, // bool: worth a person's attention
+    ScoreRole, // int 0..100
+    SearchTextRole, // QString: command line, user and PID, for the filter
+    ClassRole, // int: ProcessClass
+    UidRole, // uint; invalid when unknown
+    ProtectedRole, // bool: never a target
+    PidRole, // int
+    KernelThreadRole, // bool: shown only in the System scope
+};
+
+// One process as the columns see it: the engine's view of it and the config it was judged with
+// (the kind's label).
+struct ProcessRow : ProcessView {
+    ProcessRow(const ProcessView &process, const TriageConfig &judgedWith)
+        : ProcessView(process), config(judgedWith) { }
+    const TriageConfig &config;
+};
+
+// A column of the process table: a stable id (persisted in settings), a translated header, and how
+// a row shows, sorts and explains itself in it.
+struct ProcessColumn {
+    QString id;
+    const char *headerSource = ""; // untranslated; context "ProcessColumns"
+    const char *headerToolTipSource = "";
+    Qt::Alignment alignment = Qt::AlignLeft | Qt::AlignVCenter;
+    Qt::SortOrder firstSortOrder = Qt::AscendingOrder; // on the first click on the header
+    QString (*display)(const ProcessRow &) = nullptr;
+    QVariant (*sortValue)(const ProcessRow &) = nullptr;
+    QString (*toolTip)(const ProcessRow &) = nullptr; // may be null: no tooltip
+
+    QString header() const;
+    QString headerToolTip() const;
+};
+
+// The columns of the process table, in their default order:
+// pid command user class score action age cpu memory io state category supervisor risk.
+class ProcessColumns {
+    Q_DECLARE_TR_FUNCTIONS(ProcessColumns)
+public:
+    ProcessColumns();
+
+    int count() const { return static_cast<int>(m_columns.size()); }
+    const ProcessColumn &at(int column) const { return m_columns[static_cast<std::size_t>(column)]; }
+    int indexOf(QStringView id) const; // -1 when unknown (a settings file from another version)
+    QStringList ids() const;
+
+    // The view's initial sort: score, descending.
+    QString defaultSortId() const { return QStringLiteral("score"); }
+    int defaultSortColumn() const { return indexOf(defaultSortId()); }
+    Qt::SortOrder defaultSortOrder() const { return Qt::DescendingOrder; }
+
+    // Shared by the roles: the command line as one string ("[comm]" when it has none).
+    static QString commandLine(const ProcessRow &row);
+    static QString searchText(const ProcessRow &row); // command line, user and PID
+    static QString stateLabel(char state); // "sleeping", "running" …
+
+private:
+    std::vector<ProcessColumn> m_columns;
+};
+
+} // namespace ptriage

@@ -1,0 +1,102 @@
+#include "table/ProcessFilterModel.h"
+
+#include "table/ProcessColumns.h"
+
+#include <QRegularExpression>
+
+#include <unistd.h>
+
+namespace ptriage {
+
+ProcessFilterModel::ProcessFilterModel(QObject *parent)
+    : QSortFilterProxyModel(parent), m_myUid(static_cast<uint>(::getuid()))
+{
+    setSortRole(SortRole);
+    // The role whose change can change what passes the filter (see ProcessTableModel's dataChanged).
+    setFilterRole(CandidateRole);
+    setSortCaseSensitivity(Qt::CaseInsensitive);
+    setRecursiveFilteringEnabled(true);
+    setDynamicSortFilter(true);
+}
+
+void ProcessFilterModel::setFilterText(const QString &text)
+{
+    if (text == m_text)
+        return;
+    m_text = text;
+    m_terms = text.toCaseFolded().split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    refilter();
+}
+
+void ProcessFilterModel::setScope(Scope scope)
+{
+    if (scope == m_scope)
+        return;
+    m_scope = scope;
+    refilter();
+}
+
+void ProcessFilterModel::setCandidatesOnly(bool on)
+{
+    if (on == m_candidatesOnly)
+        return;
+    m_candidatesOnly = on;
+    refilter();
+}
+
+void ProcessFilterModel::setOnly(QStringList identities)
+{
+    if (identities == m_only)
+        return;
+    m_only = std::move(identities);
+    refilter();
+}
+
+void ProcessFilterModel::setMyUid(uint uid)
+{
+    if (uid == m_myUid)
+        return;
+    m_myUid = uid;
+    refilter();
+}
+
+void ProcessFilterModel::refilter()
+{
+    invalidateFilter();
+}
+
+void ProcessFilterModel::setSourceModel(QAbstractItemModel *model)
+{
+    m_processes = qobject_cast<const ProcessTableModel *>(model);
+    QSortFilterProxyModel::setSourceModel(model);
+}
+
+bool ProcessFilterModel::matches(const ProcessTableModel::FilterFacts &row) const
+{
+    if (m_candidatesOnly && !row.candidate)
+        return false;
+    if (!m_only.isEmpty() && !m_only.contains(row.identity.toQString()))
+        return false;
+    // Kernel threads are never candidates and crowd the table: only the System view lists them.
+    if (m_scope != Scope::System && row.kernelThread)
+        return false;
+    if (m_scope == Scope::Mine && (!row.uid || *row.uid != m_myUid))
+        return false;
+    if (m_scope == Scope::System && row.uid != 0u && !row.isProtected)
+        return false;
+    if (m_terms.isEmpty())
+        return true;
+    const QString text = row.searchText ? row.searchText->toCaseFolded() : QString();
+    for (const QString &term : m_terms)
+        if (!text.contains(term))
+            return false;
+    return true;
+}
+
+bool ProcessFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+{
+    const auto row = m_processes ? m_processes->filterFacts(sourceRow, sourceParent) : std::nullopt;
+    return !row || matches(*row); // another model's rows are not filtered
+}
+
+} // namespace ptriage

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "table/ProcessTableModel.h"
+
+#include <QSortFilterProxyModel>
+#include <QStringList>
+
+namespace ptriage {
+
+// Sorts and filters the process table (a ProcessTableModel, whose rows it reads without roles: a
+// refresh re-filters every row it changes). Sorting uses SortRole, so numbers sort as numbers. A
+// row is shown when it matches every filter, and a tree parent stays visible while one of its
+// descendants matches (recursive filtering).
+class ProcessFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    // Whose processes: everyone's, the user's own (uid == getuid()), or the system's (uid 0 or
+    // protected).
+    enum class Scope { AllUsers, Mine, System };
+    Q_ENUM(Scope)
+
+    explicit ProcessFilterModel(QObject *parent = nullptr);
+
+    // Space-separated terms, all of which must occur (case-insensitive) in the command line, user
+    // or PID.
+    void setFilterText(const QString &text);
+    QString filterText() const { return m_text; }
+    void setScope(Scope scope);
+    Scope scope() const { return m_scope; }
+    void setCandidatesOnly(bool on);
+    bool candidatesOnly() const { return m_candidatesOnly; }
+    // Only these processes (a notification's culprits); empty: no such filter.
+    void setOnly(QStringList identities);
+    QStringList only() const { return m_only; }
+    // Whose processes are "mine": getuid() unless set (tests).
+    void setMyUid(uint uid);
+    uint myUid() const { return m_myUid; }
+
+    void setSourceModel(QAbstractItemModel *model) override;
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    void refilter();
+    // Does this row match by itself (without looking at its descendants)?
+    bool matches(const ProcessTableModel::FilterFacts &row) const;
+
+    const ProcessTableModel *m_processes = nullptr; // the source, when it is one: read without roles
+
+    QString m_text;
+    QStringList m_terms;
+    Scope m_scope = Scope::AllUsers;
+    bool m_candidatesOnly = false;
+    QStringList m_only; // start_ids
+    uint m_myUid = 0;
+};
+
+} // namespace ptriage

@@ -1,0 +1,65 @@
+#include "table/ResultFeed.h"
+
+#include "util/ThreadPriority.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+namespace ptriage {
+
+ResultFeed::ResultFeed(const TriageConfig &config, const ProcessTableModel &model, QObject *parent)
+    : QObject(parent), m_config(config), m_model(model)
+{
+    m_pool.setMaxThreadCount(1);
+    connect(&m_preparing, &QFutureWatcherBase::finished, this, [this] {
+        Q_EMIT rowsReady(m_preparing.result(), m_preparingScanUs);
+        prepareNext();
+    });
+}
+
+ResultFeed::~ResultFeed()
+{
+    m_preparing.waitForFinished(); // it reads the model's columns
+}
+
+void ResultFeed::receive(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds)
+{
+    m_pending = std::move(result);
+    m_pendingScanUs = scanMicroseconds;
+    if (!m_preparing.isRunning())
+        prepareNext();
+}
+
+void ResultFeed::release(std::shared_ptr<const void> superseded)
+{
+    if (superseded)
+        m_released.push_back(std::move(superseded));
+}
+
+void ResultFeed::prepareNext()
+{
+    if (!m_pending)
+        return;
+    m_preparingScanUs = m_pendingScanUs;
+    const bool trim = ++m_preparations % kTrimEvery == 0;
+    m_preparing.setFuture(QtConcurrent::run(&m_pool,
+        [result = std::move(m_pending), config = &m_config, columns = &m_model.columns(), basis = m_model.prepared(),
+            released = std::move(m_released), trim]() mutable {
+            becomeBackgroundThread();
+            released.clear();
+#ifdef __GLIBC__
+            if (trim)
+                ::malloc_trim(0); // a millisecond or so, off the GUI thread
+#else
+            (void)trim;
+#endif
+            return ProcessTableModel::prepare(result, *config, *columns, basis);
+        }));
+    m_pending.reset();
+    m_released.clear();
+}
+
+} // namespace ptriage

@@ -1,0 +1,94 @@
+#include "tray/NotificationClient.h"
+
+#include "look/ThemeIcon.h"
+
+#include <QDBusMessage>
+#include <QDBusPendingCallWatcher>
+#include <QDBusPendingReply>
+
+namespace ptriage {
+namespace {
+
+const QString kService = QStringLiteral("org.freedesktop.Notifications");
+const QString kPath = QStringLiteral("/org/freedesktop/Notifications");
+const QString kInterface = QStringLiteral("org.freedesktop.Notifications");
+
+} // namespace
+
+NotificationClient::NotificationClient(QDBusConnection bus, QObject *parent) : QObject(parent), m_bus(std::move(bus))
+{
+    m_bus.connect(
+        kService, kPath, kInterface, QStringLiteral("ActionInvoked"), this, SLOT(onActionInvoked(uint, QString)));
+    m_bus.connect(kService, kPath, kInterface, QStringLiteral("NotificationClosed"), this, SLOT(onClosed(uint, uint)));
+}
+
+void NotificationClient::start()
+{
+    const auto call = QDBusMessage::createMethodCall(kService, kPath, kInterface, QStringLiteral("GetCapabilities"));
+    auto *watcher = new QDBusPendingCallWatcher(m_bus.asyncCall(call, 5000), this);
+    connect(watcher, &QDBusPendingCallWatcher::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        QDBusPendingReply<QStringList> reply = *watcher;
+        m_available = !reply.isError();
+        if (!m_available) {
+            Q_EMIT unavailable(reply.error().message());
+            return;
+        }
+        m_capabilities = reply.value();
+        Q_EMIT ready(m_capabilities);
+    });
+}
+
+void NotificationClient::show(const QString &summary, const QString &body, bool critical, const QList<Action> &actions)
+{
+    QStringList flat;
+    if (m_capabilities.contains(QStringLiteral("actions")))
+        for (const Action &a : actions)
+            flat << a.key << a.label;
+    QVariantMap hints;
+    hints.insert(QStringLiteral("desktop-entry"), QLatin1String(kAppId));
+    hints.insert(QStringLiteral("urgency"), QVariant::fromValue(static_cast<uchar>(critical ? 2 : 1)));
+    auto call = QDBusMessage::createMethodCall(kService, kPath, kInterface, QStringLiteral("Notify"));
+    call << QStringLiteral("ptriage") << m_current << QStringLiteral("dialog-warning") << summary
+         << (m_capabilities.contains(QStringLiteral("body")) || m_capabilities.isEmpty() ? body : QString()) << flat
+         << hints << (critical ? 0 : -1);
+    auto *watcher = new QDBusPendingCallWatcher(m_bus.asyncCall(call, 5000), this);
+    connect(watcher, &QDBusPendingCallWatcher::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        QDBusPendingReply<uint> reply = *watcher;
+        if (reply.isError()) {
+            Q_EMIT unavailable(reply.error().message());
+            return;
+        }
+        m_current = reply.value();
+        m_ours.insert(m_current);
+        Q_EMIT shown(m_current);
+    });
+}
+
+void NotificationClient::closeCurrent()
+{
+    if (m_current == 0)
+        return;
+    auto call = QDBusMessage::createMethodCall(kService, kPath, kInterface, QStringLiteral("CloseNotification"));
+    call << m_current;
+    m_bus.asyncCall(call, 5000);
+}
+
+void NotificationClient::onActionInvoked(uint id, const QString &key)
+{
+    if (m_ours.contains(id))
+        Q_EMIT actionInvoked(key);
+}
+
+void NotificationClient::onClosed(uint id, uint /*reason*/)
+{
+    if (!m_ours.contains(id))
+        return;
+    if (id == m_current) {
+        m_current = 0;
+        Q_EMIT closed();
+    }
+}
+
+} // namespace ptriage

@@ -1,0 +1,338 @@
+#include "tray/TrayController.h"
+
+#include "decide/ReliefPlan.h"
+#include "decide/Triage.h"
+#include "desk/Desk.h"
+#include "live/TriageService.h"
+#include "look/UiText.h"
+#include "pressure/PressureMonitor.h"
+#include "report/EngineLabels.h"
+#include "util/Format.h"
+
+#include <QDBusConnectionInterface>
+#include <QDBusMessage>
+#include <QDBusReply>
+#include <QDBusVariant>
+#include <QDateTime>
+#include <QMenu>
+#include <QPainter>
+#include <QPainterPath>
+#include <QSystemTrayIcon>
+
+#include <algorithm>
+
+namespace ptriage {
+namespace {
+
+const QString kWatcher = QStringLiteral("org.kde.StatusNotifierWatcher");
+constexpr int kCulpritsInMenu = 5;
+constexpr int kCulpritsInAlert = 3;
+
+// A StatusNotifier host is there: what Qt itself asks, asked by us first so that Qt asks only once
+// the answer is yes.
+bool statusNotifierHostRegistered(const QDBusConnection &bus)
+{
+    if (!bus.isConnected() || !bus.interface() || !bus.interface()->isServiceRegistered(kWatcher))
+        return false;
+    auto get = QDBusMessage::createMethodCall(kWatcher, QStringLiteral("/StatusNotifierWatcher"),
+        QStringLiteral("org.freedesktop.DBus.Properties"), QStringLiteral("Get"));
+    get << kWatcher << QStringLiteral("IsStatusNotifierHostRegistered");
+    const QDBusReply<QDBusVariant> reply = bus.call(get, QDBus::Block, 2000);
+    return reply.isValid() && reply.value().variant().toBool();
+}
+
+// The processes to name: candidates before the rest, largest resident memory first; never a
+// protected process or a kernel thread.
+std::vector<int> largest(const TriageResult &r, std::size_t n)
+{
+    std::vector<int> order;
+    for (std::size_t i = 0; i < r.snapshot->processes.size(); ++i)
+        if (r.facts[i].protectedReason.empty() && r.snapshot->processes[i].rssBytes > 0)
+            order.push_back(static_cast<int>(i));
+    std::sort(order.begin(), order.end(), [&r](int a, int b) {
+        const auto ua = static_cast<std::size_t>(a), ub = static_cast<std::size_t>(b);
+        if (r.recommendations[ua].candidate != r.recommendations[ub].candidate)
+            return r.recommendations[ua].candidate;
+        return r.snapshot->processes[ua].rssBytes > r.snapshot->processes[ub].rssBytes;
+    });
+    order.resize(std::min(order.size(), n));
+    return order;
+}
+
+QString bytes(std::uint64_t b)
+{
+    return qs(formatBytes(static_cast<double>(b)));
+}
+
+// "node, pytest and 2 more"
+QString stepNames(const ReliefPlan &plan, const TriageResult &result)
+{
+    QStringList names;
+    for (const ReliefStep &step : plan.steps)
+        if (names.size() < 2)
+            names << processName(result.snapshot->processes[static_cast<std::size_t>(step.index)]);
+    const auto more = static_cast<int>(plan.steps.size()) - static_cast<int>(names.size());
+    QString text = names.join(QStringLiteral(", "));
+    return more > 0 ? TrayController::tr("%1 and %2 more").arg(text).arg(more) : text;
+}
+
+} // namespace
+
+TrayController::TrayController(
+    Desk &desk, PressureMonitor &monitor, NotificationClient &notifications, double alertRepeatSeconds, QObject *parent)
+    : QObject(parent),
+      m_desk(desk),
+      m_monitor(monitor),
+      m_notifications(notifications),
+      m_limiter(std::make_unique<AlertLimiter>(alertRepeatSeconds)),
+      m_menu(std::make_unique<QMenu>())
+{
+    connect(&m_monitor, &PressureMonitor::readingTaken, this, &TrayController::onReading);
+    connect(&m_monitor, &PressureMonitor::levelChanged, this, &TrayController::onLevel);
+    connect(&m_desk, &Desk::resultChanged, this, &TrayController::onResult);
+    connect(&m_desk, &Desk::reliefPlanned, this, &TrayController::onReliefPlanned);
+    connect(&m_notifications, &NotificationClient::actionInvoked, this, [this](const QString &key) {
+        if (key == QLatin1String("show"))
+            Q_EMIT windowRequested(m_culprits);
+        else if (key == QLatin1String("free"))
+            Q_EMIT freeMemoryRequested();
+    });
+    connect(m_menu.get(), &QMenu::aboutToShow, this, [this] {
+        m_desk.refreshNow(); // the culprits of now, for the next opening
+        rebuildMenu();
+    });
+    rebuildMenu();
+}
+
+TrayController::~TrayController() = default;
+
+void TrayController::start()
+{
+    m_notifications.start();
+    const QDBusConnection bus = QDBusConnection::sessionBus();
+    if (bus.isConnected()) {
+        // A tray host that starts after us (login races) still gets the icon.
+        m_hostWatcher.setConnection(bus);
+        m_hostWatcher.addWatchedService(kWatcher);
+        m_hostWatcher.setWatchMode(QDBusServiceWatcher::WatchForRegistration);
+        connect(&m_hostWatcher, &QDBusServiceWatcher::serviceRegistered, this, &TrayController::lookForHost);
+        QDBusConnection(bus).connect(kWatcher, QStringLiteral("/StatusNotifierWatcher"), kWatcher,
+            QStringLiteral("StatusNotifierHostRegistered"), this, SLOT(lookForHost()));
+    }
+    lookForHost();
+}
+
+void TrayController::lookForHost()
+{
+    if (m_icon)
+        return;
+    const QDBusConnection bus = QDBusConnection::sessionBus();
+    if (!bus.isConnected()) {
+        setStatus(tr("No session bus: no tray icon and no notifications."));
+        return;
+    }
+    if (statusNotifierHostRegistered(bus)) {
+        createIcon();
+        return;
+    }
+    setStatus(tr("This desktop shows no tray icons (no StatusNotifier host); ptriage watches memory and "
+                 "alerts with notifications only. The icon appears if a tray starts later."));
+}
+
+void TrayController::createIcon()
+{
+    m_icon = new QSystemTrayIcon(levelIcon(m_level), this);
+    m_icon->setContextMenu(m_menu.get());
+    m_icon->setToolTip(tr("ptriage: memory"));
+    connect(m_icon, &QSystemTrayIcon::activated, this, [this](QSystemTrayIcon::ActivationReason reason) {
+        if (reason != QSystemTrayIcon::Trigger)
+            return;
+        Q_EMIT windowToggleRequested();
+    });
+    m_icon->show();
+    onReading(m_monitor.lastReading(), m_monitor.level());
+    setStatus(tr("In the tray."));
+}
+
+void TrayController::setStatus(const QString &status)
+{
+    if (status == m_status)
+        return;
+    m_status = status;
+    Q_EMIT statusChanged(status);
+}
+
+void TrayController::onReading(const MemoryReading &reading, PressureLevel level)
+{
+    if (!m_icon || reading.memTotalBytes == 0)
+        return;
+    if (level != m_level) {
+        m_level = level;
+        m_icon->setIcon(levelIcon(level));
+    }
+    QString tip = tr("Memory: %1 available of %2 (%3)")
+                      .arg(bytes(reading.memAvailableBytes), bytes(reading.memTotalBytes),
+                          qs(formatPercent(reading.availableShare())));
+    if (reading.some)
+        tip += QLatin1Char('\n')
+            + tr("Pressure: some %1, full %2 (10 s)")
+                  .arg(qs(formatPercent(reading.some->avg10 / 100)),
+                      qs(formatPercent(reading.full ? reading.full->avg10 / 100 : 0.0)));
+    m_icon->setToolTip(tip);
+}
+
+void TrayController::onLevel(PressureLevel level, PressureLevel previous, const QString & /*why*/)
+{
+    m_level = level;
+    if (m_icon)
+        m_icon->setIcon(levelIcon(level));
+    if (level == PressureLevel::Normal || static_cast<int>(level) < static_cast<int>(previous))
+        return;
+    // Triage now (in the tray it scans only rarely); the alert names what that scan finds.
+    m_alertPending = true;
+    m_desk.refreshNow();
+}
+
+// The alert says what "Free memory…" would free, so it waits for that plan (its footprints are
+// read on the service thread).
+void TrayController::onResult()
+{
+    if (!m_alertPending || !m_desk.current())
+        return;
+    m_alertPending = false;
+    if (alertsPaused())
+        return;
+    ReliefGoal goal;
+    goal.freeBytes = suggestedGoalBytes();
+    m_planTicket = m_desk.planRelief(goal);
+}
+
+void TrayController::onReliefPlanned(
+    int ticket, std::shared_ptr<const ReliefPlan> plan, std::shared_ptr<const TriageResult> result)
+{
+    if (ticket == 0 || ticket != m_planTicket)
+        return; // another view's plan
+    m_planTicket = 0;
+    alert(*plan, *result);
+}
+
+std::uint64_t TrayController::suggestedGoalBytes() const
+{
+    const MemoryReading r = m_monitor.lastReading();
+    const PressureThresholds &t = m_monitor.thresholds();
+    const double wanted = (t.warningAvailableBelow + t.leaveMargin) * static_cast<double>(r.memTotalBytes)
+        - static_cast<double>(r.memAvailableBytes);
+    return static_cast<std::uint64_t>(std::max(wanted, 256.0 * 1024 * 1024));
+}
+
+void TrayController::pauseAlerts(int seconds)
+{
+    m_pausedUntilMs = seconds > 0 ? QDateTime::currentMSecsSinceEpoch() + seconds * 1000LL : 0;
+    rebuildMenu();
+}
+
+bool TrayController::alertsPaused() const
+{
+    return m_pausedUntilMs > QDateTime::currentMSecsSinceEpoch();
+}
+
+void TrayController::alert(const ReliefPlan &plan, const TriageResult &result)
+{
+    if (alertsPaused() || !m_limiter->shouldAlert(m_level, QDateTime::currentMSecsSinceEpoch()))
+        return;
+    m_culprits.clear();
+    QStringList names;
+    for (int i : largest(result, kCulpritsInAlert)) {
+        const Sample &s = result.snapshot->processes[static_cast<std::size_t>(i)];
+        m_culprits.push_back(s.id);
+        names << tr("%1 (%2)").arg(processName(s), bytes(s.rssBytes));
+    }
+    // "Show" lists what the plan would end too.
+    for (const ReliefStep &step : plan.steps)
+        if (std::find(m_culprits.begin(), m_culprits.end(), step.target) == m_culprits.end())
+            m_culprits.push_back(step.target);
+    const MemoryReading reading = m_monitor.lastReading();
+    const bool critical = m_level == PressureLevel::Critical;
+    const QString summary = critical ? tr("Memory is almost exhausted") : tr("Memory is running low");
+    QString body
+        = tr("%1 available of %2. Largest: %3.")
+              .arg(bytes(reading.memAvailableBytes), bytes(reading.memTotalBytes), names.join(QStringLiteral(", ")));
+    body += QLatin1Char(' ');
+    if (plan.reached)
+        body += tr("Free memory… would free %1 of the %2 needed, ending %3.")
+                    .arg(bytes(plan.freesBytes), bytes(plan.goal.freeBytes), stepNames(plan, result));
+    else if (plan.freesBytes > 0)
+        body += tr("Free memory… can safely free only %1 of the %2 needed, ending %3.")
+                    .arg(bytes(plan.freesBytes), bytes(plan.goal.freeBytes), stepNames(plan, result));
+    else
+        body += tr("Nothing here is safe to end to free the %1 needed.").arg(bytes(plan.goal.freeBytes));
+    m_notifications.show(
+        summary, body, critical, {{QStringLiteral("show"), tr("Show")}, {QStringLiteral("free"), tr("Free memory…")}});
+}
+
+void TrayController::rebuildMenu()
+{
+    m_menu->clear();
+    m_menu->addAction(tr("Open ptriage"), this, [this] { Q_EMIT windowRequested({}); });
+    m_menu->addSeparator();
+    if (const auto result = m_desk.current()) {
+        m_menu->addSection(tr("Largest memory users"));
+        for (int i : largest(*result, kCulpritsInMenu)) {
+            const auto u = static_cast<std::size_t>(i);
+            const Sample &s = result->snapshot->processes[u];
+            const ProcessIdentity id = s.id;
+            m_menu->addAction(
+                tr("%1 — %2 — %3")
+                    .arg(processName(s), bytes(s.rssBytes), EngineLabels::recommendation(result->recommendations[u])),
+                this, [this, id] { Q_EMIT windowRequested({id}); });
+        }
+        m_menu->addSeparator();
+    }
+    m_menu->addAction(tr("Free memory…"), this, [this] { Q_EMIT freeMemoryRequested(); });
+    QAction *pause = m_menu->addAction(tr("Pause alerts for 1 hour"));
+    pause->setCheckable(true);
+    pause->setChecked(alertsPaused());
+    connect(pause, &QAction::toggled, this, [this](bool on) { pauseAlerts(on ? 3600 : 0); });
+    m_menu->addSeparator();
+    m_menu->addAction(tr("Quit"), this, [this] { Q_EMIT quitRequested(); });
+}
+
+// Shape and color per level (color is never the only cue): circle, triangle, square.
+QIcon TrayController::levelIcon(PressureLevel level) const
+{
+    QIcon icon;
+    for (int size : {16, 22, 32, 64}) {
+        QPixmap pm(size, size);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        const double m = size * 0.1;
+        const QRectF r(m, m, size - 2 * m, size - 2 * m);
+        QPainterPath shape;
+        QColor color;
+        switch (level) {
+        case PressureLevel::Normal:
+            shape.addEllipse(r);
+            color = QColor(0x2e, 0x7d, 0x32);
+            break;
+        case PressureLevel::Warning:
+            shape.moveTo(r.center().x(), r.top());
+            shape.lineTo(r.bottomRight());
+            shape.lineTo(r.bottomLeft());
+            shape.closeSubpath();
+            color = QColor(0xef, 0x8f, 0x00);
+            break;
+        case PressureLevel::Critical:
+            shape.addRect(r);
+            color = QColor(0xc6, 0x28, 0x28);
+            break;
+        }
+        p.setPen(QPen(color.darker(160), std::max(1.0, size / 16.0)));
+        p.setBrush(color);
+        p.drawPath(shape);
+        icon.addPixmap(pm);
+    }
+    return icon;
+}
+
+} // namespace ptriage

@@ -1,0 +1,359 @@
+#include "window/MainWindow.h"
+
+#include "acting/ActFlow.h"
+#include "acting/ActionDialog.h"
+#include "acting/ReliefDialog.h"
+#include "desk/Desk.h"
+#include "desk/ForegroundWatch.h"
+#include "report/EngineLabels.h"
+#include "sessions/LearnedDialog.h"
+#include "sessions/SessionsWindow.h"
+#include "table/ProcessColumns.h"
+#include "table/ProcessFilterModel.h"
+#include "table/ProcessTableView.h"
+#include "table/ResultFeed.h"
+#include "table/TreeExpansion.h"
+#include "window/SidePanes.h"
+#include "window/StatusLine.h"
+#include "window/TableSide.h"
+#include "window/WindowActions.h"
+
+#include <QCloseEvent>
+#include <QCoreApplication>
+#include <QHeaderView>
+#include <QMenu>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+
+namespace ptriage {
+
+MainWindow::MainWindow(Desk &desk, QWidget *parent)
+    : QMainWindow(parent),
+      m_desk(desk),
+      m_model(new ProcessTableModel(desk.config(), this)),
+      m_feed(new ResultFeed(desk.config(), *m_model, this)),
+      m_side(new TableSide(*m_model, this)),
+      m_filter(m_side->filter()),
+      m_table(m_side->table()),
+      m_panes(new SidePanes(desk.config(), desk.history(), this)),
+      m_splitter(new QSplitter(this)),
+      m_status(new StatusLine(*this, desk))
+{
+    setWindowTitle(tr("ptriage — process triage"));
+    resize(1500, 900); // until the person's own
+    new ForegroundWatch(this); // background threads pause while this thread handles events
+    m_splitter->addWidget(m_side);
+    m_splitter->addWidget(m_panes);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    setCentralWidget(m_splitter);
+    m_expansion = new TreeExpansion(m_table, IdentityRole, this);
+    m_actions = new WindowActions(*this);
+
+    connect(m_actions->pause, &QAction::toggled, this, [this](bool paused) {
+        m_desk.setPaused(paused);
+        m_status->setPaused(paused);
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showSelected);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateActionState);
+    connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showContextMenu);
+    connect(m_table->header(), &QWidget::customContextMenuRequested, this, &MainWindow::chooseColumns);
+    connect(m_panes, &SidePanes::processActivated, this, &MainWindow::selectIdentity);
+    connect(&m_desk, &Desk::resultChanged, m_feed, &ResultFeed::receive);
+    connect(m_feed, &ResultFeed::rowsReady, this, &MainWindow::applyResult);
+    connect(&m_desk, &Desk::deepReady, m_panes, &SidePanes::showDeep);
+    connect(&m_desk, &Desk::actingChanged, this, &MainWindow::updateMarks);
+    restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::start()
+{
+    m_desk.start();
+}
+
+LedgerPane *MainWindow::ledger() const
+{
+    return m_panes->ledger();
+}
+
+BlastGraphView *MainWindow::graph() const
+{
+    return m_panes->graph();
+}
+
+DetailsPane *MainWindow::details() const
+{
+    return m_panes->details();
+}
+
+HistoryCharts *MainWindow::charts() const
+{
+    return m_panes->charts();
+}
+
+ProcessIdentity MainWindow::selectedIdentity() const
+{
+    return m_panes->selected();
+}
+
+std::shared_ptr<const TriageResult> MainWindow::shownResult() const
+{
+    return m_model->result();
+}
+
+void MainWindow::askToAct(ActVerb verb, const QString &signal)
+{
+    ActRequest request;
+    request.verb = verb;
+    request.targets = selectedIdentities();
+    request.signal = signal.toStdString();
+    ActFlow::confirmAndAct(m_desk, request, this);
+}
+
+void MainWindow::undoSelected()
+{
+    const auto targets = selectedIdentities();
+    if (const ActionJournal::Entry *entry = targets.size() == 1 ? m_desk.undoableFor(targets.front()) : nullptr)
+        ActFlow::confirmAndUndo(m_desk, *entry, this);
+}
+
+void MainWindow::spareSelected()
+{
+    m_desk.spare(selectedIdentities());
+}
+
+void MainWindow::showLearned()
+{
+    auto *dialog = new LearnedDialog(m_desk.sessions(), m_desk.config().priors.learning, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+SessionsWindow *MainWindow::showSessions()
+{
+    if (!m_sessionsWindow)
+        m_sessionsWindow = new SessionsWindow(m_desk, this);
+    m_sessionsWindow->show();
+    m_sessionsWindow->raise();
+    m_sessionsWindow->activateWindow();
+    m_sessionsWindow->reload();
+    return m_sessionsWindow;
+}
+
+ReliefDialog *MainWindow::showRelief(std::uint64_t goalBytes)
+{
+    auto *dialog = new ReliefDialog(m_desk, goalBytes, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    showNormal();
+    raise();
+    dialog->show();
+    dialog->plan();
+    return dialog;
+}
+
+void MainWindow::exportReport(const QString &path)
+{
+    statusBar()->showMessage(tr("Writing the report…"));
+    m_desk.exportReport(path);
+}
+
+void MainWindow::setKeepRunningHidden(bool on)
+{
+    m_keepRunningHidden = on;
+    if (on && !isVisible())
+        m_desk.setCadence(Desk::Cadence::Background);
+}
+
+void MainWindow::quit()
+{
+    m_keepRunningHidden = false; // Quit quits, tray or not
+    close();
+    QCoreApplication::quit();
+}
+
+void MainWindow::showOnly(const std::vector<ProcessIdentity> &ids)
+{
+    m_side->showOnly(ids);
+    showNormal();
+    raise();
+    activateWindow();
+}
+
+void MainWindow::setTreeMode(bool tree)
+{
+    const ProcessIdentity selected = selectedIdentity();
+    m_expansion->setEnabled(tree);
+    m_model->setTreeMode(tree); // built anew: everything expanded
+    m_table->setRootIsDecorated(tree);
+    if (selected.isValid())
+        selectIdentity(selected);
+}
+
+std::vector<ProcessIdentity> MainWindow::selectedIdentities() const
+{
+    std::vector<ProcessIdentity> out;
+    for (const QModelIndex &row : m_table->selectionModel()->selectedRows())
+        out.push_back(row.data(IdentityRole).value<ProcessIdentity>());
+    return out;
+}
+
+void MainWindow::updateActionState()
+{
+    const auto targets = selectedIdentities();
+    QString why = m_desk.actUnavailableReason();
+    if (why.isEmpty() && targets.empty())
+        why = tr("Select one or more processes first.");
+    m_actions->updateState(why, targets.size() == 1 && m_desk.undoableFor(targets.front()), !targets.empty());
+}
+
+void MainWindow::updateMarks()
+{
+    // Paused, frozen, throttled, reniced or quarantined by ptriage and not undone: visible in the table.
+    std::unordered_map<ProcessIdentity, QString> marks;
+    for (const auto &e : m_desk.undoable())
+        marks[e.target] = EngineLabels::mark(e.verb);
+    m_model->setMarks(std::move(marks));
+    updateActionState();
+}
+
+void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds)
+{
+    const auto result = rows->result;
+    if (!result)
+        return;
+    m_feed->release(m_model->prepared());
+    const ProcessIdentity selected = selectedIdentity();
+    // The selected process ended: nothing is current any more (its panes clear), rather than the
+    // row Qt would move to when its row is removed.
+    if (selected.isValid() && !result->snapshot->byIdentity(selected))
+        m_table->selectionModel()->clearCurrentIndex();
+    m_applying = true;
+    m_model->setPrepared(std::move(rows));
+    m_applying = false;
+    if (selected.isValid()) {
+        // Still there, but maybe not current (hidden by the filter now, or moved): follow it, or
+        // select nothing.
+        const QModelIndex proxy = m_filter->mapFromSource(m_model->indexOf(selected));
+        if (!proxy.isValid())
+            m_table->selectionModel()->clearCurrentIndex();
+        else if (proxy.row() != m_table->currentIndex().row() || proxy.parent() != m_table->currentIndex().parent())
+            selectIdentity(selected);
+    }
+    if (m_selectPid > 0) {
+        if (const Sample *s = result->snapshot->byPid(m_selectPid)) {
+            selectIdentity(s->id);
+            m_selectPid = 0;
+        }
+    }
+    showSelected(); // the same identity, refreshed (or cleared if it is gone)
+    m_status->showResult(*result, scanMicroseconds);
+    Q_EMIT resultApplied();
+}
+
+void MainWindow::showSelected()
+{
+    if (m_applying)
+        return; // shown once the result is applied
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    const int i = current.isValid() ? m_model->resultIndex(m_filter->mapToSource(current)) : -1;
+    const ProcessIdentity before = selectedIdentity();
+    m_panes->showSelected(i >= 0 ? m_model->result() : nullptr, i);
+    if (selectedIdentity().isValid() && selectedIdentity() != before)
+        m_desk.requestDeep(selectedIdentity()); // fds, sockets and environment of the selected process only
+}
+
+void MainWindow::selectIdentity(const ProcessIdentity &id)
+{
+    const QModelIndex proxy = m_filter->mapFromSource(m_model->indexOf(id));
+    if (!proxy.isValid())
+        return;
+    m_table->selectionModel()->setCurrentIndex(proxy, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(proxy);
+}
+
+void MainWindow::showContextMenu(const QPoint &pos)
+{
+    if (!m_table->indexAt(pos).isValid())
+        return;
+    QMenu menu(this);
+    menu.setToolTipsVisible(true);
+    const int i = m_model->resultIndex(m_filter->mapToSource(m_table->indexAt(pos)));
+    if (i >= 0)
+        menu.addSection(
+            tr("Recommended: %1").arg(EngineLabels::recommendation(m_model->result()->process(i).recommendation())));
+    menu.addActions(m_actions->process);
+    menu.addSeparator();
+    menu.addAction(m_actions->undo);
+    menu.addAction(m_actions->spare);
+    menu.exec(m_table->viewport()->mapToGlobal(pos));
+}
+
+void MainWindow::chooseColumns(const QPoint &pos)
+{
+    // Which columns show; order and widths are dragged on the header, and all three are kept.
+    QMenu menu(this);
+    QHeaderView *header = m_table->header();
+    for (int c = 0; c < m_model->columnCount(); ++c) {
+        QAction *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
+        a->setCheckable(true);
+        a->setChecked(!header->isSectionHidden(c));
+        a->setEnabled(c != m_model->columns().indexOf(QStringLiteral("command"))); // always one to read
+        connect(a, &QAction::toggled, header, [header, c](bool shown) { header->setSectionHidden(c, !shown); });
+    }
+    menu.exec(header->mapToGlobal(pos));
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    m_splitter->restoreState(s.value(QStringLiteral("window/splitter")).toByteArray());
+    m_table->header()->restoreState(s.value(QStringLiteral("table/header")).toByteArray());
+    m_actions->treeMode->setChecked(s.value(QStringLiteral("table/tree"), false).toBool());
+    m_desk.setIntervalMs(s.value(QStringLiteral("scan/intervalMs"), 2000).toInt());
+    if (const QString warning = m_desk.sessions().restoreSettings(); !warning.isEmpty())
+        statusBar()->showMessage(warning, 30000);
+    m_actions->showChoices(m_desk.intervalMs(), m_desk.sessions().autosaveMinutes());
+    updateActionState();
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
+    s.setValue(QStringLiteral("table/header"), m_table->header()->saveState());
+    s.setValue(QStringLiteral("table/tree"), m_actions->treeMode->isChecked());
+    s.setValue(QStringLiteral("scan/intervalMs"), m_desk.intervalMs());
+    s.setValue(QStringLiteral("sessions/autosaveMinutes"), m_desk.sessions().autosaveMinutes());
+    s.setValue(QStringLiteral("sessions/keepDays"), m_desk.sessions().keepDays());
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    m_desk.setCadence(Desk::Cadence::Foreground);
+}
+
+void MainWindow::hideEvent(QHideEvent *event)
+{
+    QMainWindow::hideEvent(event);
+    if (m_keepRunningHidden)
+        m_desk.setCadence(Desk::Cadence::Background); // in the tray, a hidden window costs almost nothing
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveSettings();
+    if (m_keepRunningHidden) {
+        hide(); // the tray keeps ptriage running; Quit is in its menu
+        event->ignore();
+        return;
+    }
+    event->accept(); // the Desk's service joins its thread when destroyed, a scan in progress included
+}
+
+} // namespace ptriage

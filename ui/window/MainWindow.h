@@ -1,0 +1,115 @@
+#pragma once
+
+#include "act/ActRequest.h"
+#include "table/ProcessTableModel.h"
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QSplitter;
+class QTreeView;
+
+namespace ptriage {
+
+class BlastGraphView;
+class Desk;
+class DetailsPane;
+class HistoryCharts;
+class LedgerPane;
+class ProcessFilterModel;
+class ReliefDialog;
+class ResultFeed;
+class SessionsWindow;
+class SidePanes;
+class StatusLine;
+class TableSide;
+class TreeExpansion;
+class WindowActions;
+
+// The triage window, a view of the Desk: lays out the ranked process table (flat or tree) with
+// its filters and the side panes of the selected process; keeps the selection on the same identity
+// across refreshes; holds the menus; remembers its layout. Rows are prepared by the ResultFeed,
+// acting is the Desk's after ActFlow's confirmation.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(Desk &desk, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    Desk &desk() const { return m_desk; }
+    // Starts the Desk (or, when it runs already, asks it for a result for this window now).
+    void start();
+    // Asks to act on the selected processes (ActFlow). `signal` names the signal for ActVerb::Signal.
+    void askToAct(ActVerb verb, const QString &signal = {});
+    void undoSelected();
+    void spareSelected();
+    // Opens (or raises) the Sessions window, comparing the latest saved session with now.
+    SessionsWindow *showSessions();
+    void showLearned();
+    // "Free memory…": the relief plan for `goalBytes` (ReliefDialog), over the window.
+    ReliefDialog *showRelief(std::uint64_t goalBytes = 1ull << 30);
+    // Writes the HTML report of the current result to `path`, then offers to open it.
+    void exportReport(const QString &path);
+    // With the tray: closing hides the window and ptriage keeps running, in the background while hidden.
+    void setKeepRunningHidden(bool on);
+    bool keepsRunningHidden() const { return m_keepRunningHidden; }
+    void quit();
+    // Shows the window with only these processes in the table (an alert's culprits) until "Show all".
+    void showOnly(const std::vector<ProcessIdentity> &ids);
+    void setTreeMode(bool tree);
+    // Selects a process by PID once it is in a result (for --select).
+    void selectPidWhenSeen(int pid) { m_selectPid = pid; }
+
+    // The process selected (invalid when none), and the result the table shows.
+    ProcessIdentity selectedIdentity() const;
+    std::shared_ptr<const TriageResult> shownResult() const;
+    QTreeView *table() const { return m_table; }
+    SidePanes *tabs() const { return m_panes; }
+    LedgerPane *ledger() const;
+    BlastGraphView *graph() const;
+    DetailsPane *details() const;
+    HistoryCharts *charts() const;
+    ProcessFilterModel *filter() const { return m_filter; }
+    ProcessTableModel *model() const { return m_model; }
+    WindowActions *actions() const { return m_actions; }
+
+Q_SIGNALS:
+    void resultApplied();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
+private:
+    void applyResult(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds);
+    void showSelected();
+    void selectIdentity(const ProcessIdentity &id);
+    void showContextMenu(const QPoint &pos);
+    void chooseColumns(const QPoint &pos);
+    void updateActionState();
+    void updateMarks();
+    void restoreSettings();
+    void saveSettings() const;
+    std::vector<ProcessIdentity> selectedIdentities() const;
+
+    Desk &m_desk;
+    bool m_keepRunningHidden = false;
+    ProcessTableModel *m_model;
+    ResultFeed *m_feed;
+    TableSide *m_side;
+    ProcessFilterModel *m_filter;
+    QTreeView *m_table;
+    TreeExpansion *m_expansion = nullptr;
+    SidePanes *m_panes;
+    QSplitter *m_splitter;
+    StatusLine *m_status;
+    WindowActions *m_actions;
+    SessionsWindow *m_sessionsWindow = nullptr;
+    int m_selectPid = 0;
+    bool m_applying = false; // rows are moving: the current row is not the person's choice
+};
+
+} // namespace ptriage

@@ -1,0 +1,198 @@
+#include "window/WindowActions.h"
+
+#include "desk/Desk.h"
+#include "look/ThemeIcon.h"
+#include "tray/Autostart.h"
+#include "window/MainWindow.h"
+#include "window/ReportExport.h"
+
+#include <QCoreApplication>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QTreeView>
+
+#include <tuple>
+
+namespace ptriage {
+
+WindowActions::WindowActions(MainWindow &window) : QObject(&window), m_window(window)
+{
+    buildFile();
+    buildView();
+    buildProcess();
+    buildHelp();
+    QToolBar *bar = m_window.addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(refresh);
+    bar->addAction(pause);
+    bar->addAction(treeMode);
+    bar->addSeparator();
+    bar->addAction(process.first());
+    bar->addAction(process.at(1));
+}
+
+void WindowActions::buildFile()
+{
+    Desk &desk = m_window.desk();
+    QMenu *file = m_window.menuBar()->addMenu(tr("&File"));
+    // Sessions are saved on the keeper's thread: the GUI thread never waits for SQLite.
+    file->addAction(
+        themeIcon(QStringLiteral("document-save")), tr("&Save session"), QKeySequence::Save, &desk, &Desk::save);
+    file->addAction(themeIcon(QStringLiteral("document-open-recent")), tr("S&essions…"),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), &m_window, &MainWindow::showSessions);
+    file->addAction(themeIcon(QStringLiteral("document-export")), tr("&Export report…"),
+        QKeySequence(Qt::CTRL | Qt::Key_E), &m_window, [this] {
+            const QString path = ReportExport::chooseFile(&m_window);
+            if (!path.isEmpty())
+                m_window.exportReport(path);
+        });
+    QMenu *saving = file->addMenu(tr("Save &automatically"));
+    for (int minutes : {0, 5, 15, 30, 60}) {
+        QAction *a = saving->addAction(minutes == 0 ? tr("Never") : tr("Every %1 minutes").arg(minutes));
+        a->setCheckable(true);
+        a->setData(minutes);
+        autosave << a;
+        connect(a, &QAction::triggered, this, [this, a, &desk] {
+            for (QAction *other : std::as_const(autosave))
+                other->setChecked(other == a);
+            desk.sessions().setAutosaveMinutes(a->data().toInt());
+        });
+    }
+    QAction *autostart = file->addAction(tr("Start in the &tray at login"));
+    autostart->setCheckable(true);
+    autostart->setChecked(autostartEnabled());
+    connect(autostart, &QAction::toggled, this, [this, autostart](bool on) {
+        QString error;
+        if (!setAutostart(on, QCoreApplication::applicationFilePath(), &error)) {
+            const QSignalBlocker block(autostart);
+            autostart->setChecked(!on);
+            m_window.statusBar()->showMessage(tr("Cannot change starting at login: %1").arg(error), 30000);
+            return;
+        }
+        m_window.statusBar()->showMessage(on ? tr("ptriage will start in the tray at login (%1).").arg(autostartPath())
+                                             : tr("ptriage will not start at login."),
+            10000);
+    });
+    file->addSeparator();
+    file->addAction(
+        themeIcon(QStringLiteral("application-exit")), tr("&Quit"), QKeySequence::Quit, &m_window, &MainWindow::quit);
+}
+
+void WindowActions::buildView()
+{
+    Desk &desk = m_window.desk();
+    QMenu *view = m_window.menuBar()->addMenu(tr("&View"));
+    refresh = view->addAction(themeIcon(QStringLiteral("view-refresh")), tr("&Refresh now"), QKeySequence(Qt::Key_F5),
+        &desk, &Desk::refreshNow);
+    pause = view->addAction(themeIcon(QStringLiteral("media-playback-pause")), tr("&Pause updates"));
+    pause->setCheckable(true);
+    pause->setShortcut(QKeySequence(Qt::Key_Space));
+    pause->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_window.table()->addAction(pause);
+    treeMode = view->addAction(themeIcon(QStringLiteral("view-list-tree")), tr("&Tree view"));
+    treeMode->setCheckable(true);
+    treeMode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    connect(treeMode, &QAction::toggled, &m_window, &MainWindow::setTreeMode);
+    QMenu *interval = view->addMenu(tr("Refresh &interval"));
+    for (int ms : {1000, 2000, 5000, 10000}) {
+        QAction *a = interval->addAction(tr("%1 s").arg(ms / 1000));
+        a->setCheckable(true);
+        a->setData(ms);
+        intervals << a;
+        connect(a, &QAction::triggered, this, [this, a, &desk] {
+            for (QAction *other : std::as_const(intervals))
+                other->setChecked(other == a);
+            desk.setIntervalMs(a->data().toInt());
+        });
+    }
+}
+
+void WindowActions::buildProcess()
+{
+    // Every action asks first (ActFlow) and runs off the GUI thread through the engine's controller.
+    QMenu *menu = m_window.menuBar()->addMenu(tr("&Process"));
+    // Icons only where a freedesktop name fits the verb.
+    const auto icon = [](ActVerb verb) -> QIcon {
+        switch (verb) {
+        case ActVerb::End:
+            return themeIcon(QStringLiteral("process-stop"));
+        case ActVerb::Kill:
+            return themeIcon(QStringLiteral("edit-bomb"));
+        case ActVerb::Pause:
+            return themeIcon(QStringLiteral("media-playback-pause"));
+        case ActVerb::Resume:
+            return themeIcon(QStringLiteral("media-playback-start"));
+        default:
+            return {};
+        }
+    };
+    const std::tuple<QString, QKeySequence, ActVerb> acts[]
+        = {{tr("&End (TERM, then KILL)"), QKeySequence(Qt::Key_Delete), ActVerb::End},
+            {tr("&Kill"), QKeySequence(Qt::SHIFT | Qt::Key_Delete), ActVerb::Kill}, {tr("&Pause"), {}, ActVerb::Pause},
+            {tr("&Resume"), {}, ActVerb::Resume}, {tr("&Freeze"), {}, ActVerb::Freeze},
+            {tr("T&haw"), {}, ActVerb::Thaw}, {tr("&Throttle"), {}, ActVerb::Throttle},
+            {tr("Re&nice"), {}, ActVerb::Renice}, {tr("&Quarantine"), {}, ActVerb::Quarantine},
+            {tr("Ask the parent to &collect this zombie (SIGCHLD)"), {}, ActVerb::Reap}};
+    for (const auto &[text, key, verb] : acts) {
+        QAction *a = menu->addAction(icon(verb), text);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_window.table()->addAction(a);
+        a->setData(static_cast<int>(verb));
+        connect(a, &QAction::triggered, &m_window, [this, verb = verb] { m_window.askToAct(verb); });
+        process << a;
+    }
+    QMenu *signalMenu = menu->addMenu(tr("Send &signal"));
+    for (const char *name : {"HUP", "INT", "TERM", "KILL", "USR1", "USR2", "STOP", "CONT"}) {
+        QAction *a = signalMenu->addAction(QStringLiteral("SIG%1").arg(QLatin1String(name)));
+        connect(a, &QAction::triggered, &m_window,
+            [this, name] { m_window.askToAct(ActVerb::Signal, QLatin1String(name)); });
+        process << a;
+    }
+    menu->addSeparator();
+    undo = menu->addAction(themeIcon(QStringLiteral("edit-undo")), tr("&Undo last action on this process"), &m_window,
+        &MainWindow::undoSelected);
+    undo->setShortcut(QKeySequence::Undo);
+    menu->addSeparator();
+    spare = menu->addAction(tr("S&pare: processes like this are useful"), &m_window, &MainWindow::spareSelected);
+    spare->setToolTip(tr("ptriage learns from it: processes with this command count as more likely useful"));
+    menu->addAction(tr("&Learned from your decisions…"), &m_window, &MainWindow::showLearned);
+    menu->addAction(
+        themeIcon(QStringLiteral("edit-clear")), tr("&Free memory…"), &m_window, [this] { m_window.showRelief(); });
+    menu->setToolTipsVisible(true);
+}
+
+void WindowActions::buildHelp()
+{
+    QMenu *help = m_window.menuBar()->addMenu(tr("&Help"));
+    help->addAction(themeIcon(QStringLiteral("help-about")), tr("&About ptriage"), &m_window, [this] {
+        QMessageBox::about(&m_window, tr("About ptriage"),
+            tr("<h3>ptriage %1</h3><p>Finds abandoned, stuck and runaway processes, explains every verdict "
+               "term by term, and shows what acting on a process would break.</p>")
+                .arg(QCoreApplication::applicationVersion()));
+    });
+}
+
+void WindowActions::updateState(const QString &why, bool canUndo, bool anySelected)
+{
+    for (QAction *a : std::as_const(process)) {
+        a->setEnabled(why.isEmpty());
+        a->setToolTip(why.isEmpty() ? a->text().remove(QLatin1Char('&')) : why);
+        a->setStatusTip(why);
+    }
+    undo->setEnabled(why.isEmpty() && canUndo);
+    spare->setEnabled(anySelected);
+}
+
+void WindowActions::showChoices(int intervalMs, int autosaveMinutes)
+{
+    for (QAction *a : std::as_const(intervals))
+        a->setChecked(a->data().toInt() == intervalMs);
+    for (QAction *a : std::as_const(autosave))
+        a->setChecked(a->data().toInt() == autosaveMinutes);
+}
+
+} // namespace ptriage

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QList>
+#include <QObject>
+
+class QAction;
+class QMainWindow;
+
+namespace ptriage {
+
+class MainWindow;
+
+// The main window's menus (File, View, Process, Help), toolbar and shortcuts, wired to the window
+// and its Desk. The actions on the selection are enabled by the window (updateState).
+class WindowActions : public QObject {
+    Q_OBJECT
+
+public:
+    explicit WindowActions(MainWindow &window);
+
+    // Enables the actions on the selection, or says why not in their tooltips (`why` non-empty).
+    void updateState(const QString &why, bool canUndo, bool anySelected);
+    // The settings restored: the interval and autosave choices shown.
+    void showChoices(int intervalMs, int autosaveMinutes);
+
+    QAction *refresh = nullptr;
+    QAction *pause = nullptr;
+    QAction *treeMode = nullptr;
+    QAction *undo = nullptr;
+    QAction *spare = nullptr;
+    QList<QAction *> process; // act on the selection
+    QList<QAction *> intervals;
+    QList<QAction *> autosave;
+
+private:
+    void buildFile();
+    void buildView();
+    void buildProcess();
+    void buildHelp();
+
+    MainWindow &m_window;
+};
+
+} // namespace ptriage
