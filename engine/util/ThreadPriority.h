@@ -21,7 +21,7 @@ bool isBackgroundThread();
 void yieldPoint();
 
 // The window's thread says when it handles events: awake at the first event after its loop woke
-// up, asleep when the loop is about to wait again (ui/ForegroundWatch). While it is awake, yield points pause instead
+// up, asleep when the loop is about to wait again (ui/desk/ForegroundWatch). While it is awake, yield points pause instead
 // of giving way, for at most kForegroundPauseMs from its waking: the window's work then runs without background threads
 // ready on its core. A thread that ran while others were ready is owed less later: on EEVDF kernels, the GUI thread
 // woken after a long paint beside a scan waited up to 27 ms (behind nice-10 threads, whose small weight multiplies the

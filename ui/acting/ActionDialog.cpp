@@ -4,7 +4,6 @@
 #include "look/ClassStyle.h"
 #include "look/UiText.h"
 #include "report/EngineLabels.h"
-#include "table/ProcessColumns.h"
 #include "util/Format.h"
 #include "widgets/ReadOnlyTable.h"
 
