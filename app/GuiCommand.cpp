@@ -199,7 +199,9 @@ int gui(int argc, char **argv)
             const bool selected = selectPid == 0 || window.selectedIdentity().isValid();
             if (!selected && results < std::max(3, after))
                 return;
-            if (selected && results < after) {
+            // The confirmation needs the journal, opened off the GUI thread: a refresh more if not yet.
+            const bool journalPending = act && !desk.actUnavailableReason().isEmpty() && results < 10;
+            if (selected && (results < after || journalPending)) {
                 desk.refreshNow(); // no need to wait out the interval
                 return;
             }

@@ -18,7 +18,8 @@ namespace {
 void showOutcomeOf(Desk &desk, int ticket, QWidget *over)
 {
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = QObject::connect(&desk, &Desk::actFinished, over,
+    QObject *context = over ? static_cast<QObject *>(over) : &desk;
+    *connection = QObject::connect(&desk, &Desk::actFinished, context,
         [connection, ticket, over = QPointer<QWidget>(over)](
             int finished, const QString &title, const std::vector<ActOutcome> &outcomes) {
             if (finished != ticket)
@@ -48,7 +49,7 @@ void confirmAndAct(Desk &desk, const ActRequest &request, QWidget *over)
         return;
     auto *dialog = new ActionDialog(request, desk.current(), over);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    QObject::connect(dialog, &QDialog::accepted, over, [&desk, dialog, over] {
+    QObject::connect(dialog, &QDialog::accepted, dialog, [&desk, dialog, over] {
         const ActRequest confirmed = dialog->request();
         if (const int ticket = desk.act(confirmed, ActionDialog::verbLabel(confirmed.verb)))
             showOutcomeOf(desk, ticket, over);
@@ -67,7 +68,7 @@ void confirmAndUndo(Desk &desk, const ActionJournal::Entry &entry, QWidget *over
         QMessageBox::Yes | QMessageBox::Cancel, over);
     box->setDefaultButton(QMessageBox::Cancel);
     box->setAttribute(Qt::WA_DeleteOnClose);
-    QObject::connect(box, &QMessageBox::accepted, over, [&desk, id, what, over] {
+    QObject::connect(box, &QMessageBox::accepted, box, [&desk, id, what, over] {
         if (const int ticket = desk.undo(id, QCoreApplication::translate("ActFlow", "Undo %1").arg(what)))
             showOutcomeOf(desk, ticket, over);
     });
