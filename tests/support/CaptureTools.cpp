@@ -202,6 +202,14 @@ CollectOptions longLivedOptions()
     return o;
 }
 
+TriageOptions youngOptions()
+{
+    TriageOptions t;
+    t.selfPid = static_cast<int>(::getpid());
+    t.minAgeSeconds = 0;
+    return t;
+}
+
 std::shared_ptr<const TriageResult> replay(
     const CapturePair &pair, const TriageConfig &config, std::optional<double> minAge)
 {

@@ -33,6 +33,9 @@ std::shared_ptr<const TriageResult> live(const TriageConfig &config, std::option
 const TriageConfig &defaultModel();
 // What a long-lived engine collects: deep reads only for identities it has not seen.
 CollectOptions longLivedOptions();
+// What a test's long-lived engine triages with: this process is ptriage (never a target), and the
+// processes it spawns, seconds old, may be candidates (no minimum age).
+TriageOptions youngOptions();
 
 int indexOfPid(const TriageResult &r, int pid); // -1 when absent
 std::string dump(const TriageResult &r, int index); // explain text, for failure messages

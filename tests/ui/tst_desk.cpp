@@ -16,14 +16,6 @@ using namespace ptriage::test;
 
 namespace {
 
-TriageOptions young()
-{
-    TriageOptions t;
-    t.selfPid = static_cast<int>(::getpid());
-    t.minAgeSeconds = 0;
-    return t;
-}
-
 // Waits for the outcome of `ticket` among the Desk's finished actions.
 std::vector<ActOutcome> outcomeOf(QSignalSpy &finished, int ticket)
 {
@@ -64,7 +56,7 @@ private Q_SLOTS:
         const Actor ended = sp.spawn({"desk-ended", {"desk-ended"}, {}, Parenting::OrphanNoSession});
         QVERIFY(paused.pid > 0 && ended.pid > 0);
         QTemporaryDir dir;
-        Desk desk(defaultModel(), longLivedOptions(), young(), dir.filePath(QStringLiteral("sessions.sqlite")));
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions(), dir.filePath(QStringLiteral("sessions.sqlite")));
         QSignalSpy results(&desk, &Desk::resultChanged);
         QSignalSpy finished(&desk, &Desk::actFinished);
         QSignalSpy recorded(&desk.sessions(), &SessionKeeper::decisionsRecorded);
@@ -124,7 +116,7 @@ private Q_SLOTS:
         const Actor hog = sp.spawn({"desk-hog", {"desk-hog"}, {{"ACTOR_ALLOC_MB", "32"}}, Parenting::OrphanNoSession});
         QVERIFY(hog.pid > 0);
         QTemporaryDir dir;
-        Desk desk(defaultModel(), longLivedOptions(), young(), dir.filePath(QStringLiteral("sessions.sqlite")));
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions(), dir.filePath(QStringLiteral("sessions.sqlite")));
         desk.sessions().setAutosaveMinutes(0);
         QCOMPARE(desk.planRelief({}), 0); // no result yet: nothing asked
         desk.start();
@@ -167,7 +159,7 @@ private Q_SLOTS:
 
     void aSecondViewGetsAResultAtOnce()
     {
-        Desk desk(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
         desk.setIntervalMs(60000);
         QSignalSpy results(&desk, &Desk::resultChanged);
         desk.start();

@@ -31,14 +31,6 @@ using namespace ptriage::test;
 
 namespace {
 
-TriageOptions young()
-{
-    TriageOptions t;
-    t.selfPid = static_cast<int>(::getpid());
-    t.minAgeSeconds = 0; // spawned processes are seconds old: let them be candidates
-    return t;
-}
-
 // Counts the paint events of the widget it filters.
 // View → Pause updates: checked, no refresh changes (or repaints) anything.
 QAction *pauseAction(MainWindow &w)
@@ -113,7 +105,7 @@ private Q_SLOTS:
     {
         Spawner sp;
         const Actor target = sp.spawn({"selected-one", {"selected-one"}, {}, Parenting::OrphanNoSession});
-        Desk desk(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
         MainWindow w(desk);
         w.resize(1200, 800);
         w.show();
@@ -162,7 +154,7 @@ private Q_SLOTS:
     {
         Spawner sp;
         const Actor target = sp.spawn({"watched-one", {"watched-one"}, {}});
-        Desk desk(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
         MainWindow w(desk);
         w.tabs()->setCurrentWidget(w.charts());
         QVERIFY(selectedAndPaused(w, target.pid));
@@ -186,7 +178,7 @@ private Q_SLOTS:
     {
         Spawner sp;
         const Actor target = sp.spawn({"steady-one", {"steady-one"}, {}});
-        Desk desk(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
         MainWindow w(desk);
         QAction *pause = selectedAndPaused(w, target.pid);
         QVERIFY(pause);
@@ -215,7 +207,7 @@ private Q_SLOTS:
     {
         Spawner sp;
         const Actor target = sp.spawn({"charted-one", {"charted-one"}, {}});
-        Desk desk(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
         MainWindow w(desk);
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         QAction *pause = selectedAndPaused(w, target.pid);
@@ -256,7 +248,7 @@ private Q_SLOTS:
         Spawner others;
         for (int i = 0; i < 3; ++i) // neighbours in the table, whatever the sort
             others.spawn({"neighbour", {"neighbour"}, {}});
-        Desk desk(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
         MainWindow w(desk);
         w.resize(1200, 800);
         w.show();
@@ -329,7 +321,7 @@ private Q_SLOTS:
         Spawner sp;
         const Actor a = sp.spawn({"alpha-job", {"alpha-job", "--queue", "night"}, {}});
         const Actor b = sp.spawn({"beta-job", {"beta-job", "--queue", "day"}, {}});
-        Desk desk(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
         MainWindow w(desk);
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         w.start();
@@ -355,7 +347,7 @@ private Q_SLOTS:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write("not a journal\n");
         }
-        Desk desk(defaultModel(), longLivedOptions(), young());
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
         MainWindow w(desk);
         desk.openJournal(dir.filePath(QStringLiteral("sessions.sqlite")));
         QTRY_VERIFY_WITH_TIMEOUT(desk.actUnavailableReason().isEmpty(), 10000); // opened off the GUI thread
@@ -369,7 +361,7 @@ private Q_SLOTS:
     void closingDuringAScanIsClean()
     {
         for (int round = 0; round < 3; ++round) {
-            Desk desk(defaultModel(), longLivedOptions(), young());
+            Desk desk(defaultModel(), longLivedOptions(), youngOptions());
             auto w = std::make_unique<MainWindow>(desk);
             w->show();
             w->start();

@@ -34,14 +34,6 @@ using namespace ptriage::test;
 
 namespace {
 
-TriageOptions young()
-{
-    TriageOptions t;
-    t.selfPid = static_cast<int>(::getpid());
-    t.minAgeSeconds = 0;
-    return t;
-}
-
 // The children of `pid` that are workers (`sleep 318`), not the shell's polling `sleep 0.05`.
 std::vector<int> childrenOf(int pid)
 {
@@ -86,7 +78,7 @@ private Q_SLOTS:
         for (int c : first)
             spawner.adopt(c);
 
-        Desk desk(defaultModel(), longLivedOptions(), young(), db);
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions(), db);
         MainWindow w(desk);
         w.resize(1200, 800);
         w.show();
@@ -205,7 +197,7 @@ private Q_SLOTS:
                                .spawn({"nightly-cache-warmer", {"nightly-cache-warmer", "--pool", "7"}, {},
                                    Parenting::OrphanNoSession})
                                .pid);
-        Desk desk(defaultModel(), longLivedOptions(), young(), db);
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions(), db);
         MainWindow w(desk);
         desk.sessions().setAutosaveMinutes(0);
         w.show();
@@ -266,7 +258,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("sessions.sqlite"));
-        Desk desk(defaultModel(), longLivedOptions(), young(), db);
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions(), db);
         MainWindow w(desk);
         QSignalSpy saved(&desk.sessions(), &SessionKeeper::saved);
         desk.sessions().setAutosaveIntervalMs(300);
@@ -304,7 +296,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("sessions.sqlite"));
-        Desk desk(defaultModel(), longLivedOptions(), young(), db);
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions(), db);
         MainWindow w(desk);
         desk.sessions().setAutosaveMinutes(0);
         w.show();
@@ -364,7 +356,7 @@ private Q_SLOTS:
             f.write(QByteArray("these are my notes, not a database\n").repeated(200));
         }
         const QByteArray before = bytesOf(db);
-        Desk desk(defaultModel(), longLivedOptions(), young(), db);
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions(), db);
         MainWindow w(desk);
         desk.sessions().setAutosaveMinutes(0);
         w.show();
@@ -389,7 +381,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("none.sqlite"));
-        Desk desk(defaultModel(), longLivedOptions(), young(), db);
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions(), db);
         MainWindow w(desk);
         desk.sessions().setAutosaveMinutes(0);
         SessionsWindow *sw = w.showSessions();

@@ -61,14 +61,6 @@ PressureThresholds fastThresholds()
     return t;
 }
 
-TriageOptions young()
-{
-    TriageOptions t;
-    t.selfPid = static_cast<int>(::getpid());
-    t.minAgeSeconds = 0;
-    return t;
-}
-
 } // namespace
 
 class TrayTest : public QObject {
@@ -87,7 +79,7 @@ private Q_SLOTS:
         FakeDesktop desktop = fakeDesktop({QStringLiteral("--watcher"), QStringLiteral("later")});
         QVERIFY(desktop.waitFor(QStringLiteral("ready")));
         QTemporaryDir dir;
-        Desk desk(defaultModel(), longLivedOptions(), young(), dir.filePath(QStringLiteral("s.sqlite")));
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions(), dir.filePath(QStringLiteral("s.sqlite")));
         WindowOnDemand windows(desk);
         PressureMonitor monitor(fastThresholds());
         QString error;
@@ -124,7 +116,7 @@ private Q_SLOTS:
 
         CollectOptions collect = longLivedOptions();
         collect.procRoot = root.toStdString();
-        Desk desk(defaultModel(), collect, young(), dir.filePath(QStringLiteral("s.sqlite")));
+        Desk desk(defaultModel(), collect, youngOptions(), dir.filePath(QStringLiteral("s.sqlite")));
         WindowOnDemand windows(desk);
         PressureMonitor monitor(fastThresholds(), root);
         QString monitorError;
