@@ -1,8 +1,8 @@
 #pragma once
 
 #include "JsonConfig.h"
+#include "PressureThresholds.h"
 #include "Vocabulary.h"
-#include "pressure/PressureLevel.h"
 
 #include <QRegularExpression>
 

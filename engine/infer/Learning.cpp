@@ -1,6 +1,6 @@
 #include "Learning.h"
 
-#include "session/Origin.h"
+#include "Origin.h"
 
 #include <algorithm>
 #include <cctype>
@@ -84,9 +84,7 @@ std::optional<CommandPatterns> commandPatterns(const std::string &command)
         return std::nullopt;
     CommandPatterns p;
     p.exact = exactOf(command);
-    SessionProcess sp;
-    sp.command = command;
-    p.generalized = origin::normalizeCommand(sp, home());
+    p.generalized = origin::normalizeCommand(command, {}, home());
     p.base = baseOf(command);
     if (p.base.empty())
         return std::nullopt;

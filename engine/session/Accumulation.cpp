@@ -1,5 +1,5 @@
 #include "Accumulation.h"
-#include "Origin.h"
+#include "infer/Origin.h"
 
 #include <algorithm>
 #include <map>
@@ -24,7 +24,7 @@ Accumulation accumulate(const std::vector<Session> &sessions)
         const std::string raw = p.command.empty() ? "\x01" + p.comm : p.command; // "[comm]" ≠ a command "comm"
         auto it = commands.find(raw);
         if (it == commands.end())
-            it = commands.emplace(raw, origin::normalizeCommand(p, home)).first;
+            it = commands.emplace(raw, origin::normalizeCommand(p.command, p.comm, home)).first;
         return it->second;
     };
     const auto cached = [&](std::unordered_map<std::string, std::string> &cache, const std::string &raw,

@@ -2,9 +2,9 @@
 // exits, one that appears, one orphaned when its parent is killed; a reused pid is two identities;
 // sessions from different boots are compared by command and origin.
 #include "SyntheticSession.h"
+#include "report/SessionReport.h"
 #include "session/Accumulation.h"
 #include "session/SessionDiff.h"
-#include "session/SessionReport.h"
 #include "session/SessionStore.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"

@@ -85,18 +85,18 @@ std::string normalizePath(std::string_view path, std::string_view home)
     return normalizeTokens(p);
 }
 
-std::string normalizeCommand(const SessionProcess &p, std::string_view home)
+std::string normalizeCommand(std::string_view command, std::string_view comm, std::string_view home)
 {
-    if (p.command.empty())
-        return "[" + normalizeTokens(p.comm) + "]";
+    if (command.empty())
+        return "[" + normalizeTokens(comm) + "]";
     std::string out;
     std::size_t start = 0;
     int args = 0;
-    while (start <= p.command.size() && args < 4) {
-        auto end = p.command.find('\0', start);
+    while (start <= command.size() && args < 4) {
+        auto end = command.find('\0', start);
         if (end == std::string::npos)
-            end = p.command.size();
-        std::string_view arg(p.command.data() + start, end - start);
+            end = command.size();
+        std::string_view arg(command.data() + start, end - start);
         if (args == 0 && arg.find('/') != std::string_view::npos)
             arg = arg.substr(arg.rfind('/') + 1); // the program, not where it lives
         if (!arg.empty()) {
