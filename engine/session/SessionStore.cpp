@@ -109,15 +109,14 @@ long long SessionStore::save(const Session &session, QString *error)
         *error = QStringLiteral("the session store is not open");
         return 0;
     }
-    QString why;
-    if (!exec(m_db, "BEGIN IMMEDIATE", &why)) {
-        *error = QStringLiteral("%1: %2").arg(m_path, why);
+    Transaction tx(m_db);
+    if (!tx.ok()) {
+        *error = QStringLiteral("%1: %2").arg(m_path, tx.error());
         return 0;
     }
     const auto fail = [&](const QString &message) -> long long {
         const int code = sqlite3_extended_errcode(m_db);
-        QString ignored;
-        exec(m_db, "ROLLBACK", &ignored);
+        tx.rollback();
         *error = (code & 0xff) == SQLITE_FULL
             ? QStringLiteral("%1: the disk is full (or the file reached its size limit); the session was not saved")
                   .arg(m_path)
@@ -228,8 +227,8 @@ long long SessionStore::save(const Session &session, QString *error)
         if (rc != SQLITE_DONE)
             return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
     }
-    if (!exec(m_db, "COMMIT", &why))
-        return fail(why);
+    if (!tx.commit())
+        return fail(tx.error());
     return id;
 }
 
@@ -339,9 +338,9 @@ int SessionStore::prune(double maxAgeDays, const std::vector<long long> &keepIds
     }
     const std::int64_t now = nowMs ? nowMs : QDateTime::currentMSecsSinceEpoch();
     const auto cutoff = now - static_cast<std::int64_t>(maxAgeDays * 86400e3);
-    QString why;
-    if (!exec(m_db, "BEGIN IMMEDIATE", &why)) {
-        *error = QStringLiteral("%1: %2").arg(m_path, why);
+    Transaction tx(m_db);
+    if (!tx.ok()) {
+        *error = QStringLiteral("%1: %2").arg(m_path, tx.error());
         return -1;
     }
     int removed = 0;
@@ -352,12 +351,12 @@ int SessionStore::prune(double maxAgeDays, const std::vector<long long> &keepIds
             s.integer(2 + k, k < static_cast<int>(keepIds.size()) ? keepIds[static_cast<std::size_t>(k)] : 0);
         if (!s.ok() || s.step() != SQLITE_DONE) {
             *error = sqlError();
-            exec(m_db, "ROLLBACK", &why);
-            return -1;
+            return -1; // rolled back by tx
         }
         removed = sqlite3_changes(m_db);
     }
     // Texts no remaining process refers to.
+    QString why;
     if (removed > 0
         && !exec(m_db,
             "DELETE FROM commands WHERE id NOT IN (SELECT command_id FROM processes WHERE command_id IS NOT NULL);"
@@ -370,12 +369,10 @@ int SessionStore::prune(double maxAgeDays, const std::vector<long long> &keepIds
             " UNION SELECT ledger_id FROM processes WHERE ledger_id IS NOT NULL);",
             &why)) {
         *error = QStringLiteral("%1: %2").arg(m_path, why);
-        exec(m_db, "ROLLBACK", &why);
         return -1;
     }
-    if (!exec(m_db, "COMMIT", &why)) {
-        *error = QStringLiteral("%1: %2").arg(m_path, why);
-        exec(m_db, "ROLLBACK", &why);
+    if (!tx.commit()) {
+        *error = QStringLiteral("%1: %2").arg(m_path, tx.error());
         return -1;
     }
     return removed;
