@@ -379,25 +379,14 @@ std::string formatCount(double v)
     return buf;
 }
 
-std::string joinedCommand(const Sample &s)
-{
-    std::string out;
-    if (!s.details)
-        return out;
-    for (std::size_t a = 0; a < s.details->cmdline.size(); ++a) {
-        if (a)
-            out += '\0';
-        out += s.details->cmdline[a];
-    }
-    return out;
-}
+const std::vector<std::string> kNoArgv;
 
 // What the person decided about processes like this one before. Absent when nothing matches.
 void observePastDecisions(std::vector<Observation> &out, const Sample &s, const PastContext &past)
 {
     if (past.patterns.empty() || s.state == 'Z')
         return;
-    const auto m = past.patterns.lookup(joinedCommand(s));
+    const auto m = past.patterns.lookup(s.details ? s.details->cmdline : kNoArgv);
     if (!m)
         return;
     const double lo = past.patterns.logOdds(*m) / 2;

@@ -1,5 +1,6 @@
 // The decisions table of the session database (schema step 2) and the reads the past terms need.
 #include "SessionStore.h"
+#include "StoreEncoding.h"
 #include "store/SqliteFile.h"
 
 #include <sqlite3.h>
@@ -17,10 +18,11 @@ long long SessionStore::recordDecision(const Decision &d, QString *error)
         return 0;
     }
     const std::string target = d.target.toString();
+    const std::string command = store_encoding::joinArgv(d.argv);
     q.integer(1, static_cast<long long>(d.atMs));
     q.integer(2, d.vote == Decision::Vote::Spare ? 1 : 0);
     q.text(3, target);
-    q.blob(4, d.command);
+    q.blob(4, command);
     if (q.step() != SQLITE_DONE) {
         *error = sqlError();
         return 0;
@@ -43,7 +45,7 @@ std::vector<Decision> SessionStore::decisions(QString *error) const
         d.atMs = q.columnInt(1);
         d.vote = q.columnInt(2) == 1 ? Decision::Vote::Spare : Decision::Vote::Kill;
         d.target = ProcessIdentity::parse(q.columnText(3)).value_or(ProcessIdentity{});
-        d.command = q.columnText(4);
+        d.argv = store_encoding::splitArgv(q.columnText(4));
         out.push_back(std::move(d));
     }
     if (rc != SQLITE_DONE)
@@ -62,7 +64,7 @@ int SessionStore::forgetPattern(const std::string &pattern, QString *error)
     }
     std::vector<long long> ids;
     for (const auto &d : all) {
-        const auto p = commandPatterns(d.command);
+        const auto p = commandPatterns(d.argv);
         if (p && (p->exact == pattern || p->generalized == pattern || p->base == pattern))
             ids.push_back(d.id);
     }
@@ -126,7 +128,7 @@ bool SessionStore::recentOfBoot(const BootId &boot, int count, std::int64_t star
         const ProcessIdentity id{boot, static_cast<std::uint64_t>(q.columnInt(2)), static_cast<int>(q.columnInt(1))};
         sessions->back().push_back({id, static_cast<std::uint64_t>(q.columnInt(3))});
         if (!q.columnIsNull(5))
-            starts->push_back({q.columnText(5), id, q.columnInt(4)});
+            starts->push_back({store_encoding::splitArgv(q.columnText(5)), id, q.columnInt(4)});
     }
     if (rc != SQLITE_DONE) {
         *error = sqlError();
