@@ -40,8 +40,13 @@ constexpr std::string_view processManagerOf(std::string_view comm, std::string_v
     return {};
 }
 
-// Environment markers a managed process inherits.
+// Environment markers a process inherits from them (the collector keeps these keys).
+inline constexpr std::string_view kTmuxMarker = "TMUX"; // "SOCKET,SERVER_PID,SESSION"
+inline constexpr std::string_view kTmuxPaneMarker = "TMUX_PANE";
+inline constexpr std::string_view kScreenMarker = "STY"; // "PID.TTY.HOST"
 inline constexpr std::string_view kPm2Marker = "pm_id"; // → "pm2"
+inline constexpr std::string_view kPm2HomeMarker = "PM2_HOME";
 inline constexpr std::string_view kSupervisordMarker = "SUPERVISOR_ENABLED"; // → "supervisord"
+inline constexpr std::string_view kNodemonMarker = "NODEMON_CONFIG";
 
 } // namespace ptriage::managers

@@ -186,11 +186,11 @@ struct Surroundings {
 bool multiplexerAlive(const Snapshot &snap, const Sample &s)
 {
     int pid = 0;
-    if (const std::string *tmux = envValue(s, "TMUX")) {
+    if (const std::string *tmux = envValue(s, managers::kTmuxMarker)) {
         const auto comma = tmux->find(',');
         if (comma != std::string::npos)
             std::from_chars(tmux->data() + comma + 1, tmux->data() + tmux->size(), pid);
-    } else if (const std::string *sty = envValue(s, "STY")) {
+    } else if (const std::string *sty = envValue(s, managers::kScreenMarker)) {
         std::from_chars(sty->data(), sty->data() + sty->size(), pid);
     }
     const Sample *server = pid > 0 ? snap.byPid(pid) : nullptr;
@@ -227,7 +227,7 @@ void findIntent(const Lookups &look, const Sample &s, const Surroundings &around
         && static_cast<double>(snap.capturedAtMs - activity->second) / 1000.0 <= recentTtySeconds;
     if (around.inMultiplexer) {
         f.intent = IntentKind::Multiplexer;
-        const std::string *pane = envValue(s, "TMUX_PANE");
+        const std::string *pane = envValue(s, managers::kTmuxPaneMarker);
         f.intentDetail = pane ? fact(QT_TRANSLATE_NOOP("Facts", "runs in tmux pane %1"), {*pane})
                               : fact(QT_TRANSLATE_NOOP("Facts", "runs in a tmux or screen window"));
     } else if (recentTty) {

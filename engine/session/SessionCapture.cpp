@@ -1,5 +1,6 @@
 #include "Session.h"
 
+#include "config/ProcessManagers.h"
 #include "decide/Triage.h"
 
 #include <QSysInfo>
@@ -21,7 +22,7 @@ std::string environValue(const ProcessDetails &d, std::string_view key)
 // Which terminal multiplexer session (or ssh login) a process runs in: an origin people recognise.
 std::string terminalOf(const ProcessDetails &d)
 {
-    const std::string tmux = environValue(d, "TMUX"); // SOCKET,SERVER_PID,SESSION
+    const std::string tmux = environValue(d, managers::kTmuxMarker); // SOCKET,SERVER_PID,SESSION
     if (!tmux.empty()) {
         const auto first = tmux.find(',');
         const auto last = tmux.rfind(',');
@@ -29,7 +30,7 @@ std::string terminalOf(const ProcessDetails &d)
         const std::string name = socket.substr(socket.rfind('/') + 1);
         return "tmux:" + name + ":" + (last == std::string::npos ? std::string() : tmux.substr(last + 1));
     }
-    const std::string sty = environValue(d, "STY");
+    const std::string sty = environValue(d, managers::kScreenMarker);
     if (!sty.empty())
         return "screen:" + sty.substr(sty.find('.') + 1);
     if (!environValue(d, "SSH_CONNECTION").empty())

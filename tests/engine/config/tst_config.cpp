@@ -1,5 +1,6 @@
 // The priors, signatures and policy: shipped defaults load; a user's file overrides them; a user's
 // mistake gets one clear error naming the file, the line and the field.
+#include "config/ProcessManagers.h"
 #include "config/TriageConfig.h"
 
 #include <QTemporaryDir>
@@ -143,6 +144,21 @@ private Q_SLOTS:
         QVERIFY2(e.toString().startsWith(m_dir.filePath(QStringLiteral("shipped.json"))), qPrintable(e.toString()));
         // A user's file may leave terms out: it overrides only what it names.
         QVERIFY(checkEvidenceTables(*broken, false, &e));
+    }
+
+    // The one list of multiplexers and process managers, as facts read it.
+    void processManagersAndMultiplexers()
+    {
+        using namespace managers;
+        QVERIFY(multiplexerOf("tmux: server") == Multiplexer::Tmux);
+        QVERIFY(multiplexerOf("SCREEN") == Multiplexer::Screen);
+        QVERIFY(multiplexerOf("zellij") == Multiplexer::Zellij);
+        QVERIFY(multiplexerOf("bash") == Multiplexer::None);
+        QVERIFY(isTmuxOrScreen("screen") && !isTmuxOrScreen("zellij"));
+        QCOMPARE(processManagerOf("PM2 v5.3.0: God", "node"), std::string_view("pm2"));
+        QCOMPARE(processManagerOf("supervisord", "supervisord"), std::string_view("supervisord"));
+        QCOMPARE(processManagerOf("node", "nodemon"), std::string_view("nodemon"));
+        QVERIFY(processManagerOf("bash", "bash").empty());
     }
 
     void brokenJsonNamesLine()
