@@ -1,7 +1,7 @@
 #include "Commands.h"
 
 #include "config/TriageConfig.h"
-#include "session/LearnedReport.h"
+#include "report/LearnedReport.h"
 #include "session/SessionStore.h"
 
 #include <QDateTime>

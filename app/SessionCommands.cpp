@@ -2,7 +2,7 @@
 #include "OneShot.h"
 
 #include "report/ReportHistory.h"
-#include "session/SessionReport.h"
+#include "report/SessionReport.h"
 #include "session/SessionStore.h"
 
 #include <QDateTime>

@@ -358,6 +358,22 @@
         <source>levels must increase: medium &lt; high &lt; critical</source>
         <translation>Stufen müssen steigen: medium &lt; high &lt; critical</translation>
     </message>
+    <message>
+        <source>unknown evidence term &quot;%1&quot; (known: %2)</source>
+        <translation>unbekannter Evidenzterm &quot;%1&quot; (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>unknown bin &quot;%1&quot; of %2 (known: %3)</source>
+        <translation>unbekannte Stufe &quot;%1&quot; von %2 (bekannt: %3)</translation>
+    </message>
+    <message>
+        <source>the bin &quot;%1&quot; is missing (every bin: %2)</source>
+        <translation>die Stufe &quot;%1&quot; fehlt (alle Stufen: %2)</translation>
+    </message>
+    <message>
+        <source>the evidence term &quot;%1&quot; is missing (every term: %2)</source>
+        <translation>der Evidenzterm &quot;%1&quot; fehlt (alle Terme: %2)</translation>
+    </message>
 </context>
 <context>
     <name>EngineLabels</name>

@@ -207,15 +207,15 @@ LegacyImport importLegacyJournal(sqlite3 *db, const QString &dbPath, const QStri
         out.error = leftAsItIs(legacy, why, dbPath);
         return out;
     }
-    if (!sqliteExec(db, "BEGIN IMMEDIATE", &why)) {
-        out.error = leftAsItIs(legacy, QStringLiteral("%1: %2").arg(dbPath, why), dbPath);
+    Transaction tx(db);
+    if (!tx.ok()) {
+        out.error = leftAsItIs(legacy, QStringLiteral("%1: %2").arg(dbPath, tx.error()), dbPath);
         return out;
     }
     const int copied = copyRows(db, rows, sequence, &why);
-    if (copied < 0 || !sqliteExec(db, "COMMIT", &why)) {
-        QString ignored;
-        sqliteExec(db, "ROLLBACK", &ignored);
-        out.error = leftAsItIs(legacy, why, dbPath);
+    if (copied < 0 || !tx.commit()) {
+        tx.rollback();
+        out.error = leftAsItIs(legacy, copied < 0 ? why : tx.error(), dbPath);
         return out;
     }
     out.imported = copied;

@@ -5,6 +5,7 @@
 #include "SecretMask.h"
 #include "SocketTable.h"
 #include "Workspace.h"
+#include "config/ProcessManagers.h"
 #include "util/Parallel.h"
 
 #include <algorithm>
@@ -128,8 +129,10 @@ double bootClockSeconds()
 
 std::vector<std::string> CollectOptions::defaultEnvironKeys()
 {
-    return {"TMUX", "TMUX_PANE", "STY", "SSH_CONNECTION", "SSH_TTY", "INVOCATION_ID", "JOURNAL_STREAM", "pm_id",
-        "PM2_HOME", "SUPERVISOR_ENABLED", "NODEMON_CONFIG", "container", "CI", "GITHUB_ACTIONS", "GITLAB_CI",
+    using namespace managers;
+    return {std::string(kTmuxMarker), std::string(kTmuxPaneMarker), std::string(kScreenMarker), "SSH_CONNECTION",
+        "SSH_TTY", "INVOCATION_ID", "JOURNAL_STREAM", std::string(kPm2Marker), std::string(kPm2HomeMarker),
+        std::string(kSupervisordMarker), std::string(kNodemonMarker), "container", "CI", "GITHUB_ACTIONS", "GITLAB_CI",
         "JENKINS_URL", "VSCODE_PID", "TERM_PROGRAM", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CODEX_SESSION_ID",
         "CURSOR_SESSION", "AIDER_SESSION", "DISPLAY", "WAYLAND_DISPLAY"};
 }

@@ -120,12 +120,15 @@ struct Loaded {
     QJsonObject merged;
 };
 
-std::optional<Loaded> loadOne(
-    const QString &name, const QString &userDir, const QStringList &openMaps, QStringList &sources, ConfigError *error)
+// Checks a file before it is merged: the shipped defaults (true) or the user's file (false).
+using FileCheck = bool (*)(const JsonConfig &file, bool shipped, ConfigError *error);
+
+std::optional<Loaded> loadOne(const QString &name, const QString &userDir, const QStringList &openMaps,
+    QStringList &sources, ConfigError *error, FileCheck check = nullptr)
 {
     Loaded l;
     auto defaults = JsonConfig::load(QStringLiteral(":/ptriage/") + name, error);
-    if (!defaults)
+    if (!defaults || (check && !check(*defaults, true, error)))
         return std::nullopt;
     l.defaults = *defaults;
     l.merged = l.defaults.root;
@@ -133,7 +136,7 @@ std::optional<Loaded> loadOne(
     const QString userPath = QDir(userDir).filePath(name);
     if (!userDir.isEmpty() && QFileInfo::exists(userPath)) {
         l.user = JsonConfig::load(userPath, error);
-        if (!l.user)
+        if (!l.user || (check && !check(*l.user, false, error)))
             return std::nullopt;
         sources << userPath;
         const QString schema = l.defaults.root.value(QStringLiteral("schema")).toString();
@@ -385,6 +388,63 @@ std::string basename(const std::string &path)
 
 } // namespace
 
+bool checkEvidenceTables(const JsonConfig &file, bool shipped, ConfigError *error)
+{
+    const auto joined = [](auto names) {
+        QStringList out;
+        for (std::string_view n : names)
+            if (!n.empty())
+                out << QString::fromUtf8(n.data(), static_cast<qsizetype>(n.size()));
+        return out.join(QStringLiteral(", "));
+    };
+    std::array<std::string_view, kEvidenceTables.size()> tableNames{};
+    for (std::size_t i = 0; i < kEvidenceTables.size(); ++i)
+        tableNames[i] = kEvidenceTables[i].name;
+    const QJsonObject likelihoods = file.root.value(QStringLiteral("likelihoods")).toObject();
+    for (auto it = likelihoods.begin(); it != likelihoods.end(); ++it) {
+        const QString path = QStringLiteral("likelihoods.") + it.key();
+        const auto table = evidenceTableNamed(it.key().toStdString());
+        if (!table) {
+            *error = file.error(path,
+                QCoreApplication::translate("ConfigError", "unknown evidence term \"%1\" (known: %2)")
+                    .arg(it.key(), joined(tableNames)));
+            return false;
+        }
+        const EvidenceTableSpec &spec = evidenceTable(*table);
+        const QJsonObject bins = it.value().toObject();
+        for (auto b = bins.begin(); b != bins.end(); ++b) {
+            if (!hasBin(spec, b.key().toStdString())) {
+                *error = file.error(path + QLatin1Char('.') + b.key(),
+                    QCoreApplication::translate("ConfigError", "unknown bin \"%1\" of %2 (known: %3)")
+                        .arg(b.key(), it.key(), joined(spec.bins)));
+                return false;
+            }
+        }
+        if (!shipped)
+            continue; // the user's file overrides what it names
+        for (std::string_view bin : spec.bins) {
+            if (!bin.empty() && !bins.contains(QLatin1String(bin.data(), static_cast<qsizetype>(bin.size())))) {
+                *error = file.error(path,
+                    QCoreApplication::translate("ConfigError", "the bin \"%1\" is missing (every bin: %2)")
+                        .arg(QLatin1String(bin.data(), static_cast<qsizetype>(bin.size())), joined(spec.bins)));
+                return false;
+            }
+        }
+    }
+    if (!shipped)
+        return true;
+    for (const EvidenceTableSpec &spec : kEvidenceTables) {
+        const QString name = QLatin1String(spec.name.data(), static_cast<qsizetype>(spec.name.size()));
+        if (!likelihoods.contains(name)) {
+            *error = file.error(QStringLiteral("likelihoods"),
+                QCoreApplication::translate("ConfigError", "the evidence term \"%1\" is missing (every term: %2)")
+                    .arg(name, joined(tableNames)));
+            return false;
+        }
+    }
+    return true;
+}
+
 int TermTable::binIndex(std::string_view bin) const
 {
     for (std::size_t i = 0; i < bins.size(); ++i)
@@ -478,7 +538,7 @@ std::optional<TriageConfig> TriageConfig::load(const QString &userDir, ConfigErr
         ? QDir(QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation))
               .filePath(QStringLiteral("ptriage"))
         : userDir;
-    auto priors = loadOne(QStringLiteral("priors.json"), dir, {}, m.sources, error);
+    auto priors = loadOne(QStringLiteral("priors.json"), dir, {}, m.sources, error, checkEvidenceTables);
     if (!priors || !readPriors(*priors, m.priors, error))
         return std::nullopt;
     auto sigs = loadOne(QStringLiteral("signatures.json"), dir, {QStringLiteral("categories")}, m.sources, error);

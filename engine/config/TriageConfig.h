@@ -1,8 +1,9 @@
 #pragma once
 
+#include "EvidenceTerms.h"
 #include "JsonConfig.h"
+#include "PressureThresholds.h"
 #include "Vocabulary.h"
-#include "pressure/PressureLevel.h"
 
 #include <QRegularExpression>
 
@@ -55,6 +56,11 @@ struct Priors {
     std::vector<TermTable> terms;
     const TermTable &term(std::string_view name) const;
 };
+
+// priors.json "likelihoods" against kEvidenceTables, before merging: an unknown term or bin is an
+// error naming the file, line, bad name and the valid ones (a typo is never dropped); the shipped
+// defaults (`shipped`) must also give every term and bin.
+bool checkEvidenceTables(const JsonConfig &file, bool shipped, ConfigError *error);
 
 struct Category {
     std::string id;

@@ -1,5 +1,6 @@
 #include "Evidence.h"
 #include "PastContext.h"
+#include "config/EvidenceTerms.h"
 
 #include "util/Format.h"
 #include "util/Parallel.h"
@@ -20,20 +21,21 @@ class Observer {
 public:
     Observer(const Priors &p, std::vector<Observation> &out) : m_priors(p), m_out(out) { }
 
-    void add(std::string_view termName, std::string_view bin, Phrase detail, std::string_view table = {})
+    // The loader checked that priors.json has every table of kEvidenceTables with all its bins.
+    void add(EvidenceTable table, std::string_view bin, Phrase detail)
     {
-        const std::string_view tableName = table.empty() ? termName : table;
+        const EvidenceTableSpec &spec = evidenceTable(table);
         for (std::size_t t = 0; t < m_priors.terms.size(); ++t) {
-            if (m_priors.terms[t].name == tableName) {
-                m_out.push_back({static_cast<int>(t), m_priors.terms[t].binIndex(bin), std::string(termName),
+            if (m_priors.terms[t].name == spec.name) {
+                m_out.push_back({static_cast<int>(t), m_priors.terms[t].binIndex(bin), std::string(spec.term),
                     std::move(detail), std::nullopt});
                 return;
             }
         }
     }
-    void unknown(std::string_view termName, Phrase detail)
+    void unknown(EvidenceTable table, Phrase detail)
     {
-        m_out.push_back({-1, -1, std::string(termName), std::move(detail), std::nullopt});
+        m_out.push_back({-1, -1, std::string(evidenceTable(table).term), std::move(detail), std::nullopt});
     }
 
 private:
@@ -63,7 +65,7 @@ struct Subject {
 // A zombie has exited: no CPU, I/O or other state to speak of.
 void observeZombie(Observer &o)
 {
-    o.add("state", "Z",
+    o.add(EvidenceTable::State, "Z",
         ev(QT_TRANSLATE_NOOP("Evidence", "zombie (Z): it has exited and waits for its parent to reap it")));
 }
 
@@ -72,16 +74,17 @@ void observeCpu(Observer &o, const Subject &x)
     const Priors &p = x.p;
     const auto &share = x.s.cpuShare;
     if (!share)
-        o.unknown("cpu", ev(QT_TRANSLATE_NOOP("Evidence", "recent CPU unknown: no earlier sample of this process")));
+        o.unknown(EvidenceTable::Cpu,
+            ev(QT_TRANSLATE_NOOP("Evidence", "recent CPU unknown: no earlier sample of this process")));
     else if (*share < p.cpuIdle)
-        o.add("cpu", "idle", ev(QT_TRANSLATE_NOOP("Evidence", "no CPU%1"), {x.over}));
+        o.add(EvidenceTable::Cpu, "idle", ev(QT_TRANSLATE_NOOP("Evidence", "no CPU%1"), {x.over}));
     else if (*share < p.cpuTrickle)
         // A trickle is what a timer or a poll costs, in a forgotten process as much as a used one.
-        o.add("cpu", "trickle",
+        o.add(EvidenceTable::Cpu, "trickle",
             ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2 (a timer's trickle)"),
                 {formatPercent(*share), x.over}));
     else
-        o.add("cpu", *share < p.cpuBusy ? "low" : (*share < p.cpuSpinning ? "busy" : "spinning"),
+        o.add(EvidenceTable::Cpu, *share < p.cpuBusy ? "low" : (*share < p.cpuSpinning ? "busy" : "spinning"),
             ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2"), {formatPercent(*share), x.over}));
 }
 
@@ -95,7 +98,7 @@ void observeLastRan(Observer &o, const Subject &x)
         return;
     const auto &since = x.s.sinceLastRanSeconds;
     if (!since) {
-        o.unknown("last_ran",
+        o.unknown(EvidenceTable::LastRan,
             ev(QT_TRANSLATE_NOOP(
                 "Evidence", "when it last ran is unknown: the scheduler's sched file is not available")));
         return;
@@ -104,7 +107,7 @@ void observeLastRan(Observer &o, const Subject &x)
         : *since < p.lastRanHours               ? "minutes"
         : *since < p.lastRanDays                ? "hours"
                                                 : "days";
-    o.add("last_ran", bin,
+    o.add(EvidenceTable::LastRan, bin,
         *since < 1 ? ev(QT_TRANSLATE_NOOP("Evidence", "ran within the last second"))
                    : ev(QT_TRANSLATE_NOOP(
                             "Evidence", "has not run on a CPU for %1 (the scheduler's clock, which stops in suspend)"),
@@ -121,15 +124,15 @@ void observeProgress(Observer &o, const Subject &x)
     if (*x.s.ioRate < p.ioIdle) {
         // A compiler or a computation may do no I/O for a while; hours of it is the stuck loop.
         if (x.f.ageSeconds >= p.sustainedMinAge && x.f.lifetimeCpuShare >= p.sustainedCpu)
-            o.add("progress", "none",
+            o.add(EvidenceTable::Progress, "none",
                 ev(QT_TRANSLATE_NOOP("Evidence", "busy with no I/O at all%1, after %2 of busy life"),
                     {x.over, formatDuration(x.f.ageSeconds)}));
     } else if (x.f.deepKnown && !x.f.writableFiles.empty())
-        o.add("progress", "writing",
+        o.add(EvidenceTable::Progress, "writing",
             ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s) with files open for writing: %2"),
                 {formatBytes(*x.s.ioRate), joinFirst(x.f.writableFiles, 2)}));
     else
-        o.add("progress", "io",
+        o.add(EvidenceTable::Progress, "io",
             ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s)"), {formatBytes(*x.s.ioRate)}));
 }
 
@@ -139,7 +142,7 @@ void observeSustainedCpu(Observer &o, const Subject &x)
     const ProcessFacts &f = x.f;
     if (f.ageSeconds < x.p.sustainedMinAge)
         return;
-    o.add("sustained_cpu", f.lifetimeCpuShare >= x.p.sustainedCpu ? "yes" : "no",
+    o.add(EvidenceTable::SustainedCpu, f.lifetimeCpuShare >= x.p.sustainedCpu ? "yes" : "no",
         ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of CPU time in %2 of life (%3 of a core)"),
             {formatDuration(f.lifetimeCpuShare * f.ageSeconds), formatDuration(f.ageSeconds),
                 formatPercent(f.lifetimeCpuShare)}));
@@ -150,13 +153,13 @@ void observeIo(Observer &o, const Subject &x)
     const Priors &p = x.p;
     const auto &rate = x.s.ioRate;
     if (!rate)
-        o.unknown("io",
+        o.unknown(EvidenceTable::Io,
             x.s.ioBytes ? ev(QT_TRANSLATE_NOOP("Evidence", "recent I/O unknown: no earlier sample of this process"))
                         : ev(QT_TRANSLATE_NOOP("Evidence", "I/O unknown: its io file is not readable")));
     else if (*rate < p.ioIdle)
-        o.add("io", "none", ev(QT_TRANSLATE_NOOP("Evidence", "no I/O%1"), {x.over}));
+        o.add(EvidenceTable::Io, "none", ev(QT_TRANSLATE_NOOP("Evidence", "no I/O%1"), {x.over}));
     else
-        o.add("io", *rate < p.ioHeavy ? "some" : "heavy",
+        o.add(EvidenceTable::Io, *rate < p.ioHeavy ? "some" : "heavy",
             ev(QT_TRANSLATE_NOOP("Evidence", "read and wrote %1/s%2"), {formatBytes(*rate), x.over}));
 }
 
@@ -166,13 +169,13 @@ void observeState(Observer &o, const Subject &x)
     const Sample &s = x.s;
     switch (s.state) {
     case 'R':
-        o.add("state", "R", ev(QT_TRANSLATE_NOOP("Evidence", "running (R)")));
+        o.add(EvidenceTable::State, "R", ev(QT_TRANSLATE_NOOP("Evidence", "running (R)")));
         break;
     case 'S':
-        o.add("state", "S", ev(QT_TRANSLATE_NOOP("Evidence", "sleeping (S)")));
+        o.add(EvidenceTable::State, "S", ev(QT_TRANSLATE_NOOP("Evidence", "sleeping (S)")));
         break;
     case 'D':
-        o.add("state", "D",
+        o.add(EvidenceTable::State, "D",
             s.deep && !s.deep->wchan.empty()
                 ? ev(QT_TRANSLATE_NOOP("Evidence",
                          "in uninterruptible sleep (D) in %1: no signal is delivered until the I/O finishes"),
@@ -182,10 +185,10 @@ void observeState(Observer &o, const Subject &x)
         break;
     case 'T':
     case 't':
-        o.add("state", "T", ev(QT_TRANSLATE_NOOP("Evidence", "stopped (T)")));
+        o.add(EvidenceTable::State, "T", ev(QT_TRANSLATE_NOOP("Evidence", "stopped (T)")));
         break;
     case 'I':
-        o.add("state", "I", ev(QT_TRANSLATE_NOOP("Evidence", "idle (I)")));
+        o.add(EvidenceTable::State, "I", ev(QT_TRANSLATE_NOOP("Evidence", "idle (I)")));
         break;
     default:
         break;
@@ -199,7 +202,7 @@ void observeAge(Observer &o, const Subject &x)
     if (!cat.expectedLifetimeSeconds)
         return;
     if (x.runAsService()) {
-        o.unknown("age",
+        o.unknown(EvidenceTable::Age,
             ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a service lives as long as %2 keeps it running"),
                 {formatDuration(x.f.ageSeconds), x.f.supervisor}));
         return;
@@ -210,7 +213,7 @@ void observeAge(Observer &o, const Subject &x)
         : ratio < p.ageLongPast         ? "past"
         : ratio < p.ageFarPast          ? "long_past"
                                         : "far_past";
-    o.add("age", bin,
+    o.add(EvidenceTable::Age, bin,
         ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a %2 usually ends within %3"),
             {formatDuration(x.f.ageSeconds), cat.label, formatDuration(*cat.expectedLifetimeSeconds)}));
 }
@@ -221,33 +224,30 @@ void observeOrphan(Observer &o, const Subject &x)
     const Sample *parent = x.snap.byPid(s.ppid);
     const std::string parentName = parent && parent->details ? parent->details->comm : std::string("?");
     // A worker (a pool's, a test run's) that outlives its parent waits for work that never comes.
-    const char *orphanTable = x.expectsTerminal() || x.cat.worker ? "orphan_interactive" : "orphan_other";
+    const EvidenceTable orphanTable
+        = x.expectsTerminal() || x.cat.worker ? EvidenceTable::OrphanInteractive : EvidenceTable::OrphanOther;
     if (x.runAsService() && x.f.orphan != OrphanState::ParentAlive) {
-        o.add("orphan", "parent_alive",
+        o.add(orphanTable, "parent_alive",
             ev(QT_TRANSLATE_NOOP("Evidence", "run by %1: its parent %2 (pid %3) manages it"),
-                {x.f.supervisor, parentName, std::to_string(s.ppid)}),
-            orphanTable);
+                {x.f.supervisor, parentName, std::to_string(s.ppid)}));
         return;
     }
     switch (s.ppid <= 0 ? OrphanState::ParentAlive : x.f.orphan) {
     case OrphanState::ParentAlive:
         if (s.ppid <= 0)
             break; // started by the kernel: no parent to speak of
-        o.add("orphan", "parent_alive",
-            ev(QT_TRANSLATE_NOOP("Evidence", "its parent %1 (pid %2) is alive"), {parentName, std::to_string(s.ppid)}),
-            orphanTable);
+        o.add(orphanTable, "parent_alive",
+            ev(QT_TRANSLATE_NOOP("Evidence", "its parent %1 (pid %2) is alive"), {parentName, std::to_string(s.ppid)}));
         break;
     case OrphanState::Reparented:
-        o.add("orphan", "reparented",
+        o.add(orphanTable, "reparented",
             ev(QT_TRANSLATE_NOOP("Evidence", "adopted by %1 (pid %2); its session leader is still there"),
-                {parentName, std::to_string(s.ppid)}),
-            orphanTable);
+                {parentName, std::to_string(s.ppid)}));
         break;
     case OrphanState::ReparentedSessionGone:
-        o.add("orphan", "reparented_session_gone",
+        o.add(orphanTable, "reparented_session_gone",
             ev(QT_TRANSLATE_NOOP("Evidence", "adopted by %1 (pid %2) and its session leader (pid %3) is gone"),
-                {parentName, std::to_string(s.ppid), std::to_string(s.session)}),
-            orphanTable);
+                {parentName, std::to_string(s.ppid), std::to_string(s.session)}));
         break;
     }
 }
@@ -255,23 +255,22 @@ void observeOrphan(Observer &o, const Subject &x)
 void observeTty(Observer &o, const Subject &x)
 {
     const Category &cat = x.cat;
-    const char *ttyTable = x.expectsTerminal() ? "tty_interactive" : "tty_other";
+    const EvidenceTable ttyTable = x.expectsTerminal() ? EvidenceTable::TtyInteractive : EvidenceTable::TtyOther;
     switch (x.f.tty) {
     case TtyState::Foreground:
-        o.add("tty", "foreground", ev(QT_TRANSLATE_NOOP("Evidence", "in the foreground of its terminal")), ttyTable);
+        o.add(ttyTable, "foreground", ev(QT_TRANSLATE_NOOP("Evidence", "in the foreground of its terminal")));
         break;
     case TtyState::Background:
-        o.add("tty", "background", ev(QT_TRANSLATE_NOOP("Evidence", "in the background of its terminal")), ttyTable);
+        o.add(ttyTable, "background", ev(QT_TRANSLATE_NOOP("Evidence", "in the background of its terminal")));
         break;
     case TtyState::None:
-        o.add("tty", "none",
+        o.add(ttyTable, "none",
             x.expectsTerminal() ? ev(
                 QT_TRANSLATE_NOOP("Evidence", "no controlling terminal, though a %1 normally has one"), {cat.label})
                 : cat.interactive
                 ? ev(QT_TRANSLATE_NOOP("Evidence", "no controlling terminal, as expected of a service (%1)"),
                     {x.f.supervisor})
-                : ev(QT_TRANSLATE_NOOP("Evidence", "no controlling terminal")),
-            ttyTable);
+                : ev(QT_TRANSLATE_NOOP("Evidence", "no controlling terminal")));
         break;
     }
 }
@@ -280,23 +279,25 @@ void observeSockets(Observer &o, const Subject &x)
 {
     const ProcessFacts &f = x.f;
     if (!f.deepKnown)
-        o.unknown("sockets", ev(QT_TRANSLATE_NOOP("Evidence", "sockets unknown: its open files could not be read")));
+        o.unknown(EvidenceTable::Sockets,
+            ev(QT_TRANSLATE_NOOP("Evidence", "sockets unknown: its open files could not be read")));
     else if (!f.listeners.empty() && f.clients > 0)
-        o.add("sockets", "serving",
+        o.add(EvidenceTable::Sockets, "serving",
             f.clients > 1 ? ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1 and %2 client connections are open"),
                 {joinFirst(f.listeners, 3), std::to_string(f.clients)})
                           : ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1 and 1 client connection is open"),
                               {joinFirst(f.listeners, 3)}));
     else if (!f.listeners.empty())
-        o.add("sockets", "listening",
+        o.add(EvidenceTable::Sockets, "listening",
             ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1; no client is connected"), {joinFirst(f.listeners, 3)}));
     else if (f.established > 0)
-        o.add("sockets", "established",
+        o.add(EvidenceTable::Sockets, "established",
             f.established > 1
                 ? ev(QT_TRANSLATE_NOOP("Evidence", "%1 open network connections"), {std::to_string(f.established)})
                 : ev(QT_TRANSLATE_NOOP("Evidence", "1 open network connection")));
     else
-        o.add("sockets", "none", ev(QT_TRANSLATE_NOOP("Evidence", "no listening socket and no network connection")));
+        o.add(EvidenceTable::Sockets, "none",
+            ev(QT_TRANSLATE_NOOP("Evidence", "no listening socket and no network connection")));
 }
 
 // Left out when its fds were not read: the sockets term already says they are unknown.
@@ -305,7 +306,7 @@ void observeWritingFiles(Observer &o, const Subject &x)
     const ProcessFacts &f = x.f;
     if (!f.deepKnown)
         return;
-    o.add("writing_files", f.writableFiles.empty() ? "no" : "yes",
+    o.add(EvidenceTable::WritingFiles, f.writableFiles.empty() ? "no" : "yes",
         f.writableFiles.empty()
             ? ev(QT_TRANSLATE_NOOP("Evidence", "no files open for writing"))
             : ev(QT_TRANSLATE_NOOP("Evidence", "files open for writing: %1"), {joinFirst(f.writableFiles, 3)}));
@@ -316,16 +317,18 @@ void observeSupervisor(Observer &o, const Subject &x)
     const ProcessFacts &f = x.f;
     switch (f.supervisorKind) {
     case SupervisorKind::SystemdUnit:
-        o.add("supervisor", "systemd_unit", ev(QT_TRANSLATE_NOOP("Evidence", "managed by %1"), {f.supervisor}));
+        o.add(EvidenceTable::Supervisor, "systemd_unit",
+            ev(QT_TRANSLATE_NOOP("Evidence", "managed by %1"), {f.supervisor}));
         break;
     case SupervisorKind::Container:
-        o.add("supervisor", "container", ev(QT_TRANSLATE_NOOP("Evidence", "runs in %1"), {f.supervisor}));
+        o.add(EvidenceTable::Supervisor, "container", ev(QT_TRANSLATE_NOOP("Evidence", "runs in %1"), {f.supervisor}));
         break;
     case SupervisorKind::ProcessManager:
-        o.add("supervisor", "process_manager", ev(QT_TRANSLATE_NOOP("Evidence", "managed by %1"), {f.supervisor}));
+        o.add(EvidenceTable::Supervisor, "process_manager",
+            ev(QT_TRANSLATE_NOOP("Evidence", "managed by %1"), {f.supervisor}));
         break;
     case SupervisorKind::None:
-        o.add("supervisor", "none", ev(QT_TRANSLATE_NOOP("Evidence", "no supervisor")));
+        o.add(EvidenceTable::Supervisor, "none", ev(QT_TRANSLATE_NOOP("Evidence", "no supervisor")));
         break;
     }
 }
@@ -335,23 +338,23 @@ void observeIntent(Observer &o, const Subject &x)
     const ProcessFacts &f = x.f;
     switch (f.intent) {
     case IntentKind::Multiplexer:
-        o.add("intent", "multiplexer", f.intentDetail);
+        o.add(EvidenceTable::Intent, "multiplexer", f.intentDetail);
         break;
     case IntentKind::RecentTty:
-        o.add("intent", "recent_tty", f.intentDetail);
+        o.add(EvidenceTable::Intent, "recent_tty", f.intentDetail);
         break;
     case IntentKind::Ssh:
-        o.add("intent", "ssh", f.intentDetail);
+        o.add(EvidenceTable::Intent, "ssh", f.intentDetail);
         break;
     case IntentKind::None:
         // Without its environment a tmux pane or an ssh session may go unseen: unknown, not none.
         if (x.s.details && !x.s.details->environRead)
-            o.unknown("intent",
+            o.unknown(EvidenceTable::Intent,
                 ev(QT_TRANSLATE_NOOP("Evidence",
                     "no sign of a person in its ancestry or terminal, but its environment (TMUX, SSH_CONNECTION) could "
                     "not be read")));
         else
-            o.add("intent", "none",
+            o.add(EvidenceTable::Intent, "none",
                 ev(QT_TRANSLATE_NOOP(
                     "Evidence", "no sign of a person using it (no tmux/screen, no recent terminal input, no ssh)")));
         break;
@@ -362,7 +365,7 @@ void observeCwdDeleted(Observer &o, const Subject &x)
 {
     if (!x.f.cwdDeleted)
         return;
-    o.add("cwd_deleted", "yes",
+    o.add(EvidenceTable::CwdDeleted, "yes",
         ev(QT_TRANSLATE_NOOP("Evidence", "its working directory %1 was deleted"),
             {x.s.details ? x.s.details->cwd : std::string()}));
 }
@@ -376,25 +379,14 @@ std::string formatCount(double v)
     return buf;
 }
 
-std::string joinedCommand(const Sample &s)
-{
-    std::string out;
-    if (!s.details)
-        return out;
-    for (std::size_t a = 0; a < s.details->cmdline.size(); ++a) {
-        if (a)
-            out += '\0';
-        out += s.details->cmdline[a];
-    }
-    return out;
-}
+const std::vector<std::string> kNoArgv;
 
 // What the person decided about processes like this one before. Absent when nothing matches.
 void observePastDecisions(std::vector<Observation> &out, const Sample &s, const PastContext &past)
 {
     if (past.patterns.empty() || s.state == 'Z')
         return;
-    const auto m = past.patterns.lookup(joinedCommand(s));
+    const auto m = past.patterns.lookup(s.details ? s.details->cmdline : kNoArgv);
     if (!m)
         return;
     const double lo = past.patterns.logOdds(*m) / 2;
@@ -406,7 +398,7 @@ void observePastDecisions(std::vector<Observation> &out, const Sample &s, const 
                  "counts against ending"),
             {args[0], args[1], args[2], args[3], formatCount(m->respawned)})
         : ev(QT_TRANSLATE_NOOP("Evidence", "you ended %1 and spared %2 processes like `%3` (%4)"), args);
-    out.push_back({-1, -1, "past_decisions", std::move(detail), ClassVector{-lo, -lo, lo, lo}});
+    out.push_back({-1, -1, std::string(kPastDecisionsTerm), std::move(detail), ClassVector{-lo, -lo, lo, lo}});
 }
 
 // Memory that only grew across the saved sessions of this boot, and is higher still now.
@@ -418,7 +410,7 @@ void observeLeaking(Observer &o, const Sample &s, const PastContext &past, const
     const auto &series = it->second;
     const auto n = static_cast<int>(series.size());
     if (n < leak.minSessions) {
-        o.unknown("leaking",
+        o.unknown(EvidenceTable::Leaking,
             n == 1 ? ev(QT_TRANSLATE_NOOP(
                             "Evidence", "memory across sessions unknown: in 1 saved session of this boot, %1 needed"),
                 {std::to_string(leak.minSessions)})
@@ -439,11 +431,11 @@ void observeLeaking(Observer &o, const Sample &s, const PastContext &past, const
     const double first = static_cast<double>(series.front());
     const double growth = static_cast<double>(s.rssBytes) - first;
     if (grew && growth >= leak.minGrowthBytes && growth >= leak.minGrowthRatio * first)
-        o.add("leaking", "yes",
+        o.add(EvidenceTable::Leaking, "yes",
             ev(QT_TRANSLATE_NOOP("Evidence", "memory grew in each of the last %1 saved sessions and since: %2"),
                 {std::to_string(n), trailNow}));
     else
-        o.add("leaking", "no",
+        o.add(EvidenceTable::Leaking, "no",
             grew ? ev(QT_TRANSLATE_NOOP("Evidence", "memory grew only a little across the last %1 saved sessions: %2"),
                 {std::to_string(n), trailNow})
                  : ev(QT_TRANSLATE_NOOP("Evidence", "memory did not only grow across the last %1 saved sessions: %2"),

@@ -1,5 +1,6 @@
 #include "Facts.h"
 
+#include "config/ProcessManagers.h"
 #include "util/Parallel.h"
 
 #include <QCoreApplication>
@@ -185,16 +186,15 @@ struct Surroundings {
 bool multiplexerAlive(const Snapshot &snap, const Sample &s)
 {
     int pid = 0;
-    if (const std::string *tmux = envValue(s, "TMUX")) {
+    if (const std::string *tmux = envValue(s, managers::kTmuxMarker)) {
         const auto comma = tmux->find(',');
         if (comma != std::string::npos)
             std::from_chars(tmux->data() + comma + 1, tmux->data() + tmux->size(), pid);
-    } else if (const std::string *sty = envValue(s, "STY")) {
+    } else if (const std::string *sty = envValue(s, managers::kScreenMarker)) {
         std::from_chars(sty->data(), sty->data() + sty->size(), pid);
     }
     const Sample *server = pid > 0 ? snap.byPid(pid) : nullptr;
-    return server && server->state != 'Z'
-        && (server->comm.starts_with("tmux") || server->comm == "screen" || server->comm == "SCREEN");
+    return server && server->state != 'Z' && managers::isTmuxOrScreen(server->comm);
 }
 
 Surroundings surroundingsOf(const Lookups &look, const Sample &s)
@@ -205,15 +205,12 @@ Surroundings surroundingsOf(const Lookups &look, const Sample &s)
     for (const Sample *a = look.snap.byPid(s.ppid); a && a->id.pid > 1; a = look.snap.byPid(a->ppid)) {
         const std::string name = argv0Name(*a);
         const std::string comm = a->details ? a->details->comm : std::string();
-        if (comm == "tmux: server" || comm.starts_with("tmux") || comm == "screen" || comm == "SCREEN"
-            || comm == "zellij")
+        if (managers::multiplexerOf(comm) != managers::Multiplexer::None)
             around.inMultiplexer = true;
         if (comm == "sshd")
             around.overSsh = true;
-        if (around.managerName.empty()
-            && (comm.starts_with("PM2") || comm == "supervisord" || comm == "runsv" || comm == "s6-supervise"
-                || name == "nodemon"))
-            around.managerName = comm.starts_with("PM2") ? std::string("pm2") : (name == "nodemon" ? name : comm);
+        if (around.managerName.empty())
+            around.managerName = managers::processManagerOf(comm, name);
         if (a->ppid == a->id.pid)
             break;
     }
@@ -230,7 +227,7 @@ void findIntent(const Lookups &look, const Sample &s, const Surroundings &around
         && static_cast<double>(snap.capturedAtMs - activity->second) / 1000.0 <= recentTtySeconds;
     if (around.inMultiplexer) {
         f.intent = IntentKind::Multiplexer;
-        const std::string *pane = envValue(s, "TMUX_PANE");
+        const std::string *pane = envValue(s, managers::kTmuxPaneMarker);
         f.intentDetail = pane ? fact(QT_TRANSLATE_NOOP("Facts", "runs in tmux pane %1"), {*pane})
                               : fact(QT_TRANSLATE_NOOP("Facts", "runs in a tmux or screen window"));
     } else if (recentTty) {
@@ -253,10 +250,10 @@ void findSupervisor(const Sample &s, const Surroundings &around, ProcessFacts &f
     if (envValue(s, "container")) {
         f.supervisorKind = SupervisorKind::Container;
         f.supervisor = "container:" + *envValue(s, "container");
-    } else if (envValue(s, "pm_id") || around.managerName == "pm2") {
+    } else if (envValue(s, managers::kPm2Marker) || around.managerName == "pm2") {
         f.supervisorKind = SupervisorKind::ProcessManager;
         f.supervisor = "pm2";
-    } else if (envValue(s, "SUPERVISOR_ENABLED")) {
+    } else if (envValue(s, managers::kSupervisordMarker)) {
         f.supervisorKind = SupervisorKind::ProcessManager;
         f.supervisor = "supervisord";
     } else if (!around.managerName.empty()) {

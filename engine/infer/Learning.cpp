@@ -1,6 +1,6 @@
 #include "Learning.h"
 
-#include "session/Origin.h"
+#include "Origin.h"
 
 #include <algorithm>
 #include <cctype>
@@ -56,18 +56,21 @@ const std::string &CommandPatterns::at(PatternLevel level) const
 namespace {
 
 // The base level alone: cheap, so a scan skips the other levels of programs nobody voted on.
-std::string baseOf(const std::string &command)
+std::string baseOf(const std::vector<std::string> &argv)
 {
-    std::string_view argv0(command.data(), std::min(command.size(), command.find('\0')));
+    const std::string_view argv0 = argv.empty() ? std::string_view() : std::string_view(argv.front());
     const auto slash = argv0.rfind('/');
     return withoutVersion(std::string(slash == std::string_view::npos ? argv0 : argv0.substr(slash + 1)));
 }
 
 // The exact level alone: argv joined by spaces, trailing spaces dropped, bounded.
-std::string exactOf(const std::string &command)
+std::string exactOf(const std::vector<std::string> &argv)
 {
-    std::string exact = command.substr(0, kMaxExact + 1);
-    std::replace(exact.begin(), exact.end(), '\0', ' ');
+    std::string exact;
+    for (std::size_t a = 0; a < argv.size() && exact.size() <= kMaxExact; ++a)
+        exact += (a ? " " : "") + argv[a].substr(0, kMaxExact + 1);
+    if (exact.size() > kMaxExact + 1)
+        exact.resize(kMaxExact + 1); // as before: bounded first, then trailing spaces dropped
     while (!exact.empty() && exact.back() == ' ')
         exact.pop_back();
     if (exact.size() > kMaxExact)
@@ -77,17 +80,14 @@ std::string exactOf(const std::string &command)
 
 } // namespace
 
-std::optional<CommandPatterns> commandPatterns(const std::string &command)
+std::optional<CommandPatterns> commandPatterns(const std::vector<std::string> &argv)
 {
-    std::string_view argv0(command.data(), std::min(command.size(), command.find('\0')));
-    if (argv0.empty())
+    if (argv.empty() || argv.front().empty())
         return std::nullopt;
     CommandPatterns p;
-    p.exact = exactOf(command);
-    SessionProcess sp;
-    sp.command = command;
-    p.generalized = origin::normalizeCommand(sp, home());
-    p.base = baseOf(command);
+    p.exact = exactOf(argv);
+    p.generalized = origin::normalizeCommand(argv, {}, home());
+    p.base = baseOf(argv);
     if (p.base.empty())
         return std::nullopt;
     return p;
@@ -104,14 +104,14 @@ LearnedPatterns::LearnedPatterns(const std::vector<Decision> &decisions, const s
     std::unordered_map<std::string, std::vector<std::pair<std::int64_t, ProcessIdentity>>> started;
     for (const Decision &d : decisions)
         if (d.vote == Decision::Vote::Kill)
-            started.try_emplace(exactOf(d.command));
+            started.try_emplace(exactOf(d.argv));
     for (const auto &s : starts) {
-        auto it = started.find(exactOf(s.command));
+        auto it = started.find(exactOf(s.argv));
         if (it != started.end())
             it->second.emplace_back(s.startMs, s.id);
     }
     for (const Decision &d : decisions) {
-        const auto patterns = commandPatterns(d.command);
+        const auto patterns = commandPatterns(d.argv);
         if (!patterns)
             continue;
         const double weight = std::pow(0.5, std::max<double>(0, static_cast<double>(nowMs - d.atMs)) / halfLifeMs);
@@ -140,19 +140,23 @@ LearnedPatterns::LearnedPatterns(const std::vector<Decision> &decisions, const s
     }
 }
 
-std::optional<Match> LearnedPatterns::lookup(const std::string &command) const
+std::optional<Match> LearnedPatterns::lookup(const std::vector<std::string> &argv) const
 {
     if (empty())
         return std::nullopt;
-    if (!m_levels[indexOf(PatternLevel::Base)].contains(baseOf(command)))
+    if (!m_levels[indexOf(PatternLevel::Base)].contains(baseOf(argv)))
         return std::nullopt;
+    // The cache's key: argv joined by NUL (no argument holds one).
+    std::string command;
+    for (std::size_t a = 0; a < argv.size(); ++a)
+        command += (a ? std::string(1, '\0') : std::string()) + argv[a];
     {
         std::lock_guard lock(m_cache->mutex);
         auto it = m_cache->byCommand.find(command);
         if (it != m_cache->byCommand.end())
             return it->second;
     }
-    auto found = lookupUncached(command);
+    auto found = lookupUncached(argv);
     std::lock_guard lock(m_cache->mutex);
     if (m_cache->byCommand.size() > 50'000)
         m_cache->byCommand.clear();
@@ -160,9 +164,9 @@ std::optional<Match> LearnedPatterns::lookup(const std::string &command) const
     return found;
 }
 
-std::optional<Match> LearnedPatterns::lookupUncached(const std::string &command) const
+std::optional<Match> LearnedPatterns::lookupUncached(const std::vector<std::string> &argv) const
 {
-    const auto patterns = commandPatterns(command);
+    const auto patterns = commandPatterns(argv);
     if (!patterns)
         return std::nullopt;
     for (PatternLevel level : {PatternLevel::Exact, PatternLevel::Generalized, PatternLevel::Base}) {

@@ -20,7 +20,7 @@ struct Decision {
     long long id = 0; // the session database's row; 0 before it is recorded
     Vote vote = Vote::Kill;
     ProcessIdentity target;
-    std::string command; // argv joined by '\0', raw bytes
+    std::vector<std::string> argv; // raw bytes
     std::int64_t atMs = 0; // wall clock
 };
 
@@ -37,11 +37,11 @@ struct CommandPatterns {
     const std::string &at(PatternLevel level) const;
 };
 // Empty when the command is (a kernel thread, an unreadable cmdline).
-std::optional<CommandPatterns> commandPatterns(const std::string &command);
+std::optional<CommandPatterns> commandPatterns(const std::vector<std::string> &argv);
 
 // When a process of the exact pattern started, for "respawned right after it was ended".
 struct ProcessStart {
-    std::string command; // argv joined by '\0'
+    std::vector<std::string> argv;
     ProcessIdentity id;
     std::int64_t startMs = 0;
 };
@@ -66,7 +66,7 @@ public:
         const LearningParams &params, std::int64_t nowMs);
 
     // The most specific level with at least `minVotes` decayed votes.
-    std::optional<Match> lookup(const std::string &command) const;
+    std::optional<Match> lookup(const std::vector<std::string> &argv) const;
     // Every pattern, most votes first (for `ptriage learned` and the dialog).
     std::vector<Match> all() const;
     bool empty() const { return m_levels[0].empty(); }
@@ -75,7 +75,7 @@ public:
     double logOdds(const Match &m) const;
 
 private:
-    std::optional<Match> lookupUncached(const std::string &command) const;
+    std::optional<Match> lookupUncached(const std::vector<std::string> &argv) const;
 
     LearningParams m_params;
     std::unordered_map<std::string, Match> m_levels[3];

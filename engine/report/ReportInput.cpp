@@ -166,11 +166,7 @@ ReportInput reportFromSession(const Session &session, const TriageConfig &config
         p.action = x->action;
         p.review = x->review;
         p.candidate = x->candidate;
-        for (std::size_t at = 0; at < x->blockedBy.size();) {
-            const std::size_t end = std::min(x->blockedBy.find('\n', at), x->blockedBy.size());
-            p.blocks.push_back(x->blockedBy.substr(at, end - at));
-            at = end + 1;
-        }
+        p.blocks = x->gates;
         p.risk = x->risk;
         p.cpuShare = x->cpuShare;
         p.rssBytes = x->rssBytes;
@@ -180,7 +176,7 @@ ReportInput reportFromSession(const Session &session, const TriageConfig &config
             ReportCard card;
             card.process = static_cast<int>(in.processes.size());
             card.sentences = false;
-            for (const SavedTerm &t : savedLedger(x->ledger))
+            for (const SavedTerm &t : x->ledger)
                 card.ledger.push_back({t.term, t.bits, t.favors, Strength::Weak, {}});
             card.cwd = x->cwd;
             card.cgroup = x->cgroup;

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "decide/BlastLayout.h"
+#include "report/SessionReport.h"
 #include "session/SessionComparison.h"
-#include "session/SessionReport.h"
 
 #include <optional>
 

@@ -1,5 +1,5 @@
 #include "Accumulation.h"
-#include "Origin.h"
+#include "infer/Origin.h"
 
 #include <algorithm>
 #include <map>
@@ -21,10 +21,16 @@ Accumulation accumulate(const std::vector<Session> &sessions)
     // Sessions repeat the same texts: normalize each once.
     std::unordered_map<std::string, std::string> commands, paths, units;
     const auto command = [&](const SessionProcess &p) -> const std::string & {
-        const std::string raw = p.command.empty() ? "\x01" + p.comm : p.command; // "[comm]" ≠ a command "comm"
+        // The cache's key: argv joined by NUL, or the comm marked for a process without one ("[comm]"
+        // is not a command "comm").
+        std::string raw;
+        for (std::size_t a = 0; a < p.argv.size(); ++a)
+            raw += (a ? std::string(1, '\0') : std::string()) + p.argv[a];
+        if (raw.empty())
+            raw = "\x01" + p.comm;
         auto it = commands.find(raw);
         if (it == commands.end())
-            it = commands.emplace(raw, origin::normalizeCommand(p, home)).first;
+            it = commands.emplace(raw, origin::normalizeCommand(p.argv, p.comm, home)).first;
         return it->second;
     };
     const auto cached = [&](std::unordered_map<std::string, std::string> &cache, const std::string &raw,

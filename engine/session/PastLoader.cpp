@@ -50,10 +50,7 @@ std::shared_ptr<const PastContext> buildPast(
             if (startMs < records.firstKillMs || startMs > records.lastKillMs || !s.details
                 || s.details->cmdline.empty())
                 continue;
-            ProcessStart p{{}, s.id, startMs};
-            for (std::size_t a = 0; a < s.details->cmdline.size(); ++a)
-                p.command += (a ? std::string(1, '\0') : std::string()) + s.details->cmdline[a];
-            records.starts.push_back(std::move(p));
+            records.starts.push_back({s.details->cmdline, s.id, startMs});
         }
     }
     return buildPastContext(records.decisions, records.sessions, records.starts, priors, nowMs);

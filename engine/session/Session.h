@@ -14,6 +14,14 @@ namespace ptriage {
 struct TriageResult;
 struct TriageConfig;
 
+// One term of a saved ledger: no sentence, bits rounded to 0.1.
+struct SavedTerm {
+    std::string term;
+    double bits = 0;
+    ProcessClass favors = ProcessClass::Useful;
+    bool operator==(const SavedTerm &) const = default;
+};
+
 // One process as a session keeps it: enough to diff and to find where processes come from, not
 // the whole ledger.
 struct SessionProcess {
@@ -22,7 +30,7 @@ struct SessionProcess {
     int ppid = 0;
     std::uint64_t parentStartTicks = 0; // 0 when the parent was not in the scan
     std::string comm;
-    std::string command; // argv joined by '\0' (raw bytes)
+    std::vector<std::string> argv; // raw bytes
     std::string cwd;
     std::string cgroup;
     std::string terminal; // "tmux:SOCKET:SESSION", "screen:…", "ssh"; empty when none
@@ -40,24 +48,16 @@ struct SessionProcess {
     bool review = false;
     bool candidate = false;
     int score = 0;
-    std::string blockedBy; // the gates, one per line
+    std::vector<std::string> gates; // what kept the recommendation from being stronger, in English
     Risk risk = Risk::Low;
-    // The evidence ledger without its sentences, strongest first: "term\tbits\tclass" lines
-    // (savedLedger reads it). Without sentences, most processes' ledgers repeat and are stored once.
-    std::string ledger;
+    // The evidence ledger without its sentences, strongest first. Without sentences, most processes'
+    // ledgers repeat: the store keeps each once.
+    std::vector<SavedTerm> ledger;
 
     ProcessIdentity identity(const BootId &boot) const { return {boot, startTicks, pid}; }
     // argv joined by spaces, for people.
     std::string commandLine() const;
 };
-
-// One line of a saved ledger.
-struct SavedTerm {
-    std::string term;
-    double bits = 0; // rounded to 0.1
-    ProcessClass favors = ProcessClass::Useful;
-};
-std::vector<SavedTerm> savedLedger(const std::string &ledger);
 
 struct SessionInfo {
     long long id = 0;

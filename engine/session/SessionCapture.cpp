@@ -1,5 +1,6 @@
 #include "Session.h"
 
+#include "config/ProcessManagers.h"
 #include "decide/Triage.h"
 
 #include <QSysInfo>
@@ -21,7 +22,7 @@ std::string environValue(const ProcessDetails &d, std::string_view key)
 // Which terminal multiplexer session (or ssh login) a process runs in: an origin people recognise.
 std::string terminalOf(const ProcessDetails &d)
 {
-    const std::string tmux = environValue(d, "TMUX"); // SOCKET,SERVER_PID,SESSION
+    const std::string tmux = environValue(d, managers::kTmuxMarker); // SOCKET,SERVER_PID,SESSION
     if (!tmux.empty()) {
         const auto first = tmux.find(',');
         const auto last = tmux.rfind(',');
@@ -29,7 +30,7 @@ std::string terminalOf(const ProcessDetails &d)
         const std::string name = socket.substr(socket.rfind('/') + 1);
         return "tmux:" + name + ":" + (last == std::string::npos ? std::string() : tmux.substr(last + 1));
     }
-    const std::string sty = environValue(d, "STY");
+    const std::string sty = environValue(d, managers::kScreenMarker);
     if (!sty.empty())
         return "screen:" + sty.substr(sty.find('.') + 1);
     if (!environValue(d, "SSH_CONNECTION").empty())
@@ -39,36 +40,11 @@ std::string terminalOf(const ProcessDetails &d)
 
 } // namespace
 
-std::vector<SavedTerm> savedLedger(const std::string &ledger)
-{
-    std::vector<SavedTerm> out;
-    std::size_t at = 0;
-    while (at < ledger.size()) {
-        const std::size_t end = std::min(ledger.find('\n', at), ledger.size());
-        const std::string line = ledger.substr(at, end - at);
-        at = end + 1;
-        const auto tab1 = line.find('\t');
-        const auto tab2 = tab1 == std::string::npos ? tab1 : line.find('\t', tab1 + 1);
-        if (tab2 == std::string::npos)
-            continue; // not ours: left out rather than guessed
-        SavedTerm t;
-        t.term = line.substr(0, tab1);
-        t.bits = std::strtod(line.c_str() + tab1 + 1, nullptr);
-        const auto favors = fromJsonName<ProcessClass>(line.substr(tab2 + 1));
-        if (!favors)
-            continue;
-        t.favors = *favors;
-        out.push_back(std::move(t));
-    }
-    return out;
-}
-
 std::string SessionProcess::commandLine() const
 {
-    std::string out = command;
-    for (char &c : out)
-        if (c == '\0')
-            c = ' ';
+    std::string out;
+    for (std::size_t a = 0; a < argv.size(); ++a)
+        out += (a ? " " : "") + argv[a];
     return out;
 }
 
@@ -99,11 +75,7 @@ Session sessionFromTriage(const TriageResult &r, const TriageConfig &config)
             p.parentStartTicks = parent->id.startTicks;
         p.comm = x.details && !x.details->comm.empty() ? x.details->comm : x.comm;
         if (x.details) {
-            for (std::size_t a = 0; a < x.details->cmdline.size(); ++a) {
-                if (a)
-                    p.command += '\0';
-                p.command += x.details->cmdline[a];
-            }
+            p.argv = x.details->cmdline;
             p.cwd = x.details->cwd;
             p.cgroup = x.details->cgroup;
             p.terminal = terminalOf(*x.details);
@@ -123,12 +95,13 @@ Session sessionFromTriage(const TriageResult &r, const TriageConfig &config)
         p.candidate = rec.candidate;
         p.score = rec.score;
         for (const auto &b : rec.blockedBy)
-            p.blockedBy += (p.blockedBy.empty() ? "" : "\n") + b.english(); // stored in English, whatever the locale
+            p.gates.push_back(b.english()); // stored in English, whatever the locale
         p.risk = r.blast[i].risk;
         for (const EvidenceTerm &t : ledgerOf(r, static_cast<int>(i), config)) {
+            // Rounded as the store writes it, so a saved session reads back equal.
             char bits[32];
             std::snprintf(bits, sizeof bits, "%.1f", t.bits);
-            p.ledger += t.term + '\t' + bits + '\t' + jsonName(t.favors) + '\n';
+            p.ledger.push_back({t.term, std::strtod(bits, nullptr), t.favors});
         }
         s.info.rssBytes += p.rssBytes;
         s.info.candidateCount += p.candidate ? 1 : 0;

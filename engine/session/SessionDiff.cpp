@@ -1,5 +1,5 @@
 #include "SessionDiff.h"
-#include "Origin.h"
+#include "infer/Origin.h"
 
 #include <algorithm>
 #include <map>
@@ -55,8 +55,8 @@ std::string commandAndOrigin(const Session &s, const SessionProcess &p,
 {
     std::string parent = "(none)";
     if (auto it = byPid.find(p.ppid); it != byPid.end())
-        parent = origin::normalizeCommand(s.processes[it->second], home);
-    return origin::normalizeCommand(p, home) + " ← " + parent;
+        parent = origin::normalizeCommand(s.processes[it->second].argv, s.processes[it->second].comm, home);
+    return origin::normalizeCommand(p.argv, p.comm, home) + " ← " + parent;
 }
 
 void diffAcrossBoots(SessionDiff &d)

@@ -1,5 +1,6 @@
 #include "SessionStore.h"
 #include "SessionSchema.h"
+#include "StoreEncoding.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -109,15 +110,14 @@ long long SessionStore::save(const Session &session, QString *error)
         *error = QStringLiteral("the session store is not open");
         return 0;
     }
-    QString why;
-    if (!exec(m_db, "BEGIN IMMEDIATE", &why)) {
-        *error = QStringLiteral("%1: %2").arg(m_path, why);
+    Transaction tx(m_db);
+    if (!tx.ok()) {
+        *error = QStringLiteral("%1: %2").arg(m_path, tx.error());
         return 0;
     }
     const auto fail = [&](const QString &message) -> long long {
         const int code = sqlite3_extended_errcode(m_db);
-        QString ignored;
-        exec(m_db, "ROLLBACK", &ignored);
+        tx.rollback();
         *error = (code & 0xff) == SQLITE_FULL
             ? QStringLiteral("%1: the disk is full (or the file reached its size limit); the session was not saved")
                   .arg(m_path)
@@ -192,9 +192,9 @@ long long SessionStore::save(const Session &session, QString *error)
         || !cgroups.find.ok() || !cgroups.add.ok() || !texts.find.ok() || !texts.add.ok())
         return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
     for (const SessionProcess &p : session.processes) {
-        const long long ids[]
-            = {texts(m_db, p.comm), commands(m_db, p.command), cwds(m_db, p.cwd), cgroups(m_db, p.cgroup),
-                texts(m_db, p.terminal), texts(m_db, p.user), texts(m_db, p.blockedBy), texts(m_db, p.ledger)};
+        const long long ids[] = {texts(m_db, p.comm), commands(m_db, store_encoding::joinArgv(p.argv)),
+            cwds(m_db, p.cwd), cgroups(m_db, p.cgroup), texts(m_db, p.terminal), texts(m_db, p.user),
+            texts(m_db, store_encoding::joinLines(p.gates)), texts(m_db, store_encoding::encodeLedger(p.ledger))};
         for (long long x : ids)
             if (x < 0)
                 return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
@@ -228,8 +228,8 @@ long long SessionStore::save(const Session &session, QString *error)
         if (rc != SQLITE_DONE)
             return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
     }
-    if (!exec(m_db, "COMMIT", &why))
-        return fail(why);
+    if (!tx.commit())
+        return fail(tx.error());
     return id;
 }
 
@@ -288,6 +288,7 @@ std::optional<Session> SessionStore::load(long long id, QString *error) const
     s.integer(1, id);
     out.processes.reserve(static_cast<std::size_t>(std::max(0, out.info.processCount)));
     int rc = SQLITE_ROW;
+    std::unordered_map<std::string, std::vector<SavedTerm>> ledgers;
     while ((rc = s.step()) == SQLITE_ROW) {
         SessionProcess p;
         p.pid = static_cast<int>(s.columnInt(0));
@@ -295,7 +296,7 @@ std::optional<Session> SessionStore::load(long long id, QString *error) const
         p.ppid = static_cast<int>(s.columnInt(2));
         p.parentStartTicks = static_cast<std::uint64_t>(s.columnInt(3));
         p.comm = s.columnText(4);
-        p.command = s.columnText(5);
+        p.argv = store_encoding::splitArgv(s.columnText(5));
         p.cwd = s.columnText(6);
         p.cgroup = s.columnText(7);
         p.terminal = s.columnText(8);
@@ -315,9 +316,14 @@ std::optional<Session> SessionStore::load(long long id, QString *error) const
         p.review = s.columnInt(23) != 0;
         p.candidate = s.columnInt(24) != 0;
         p.score = static_cast<int>(s.columnInt(25));
-        p.blockedBy = s.columnText(26);
+        p.gates = store_encoding::splitLines(s.columnText(26));
         p.risk = enumIn(s.columnInt(27), 4, Risk::Low);
-        p.ledger = s.columnText(28);
+        // Most processes share a ledger: each text is parsed once per load.
+        const std::string ledgerText = s.columnText(28);
+        auto ledger = ledgers.find(ledgerText);
+        if (ledger == ledgers.end())
+            ledger = ledgers.emplace(ledgerText, store_encoding::decodeLedger(ledgerText)).first;
+        p.ledger = ledger->second;
         out.processes.push_back(std::move(p));
     }
     if (rc != SQLITE_DONE) {
@@ -339,9 +345,9 @@ int SessionStore::prune(double maxAgeDays, const std::vector<long long> &keepIds
     }
     const std::int64_t now = nowMs ? nowMs : QDateTime::currentMSecsSinceEpoch();
     const auto cutoff = now - static_cast<std::int64_t>(maxAgeDays * 86400e3);
-    QString why;
-    if (!exec(m_db, "BEGIN IMMEDIATE", &why)) {
-        *error = QStringLiteral("%1: %2").arg(m_path, why);
+    Transaction tx(m_db);
+    if (!tx.ok()) {
+        *error = QStringLiteral("%1: %2").arg(m_path, tx.error());
         return -1;
     }
     int removed = 0;
@@ -352,12 +358,12 @@ int SessionStore::prune(double maxAgeDays, const std::vector<long long> &keepIds
             s.integer(2 + k, k < static_cast<int>(keepIds.size()) ? keepIds[static_cast<std::size_t>(k)] : 0);
         if (!s.ok() || s.step() != SQLITE_DONE) {
             *error = sqlError();
-            exec(m_db, "ROLLBACK", &why);
-            return -1;
+            return -1; // rolled back by tx
         }
         removed = sqlite3_changes(m_db);
     }
     // Texts no remaining process refers to.
+    QString why;
     if (removed > 0
         && !exec(m_db,
             "DELETE FROM commands WHERE id NOT IN (SELECT command_id FROM processes WHERE command_id IS NOT NULL);"
@@ -370,12 +376,10 @@ int SessionStore::prune(double maxAgeDays, const std::vector<long long> &keepIds
             " UNION SELECT ledger_id FROM processes WHERE ledger_id IS NOT NULL);",
             &why)) {
         *error = QStringLiteral("%1: %2").arg(m_path, why);
-        exec(m_db, "ROLLBACK", &why);
         return -1;
     }
-    if (!exec(m_db, "COMMIT", &why)) {
-        *error = QStringLiteral("%1: %2").arg(m_path, why);
-        exec(m_db, "ROLLBACK", &why);
+    if (!tx.commit()) {
+        *error = QStringLiteral("%1: %2").arg(m_path, tx.error());
         return -1;
     }
     return removed;

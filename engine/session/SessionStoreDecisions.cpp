@@ -1,60 +1,28 @@
 // The decisions table of the session database (schema step 2) and the reads the past terms need.
 #include "SessionStore.h"
+#include "StoreEncoding.h"
+#include "store/SqliteFile.h"
 
 #include <sqlite3.h>
 
 namespace ptriage {
-namespace {
-
-// Finalizes on every path out.
-class Query {
-public:
-    Query(sqlite3 *db, const char *sql) { m_ok = db && sqlite3_prepare_v2(db, sql, -1, &m_s, nullptr) == SQLITE_OK; }
-    ~Query() { sqlite3_finalize(m_s); }
-    Query(const Query &) = delete;
-    Query &operator=(const Query &) = delete;
-    bool ok() const { return m_ok; }
-    void bind(int i, long long v) { sqlite3_bind_int64(m_s, i, v); }
-    void bind(int i, const std::string &v, bool blob = false)
-    {
-        if (blob)
-            sqlite3_bind_blob(m_s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
-        else
-            sqlite3_bind_text(m_s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
-    }
-    int step() { return sqlite3_step(m_s); }
-    void reset() { sqlite3_reset(m_s); }
-    long long integer(int c) const { return sqlite3_column_int64(m_s, c); }
-    bool isNull(int c) const { return sqlite3_column_type(m_s, c) == SQLITE_NULL; }
-    std::string text(int c) const
-    {
-        const auto *p = static_cast<const char *>(sqlite3_column_blob(m_s, c));
-        return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(m_s, c))) : std::string();
-    }
-
-private:
-    sqlite3_stmt *m_s = nullptr;
-    bool m_ok = false;
-};
-
-} // namespace
-
 long long SessionStore::recordDecision(const Decision &d, QString *error)
 {
     if (!m_db) {
         *error = QStringLiteral("the session store is not open");
         return 0;
     }
-    Query q(m_db, "INSERT INTO decisions (at_ms, vote, target, command) VALUES (?, ?, ?, ?)");
+    Statement q(m_db, "INSERT INTO decisions (at_ms, vote, target, command) VALUES (?, ?, ?, ?)");
     if (!q.ok()) {
         *error = sqlError();
         return 0;
     }
     const std::string target = d.target.toString();
-    q.bind(1, static_cast<long long>(d.atMs));
-    q.bind(2, d.vote == Decision::Vote::Spare ? 1 : 0);
-    q.bind(3, target);
-    q.bind(4, d.command, true);
+    const std::string command = store_encoding::joinArgv(d.argv);
+    q.integer(1, static_cast<long long>(d.atMs));
+    q.integer(2, d.vote == Decision::Vote::Spare ? 1 : 0);
+    q.text(3, target);
+    q.blob(4, command);
     if (q.step() != SQLITE_DONE) {
         *error = sqlError();
         return 0;
@@ -65,7 +33,7 @@ long long SessionStore::recordDecision(const Decision &d, QString *error)
 std::vector<Decision> SessionStore::decisions(QString *error) const
 {
     std::vector<Decision> out;
-    Query q(m_db, "SELECT id, at_ms, vote, target, command FROM decisions ORDER BY at_ms, id");
+    Statement q(m_db, "SELECT id, at_ms, vote, target, command FROM decisions ORDER BY at_ms, id");
     if (!q.ok()) {
         *error = m_db ? sqlError() : QStringLiteral("the session store is not open");
         return out;
@@ -73,11 +41,11 @@ std::vector<Decision> SessionStore::decisions(QString *error) const
     int rc = SQLITE_ROW;
     while ((rc = q.step()) == SQLITE_ROW) {
         Decision d;
-        d.id = q.integer(0);
-        d.atMs = q.integer(1);
-        d.vote = q.integer(2) == 1 ? Decision::Vote::Spare : Decision::Vote::Kill;
-        d.target = ProcessIdentity::parse(q.text(3)).value_or(ProcessIdentity{});
-        d.command = q.text(4);
+        d.id = q.columnInt(0);
+        d.atMs = q.columnInt(1);
+        d.vote = q.columnInt(2) == 1 ? Decision::Vote::Spare : Decision::Vote::Kill;
+        d.target = ProcessIdentity::parse(q.columnText(3)).value_or(ProcessIdentity{});
+        d.argv = store_encoding::splitArgv(q.columnText(4));
         out.push_back(std::move(d));
     }
     if (rc != SQLITE_DONE)
@@ -96,26 +64,26 @@ int SessionStore::forgetPattern(const std::string &pattern, QString *error)
     }
     std::vector<long long> ids;
     for (const auto &d : all) {
-        const auto p = commandPatterns(d.command);
+        const auto p = commandPatterns(d.argv);
         if (p && (p->exact == pattern || p->generalized == pattern || p->base == pattern))
             ids.push_back(d.id);
     }
     if (ids.empty())
         return 0;
-    if (sqlite3_exec(m_db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    Transaction tx(m_db);
+    if (!tx.ok()) {
         *error = sqlError();
         return -1;
     }
-    Query q(m_db, "DELETE FROM decisions WHERE id = ?");
+    Statement q(m_db, "DELETE FROM decisions WHERE id = ?");
     bool ok = q.ok();
     for (std::size_t k = 0; ok && k < ids.size(); ++k) {
-        q.bind(1, ids[k]);
+        q.integer(1, ids[k]);
         ok = q.step() == SQLITE_DONE;
         q.reset();
     }
-    if (!ok || sqlite3_exec(m_db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    if (!ok || !tx.commit()) {
         *error = sqlError();
-        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
         return -1;
     }
     return static_cast<int>(ids.size());
@@ -123,7 +91,8 @@ int SessionStore::forgetPattern(const std::string &pattern, QString *error)
 
 bool SessionStore::clearDecisions(QString *error)
 {
-    if (!m_db || sqlite3_exec(m_db, "DELETE FROM decisions", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    QString ignored;
+    if (!m_db || !sqliteExec(m_db, "DELETE FROM decisions", &ignored)) {
         *error = m_db ? sqlError() : QStringLiteral("the session store is not open");
         return false;
     }
@@ -134,7 +103,7 @@ bool SessionStore::recentOfBoot(const BootId &boot, int count, std::int64_t star
     std::vector<std::vector<PastProcess>> *sessions, std::vector<ProcessStart> *starts, QString *error) const
 {
     // The command is read only for processes that started late enough to be a respawn.
-    Query q(m_db,
+    Statement q(m_db,
         "SELECT p.session_id, p.pid, p.start_ticks, p.rss, s.at_ms - CAST(p.age * 1000 AS INTEGER), "
         "CASE WHEN s.at_ms - p.age * 1000 BETWEEN ?4 AND ?5 THEN (SELECT text FROM commands WHERE id = p.command_id) "
         "END "
@@ -145,21 +114,21 @@ bool SessionStore::recentOfBoot(const BootId &boot, int count, std::int64_t star
         return false;
     }
     const std::string bootText = boot.toString();
-    q.bind(4, static_cast<long long>(startsAfterMs));
-    q.bind(5, static_cast<long long>(startsBeforeMs));
-    q.bind(2, bootText);
-    q.bind(3, count);
+    q.integer(4, static_cast<long long>(startsAfterMs));
+    q.integer(5, static_cast<long long>(startsBeforeMs));
+    q.text(2, bootText);
+    q.integer(3, count);
     long long current = 0;
     int rc = SQLITE_ROW;
     while ((rc = q.step()) == SQLITE_ROW) {
-        if (q.integer(0) != current) {
-            current = q.integer(0);
+        if (q.columnInt(0) != current) {
+            current = q.columnInt(0);
             sessions->emplace_back();
         }
-        const ProcessIdentity id{boot, static_cast<std::uint64_t>(q.integer(2)), static_cast<int>(q.integer(1))};
-        sessions->back().push_back({id, static_cast<std::uint64_t>(q.integer(3))});
-        if (!q.isNull(5))
-            starts->push_back({q.text(5), id, q.integer(4)});
+        const ProcessIdentity id{boot, static_cast<std::uint64_t>(q.columnInt(2)), static_cast<int>(q.columnInt(1))};
+        sessions->back().push_back({id, static_cast<std::uint64_t>(q.columnInt(3))});
+        if (!q.columnIsNull(5))
+            starts->push_back({store_encoding::splitArgv(q.columnText(5)), id, q.columnInt(4)});
     }
     if (rc != SQLITE_DONE) {
         *error = sqlError();

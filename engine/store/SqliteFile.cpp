@@ -83,6 +83,41 @@ long long Statement::columnInt(int c) const
     return sqlite3_column_int64(m_s, c);
 }
 
+bool Statement::columnIsNull(int c) const
+{
+    return sqlite3_column_type(m_s, c) == SQLITE_NULL;
+}
+
+Transaction::Transaction(sqlite3 *db) : m_db(db)
+{
+    if (!db)
+        m_error = QStringLiteral("not open");
+    else
+        m_open = sqliteExec(db, "BEGIN IMMEDIATE", &m_error);
+}
+
+bool Transaction::commit()
+{
+    if (!m_open) {
+        if (m_error.isEmpty())
+            m_error = QStringLiteral("no transaction to commit");
+        return false;
+    }
+    if (!sqliteExec(m_db, "COMMIT", &m_error))
+        return false; // still open: the destructor rolls it back
+    m_open = false;
+    return true;
+}
+
+void Transaction::rollback()
+{
+    if (!m_open)
+        return;
+    m_open = false;
+    QString ignored;
+    sqliteExec(m_db, "ROLLBACK", &ignored);
+}
+
 bool sqliteExec(sqlite3 *db, const char *sql, QString *error)
 {
     char *message = nullptr;
@@ -225,8 +260,11 @@ bool SqliteFile::migrate(const SqliteSchema &schema, QString *error)
             i = end;
             continue;
         }
-        if (!sqliteExec(m_db, "BEGIN IMMEDIATE", error))
+        Transaction tx(m_db);
+        if (!tx.ok()) {
+            *error = tx.error();
             return false;
+        }
         // Read again inside the transaction: another connection may have migrated since.
         const int version = userVersion();
         bool ok = version >= 0;
@@ -239,14 +277,12 @@ bool SqliteFile::migrate(const SqliteSchema &schema, QString *error)
             *error = QString::fromUtf8(sqlite3_errmsg(m_db));
         }
         if (!ok) {
-            QString ignored;
-            sqliteExec(m_db, "ROLLBACK", &ignored);
+            tx.rollback();
             *error = QStringLiteral("migration to schema version %1 failed: %2").arg(target).arg(*error);
             return false;
         }
-        if (!sqliteExec(m_db, "COMMIT", error)) {
-            QString ignored;
-            sqliteExec(m_db, "ROLLBACK", &ignored);
+        if (!tx.commit()) {
+            *error = tx.error();
             return false;
         }
         i = end;

@@ -33,10 +33,32 @@ public:
     std::string columnText(int c) const; // text or blob, bytes as stored
     std::optional<double> columnReal(int c) const;
     long long columnInt(int c) const;
+    bool columnIsNull(int c) const;
 
 private:
     sqlite3_stmt *m_s = nullptr;
     bool m_ok = false;
+};
+
+// BEGIN IMMEDIATE in the constructor; rolled back on every path out unless commit() succeeded, so
+// an early return or a failed step never leaves a transaction open.
+class Transaction {
+public:
+    explicit Transaction(sqlite3 *db);
+    ~Transaction() { rollback(); }
+    Transaction(const Transaction &) = delete;
+    Transaction &operator=(const Transaction &) = delete;
+    bool ok() const { return m_open; } // began and neither committed nor rolled back
+    // false with error(); the transaction is then rolled back (at the latest by the destructor).
+    bool commit();
+    void rollback(); // nothing when not open
+    // SQLite's message, one line, without the path: the callers know where.
+    const QString &error() const { return m_error; }
+
+private:
+    sqlite3 *m_db = nullptr;
+    bool m_open = false;
+    QString m_error;
 };
 
 // sqlite3_exec with the message in `error`.

@@ -24,19 +24,11 @@ QJsonObject json(const Run &r)
     return QJsonDocument::fromJson(r.out).object();
 }
 
-std::string argv(std::initializer_list<std::string> parts)
-{
-    std::string out;
-    for (const auto &p : parts)
-        out += (out.empty() ? "" : std::string(1, '\0')) + p;
-    return out;
-}
-
-void record(SessionStore &store, Decision::Vote v, const std::string &command)
+void record(SessionStore &store, Decision::Vote v, const std::vector<std::string> &argv)
 {
     Decision d;
     d.vote = v;
-    d.command = command;
+    d.argv = argv;
     d.target = ProcessIdentity{BootId{}, 7, 4242};
     d.atMs = QDateTime::currentMSecsSinceEpoch() - 1000;
     QString error;
@@ -65,9 +57,9 @@ private Q_SLOTS:
             SessionStore store;
             QString error;
             QVERIFY(store.open(db, SessionStore::Mode::Create, &error));
-            record(store, Decision::Vote::Kill, argv({"node", "/tmp/vitest-a1/forks.js", "--worker=3"}));
-            record(store, Decision::Vote::Kill, argv({"node", "/tmp/vitest-b2/forks.js", "--worker=7"}));
-            record(store, Decision::Vote::Spare, argv({"/usr/bin/python3", "/home/u/serve.py"}));
+            record(store, Decision::Vote::Kill, {"node", "/tmp/vitest-a1/forks.js", "--worker=3"});
+            record(store, Decision::Vote::Kill, {"node", "/tmp/vitest-b2/forks.js", "--worker=7"});
+            record(store, Decision::Vote::Spare, {"/usr/bin/python3", "/home/u/serve.py"});
         }
         const Run list = runPtriage({QStringLiteral("learned"), QStringLiteral("--json"), QStringLiteral("--db"), db});
         QVERIFY2(list.exit == 0, list.err.constData());

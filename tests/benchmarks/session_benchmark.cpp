@@ -130,7 +130,7 @@ int main(int argc, char **argv)
         const auto &p = sessions.back().processes[static_cast<std::size_t>(k) % sessions.back().processes.size()];
         ptriage::Decision d;
         d.vote = k % 3 ? ptriage::Decision::Vote::Kill : ptriage::Decision::Vote::Spare;
-        d.command = p.command;
+        d.argv = p.argv;
         d.target = p.identity(sessions.back().info.bootId);
         d.atMs = sessions.back().info.atMs - 60'000 - k * 3'600'000LL; // one an hour
         store.recordDecision(d, &error);

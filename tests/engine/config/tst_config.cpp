@@ -1,5 +1,6 @@
 // The priors, signatures and policy: shipped defaults load; a user's file overrides them; a user's
 // mistake gets one clear error naming the file, the line and the field.
+#include "config/ProcessManagers.h"
 #include "config/TriageConfig.h"
 
 #include <QTemporaryDir>
@@ -94,6 +95,70 @@ private Q_SLOTS:
         QVERIFY2(err.contains(m_dir.filePath(QStringLiteral("priors.json")) + QStringLiteral(":3:")), qPrintable(err));
         QVERIFY2(err.contains(QStringLiteral("thresholds.cpu_idel_share")), qPrintable(err));
         QVERIFY2(err.contains(QStringLiteral("did you mean 'cpu_idle_share'")), qPrintable(err));
+    }
+
+    // A misspelt evidence term in the user's priors is an error naming the file, the line, the bad
+    // name and every valid one; it is never dropped in silence. So is a misspelt bin.
+    void unknownEvidenceTermInOverride()
+    {
+        write(QStringLiteral("priors.json"),
+            "{\n  \"likelihoods\": {\n    \"sustained_cpuu\": {\n      \"yes\": { \"useful\": 0.1, "
+            "\"useful_bad\": 0.5, \"abandoned\": 0.1, \"zombie\": 0.01 }\n    }\n  }\n}\n");
+        QString err = loadError();
+        QVERIFY2(err.contains(m_dir.filePath(QStringLiteral("priors.json")) + QStringLiteral(":3:")), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("\"sustained_cpuu\"")), qPrintable(err));
+        for (const auto &spec : kEvidenceTables)
+            QVERIFY2(err.contains(QString::fromUtf8(spec.name.data(), static_cast<qsizetype>(spec.name.size()))),
+                qPrintable(err));
+
+        write(QStringLiteral("priors.json"),
+            "{\n  \"likelihoods\": {\n    \"cpu\": {\n      \"idel\": { \"useful\": 0.5, "
+            "\"useful_bad\": 0.5, \"abandoned\": 0.5, \"zombie\": 0.5 }\n    }\n  }\n}\n");
+        err = loadError();
+        QVERIFY2(err.contains(QStringLiteral("priors.json:4:")) && err.contains(QStringLiteral("\"idel\""))
+                && err.contains(QStringLiteral("idle, trickle, low, busy, spinning")),
+            qPrintable(err));
+    }
+
+    // The shipped defaults give every term and bin of the table; a file without one is refused.
+    void everyEvidenceTermInDefaults()
+    {
+        ConfigError e;
+        const auto shipped = JsonConfig::load(QStringLiteral(":/ptriage/priors.json"), &e);
+        QVERIFY2(shipped, qPrintable(e.toString()));
+        QVERIFY2(checkEvidenceTables(*shipped, true, &e), qPrintable(e.toString()));
+        const auto m = TriageConfig::load(m_dir.path(), &e);
+        QVERIFY2(m, qPrintable(e.toString()));
+        for (const auto &spec : kEvidenceTables)
+            QVERIFY(!m->priors.term(spec.name).bins.empty());
+
+        QJsonObject root = shipped->root;
+        QJsonObject likelihoods = root.value(QStringLiteral("likelihoods")).toObject();
+        likelihoods.remove(QStringLiteral("leaking"));
+        root.insert(QStringLiteral("likelihoods"), likelihoods);
+        write(QStringLiteral("shipped.json"), QJsonDocument(root).toJson());
+        const auto broken = JsonConfig::load(m_dir.filePath(QStringLiteral("shipped.json")), &e);
+        QVERIFY2(broken, qPrintable(e.toString()));
+        QVERIFY(!checkEvidenceTables(*broken, true, &e));
+        QVERIFY2(e.toString().contains(QStringLiteral("\"leaking\" is missing")), qPrintable(e.toString()));
+        QVERIFY2(e.toString().startsWith(m_dir.filePath(QStringLiteral("shipped.json"))), qPrintable(e.toString()));
+        // A user's file may leave terms out: it overrides only what it names.
+        QVERIFY(checkEvidenceTables(*broken, false, &e));
+    }
+
+    // The one list of multiplexers and process managers, as facts read it.
+    void processManagersAndMultiplexers()
+    {
+        using namespace managers;
+        QVERIFY(multiplexerOf("tmux: server") == Multiplexer::Tmux);
+        QVERIFY(multiplexerOf("SCREEN") == Multiplexer::Screen);
+        QVERIFY(multiplexerOf("zellij") == Multiplexer::Zellij);
+        QVERIFY(multiplexerOf("bash") == Multiplexer::None);
+        QVERIFY(isTmuxOrScreen("screen") && !isTmuxOrScreen("zellij"));
+        QCOMPARE(processManagerOf("PM2 v5.3.0: God", "node"), std::string_view("pm2"));
+        QCOMPARE(processManagerOf("supervisord", "supervisord"), std::string_view("supervisord"));
+        QCOMPARE(processManagerOf("node", "nodemon"), std::string_view("nodemon"));
+        QVERIFY(processManagerOf("bash", "bash").empty());
     }
 
     void brokenJsonNamesLine()

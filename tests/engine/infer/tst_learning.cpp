@@ -118,11 +118,11 @@ std::shared_ptr<const PastContext> pastOf(const QString &db)
     return past;
 }
 
-Decision vote(Decision::Vote v, const std::string &command, int pid, std::int64_t atMs)
+Decision vote(Decision::Vote v, const std::vector<std::string> &argv, int pid, std::int64_t atMs)
 {
     Decision d;
     d.vote = v;
-    d.command = command;
+    d.argv = argv;
     d.target = ProcessIdentity{BootId{}, 1, pid};
     d.atMs = atMs;
     return d;
@@ -136,21 +136,21 @@ class LearningTest : public QObject {
 private Q_SLOTS:
     void levels()
     {
-        const auto a = commandPatterns(joined({"/usr/bin/python3.11", "/home/x/src/app/run.py",
-            "/tmp/tmp.8f3k2/out-17.json", "--port=8080", "--id=123e4567-e89b-12d3-a456-426614174000"}));
-        const auto b = commandPatterns(joined({"/usr/bin/python3.11", "/home/x/src/app/run.py",
-            "/tmp/tmp.Zq91x/out-42.json", "--port=9090", "--id=9b2c4567-e89b-12d3-a456-426614174999"}));
+        const auto a = commandPatterns(std::vector<std::string>{"/usr/bin/python3.11", "/home/x/src/app/run.py",
+            "/tmp/tmp.8f3k2/out-17.json", "--port=8080", "--id=123e4567-e89b-12d3-a456-426614174000"});
+        const auto b = commandPatterns(std::vector<std::string>{"/usr/bin/python3.11", "/home/x/src/app/run.py",
+            "/tmp/tmp.Zq91x/out-42.json", "--port=9090", "--id=9b2c4567-e89b-12d3-a456-426614174999"});
         QVERIFY(a && b);
         QVERIFY(a->exact != b->exact);
         QCOMPARE(a->generalized, b->generalized);
         QVERIFY2(a->generalized.find("/tmp/…/out-N.json") != std::string::npos, a->generalized.c_str());
         QCOMPARE(a->base, std::string("python"));
         // Another script of the same interpreter: only the base level is shared.
-        const auto c = commandPatterns(joined({"python3", "/home/x/tools/other.py"}));
+        const auto c = commandPatterns(std::vector<std::string>{"python3", "/home/x/tools/other.py"});
         QVERIFY(c);
         QVERIFY(c->generalized != a->generalized);
         QCOMPARE(c->base, a->base);
-        QVERIFY(!commandPatterns(std::string()));
+        QVERIFY(!commandPatterns({}));
     }
 
     void killsRaiseAbandonedOfANewMatchingProcess()
@@ -168,9 +168,7 @@ private Q_SLOTS:
             const int pid = spawner.spawnProgram(argv);
             QVERIFY(pid > 0);
             ::kill(pid, SIGTERM);
-            QVERIFY(
-                store.recordDecision(vote(Decision::Vote::Kill, joined(argv), pid, now - 3600'000 * (k + 1)), &error)
-                > 0);
+            QVERIFY(store.recordDecision(vote(Decision::Vote::Kill, argv, pid, now - 3600'000 * (k + 1)), &error) > 0);
         }
         QCOMPARE(store.decisions(&error).size(), std::size_t(3));
         // A new process like them: only its temporary directory and number differ.
@@ -195,7 +193,7 @@ private Q_SLOTS:
         QVERIFY(self >= 0 && !termOf(*p.with, self, "past_decisions"));
 
         // Forgetting the pattern removes the term.
-        const auto match = pastOf(db)->patterns.lookup(joined(argv));
+        const auto match = pastOf(db)->patterns.lookup(argv);
         QVERIFY(match);
         QCOMPARE(store.forgetPattern(match->pattern, &error), 3);
         const Pair q = triageBoth(pastOf(db));
@@ -217,10 +215,10 @@ private Q_SLOTS:
         const std::int64_t now = QDateTime::currentMSecsSinceEpoch();
         for (int k = 0; k < 3; ++k) {
             QVERIFY(store.recordDecision(
-                        vote(Decision::Vote::Kill, joined(jobArgv("learn-spare", k)), 100 + k, now - 60'000), &error)
+                        vote(Decision::Vote::Kill, jobArgv("learn-spare", k), 100 + k, now - 60'000), &error)
                 > 0);
             QVERIFY(store.recordDecision(
-                        vote(Decision::Vote::Spare, joined(jobArgv("learn-spare", k)), 200 + k, now - 60'000), &error)
+                        vote(Decision::Vote::Spare, jobArgv("learn-spare", k), 200 + k, now - 60'000), &error)
                 > 0);
         }
         const auto argv = jobArgv("learn-spare", 7);
@@ -255,7 +253,7 @@ private Q_SLOTS:
         const auto argv = jobArgv("learn-respawn", 1);
         const std::int64_t now = QDateTime::currentMSecsSinceEpoch();
         for (int k = 0; k < 3; ++k)
-            QVERIFY(store.recordDecision(vote(Decision::Vote::Kill, joined(argv), 300 + k, now - 500), &error) > 0);
+            QVERIFY(store.recordDecision(vote(Decision::Vote::Kill, argv, 300 + k, now - 500), &error) > 0);
         const int pid = spawner.spawnProgram(argv); // the respawn
         QVERIFY(running(pid, argv));
         Collector c;
@@ -265,7 +263,7 @@ private Q_SLOTS:
         const auto past
             = loadPast(db, c.bootId(), defaultModel().priors, QDateTime::currentMSecsSinceEpoch(), &error, snap.get());
         QVERIFY(past);
-        const auto m = past->patterns.lookup(joined(argv));
+        const auto m = past->patterns.lookup(argv);
         QVERIFY(m);
         QCOMPARE(m->level, PatternLevel::Exact);
         QVERIFY2(m->respawned > 2.9 && m->kills < 0.01, qPrintable(QString::number(m->respawned)));
@@ -273,7 +271,7 @@ private Q_SLOTS:
         // Without the respawn seen, the same votes lean toward ending.
         const auto noRespawn
             = loadPast(db, c.bootId(), defaultModel().priors, QDateTime::currentMSecsSinceEpoch(), &error);
-        const auto n = noRespawn->patterns.lookup(joined(argv));
+        const auto n = noRespawn->patterns.lookup(argv);
         QVERIFY(n && n->kills > 2.9 && noRespawn->patterns.logOdds(*n) > 0);
         TriageOptions to;
         to.minAgeSeconds = 0;
@@ -290,9 +288,9 @@ private Q_SLOTS:
         std::vector<Decision> many;
         const std::int64_t now = QDateTime::currentMSecsSinceEpoch();
         for (int k = 0; k < 5000; ++k)
-            many.push_back(vote(Decision::Vote::Kill, joined(argv), 1000 + k, now));
+            many.push_back(vote(Decision::Vote::Kill, argv, 1000 + k, now));
         const LearnedPatterns patterns(many, {}, defaultModel().priors.learning, now);
-        const auto m = patterns.lookup(joined(argv));
+        const auto m = patterns.lookup(argv);
         QVERIFY(m && m->kills > 4999);
         auto past = std::make_shared<PastContext>();
         past->patterns = patterns;
@@ -315,10 +313,16 @@ private Q_SLOTS:
         std::string self((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         while (!self.empty() && self.back() == '\0')
             self.pop_back();
+        std::vector<std::string> argv;
+        for (std::size_t at = 0; at <= self.size();) {
+            const std::size_t end = std::min(self.find('\0', at), self.size());
+            argv.push_back(self.substr(at, end - at));
+            at = end + 1;
+        }
         const std::int64_t now = QDateTime::currentMSecsSinceEpoch();
         std::vector<Decision> many;
         for (int k = 0; k < 1000; ++k)
-            many.push_back(vote(Decision::Vote::Kill, self, 5000 + k, now));
+            many.push_back(vote(Decision::Vote::Kill, argv, 5000 + k, now));
         auto past = std::make_shared<PastContext>();
         past->patterns = LearnedPatterns(many, {}, defaultModel().priors.learning, now);
         const Pair p = triageBoth(past);

@@ -38,7 +38,7 @@ private Q_SLOTS:
         QVERIFY(store.open(db, SessionStore::Mode::Create, &error));
         for (int k = 0; k < 3; ++k) {
             Decision d;
-            d.command = std::string("learn-target") + '\0' + "--job=/tmp/run-" + std::to_string(1000 + k) + "/job.txt";
+            d.argv = {"learn-target", "--job=/tmp/run-" + std::to_string(1000 + k) + "/job.txt"};
             d.target = ProcessIdentity{BootId{}, 1, 100 + k};
             d.atMs = QDateTime::currentMSecsSinceEpoch() - 5000;
             QVERIFY(store.recordDecision(d, &error) > 0);

@@ -32,11 +32,13 @@ inline Session syntheticSession(int n, int commandBytes = 120, int distinct = 50
         p.ppid = i == 0 ? 1 : 1000 + (i - 1) / 10;
         p.parentStartTicks = i == 0 ? 0 : 5000 + static_cast<std::uint64_t>((i - 1) / 10);
         p.comm = "worker" + std::to_string(i % distinct);
-        p.command = "/usr/bin/node" + std::string(1, '\0') + "--max-old-space-size=4096" + std::string(1, '\0')
-            + "/home/user/src/app/node_modules/.bin/vitest-" + std::to_string(i % distinct);
-        if (static_cast<int>(p.command.size()) < commandBytes)
-            p.command
-                += std::string(1, '\0') + std::string(static_cast<std::size_t>(commandBytes) - p.command.size(), 'x');
+        p.argv = {"/usr/bin/node", "--max-old-space-size=4096",
+            "/home/user/src/app/node_modules/.bin/vitest-" + std::to_string(i % distinct)};
+        std::size_t bytes = p.argv.size() - 1; // as stored: joined by NUL
+        for (const auto &a : p.argv)
+            bytes += a.size();
+        if (static_cast<int>(bytes) < commandBytes)
+            p.argv.push_back(std::string(static_cast<std::size_t>(commandBytes) - bytes, 'x'));
         p.cwd = "/home/user/src/app" + std::to_string(i % 7);
         p.cgroup = "/user.slice/user-1000.slice/user@1000.service/app.slice/app-" + std::to_string(i % 5) + ".scope";
         p.user = "user";

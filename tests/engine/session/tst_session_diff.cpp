@@ -2,9 +2,9 @@
 // exits, one that appears, one orphaned when its parent is killed; a reused pid is two identities;
 // sessions from different boots are compared by command and origin.
 #include "SyntheticSession.h"
+#include "report/SessionReport.h"
 #include "session/Accumulation.h"
 #include "session/SessionDiff.h"
-#include "session/SessionReport.h"
 #include "session/SessionStore.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
@@ -220,7 +220,7 @@ private Q_SLOTS:
         Session after = syntheticSession(30, 120, 50, before.info.atMs + 60000);
         // Same pid, later start: another process.
         after.processes[5].startTicks += 777;
-        after.processes[5].command = "/usr/bin/other";
+        after.processes[5].argv = {"/usr/bin/other"};
         const int pid = after.processes[5].pid;
         // Saved and loaded through a real file, as the CLI would.
         QTemporaryDir dir;
@@ -275,7 +275,7 @@ private Q_SLOTS:
         Session before = syntheticSession(21);
         Session after = syntheticSession(31, 120, 50, before.info.atMs + 86400000);
         after.info.bootId = fixedBoot(9);
-        after.processes[30].command = std::string("/usr/bin/python3\0job.py", 23); // new since the reboot
+        after.processes[30].argv = {"/usr/bin/python3", "job.py"}; // new since the reboot
         const SessionDiff d = diffSessions(before, after);
         QVERIFY(d.crossBoot);
         for (const auto &e : d.entries) {
@@ -303,7 +303,7 @@ private Q_SLOTS:
             runner.pid = 50000;
             runner.startTicks = 100;
             runner.ppid = 1000;
-            runner.command = std::string("node") + '\0' + "/usr/lib/node_modules/vitest/vitest.mjs" + '\0' + "run";
+            runner.argv = {"node", "/usr/lib/node_modules/vitest/vitest.mjs", "run"};
             runner.cwd = home + "/src/app";
             const int workers = std::min(3 + 10 * k, 23);
             for (int w = 0; w < workers; ++w) {
@@ -312,8 +312,8 @@ private Q_SLOTS:
                 p.startTicks = 200 + static_cast<std::uint64_t>(w);
                 p.ppid = k < 3 ? runner.pid : 1;
                 p.orphaned = k == 3;
-                p.command = std::string("node") + '\0' + home + "/src/app/node_modules/vitest/dist/worker-"
-                    + std::to_string(1234 + w) + ".js";
+                p.argv
+                    = {"node", home + "/src/app/node_modules/vitest/dist/worker-" + std::to_string(1234 + w) + ".js"};
                 p.cwd = home + "/src/app";
                 p.rssBytes = 100 << 20;
                 p.ageSeconds = 7200 - w;

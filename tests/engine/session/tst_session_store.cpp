@@ -3,6 +3,7 @@
 // complete sessions.
 #include "SyntheticSession.h"
 #include "session/SessionStore.h"
+#include "session/StoreEncoding.h"
 #include "support/CaptureTools.h"
 #include "support/FileBytes.h"
 
@@ -54,7 +55,7 @@ QString incompleteSession(const SessionStore &store, bool everyTextSet = true)
                 .arg(s->processes.size())
                 .arg(info.processCount);
         for (const auto &p : s->processes)
-            if (everyTextSet && (p.command.empty() || p.cwd.empty() || p.user.empty()))
+            if (everyTextSet && (p.argv.empty() || p.cwd.empty() || p.user.empty()))
                 return QStringLiteral("session %1: process %2 lost an interned text").arg(info.id).arg(p.pid);
     }
     return {};
@@ -92,7 +93,7 @@ private Q_SLOTS:
         QCOMPARE(mine->startTicks, sample->id.startTicks);
         QCOMPARE(mine->ppid, sample->ppid);
         QCOMPARE(mine->cwd, sample->details->cwd);
-        QCOMPARE(mine->command.substr(0, mine->command.find('\0')), sample->details->cmdline.front());
+        QCOMPARE(mine->argv, sample->details->cmdline);
         QCOMPARE(mine->rssBytes, sample->rssBytes);
         QCOMPARE(incompleteSession(store, false), QString());
         for (std::size_t i = 0; i < session.processes.size(); ++i) {
@@ -100,18 +101,18 @@ private Q_SLOTS:
             const auto y = std::find_if(loaded->processes.begin(), loaded->processes.end(),
                 [&](const SessionProcess &p) { return p.pid == x.pid; });
             QVERIFY(y != loaded->processes.end());
-            QCOMPARE(y->command, x.command);
+            QCOMPARE(y->argv, x.argv);
             QCOMPARE(y->cgroup, x.cgroup);
             QCOMPARE(y->user, x.user);
             QCOMPARE(y->classification, x.classification);
             QCOMPARE(y->action, x.action);
-            QCOMPARE(y->blockedBy, x.blockedBy);
-            QCOMPARE(y->ledger, x.ledger);
+            QCOMPARE(y->gates, x.gates);
+            QVERIFY(y->ledger == x.ledger);
         }
         // The ledger without sentences reads back term by term, as the scan had it.
         const Ledger ledger
             = ledgerOf(*result, static_cast<int>(result->snapshot->indexByPid.at(self)), defaultModel());
-        const auto terms = savedLedger(mine->ledger);
+        const auto &terms = mine->ledger;
         QCOMPARE(terms.size(), ledger.size());
         QVERIFY(!terms.empty());
         for (std::size_t k = 0; k < terms.size(); ++k) {
@@ -119,7 +120,7 @@ private Q_SLOTS:
             QCOMPARE(terms[k].favors, ledger[k].favors);
             QVERIFY(std::abs(terms[k].bits - ledger[k].bits) <= 0.05 + 1e-9);
         }
-        QVERIFY(savedLedger("cpu\tnot-a-class\nbroken line\nage\t1.5\tabandoned\n").size() == 1);
+        QVERIFY(store_encoding::decodeLedger("cpu\tnot-a-class\nbroken line\nage\t1.5\tabandoned\n").size() == 1);
         // A second store on the same file sees it (WAL, committed).
         SessionStore other;
         QVERIFY(other.open(path, SessionStore::Mode::ExistingOnly, &error));

@@ -11,10 +11,12 @@
 namespace ptriage {
 namespace {
 
-std::string spaced(std::string command)
+std::string spaced(const std::vector<std::string> &argv)
 {
-    std::replace(command.begin(), command.end(), '\0', ' ');
-    return command;
+    std::string out;
+    for (std::size_t a = 0; a < argv.size(); ++a)
+        out += (a ? " " : "") + argv[a];
+    return out;
 }
 
 // A sentence of the table in the installed translation.
@@ -66,8 +68,8 @@ std::string learnedJson(
             w.key("start_id").value(d.target.toString());
         else
             w.key("start_id").null();
-        w.key("command").value(spaced(d.command));
-        const auto p = commandPatterns(d.command);
+        w.key("command").value(spaced(d.argv));
+        const auto p = commandPatterns(d.argv);
         w.key("exact").value(p ? p->exact : std::string());
         w.key("generalized").value(p ? p->generalized : std::string());
         w.key("base").value(p ? p->base : std::string());

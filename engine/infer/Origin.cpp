@@ -85,18 +85,13 @@ std::string normalizePath(std::string_view path, std::string_view home)
     return normalizeTokens(p);
 }
 
-std::string normalizeCommand(const SessionProcess &p, std::string_view home)
+std::string normalizeCommand(const std::vector<std::string> &argv, std::string_view comm, std::string_view home)
 {
-    if (p.command.empty())
-        return "[" + normalizeTokens(p.comm) + "]";
+    if (argv.empty() || (argv.size() == 1 && argv[0].empty()))
+        return "[" + normalizeTokens(comm) + "]";
     std::string out;
-    std::size_t start = 0;
-    int args = 0;
-    while (start <= p.command.size() && args < 4) {
-        auto end = p.command.find('\0', start);
-        if (end == std::string::npos)
-            end = p.command.size();
-        std::string_view arg(p.command.data() + start, end - start);
+    for (std::size_t args = 0; args < argv.size() && args < 4; ++args) {
+        std::string_view arg = argv[args];
         if (args == 0 && arg.find('/') != std::string_view::npos)
             arg = arg.substr(arg.rfind('/') + 1); // the program, not where it lives
         if (!arg.empty()) {
@@ -104,8 +99,6 @@ std::string normalizeCommand(const SessionProcess &p, std::string_view home)
                 out += ' ';
             out += arg.find('/') != std::string_view::npos ? normalizePath(arg, home) : normalizeTokens(arg);
         }
-        ++args;
-        start = end + 1;
     }
     if (out.size() > 160)
         out.resize(160);

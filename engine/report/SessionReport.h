@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Accumulation.h"
-#include "SessionDiff.h"
+#include "session/Accumulation.h"
+#include "session/SessionDiff.h"
 
 #include <cstdint>
 #include <string>

@@ -1,0 +1,93 @@
+#include "StoreEncoding.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace ptriage::store_encoding {
+namespace {
+
+std::string joined(const std::vector<std::string> &parts, char separator)
+{
+    std::string out;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (i)
+            out += separator;
+        out += parts[i];
+    }
+    return out;
+}
+
+} // namespace
+
+std::string joinArgv(const std::vector<std::string> &argv)
+{
+    return joined(argv, '\0');
+}
+
+std::vector<std::string> splitArgv(const std::string &text)
+{
+    std::vector<std::string> out;
+    if (text.empty())
+        return out;
+    std::size_t at = 0;
+    while (true) {
+        const std::size_t end = text.find('\0', at);
+        out.push_back(text.substr(at, end == std::string::npos ? std::string::npos : end - at));
+        if (end == std::string::npos)
+            return out;
+        at = end + 1;
+    }
+}
+
+std::string joinLines(const std::vector<std::string> &lines)
+{
+    return joined(lines, '\n');
+}
+
+std::vector<std::string> splitLines(const std::string &text)
+{
+    std::vector<std::string> out;
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t end = std::min(text.find('\n', at), text.size());
+        out.push_back(text.substr(at, end - at));
+        at = end + 1;
+    }
+    return out;
+}
+
+std::string encodeLedger(const std::vector<SavedTerm> &ledger)
+{
+    std::string out;
+    for (const SavedTerm &t : ledger) {
+        char bits[32];
+        std::snprintf(bits, sizeof bits, "%.1f", t.bits);
+        out += t.term + '\t' + bits + '\t' + jsonName(t.favors) + '\n';
+    }
+    return out;
+}
+
+std::vector<SavedTerm> decodeLedger(const std::string &text)
+{
+    std::vector<SavedTerm> out;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const std::size_t end = std::min(text.find('\n', at), text.size());
+        const std::string line = text.substr(at, end - at);
+        at = end + 1;
+        const auto tab1 = line.find('\t');
+        const auto tab2 = tab1 == std::string::npos ? tab1 : line.find('\t', tab1 + 1);
+        if (tab2 == std::string::npos)
+            continue;
+        SavedTerm t;
+        t.term = line.substr(0, tab1);
+        t.bits = std::strtod(line.c_str() + tab1 + 1, nullptr);
+        const auto favors = fromJsonName<ProcessClass>(line.substr(tab2 + 1));
+        if (!favors)
+            continue;
+        t.favors = *favors;
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
+} // namespace ptriage::store_encoding

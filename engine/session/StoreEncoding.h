@@ -1,0 +1,24 @@
+#pragma once
+
+#include "Session.h"
+
+#include <string>
+#include <vector>
+
+// How the session database keeps lists in one column: only the store's code uses these, the
+// values it hands out are typed.
+namespace ptriage::store_encoding {
+
+// argv joined by NUL, raw bytes (commands.text, decisions.command). "" is no argv.
+std::string joinArgv(const std::vector<std::string> &argv);
+std::vector<std::string> splitArgv(const std::string &joined);
+
+// One line each (a session's gates).
+std::string joinLines(const std::vector<std::string> &lines);
+std::vector<std::string> splitLines(const std::string &text);
+
+// "term\tbits\tclass" lines, bits to 0.1; a line that is not ours is left out rather than guessed.
+std::string encodeLedger(const std::vector<SavedTerm> &ledger);
+std::vector<SavedTerm> decodeLedger(const std::string &text);
+
+} // namespace ptriage::store_encoding
