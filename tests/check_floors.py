@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Checks that no folder includes a header of a folder above it.
+"""Checks that no folder includes a header of a folder above it, and that no folder is crowded.
 
 Each entry of FLOORS is a root (a directory of the source tree) with its rooms (folders), lowest
 first. A file in a room may include its own room and any room below it, never one above. Includes
-of rooms not in the table (core/ = helper/core, Qt, the standard library) are below everything.
+of rooms not in the table (procops/, Qt, the standard library) are below everything.
+A folder under a root with more than MAX_SOURCES source files wants sub-rooms.
 Exit 1 with the offending lines, file:line, when a file includes a room later in the order.
 
     python3 tests/check_floors.py [--source DIR]
@@ -14,11 +15,14 @@ import pathlib
 import re
 import sys
 
-# Lowest first. To check another root, add its entry (e.g. "ui": [...]).
+# Lowest first. To check another root, add its entry.
 FLOORS = {
     "engine": ["util", "store", "config", "collect", "pressure", "infer", "decide", "session",
                "act", "report", "live"],
+    "ui": ["look", "widgets", "desk", "acting", "table", "panes", "sessions", "tray", "window"],
 }
+
+MAX_SOURCES = 16
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"/]+)/[^"]*"')
 SUFFIXES = (".h", ".cpp")
@@ -34,6 +38,10 @@ def check_root(source, root, rooms):
     for room in rooms:
         if not (base / room).is_dir():
             problems.append(f"{root}/{room}: in FLOORS but no such folder")
+    for folder in sorted(p for p in base.rglob("*") if p.is_dir()):
+        sources = [f for f in folder.iterdir() if f.suffix in SUFFIXES]
+        if len(sources) > MAX_SOURCES:
+            problems.append(f"{folder.relative_to(source)}: {len(sources)} source files; give it sub-rooms")
     for folder in sorted(p for p in base.iterdir() if p.is_dir()):
         if folder.name not in floor:
             problems.append(f"{root}/{folder.name}: a folder not in FLOORS[{root!r}]; give it a floor")

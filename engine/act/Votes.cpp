@@ -14,8 +14,7 @@ std::vector<Decision> votesFor(
         d.vote = vote;
         d.target = id;
         d.atMs = atMs;
-        for (std::size_t a = 0; a < s->details->cmdline.size(); ++a)
-            d.command += (a ? std::string(1, '\0') : std::string()) + s->details->cmdline[a];
+        d.argv = s->details->cmdline;
         out.push_back(std::move(d));
     }
     return out;

@@ -41,7 +41,7 @@ SessionSidePane::SessionSidePane(QWidget *parent)
     layout->addLayout(sides, 1);
     layout->addLayout(buttons);
     connect(m_end, &QPushButton::clicked, this, [this] { Q_EMIT actRequested(m_identity, ActVerb::End); });
-    connect(m_spare, &QPushButton::clicked, this, [this] { Q_EMIT spareRequested(m_identity, m_command); });
+    connect(m_spare, &QPushButton::clicked, this, [this] { Q_EMIT spareRequested(m_identity, m_argv); });
     clear();
 }
 
@@ -73,8 +73,12 @@ void SessionSidePane::fill(Side &side, const SessionProcess *p, const QString &t
     QStringList lines;
     lines << tr("Class: %1").arg(ClassStyle::label(p->classification));
     lines << tr("Recommendation: %1 (score %2)").arg(EngineLabels::recommendation(p->action, p->review)).arg(p->score);
-    if (!p->blockedBy.empty())
-        lines << tr("Not stronger because: %1").arg(qs(p->blockedBy).replace(QLatin1Char('\n'), QStringLiteral("; ")));
+    if (!p->gates.empty()) {
+        QStringList gates;
+        for (const std::string &g : p->gates)
+            gates << qs(g);
+        lines << tr("Not stronger because: %1").arg(gates.join(QStringLiteral("; ")));
+    }
     lines << tr("PID %1, state %2%3")
                  .arg(p->pid)
                  .arg(QChar::fromLatin1(p->state))
@@ -88,7 +92,7 @@ void SessionSidePane::fill(Side &side, const SessionProcess *p, const QString &t
     if (!p->cwd.empty())
         lines << tr("Working directory: %1").arg(qs(p->cwd));
     lines << tr("Command: %1").arg(qs(p->commandLine().empty() ? p->comm : p->commandLine()));
-    const auto ledger = savedLedger(p->ledger);
+    const auto &ledger = p->ledger;
     if (!ledger.empty()) {
         lines << QString() << tr("Evidence (bits toward a class):");
         for (const SavedTerm &t : ledger)
@@ -110,7 +114,7 @@ void SessionSidePane::showEntry(const DiffEntry &entry, const SessionInfo &befor
     m_summary->setText(EngineLabels::transition(entry.transition));
     m_identity = entry.identity;
     const SessionProcess *p = entry.after ? entry.after : entry.before;
-    m_command = p ? QByteArray::fromStdString(p->command) : QByteArray();
+    m_argv = p ? p->argv : std::vector<std::string>{};
     const bool canAct = live && entry.identity.isValid();
     m_end->setEnabled(canAct);
     m_spare->setEnabled(entry.after || entry.before);
@@ -127,7 +131,7 @@ void SessionSidePane::clear()
     }
     m_summary->setText(tr("Select a row to see the process in both sessions."));
     m_identity = {};
-    m_command.clear();
+    m_argv.clear();
     m_end->setEnabled(false);
     m_spare->setEnabled(false);
 }

@@ -5,6 +5,9 @@
 
 #include <QWidget>
 
+#include <string>
+#include <vector>
+
 class QGroupBox;
 class QLabel;
 class QPushButton;
@@ -29,7 +32,7 @@ public:
 Q_SIGNALS:
     void actRequested(const ptriage::ProcessIdentity &id, ptriage::ActVerb verb);
     // `command`: argv joined by '\0', as the session kept it.
-    void spareRequested(const ptriage::ProcessIdentity &id, const QByteArray &command);
+    void spareRequested(const ptriage::ProcessIdentity &id, const std::vector<std::string> &argv);
 
 private:
     struct Side {
@@ -45,7 +48,7 @@ private:
     QPushButton *m_end;
     QPushButton *m_spare;
     ProcessIdentity m_identity;
-    QByteArray m_command;
+    std::vector<std::string> m_argv; // the shown process's command, what a spare learns from
 };
 
 } // namespace ptriage

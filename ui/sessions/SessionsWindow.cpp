@@ -151,11 +151,11 @@ SessionsWindow::SessionsWindow(Desk &desk, QWidget *parent)
         ActFlow::confirmAndAct(m_desk, request, this);
     });
     connect(
-        m_side, &SessionSidePane::spareRequested, this, [this](const ProcessIdentity &id, const QByteArray &command) {
+        m_side, &SessionSidePane::spareRequested, this, [this](const ProcessIdentity &id, const std::vector<std::string> &argv) {
             Decision d;
             d.vote = Decision::Vote::Spare;
             d.target = id;
-            d.command = command.toStdString();
+            d.argv = argv;
             d.atMs = QDateTime::currentMSecsSinceEpoch();
             m_desk.spareCommands({d});
         });
