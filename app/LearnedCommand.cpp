@@ -2,7 +2,7 @@
 
 #include "config/TriageConfig.h"
 #include "report/LearnedReport.h"
-#include "session/SessionStore.h"
+#include "session/database/SessionStore.h"
 
 #include <QDateTime>
 #include <QFileInfo>

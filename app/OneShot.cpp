@@ -3,7 +3,7 @@
 
 #include "collect/StateFile.h"
 #include "session/PastLoader.h"
-#include "session/SessionStore.h"
+#include "session/database/SessionStore.h"
 #include "util/Parallel.h"
 
 #include <QDateTime>

@@ -2,9 +2,9 @@
 #include "OneShot.h"
 
 #include "look/Translations.h"
-#include "report/HtmlReport.h"
-#include "report/ReportHistory.h"
-#include "session/SessionStore.h"
+#include "report/html/HtmlReport.h"
+#include "report/html/ReportHistory.h"
+#include "session/database/SessionStore.h"
 
 #include <QDateTime>
 #include <QSysInfo>

@@ -2,7 +2,7 @@
 #include "OneShot.h"
 
 #include "report/ScanReport.h"
-#include "session/SessionStore.h"
+#include "session/database/SessionStore.h"
 
 #include <cstdio>
 #include <sys/ioctl.h>

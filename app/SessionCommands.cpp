@@ -1,9 +1,9 @@
 #include "Commands.h"
 #include "OneShot.h"
 
-#include "report/ReportHistory.h"
+#include "report/html/ReportHistory.h"
 #include "report/SessionReport.h"
-#include "session/SessionStore.h"
+#include "session/database/SessionStore.h"
 
 #include <QDateTime>
 #include <QThread>

@@ -1,8 +1,8 @@
 #include "ActionJournal.h"
 #include "LegacyJournal.h"
 
-#include "session/SessionSchema.h"
-#include "session/SessionStore.h"
+#include "session/database/SessionSchema.h"
+#include "session/database/SessionStore.h"
 
 #include <QDateTime>
 #include <QDir>

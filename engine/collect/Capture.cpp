@@ -1,5 +1,5 @@
 #include "Collector.h"
-#include "ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <cerrno>
 #include <charconv>

@@ -1,9 +1,9 @@
 #include "Collector.h"
 
-#include "ProcParsers.h"
-#include "SchedTimes.h"
+#include "collect/proc/ProcParsers.h"
+#include "collect/proc/SchedTimes.h"
 #include "SecretMask.h"
-#include "SocketTable.h"
+#include "collect/proc/SocketTable.h"
 #include "Workspace.h"
 #include "config/ProcessManagers.h"
 #include "util/Parallel.h"

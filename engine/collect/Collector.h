@@ -1,9 +1,9 @@
 #pragma once
 
-#include "ProcFiles.h"
-#include "SchedClocks.h"
+#include "collect/proc/ProcFiles.h"
+#include "collect/proc/SchedClocks.h"
 #include "Snapshot.h"
-#include "SocketTable.h"
+#include "collect/proc/SocketTable.h"
 #include "util/PhaseTimes.h"
 
 #include <functional>

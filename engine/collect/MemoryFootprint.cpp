@@ -1,6 +1,6 @@
 #include "MemoryFootprint.h"
 
-#include "ProcFiles.h"
+#include "collect/proc/ProcFiles.h"
 
 #include <charconv>
 #include <fcntl.h>

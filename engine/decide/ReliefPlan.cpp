@@ -11,7 +11,7 @@
 #include "ReliefPlan.h"
 
 #include "ReliefSearch.h"
-#include "collect/ProcFiles.h"
+#include "collect/proc/ProcFiles.h"
 #include "util/Format.h"
 #include "util/Phrase.h"
 

@@ -1,6 +1,6 @@
 #include "MemoryReader.h"
 
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <QDateTime>
 #include <QFile>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "MemoryReading.h"
-#include "collect/ProcFiles.h"
+#include "collect/proc/ProcFiles.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #include "PastLoader.h"
 
-#include "SessionStore.h"
+#include "session/database/SessionStore.h"
 
 #include <QFileInfo>
 

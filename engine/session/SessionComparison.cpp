@@ -1,6 +1,6 @@
 #include "SessionComparison.h"
 
-#include "SessionStore.h"
+#include "session/database/SessionStore.h"
 
 #include <QCoreApplication>
 

@@ -2,7 +2,7 @@
 // ptriage.learned.v1 JSON, --forget and --clear, exit 2 for usage and 1 (one line) for errors, a
 // refused file left as it was; and a live scan that reads the past from --db.
 #include "infer/Learning.h"
-#include "session/SessionStore.h"
+#include "session/database/SessionStore.h"
 #include "support/RunPtriage.h"
 
 #include <QDateTime>

@@ -6,7 +6,7 @@
 
 #include "collect/Collector.h"
 #include "decide/Triage.h"
-#include "report/HtmlReport.h"
+#include "report/html/HtmlReport.h"
 #include "report/ScanReport.h"
 #include "support/CaptureTools.h"
 

@@ -9,7 +9,7 @@
 #include "session/Accumulation.h"
 #include "session/PastLoader.h"
 #include "session/SessionDiff.h"
-#include "session/SessionStore.h"
+#include "session/database/SessionStore.h"
 
 #include <QCoreApplication>
 #include <QTemporaryDir>

@@ -1,7 +1,7 @@
 #include "CaptureTools.h"
 
 #include "collect/Collector.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 #include "report/ScanReport.h"
 
 #include <QtTest>

@@ -1,8 +1,8 @@
 #include "desk/SessionKeeper.h"
 
 #include "decide/Triage.h"
-#include "report/HtmlReport.h"
-#include "report/ReportHistory.h"
+#include "report/html/HtmlReport.h"
+#include "report/html/ReportHistory.h"
 #include "util/ThreadPriority.h"
 
 #include <QCoreApplication>

@@ -3,7 +3,7 @@
 #include "config/TriageConfig.h"
 #include "infer/Learning.h"
 #include "session/SessionComparison.h"
-#include "session/SessionStore.h"
+#include "session/database/SessionStore.h"
 
 #include <QFutureWatcher>
 #include <QObject>

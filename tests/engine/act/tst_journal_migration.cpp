@@ -3,7 +3,7 @@
 // (ids, undone_by links, undo payloads, byte for byte), never twice, and left alone whenever it
 // cannot be imported — corrupt, someone else's, ids taken, or a newer session database.
 #include "act/ActionJournal.h"
-#include "session/SessionStore.h"
+#include "session/database/SessionStore.h"
 #include "support/FileBytes.h"
 
 #include <QFile>

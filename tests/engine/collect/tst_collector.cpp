@@ -1,7 +1,7 @@
 // The collector against the live /proc and against captured trees, with real processes.
 #include "collect/Collector.h"
-#include "collect/ProcParsers.h"
-#include "collect/SchedClocks.h"
+#include "collect/proc/ProcParsers.h"
+#include "collect/proc/SchedClocks.h"
 #include "collect/SecretMask.h"
 #include "support/CaptureTools.h"
 #include "support/IdleChildren.h"

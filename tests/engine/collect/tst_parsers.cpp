@@ -1,9 +1,9 @@
 // Parsers of /proc text against hostile and malformed input: never a crash, always a clear
 // answer (a value, or false with a reason).
 #include "collect/MemoryFootprint.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 #include "collect/SecretMask.h"
-#include "collect/SocketTable.h"
+#include "collect/proc/SocketTable.h"
 #include "collect/StateFile.h"
 #include "collect/Workspace.h"
 #include "core/ProcessIdentity.h"

@@ -4,7 +4,7 @@
 // the term is bounded; memory that grows across saved sessions is evidence for useful_bad.
 #include "infer/Learning.h"
 #include "session/PastLoader.h"
-#include "session/SessionStore.h"
+#include "session/database/SessionStore.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 

@@ -1,7 +1,7 @@
 // The long-lived engine: scans on its own thread, results as immutable snapshots on the owner's
 // thread, pause and manual refresh, deep reads on request, clean shutdown mid-scan.
 #include "live/TriageService.h"
-#include "session/SessionStore.h"
+#include "session/database/SessionStore.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 

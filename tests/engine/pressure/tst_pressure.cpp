@@ -1,7 +1,7 @@
 // The memory-pressure monitor: levels replayed from written meminfo/pressure files (hysteresis, the
 // MemAvailable gate on PSI, rate-limited alerts), the monitor on written and live proc roots, and
 // a real thrashing child in a small memory cgroup, which raises PSI but must not raise the level.
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 #include "config/TriageConfig.h"
 #include "pressure/MemoryReader.h"
 #include "pressure/PressureMonitor.h"

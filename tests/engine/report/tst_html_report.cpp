@@ -3,10 +3,10 @@
 // there; the same input gives the same bytes; a saved session and a real database add the diff and
 // the actions journaled.
 #include "act/ActionJournal.h"
-#include "report/HtmlDocument.h"
-#include "report/HtmlReport.h"
-#include "report/ReportHistory.h"
-#include "session/SessionStore.h"
+#include "report/html/HtmlDocument.h"
+#include "report/html/HtmlReport.h"
+#include "report/html/ReportHistory.h"
+#include "session/database/SessionStore.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 

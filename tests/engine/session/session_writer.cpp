@@ -3,7 +3,7 @@
 // standard output once the first session is saved, so the test's kill does not depend on how fast
 // the machine starts it.
 #include "SyntheticSession.h"
-#include "session/SessionStore.h"
+#include "session/database/SessionStore.h"
 
 #include <QDateTime>
 

@@ -5,7 +5,7 @@
 #include "report/SessionReport.h"
 #include "session/Accumulation.h"
 #include "session/SessionDiff.h"
-#include "session/SessionStore.h"
+#include "session/database/SessionStore.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 

@@ -2,8 +2,8 @@
 // refuse (corrupt, foreign, newer) without changing a byte; a writer killed at random leaves only
 // complete sessions.
 #include "SyntheticSession.h"
-#include "session/SessionStore.h"
-#include "session/StoreEncoding.h"
+#include "session/database/SessionStore.h"
+#include "session/database/StoreEncoding.h"
 #include "support/CaptureTools.h"
 #include "support/FileBytes.h"
 

@@ -1,6 +1,6 @@
 // /proc/sys/kernel/random/boot_id: the strict uuid parser that every identity starts from.
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 using namespace ptriage;
 

@@ -1,6 +1,6 @@
 // /proc/PID/cgroup: the engine's path (unified, else the first v1 one) and the helper's per hierarchy.
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 #include "core/CgroupParsers.h"
 
 using namespace ptriage;

@@ -1,6 +1,6 @@
 // /proc/PID/cmdline: NUL-separated arguments; joining them again gives the input back.
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 // /proc/PID/environ: the wanted keys (parseEnviron) and every entry (parseEnvironAll).
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <algorithm>
 #include <string>

@@ -1,6 +1,6 @@
 // /proc/PID/fd/N link targets: socket, pipe, terminal, device, file.
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 using namespace ptriage;
 

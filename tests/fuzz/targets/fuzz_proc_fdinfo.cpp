@@ -1,6 +1,6 @@
 // /proc/PID/fdinfo/N: the octal open flags.
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <cstdio>
 

@@ -1,6 +1,6 @@
 // /proc/PID/io: rchar + wchar.
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 using namespace ptriage;
 

@@ -1,6 +1,6 @@
 // /proc/loadavg: three load averages, shown and written to JSON (so finite and not negative).
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 // /proc/locks: holders and waiters with their pid, device and inode.
 #include "FuzzCheck.h"
-#include "collect/SocketTable.h"
+#include "collect/proc/SocketTable.h"
 
 using namespace ptriage;
 

@@ -1,7 +1,7 @@
 // /proc/meminfo: the collector's totals (parseMeminfo, parseSwap) and the pressure monitor's figures
 // (parseMeminfoFigures). Byte counts are kB × 1024 and never wrap.
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <charconv>
 #include <limits>

@@ -1,6 +1,6 @@
 // /proc/net/{tcp,tcp6,udp,udp6} (captured trees): sockets by inode, ports in range.
 #include "FuzzCheck.h"
-#include "collect/SocketTable.h"
+#include "collect/proc/SocketTable.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 // /proc/net/unix (captured trees): sockets by inode, with their paths.
 #include "FuzzCheck.h"
-#include "collect/SocketTable.h"
+#include "collect/proc/SocketTable.h"
 
 using namespace ptriage;
 

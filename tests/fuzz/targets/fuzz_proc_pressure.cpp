@@ -1,7 +1,7 @@
 // /proc/pressure/memory (PSI): the collector's avg10 pair (parsePressure) and the pressure monitor's
 // lines (parsePsiLine). Shares are percentages.
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <cstdio>
 

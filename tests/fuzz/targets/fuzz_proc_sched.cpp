@@ -1,7 +1,7 @@
 // /proc/PID/sched: when a thread last ran and its CPU time, in milliseconds. SchedTimes turns the
 // latter into nanoseconds (llround(ms × 1e6)), so a value must fit in 64-bit nanoseconds.
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,6 +1,6 @@
 // /proc/PID/schedstat: run time in nanoseconds, wait time, time slices.
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <string>
 

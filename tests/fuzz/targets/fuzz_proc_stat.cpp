@@ -1,7 +1,7 @@
 // /proc/PID/stat: the engine's parser (collect/ProcParsers) and the helper's (core/ProcFs), which must
 // agree wherever both accept a line, and say the same again of the line rebuilt from what they read.
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 #include "core/ProcFs.h"
 
 #include <string>

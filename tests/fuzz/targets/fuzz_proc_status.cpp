@@ -1,6 +1,6 @@
 // /proc/PID/status: the real uid (engine) and the Tgid line (helper).
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 #include "core/ProcFs.h"
 
 #include <QByteArray>

@@ -1,6 +1,6 @@
 // /proc/uptime: seconds since boot, the clock of a captured tree.
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <cmath>
 #include <cstdio>

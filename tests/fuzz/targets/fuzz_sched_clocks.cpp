@@ -1,6 +1,6 @@
 // A capture's record of the CPUs' scheduler clocks (ptriage_sched_clocks, written by ptriage capture).
 #include "FuzzCheck.h"
-#include "collect/ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "SessionSchema.h"
+#include "session/database/SessionSchema.h"
 
 namespace ptriage::session_schema {
 namespace {

@@ -1,6 +1,6 @@
-#include "SessionStore.h"
-#include "SessionSchema.h"
-#include "StoreEncoding.h"
+#include "session/database/SessionStore.h"
+#include "session/database/SessionSchema.h"
+#include "session/database/StoreEncoding.h"
 
 #include <QDateTime>
 #include <QDir>

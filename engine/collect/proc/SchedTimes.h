@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ProcFiles.h"
-#include "SchedClocks.h"
+#include "collect/proc/ProcFiles.h"
+#include "collect/proc/SchedClocks.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,6 @@
-#include "SchedClocks.h"
+#include "collect/proc/SchedClocks.h"
 
-#include "ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <algorithm>
 #include <sched.h>

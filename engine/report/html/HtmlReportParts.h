@@ -1,8 +1,8 @@
 #pragma once
 
 // The parts of HtmlReport::render, each in its own file.
-#include "HtmlDocument.h"
-#include "HtmlReport.h"
+#include "report/html/HtmlDocument.h"
+#include "report/html/HtmlReport.h"
 
 #include "util/Format.h"
 

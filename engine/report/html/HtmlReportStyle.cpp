@@ -1,4 +1,4 @@
-#include "HtmlReportParts.h"
+#include "report/html/HtmlReportParts.h"
 
 namespace ptriage::htmlreport {
 

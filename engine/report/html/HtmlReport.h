@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ReportInput.h"
+#include "report/html/ReportInput.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "SocketTable.h"
+#include "collect/proc/SocketTable.h"
 
 #include <arpa/inet.h>
 #include <array>

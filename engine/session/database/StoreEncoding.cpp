@@ -1,4 +1,4 @@
-#include "StoreEncoding.h"
+#include "session/database/StoreEncoding.h"
 
 #include <cstdio>
 #include <cstdlib>

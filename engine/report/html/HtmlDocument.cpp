@@ -1,4 +1,4 @@
-#include "HtmlDocument.h"
+#include "report/html/HtmlDocument.h"
 
 #include <charconv>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "HtmlReportParts.h"
+#include "report/html/HtmlReportParts.h"
 #include "report/EngineLabels.h"
 #include "util/Format.h"
 

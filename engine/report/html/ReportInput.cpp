@@ -1,4 +1,4 @@
-#include "ReportInput.h"
+#include "report/html/ReportInput.h"
 
 #include "collect/SecretMask.h"
 

@@ -1,4 +1,4 @@
-#include "ProcFiles.h"
+#include "collect/proc/ProcFiles.h"
 
 #include "util/ThreadPriority.h"
 

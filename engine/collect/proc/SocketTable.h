@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Sample.h"
+#include "collect/Sample.h"
 
 #include <string_view>
 #include <unordered_map>

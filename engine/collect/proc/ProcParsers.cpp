@@ -1,4 +1,4 @@
-#include "ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <array>
 #include <charconv>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ProcFiles.h"
+#include "collect/proc/ProcFiles.h"
 
 #include <optional>
 #include <string>

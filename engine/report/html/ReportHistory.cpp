@@ -1,6 +1,6 @@
-#include "ReportHistory.h"
+#include "report/html/ReportHistory.h"
 
-#include "session/SessionStore.h"
+#include "session/database/SessionStore.h"
 
 #include <QFileInfo>
 

@@ -1,6 +1,6 @@
-#include "SchedTimes.h"
+#include "collect/proc/SchedTimes.h"
 
-#include "ProcParsers.h"
+#include "collect/proc/ProcParsers.h"
 
 #include <algorithm>
 #include <charconv>

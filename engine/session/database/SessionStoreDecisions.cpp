@@ -1,6 +1,6 @@
 // The decisions table of the session database (schema step 2) and the reads the past terms need.
-#include "SessionStore.h"
-#include "StoreEncoding.h"
+#include "session/database/SessionStore.h"
+#include "session/database/StoreEncoding.h"
 #include "store/SqliteFile.h"
 
 #include <sqlite3.h>
