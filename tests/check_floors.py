@@ -20,11 +20,12 @@ FLOORS = {
     "engine": ["util", "store", "config", "collect", "pressure", "infer", "decide", "session",
                "act", "report", "live"],
     "ui": ["look", "widgets", "desk", "acting", "table", "panes", "sessions", "tray", "window"],
+    "procops": ["identity", "request", "ops"],
 }
 
 MAX_SOURCES = 16
 
-INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"/]+)/[^"]*"')
+INCLUDE = re.compile(r'^\s*#\s*include\s+"(?:procops/)?([^"/]+)/[^"]*"')
 SUFFIXES = (".h", ".cpp")
 
 

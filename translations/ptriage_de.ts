@@ -3535,6 +3535,14 @@ Eltern-PID: %2</translation>
         <source>Nothing here is safe to end to free the %1 needed.</source>
         <translation>Hier ist nichts gefahrlos zu beenden, um die benötigten %1 freizugeben.</translation>
     </message>
+    <message>
+        <source>Show in ptriage</source>
+        <translation>In ptriage zeigen</translation>
+    </message>
+    <message>
+        <source>End (TERM, then KILL)…</source>
+        <translation>Beenden (TERM, dann KILL)…</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::WindowActions</name>

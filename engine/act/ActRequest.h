@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/ProcessIdentity.h"
+#include "procops/identity/ProcessIdentity.h"
 #include "util/Phrase.h"
 
 #include <QVariantMap>

@@ -1,7 +1,7 @@
 #include "ActionController.h"
 
-#include "core/HelperCore.h"
-#include "core/ProcFs.h"
+#include "procops/identity/ProcFs.h"
+#include "procops/ops/HelperCore.h"
 
 #include <QElapsedTimer>
 #include <QThread>

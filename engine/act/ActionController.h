@@ -3,8 +3,8 @@
 #include "ActRequest.h"
 #include "ActionJournal.h"
 #include "PrivilegedTransport.h"
-#include "core/HelperRequest.h"
 #include "decide/Triage.h"
+#include "procops/request/HelperRequest.h"
 
 #include <functional>
 #include <memory>
@@ -14,7 +14,7 @@ namespace ptriage {
 
 // The one place anything acts on a process. For each request: refuse the hard blocks of what the
 // person saw (protected, a critical file open for writing, D state, zombies), try every target as
-// the user through the helper core (pidfd, identity re-checked), hand only the targets that fail
+// the user through procops (pidfd, identity re-checked), hand only the targets that fail
 // with EPERM to the privileged helper in one batched request (one authorization), and journal
 // every outcome with what undoing it needs. Blocking: run it off the GUI thread.
 class ActionController {

@@ -1,8 +1,8 @@
 // The KAuth (KF6Auth) transport: built only where the build finds KF6Auth (see PTRIAGE_KAUTH).
 #include "PrivilegedTransport.h"
 
-#include "core/HelperRequest.h"
-#include "core/KAuthWire.h"
+#include "procops/request/HelperRequest.h"
+#include "procops/request/KAuthWire.h"
 
 #include <KAuth/Action>
 #include <KAuth/ActionReply>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "config/TriageConfig.h"
-#include "core/ProcessIdentity.h"
+#include "procops/identity/ProcessIdentity.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "config/Vocabulary.h"
-#include "core/ProcessIdentity.h"
+#include "procops/identity/ProcessIdentity.h"
 
 #include <array>
 #include <cstdint>

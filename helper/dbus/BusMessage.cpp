@@ -1,6 +1,6 @@
 #include "BusMessage.h"
 
-#include "core/HelperRequest.h"
+#include "procops/request/HelperRequest.h"
 
 #include <QStringList>
 

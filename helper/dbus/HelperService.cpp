@@ -1,7 +1,7 @@
 #include "HelperService.h"
 
 #include "BusMessage.h"
-#include "core/TargetDescription.h"
+#include "procops/identity/TargetDescription.h"
 
 #include <QStringList>
 

@@ -2,8 +2,8 @@
 
 #include "CallerBudget.h"
 #include "PolkitAuthority.h"
-#include "core/AuditTrail.h"
-#include "core/HelperCore.h"
+#include "procops/ops/HelperCore.h"
+#include "procops/request/AuditTrail.h"
 
 #include <QList>
 #include <QString>

@@ -1,9 +1,9 @@
 // ptriage's KAuth helper: the KF6Auth transport's privileged half (see helper/README.md).
 #include "KAuthHelper.h"
 
-#include "core/AuditTrail.h"
-#include "core/KAuthWire.h"
-#include "core/TargetDescription.h"
+#include "procops/identity/TargetDescription.h"
+#include "procops/request/AuditTrail.h"
+#include "procops/request/KAuthWire.h"
 
 #include <KAuth/HelperSupport>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/HelperCore.h"
+#include "procops/ops/HelperCore.h"
 
 #include <KAuth/ActionReply>
 

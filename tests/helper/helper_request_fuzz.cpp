@@ -1,7 +1,7 @@
 // Feeds random a{sv}-like maps to the request decoder: it must never crash, never accept a request
 // that breaks an invariant, and answer every rejection with a short one-line message.
 // Usage: helper_request_fuzz SEED ITERATIONS
-#include "core/HelperRequest.h"
+#include "procops/request/HelperRequest.h"
 
 #include <QList>
 #include <QStringList>

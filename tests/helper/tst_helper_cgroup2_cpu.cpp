@@ -7,9 +7,9 @@
 // This machine binds the cpu controller to an (empty) v1 hierarchy, and a controller serves one
 // hierarchy at a time. The test unmounts that hierarchy, so the kernel hands cpu to cgroup2, and
 // mounts it back at the end. It runs alone (RUN_SERIAL) and skips where that cannot be done.
-#include "core/Cgroups.h"
-#include "core/HelperCore.h"
-#include "core/ProcFs.h"
+#include "procops/identity/ProcFs.h"
+#include "procops/ops/Cgroups.h"
+#include "procops/ops/HelperCore.h"
 
 #include <QDir>
 #include <QTemporaryDir>

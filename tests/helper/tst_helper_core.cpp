@@ -1,8 +1,8 @@
 // The helper core against real processes and real cgroups (run as root; no mocks). What needs neither
 // (the decoder, identities, results, the parsers) is in tst_helper_request.cpp.
-#include "core/HelperCore.h"
-#include "core/KernelOps.h"
-#include "core/ProcFs.h"
+#include "procops/identity/ProcFs.h"
+#include "procops/ops/HelperCore.h"
+#include "procops/ops/KernelOps.h"
 #include "support/Spawner.h"
 
 #include <QtTest>

@@ -1,8 +1,8 @@
 // End to end: ptriage act and raw D-Bus calls against the real ptriage-helper, on a private system bus
 // with the real polkitd and real rules, acting on real processes. Needs root (to own the helper's name,
 // run polkitd, install polkit files and add a throwaway user); skips otherwise.
-#include "core/HelperRequest.h"
-#include "core/ProcFs.h"
+#include "procops/identity/ProcFs.h"
+#include "procops/request/HelperRequest.h"
 #include "support/CopyForOthers.h"
 #include "support/PolkitFiles.h"
 #include "support/PrivateSystemBus.h"

@@ -1,10 +1,10 @@
 // The helper core's pure parts: the request decoder and validator, identities, results and the /proc
 // and mountinfo parsers. No root and no processes (label unit); the kernel side is tst_helper_core.cpp.
-#include "core/Cgroups.h"
-#include "core/HelperRequest.h"
-#include "core/ProcFs.h"
-#include "core/ProcessIdentity.h"
-#include "core/TargetResult.h"
+#include "procops/identity/ProcFs.h"
+#include "procops/identity/ProcessIdentity.h"
+#include "procops/ops/Cgroups.h"
+#include "procops/request/HelperRequest.h"
+#include "procops/request/TargetResult.h"
 
 #include <QtTest>
 

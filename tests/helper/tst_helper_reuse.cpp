@@ -3,11 +3,11 @@
 // takes its pid (through ns_last_pid, in a private PID namespace where nothing else forks). The new
 // process must come out exactly as it was born. Needs root and runs as PID 1 of its own namespace
 // (CMake starts it through `unshare --pid --fork --mount-proc`).
-#include "core/Cgroups.h"
-#include "core/HelperCore.h"
-#include "core/KernelOps.h"
-#include "core/ProcFs.h"
-#include "core/WriteHook.h"
+#include "procops/identity/ProcFs.h"
+#include "procops/ops/Cgroups.h"
+#include "procops/ops/HelperCore.h"
+#include "procops/ops/KernelOps.h"
+#include "procops/ops/WriteHook.h"
 
 #include <QDateTime>
 #include <QtTest>

@@ -5,9 +5,9 @@
 // 3: the transport refused or failed; 4: a target was not done; 2: usage. --action sends the request
 // under another polkit family's action id (bypassing the transport), to check that the helper refuses it.
 #include "act/PrivilegedTransport.h"
-#include "core/HelperRequest.h"
-#include "core/KAuthWire.h"
-#include "core/ProcFs.h"
+#include "procops/identity/ProcFs.h"
+#include "procops/request/HelperRequest.h"
+#include "procops/request/KAuthWire.h"
 
 #include <KAuth/Action>
 #include <KAuth/ExecuteJob>

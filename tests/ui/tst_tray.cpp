@@ -6,6 +6,7 @@
 // the culprits named), replaced rather than stacked, rate-limited; "Show" opens the window filtered
 // to the culprits; another application's notification ids are ignored. A tray host that starts
 // after ptriage still gets the icon (Qt 6.4 asks once per process, so that case runs first).
+#include "acting/ActionDialog.h"
 #include "collect/Collector.h"
 #include "desk/Desk.h"
 #include "pressure/PressureMonitor.h"
@@ -59,6 +60,15 @@ PressureThresholds fastThresholds()
     t.readingsToLeave = 1;
     t.intervalMs = 200;
     return t;
+}
+
+// A top-level widget of that type (a dialog opened over no window).
+template<typename T> T *findTopLevel()
+{
+    for (QWidget *w : QApplication::topLevelWidgets())
+        if (auto *t = qobject_cast<T *>(w); t && t->isVisible())
+            return t;
+    return nullptr;
 }
 
 } // namespace
@@ -180,6 +190,26 @@ private Q_SLOTS:
         QVERIFY2(texts.contains(QStringLiteral("Free memory…")) && texts.contains(QStringLiteral("Quit"))
                 && texts.contains(QStringLiteral("Pause alerts for 1 hour")),
             qPrintable(texts.join(QLatin1Char('|'))));
+
+        // A culprit can be ended from the tray, with no window: the usual confirmation, nothing done
+        // when it is cancelled.
+        QTRY_VERIFY_WITH_TIMEOUT(desk.actUnavailableReason().isEmpty(), 10000);
+        QMenu *hog = nullptr;
+        for (QAction *a : menu->actions())
+            if (a->menu() && a->text().startsWith(QStringLiteral("ptriage-hog")))
+                hog = a->menu();
+        QVERIFY2(hog, qPrintable(texts.join(QLatin1Char('|'))));
+        QAction *end = hog->actions().value(1);
+        QVERIFY(end && end->text() == QStringLiteral("End (TERM, then KILL)…"));
+        end->trigger();
+        ActionDialog *confirm = nullptr;
+        QTRY_VERIFY((confirm = findTopLevel<ActionDialog>()) != nullptr);
+        QCOMPARE(confirm->request().targets.size(), std::size_t{1});
+        QCOMPARE(confirm->request().targets.front().pid, worker.pid);
+        QVERIFY(!confirm->parentWidget()); // over no window: the tray acts without one
+        confirm->reject();
+        QTest::qWait(300);
+        QVERIFY(!hasEnded(worker.pid));
     }
 
     void aNewAlertReplacesOurOwnNotification()

@@ -1,5 +1,6 @@
 #include "tray/TrayController.h"
 
+#include "acting/ActFlow.h"
 #include "decide/ReliefPlan.h"
 #include "decide/Triage.h"
 #include "desk/Desk.h"
@@ -281,10 +282,17 @@ void TrayController::rebuildMenu()
             const auto u = static_cast<std::size_t>(i);
             const Sample &s = result->snapshot->processes[u];
             const ProcessIdentity id = s.id;
-            m_menu->addAction(
+            QMenu *culprit = m_menu->addMenu(
                 tr("%1 — %2 — %3")
-                    .arg(processName(s), bytes(s.rssBytes), EngineLabels::recommendation(result->recommendations[u])),
-                this, [this, id] { Q_EMIT windowRequested({id}); });
+                    .arg(processName(s), bytes(s.rssBytes), EngineLabels::recommendation(result->recommendations[u])));
+            culprit->addAction(tr("Show in ptriage"), this, [this, id] { Q_EMIT windowRequested({id}); });
+            // Acting from the tray asks first, like everywhere: the window need not exist.
+            culprit->addAction(tr("End (TERM, then KILL)…"), this, [this, id] {
+                ActRequest request;
+                request.verb = ActVerb::End;
+                request.targets = {id};
+                ActFlow::confirmAndAct(m_desk, request, nullptr);
+            });
         }
         m_menu->addSeparator();
     }

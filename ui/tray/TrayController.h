@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/ProcessIdentity.h"
 #include "pressure/MemoryReading.h"
 #include "pressure/PressureLevel.h"
+#include "procops/identity/ProcessIdentity.h"
 #include "tray/NotificationClient.h"
 
 #include <QDBusServiceWatcher>

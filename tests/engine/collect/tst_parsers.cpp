@@ -1,12 +1,12 @@
 // Parsers of /proc text against hostile and malformed input: never a crash, always a clear
 // answer (a value, or false with a reason).
 #include "collect/MemoryFootprint.h"
-#include "collect/proc/ProcParsers.h"
 #include "collect/SecretMask.h"
-#include "collect/proc/SocketTable.h"
 #include "collect/StateFile.h"
 #include "collect/Workspace.h"
-#include "core/ProcessIdentity.h"
+#include "collect/proc/ProcParsers.h"
+#include "collect/proc/SocketTable.h"
+#include "procops/identity/ProcessIdentity.h"
 
 #include <QtTest>
 

@@ -1,6 +1,6 @@
 // /proc/self/mountinfo: where the helper finds the cgroup hierarchies.
 #include "FuzzCheck.h"
-#include "core/CgroupParsers.h"
+#include "procops/ops/CgroupParsers.h"
 
 using namespace ptriage::helper;
 

@@ -1,7 +1,7 @@
 // /proc/PID/cgroup: the engine's path (unified, else the first v1 one) and the helper's per hierarchy.
 #include "FuzzCheck.h"
 #include "collect/proc/ProcParsers.h"
-#include "core/CgroupParsers.h"
+#include "procops/ops/CgroupParsers.h"
 
 using namespace ptriage;
 

@@ -2,7 +2,7 @@
 // agree wherever both accept a line, and say the same again of the line rebuilt from what they read.
 #include "FuzzCheck.h"
 #include "collect/proc/ProcParsers.h"
-#include "core/ProcFs.h"
+#include "procops/identity/ProcFs.h"
 
 #include <string>
 

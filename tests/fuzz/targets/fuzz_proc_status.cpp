@@ -1,7 +1,7 @@
 // /proc/PID/status: the real uid (engine) and the Tgid line (helper).
 #include "FuzzCheck.h"
 #include "collect/proc/ProcParsers.h"
-#include "core/ProcFs.h"
+#include "procops/identity/ProcFs.h"
 
 #include <QByteArray>
 #include <string>

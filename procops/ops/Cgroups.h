@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ProcessHandle.h"
-#include "TargetResult.h"
-#include "UndoLedger.h"
+#include "procops/ops/ProcessHandle.h"
+#include "procops/request/TargetResult.h"
+#include "procops/request/UndoLedger.h"
 
 #include <QList>
 #include <QString>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "HelperRequest.h"
-#include "ProcFs.h"
-#include "TargetResult.h"
+#include "procops/identity/ProcFs.h"
+#include "procops/request/HelperRequest.h"
+#include "procops/request/TargetResult.h"
 
 #include <variant>
 

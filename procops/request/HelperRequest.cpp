@@ -1,6 +1,6 @@
-#include "HelperRequest.h"
+#include "procops/request/HelperRequest.h"
 
-#include "UndoLedger.h"
+#include "procops/request/UndoLedger.h"
 
 #include <QFile>
 #include <QMetaType>

@@ -1,7 +1,7 @@
-#include "Cgroups.h"
+#include "procops/ops/Cgroups.h"
 
-#include "CgroupParsers.h"
-#include "WriteHook.h"
+#include "procops/ops/CgroupParsers.h"
+#include "procops/ops/WriteHook.h"
 
 #include <QDir>
 #include <QDirIterator>

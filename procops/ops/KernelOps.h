@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ProcessHandle.h"
-#include "TargetResult.h"
+#include "procops/ops/ProcessHandle.h"
+#include "procops/request/TargetResult.h"
 
 #include <QList>
 

@@ -1,4 +1,4 @@
-#include "ProcessIdentity.h"
+#include "procops/identity/ProcessIdentity.h"
 
 #include <charconv>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "Cgroups.h"
-#include "HelperRequest.h"
-#include "TargetResult.h"
-#include "UndoLedger.h"
+#include "procops/ops/Cgroups.h"
+#include "procops/request/HelperRequest.h"
+#include "procops/request/TargetResult.h"
+#include "procops/request/UndoLedger.h"
 
 #include <QList>
 #include <QVariantList>

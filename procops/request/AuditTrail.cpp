@@ -1,6 +1,6 @@
-#include "AuditTrail.h"
+#include "procops/request/AuditTrail.h"
 
-#include "TargetDescription.h"
+#include "procops/identity/TargetDescription.h"
 
 #include <QStringList>
 

@@ -1,4 +1,4 @@
-#include "TargetResult.h"
+#include "procops/request/TargetResult.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,6 +1,6 @@
-#include "TargetDescription.h"
+#include "procops/identity/TargetDescription.h"
 
-#include "ProcFs.h"
+#include "procops/identity/ProcFs.h"
 
 #include <pwd.h>
 #include <sys/stat.h>

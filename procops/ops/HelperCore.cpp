@@ -1,7 +1,7 @@
-#include "HelperCore.h"
+#include "procops/ops/HelperCore.h"
 
-#include "KernelOps.h"
-#include "ProcessHandle.h"
+#include "procops/ops/KernelOps.h"
+#include "procops/ops/ProcessHandle.h"
 
 namespace ptriage::helper {
 

@@ -1,4 +1,4 @@
-#include "CgroupParsers.h"
+#include "procops/ops/CgroupParsers.h"
 
 namespace ptriage::helper {
 namespace {

@@ -1,4 +1,4 @@
-#include "UndoLedger.h"
+#include "procops/request/UndoLedger.h"
 
 #include <QCryptographicHash>
 #include <QFile>

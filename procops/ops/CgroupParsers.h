@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Cgroups.h"
+#include "procops/ops/Cgroups.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "KernelOps.h"
+#include "procops/ops/KernelOps.h"
 
-#include "WriteHook.h"
+#include "procops/ops/WriteHook.h"
 
 #include <QSet>
 

@@ -1,4 +1,4 @@
-#include "ProcessHandle.h"
+#include "procops/ops/ProcessHandle.h"
 
 #include <cerrno>
 #include <csignal>

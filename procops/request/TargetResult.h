@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ProcessIdentity.h"
+#include "procops/identity/ProcessIdentity.h"
 
 #include <QList>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "ProcFs.h"
+#include "procops/identity/ProcFs.h"
 
 #include <QByteArray>
 

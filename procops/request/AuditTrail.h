@@ -1,7 +1,7 @@
 #pragma once
 
-#include "HelperRequest.h"
-#include "TargetResult.h"
+#include "procops/request/HelperRequest.h"
+#include "procops/request/TargetResult.h"
 
 #include <QString>
 
