@@ -12,9 +12,21 @@
 namespace ptriage {
 namespace {
 
+// Output is only ever created, never opened: a name that exists (a link someone planted) fails.
+constexpr int kCreateFile = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+constexpr int kOpenDir = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+
+// A directory of the capture, made here and opened without following a link.
+DirFd makeDirAt(int parent, const char *name)
+{
+    if (::mkdirat(parent, name, 0755) != 0)
+        return DirFd();
+    return DirFd(::openat(parent, name, kOpenDir));
+}
+
 bool writeFileAt(int dirFd, const char *name, std::string_view data)
 {
-    const int fd = ::openat(dirFd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    const int fd = ::openat(dirFd, name, kCreateFile, 0644);
     if (fd < 0)
         return false;
     std::size_t done = 0;
@@ -31,18 +43,58 @@ bool writeFileAt(int dirFd, const char *name, std::string_view data)
     return ::close(fd) == 0;
 }
 
-bool makeDirs(const std::string &path)
+// True when the directory has no entry but . and .. (or cannot be listed: then not empty).
+bool isEmptyDir(int dirFd)
 {
-    std::string partial;
-    for (std::size_t i = 0; i <= path.size(); ++i) {
-        if (i == path.size() || path[i] == '/') {
-            if (!partial.empty() && ::mkdir(partial.c_str(), 0755) != 0 && errno != EEXIST)
-                return false;
-        }
-        if (i < path.size())
-            partial += path[i];
+    const int fd = ::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *d = fd >= 0 ? ::fdopendir(fd) : nullptr;
+    if (!d) {
+        if (fd >= 0)
+            ::close(fd);
+        return false;
     }
-    return true;
+    bool empty = true;
+    while (const dirent *e = ::readdir(d))
+        if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) {
+            empty = false;
+            break;
+        }
+    ::closedir(d);
+    return empty;
+}
+
+// Makes the parents of `dir` as needed (like mkdir -p), then `dir` itself: new, or an empty
+// directory of ours that no one else may write to. Anything else is refused before a byte is
+// written, so a directory another user prepared (with links to a victim's files in it) is never
+// written through. Returns `dir` opened without following a link.
+DirFd makeCaptureDir(const std::string &dir, std::string *error)
+{
+    const auto fail = [&](const std::string &why) {
+        *error = dir + ": " + why;
+        return DirFd();
+    };
+    std::string partial;
+    for (std::size_t i = 0; i < dir.size(); ++i) {
+        if (dir[i] == '/' && !partial.empty() && ::mkdir(partial.c_str(), 0755) != 0 && errno != EEXIST)
+            return fail(partial + ": " + std::strerror(errno));
+        partial += dir[i];
+    }
+    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
+        return fail(std::strerror(errno));
+    DirFd out(::open(dir.c_str(), kOpenDir));
+    if (!out.valid())
+        return fail(errno == ELOOP || errno == ENOTDIR ? "not a directory (a link?); give a new directory"
+                                                       : std::strerror(errno));
+    struct stat st { };
+    if (::fstat(out.get(), &st) != 0)
+        return fail(std::strerror(errno));
+    if (st.st_uid != ::geteuid())
+        return fail("belongs to someone else; give a new directory");
+    if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0)
+        return fail("others may write to it; give a new directory");
+    if (!isEmptyDir(out.get()))
+        return fail("not empty; give a new or empty directory");
+    return out;
 }
 
 // Copies one file from `from` to `to`; a missing or unreadable file is skipped.
@@ -67,17 +119,21 @@ void captureThreads(int src, int dst, FileBuffer &buf)
     copyAt(src, dst, "sched", buf);
     copyAt(src, dst, "schedstat", buf);
     DirFd tasks = DirFd::openAt(src, "task");
-    if (!tasks.valid() || ::mkdirat(dst, "task", 0755) != 0)
+    if (!tasks.valid())
         return;
-    DirFd outTasks = DirFd::openAt(dst, "task");
+    DirFd outTasks = makeDirAt(dst, "task");
+    if (!outTasks.valid())
+        return;
     for (int tid : listNumericEntries(tasks.get())) {
         char name[16];
         auto [end, ec] = std::to_chars(name, name + sizeof name - 1, tid);
         *end = '\0';
         DirFd task = DirFd::openAt(tasks.get(), name);
-        if (!task.valid() || ::mkdirat(outTasks.get(), name, 0755) != 0)
+        if (!task.valid())
             continue;
-        DirFd outTask = DirFd::openAt(outTasks.get(), name);
+        DirFd outTask = makeDirAt(outTasks.get(), name);
+        if (!outTask.valid())
+            continue;
         copyAt(task.get(), outTask.get(), "sched", buf);
         copyAt(task.get(), outTask.get(), "schedstat", buf);
         copyAt(task.get(), outTask.get(), "stat", buf); // the CPU it ran on: whose clock its sched is on
@@ -90,9 +146,9 @@ void captureProcess(int root, int out, int pid, const std::vector<std::string_vi
     auto [end, ec] = std::to_chars(name, name + sizeof name - 1, pid);
     *end = '\0';
     DirFd src = DirFd::openAt(root, name);
-    if (!src.valid() || (::mkdirat(out, name, 0755) != 0 && errno != EEXIST))
+    if (!src.valid())
         return;
-    DirFd dst = DirFd::openAt(out, name);
+    DirFd dst = makeDirAt(out, name);
     if (!dst.valid())
         return;
     for (const char *file : {"stat", "status", "comm", "io", "cgroup", "wchan", "smaps_rollup"})
@@ -109,9 +165,9 @@ void captureProcess(int root, int out, int pid, const std::vector<std::string_vi
     captureThreads(src.get(), dst.get(), buf);
     DirFd fd = DirFd::openAt(src.get(), "fd");
     DirFd fdinfo = DirFd::openAt(src.get(), "fdinfo");
-    if (fd.valid() && ::mkdirat(dst.get(), "fd", 0755) == 0 && ::mkdirat(dst.get(), "fdinfo", 0755) == 0) {
-        DirFd outFd = DirFd::openAt(dst.get(), "fd");
-        DirFd outInfo = DirFd::openAt(dst.get(), "fdinfo");
+    DirFd outFd = fd.valid() ? makeDirAt(dst.get(), "fd") : DirFd();
+    DirFd outInfo = outFd.valid() ? makeDirAt(dst.get(), "fdinfo") : DirFd();
+    if (outFd.valid() && outInfo.valid()) {
         for (int n : listNumericEntries(fd.get())) {
             char fdName[16];
             auto [e2, ec2] = std::to_chars(fdName, fdName + sizeof fdName - 1, n);
@@ -132,24 +188,30 @@ bool writeCapture(const std::string &procRoot, const std::string &dir, const std
         *error = procRoot + ": " + std::strerror(errno);
         return false;
     }
-    if (!makeDirs(dir + "/sys/kernel/random") || !makeDirs(dir + "/net") || !makeDirs(dir + "/pressure")) {
-        *error = dir + ": " + std::strerror(errno);
+    DirFd out = makeCaptureDir(dir, error);
+    if (!out.valid())
         return false;
-    }
-    DirFd out(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (!out.valid()) {
+    DirFd sys = makeDirAt(out.get(), "sys");
+    DirFd kernel = sys.valid() ? makeDirAt(sys.get(), "kernel") : DirFd();
+    DirFd random = kernel.valid() ? makeDirAt(kernel.get(), "random") : DirFd();
+    DirFd net = makeDirAt(out.get(), "net");
+    DirFd pressure = makeDirAt(out.get(), "pressure");
+    if (!random.valid() || !net.valid() || !pressure.valid()) {
         *error = dir + ": " + std::strerror(errno);
         return false;
     }
     FileBuffer buf;
-    if (!buf.readAt(root.get(), "sys/kernel/random/boot_id")
-        || !writeFileAt(out.get(), "sys/kernel/random/boot_id", buf.view())) {
+    if (!buf.readAt(root.get(), "sys/kernel/random/boot_id") || !writeFileAt(random.get(), "boot_id", buf.view())) {
         *error = dir + "/sys/kernel/random/boot_id: cannot copy the boot id";
         return false;
     }
-    for (const char *file : {"stat", "meminfo", "loadavg", "pressure/memory", "net/tcp", "net/tcp6", "net/udp",
-             "net/udp6", "net/unix", "locks"})
+    for (const char *file : {"stat", "meminfo", "loadavg", "locks"})
         copyAt(root.get(), out.get(), file, buf, 64 << 20);
+    if (DirFd from = DirFd::openAt(root.get(), "pressure"); from.valid())
+        copyAt(from.get(), pressure.get(), "memory", buf, 64 << 20);
+    if (DirFd from = DirFd::openAt(root.get(), "net"); from.valid())
+        for (const char *file : {"tcp", "tcp6", "udp", "udp6", "unix"})
+            copyAt(from.get(), net.get(), file, buf, 64 << 20);
     std::vector<std::string_view> keys;
     const auto keyStrings = CollectOptions::defaultEnvironKeys();
     for (const auto &k : keyStrings)
@@ -158,9 +220,8 @@ bool writeCapture(const std::string &procRoot, const std::string &dir, const std
     for (int pid : targets)
         captureProcess(root.get(), out.get(), pid, keys, buf);
     // The scheduler's "now" (when this thread last ran), for how long each process has not run.
-    if (::mkdirat(out.get(), "thread-self", 0755) == 0 || errno == EEXIST)
-        if (DirFd self = DirFd::openAt(root.get(), "thread-self"), outSelf = DirFd::openAt(out.get(), "thread-self");
-            self.valid() && outSelf.valid())
+    if (DirFd self = DirFd::openAt(root.get(), "thread-self"); self.valid())
+        if (DirFd outSelf = makeDirAt(out.get(), "thread-self"); outSelf.valid())
             copyAt(self.get(), outSelf.get(), "sched", buf);
     // And each CPU's clock beside it: a process's last run is on the clock of the CPU it ran on.
     struct stat st { };

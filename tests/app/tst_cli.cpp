@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace ptriage;
@@ -106,6 +107,70 @@ private Q_SLOTS:
         const Run wrong = runPtriage({QStringLiteral("explain"), stale});
         QCOMPARE(wrong.exit, 1);
         QVERIFY2(wrong.err.contains("is gone"), wrong.err.constData());
+    }
+
+    // A capture directory another user prepared is never written through (issue 38): a link to a
+    // victim's file inside, the directory itself a link, one others may write to, someone else's.
+    // A new directory (parents made as needed) and an empty one of ours are written, private.
+    void captureWritesOnlyIntoAFreshDirectoryOfItsOwn()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const auto at = [&](const char *name) { return tmp.filePath(QString::fromLatin1(name)); };
+        const auto readAll = [](const QString &path) {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+        };
+        const auto refused = [&](const QString &dir, const char *why) {
+            const Run r = runPtriage({QStringLiteral("capture"), dir});
+            QVERIFY2(r.exit != 0 && r.err.contains(why), r.err.constData());
+            QVERIFY2(!QFile::exists(dir + QStringLiteral("/uptime"))
+                    || QFileInfo(dir + QStringLiteral("/uptime")).isSymLink(),
+                qPrintable(dir));
+        };
+        {
+            QFile victim(at("victim"));
+            QVERIFY(victim.open(QIODevice::WriteOnly));
+            victim.write("original\n");
+        }
+        QVERIFY(QDir().mkdir(at("prepared")));
+        QVERIFY(QFile::link(at("victim"), at("prepared/uptime")));
+        QVERIFY(QDir().mkdir(at("prepared/sys")));
+        refused(at("prepared"), "not empty");
+        QCOMPARE(readAll(at("victim")), QByteArray("original\n"));
+
+        QVERIFY(QDir().mkdir(at("elsewhere")));
+        QVERIFY(QFile::link(at("elsewhere"), at("link")));
+        refused(at("link"), "not a directory (a link?)");
+        QVERIFY(QDir(at("elsewhere")).isEmpty());
+
+        QVERIFY(QDir().mkdir(at("shared")));
+        QVERIFY(::chmod(at("shared").toLocal8Bit().constData(), 0777) == 0);
+        refused(at("shared"), "others may write to it");
+        QVERIFY(QDir(at("shared")).isEmpty());
+
+        if (::geteuid() == 0) {
+            QVERIFY(QDir().mkdir(at("theirs")));
+            QVERIFY(::chown(at("theirs").toLocal8Bit().constData(), 65534, 65534) == 0);
+            refused(at("theirs"), "belongs to someone else");
+            QVERIFY(QDir(at("theirs")).isEmpty());
+        }
+
+        QVERIFY(QDir().mkdir(at("empty")));
+        QCOMPARE(runPtriage({QStringLiteral("capture"), at("empty")}).exit, 0);
+        QVERIFY(readAll(at("empty/uptime")).size() > 0);
+        const QString fresh = at("new/parents/cap");
+        const Run made = runPtriage({QStringLiteral("capture"), fresh});
+        QVERIFY2(made.exit == 0, made.err.constData());
+        QVERIFY(QFile::exists(fresh + QStringLiteral("/sys/kernel/random/boot_id")));
+        QCOMPARE(QFileInfo(fresh).permissions()
+                & (QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ReadGroup | QFileDevice::WriteGroup),
+            QFileDevice::Permissions());
+        // The same directory again: not empty now, refused, and the first capture is untouched.
+        const QByteArray uptime = readAll(fresh + QStringLiteral("/uptime"));
+        const Run again = runPtriage({QStringLiteral("capture"), fresh});
+        QVERIFY2(again.exit != 0 && again.err.contains("not empty"), again.err.constData());
+        QCOMPARE(readAll(fresh + QStringLiteral("/uptime")), uptime);
     }
 
     void captureReplaysDeterministically()
