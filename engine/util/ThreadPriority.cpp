@@ -19,6 +19,7 @@ std::atomic<bool> g_giveWay{true}; // the machine has room: yield points give wa
 std::atomic<std::int64_t> g_foregroundUntilNs{0}; // yield points pause until then; 0: asleep
 std::atomic<std::uint32_t> g_foregroundSleeps{0}; // counts the window's sleeps; pausing threads wait on it
 std::atomic<int> g_pausing{0};
+std::atomic<std::uint64_t> g_pauses{0}; // pauses begun, ever
 
 std::int64_t monotonicNanoseconds()
 {
@@ -32,6 +33,7 @@ void pauseForForeground(std::int64_t ns)
 {
     static_assert(sizeof(std::atomic<std::uint32_t>) == sizeof(std::uint32_t));
     const std::uint32_t sleeps = g_foregroundSleeps.load();
+    g_pauses.fetch_add(1, std::memory_order_relaxed);
     g_pausing.fetch_add(1);
     if (g_foregroundUntilNs.load() != 0) { // not asleep since `sleeps` was read
         const timespec timeout{static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
@@ -87,6 +89,11 @@ void foregroundAsleep()
     if (g_pausing.load() > 0)
         ::syscall(SYS_futex, reinterpret_cast<std::uint32_t *>(&g_foregroundSleeps), FUTEX_WAKE_PRIVATE, INT_MAX,
             nullptr, nullptr, 0);
+}
+
+std::uint64_t foregroundPausesTaken()
+{
+    return g_pauses.load(std::memory_order_relaxed);
 }
 
 void noteBackgroundShare(std::int64_t wallNs, std::int64_t cpuNs)

@@ -21,14 +21,16 @@ bool isBackgroundThread();
 void yieldPoint();
 
 // The window's thread says when it handles events: awake at the first event after its loop woke
-// up, asleep when the loop is about to wait again (ui/desk/ForegroundWatch). While it is awake, yield points pause instead
-// of giving way, for at most kForegroundPauseMs from its waking: the window's work then runs without background threads
-// ready on its core. A thread that ran while others were ready is owed less later: on EEVDF kernels, the GUI thread
-// woken after a long paint beside a scan waited up to 27 ms (behind nice-10 threads, whose small weight multiplies the
-// debt when it rejoins their queue).
+// up, asleep when the loop is about to wait again (ui/desk/ForegroundWatch). While it is awake, yield points pause
+// instead of giving way, for at most kForegroundPauseMs from its waking: the window's work then runs without background
+// threads ready on its core. A thread that ran while others were ready is owed less later: on EEVDF kernels, the GUI
+// thread woken after a long paint beside a scan waited up to 27 ms (behind nice-10 threads, whose small weight
+// multiplies the debt when it rejoins their queue).
 inline constexpr int kForegroundPauseMs = 8;
 void foregroundAwake(int pauseMs = kForegroundPauseMs);
 void foregroundAsleep();
+// How many times a yield point has paused for the window (what a test can count, whatever the load).
+std::uint64_t foregroundPausesTaken();
 
 // After a piece of background work that took `wallNs`, of which the calling thread ran `cpuNs`: a
 // thread that had its core less than half the time shares a saturated machine, where giving way
