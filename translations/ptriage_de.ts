@@ -1764,6 +1764,30 @@ Eltern-PID: %2</translation>
         <source>too young</source>
         <translation>zu jung</translation>
     </message>
+    <message>
+        <source>too young: %1 old, judged from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>protected: %1</source>
+        <translation type="unfinished">geschützt: %1</translation>
+    </message>
+    <message>
+        <source>looks %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation type="unfinished">%1: %3 {1 %2:?}</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The strongest reasons for the verdict, in a few words</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Recommendation</name>
@@ -3705,6 +3729,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Finds abandoned, stuck and runaway processes, explains every verdict term by term, and shows what acting on a process would break.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Findet verwaiste, festgefahrene und außer Kontrolle geratene Prozesse, erklärt jede Einstufung Term für Term und zeigt, was ein Eingriff in einen Prozess kaputtmachen würde.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Columns</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -20,13 +20,22 @@
 
 #include <QCloseEvent>
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QMenu>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 
+#include <algorithm>
+
 namespace ptriage {
+namespace {
+
+constexpr int kColumnsVersion = 2; // 2: command, action, why, memory, CPU and age by default
+
+} // namespace
 
 MainWindow::MainWindow(Desk &desk, QWidget *parent)
     : QMainWindow(parent),
@@ -41,12 +50,13 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
       m_status(new StatusLine(*this, desk))
 {
     setWindowTitle(tr("ptriage — process triage"));
-    resize(1500, 900); // until the person's own
+    fitToScreen(); // until the person's own
     new ForegroundWatch(this); // background threads pause while this thread handles events
     m_splitter->addWidget(m_side);
     m_splitter->addWidget(m_panes);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
+    m_splitter->setSizes({62, 38}); // proportions, until the person's own: the table and its verdicts first
     setCentralWidget(m_splitter);
     m_expansion = new TreeExpansion(m_table, IdentityRole, this);
     m_actions = new WindowActions(*this);
@@ -291,27 +301,69 @@ void MainWindow::showContextMenu(const QPoint &pos)
     menu.exec(m_table->viewport()->mapToGlobal(pos));
 }
 
-void MainWindow::chooseColumns(const QPoint &pos)
+void MainWindow::fillColumnsMenu(QMenu *menu)
 {
     // Which columns show; order and widths are dragged on the header, and all three are kept.
-    QMenu menu(this);
+    menu->clear();
     QHeaderView *header = m_table->header();
     for (int c = 0; c < m_model->columnCount(); ++c) {
-        QAction *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
+        QAction *a = menu->addAction(m_model->headerData(c, Qt::Horizontal).toString());
         a->setCheckable(true);
         a->setChecked(!header->isSectionHidden(c));
+        a->setToolTip(m_model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString());
         a->setEnabled(c != m_model->columns().indexOf(QStringLiteral("command"))); // always one to read
         connect(a, &QAction::toggled, header, [header, c](bool shown) { header->setSectionHidden(c, !shown); });
     }
-    menu.exec(header->mapToGlobal(pos));
+    menu->setToolTipsVisible(true);
+}
+
+void MainWindow::chooseColumns(const QPoint &pos)
+{
+    QMenu menu(this);
+    fillColumnsMenu(&menu);
+    menu.exec(m_table->header()->mapToGlobal(pos));
+}
+
+void MainWindow::fitToScreen()
+{
+    // A good share of the screen's free area (panels excluded), up to what the layout needs.
+    const QScreen *screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    if (!screen)
+        return;
+    const QRect free = screen->availableGeometry();
+    resize(std::min(1500, free.width() * 9 / 10), std::min(950, free.height() * 9 / 10));
+}
+
+void MainWindow::clampToScreen()
+{
+    // A remembered geometry from a larger or another screen: all of the window on a screen, status line included.
+    const QScreen *screen = QGuiApplication::screenAt(frameGeometry().center());
+    if (!screen)
+        screen = QGuiApplication::primaryScreen();
+    if (!screen)
+        return;
+    const QRect free = screen->availableGeometry();
+    const QSize frame = frameGeometry().size() - size(); // the decorations, when there are any
+    const QSize fits(
+        std::min(width(), free.width() - frame.width()), std::min(height(), free.height() - frame.height()));
+    if (fits != size())
+        resize(fits);
+    QRect at = frameGeometry();
+    at.moveLeft(std::clamp(at.left(), free.left(), std::max(free.left(), free.right() - at.width() + 1)));
+    at.moveTop(std::clamp(at.top(), free.top(), std::max(free.top(), free.bottom() - at.height() + 1)));
+    if (at.topLeft() != frameGeometry().topLeft())
+        move(at.topLeft());
 }
 
 void MainWindow::restoreSettings()
 {
     QSettings s;
-    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    if (restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
+        clampToScreen();
     m_splitter->restoreState(s.value(QStringLiteral("window/splitter")).toByteArray());
-    m_table->header()->restoreState(s.value(QStringLiteral("table/header")).toByteArray());
+    // A header kept by an older version (other columns, the verdict out of view) is not restored.
+    if (s.value(QStringLiteral("table/columnsVersion")).toInt() == kColumnsVersion)
+        m_table->header()->restoreState(s.value(QStringLiteral("table/header")).toByteArray());
     m_actions->treeMode->setChecked(s.value(QStringLiteral("table/tree"), false).toBool());
     m_desk.setIntervalMs(s.value(QStringLiteral("scan/intervalMs"), 2000).toInt());
     if (const QString warning = m_desk.sessions().restoreSettings(); !warning.isEmpty())
@@ -326,6 +378,7 @@ void MainWindow::saveSettings() const
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
     s.setValue(QStringLiteral("table/header"), m_table->header()->saveState());
+    s.setValue(QStringLiteral("table/columnsVersion"), kColumnsVersion);
     s.setValue(QStringLiteral("table/tree"), m_actions->treeMode->isChecked());
     s.setValue(QStringLiteral("scan/intervalMs"), m_desk.intervalMs());
     s.setValue(QStringLiteral("sessions/autosaveMinutes"), m_desk.sessions().autosaveMinutes());

@@ -7,6 +7,7 @@
 
 #include <memory>
 
+class QMenu;
 class QSplitter;
 class QTreeView;
 
@@ -59,6 +60,8 @@ public:
     // Shows the window with only these processes in the table (an alert's culprits) until "Show all".
     void showOnly(const std::vector<ProcessIdentity> &ids);
     void setTreeMode(bool tree);
+    // The column chooser (the header's context menu, View → Columns): one checkable entry per column.
+    void fillColumnsMenu(QMenu *menu);
     // Selects a process by PID once it is in a result (for --select).
     void selectPidWhenSeen(int pid) { m_selectPid = pid; }
 
@@ -91,6 +94,8 @@ private:
     void chooseColumns(const QPoint &pos);
     void updateActionState();
     void updateMarks();
+    void fitToScreen();
+    void clampToScreen();
     void restoreSettings();
     void saveSettings() const;
     std::vector<ProcessIdentity> selectedIdentities() const;

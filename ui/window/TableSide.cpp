@@ -43,7 +43,14 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
     m_table->header()->setSectionsMovable(true);
     m_table->header()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->sortByColumn(model.columns().defaultSortColumn(), model.columns().defaultSortOrder());
-    m_table->header()->resizeSection(model.columns().indexOf(QStringLiteral("command")), 380); // until the user's own
+    // What to do about which process and why, until the person's own choice (the header's menu, View).
+    const ProcessColumns &columns = model.columns();
+    for (int c = 0; c < columns.count(); ++c)
+        m_table->header()->setSectionHidden(c, !columns.shownByDefault(c));
+    m_table->header()->resizeSection(columns.indexOf(u"command"), 230);
+    m_table->header()->resizeSection(columns.indexOf(u"action"), 120);
+    for (const char16_t *number : {u"memory", u"cpu", u"age"})
+        m_table->header()->resizeSection(columns.indexOf(QStringView(number)), 72);
 
     m_search->setPlaceholderText(tr("Filter: command, user or PID (several words: all must match)"));
     m_search->setClearButtonEnabled(true);

@@ -96,6 +96,8 @@ void WindowActions::buildView()
     treeMode->setCheckable(true);
     treeMode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     connect(treeMode, &QAction::toggled, &m_window, &MainWindow::setTreeMode);
+    QMenu *columns = view->addMenu(tr("&Columns"));
+    connect(columns, &QMenu::aboutToShow, this, [this, columns] { m_window.fillColumnsMenu(columns); });
     QMenu *interval = view->addMenu(tr("Refresh &interval"));
     for (int ms : {1000, 2000, 5000, 10000}) {
         QAction *a = interval->addAction(tr("%1 s").arg(ms / 1000));
