@@ -22,6 +22,7 @@
 #include <QTreeView>
 #include <QtTest>
 
+#include <csignal>
 #include <memory>
 #include <optional>
 #include <unistd.h>
@@ -88,6 +89,22 @@ protected:
 QString currentIdentity(MainWindow &w)
 {
     return w.table()->currentIndex().data(IdentityRole).toString();
+}
+
+// The identities of the table's rows, top to bottom, as the person sees them.
+QStringList rowOrder(MainWindow &w)
+{
+    QStringList out;
+    for (int r = 0; r < w.table()->model()->rowCount(); ++r)
+        out << w.table()->model()->index(r, 0).data(IdentityRole).toString();
+    return out;
+}
+
+// The CPU share the table shows for a row (its sort value: −1 while unknown).
+double cpuOf(MainWindow &w, int row)
+{
+    const int cpu = w.model()->columns().indexOf(u"cpu");
+    return w.table()->model()->index(row, cpu).data(SortRole).toDouble();
 }
 
 } // namespace
@@ -314,6 +331,100 @@ private Q_SLOTS:
         w.table()->setCurrentIndex(first);
         QCOMPARE(w.selectedIdentity().toQString(), first.data(IdentityRole).toString());
         QCOMPARE(w.charts()->shownIdentity(), w.selectedIdentity()); // the pane in view follows
+    }
+
+    // Rows do not move under the pointer: while it is over the table a refresh that re-sorts changes
+    // what the rows say, not where they are, and a click lands on the process the person saw there.
+    // Once the pointer leaves, the new order comes.
+    void rowsStayPutUnderThePointer()
+    {
+        Spawner sp;
+        std::vector<Actor> calm, jumpers;
+        for (int i = 0; i < 2; ++i)
+            calm.push_back(sp.spawn({"rowhold-calm", {"rowhold-calm"}, {}}));
+        for (int i = 0; i < 2; ++i) // stopped: idle until they are let go
+            jumpers.push_back(sp.spawn({"rowhold-jump", {"rowhold-jump"}, {{"ACTOR_SPIN", "1"}}}));
+        for (const Actor &j : jumpers)
+            QCOMPARE(::kill(j.pid, SIGSTOP), 0);
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
+        MainWindow w(desk);
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        desk.setIntervalMs(250);
+        QSignalSpy applied(&w, &MainWindow::resultApplied);
+        w.start();
+        w.filter()->setFilterText(QStringLiteral("rowhold"));
+        w.table()->sortByColumn(w.model()->columns().indexOf(u"cpu"), Qt::DescendingOrder);
+        // All four in view, each with a CPU share measured.
+        QTRY_VERIFY_WITH_TIMEOUT(rowOrder(w).size() == 4 && cpuOf(w, 3) >= 0, 20000);
+
+        // The pointer rests on the last row; the stopped spinners are let go.
+        const QModelIndex last = w.table()->model()->index(3, 0);
+        const QPoint at = w.table()->visualRect(last).center();
+        QTest::mouseMove(w.table()->viewport(), at);
+        QTRY_VERIFY(w.filter()->orderHeld());
+        const QStringList seen = rowOrder(w);
+        const QString underPointer = last.data(IdentityRole).toString();
+        for (const Actor &j : jumpers)
+            QCOMPARE(::kill(j.pid, SIGCONT), 0);
+        // Refreshes until a spinner's CPU share is above a row over it: sorted, rows would move.
+        const auto outOfOrder = [&] {
+            for (int r = 1; r < 4; ++r)
+                if (cpuOf(w, r) > cpuOf(w, 0) + 0.2)
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(outOfOrder(), 20000);
+        const auto before = applied.size();
+        QTRY_VERIFY_WITH_TIMEOUT(applied.size() > before + 1, 20000);
+        QCOMPARE(rowOrder(w), seen);
+        QCOMPARE(w.table()->indexAt(at).data(IdentityRole).toString(), underPointer);
+
+        // A click as a refresh lands: the process under the pointer is the one selected.
+        bool clicked = false;
+        const auto clickOnNext = connect(&w, &MainWindow::resultApplied, this, [&] {
+            if (!clicked)
+                QTest::mouseClick(w.table()->viewport(), Qt::LeftButton, {}, at);
+            clicked = true;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(clicked, 20000);
+        disconnect(clickOnNext);
+        QCOMPARE(w.selectedIdentity().toQString(), underPointer);
+        QCOMPARE(currentIdentity(w), underPointer);
+
+        // The pointer leaves: the spinners go to the top, and the selection stays on its process.
+        QTest::mouseMove(w.statusBar(), QPoint(5, 5));
+        QTRY_VERIFY(!w.filter()->orderHeld());
+        QTRY_VERIFY_WITH_TIMEOUT(rowOrder(w) != seen, 20000);
+        QVERIFY(cpuOf(w, 0) >= cpuOf(w, 3));
+        QCOMPARE(w.selectedIdentity().toQString(), underPointer);
+    }
+
+    // A filter that hides the selected process leaves nothing selected and the panes empty (not a
+    // neighbour Qt made current); when the filter shows it again, it is selected again.
+    void aFilterThatHidesTheSelectionEmptiesThePanes()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"filtered-alpha", {"filtered-alpha"}, {}});
+        const Actor b = sp.spawn({"filtered-beta", {"filtered-beta"}, {}});
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
+        MainWindow w(desk);
+        QAction *pause = selectedAndPaused(w, a.pid);
+        QVERIFY(pause);
+        const ProcessIdentity chosen = w.selectedIdentity();
+        QCOMPARE(chosen.pid, a.pid);
+        w.filter()->setFilterText(QStringLiteral("filtered-beta"));
+        QCOMPARE(w.filter()->rowCount(), 1);
+        QVERIFY(!w.selectedIdentity().isValid());
+        QVERIFY(!w.ledger()->shownIdentity().isValid());
+        QVERIFY(!w.table()->currentIndex().isValid());
+        QVERIFY(w.table()->selectionModel()->selectedRows().isEmpty());
+        w.filter()->setFilterText(QStringLiteral("filtered"));
+        QCOMPARE(w.selectedIdentity(), chosen);
+        QCOMPARE(currentIdentity(w), chosen.toQString());
+        QCOMPARE(w.table()->selectionModel()->selectedRows().size(), 1);
+        Q_UNUSED(b);
     }
 
     void filterShowsOnlyMatchingProcesses()

@@ -66,6 +66,10 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
         m_status->setPaused(paused);
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showSelected);
+    // A filter that hides the chosen process: Qt moves the current index to a neighbour it did not
+    // select. The panes follow the person's choice instead: nothing while it is hidden, it again once shown.
+    connect(m_filter, &ProcessFilterModel::filterAboutToChange, this, [this] { m_filtering = true; });
+    connect(m_filter, &ProcessFilterModel::filterChanged, this, &MainWindow::followChosen);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateActionState);
     connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showContextMenu);
     connect(m_table->header(), &QWidget::customContextMenuRequested, this, &MainWindow::chooseColumns);
@@ -263,13 +267,34 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
     Q_EMIT resultApplied();
 }
 
+void MainWindow::followChosen()
+{
+    m_filtering = false;
+    if (m_applying)
+        return; // applyResult follows the selection itself
+    const QModelIndex shown = m_chosen.isValid() ? m_filter->mapFromSource(m_model->indexOf(m_chosen)) : QModelIndex();
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    if (shown.isValid()) {
+        if (shown.row() != current.row() || shown.parent() != current.parent()
+            || !m_table->selectionModel()->isSelected(shown))
+            selectIdentity(m_chosen);
+    } else if (current.isValid()) {
+        const ProcessIdentity keep = m_chosen; // still the choice: selected again when the filter shows it
+        m_table->selectionModel()->clear();
+        m_chosen = keep;
+    }
+    showSelected();
+}
+
 void MainWindow::showSelected()
 {
-    if (m_applying)
-        return; // shown once the result is applied
+    if (m_applying || m_filtering)
+        return; // shown once the result is applied, or the filter has settled
     const QModelIndex current = m_table->selectionModel()->currentIndex();
     const int i = current.isValid() ? m_model->resultIndex(m_filter->mapToSource(current)) : -1;
     const ProcessIdentity before = selectedIdentity();
+    if (i >= 0 || !m_chosen.isValid() || m_filter->mapFromSource(m_model->indexOf(m_chosen)).isValid())
+        m_chosen = i >= 0 ? m_model->result()->identityOf(i) : ProcessIdentity();
     m_panes->showSelected(i >= 0 ? m_model->result() : nullptr, i);
     if (selectedIdentity().isValid() && selectedIdentity() != before)
         m_desk.requestDeep(selectedIdentity()); // fds, sockets and environment of the selected process only

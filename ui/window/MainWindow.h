@@ -89,6 +89,7 @@ protected:
 private:
     void applyResult(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds);
     void showSelected();
+    void followChosen();
     void selectIdentity(const ProcessIdentity &id);
     void showContextMenu(const QPoint &pos);
     void chooseColumns(const QPoint &pos);
@@ -115,6 +116,8 @@ private:
     SessionsWindow *m_sessionsWindow = nullptr;
     int m_selectPid = 0;
     bool m_applying = false; // rows are moving: the current row is not the person's choice
+    bool m_filtering = false; // the filter is changing the rows: likewise
+    ProcessIdentity m_chosen; // the process the person chose, hidden by the filter or not
 };
 
 } // namespace ptriage

@@ -1,6 +1,7 @@
 #include "window/TableSide.h"
 
 #include "look/ThemeIcon.h"
+#include "table/OrderHold.h"
 #include "table/ProcessColumns.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
@@ -31,6 +32,7 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
 {
     m_filter->setSourceModel(&model);
     m_table->setModel(m_filter);
+    new OrderHold(m_table, m_filter); // rows stay put under the pointer
     // A few thousand texts: a re-ranking moves the same texts to other rows, and every one is
     // painted from its kept layout.
     m_table->setItemDelegate(new ElidedTextDelegate(m_table, 4096));
