@@ -924,6 +924,125 @@
     </message>
 </context>
 <context>
+    <name>Guide</name>
+    <message>
+        <source>in use, or doing its job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busy without getting anywhere (a loop, a hang), or waiting on something gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>left behind: whoever started it is gone and nobody uses it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has exited; its parent has not collected it (ask the parent, or end it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tinted row, bold action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ptriage recommends that action; the tint is the class&apos;s color</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kill</source>
+        <translation type="unfinished">Beenden erzwingen</translation>
+    </message>
+    <message>
+        <source>recommended: end it (TERM, then KILL after a grace period)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>review</source>
+        <translation type="unfinished">prüfen</translation>
+    </message>
+    <message>
+        <source>probably left behind, but not sure enough to act: have a look first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too young</source>
+        <translation type="unfinished">zu jung</translation>
+    </message>
+    <message>
+        <source>younger than the minimum age: not judged yet (a build or a test run may still be going)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused by ptriage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the State column: something ptriage did and that can be undone (Process → Undo)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ptriage guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where to start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The line above the table says whether anything needs attention. &lt;b&gt;Show them&lt;/b&gt; lists only those processes. The &lt;b&gt;Action&lt;/b&gt; column says what ptriage recommends, the &lt;b&gt;Why&lt;/b&gt; column the strongest reasons; the Evidence tab has all of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every process gets a probability for each of four classes: &lt;b&gt;useful&lt;/b&gt; (in use or doing its job), &lt;b&gt;stuck or spinning&lt;/b&gt; (busy without progress, or waiting on something gone), &lt;b&gt;abandoned&lt;/b&gt; (left behind by a session, test run, editor or script that is gone) and &lt;b&gt;zombie&lt;/b&gt; (exited, not yet collected by its parent). The table shows the most probable one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence and bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each piece of evidence (its parent, its terminal, when it last ran, its sockets, files it writes …) moves the verdict by a number of &lt;b&gt;bits&lt;/b&gt;: +1 bit doubles the odds of the verdict against the reference class, −1 halves them. Weak is under 1 bit, substantial over 1, strong over 2, decisive over 3.3. The Evidence tab lists them term by term, in words.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score and action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The &lt;b&gt;score&lt;/b&gt; (0–100) is how much acting is worth: the expected loss saved by the best action over keeping the process. An action is recommended only when its risk is worth it and nothing blocks it (a supervisor, a person using it, a protected process); otherwise ptriage says &lt;i&gt;review&lt;/i&gt; (look before acting) or &lt;i&gt;keep&lt;/i&gt;. The Blast radius tab shows what acting would break.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Minimum age</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes younger than the minimum age are &lt;i&gt;too young&lt;/i&gt;: nothing is judged or recommended for them, since a build or a test run may still be going. Change it with &lt;b&gt;Judge from the age of&lt;/b&gt; above the table, with &lt;code&gt;--min-age&lt;/code&gt;, or for good in &lt;code&gt;policy.json&lt;/code&gt; (&lt;code&gt;min_age_seconds&lt;/code&gt;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Acting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every action asks first and says what it would affect. ptriage acts on a process&apos;s identity (boot, start time and PID), never on a PID alone, so a reused PID is never hit. A zombie cannot be signalled: its parent can. Pause, freeze, throttle, renice and quarantine can be undone (Process → Undo). When your own rights are not enough, the system asks for an administrator&apos;s password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F5&lt;/b&gt; refresh now · &lt;b&gt;Space&lt;/b&gt; pause updates · &lt;b&gt;Ctrl+T&lt;/b&gt; tree view · &lt;b&gt;Ctrl+F&lt;/b&gt; or &lt;b&gt;/&lt;/b&gt; filter · &lt;b&gt;Delete&lt;/b&gt; end (TERM, then KILL) · &lt;b&gt;Shift+Delete&lt;/b&gt; kill · &lt;b&gt;Ctrl+Z&lt;/b&gt; undo · &lt;b&gt;Ctrl+S&lt;/b&gt; save the session · &lt;b&gt;Ctrl+Shift+S&lt;/b&gt; sessions · &lt;b&gt;Ctrl+E&lt;/b&gt; report · &lt;b&gt;F1&lt;/b&gt; this guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>HtmlReport</name>
     <message>
         <source>unknown</source>
@@ -3404,6 +3523,77 @@ Eltern-PID: %2</translation>
     </message>
 </context>
 <context>
+    <name>ptriage::SummaryBar</name>
+    <message>
+        <source>Looking at every process…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes younger than this are &quot;too young&quot;: nothing is judged or recommended for them yet (a build or test run that is still going).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the colors, icons and words of the table mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judge from the age of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing here looks left behind, stuck or spinning.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 process is too young to judge (younger than %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 processes are too young to judge (younger than %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished">%1 %2</translation>
+    </message>
+    <message>
+        <source>1 process needs attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 processes need attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 in memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · 1 holds a port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 hold ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation type="unfinished">Alle zeigen</translation>
+    </message>
+</context>
+<context>
     <name>ptriage::TableSide</name>
     <message>
         <source>Candidates only</source>
@@ -3732,6 +3922,10 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>&amp;Columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Guide</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

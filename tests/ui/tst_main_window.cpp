@@ -12,10 +12,13 @@
 #include "table/ProcessTableModel.h"
 #include "window/MainWindow.h"
 #include "window/SidePanes.h"
+#include "window/SummaryBar.h"
 
 #include <QChartView>
+#include <QComboBox>
 #include <QFile>
 #include <QHeaderView>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -425,6 +428,65 @@ private Q_SLOTS:
         QCOMPARE(currentIdentity(w), chosen.toQString());
         QCOMPARE(w.table()->selectionModel()->selectedRows().size(), 1);
         Q_UNUSED(b);
+    }
+
+    // The first view answers "is anything wrong here?" in one line, shows only those processes on a
+    // click, and the minimum age is visible and can be changed in the window.
+    void theSummaryLineSaysWhatNeedsAttention()
+    {
+        Spawner sp;
+        const Actor z = sp.spawn({"summary-zparent", {"summary-zparent"}, {{"ACTOR_ZOMBIE", "1"}}});
+        const Actor orphan = sp.spawn({"summary-orphan", {"summary-orphan"}, {}, Parenting::OrphanNoSession});
+        QVERIFY(z.zombiePid > 0 && orphan.pid > 0);
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
+        MainWindow w(desk);
+        w.resize(1200, 800);
+        w.show();
+        QSignalSpy applied(&w, &MainWindow::resultApplied);
+        w.start();
+        QTRY_VERIFY_WITH_TIMEOUT(applied.size() >= 1, 20000);
+        auto *bar = w.findChild<SummaryBar *>();
+        QVERIFY(bar);
+        QVERIFY2(bar->summary().contains(QStringLiteral("need attention"))
+                || bar->summary().contains(QStringLiteral("needs attention")),
+            qPrintable(bar->summary()));
+        QVERIFY2(bar->summary().contains(QStringLiteral("zombie")), qPrintable(bar->summary()));
+        QCOMPARE(bar->summary(), SummaryBar::summaryOf(*w.shownResult()));
+
+        // "Show them": only the processes that need attention, the zombie among them.
+        QPushButton *showThem = nullptr;
+        for (auto *b : bar->findChildren<QPushButton *>())
+            if (b->text() == QStringLiteral("Show them"))
+                showThem = b;
+        QVERIFY(showThem && showThem->isVisible());
+        showThem->click();
+        QVERIFY(w.filter()->candidatesOnly());
+        QVERIFY(w.filter()->rowCount() >= 1);
+        QStringList shown;
+        for (int r = 0; r < w.filter()->rowCount(); ++r) {
+            QVERIFY(w.filter()->index(r, 0).data(CandidateRole).toBool());
+            shown << w.filter()->index(r, 0).data(IdentityRole).toString();
+        }
+        QVERIFY(std::any_of(shown.begin(), shown.end(),
+            [&](const QString &id) { return id.endsWith(QLatin1Char(':') + QString::number(z.zombiePid)); }));
+        QCOMPARE(showThem->text(), QStringLiteral("Show all"));
+        showThem->click();
+        QVERIFY(!w.filter()->candidatesOnly());
+
+        // The minimum age, chosen in the window: the next result is judged with it, and the orphan
+        // (seconds old) is "too young" in the Why column.
+        auto *chooser = bar->minAgeChooser()->findChild<QComboBox *>();
+        QVERIFY(chooser && chooser->isVisible());
+        const int day = chooser->findData(86400.0);
+        QVERIFY(day >= 0);
+        chooser->setCurrentIndex(day);
+        Q_EMIT chooser->activated(day);
+        QTRY_VERIFY_WITH_TIMEOUT(w.shownResult() && w.shownResult()->minAgeSeconds == 86400.0, 20000);
+        QCOMPARE(chooser->currentData().toDouble(), 86400.0);
+        const int why = w.model()->columns().indexOf(u"why");
+        const QModelIndex orphanRow = w.model()->indexOf(w.shownResult()->snapshot->byPid(orphan.pid)->id, why);
+        QVERIFY2(orphanRow.data().toString().startsWith(QStringLiteral("too young")),
+            qPrintable(orphanRow.data().toString()));
     }
 
     void filterShowsOnlyMatchingProcesses()

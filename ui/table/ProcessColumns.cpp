@@ -73,7 +73,7 @@ QString ProcessColumns::stateLabel(char state)
 QString ProcessColumns::whyInFewWords(const ProcessRow &row)
 {
     const ProcessFacts &f = row.facts();
-    if (row.tooYoungToJudge())
+    if (row.tooYoungToJudge() && row.recommendation().action == RecommendedAction::Keep)
         return tr("too young: %1 old, judged from %2")
             .arg(qs(formatDuration(f.ageSeconds)), qs(formatDuration(row.result().minAgeSeconds)));
     if (!f.protectedReason.empty())

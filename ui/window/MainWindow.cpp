@@ -15,6 +15,7 @@
 #include "table/TreeExpansion.h"
 #include "window/SidePanes.h"
 #include "window/StatusLine.h"
+#include "window/SummaryBar.h"
 #include "window/TableSide.h"
 #include "window/WindowActions.h"
 
@@ -56,7 +57,7 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
     m_splitter->addWidget(m_panes);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
-    m_splitter->setSizes({62, 38}); // proportions, until the person's own: the table and its verdicts first
+    m_splitter->setSizes({width() * 62 / 100, width() * 38 / 100}); // until the person's own: the table first
     setCentralWidget(m_splitter);
     m_expansion = new TreeExpansion(m_table, IdentityRole, this);
     m_actions = new WindowActions(*this);
@@ -74,6 +75,7 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
     connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showContextMenu);
     connect(m_table->header(), &QWidget::customContextMenuRequested, this, &MainWindow::chooseColumns);
     connect(m_panes, &SidePanes::processActivated, this, &MainWindow::selectIdentity);
+    connect(m_side->summary(), &SummaryBar::minAgeChosen, &m_desk, &Desk::setMinAgeSeconds);
     connect(&m_desk, &Desk::resultChanged, m_feed, &ResultFeed::receive);
     connect(m_feed, &ResultFeed::rowsReady, this, &MainWindow::applyResult);
     connect(&m_desk, &Desk::deepReady, m_panes, &SidePanes::showDeep);
@@ -264,6 +266,7 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
     }
     showSelected(); // the same identity, refreshed (or cleared if it is gone)
     m_status->showResult(*result, scanMicroseconds);
+    m_side->summary()->showResult(*result);
     Q_EMIT resultApplied();
 }
 

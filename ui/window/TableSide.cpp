@@ -7,6 +7,7 @@
 #include "table/ProcessTableModel.h"
 #include "table/ProcessTableView.h"
 #include "widgets/ElidedTextDelegate.h"
+#include "window/SummaryBar.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -28,7 +29,8 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
       m_scope(new QComboBox(this)),
       m_candidatesOnly(new QCheckBox(tr("Candidates only"), this)),
       m_onlyBar(new QWidget(this)),
-      m_onlyLabel(new QLabel(m_onlyBar))
+      m_onlyLabel(new QLabel(m_onlyBar)),
+      m_summary(new SummaryBar(this))
 {
     m_filter->setSourceModel(&model);
     m_table->setModel(m_filter);
@@ -64,6 +66,8 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
     connect(m_scope, &QComboBox::currentIndexChanged, this,
         [this] { m_filter->setScope(m_scope->currentData().value<ProcessFilterModel::Scope>()); });
     connect(m_candidatesOnly, &QCheckBox::toggled, m_filter, &ProcessFilterModel::setCandidatesOnly);
+    connect(m_candidatesOnly, &QCheckBox::toggled, m_summary, &SummaryBar::setShowingCandidatesOnly);
+    connect(m_summary, &SummaryBar::showCandidatesOnly, m_candidatesOnly, &QCheckBox::setChecked);
     connect(new QShortcut(QKeySequence::Find, this), &QShortcut::activated, this, [this] {
         m_search->setFocus(Qt::ShortcutFocusReason);
         m_search->selectAll();
@@ -73,10 +77,12 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_summary);
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_search, 1);
     filters->addWidget(m_scope);
     filters->addWidget(m_candidatesOnly);
+    filters->addWidget(m_summary->minAgeChooser());
     layout->addLayout(filters);
     auto *onlyLayout = new QHBoxLayout(m_onlyBar);
     onlyLayout->setContentsMargins(4, 0, 4, 0);

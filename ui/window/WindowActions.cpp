@@ -1,6 +1,7 @@
 #include "window/WindowActions.h"
 
 #include "desk/Desk.h"
+#include "look/Guide.h"
 #include "look/ThemeIcon.h"
 #include "tray/Autostart.h"
 #include "window/MainWindow.h"
@@ -170,6 +171,7 @@ void WindowActions::buildProcess()
 void WindowActions::buildHelp()
 {
     QMenu *help = m_window.menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Guide"), QKeySequence::HelpContents, &m_window, [this] { Guide::showGuide(&m_window); });
     help->addAction(themeIcon(QStringLiteral("help-about")), tr("&About ptriage"), &m_window, [this] {
         QMessageBox::about(&m_window, tr("About ptriage"),
             tr("<h3>ptriage %1</h3><p>Finds abandoned, stuck and runaway processes, explains every verdict "
