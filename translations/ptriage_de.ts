@@ -2951,10 +2951,6 @@ Eltern-PID: %2</translation>
         <translation>Kein Prozess ausgewählt</translation>
     </message>
     <message>
-        <source>Select a process to see why it got its verdict.</source>
-        <translation>Wählen Sie einen Prozess aus, um zu sehen, wie seine Einstufung zustande kam.</translation>
-    </message>
-    <message>
         <source>%1 — pid %2</source>
         <translation>%1 — PID %2</translation>
     </message>
@@ -2969,10 +2965,6 @@ Eltern-PID: %2</translation>
     <message>
         <source>&lt;br&gt;Protected: %1</source>
         <translation>&lt;br&gt;Geschützt: %1</translation>
-    </message>
-    <message>
-        <source>Bits: %1 vs %2</source>
-        <translation>Bit: %1 vs. %2</translation>
     </message>
     <message>
         <source>%1 bits toward %2</source>
@@ -3037,6 +3029,14 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1 old · %2 confidence · %3 · %4 · identity %5</source>
         <translation>%1 alt · Konfidenz %2 · %3 · %4 · Identität %5</translation>
+    </message>
+    <message>
+        <source>Select a process in the table to see why it got its verdict, term by term. Rows with a bold action are the ones ptriage recommends acting on; &quot;review&quot; rows need a look first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits: toward %1 (right) or %2 (left)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3577,10 +3577,6 @@ Eltern-PID: %2</translation>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> · %1 in memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> · 1 holds a port</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3591,6 +3587,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>Show all</source>
         <translation type="unfinished">Alle zeigen</translation>
+    </message>
+    <message>
+        <source> · %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -341,11 +341,12 @@ private Q_SLOTS:
     // Once the pointer leaves, the new order comes.
     void rowsStayPutUnderThePointer()
     {
+        // Two spinners busy at first, two stopped; then the other way round.
         Spawner sp;
         std::vector<Actor> calm, jumpers;
         for (int i = 0; i < 2; ++i)
-            calm.push_back(sp.spawn({"rowhold-calm", {"rowhold-calm"}, {}}));
-        for (int i = 0; i < 2; ++i) // stopped: idle until they are let go
+            calm.push_back(sp.spawn({"rowhold-calm", {"rowhold-calm"}, {{"ACTOR_SPIN", "1"}}}));
+        for (int i = 0; i < 2; ++i)
             jumpers.push_back(sp.spawn({"rowhold-jump", {"rowhold-jump"}, {{"ACTOR_SPIN", "1"}}}));
         for (const Actor &j : jumpers)
             QCOMPARE(::kill(j.pid, SIGSTOP), 0);
@@ -359,25 +360,22 @@ private Q_SLOTS:
         w.start();
         w.filter()->setFilterText(QStringLiteral("rowhold"));
         w.table()->sortByColumn(w.model()->columns().indexOf(u"cpu"), Qt::DescendingOrder);
-        // All four in view, each with a CPU share measured.
-        QTRY_VERIFY_WITH_TIMEOUT(rowOrder(w).size() == 4 && cpuOf(w, 3) >= 0, 20000);
+        // All four in view, each with a CPU share measured: the busy ones on top.
+        QTRY_VERIFY_WITH_TIMEOUT(rowOrder(w).size() == 4 && cpuOf(w, 3) >= 0 && cpuOf(w, 1) > cpuOf(w, 3) + 0.2, 20000);
 
-        // The pointer rests on the last row; the stopped spinners are let go.
+        // The pointer rests on the last row (a stopped one); the busy ones stop, the stopped ones go.
         const QModelIndex last = w.table()->model()->index(3, 0);
         const QPoint at = w.table()->visualRect(last).center();
         QTest::mouseMove(w.table()->viewport(), at);
         QTRY_VERIFY(w.filter()->orderHeld());
         const QStringList seen = rowOrder(w);
         const QString underPointer = last.data(IdentityRole).toString();
+        for (const Actor &c : calm)
+            QCOMPARE(::kill(c.pid, SIGSTOP), 0);
         for (const Actor &j : jumpers)
             QCOMPARE(::kill(j.pid, SIGCONT), 0);
-        // Refreshes until a spinner's CPU share is above a row over it: sorted, rows would move.
-        const auto outOfOrder = [&] {
-            for (int r = 1; r < 4; ++r)
-                if (cpuOf(w, r) > cpuOf(w, 0) + 0.2)
-                    return true;
-            return false;
-        };
+        // Refreshes until the last row's CPU share is above the first's: sorted, rows would move.
+        const auto outOfOrder = [&] { return cpuOf(w, 3) > cpuOf(w, 0) + 0.2; };
         QTRY_VERIFY_WITH_TIMEOUT(outOfOrder(), 20000);
         const auto before = applied.size();
         QTRY_VERIFY_WITH_TIMEOUT(applied.size() > before + 1, 20000);

@@ -5,6 +5,7 @@
 #include "look/Guide.h"
 #include "look/UiText.h"
 #include "util/Format.h"
+#include "widgets/SteadyLine.h"
 
 #include <QComboBox>
 #include <QFont>
@@ -48,14 +49,13 @@ Counts countOf(const TriageResult &r)
 
 SummaryBar::SummaryBar(QWidget *parent)
     : QWidget(parent),
-      m_text(new QLabel(this)),
+      m_text(new SteadyLine(this)),
       m_showThem(new QPushButton(this)),
       m_minAge(new QComboBox(this)),
       m_minAgeBox(new QWidget(this)),
       m_legend(new QToolButton(this))
 {
-    m_text->setTextFormat(Qt::PlainText);
-    m_text->setWordWrap(true);
+    m_text->setSelectable(false);
     QFont headline = m_text->font();
     headline.setBold(true);
     m_text->setFont(headline);
@@ -106,7 +106,7 @@ QString SummaryBar::summaryOf(const TriageResult &result)
         = c.attention == 1 ? tr("1 process needs attention") : tr("%1 processes need attention").arg(c.attention);
     if (!kinds.isEmpty())
         line += tr(": %1").arg(kinds.join(QStringLiteral(", ")));
-    line += tr(" · %1 in memory").arg(qs(formatBytes(c.bytes)));
+    line += tr(" · %1").arg(qs(formatBytes(c.bytes)));
     if (c.holdingPorts > 0)
         line += c.holdingPorts == 1 ? tr(" · 1 holds a port") : tr(" · %1 hold ports").arg(c.holdingPorts);
     return line;

@@ -3,12 +3,12 @@
 #include <QWidget>
 
 class QComboBox;
-class QLabel;
 class QPushButton;
 class QToolButton;
 
 namespace ptriage {
 
+class SteadyLine;
 struct TriageResult;
 
 // The first thing the window says, above the table: is anything wrong here, in one line ("8
@@ -35,7 +35,7 @@ Q_SIGNALS:
     void minAgeChosen(double seconds);
 
 private:
-    QLabel *m_text;
+    SteadyLine *m_text; // changes at most refreshes (the memory): never lays the window out
     QPushButton *m_showThem;
     QComboBox *m_minAge;
     QWidget *m_minAgeBox;
