@@ -2564,10 +2564,6 @@ Eltern-PID: %2</translation>
         <translation>Auf CPUs beschränken (0–%1, durch Kommas getrennt):</translation>
     </message>
     <message>
-        <source>Nice value (−20 highest priority … 19 lowest):</source>
-        <translation>Nice-Wert (−20 höchste Priorität … 19 niedrigste):</translation>
-    </message>
-    <message>
         <source>CPU allowed (percent of one core):</source>
         <translation>Erlaubte CPU (Prozent eines Kerns):</translation>
     </message>
@@ -2578,6 +2574,94 @@ Eltern-PID: %2</translation>
     <message>
         <source>Send SIG%1</source>
         <translation>SIG%1 senden</translation>
+    </message>
+    <message>
+        <source>%1 (the system)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (another user)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the parent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the signal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 1 process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ptriage recommends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) is a zombie: it has exited and cannot be ended. Its parent %3 (%4) is offered instead; ending the parent removes the zombie.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not this: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ptriage recommends this.&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ptriage recommends this for all of them.&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ptriage does not recommend this&lt;/b&gt; (see what it recommends below): be sure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ptriage recommends this for none of them&lt;/b&gt; (see below): be sure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ptriage recommends this for %1 of them&lt;/b&gt;, not for the others (see below).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not yours: %1. Acting on it needs an administrator&apos;s rights; the system will ask.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Already at the lowest priority (nice 19): renicing cannot lower it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now nice %1. New nice value (up to 19, the lowest priority):</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -18,6 +18,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QHeaderView>
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -28,6 +29,7 @@
 #include <csignal>
 #include <memory>
 #include <optional>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace ptriage;
@@ -485,6 +487,49 @@ private Q_SLOTS:
         const QModelIndex orphanRow = w.model()->indexOf(w.shownResult()->snapshot->byPid(orphan.pid)->id, why);
         QVERIFY2(orphanRow.data().toString().startsWith(QStringLiteral("too young")),
             qPrintable(orphanRow.data().toString()));
+    }
+
+    // The context menu depends on the process: a zombie gets its parent's actions, a stopped process
+    // Resume (not Pause), one at nice 19 no Renice; the recommended action is the default.
+    void theContextMenuFitsTheProcess()
+    {
+        Spawner sp;
+        const Actor z = sp.spawn({"menu-zparent", {"menu-zparent"}, {{"ACTOR_ZOMBIE", "1"}}});
+        const Actor stopped = sp.spawn({"menu-stopped", {"menu-stopped"}, {}});
+        const Actor lowest = sp.spawn({"menu-lowest", {"menu-lowest"}, {}});
+        QCOMPARE(::kill(stopped.pid, SIGSTOP), 0);
+        QCOMPARE(::setpriority(PRIO_PROCESS, static_cast<id_t>(lowest.pid), 19), 0);
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
+        MainWindow w(desk);
+        QSignalSpy applied(&w, &MainWindow::resultApplied);
+        w.start();
+        QTRY_VERIFY_WITH_TIMEOUT(applied.size() >= 1, 20000);
+        const auto r = w.shownResult();
+        const auto menuOf = [&](int pid) {
+            QStringList items;
+            QMenu menu;
+            const Sample *s = r->snapshot->byPid(pid);
+            if (!s)
+                return items;
+            w.fillContextMenu(&menu, static_cast<int>(s - r->snapshot->processes.data()));
+            for (QAction *a : menu.actions())
+                if (!a->isSeparator())
+                    items << (a == menu.defaultAction() ? QStringLiteral("*") : QString()) + a->text().remove(u'&');
+            return items;
+        };
+        const QStringList zombie = menuOf(z.zombiePid);
+        QVERIFY2(zombie.contains(QStringLiteral("*Ask the parent to collect this zombie (SIGCHLD)")),
+            qPrintable(zombie.join(u'|')));
+        QVERIFY(!zombie.contains(QStringLiteral("Pause")) && !zombie.contains(QStringLiteral("Resume")));
+        QVERIFY(!zombie.contains(QStringLiteral("Send signal")));
+        const QStringList paused = menuOf(stopped.pid);
+        QVERIFY2(paused.contains(QStringLiteral("Resume")) && !paused.contains(QStringLiteral("Pause")),
+            qPrintable(paused.join(u'|')));
+        const QStringList niced = menuOf(lowest.pid);
+        QVERIFY2(!niced.contains(QStringLiteral("Renice")) && niced.contains(QStringLiteral("Pause")),
+            qPrintable(niced.join(u'|')));
+        QVERIFY(menuOf(stopped.pid).size() < 14); // not every action there is
+        QCOMPARE(::kill(stopped.pid, SIGCONT), 0);
     }
 
     void filterShowsOnlyMatchingProcesses()

@@ -314,19 +314,70 @@ void MainWindow::selectIdentity(const ProcessIdentity &id)
 
 void MainWindow::showContextMenu(const QPoint &pos)
 {
-    if (!m_table->indexAt(pos).isValid())
+    const QModelIndex at = m_table->indexAt(pos);
+    const int i = at.isValid() ? m_model->resultIndex(m_filter->mapToSource(at)) : -1;
+    if (i < 0)
         return;
     QMenu menu(this);
-    menu.setToolTipsVisible(true);
-    const int i = m_model->resultIndex(m_filter->mapToSource(m_table->indexAt(pos)));
-    if (i >= 0)
-        menu.addSection(
-            tr("Recommended: %1").arg(EngineLabels::recommendation(m_model->result()->process(i).recommendation())));
-    menu.addActions(m_actions->process);
-    menu.addSeparator();
-    menu.addAction(m_actions->undo);
-    menu.addAction(m_actions->spare);
+    fillContextMenu(&menu, i);
     menu.exec(m_table->viewport()->mapToGlobal(pos));
+}
+
+void MainWindow::fillContextMenu(QMenu *menu, int i)
+{
+    // What can be done to this process, in its state: the recommended action first and in bold.
+    const ProcessView process = m_model->result()->process(i);
+    const Recommendation &rec = process.recommendation();
+    const char state = process.sample().state;
+    const bool several = m_table->selectionModel()->selectedRows().size() > 1;
+    menu->setToolTipsVisible(true);
+    menu->addSection(tr("Recommended: %1").arg(EngineLabels::recommendation(rec)));
+    std::vector<ActVerb> verbs;
+    if (state == 'Z') {
+        verbs = {ActVerb::Reap, ActVerb::End}; // End offers the parent
+    } else {
+        verbs = {ActVerb::End, ActVerb::Kill};
+        verbs.push_back(state == 'T' || state == 't' ? ActVerb::Resume : ActVerb::Pause);
+        const bool frozen = std::any_of(m_desk.undoable().begin(), m_desk.undoable().end(),
+            [&](const ActionJournal::Entry &e) { return e.target == process.identity() && e.verb == ActVerb::Freeze; });
+        verbs.push_back(frozen ? ActVerb::Thaw : ActVerb::Freeze);
+        verbs.push_back(ActVerb::Throttle);
+        if (several || process.sample().nice < 19) // renicing can only lower a priority
+            verbs.push_back(ActVerb::Renice);
+        verbs.push_back(ActVerb::Quarantine);
+    }
+    const auto recommendedVerb = [&](ActVerb v) {
+        switch (rec.action) {
+        case RecommendedAction::Kill:
+            return v == ActVerb::End;
+        case RecommendedAction::Pause:
+            return v == ActVerb::Pause;
+        case RecommendedAction::Freeze:
+            return v == ActVerb::Freeze;
+        case RecommendedAction::Throttle:
+            return v == ActVerb::Throttle;
+        case RecommendedAction::Renice:
+            return v == ActVerb::Renice;
+        case RecommendedAction::Quarantine:
+            return v == ActVerb::Quarantine;
+        case RecommendedAction::Keep:
+            return state == 'Z' && v == ActVerb::Reap;
+        }
+        return false;
+    };
+    std::stable_partition(verbs.begin(), verbs.end(), recommendedVerb);
+    for (const ActVerb v : verbs)
+        if (QAction *a = m_actions->forVerb(v)) {
+            menu->addAction(a);
+            if (recommendedVerb(v))
+                menu->setDefaultAction(a);
+        }
+    if (state != 'Z')
+        menu->addMenu(m_actions->signalMenu);
+    menu->addSeparator();
+    if (m_actions->undo->isEnabled())
+        menu->addAction(m_actions->undo);
+    menu->addAction(m_actions->spare);
 }
 
 void MainWindow::fillColumnsMenu(QMenu *menu)

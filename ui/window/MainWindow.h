@@ -62,6 +62,9 @@ public:
     void setTreeMode(bool tree);
     // The column chooser (the header's context menu, View → Columns): one checkable entry per column.
     void fillColumnsMenu(QMenu *menu);
+    // The context menu of process `resultIndex` (of shownResult()): what can be done to it in its
+    // state, the recommended action first (the menu's default).
+    void fillContextMenu(QMenu *menu, int resultIndex);
     // Selects a process by PID once it is in a result (for --select).
     void selectPidWhenSeen(int pid) { m_selectPid = pid; }
 

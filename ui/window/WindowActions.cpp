@@ -148,7 +148,7 @@ void WindowActions::buildProcess()
         connect(a, &QAction::triggered, &m_window, [this, verb = verb] { m_window.askToAct(verb); });
         process << a;
     }
-    QMenu *signalMenu = menu->addMenu(tr("Send &signal"));
+    signalMenu = menu->addMenu(tr("Send &signal"));
     for (const char *name : {"HUP", "INT", "TERM", "KILL", "USR1", "USR2", "STOP", "CONT"}) {
         QAction *a = signalMenu->addAction(QStringLiteral("SIG%1").arg(QLatin1String(name)));
         connect(a, &QAction::triggered, &m_window,
@@ -178,6 +178,14 @@ void WindowActions::buildHelp()
                "term by term, and shows what acting on a process would break.</p>")
                 .arg(QCoreApplication::applicationVersion()));
     });
+}
+
+QAction *WindowActions::forVerb(ActVerb verb) const
+{
+    for (QAction *a : process)
+        if (a->data().isValid() && a->data().toInt() == static_cast<int>(verb))
+            return a;
+    return nullptr;
 }
 
 void WindowActions::updateState(const QString &why, bool canUndo, bool anySelected)
