@@ -3184,10 +3184,6 @@ Eltern-PID: %2</translation>
         <translation>Speicher freigeben</translation>
     </message>
     <message>
-        <source> GiB</source>
-        <translation> GiB</translation>
-    </message>
-    <message>
         <source>Plan</source>
         <translation>Planen</translation>
     </message>
@@ -3228,20 +3224,36 @@ Eltern-PID: %2</translation>
         <translation>Das Ziel ist nicht sicher erreichbar: %1</translation>
     </message>
     <message>
-        <source>%1 (pid %2): %3</source>
-        <translation>%1 (PID %2): %3</translation>
-    </message>
-    <message>
-        <source>Left out: %1</source>
-        <translation>Ausgelassen: %1</translation>
-    </message>
-    <message>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
         <source>end (TERM, then KILL)</source>
         <translation>beenden (TERM, dann KILL)</translation>
+    </message>
+    <message>
+        <source>A size: 512M, 4G, 1.5GiB, or bytes (powers of 1024)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a size: write e.g. 512M, 4G or 1.5GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (pid %2), %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished">%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Left out: 1 process, and why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left out: %1 processes, and why</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
