@@ -2444,6 +2444,10 @@ Eltern-PID: %2</translation>
         <source>%1 (gone)</source>
         <translation>%1 (weg)</translation>
     </message>
+    <message>
+        <source> (span too short for a rate per hour: under %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ActionDialog</name>
@@ -3392,6 +3396,14 @@ Eltern-PID: %2</translation>
         <source>Stuck, abandoned, zombies and memory (useful: %1 → %2)</source>
         <translation>Festgefahren, verwaist, Zombies und Speicher (nützlich: %1 → %2)</translation>
     </message>
+    <message>
+        <source>No saved sessions yet: File → Save session, or save automatically</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One saved session so far: the lines start with the next one</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ptriage::SessionsWindow</name>
@@ -3539,6 +3551,14 @@ Eltern-PID: %2</translation>
         <source>%1 → %2 · saved sessions in this span: %3 · %4</source>
         <translation>%1 → %2 · gespeicherte Sitzungen in diesem Zeitraum: %3 · %4</translation>
     </message>
+    <message>
+        <source>span too short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rate per hour needs sessions at least %1 apart; these span %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ptriage::SidePanes</name>
@@ -3645,10 +3665,6 @@ Eltern-PID: %2</translation>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Nothing here looks left behind, stuck or spinning.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>1 process is too young to judge (younger than %1).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3659,14 +3675,6 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1 %2</source>
         <translation type="unfinished">%1 %2</translation>
-    </message>
-    <message>
-        <source>1 process needs attention</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 processes need attention</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>: %1</source>
@@ -3687,6 +3695,18 @@ Eltern-PID: %2</translation>
     <message>
         <source> · %1</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No candidates: nothing here looks left behind, stuck or spinning.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 candidate</source>
+        <translation type="unfinished">1 Kandidat</translation>
+    </message>
+    <message>
+        <source>%1 candidates</source>
+        <translation type="unfinished">%1 Kandidaten</translation>
     </message>
 </context>
 <context>

@@ -114,8 +114,11 @@ std::string accumulationText(const Accumulation &acc, int limit)
     if (acc.sessions.empty())
         return say(QT_TRANSLATE_NOOP("SessionText", "no sessions in that span")) + "\n";
     std::string out = say(QT_TRANSLATE_NOOP("SessionText", "%1 sessions over %2"),
-                          {std::to_string(acc.sessions.size()), formatDuration(acc.spanHours * 3600)})
-        + "\n";
+        {std::to_string(acc.sessions.size()), formatDuration(acc.spanHours * 3600)});
+    if (!acc.rateKnown())
+        out += say(QT_TRANSLATE_NOOP("SessionText", " (span too short for a rate per hour: under %1)"),
+            {formatDuration(Accumulation::kShortestRateSpanHours * 3600)});
+    out += "\n";
     out += padColumns(say(QT_TRANSLATE_NOOP("SessionText", "SOURCE")), 40) + ' '
         + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "PARENT")), 28) + ' '
         + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "FIRST→NOW")), 8, true) + ' '
@@ -130,11 +133,12 @@ std::string accumulationText(const Accumulation &acc, int limit)
         const std::string counts = line("%d→%d", r.counts.front(), r.counts.back());
         const std::string where = r.origin.unit + (r.origin.project.empty() ? "" : "  " + r.origin.project)
             + (r.origin.terminal.empty() ? "" : "  " + r.origin.terminal);
-        out += line("%-40s %-28s %8s %+9.1f %7s %10s  %s\n", clip(r.origin.command, 40).c_str(),
+        const std::string rate = acc.rateKnown() ? line("%+9.1f", r.growthPerHour) : padColumns("\u2014", 9, true);
+        out += line("%-40s %-28s %8s %s %7s %10s  %s\n", clip(r.origin.command, 40).c_str(),
             clip(r.parentGone ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (gone)"), {r.origin.parent}) : r.origin.parent,
                 28)
                 .c_str(),
-            counts.c_str(), r.growthPerHour, formatPercent(r.shareOfTotal).c_str(),
+            counts.c_str(), rate.c_str(), formatPercent(r.shareOfTotal).c_str(),
             formatBytes(static_cast<double>(r.rssBytes)).c_str(), clip(where, 80).c_str());
     }
     return out;

@@ -7,6 +7,7 @@
 #include "util/ByteSize.h"
 #include "util/Format.h"
 #include "widgets/ReadOnlyTable.h"
+#include "widgets/ScreenFit.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
@@ -93,7 +94,7 @@ ReliefDialog::ReliefDialog(Desk &desk, std::uint64_t goalBytes, QWidget *parent)
     layout->addWidget(m_excludedToggle);
     layout->addWidget(m_excluded);
     layout->addWidget(buttons);
-    resize(900, 480);
+    sizeToScreen(this, QSize(900, 480));
 
     connect(m_planButton, &QPushButton::clicked, this, &ReliefDialog::plan);
     connect(m_goal, &QLineEdit::returnPressed, this, &ReliefDialog::plan);

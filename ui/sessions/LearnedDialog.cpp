@@ -3,6 +3,7 @@
 #include "desk/SessionKeeper.h"
 #include "look/UiText.h"
 #include "widgets/ReadOnlyTable.h"
+#include "widgets/ScreenFit.h"
 
 #include <QDateTime>
 #include <QDialogButtonBox>
@@ -85,7 +86,7 @@ LearnedDialog::LearnedDialog(SessionKeeper &keeper, const LearningParams &params
             m_status->setText(tr("Not changed: %1").arg(error));
         Q_EMIT changed();
     });
-    resize(900, 500);
+    sizeToScreen(this, QSize(900, 500));
     reload();
 }
 

@@ -13,6 +13,7 @@
 #include "table/ProcessTableView.h"
 #include "table/ResultFeed.h"
 #include "table/TreeExpansion.h"
+#include "widgets/ScreenFit.h"
 #include "window/SidePanes.h"
 #include "window/StatusLine.h"
 #include "window/SummaryBar.h"
@@ -21,10 +22,8 @@
 
 #include <QCloseEvent>
 #include <QCoreApplication>
-#include <QGuiApplication>
 #include <QHeaderView>
 #include <QMenu>
-#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -51,7 +50,7 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
       m_status(new StatusLine(*this, desk))
 {
     setWindowTitle(tr("ptriage — process triage"));
-    fitToScreen(); // until the person's own
+    sizeToScreen(this, QSize(1500, 950)); // until the person's own
     new ForegroundWatch(this); // background threads pause while this thread handles events
     m_splitter->addWidget(m_side);
     m_splitter->addWidget(m_panes);
@@ -403,42 +402,11 @@ void MainWindow::chooseColumns(const QPoint &pos)
     menu.exec(m_table->header()->mapToGlobal(pos));
 }
 
-void MainWindow::fitToScreen()
-{
-    // A good share of the screen's free area (panels excluded), up to what the layout needs.
-    const QScreen *screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
-    if (!screen)
-        return;
-    const QRect free = screen->availableGeometry();
-    resize(std::min(1500, free.width() * 9 / 10), std::min(950, free.height() * 9 / 10));
-}
-
-void MainWindow::clampToScreen()
-{
-    // A remembered geometry from a larger or another screen: all of the window on a screen, status line included.
-    const QScreen *screen = QGuiApplication::screenAt(frameGeometry().center());
-    if (!screen)
-        screen = QGuiApplication::primaryScreen();
-    if (!screen)
-        return;
-    const QRect free = screen->availableGeometry();
-    const QSize frame = frameGeometry().size() - size(); // the decorations, when there are any
-    const QSize fits(
-        std::min(width(), free.width() - frame.width()), std::min(height(), free.height() - frame.height()));
-    if (fits != size())
-        resize(fits);
-    QRect at = frameGeometry();
-    at.moveLeft(std::clamp(at.left(), free.left(), std::max(free.left(), free.right() - at.width() + 1)));
-    at.moveTop(std::clamp(at.top(), free.top(), std::max(free.top(), free.bottom() - at.height() + 1)));
-    if (at.topLeft() != frameGeometry().topLeft())
-        move(at.topLeft());
-}
-
 void MainWindow::restoreSettings()
 {
     QSettings s;
     if (restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
-        clampToScreen();
+        clampToScreen(this);
     m_splitter->restoreState(s.value(QStringLiteral("window/splitter")).toByteArray());
     // A header kept by an older version (other columns, the verdict out of view) is not restored.
     if (s.value(QStringLiteral("table/columnsVersion")).toInt() == kColumnsVersion)

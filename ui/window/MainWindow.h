@@ -98,8 +98,6 @@ private:
     void chooseColumns(const QPoint &pos);
     void updateActionState();
     void updateMarks();
-    void fitToScreen();
-    void clampToScreen();
     void restoreSettings();
     void saveSettings() const;
     std::vector<ProcessIdentity> selectedIdentities() const;

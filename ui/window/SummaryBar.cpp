@@ -90,7 +90,7 @@ QString SummaryBar::summaryOf(const TriageResult &result)
 {
     const Counts c = countOf(result);
     if (c.attention == 0) {
-        const QString nothing = tr("Nothing here looks left behind, stuck or spinning.");
+        const QString nothing = tr("No candidates: nothing here looks left behind, stuck or spinning.");
         if (c.tooYoung == 0)
             return nothing;
         return nothing + QLatin1Char(' ')
@@ -102,8 +102,8 @@ QString SummaryBar::summaryOf(const TriageResult &result)
     for (int k = kClassCount - 1; k >= 0; --k) // abandoned and zombies first
         if (const int n = c.byClass[static_cast<std::size_t>(k)]; n > 0 && k != static_cast<int>(ProcessClass::Useful))
             kinds << tr("%1 %2").arg(n).arg(ClassStyle::label(static_cast<ProcessClass>(k)));
-    QString line
-        = c.attention == 1 ? tr("1 process needs attention") : tr("%1 processes need attention").arg(c.attention);
+    // "Candidates", as in the status line, the filter, the CLI and the report.
+    QString line = c.attention == 1 ? tr("1 candidate") : tr("%1 candidates").arg(c.attention);
     if (!kinds.isEmpty())
         line += tr(": %1").arg(kinds.join(QStringLiteral(", ")));
     line += tr(" · %1").arg(qs(formatBytes(c.bytes)));

@@ -12,7 +12,7 @@ class SteadyLine;
 struct TriageResult;
 
 // The first thing the window says, above the table: is anything wrong here, in one line ("8
-// processes need attention: 5 left behind … — Show them"), the minimum age below which nothing is
+// candidates: 5 abandoned … — Show them"), the minimum age below which nothing is
 // judged (changeable), and the legend of the table's colors and icons. GUI thread.
 class SummaryBar : public QWidget {
     Q_OBJECT
