@@ -15,7 +15,12 @@
 #include "window/SummaryBar.h"
 
 #include <QChartView>
+#include <QApplication>
 #include <QComboBox>
+#include <QFrame>
+#include <QLabel>
+#include <QTextBrowser>
+#include <QToolButton>
 #include <QFile>
 #include <QHeaderView>
 #include <QMenu>
@@ -528,6 +533,44 @@ private Q_SLOTS:
             qPrintable(niced.join(u'|')));
         QVERIFY(menuOf(stopped.pid).size() < 14); // not every action there is
         QCOMPARE(::kill(stopped.pid, SIGCONT), 0);
+    }
+
+    // Help → Guide opens offline (built in) and covers what a first look needs; the legend names every
+    // class and what a bold action and "review" mean.
+    void theGuideAndTheLegendAreBuiltIn()
+    {
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
+        MainWindow w(desk);
+        w.show();
+        QAction *guide = nullptr;
+        for (QAction *a : w.findChildren<QAction *>())
+            if (a->text() == QStringLiteral("&Guide"))
+                guide = a;
+        QVERIFY(guide);
+        QCOMPARE(guide->shortcut(), QKeySequence(QKeySequence::HelpContents));
+        guide->trigger();
+        QTextBrowser *text = nullptr;
+        QTRY_VERIFY((text = w.findChild<QTextBrowser *>()) != nullptr);
+        const QString page = text->toPlainText();
+        for (const char *part : {"Where to start", "Classes", "bits", "score", "Minimum age", "too young", "Keyboard",
+                 "Delete", "identity"})
+            QVERIFY2(page.contains(QLatin1String(part)), part);
+
+        auto *bar = w.findChild<SummaryBar *>();
+        QToolButton *legend = nullptr;
+        for (auto *b : bar->findChildren<QToolButton *>())
+            if (b->text() == QStringLiteral("Legend"))
+                legend = b;
+        QVERIFY(legend);
+        legend->click();
+        QFrame *popup = nullptr;
+        QTRY_VERIFY((popup = qobject_cast<QFrame *>(QApplication::activePopupWidget())) != nullptr);
+        QString words;
+        for (const QLabel *l : popup->findChildren<QLabel *>())
+            words += l->text() + QLatin1Char('\n');
+        for (const char *word : {"useful", "stuck or spinning", "abandoned", "zombie", "review", "too young"})
+            QVERIFY2(words.contains(QLatin1String(word)), qPrintable(words));
+        popup->close();
     }
 
     void filterShowsOnlyMatchingProcesses()
