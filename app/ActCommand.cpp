@@ -31,6 +31,27 @@ bool confirmOnTerminal(const QString &question)
     return yes;
 }
 
+// A zombie cannot be signalled: what to do through its parent instead, as commands to run (empty
+// when `id` is no zombie, the request is already a reap, or it has no parent in the scan).
+QString zombieAdvice(const TriageResult &r, const ProcessIdentity &id, const ActRequest &request)
+{
+    const Sample *s = r.snapshot->byIdentity(id);
+    if (!s || s->state != 'Z' || request.verb == ActVerb::Reap)
+        return {};
+    const Sample *parent = r.snapshot->byPid(s->ppid);
+    if (!parent || s->ppid <= 1)
+        return QCoreApplication::translate(
+            "ActText", "      a zombie cannot be signalled; its parent (pid %1) reaps it when it runs")
+            .arg(s->ppid);
+    return QCoreApplication::translate("ActText",
+        "      a zombie cannot be signalled; its parent is pid %1 (%2):\n"
+        "        ask the parent to reap it (SIGCHLD): ptriage act reap %3\n"
+        "        or end the parent:                  ptriage act end %4")
+        .arg(parent->id.pid)
+        .arg(QString::fromStdString(parent->details ? parent->details->comm : parent->comm), id.toQString(),
+            parent->id.toQString());
+}
+
 QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const ActRequest &request)
 {
     const Sample *s = r.snapshot->byIdentity(id);
@@ -44,12 +65,14 @@ QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const A
         "ActText", "  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
                        .arg(s->id.pid)
                        .arg(QString::fromStdString(command.substr(0, 120)),
-                           QLatin1String(jsonName(r.posteriors[i].classification)),
+                           EngineLabels::processClass(r.posteriors[i].classification),
                            QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes))),
-                           QLatin1String(jsonName(r.blast[i].risk)))
+                           EngineLabels::risk(r.blast[i].risk))
                        .arg(r.blast[i].affected.size());
     for (const auto &b : ActionController::hardBlocks(request, r, static_cast<int>(i)))
         text += QCoreApplication::translate("ActText", "\n      will be refused: %1").arg(b.text());
+    if (const QString advice = zombieAdvice(r, id, request); !advice.isEmpty())
+        text += QLatin1Char('\n') + advice;
     return text;
 }
 
@@ -229,6 +252,8 @@ int act(const QStringList &args)
     bool allDone = true;
     for (const auto &o : controller.run(request, context)) {
         printOutcome(o);
+        if (const QString advice = zombieAdvice(context, o.target, request); !advice.isEmpty())
+            std::printf("%s\n", qUtf8Printable(advice));
         allDone = allDone && o.status == ActStatus::Done;
     }
     return allDone ? Ok : Failure;
