@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 
+#include <algorithm>
 #include <cstdio>
 #include <unistd.h>
 
@@ -124,8 +125,9 @@ int act(const QStringList &args)
         QStringLiteral("NAME")});
     parser.addOption(
         {QStringLiteral("group"), QStringLiteral("Pause/resume/signal the target's whole process group.")});
-    parser.addOption(
-        {QStringLiteral("nice"), QStringLiteral("For renice: -20..19 (default 10)."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("nice"),
+        QStringLiteral("For renice: -20..19 (default: lower than each target's priority now: 10, or 19 from 10 on)."),
+        QStringLiteral("N")});
     parser.addOption({QStringLiteral("cpus"),
         QStringLiteral("For quarantine: CPUs, e.g. 3 or 2,3 (default: the last)."), QStringLiteral("LIST")});
     parser.addOption({QStringLiteral("quota"), QStringLiteral("For throttle: percent of one core (default 25)."),
@@ -238,6 +240,26 @@ int act(const QStringList &args)
         return Failure;
     }
     const TriageResult &context = *scanned.triage;
+    // A renice without --nice lowers every target's priority (never raises it, as a fixed 10 would
+    // for a process at 19): the lowest the targets need; one already at 19 has nothing to lower.
+    if (request.verb == ActVerb::Renice && !parser.isSet(QStringLiteral("nice"))) {
+        int nice = 10;
+        for (const auto &id : request.targets) {
+            const Sample *s = context.snapshot->byIdentity(id);
+            if (!s)
+                continue;
+            const auto to = lowerPriorityNice(s->nice);
+            if (!to) {
+                fail(QStringLiteral("pid %1 is already at nice %2, the lowest priority: a renice cannot lower it "
+                                    "(--nice N sets another value)")
+                         .arg(s->id.pid)
+                         .arg(s->nice));
+                return Failure;
+            }
+            nice = std::max(nice, *to);
+        }
+        request.nice = nice;
+    }
     if (!parser.isSet(QStringLiteral("yes"))) {
         std::printf("%s %zu process%s:\n", actVerbName(request.verb), request.targets.size(),
             request.targets.size() == 1 ? "" : "es");

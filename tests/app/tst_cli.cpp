@@ -15,6 +15,7 @@
 #include <cstring>
 #include <fstream>
 #include <pty.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -429,6 +430,41 @@ private Q_SLOTS:
         QVERIFY2(end.out.contains("ptriage act end " + parentId.toUtf8()), end.out.constData());
         QCOMPARE(processState(a.zombiePid), 'Z'); // nothing was done
         QVERIFY(processState(a.pid) != '?');
+    }
+
+    // `act renice` without --nice lowers the priority from where it is, never raises it: a process
+    // at nice 12 goes to 19, one already at 19 is refused (a fixed default of 10 raised both).
+    void reniceByDefaultOnlyLowersThePriority()
+    {
+        Spawner sp;
+        const int at19 = sp.spawnProgram({"nice", "-n", "19", sp.actorPath("renice-19")});
+        const int at12 = sp.spawn({"renice-12", {"renice-12"}, {}}).pid; // `nice -n` adds to the test's own
+        QVERIFY(at19 > 0 && at12 > 0);
+        if (::setpriority(PRIO_PROCESS, static_cast<id_t>(at12), 12) != 0)
+            QSKIP("cannot set nice 12 here (the test runs above it, unprivileged)");
+        const auto niceOf = [](int pid) {
+            std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+            std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+            const auto fields = QString::fromStdString(text.substr(text.rfind(')') + 2)).split(QLatin1Char(' '));
+            return fields.size() > 16 ? fields[16].toInt() : -100; // the 19th field of stat
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(niceOf(at19) == 19 && niceOf(at12) == 12, 10000);
+        const Run json = runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all")});
+        const QString id19 = processByPid(json.out, at19).value(QStringLiteral("start_id")).toString();
+        const QString id12 = processByPid(json.out, at12).value(QStringLiteral("start_id")).toString();
+        QCOMPARE(processByPid(json.out, at19).value(QStringLiteral("nice")).toInt(), 19);
+        QVERIFY(!id19.isEmpty() && !id12.isEmpty());
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("j.sqlite"));
+        const Run refused = runPtriage({QStringLiteral("act"), QStringLiteral("renice"), id19, QStringLiteral("--yes"),
+            QStringLiteral("--db"), db});
+        QCOMPARE(refused.exit, 1);
+        QVERIFY2(oneLine(refused.err) && refused.err.contains("already at nice 19"), refused.err.constData());
+        QCOMPARE(niceOf(at19), 19);
+        const Run lowered = runPtriage({QStringLiteral("act"), QStringLiteral("renice"), id12, QStringLiteral("--yes"),
+            QStringLiteral("--db"), db});
+        QVERIFY2(lowered.exit == 0, lowered.out + lowered.err);
+        QCOMPARE(niceOf(at12), 19);
     }
 
     // explain's text uses the window's and the report's words for classes and terms, not JSON ids.

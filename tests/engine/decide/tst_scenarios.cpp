@@ -237,7 +237,7 @@ private Q_SLOTS:
     }
 
     // A busy loop already at nice 19: a renice could only raise its priority (the dialog's default is
-    // 10), so it is neither recommended nor allowed; the same loop at nice 0 may be reniced. Young,
+    // 10), so it is neither recommended nor allowed; the same loop at the test's own nice is reniced. Young,
     // so that keep and renice are all the minimum age allows.
     void noReniceAtNiceNineteen()
     {
@@ -257,7 +257,9 @@ private Q_SLOTS:
         QVERIFY(v.index >= 0 && control.index >= 0);
         QCOMPARE(r->process(v.index).nice(), 19L);
         QVERIFY(!r->process(v.index).reniceTo());
-        QCOMPARE(r->process(control.index).reniceTo(), std::optional<int>(10));
+        // The control runs at the test's own nice value (0, or 10 under `nice -n 10 ctest`): a renice lowers it.
+        const auto to = r->process(control.index).reniceTo();
+        QVERIFY(to && *to > r->process(control.index).nice());
         QVERIFY2(control.recommendation().action == RecommendedAction::Renice, control.why().c_str());
         QVERIFY2(v.recommendation().action != RecommendedAction::Renice, v.why().c_str());
         QVERIFY(!v.recommendation().allowed[static_cast<std::size_t>(RecommendedAction::Renice)]);
