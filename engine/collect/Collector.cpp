@@ -251,7 +251,10 @@ bool Collector::readCheapAt(
         const SchedReading r = readSchedOfOneThread(dir.get(), buf);
         s.cpuNs = r.cpuNs;
         *lastRanMs = r.lastRanMs;
-    } else if (m_preciseCpu) {
+    } else if (m_preciseCpu || s.threads == 1) {
+        // A refresh too reads a one-thread process's CPU nanoseconds (schedstat, one small read in a
+        // directory already open): its rate is then what a one-shot scan computes, and "last ran" can
+        // tell that it ran since it was read without opening the directory again (attachLastRan).
         s.cpuNs = readCpuNs(dir.get(), s.threads, buf);
     }
     if (cpuReadAt)
@@ -661,13 +664,17 @@ void Collector::attachLastRan(Pass &pass)
             FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
             for (std::size_t w = begin; w < end; ++w) {
                 const Sample &s = pass.samples[work[w]];
+                const auto known = m_lastRan.find(s.id);
+                if (known != m_lastRan.end() && s.cpuNs && known->second.cpuNs == s.cpuNs) {
+                    read[work[w]] = known->second; // not run since: its last run is where it was
+                    continue;
+                }
                 const DirFd dir = openPid(s.id.pid);
                 if (!dir.valid())
                     continue;
                 const auto cpuNs = s.cpuNs ? s.cpuNs : readCpuNs(dir.get(), s.threads, buf);
-                if (const auto known = m_lastRan.find(s.id);
-                    known != m_lastRan.end() && cpuNs && known->second.cpuNs == cpuNs) {
-                    read[work[w]] = known->second; // not run since: its last run is where it was
+                if (known != m_lastRan.end() && cpuNs && known->second.cpuNs == cpuNs) {
+                    read[work[w]] = known->second;
                     continue;
                 }
                 const auto ms = readLastRanMs(dir.get(), s.threads, s.processor, *clocks, buf);
@@ -947,7 +954,8 @@ std::shared_ptr<const Snapshot> Collector::refresh()
     PhaseClock clock(&m_phases);
     setLocks(readLockTable(m_buffer));
     clock.lap("locks");
-    m_preciseCpu = m_capture; // every refresh: ticks are precise enough over seconds
+    m_preciseCpu = m_capture; // every refresh: ticks for many threads (schedstat only for one-thread processes, a read
+                              // in an open directory)
     m_fdsCountedWithDetails = false;
     Pass pass = readCheapTier();
     clock.lap("cheap tier");
