@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 
+#include <algorithm>
 #include <cstdio>
 #include <unistd.h>
 
@@ -31,6 +32,27 @@ bool confirmOnTerminal(const QString &question)
     return yes;
 }
 
+// A zombie cannot be signalled: what to do through its parent instead, as commands to run (empty
+// when `id` is no zombie, the request is already a reap, or it has no parent in the scan).
+QString zombieAdvice(const TriageResult &r, const ProcessIdentity &id, const ActRequest &request)
+{
+    const Sample *s = r.snapshot->byIdentity(id);
+    if (!s || s->state != 'Z' || request.verb == ActVerb::Reap)
+        return {};
+    const Sample *parent = r.snapshot->byPid(s->ppid);
+    if (!parent || s->ppid <= 1)
+        return QCoreApplication::translate(
+            "ActText", "      a zombie cannot be signalled; its parent (pid %1) reaps it when it runs")
+            .arg(s->ppid);
+    return QCoreApplication::translate("ActText",
+        "      a zombie cannot be signalled; its parent is pid %1 (%2):\n"
+        "        ask the parent to reap it (SIGCHLD): ptriage act reap %3\n"
+        "        or end the parent:                  ptriage act end %4")
+        .arg(parent->id.pid)
+        .arg(QString::fromStdString(parent->details ? parent->details->comm : parent->comm), id.toQString(),
+            parent->id.toQString());
+}
+
 QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const ActRequest &request)
 {
     const Sample *s = r.snapshot->byIdentity(id);
@@ -44,12 +66,14 @@ QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const A
         "ActText", "  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
                        .arg(s->id.pid)
                        .arg(QString::fromStdString(command.substr(0, 120)),
-                           QLatin1String(jsonName(r.posteriors[i].classification)),
+                           EngineLabels::processClass(r.posteriors[i].classification),
                            QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes))),
-                           QLatin1String(jsonName(r.blast[i].risk)))
+                           EngineLabels::risk(r.blast[i].risk))
                        .arg(r.blast[i].affected.size());
     for (const auto &b : ActionController::hardBlocks(request, r, static_cast<int>(i)))
         text += QCoreApplication::translate("ActText", "\n      will be refused: %1").arg(b.text());
+    if (const QString advice = zombieAdvice(r, id, request); !advice.isEmpty())
+        text += QLatin1Char('\n') + advice;
     return text;
 }
 
@@ -101,8 +125,9 @@ int act(const QStringList &args)
         QStringLiteral("NAME")});
     parser.addOption(
         {QStringLiteral("group"), QStringLiteral("Pause/resume/signal the target's whole process group.")});
-    parser.addOption(
-        {QStringLiteral("nice"), QStringLiteral("For renice: -20..19 (default 10)."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("nice"),
+        QStringLiteral("For renice: -20..19 (default: lower than each target's priority now: 10, or 19 from 10 on)."),
+        QStringLiteral("N")});
     parser.addOption({QStringLiteral("cpus"),
         QStringLiteral("For quarantine: CPUs, e.g. 3 or 2,3 (default: the last)."), QStringLiteral("LIST")});
     parser.addOption({QStringLiteral("quota"), QStringLiteral("For throttle: percent of one core (default 25)."),
@@ -215,6 +240,26 @@ int act(const QStringList &args)
         return Failure;
     }
     const TriageResult &context = *scanned.triage;
+    // A renice without --nice lowers every target's priority (never raises it, as a fixed 10 would
+    // for a process at 19): the lowest the targets need; one already at 19 has nothing to lower.
+    if (request.verb == ActVerb::Renice && !parser.isSet(QStringLiteral("nice"))) {
+        int nice = 10;
+        for (const auto &id : request.targets) {
+            const Sample *s = context.snapshot->byIdentity(id);
+            if (!s)
+                continue;
+            const auto to = lowerPriorityNice(s->nice);
+            if (!to) {
+                fail(QStringLiteral("pid %1 is already at nice %2, the lowest priority: a renice cannot lower it "
+                                    "(--nice N sets another value)")
+                         .arg(s->id.pid)
+                         .arg(s->nice));
+                return Failure;
+            }
+            nice = std::max(nice, *to);
+        }
+        request.nice = nice;
+    }
     if (!parser.isSet(QStringLiteral("yes"))) {
         std::printf("%s %zu process%s:\n", actVerbName(request.verb), request.targets.size(),
             request.targets.size() == 1 ? "" : "es");
@@ -229,6 +274,8 @@ int act(const QStringList &args)
     bool allDone = true;
     for (const auto &o : controller.run(request, context)) {
         printOutcome(o);
+        if (const QString advice = zombieAdvice(context, o.target, request); !advice.isEmpty())
+            std::printf("%s\n", qUtf8Printable(advice));
         allDone = allDone && o.status == ActStatus::Done;
     }
     return allDone ? Ok : Failure;

@@ -15,8 +15,10 @@
 namespace ptriage::cli {
 namespace {
 
-// SOURCE_DATE_EPOCH (seconds), the reproducible-builds convention, makes reports byte-identical.
-std::int64_t generationTime()
+// "Report made": the scan's own time (a saved session's, a live scan's), so that one session gives
+// the same bytes every time; SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention) instead
+// when it is set.
+std::int64_t generationTime(std::int64_t scannedAtMs)
 {
     const char *epoch = std::getenv("SOURCE_DATE_EPOCH");
     if (epoch && *epoch) {
@@ -25,7 +27,7 @@ std::int64_t generationTime()
         if (*end == '\0' && s > 0)
             return s * 1000;
     }
-    return QDateTime::currentMSecsSinceEpoch();
+    return scannedAtMs;
 }
 
 bool readId(const QString &text, long long *id)
@@ -156,7 +158,7 @@ int report(const QStringList &args)
     }
     input.config = &*config;
     input.version = PTRIAGE_VERSION;
-    input.generatedAtMs = generationTime();
+    input.generatedAtMs = generationTime(input.generatedAtMs);
     if (!addReportHistory(input, history, &error))
         std::fprintf(stderr, "ptriage: warning: the report has no history: %s\n", qUtf8Printable(error));
 

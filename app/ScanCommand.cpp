@@ -11,12 +11,18 @@
 namespace ptriage::cli {
 namespace {
 
-int terminalWidth()
+// Rows are cut to the terminal's width: its size (TIOCGWINSZ), else COLUMNS, else 80. Into a pipe
+// or a file (or with --wide) nothing is cut: 0.
+int outputWidth(bool wide)
 {
+    if (wide || !::isatty(STDOUT_FILENO))
+        return 0;
     winsize ws{};
-    if (::isatty(STDOUT_FILENO) && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+    if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
         return ws.ws_col;
-    return 160;
+    bool ok = false;
+    const int columns = qEnvironmentVariable("COLUMNS").toInt(&ok);
+    return ok && columns > 0 ? columns : 80;
 }
 
 bool writeAll(const std::string &text)
@@ -33,12 +39,14 @@ int scan(const QStringList &args)
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.scan.v1 JSON.")});
     parser.addOption({QStringLiteral("pretty"), QStringLiteral("Indent the JSON.")});
     parser.addOption({QStringLiteral("all"), QStringLiteral("List every process, not only the candidates.")});
+    parser.addOption({QStringLiteral("wide"),
+        QStringLiteral("Never cut a row to the terminal's width (into a pipe or a file nothing is cut anyway).")});
     parser.addOption({QStringLiteral("save"), QStringLiteral("Also save the scan as a session.")});
     addSaveOptions(parser);
     addOneShotOptions(parser);
     if (const auto done = parseCommandLine(parser, args,
-            QStringLiteral("scan [--json [--pretty]] [--all] [--save [--keep-days DAYS]] [--db FILE] [--proc-root DIR] "
-                           "[--state FILE] [--min-age SECONDS]")))
+            QStringLiteral("scan [--json [--pretty]] [--all] [--wide] [--save [--keep-days DAYS]] [--db FILE] "
+                           "[--proc-root DIR] [--state FILE] [--min-age SECONDS]")))
         return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("scan takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
@@ -73,7 +81,7 @@ int scan(const QStringList &args)
     ro.pool = result.workers.get();
     const std::string text = parser.isSet(QStringLiteral("json"))
         ? scanJson(*result.triage, *result.config, ro)
-        : scanText(*result.triage, *result.config, ro, terminalWidth());
+        : scanText(*result.triage, *result.config, ro, outputWidth(parser.isSet(QStringLiteral("wide"))));
     if (!writeAll(text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;

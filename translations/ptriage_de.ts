@@ -46,6 +46,18 @@
         <source> (undo: ptriage act undo %1)</source>
         <translation> (rückgängig: ptriage act undo %1)</translation>
     </message>
+    <message>
+        <source>      a zombie cannot be signalled; its parent (pid %1) reaps it when it runs</source>
+        <translation>      ein Zombie kann kein Signal empfangen; sein Elternprozess (PID %1) sammelt ihn ein, sobald er läuft</translation>
+    </message>
+    <message>
+        <source>      a zombie cannot be signalled; its parent is pid %1 (%2):
+        ask the parent to reap it (SIGCHLD): ptriage act reap %3
+        or end the parent:                  ptriage act end %4</source>
+        <translation>      ein Zombie kann kein Signal empfangen; sein Elternprozess ist PID %1 (%2):
+        den Elternprozess bitten, ihn einzusammeln (SIGCHLD): ptriage act reap %3
+        oder den Elternprozess beenden:                       ptriage act end %4</translation>
+    </message>
 </context>
 <context>
     <name>Action</name>
@@ -625,6 +637,24 @@
         <source>terminal (other programs)</source>
         <translation>Terminal (andere Programme)</translation>
     </message>
+    <message>
+        <source>ask the parent to reap (SIGCHLD)</source>
+        <translation>den Elternprozess bitten, ihn einzusammeln (SIGCHLD)</translation>
+    </message>
+    <message>
+        <source>end the parent</source>
+        <translation>den Elternprozess beenden</translation>
+    </message>
+    <message>
+        <source>reap</source>
+        <comment>a zombie&apos;s parent is asked to reap it (SIGCHLD); a narrow column</comment>
+        <translation>einsammeln</translation>
+    </message>
+    <message>
+        <source>end</source>
+        <comment>a zombie&apos;s parent is to be ended; a narrow column</comment>
+        <translation>beenden</translation>
+    </message>
 </context>
 <context>
     <name>Evidence</name>
@@ -1125,10 +1155,6 @@
         <translation>Prozesse</translation>
     </message>
     <message>
-        <source>Worth attention</source>
-        <translation>Verdient Aufmerksamkeit</translation>
-    </message>
-    <message>
         <source>Freed by the recommended kills</source>
         <translation>Frei durch die empfohlenen Beendigungen</translation>
     </message>
@@ -1494,6 +1520,18 @@
         <comment>decimal point of the report&apos;s numbers</comment>
         <translation>,</translation>
     </message>
+    <message>
+        <source>Candidates</source>
+        <translation>Kandidaten</translation>
+    </message>
+    <message>
+        <source>%1 processes</source>
+        <translation>%1 Prozesse</translation>
+    </message>
+    <message>
+        <source>%1 processes with this command line, class and recommendation; the evidence below is the first one&apos;s (the highest score).</source>
+        <translation>%1 Prozesse mit dieser Befehlszeile, Klasse und Empfehlung; die Indizien unten sind die des ersten (mit der höchsten Bewertung).</translation>
+    </message>
 </context>
 <context>
     <name>LearnedText</name>
@@ -1655,16 +1693,16 @@
         <translation>nützlich</translation>
     </message>
     <message>
-        <source>useful_bad</source>
-        <translation>festgefahren oder in Endlosschleife</translation>
-    </message>
-    <message>
         <source>abandoned</source>
         <translation>verwaist</translation>
     </message>
     <message>
         <source>zombie</source>
         <translation>Zombie</translation>
+    </message>
+    <message>
+        <source>stuck or spinning</source>
+        <translation>festgefahren oder in Endlosschleife</translation>
     </message>
 </context>
 <context>
@@ -1985,6 +2023,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>its parent %1 has not reaped it: send the parent SIGCHLD, or end the parent if it is no longer needed</source>
         <translation>sein Elternprozess %1 hat ihn nicht eingesammelt: dem Elternprozess SIGCHLD senden oder ihn beenden, wenn er nicht mehr gebraucht wird</translation>
+    </message>
+    <message>
+        <source>already at the lowest priority (nice %1): a renice cannot lower it</source>
+        <translation>schon auf der niedrigsten Priorität (nice %1): renice kann sie nicht weiter senken</translation>
     </message>
 </context>
 <context>
@@ -2345,6 +2387,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>open files:</source>
         <translation>offene Dateien:</translation>
+    </message>
+    <message>
+        <source>%1: %2 (pid %3)</source>
+        <translation>%1: %2 (PID %3)</translation>
     </message>
 </context>
 <context>

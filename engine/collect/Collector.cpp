@@ -1,10 +1,10 @@
 #include "Collector.h"
 
+#include "SecretMask.h"
+#include "Workspace.h"
 #include "collect/proc/ProcParsers.h"
 #include "collect/proc/SchedTimes.h"
-#include "SecretMask.h"
 #include "collect/proc/SocketTable.h"
-#include "Workspace.h"
 #include "config/ProcessManagers.h"
 #include "util/Parallel.h"
 
@@ -251,7 +251,10 @@ bool Collector::readCheapAt(
         const SchedReading r = readSchedOfOneThread(dir.get(), buf);
         s.cpuNs = r.cpuNs;
         *lastRanMs = r.lastRanMs;
-    } else if (m_preciseCpu) {
+    } else if (m_preciseCpu || s.threads == 1) {
+        // A refresh too reads a one-thread process's CPU nanoseconds (schedstat, one small read in a
+        // directory already open): its rate is then what a one-shot scan computes, and "last ran" can
+        // tell that it ran since it was read without opening the directory again (attachLastRan).
         s.cpuNs = readCpuNs(dir.get(), s.threads, buf);
     }
     if (cpuReadAt)
@@ -642,40 +645,46 @@ void Collector::attachLastRan(Pass &pass)
     const double nowMs = clocks->nowMs();
     std::unordered_map<ProcessIdentity, LastRan> next;
     std::vector<std::size_t> work;
-    std::vector<std::optional<double>> read(pass.samples.size());
     for (std::size_t i = 0; i < pass.samples.size(); ++i) {
         const Sample &s = pass.samples[i];
         if (s.isKernelThread() || s.state == 'Z' || s.id.startTicks == 0 || (s.cpuShare && *s.cpuShare > 0))
             continue;
-        // An idle process's last run only moves back; re-read it when a tenth of the idle time
-        // (at least 30 s) has passed, so a refresh reads almost nothing.
         if (pass.lastRanMs[i]) {
-            next.emplace(s.id, LastRan{clocks->toTimeline(*pass.lastRanMs[i], s.processor), nowMs}); // cheap tier
+            next.emplace(s.id, LastRan{clocks->toTimeline(*pass.lastRanMs[i], s.processor), s.cpuNs}); // cheap tier
             continue;
         }
-        auto known = m_lastRan.find(s.id);
-        if (known != m_lastRan.end()
-            && nowMs - known->second.readAtMs < std::max(30000.0, 0.1 * (nowMs - known->second.ms)))
-            next.emplace(s.id, known->second);
-        else
-            work.push_back(i);
+        work.push_back(i);
     }
+    // A refresh counts CPU in ticks, which a process that wakes for microseconds twice a second
+    // never moves: "no CPU" says nothing about when it last ran. What was read before holds only
+    // while its CPU time in nanoseconds (schedstat, a small read) is unchanged; else it is read again.
+    std::vector<std::optional<LastRan>> read(pass.samples.size());
     parallelChunks(m_pool.get(), work.size(), static_cast<int>(m_buffers.size()),
         [&](std::size_t begin, std::size_t end, int worker) {
             FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
             for (std::size_t w = begin; w < end; ++w) {
                 const Sample &s = pass.samples[work[w]];
+                const auto known = m_lastRan.find(s.id);
+                if (known != m_lastRan.end() && s.cpuNs && known->second.cpuNs == s.cpuNs) {
+                    read[work[w]] = known->second; // not run since: its last run is where it was
+                    continue;
+                }
                 const DirFd dir = openPid(s.id.pid);
                 if (!dir.valid())
                     continue;
+                const auto cpuNs = s.cpuNs ? s.cpuNs : readCpuNs(dir.get(), s.threads, buf);
+                if (known != m_lastRan.end() && cpuNs && known->second.cpuNs == cpuNs) {
+                    read[work[w]] = known->second;
+                    continue;
+                }
                 const auto ms = readLastRanMs(dir.get(), s.threads, s.processor, *clocks, buf);
-                if (stillSame(dir.get(), s, buf) != StillSame::No) // not another process under its pid
-                    read[work[w]] = ms;
+                if (ms && stillSame(dir.get(), s, buf) != StillSame::No) // not another process under its pid
+                    read[work[w]] = LastRan{*ms, cpuNs};
             }
         });
     for (std::size_t i : work)
         if (read[i])
-            next.emplace(pass.samples[i].id, LastRan{*read[i], nowMs});
+            next.emplace(pass.samples[i].id, *read[i]);
     const double ticks = static_cast<double>(std::max(1L, ::sysconf(_SC_CLK_TCK)));
     for (auto &s : pass.samples) {
         auto it = next.find(s.id);
@@ -945,7 +954,8 @@ std::shared_ptr<const Snapshot> Collector::refresh()
     PhaseClock clock(&m_phases);
     setLocks(readLockTable(m_buffer));
     clock.lap("locks");
-    m_preciseCpu = m_capture; // every refresh: ticks are precise enough over seconds
+    m_preciseCpu = m_capture; // every refresh: ticks for many threads (schedstat only for one-thread processes, a read
+                              // in an open directory)
     m_fdsCountedWithDetails = false;
     Pass pass = readCheapTier();
     clock.lap("cheap tier");

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "Snapshot.h"
 #include "collect/proc/ProcFiles.h"
 #include "collect/proc/SchedClocks.h"
-#include "Snapshot.h"
 #include "collect/proc/SocketTable.h"
 #include "util/PhaseTimes.h"
 
@@ -147,7 +147,9 @@ private:
     bool m_fdsCountedWithDetails = false;
     struct LastRan {
         double ms = 0; // se.exec_start, on the SchedClocks timeline
-        double readAtMs = 0; // when it was read, on the same timeline
+        // Its threads' CPU time (schedstat) when `ms` was read: while it is the same, the process has
+        // not run since, and `ms` still holds; once it differs, `ms` is read again.
+        std::optional<std::uint64_t> cpuNs;
     };
     std::unordered_map<ProcessIdentity, LastRan> m_lastRan;
     std::optional<SchedClocks> m_clocks; // as last read by visiting the CPUs

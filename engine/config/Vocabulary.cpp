@@ -11,6 +11,7 @@ constexpr std::array<const char *, kActionCount> kActionNames
 constexpr std::array<const char *, 4> kStrengthNames = {"weak", "substantial", "strong", "decisive"};
 constexpr std::array<const char *, 4> kConfidenceNames = {"low", "medium", "high", "very_high"};
 constexpr std::array<const char *, 4> kRiskNames = {"low", "medium", "high", "critical"};
+constexpr std::array<const char *, 3> kParentActionNames = {"none", "reap", "end"};
 
 template<typename E, std::size_t N> const char *nameIn(const std::array<const char *, N> &names, E value)
 {
@@ -67,6 +68,10 @@ const char *jsonName(Confidence c)
 const char *jsonName(Risk r)
 {
     return nameIn(kRiskNames, r);
+}
+const char *jsonName(ParentAction a)
+{
+    return nameIn(kParentActionNames, a);
 }
 
 template<> std::optional<ProcessClass> fromJsonName(std::string_view name)

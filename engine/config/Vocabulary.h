@@ -19,6 +19,11 @@ constexpr int kClassCount = 4;
 enum class RecommendedAction : int { Keep = 0, Renice, Pause, Freeze, Throttle, Quarantine, Kill };
 constexpr int kActionCount = 7;
 
+// What a zombie's recommendation asks of its parent (a zombie itself is never signalled): nothing (no
+// parent to ask, or not a zombie), to reap it (SIGCHLD), or to be ended (the parent itself looks no
+// longer needed; init then reaps the zombie).
+enum class ParentAction : int { None = 0, Reap, End };
+
 // How much one ledger term moved the verdict: decisive > 3.3 bits, strong > 2, substantial > 1.
 enum class Strength : int { Weak = 0, Substantial, Strong, Decisive };
 Strength strengthOf(double bits);
@@ -36,6 +41,7 @@ const char *jsonName(RecommendedAction a); // keep, renice, pause, freeze, throt
 const char *jsonName(Strength s); // weak, substantial, strong, decisive
 const char *jsonName(Confidence c); // low, medium, high, very_high
 const char *jsonName(Risk r); // low, medium, high, critical
+const char *jsonName(ParentAction a); // none, reap, end
 
 template<typename E> std::optional<E> fromJsonName(std::string_view name);
 

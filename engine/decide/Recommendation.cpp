@@ -148,6 +148,12 @@ std::vector<Recommendation> decide(const DecideInput &in)
                         {s.deep->wchan})
                     : rec(QT_TRANSLATE_NOOP("Recommendation",
                         "in uninterruptible sleep (D): a signal is not delivered until the I/O finishes")));
+        // A renice that does not lower its priority is no renice (at 19 it could only raise it).
+        if (!lowerPriorityNice(s.nice))
+            block(p, gates, {RecommendedAction::Renice},
+                rec(QT_TRANSLATE_NOOP(
+                        "Recommendation", "already at the lowest priority (nice %1): a renice cannot lower it"),
+                    {std::to_string(s.nice)}));
         if (f.ageSeconds < in.minAgeSeconds)
             blockAllBut(p, gates, {RecommendedAction::Keep, RecommendedAction::Renice},
                 rec(QT_TRANSLATE_NOOP("Recommendation", "only %1 old (minimum age for action: %2)"),
@@ -215,10 +221,12 @@ std::vector<Recommendation> decide(const DecideInput &in)
         p.score = static_cast<int>(std::lround(std::clamp(100.0 * gain / maxGain, 0.0, 100.0)));
         if (pp.action == RecommendedAction::Kill) {
             p.action = RecommendedAction::Kill; // ending the abandoned parent lets init reap the zombie
+            p.parentAction = ParentAction::End;
             p.blockedBy.push_back(
                 rec(QT_TRANSLATE_NOOP("Recommendation", "end its parent %1, which is itself abandoned"),
                     {describe(in.snap, pi)}));
         } else {
+            p.parentAction = ParentAction::Reap;
             p.blockedBy.push_back(rec(QT_TRANSLATE_NOOP("Recommendation",
                                           "its parent %1 has not reaped it: send the parent SIGCHLD, or end the parent "
                                           "if it is no longer needed"),
@@ -226,6 +234,13 @@ std::vector<Recommendation> decide(const DecideInput &in)
         }
     }
     return recommendations;
+}
+
+std::optional<int> lowerPriorityNice(long currentNice)
+{
+    if (currentNice >= 19)
+        return std::nullopt;
+    return currentNice < 10 ? 10 : 19;
 }
 
 } // namespace ptriage

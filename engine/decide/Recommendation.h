@@ -11,6 +11,8 @@ namespace ptriage {
 struct Recommendation {
     RecommendedAction action = RecommendedAction::Keep;
     int targetIndex = -1; // the process to act on: itself, or a zombie's parent
+    // A zombie's: what its parent (targetIndex) should do or have done to it. None for every other process.
+    ParentAction parentAction = ParentAction::None;
     std::vector<Phrase> blockedBy; // gates that ruled out stronger actions, in words
     std::array<double, kActionCount> expectedLoss{};
     std::array<bool, kActionCount> allowed{};
@@ -29,5 +31,9 @@ struct DecideInput {
 };
 
 std::vector<Recommendation> decide(const DecideInput &in);
+
+// The nice value a renice sets for a process now at `currentNice`: always a lower priority than now
+// (10, or 19 from 10 on); none at 19, where no renice lowers it. The action dialog's default.
+std::optional<int> lowerPriorityNice(long currentNice);
 
 } // namespace ptriage

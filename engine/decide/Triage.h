@@ -59,6 +59,9 @@ public:
     const Recommendation &recommendation() const { return m_result->recommendations[at()]; }
     const BlastRadius &blast() const { return m_result->blast[at()]; }
     const std::vector<BlastGraph::Edge> &blastEdges() const { return m_result->blastEdges[at()]; }
+    // Its nice value now (-20..19), and what a renice would set: a lower priority, or none at 19.
+    long nice() const { return sample().nice; }
+    std::optional<int> reniceTo() const { return lowerPriorityNice(sample().nice); }
     // Its kind: the signature category it matched (an index into the config's categories).
     int kind() const { return facts().category; }
     // Younger than the minimum age: its posterior is no verdict yet. A zombie is a zombie at any age.

@@ -22,15 +22,15 @@ ClassVector capped(const ClassVector &ll, double capBits)
     return out;
 }
 
-// A class in a sentence: its JSON name in English (what JSON and the database keep), its label when
-// translated.
+// A class in a sentence: the words the window, the report and the CLI use for it (report/EngineLabels),
+// "stuck or spinning" rather than the JSON name useful_bad.
 Phrase classPhrase(ProcessClass c)
 {
     switch (c) {
     case ProcessClass::Useful:
         return Phrase("ProcessClass", QT_TRANSLATE_NOOP("ProcessClass", "useful"));
     case ProcessClass::UsefulBad:
-        return Phrase("ProcessClass", QT_TRANSLATE_NOOP("ProcessClass", "useful_bad"));
+        return Phrase("ProcessClass", QT_TRANSLATE_NOOP("ProcessClass", "stuck or spinning"));
     case ProcessClass::Abandoned:
         return Phrase("ProcessClass", QT_TRANSLATE_NOOP("ProcessClass", "abandoned"));
     case ProcessClass::Zombie:

@@ -117,12 +117,40 @@ QString EngineLabels::action(RecommendedAction a)
 
 QString EngineLabels::recommendation(const Recommendation &rec)
 {
-    return recommendation(rec.action, rec.review);
+    return recommendation(rec.action, rec.review, rec.parentAction);
 }
 
-QString EngineLabels::recommendation(RecommendedAction a, bool review)
+QString EngineLabels::recommendation(RecommendedAction a, bool review, ParentAction parent)
 {
+    if (parent != ParentAction::None)
+        return parentAction(parent);
     return review ? tr("review") : action(a);
+}
+
+QString EngineLabels::parentAction(ParentAction parent)
+{
+    switch (parent) {
+    case ParentAction::Reap:
+        return tr("ask the parent to reap (SIGCHLD)");
+    case ParentAction::End:
+        return tr("end the parent");
+    case ParentAction::None:
+        break;
+    }
+    return {};
+}
+
+QString EngineLabels::parentActionShort(ParentAction parent)
+{
+    switch (parent) {
+    case ParentAction::Reap:
+        return tr("reap", "a zombie's parent is asked to reap it (SIGCHLD); a narrow column");
+    case ParentAction::End:
+        return tr("end", "a zombie's parent is to be ended; a narrow column");
+    case ParentAction::None:
+        break;
+    }
+    return {};
 }
 
 QString EngineLabels::transition(Transition t)

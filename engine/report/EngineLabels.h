@@ -24,9 +24,14 @@ public:
     static QString confidence(Confidence confidence);
     static QString risk(Risk risk);
     static QString action(RecommendedAction action);
-    // The recommendation as shown: its action, or "review" for a probably abandoned process kept.
+    // The recommendation as shown: its action, "review" for a probably abandoned process kept, or for
+    // a zombie what its parent should do ("ask the parent to reap (SIGCHLD)", "end the parent").
     static QString recommendation(const Recommendation &rec);
-    static QString recommendation(RecommendedAction action, bool review);
+    static QString recommendation(RecommendedAction action, bool review, ParentAction parent = ParentAction::None);
+    // What a zombie's parent should do, in full ("ask the parent to reap (SIGCHLD)") and as one word
+    // for a narrow column ("reap", "end"); empty for None.
+    static QString parentAction(ParentAction parent);
+    static QString parentActionShort(ParentAction parent);
     static QString transition(Transition t); // "appeared", "newly orphaned" …
     static QString actStatus(ActStatus status); // "done", "not authorized" …
     static QString mark(ActVerb verb); // what ptriage did and has not undone: "paused", "frozen" …

@@ -37,6 +37,7 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     w.key("comm").value(s.details ? s.details->comm : std::string());
     w.key("cmdline").stringArray(s.details ? s.details->cmdline : std::vector<std::string>{});
     w.key("state").value(std::string_view(&s.state, 1));
+    w.key("nice").value(static_cast<long long>(s.nice));
     w.key("age_seconds").value(f.ageSeconds, 9);
     if (s.cpuShare)
         w.key("cpu_share").value(*s.cpuShare, 4);
@@ -66,6 +67,10 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     w.key("action").value(jsonName(rec.action));
     w.key("review").value(rec.review);
     nullableIdentity(w.key("target"), r, rec.targetIndex);
+    if (rec.parentAction == ParentAction::None)
+        w.key("parent_action").null();
+    else
+        w.key("parent_action").value(jsonName(rec.parentAction));
     w.key("blocked_by").stringArray(english(rec.blockedBy));
     w.key("expected_loss").beginObject();
     for (int a = 0; a < kActionCount; ++a)

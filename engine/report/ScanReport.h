@@ -16,10 +16,13 @@ struct ScanReportOptions {
 std::string scanJson(const TriageResult &r, const TriageConfig &config, const ScanReportOptions &options);
 // One process, with the same fields as an element of `processes`, under `ptriage.explain.v1`.
 std::string explainJson(const TriageResult &r, const TriageConfig &config, int index);
-// The ranked table for people.
+// The ranked table for people: each row cut to `width` display columns (0: every row whole).
 std::string scanText(const TriageResult &r, const TriageConfig &config, const ScanReportOptions &options, int width);
 // The full explanation of one process for people.
 std::string explainText(const TriageResult &r, const TriageConfig &config, int index);
+// The evidence ledger of explain's text, in the window's and the report's words (EngineLabels): a
+// heading ("bits for abandoned against useful") and one line per term.
+std::string ledgerText(const Ledger &ledger, ProcessClass forClass, ProcessClass against);
 // Printable, single-line text of a command (control bytes shown as '?'; "[comm]" when it has none).
 std::string printableCommandLine(const Sample &s);
 

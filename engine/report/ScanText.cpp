@@ -1,5 +1,6 @@
 #include "ScanReport.h"
 
+#include "EngineLabels.h"
 #include "util/Format.h"
 #include "util/Phrase.h"
 
@@ -18,9 +19,25 @@ std::string say(const char *source, std::vector<Phrase> args = {})
     return Phrase("ScanText", source, std::move(args)).translated();
 }
 
-// Cuts to `width` display columns without splitting a UTF-8 sequence (the last column: no padding).
+std::string q(const QString &words)
+{
+    return words.toStdString();
+}
+
+std::size_t columnsOf(const std::string &s)
+{
+    std::size_t cols = 0;
+    for (char c : s)
+        cols += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
+    return cols;
+}
+
+// Cuts to `width` display columns without splitting a UTF-8 sequence (the last column: no padding);
+// width 0: the whole text.
 std::string fit(const std::string &s, std::size_t width)
 {
+    if (width == 0)
+        return s;
     std::size_t cols = 0, i = 0;
     while (i < s.size() && cols < width) {
         ++i;
@@ -98,7 +115,10 @@ std::string scanText(const TriageResult &r, const TriageConfig &config, const Sc
         + padColumns(say(QT_TRANSLATE_NOOP("ScanText", "CPU")), 6, true) + ' '
         + padColumns(say(QT_TRANSLATE_NOOP("ScanText", "MEMORY")), 9, true) + "  "
         + say(QT_TRANSLATE_NOOP("ScanText", "COMMAND / WHY")) + '\n';
-    const std::size_t rest = static_cast<std::size_t>(std::max(30, width - 54));
+    // The prefix of a row is 54 columns; the command and the reasons get the rest of the width
+    // (at least 10), or all they need when there is no width (not a terminal, --wide).
+    constexpr int kPrefix = 54;
+    const std::size_t rest = width > 0 ? static_cast<std::size_t>(std::max(10, width - kPrefix)) : 0;
     for (int i : r.ranking) {
         const auto u = static_cast<std::size_t>(i);
         const Sample &s = snap.processes[u];
@@ -107,18 +127,21 @@ std::string scanText(const TriageResult &r, const TriageConfig &config, const Sc
             continue;
         if (options.all && s.isKernelThread())
             continue;
-        std::string action = rec.review ? "review" : jsonName(rec.action);
+        std::string action = rec.parentAction != ParentAction::None
+            ? q(EngineLabels::parentActionShort(rec.parentAction))
+            : q(EngineLabels::recommendation(rec));
         if (rec.targetIndex != i && rec.targetIndex >= 0)
             action += "→" + std::to_string(snap.processes[static_cast<std::size_t>(rec.targetIndex)].id.pid);
         else if (!rec.candidate)
             action = "-";
-        std::snprintf(line, sizeof line, "%-10s %7d %5d %-10s %6s %9s  ", action.c_str(), s.id.pid, rec.score,
-            formatDuration(r.facts[u].ageSeconds).c_str(), s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "?",
-            formatBytes(static_cast<double>(s.rssBytes)).c_str());
-        out += line + fit(printableCommandLine(s), rest) + '\n';
+        std::snprintf(line, sizeof line, " %7d %5d ", s.id.pid, rec.score);
+        out += padColumns(action, 10) + line + padColumns(formatDuration(r.facts[u].ageSeconds), 10) + ' '
+            + padColumns(s.cpuShare ? formatPercent(*s.cpuShare) : "?", 6, true) + ' '
+            + padColumns(formatBytes(static_cast<double>(s.rssBytes)), 9, true) + "  "
+            + fit(printableCommandLine(s), rest) + '\n';
         const std::string why = topReasons(r, config, i, 3);
         if (!why.empty() && rec.candidate)
-            out += std::string(55, ' ') + fit(why, rest) + '\n';
+            out += std::string(kPrefix, ' ') + fit(why, rest) + '\n';
     }
     return out;
 }
@@ -156,33 +179,37 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
             + '\n';
     if (const std::string partial = s.partialReasons(); !partial.empty())
         out += say(QT_TRANSLATE_NOOP("ScanText", "partial:    %1"), {partial}) + '\n';
-    out += '\n' + say(QT_TRANSLATE_NOOP("ScanText", "posterior (%1 confidence):"), {jsonName(post.confidence)}) + '\n';
+    out += '\n'
+        + say(
+            QT_TRANSLATE_NOOP("ScanText", "posterior (%1 confidence):"), {q(EngineLabels::confidence(post.confidence))})
+        + '\n';
+    std::size_t classWidth = 0;
+    for (int c = 0; c < kClassCount; ++c)
+        classWidth = std::max(classWidth, columnsOf(q(EngineLabels::processClass(static_cast<ProcessClass>(c)))));
     for (int c = 0; c < kClassCount; ++c) {
         const double p = post.probability[static_cast<std::size_t>(c)];
-        std::snprintf(line, sizeof line, "  %-11s %s %6.2f %%%s\n", jsonName(static_cast<ProcessClass>(c)),
-            bar(p, 30).c_str(), p * 100, c == static_cast<int>(post.classification) ? "  ◀" : "");
-        out += line;
+        std::snprintf(line, sizeof line, " %s %6.2f %%%s\n", bar(p, 30).c_str(), p * 100,
+            c == static_cast<int>(post.classification) ? "  ◀" : "");
+        out += "  " + padColumns(q(EngineLabels::processClass(static_cast<ProcessClass>(c))), classWidth) + line;
     }
-    out += '\n'
-        + say(QT_TRANSLATE_NOOP("ScanText", "evidence ledger (bits for %1 against %2):"),
-            {jsonName(post.classification), jsonName(post.reference)})
-        + '\n';
-    for (const auto &t : ledgerOf(r, index, config)) {
-        std::snprintf(line, sizeof line, "  %-14s %+6.2f  %-11s ", t.term.c_str(), t.bits, jsonName(t.strength));
-        out += line + t.detail.translated() + '\n';
-    }
+    out += '\n' + ledgerText(ledgerOf(r, index, config), post.classification, post.reference);
     out += '\n' + say(QT_TRANSLATE_NOOP("ScanText", "expected loss:"));
     const std::string blocked = say(QT_TRANSLATE_NOOP("ScanText", "(blocked)"));
     for (int a = 0; a < kActionCount; ++a) {
-        std::snprintf(line, sizeof line, " %s %.2f", jsonName(static_cast<RecommendedAction>(a)),
-            rec.expectedLoss[static_cast<std::size_t>(a)]);
-        out += line + (rec.allowed[static_cast<std::size_t>(a)] ? std::string() : blocked);
+        std::snprintf(line, sizeof line, " %.2f", rec.expectedLoss[static_cast<std::size_t>(a)]);
+        out += ' ' + q(EngineLabels::action(static_cast<RecommendedAction>(a))) + line
+            + (rec.allowed[static_cast<std::size_t>(a)] ? std::string() : blocked);
     }
-    std::string action
-        = rec.review ? say(QT_TRANSLATE_NOOP("ScanText", "review (keep for now)")) : jsonName(rec.action);
-    if (rec.targetIndex != index && rec.targetIndex >= 0)
-        action = say(QT_TRANSLATE_NOOP("ScanText", "%1 on pid %2"),
-            {action, std::to_string(r.snapshot->processes[static_cast<std::size_t>(rec.targetIndex)].id.pid)});
+    std::string action = rec.review ? say(QT_TRANSLATE_NOOP("ScanText", "review (keep for now)"))
+                                    : q(EngineLabels::recommendation(rec));
+    if (rec.targetIndex != index && rec.targetIndex >= 0) {
+        const auto t = static_cast<std::size_t>(rec.targetIndex);
+        const Sample &parent = r.snapshot->processes[t];
+        action = rec.parentAction != ParentAction::None
+            ? say(QT_TRANSLATE_NOOP("ScanText", "%1: %2 (pid %3)"),
+                {action, parent.details ? parent.details->comm : parent.comm, std::to_string(parent.id.pid)})
+            : say(QT_TRANSLATE_NOOP("ScanText", "%1 on pid %2"), {action, std::to_string(parent.id.pid)});
+    }
     out += '\n'
         + say(QT_TRANSLATE_NOOP("ScanText", "recommendation: %1   (triage score %2)"),
             {action, std::to_string(rec.score)})
@@ -194,9 +221,9 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
     out += '\n'
         + (blast.affected.size() == 1
                 ? say(QT_TRANSLATE_NOOP("ScanText", "blast radius: %1 (%2), 1 process affected"),
-                    {jsonName(blast.risk), score})
+                    {q(EngineLabels::risk(blast.risk)), score})
                 : say(QT_TRANSLATE_NOOP("ScanText", "blast radius: %1 (%2), %3 processes affected"),
-                    {jsonName(blast.risk), score, std::to_string(blast.affected.size())}))
+                    {q(EngineLabels::risk(blast.risk)), score, std::to_string(blast.affected.size())}))
         + '\n';
     for (const auto &reason : blast.reasons)
         out += "  - " + reason.translated() + '\n';
@@ -206,6 +233,25 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
             if (of.kind == FdKind::File && shown++ < 20)
                 out += (shown == 1 ? '\n' + say(QT_TRANSLATE_NOOP("ScanText", "open files:")) + '\n' : std::string())
                     + std::string("  ") + std::to_string(of.fd) + (of.writable ? " w " : " r ") + of.target + '\n';
+    }
+    return out;
+}
+
+std::string ledgerText(const Ledger &ledger, ProcessClass forClass, ProcessClass against)
+{
+    std::string out = say(QT_TRANSLATE_NOOP("ScanText", "evidence ledger (bits for %1 against %2):"),
+                          {q(EngineLabels::processClass(forClass)), q(EngineLabels::processClass(against))})
+        + '\n';
+    std::size_t termWidth = 0, strengthWidth = 0;
+    for (const auto &t : ledger) {
+        termWidth = std::max(termWidth, columnsOf(q(EngineLabels::term(t.term))));
+        strengthWidth = std::max(strengthWidth, columnsOf(q(EngineLabels::strength(t.strength))));
+    }
+    char bits[32];
+    for (const auto &t : ledger) {
+        std::snprintf(bits, sizeof bits, " %+6.2f  ", t.bits);
+        out += "  " + padColumns(q(EngineLabels::term(t.term)), termWidth) + bits
+            + padColumns(q(EngineLabels::strength(t.strength)), strengthWidth) + ' ' + t.detail.translated() + '\n';
     }
     return out;
 }

@@ -76,7 +76,7 @@ _ptriage()
     local options
     case $command in
         "" | gui) options="--tray --db --proc-root --min-age --screenshot --select --tab --act --after --help -h" ;;
-        scan) options="--json --pretty --all --save --keep-days --db --proc-root --state --min-age --help -h" ;;
+        scan) options="--json --pretty --all --wide --save --keep-days --db --proc-root --state --min-age --help -h" ;;
         explain) options="--json --db --proc-root --state --min-age --help -h" ;;
         capture) options="--pid --proc-root --help -h" ;;
         act) options="--signal --group --nice --cpus --quota --timeout --db --journal --yes --help -h" ;;

@@ -12,8 +12,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cstring>
 #include <fstream>
+#include <pty.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace ptriage;
@@ -42,6 +46,53 @@ QByteArray firstDifference(const QByteArray &a, const QByteArray &b)
         ++i;
     const qsizetype from = qMax<qsizetype>(0, i - 160);
     return "at byte " + QByteArray::number(i) + ":\n  " + a.mid(from, 240) + "\nvs\n  " + b.mid(from, 240);
+}
+
+// `ptriage ARGS` with its stdout on a fresh pseudo-terminal that reports no size (as some do), under
+// COLUMNS=`columns`: what a person sees in such a terminal, "\r\n" made "\n".
+QByteArray onTerminal(const QStringList &args, const char *columns)
+{
+    std::vector<std::string> argv{PTRIAGE_BINARY};
+    for (const QString &a : args)
+        argv.push_back(a.toStdString());
+    std::vector<char *> cargv;
+    for (auto &a : argv)
+        cargv.push_back(a.data());
+    cargv.push_back(nullptr);
+    std::vector<std::string> env{std::string("COLUMNS=") + columns};
+    for (char **e = environ; *e; ++e)
+        if (std::strncmp(*e, "COLUMNS=", 8) != 0)
+            env.emplace_back(*e);
+    std::vector<char *> cenv;
+    for (auto &e : env)
+        cenv.push_back(e.data());
+    cenv.push_back(nullptr);
+    int master = -1;
+    winsize none{};
+    const pid_t child = ::forkpty(&master, nullptr, nullptr, &none);
+    if (child < 0)
+        return {};
+    if (child == 0) {
+        ::execve(cargv[0], cargv.data(), cenv.data());
+        ::_exit(127);
+    }
+    QByteArray out;
+    char buf[4096];
+    for (;;) {
+        const ssize_t n = ::read(master, buf, sizeof buf);
+        if (n <= 0)
+            break; // EIO once the child has closed the terminal
+        out.append(buf, n);
+    }
+    ::close(master);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    return out.replace("\r\n", "\n");
+}
+
+int displayColumns(const QByteArray &line)
+{
+    return static_cast<int>(QString::fromUtf8(line).toUcs4().size());
 }
 
 } // namespace
@@ -286,6 +337,151 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains("kill") && r.out.contains(QByteArray::number(a.pid)) && r.out.contains("pytest"),
             r.out.constData());
         QVERIFY2(r.out.contains("session leader"), r.out.constData()); // a reason in words
+    }
+
+    // WHY is whole into a pipe (and with --wide), and cut to COLUMNS on a terminal that reports no size.
+    void scanRowsFitTheTerminalAndAreWholeElsewhere()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn(
+            {"python3", {"python3", "/home/dev/.venv/bin/pytest", "tests/"}, {}, Parenting::OrphanNoSession});
+        const auto pair = capturePair(sp.dir(), 0.3, 3 * 3600);
+        const QStringList args{
+            QStringLiteral("scan"), QStringLiteral("--proc-root"), QString::fromStdString(pair.after)};
+        const Run piped = runPtriage(args);
+        QCOMPARE(piped.exit, 0);
+        // The row of the worker, and the reasons under it.
+        const QList<QByteArray> lines = piped.out.split('\n');
+        qsizetype row = -1;
+        for (qsizetype k = 0; k < lines.size(); ++k)
+            if (lines[k].contains(" " + QByteArray::number(a.pid) + " ") && lines[k].contains("pytest"))
+                row = k;
+        QVERIFY2(row >= 0 && row + 1 < lines.size(), piped.out.constData());
+        const QByteArray why = lines[row + 1].trimmed();
+        QVERIFY2(displayColumns(lines[row + 1]) > 80, lines[row + 1].constData()); // long enough to be cut
+        QVERIFY2(!why.endsWith("…"), why.constData());
+        // Whole: the last reason ends as the ledger's sentence does.
+        const Run explained = runPtriage({QStringLiteral("explain"), QString::number(a.pid), QStringLiteral("--json"),
+            QStringLiteral("--proc-root"), QString::fromStdString(pair.after)});
+        bool lastIsASentence = false;
+        for (const auto &t : QJsonDocument::fromJson(explained.out)
+                                 .object()
+                                 .value(QStringLiteral("process"))
+                                 .toObject()
+                                 .value(QStringLiteral("ledger"))
+                                 .toArray())
+            lastIsASentence
+                = lastIsASentence || why.endsWith(t.toObject().value(QStringLiteral("detail")).toString().toUtf8());
+        QVERIFY2(lastIsASentence, why.constData());
+        const Run wide = runPtriage(QStringList(args) << QStringLiteral("--wide"));
+        QCOMPARE(wide.out, piped.out);
+
+        const QByteArray shown = onTerminal(args, "80");
+        QVERIFY2(shown.contains(QByteArray::number(a.pid)), shown.constData());
+        bool cut = false;
+        for (const QByteArray &line : shown.split('\n')) {
+            QVERIFY2(displayColumns(line) <= 80, line.constData());
+            cut = cut || (line.endsWith("…") && line.startsWith("      "));
+        }
+        QVERIFY2(cut, shown.constData());
+        QVERIFY(shown.contains(why.left(20)));
+        // --wide on a terminal: whole again.
+        QVERIFY(onTerminal(QStringList(args) << QStringLiteral("--wide"), "80").contains(why));
+    }
+
+    // A zombie's action is about its parent, in every output; acting on the zombie itself is refused
+    // with the commands that act through the parent.
+    void zombieActionNamesWhatToDoWithTheParent()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"zparent-cli", {"zparent-cli"}, {{"ACTOR_ZOMBIE", "1"}}, Parenting::Child});
+        QVERIFY(a.zombiePid > 0);
+        const QByteArray parent = QByteArray::number(a.pid);
+        const Run scan = runPtriage({QStringLiteral("scan")});
+        QCOMPARE(scan.exit, 0);
+        QVERIFY2(scan.out.contains("reap→" + parent + " "), scan.out.constData()); // the parent is young: kept
+        QVERIFY(!scan.out.contains("keep→"));
+        const Run json = runPtriage({QStringLiteral("scan"), QStringLiteral("--json")});
+        const auto z = processByPid(json.out, a.zombiePid);
+        const auto rec = z.value(QStringLiteral("recommendation")).toObject();
+        QCOMPARE(rec.value(QStringLiteral("action")).toString(), QStringLiteral("keep"));
+        QCOMPARE(rec.value(QStringLiteral("parent_action")).toString(), QStringLiteral("reap"));
+        QVERIFY(processByPid(json.out, a.pid).isEmpty()
+            || processByPid(json.out, a.pid)
+                   .value(QStringLiteral("recommendation"))
+                   .toObject()
+                   .value(QStringLiteral("parent_action"))
+                   .isNull());
+        const QString zombieId = z.value(QStringLiteral("start_id")).toString();
+        const QString parentId = rec.value(QStringLiteral("target")).toString();
+        QVERIFY(parentId.endsWith(QLatin1Char(':') + QString::number(a.pid)));
+        const Run explain = runPtriage({QStringLiteral("explain"), QString::number(a.zombiePid)});
+        QVERIFY2(
+            explain.out.contains("recommendation: ask the parent to reap (SIGCHLD): zparent-cli (pid " + parent + ")"),
+            explain.out.constData());
+
+        QTemporaryDir dir;
+        const Run end = runPtriage({QStringLiteral("act"), QStringLiteral("end"), zombieId, QStringLiteral("--yes"),
+            QStringLiteral("--db"), dir.filePath(QStringLiteral("j.sqlite"))});
+        QCOMPARE(end.exit, 1);
+        QVERIFY2(end.out.contains("cannot be signalled"), end.out.constData());
+        QVERIFY2(end.out.contains("its parent is pid " + parent), end.out.constData());
+        QVERIFY2(end.out.contains("ptriage act reap " + zombieId.toUtf8()), end.out.constData());
+        QVERIFY2(end.out.contains("ptriage act end " + parentId.toUtf8()), end.out.constData());
+        QCOMPARE(processState(a.zombiePid), 'Z'); // nothing was done
+        QVERIFY(processState(a.pid) != '?');
+    }
+
+    // `act renice` without --nice lowers the priority from where it is, never raises it: a process
+    // at nice 12 goes to 19, one already at 19 is refused (a fixed default of 10 raised both).
+    void reniceByDefaultOnlyLowersThePriority()
+    {
+        Spawner sp;
+        const int at19 = sp.spawnProgram({"nice", "-n", "19", sp.actorPath("renice-19")});
+        const int at12 = sp.spawn({"renice-12", {"renice-12"}, {}}).pid; // `nice -n` adds to the test's own
+        QVERIFY(at19 > 0 && at12 > 0);
+        if (::setpriority(PRIO_PROCESS, static_cast<id_t>(at12), 12) != 0)
+            QSKIP("cannot set nice 12 here (the test runs above it, unprivileged)");
+        const auto niceOf = [](int pid) {
+            std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+            std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+            const auto fields = QString::fromStdString(text.substr(text.rfind(')') + 2)).split(QLatin1Char(' '));
+            return fields.size() > 16 ? fields[16].toInt() : -100; // the 19th field of stat
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(niceOf(at19) == 19 && niceOf(at12) == 12, 10000);
+        const Run json = runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all")});
+        const QString id19 = processByPid(json.out, at19).value(QStringLiteral("start_id")).toString();
+        const QString id12 = processByPid(json.out, at12).value(QStringLiteral("start_id")).toString();
+        QCOMPARE(processByPid(json.out, at19).value(QStringLiteral("nice")).toInt(), 19);
+        QVERIFY(!id19.isEmpty() && !id12.isEmpty());
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("j.sqlite"));
+        const Run refused = runPtriage({QStringLiteral("act"), QStringLiteral("renice"), id19, QStringLiteral("--yes"),
+            QStringLiteral("--db"), db});
+        QCOMPARE(refused.exit, 1);
+        QVERIFY2(oneLine(refused.err) && refused.err.contains("already at nice 19"), refused.err.constData());
+        QCOMPARE(niceOf(at19), 19);
+        const Run lowered = runPtriage({QStringLiteral("act"), QStringLiteral("renice"), id12, QStringLiteral("--yes"),
+            QStringLiteral("--db"), db});
+        QVERIFY2(lowered.exit == 0, lowered.out + lowered.err);
+        QCOMPARE(niceOf(at12), 19);
+    }
+
+    // explain's text uses the window's and the report's words for classes and terms, not JSON ids.
+    void explainSpeaksTheWindowsVocabulary()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn(
+            {"python3", {"python3", "/home/dev/.venv/bin/pytest", "tests/"}, {}, Parenting::OrphanNoSession});
+        const auto pair = capturePair(sp.dir(), 0.3, 3 * 3600);
+        const Run r = runPtriage({QStringLiteral("explain"), QString::number(a.pid), QStringLiteral("--proc-root"),
+            QString::fromStdString(pair.after)});
+        QCOMPARE(r.exit, 0);
+        QVERIFY2(r.out.contains("bits for abandoned against useful"), r.out.constData());
+        QVERIFY2(r.out.contains("\n  stuck or spinning "), r.out.constData()); // the posterior's rows
+        QVERIFY2(r.out.contains("\n  parent "), r.out.constData()); // the orphan term
+        for (const char *id : {"\n  useful_bad ", "\n  orphan", "\n  tty", "\n  intent ", "\n  writing_files "})
+            QVERIFY2(!r.out.contains(id), id);
     }
 
     // The text speaks the person's language, engine sentences included; JSON is English, byte for byte.

@@ -229,8 +229,10 @@ PAGE_FACTS = js('''
   return {
     lang: document.documentElement.lang,
     sections: q('[id]').map(e => e.id).filter(id => %s.includes(id)),
-    rows: rows.map(tr => ({id: tr.id, pid: tr.dataset.pid, cls: tr.dataset.class})),
+    rows: rows.map(tr => ({id: tr.id, pid: tr.dataset.pid, cls: tr.dataset.class,
+                           card: ((tr.querySelector('a[href^="#card-"]') || {}).hash || '').slice(1)})),
     cards: q('#cards article.card').map(a => ({id: a.id, blast: !!a.querySelector('svg.blast'),
+                                               processes: parseInt(a.dataset.processes || '1', 10),
                                                text: a.textContent})),
     counts: counts, procCounts: proc,
     procRows: q('#process-table tbody tr').length,
@@ -249,12 +251,15 @@ def check_page(check, name, facts, lang):
     missing = [s for s in SECTIONS if s not in facts['sections']]
     check(name + ': sections present', not missing, missing and 'missing ' + ', '.join(missing))
     rows, cards = facts['rows'], {c['id']: c for c in facts['cards']}
-    check(name + ': one card per candidate row', len(rows) == len(cards),
-          '%d rows, %d cards' % (len(rows), len(cards)))
-    no_card = [r['id'] for r in rows
-               if not r['id'].startswith('row-') or 'card-' + r['id'][4:] not in cards]
-    check(name + ': every row has its card', not no_card, ' '.join(no_card))
-    no_svg = [r['id'] for r in rows if not cards.get('card-' + r['id'][4:], {}).get('blast')]
+    # Candidates that look the same share a card ("5 processes"): the cards' processes add up to the rows.
+    check(name + ': one card per candidate row, or per group of them',
+          len(rows) == sum(c['processes'] for c in cards.values())
+          and {r['card'] for r in rows} == set(cards),
+          '%d rows, %d cards for %d processes' % (len(rows), len(cards),
+                                                  sum(c['processes'] for c in cards.values())))
+    no_card = [r['id'] for r in rows if not r['id'].startswith('row-') or r['card'] not in cards]
+    check(name + ': every row links to its card', not no_card, ' '.join(no_card))
+    no_svg = [r['id'] for r in rows if not cards.get(r['card'], {}).get('blast')]
     check(name + ': every card has svg.blast', not no_svg, ' '.join(no_svg))
     counts = {c: int(re.sub(r'\D', '', facts['counts'].get(c) or '') or -1) for c in CLASSES}
     check(name + ': class counts equal process-table rows per class',

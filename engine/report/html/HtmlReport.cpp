@@ -1,5 +1,5 @@
-#include "report/html/HtmlReportParts.h"
 #include "report/EngineLabels.h"
+#include "report/html/HtmlReportParts.h"
 #include "util/Format.h"
 
 #include <QCryptographicHash>
@@ -28,6 +28,21 @@ std::string classCss(ProcessClass c)
 std::string rowId(const char *prefix, const ReportProcess &p)
 {
     return std::string(prefix) + "-" + std::to_string(p.pid) + "-" + std::to_string(p.startTicks);
+}
+
+std::string commandInList(const std::string &command, std::size_t maxBytes)
+{
+    if (command.size() <= maxBytes)
+        return "<span class=\"args\">" + html::text(command) + "</span>";
+    return "<details class=\"cmdline\"><summary class=\"args\" title=\"" + html::text(command) + "\">"
+        + html::truncated(command, maxBytes) + "</summary><span class=\"args\">" + html::text(command)
+        + "</span></details>";
+}
+
+std::string recommendationText(const ReportProcess &p)
+{
+    return w(EngineLabels::recommendation(p.action, p.review, p.parentAction))
+        + (p.targetPid > 0 ? " → " + std::to_string(p.targetPid) : std::string());
 }
 
 } // namespace htmlreport
@@ -111,7 +126,7 @@ void writeSummary(std::string &out, const ReportInput &in)
                                       localQ(formatPercent(h.memPressureFull.value_or(0) / 100))))
                           : w(HtmlReport::tr("not available (no /proc/pressure)")));
     fact(out, HtmlReport::tr("Processes"), std::to_string(in.processes.size()));
-    fact(out, HtmlReport::tr("Worth attention"), std::to_string(h.candidates));
+    fact(out, HtmlReport::tr("Candidates"), std::to_string(h.candidates));
     fact(out, HtmlReport::tr("Freed by the recommended kills"), bytes(h.reclaimableBytes));
     out += "</dl><ul id=\"class-counts\">";
     for (int c = 0; c < kClassCount; ++c) {
@@ -143,11 +158,6 @@ std::string numberCell(const char *key, double value, const std::string &shown)
         + "</td>";
 }
 
-std::string recommendationText(const ReportProcess &p)
-{
-    return w(EngineLabels::recommendation(p.action, p.review));
-}
-
 void header(std::string &out, const std::vector<std::pair<const char *, QString>> &columns, const char *numeric)
 {
     out += "<thead><tr>";
@@ -165,9 +175,14 @@ void rowStart(std::string &out, const char *prefix, const ReportProcess &p)
         + std::to_string(p.pid) + "\" data-start-id=\"" + text(p.startId) + "\">";
 }
 
-void writeCandidates(std::string &out, const ReportInput &in)
+void writeCandidates(std::string &out, const ReportInput &in, const std::vector<std::vector<std::size_t>> &groups)
 {
-    out += "<section id=\"candidates\"><h2>" + w(HtmlReport::tr("Worth attention")) + "</h2>";
+    // Each row links to its card: its group's, named after the group's first process.
+    std::vector<std::string> cardOf(in.cards.size());
+    for (const auto &g : groups)
+        for (std::size_t c : g)
+            cardOf[c] = rowId("card", in.processes[static_cast<std::size_t>(in.cards[g.front()].process)]);
+    out += "<section id=\"candidates\"><h2>" + w(HtmlReport::tr("Candidates")) + "</h2>";
     if (in.cards.empty())
         out += "<p class=\"empty\">" + w(HtmlReport::tr("Nothing needs attention.")) + "</p>";
     out += "<table id=\"candidate-table\" class=\"sortable\" data-filter-label=\""
@@ -179,12 +194,12 @@ void writeCandidates(std::string &out, const ReportInput &in)
             {"risk", HtmlReport::tr("Risk")}, {"cpu", HtmlReport::tr("CPU")}, {"memory", HtmlReport::tr("Memory")},
             {"age", HtmlReport::tr("Age")}},
         " score blocks cpu memory age ");
-    for (const ReportCard &card : in.cards) {
-        const ReportProcess &p = in.processes[static_cast<std::size_t>(card.process)];
+    for (std::size_t c = 0; c < in.cards.size(); ++c) {
+        const ReportProcess &p = in.processes[static_cast<std::size_t>(in.cards[c].process)];
         rowStart(out, "row", p);
-        out += "<td data-key=\"command\" data-value=\"" + text(p.comm) + "\"><a href=\"#" + rowId("card", p) + "\">"
-            + text(p.comm) + "</a> <span class=\"muted\">" + std::to_string(p.pid) + "</span><br><span class=\"args\">"
-            + html::truncated(p.command, kCommandInList) + "</span></td>";
+        out += "<td data-key=\"command\" data-value=\"" + text(p.comm) + "\"><a href=\"#" + cardOf[c] + "\">"
+            + text(p.comm) + "</a> <span class=\"muted\">" + std::to_string(p.pid) + "</span><br>"
+            + commandInList(p.command, kCommandInList) + "</td>";
         out += "<td data-key=\"user\">" + text(p.user) + "</td>";
         out += "<td data-key=\"class\">" + classLabel(p.classification) + "</td>";
         out += "<td data-key=\"confidence\">" + (p.confidence ? w(EngineLabels::confidence(*p.confidence)) : "–")
@@ -222,7 +237,7 @@ void writeProcesses(std::string &out, const ReportInput &in)
         out += "<tr data-class=\"" + classCss(p.classification) + "\"><td>" + std::to_string(p.pid) + "<td>"
             + text(p.comm);
         if (!p.command.empty())
-            out += " <span class=\"args\">" + html::truncated(p.command, kCommandInList) + "</span>";
+            out += " " + commandInList(p.command, kCommandInList);
         out += "<td>" + text(p.user) + "<td>" + text(std::string(1, p.state)) + (p.orphaned ? orphaned : std::string())
             + "<td>" + classes[static_cast<std::size_t>(p.classification)] + "<td>" + std::to_string(p.score) + "<td>"
             + recommendationText(p);
@@ -298,10 +313,10 @@ void writeDiff(std::string &out, const ReportInput &in)
         ++shown;
         const SessionProcess *p = e.after ? e.after : e.before;
         out += "<tr data-transition=\"" + std::string(jsonName(e.transition)) + "\"><td>"
-            + w(EngineLabels::transition(e.transition)) + "</td><td>" + text(p ? p->comm : e.key)
-            + " <span class=\"args\">" + html::truncated(p ? p->commandLine() : std::string(), kCommandInList)
-            + "</span></td>" + numberCell("pid", p ? p->pid : 0, p ? std::to_string(p->pid) : std::string()) + "<td>"
-            + classChange(e) + "</td>"
+            + w(EngineLabels::transition(e.transition)) + "</td><td>" + text(p ? p->comm : e.key) + " "
+            + commandInList(p ? p->commandLine() : std::string(), kCommandInList) + "</td>"
+            + numberCell("pid", p ? p->pid : 0, p ? std::to_string(p->pid) : std::string()) + "<td>" + classChange(e)
+            + "</td>"
             + numberCell("memory", static_cast<double>(e.rssGrowthBytes),
                 (e.rssGrowthBytes < 0 ? "−" : "+") + bytes(static_cast<std::uint64_t>(std::llabs(e.rssGrowthBytes))))
             + "</tr>\n";
@@ -409,9 +424,10 @@ std::string HtmlReport::render(const ReportInput &in)
         + w(HtmlReport::tr("ptriage report: %1, %2")
                 .arg(QString::fromStdString(in.header.host), whenText(in.header.scannedAtMs)))
         + "</title>\n<style>" + css + "</style>\n</head>\n<body>\n";
+    const auto groups = cardGroups(in);
     writeSummary(out, in);
-    writeCandidates(out, in);
-    writeCards(out, in);
+    writeCandidates(out, in, groups);
+    writeCards(out, in, groups);
     writeActions(out, in);
     writeDiff(out, in);
     writeProcesses(out, in);

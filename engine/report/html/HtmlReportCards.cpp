@@ -1,10 +1,12 @@
-#include "report/html/HtmlReportParts.h"
 #include "report/EngineLabels.h"
 #include "report/Palette.h"
+#include "report/html/HtmlReportParts.h"
 #include "util/Format.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
 
 namespace ptriage::htmlreport {
 namespace {
@@ -160,16 +162,43 @@ void item(std::string &out, const QString &label, const std::string &value)
         out += "<dt>" + w(label) + "</dt><dd><code>" + text(value) + "</code></dd>";
 }
 
-void writeCard(std::string &out, const ReportCard &card, const ReportProcess &p)
+// One card for a group of candidates that look the same: the first one's evidence, every member
+// by pid and identity.
+void writeCard(std::string &out, const ReportInput &in, const std::vector<std::size_t> &group)
 {
+    const ReportCard &card = in.cards[group.front()];
+    const ReportProcess &p = in.processes[static_cast<std::size_t>(card.process)];
+    const QString who
+        = group.size() == 1 ? HtmlReport::tr("pid %1").arg(p.pid) : HtmlReport::tr("%1 processes").arg(group.size());
     out += "<article class=\"card\" id=\"" + rowId("card", p) + "\" data-pid=\"" + std::to_string(p.pid)
-        + "\" data-class=\"" + classCss(p.classification) + "\"><h3>" + text(p.comm) + " <span class=\"muted\">"
-        + w(HtmlReport::tr("pid %1").arg(p.pid)) + "</span> · <span class=\"cls cls-" + classCss(p.classification)
-        + "\">" + w(EngineLabels::processClass(p.classification)) + "</span> · "
+        + "\" data-class=\"" + classCss(p.classification) + "\" data-processes=\"" + std::to_string(group.size())
+        + "\"><h3>" + text(p.comm) + " <span class=\"muted\">" + w(who) + "</span> · <span class=\"cls cls-"
+        + classCss(p.classification) + "\">" + w(EngineLabels::processClass(p.classification)) + "</span> · "
         + w(HtmlReport::tr("recommended: %1, score %2")
-                .arg(EngineLabels::recommendation(p.action, p.review))
+                .arg(EngineLabels::recommendation(p.action, p.review, p.parentAction)
+                    + (p.targetPid > 0 ? QStringLiteral(" → ") + HtmlReport::tr("pid %1").arg(p.targetPid) : QString()))
                 .arg(p.score))
-        + "</h3><p class=\"cmd\">" + text(p.command) + "</p><div class=\"card-grid\"><div>";
+        + "</h3><p class=\"cmd\">" + text(p.command) + "</p>";
+    if (group.size() > 1) {
+        out += "<p>"
+            + w(HtmlReport::tr("%1 processes with this command line, class and recommendation; the evidence "
+                               "below is the first one's (the highest score).")
+                    .arg(group.size()))
+            + "</p><table class=\"members\"><thead><tr><th class=\"num\">" + w(HtmlReport::tr("PID")) + "</th><th>"
+            + w(HtmlReport::tr("Identity")) + "</th><th>" + w(HtmlReport::tr("User")) + "</th><th class=\"num\">"
+            + w(HtmlReport::tr("Score")) + "</th><th class=\"num\">" + w(HtmlReport::tr("Memory"))
+            + "</th><th class=\"num\">" + w(HtmlReport::tr("Age")) + "</th></tr></thead><tbody>";
+        for (std::size_t c : group) {
+            const ReportProcess &m = in.processes[static_cast<std::size_t>(in.cards[c].process)];
+            out += "<tr id=\"" + rowId("member", m) + "\"><td class=\"num\">" + std::to_string(m.pid)
+                + "</td><td><code>" + text(m.startId) + "</code></td><td>" + text(m.user) + "</td><td class=\"num\">"
+                + std::to_string(m.score) + "</td><td class=\"num\">"
+                + localized(formatBytes(static_cast<double>(m.rssBytes))) + "</td><td class=\"num\">"
+                + duration(m.ageSeconds) + "</td></tr>";
+        }
+        out += "</tbody></table>";
+    }
+    out += "<div class=\"card-grid\"><div>";
     writePosterior(out, p);
     writeLosses(out, card, p);
     if (!p.blocks.empty()) {
@@ -208,13 +237,30 @@ void writeCard(std::string &out, const ReportCard &card, const ReportProcess &p)
 
 } // namespace
 
-void writeCards(std::string &out, const ReportInput &in)
+std::vector<std::vector<std::size_t>> cardGroups(const ReportInput &in)
+{
+    using Key = std::tuple<std::string, int, int, bool, int, int>;
+    std::map<Key, std::size_t> groupOf;
+    std::vector<std::vector<std::size_t>> groups;
+    for (std::size_t c = 0; c < in.cards.size(); ++c) {
+        const ReportProcess &p = in.processes[static_cast<std::size_t>(in.cards[c].process)];
+        const Key key{p.command.empty() ? "[" + p.comm + "]" : p.command, static_cast<int>(p.classification),
+            static_cast<int>(p.action), p.review, static_cast<int>(p.parentAction), p.targetPid};
+        const auto [it, added] = groupOf.emplace(key, groups.size());
+        if (added)
+            groups.emplace_back();
+        groups[it->second].push_back(c);
+    }
+    return groups;
+}
+
+void writeCards(std::string &out, const ReportInput &in, const std::vector<std::vector<std::size_t>> &groups)
 {
     out += "<section id=\"cards\"><h2>" + w(HtmlReport::tr("Why, and what would break")) + "</h2>";
     if (in.cards.empty())
         out += "<p class=\"empty\">" + w(HtmlReport::tr("No process is worth acting on.")) + "</p>";
-    for (const ReportCard &card : in.cards)
-        writeCard(out, card, in.processes[static_cast<std::size_t>(card.process)]);
+    for (const auto &group : groups)
+        writeCard(out, in, group);
     out += "</section>\n";
 }
 

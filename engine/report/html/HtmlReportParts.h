@@ -34,7 +34,16 @@ inline std::string duration(double seconds)
 std::string classCss(ProcessClass c); // "useful", "useful_bad" …: the class's JSON name
 std::string rowId(const char *prefix, const ReportProcess &p); // "row-1234-5678"
 
-void writeCards(std::string &out, const ReportInput &in);
+// A command line for a table: whole when short; cut at `maxBytes` otherwise, with the whole text a
+// click (<details>) or a hover (title) away — no script needed.
+std::string commandInList(const std::string &command, std::size_t maxBytes);
+// The recommendation as a table shows it: "kill", "review", "ask the parent to reap (SIGCHLD) → 3180".
+std::string recommendationText(const ReportProcess &p);
+
+// Candidates that look the same (command line, class and recommendation, its target included) share
+// one card: the groups, each a list of indices into ReportInput::cards, in the order of the cards.
+std::vector<std::vector<std::size_t>> cardGroups(const ReportInput &in);
+void writeCards(std::string &out, const ReportInput &in, const std::vector<std::vector<std::size_t>> &groups);
 
 const std::string &styleSheet();
 const std::string &script();

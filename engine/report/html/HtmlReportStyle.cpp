@@ -32,6 +32,8 @@ td.barcell{width:34%;min-width:120px}
 svg.blast{display:block;max-width:100%;height:auto;margin:0 auto;border:1px solid var(--line);border-radius:6px;background:var(--panel)}
 svg.blast text{fill:var(--fg);font:11px system-ui,"DejaVu Sans",sans-serif}svg.blast .edge{stroke:var(--muted);stroke-width:1.2}svg.blast .why{fill:var(--muted);font-size:10px}svg.blast .res{fill:var(--bg);stroke:var(--muted);stroke-width:1.5}svg.blast .center{font-weight:700}
 details>summary{cursor:pointer;font-weight:600;margin:6px 0}
+details.cmdline{display:inline}details.cmdline>summary{display:inline;list-style:none;font-weight:400;margin:0}details.cmdline>summary::after{content:" [+]";color:var(--link)}details.cmdline[open]>summary{display:none}details.cmdline>summary:focus-visible{outline:2px solid var(--link)}
+table.members{width:auto}table.members td,table.members th{padding:1px 10px}
 .filters{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:6px 0}.filters input{font:inherit;padding:3px 6px;min-width:22em;background:var(--bg);color:var(--fg);border:1px solid var(--line);border-radius:4px}
 .filters button{font:inherit;border:1px solid var(--line);border-radius:12px;padding:1px 10px;background:var(--panel);color:var(--fg);cursor:pointer}.filters button[aria-pressed=false]{opacity:.45;text-decoration:line-through}
 tr[hidden]{display:none}

@@ -79,6 +79,7 @@ ReportInput reportFromTriage(const TriageResult &r, const TriageConfig &config)
     h.host = QSysInfo::machineHostName().toStdString();
     h.kernel = QSysInfo::kernelVersion().toStdString();
     h.scannedAtMs = snap.capturedAtMs;
+    in.generatedAtMs = snap.capturedAtMs;
     if (snap.system.uptimeSeconds > 0)
         h.bootAtMs = snap.capturedAtMs - static_cast<std::int64_t>(snap.system.uptimeSeconds * 1000);
     h.memTotalBytes = snap.system.memTotalBytes;
@@ -109,6 +110,9 @@ ReportInput reportFromTriage(const TriageResult &r, const TriageConfig &config)
         p.score = rec.score;
         p.action = rec.action;
         p.review = rec.review;
+        p.parentAction = rec.parentAction;
+        if (rec.targetIndex >= 0 && rec.targetIndex != i)
+            p.targetPid = snap.processes[static_cast<std::size_t>(rec.targetIndex)].id.pid;
         p.candidate = rec.candidate;
         p.blocks = translated(rec.blockedBy);
         p.risk = r.blast[u].risk;
@@ -134,6 +138,7 @@ ReportInput reportFromSession(const Session &session, const TriageConfig &config
     h.host = session.info.host;
     h.kernel = session.info.kernel;
     h.scannedAtMs = session.info.atMs;
+    in.generatedAtMs = session.info.atMs;
     h.memTotalBytes = session.info.memTotalBytes;
     h.memAvailableBytes = session.info.memAvailableBytes;
     h.memPressureSome = session.info.memPressureSome;
@@ -165,6 +170,12 @@ ReportInput reportFromSession(const Session &session, const TriageConfig &config
         p.score = x->score;
         p.action = x->action;
         p.review = x->review;
+        // A session keeps no parent action; a zombie is a candidate only through its parent, ended
+        // (kill) or asked to reap (keep), as decide/ made it.
+        if (x->state == 'Z' && x->candidate && x->ppid > 1) {
+            p.parentAction = x->action == RecommendedAction::Kill ? ParentAction::End : ParentAction::Reap;
+            p.targetPid = x->ppid;
+        }
         p.candidate = x->candidate;
         p.blocks = x->gates;
         p.risk = x->risk;

@@ -26,6 +26,8 @@ struct ReportProcess {
     int score = 0;
     RecommendedAction action = RecommendedAction::Keep;
     bool review = false;
+    ParentAction parentAction = ParentAction::None; // a zombie's: what its parent should do
+    int targetPid = 0; // the process to act on when it is another (a zombie's parent); 0: itself
     bool candidate = false;
     std::vector<std::string> blocks; // the gates, in words
     Risk risk = Risk::Low;
@@ -90,7 +92,9 @@ struct ReportInput {
     const TriageConfig *config = nullptr; // for the methods section; must outlive the render
     double minAgeSeconds = 0;
     std::string version;
-    std::int64_t generatedAtMs = 0; // a value, so that the same input gives the same bytes
+    // "Report made": a value, so that the same input gives the same bytes. reportFrom… set it to the
+    // scan's own time (a saved session's, a live scan's); a caller may set another (SOURCE_DATE_EPOCH).
+    std::int64_t generatedAtMs = 0;
     QString locale; // "de", "en": the language of the words around the data
 };
 

@@ -1,6 +1,7 @@
 // The triage scenarios of the engine issue, each from real spawned processes. Ages that a test
 // cannot wait for come from capturing the live tree and moving its clock forward; states a test
 // cannot cause (D, a systemd cgroup) are edited into the capture.
+#include "report/EngineLabels.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 
@@ -211,6 +212,58 @@ private Q_SLOTS:
         QCOMPARE(z.recommendation().targetIndex, parent); // never the zombie itself
         QVERIFY(z.recommendation().candidate);
         QVERIFY(mentions(z.recommendation().blockedBy, "zombie cannot be signalled"));
+        // The action says what to do about the parent, which is useful and kept: ask it to reap.
+        QCOMPARE(z.recommendation().parentAction, ParentAction::Reap);
+        QCOMPARE(EngineLabels::recommendation(z.recommendation()), QStringLiteral("ask the parent to reap (SIGCHLD)"));
+        QCOMPARE(r->recommendations[static_cast<std::size_t>(parent)].parentAction, ParentAction::None);
+    }
+
+    // A zombie whose parent is itself left behind: the action is to end the parent (init then reaps
+    // the zombie); the zombie is never the target.
+    void zombieOfAnAbandonedParentEndsTheParent()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"python3", {"python3", "/home/dev/proj/.venv/bin/pytest", "tests/"},
+            {{"ACTOR_ZOMBIE", "1"}}, Parenting::OrphanNoSession});
+        QVERIFY(a.pid > 0 && a.zombiePid > 0);
+        const auto r = replay(capturePair(sp.dir(), 0.3, 3 * kHour), defaultModel());
+        const auto z = verdictFor(r, a.zombiePid);
+        const auto parent = verdictFor(r, a.pid);
+        QVERIFY(z.index >= 0 && parent.index >= 0);
+        QCOMPARE(parent.recommendation().action, RecommendedAction::Kill);
+        QCOMPARE(z.recommendation().targetIndex, parent.index);
+        QCOMPARE(z.recommendation().parentAction, ParentAction::End);
+        QCOMPARE(EngineLabels::recommendation(z.recommendation()), QStringLiteral("end the parent"));
+    }
+
+    // A busy loop already at nice 19: a renice could only raise its priority (the dialog's default is
+    // 10), so it is neither recommended nor allowed; the same loop at the test's own nice is reniced. Young,
+    // so that keep and renice are all the minimum age allows.
+    void noReniceAtNiceNineteen()
+    {
+        Spawner sp;
+        const int niced = sp.spawnProgram({"nice", "-n", "19", sp.actorPath("spin-niced")}, {{"ACTOR_SPIN", "1"}});
+        const Actor plain = sp.spawn({"spin-plain", {"spin-plain"}, {{"ACTOR_SPIN", "1"}}});
+        QVERIFY(niced > 0 && plain.pid > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(live(defaultModel())->snapshot->byPid(niced)
+                && live(defaultModel())->snapshot->byPid(niced)->comm == "spin-niced",
+            10000);
+        const auto pair = capturePair(sp.dir(), 0.3, 0);
+        makeBusy(pair, niced);
+        makeBusy(pair, plain.pid);
+        const auto r = replay(pair, defaultModel());
+        const auto v = verdictFor(r, niced);
+        const auto control = verdictFor(r, plain.pid);
+        QVERIFY(v.index >= 0 && control.index >= 0);
+        QCOMPARE(r->process(v.index).nice(), 19L);
+        QVERIFY(!r->process(v.index).reniceTo());
+        // The control runs at the test's own nice value (0, or 10 under `nice -n 10 ctest`): a renice lowers it.
+        const auto to = r->process(control.index).reniceTo();
+        QVERIFY(to && *to > r->process(control.index).nice());
+        QVERIFY2(control.recommendation().action == RecommendedAction::Renice, control.why().c_str());
+        QVERIFY2(v.recommendation().action != RecommendedAction::Renice, v.why().c_str());
+        QVERIFY(!v.recommendation().allowed[static_cast<std::size_t>(RecommendedAction::Renice)]);
+        QVERIFY2(mentions(v.recommendation().blockedBy, "already at the lowest priority (nice 19)"), v.why().c_str());
     }
 
     void gitLockBlocksKill()

@@ -107,6 +107,42 @@ private Q_SLOTS:
         QVERIFY(resultAt(spy, 1)->snapshot->intervalSeconds.has_value());
     }
 
+    // A server that wakes twice a second for microseconds: a refresh counts CPU in ticks and sees
+    // none, but it ran within the last half second. The window's ledger must say what `explain` says,
+    // not "has not run for 12 s … 24 s" growing at every refresh (a last run read once and kept).
+    void lastRanStaysRecentForAProcessThatWakesTwiceASecond()
+    {
+        Spawner sp;
+        const int pid = sp.spawnProgram({"/usr/bin/python3", "-c", "import time\nwhile True: time.sleep(0.5)"});
+        QVERIFY(pid > 0);
+        TriageService service(defaultModel(), longLivedOptions());
+        service.setIntervalMs(700);
+        QSignalSpy spy(&service, &TriageService::resultReady);
+        service.start();
+        QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= 10, 120000);
+        int judged = 0;
+        for (qsizetype k = 1; k < spy.size(); ++k) {
+            const auto r = resultAt(spy, k);
+            const int i = indexOfPid(*r, pid);
+            QVERIFY(i >= 0);
+            const Sample &s = r->snapshot->processes[static_cast<std::size_t>(i)];
+            if (!s.sinceLastRanSeconds)
+                continue; // the scheduler does not say (no sched files)
+            ++judged;
+            QVERIFY2(*s.sinceLastRanSeconds <= 2.0,
+                qPrintable(QStringLiteral("refresh %1: not run for %2 s").arg(k).arg(*s.sinceLastRanSeconds)));
+            // The sentence is made from that number: "ran within the last second", or "… for 1.4 s".
+            for (const auto &t : ledgerOf(*r, i, defaultModel()))
+                if (t.term == "last_ran")
+                    QVERIFY2(t.detail.english() == "ran within the last second"
+                            || t.detail.english().find("has not run on a CPU for 1.") != std::string::npos
+                            || t.detail.english().find("has not run on a CPU for 2.0 s") != std::string::npos,
+                        t.detail.english().c_str());
+        }
+        if (judged == 0)
+            QSKIP("this kernel has no /proc/PID/sched (CONFIG_SCHED_DEBUG)");
+    }
+
     void pauseStopsScansAndRefreshNowStillWorks()
     {
         TriageService service(defaultModel(), longLivedOptions());

@@ -3,8 +3,11 @@
 // there; the same input gives the same bytes; a saved session and a real database add the diff and
 // the actions journaled.
 #include "act/ActionJournal.h"
+#include "report/EngineLabels.h"
+#include "report/ScanReport.h"
 #include "report/html/HtmlDocument.h"
 #include "report/html/HtmlReport.h"
+#include "report/html/HtmlReportParts.h"
 #include "report/html/ReportHistory.h"
 #include "session/database/SessionStore.h"
 #include "support/CaptureTools.h"
@@ -113,7 +116,8 @@ private Q_SLOTS:
         QVERIFY(page.find("id=\"diff\"") == std::string::npos); // no earlier session given
         QCOMPARE(count(page, "<tr data-class="), static_cast<int>(result->snapshot->processes.size())); // every process
         QCOMPARE(count(page, "<tr id=\"row-"), in.header.candidates);
-        QCOMPARE(count(page, "<article class=\"card\""), in.header.candidates);
+        // A card per candidate, but candidates that look the same share one.
+        QCOMPARE(count(page, "<article class=\"card\""), static_cast<int>(htmlreport::cardGroups(in).size()));
         QVERIFY(in.header.counts[static_cast<std::size_t>(ProcessClass::Zombie)] >= 1);
         QVERIFY(page.find("<tr data-class=\"zombie\"><td>" + std::to_string(zombieMaker.zombiePid) + "<td>")
             != std::string::npos);
@@ -128,6 +132,122 @@ private Q_SLOTS:
             QVERIFY2(page.find(loader) == std::string::npos, loader);
         // Same input, same bytes.
         QCOMPARE(HtmlReport::render(in), page);
+    }
+
+    // Five identical jest workers left behind: one card that says "5 processes", lists every pid and
+    // identity, and shows the evidence once; the candidate table keeps a row for each, linked to it.
+    void identicalCandidatesShareOneCard()
+    {
+        Spawner spawner;
+        const std::vector<std::string> argv
+            = {"node", "/home/dev/app/node_modules/jest-worker/build/workers/processChild.js"};
+        std::vector<int> pids;
+        for (int k = 0; k < 5; ++k) {
+            const Actor a = spawner.spawn({"node", argv, {}, Parenting::OrphanNoSession});
+            QVERIFY(a.pid > 0);
+            pids.push_back(a.pid);
+        }
+        QTemporaryDir dir;
+        const auto result = replay(capturePair(dir.path().toStdString(), 0.3, 3 * 3600), defaultModel(), 0);
+        const ReportInput in = withFixedTime(reportFromTriage(*result, defaultModel()));
+        for (int pid : pids) {
+            const int index = indexOfPid(*result, pid);
+            QVERIFY(index >= 0);
+            QVERIFY2(result->recommendations[static_cast<std::size_t>(index)].candidate, dump(*result, index).c_str());
+        }
+        const std::string page = HtmlReport::render(in);
+        const auto card = page.find("data-processes=\"5\"");
+        QVERIFY2(card != std::string::npos, "no card for five processes");
+        const std::string one = page.substr(card, page.find("</article>", card) - card);
+        QVERIFY(one.find(">5 processes<") != std::string::npos);
+        QCOMPARE(count(one, "<table class=\"ledger\">"), 1);
+        QCOMPARE(count(one, "<table class=\"members\">"), 1);
+        for (int pid : pids)
+            QVERIFY(one.find("<code>" + result->identityOf(indexOfPid(*result, pid)).toString() + "</code>")
+                != std::string::npos);
+        // No other card for any of them; every one's candidate row links to the shared card.
+        int cardsOfThem = 0;
+        for (int pid : pids)
+            cardsOfThem += count(page, "<article class=\"card\" id=\"card-" + std::to_string(pid) + "-");
+        QCOMPARE(cardsOfThem, 1);
+        const auto idAt = page.rfind("<article class=\"card\" id=\"", card) + 26;
+        const std::string cardId = page.substr(idAt, page.find('"', idAt) - idAt);
+        QCOMPARE(count(page, "<a href=\"#" + cardId + "\">"), 5);
+    }
+
+    // A long command line is cut in the lists; the whole of it stays in the page, a click away
+    // (<details>, no script) and in a tooltip.
+    void longCommandLinesStayReachable()
+    {
+        Spawner spawner;
+        const std::string tail = "--the-end-of-a-long-command-line";
+        std::vector<std::string> argv = {"ptriage-longcmd"};
+        for (int k = 0; k < 12; ++k)
+            argv.push_back("--option-" + std::to_string(k) + "=/some/rather/long/path");
+        argv.push_back(tail);
+        const Actor a = spawner.spawn({"ptriage-longcmd", argv, {}, Parenting::Child});
+        QVERIFY(a.pid > 0);
+        const auto result = live(defaultModel());
+        const std::string page = HtmlReport::render(withFixedTime(reportFromTriage(*result, defaultModel())));
+        const auto row = page.find("<td>" + std::to_string(a.pid) + "<td>ptriage-longcmd");
+        QVERIFY(row != std::string::npos);
+        const std::string line = page.substr(row, page.find('\n', row) - row);
+        QVERIFY2(line.find("<details class=\"cmdline\"><summary class=\"args\" title=\"") != std::string::npos,
+            line.c_str());
+        QCOMPARE(count(line, tail), 2); // in the tooltip and in the opened details
+        QVERIFY(line.find("…</summary>") != std::string::npos);
+    }
+
+    // One vocabulary: every ledger term of the shipped priors is named by EngineLabels::term in the
+    // CLI's explain text and in the report, never by its JSON id (unless the two are the same word).
+    void termNamesAreTheSameInTheCliAndTheReport()
+    {
+        const TriageConfig &config = defaultModel();
+        QVERIFY(!config.priors.terms.empty());
+        Ledger ledger;
+        for (const auto &t : config.priors.terms)
+            ledger.push_back({t.name, 1.5, ProcessClass::Abandoned, Strength::Substantial, Phrase("a sentence")});
+        const std::string cli = ledgerText(ledger, ProcessClass::UsefulBad, ProcessClass::Useful);
+        QVERIFY2(cli.find("bits for " + EngineLabels::processClass(ProcessClass::UsefulBad).toStdString()
+                     + " against useful")
+                != std::string::npos,
+            cli.c_str());
+        QVERIFY(cli.find("useful_bad") == std::string::npos);
+
+        ReportInput in;
+        in.version = "test";
+        ReportProcess p;
+        p.pid = 4242;
+        p.comm = "terms";
+        p.candidate = true;
+        in.processes.push_back(p);
+        ReportCard card;
+        card.ledger = ledger;
+        in.cards.push_back(card);
+        std::string page = HtmlReport::render(in);
+        // The ledger table only (the methods section names each term's config key on purpose).
+        const auto from = page.find("<table class=\"ledger\">");
+        QVERIFY(from != std::string::npos);
+        page = page.substr(from, page.find("</table>", from) - from);
+
+        std::vector<std::string> cliTerms;
+        for (std::size_t at = 0; (at = cli.find("\n  ", at)) != std::string::npos; ++at)
+            cliTerms.push_back(cli.substr(at + 3, cli.find(" +1.50", at) - at - 3));
+        QCOMPARE(cliTerms.size(), config.priors.terms.size());
+        for (std::size_t k = 0; k < config.priors.terms.size(); ++k) {
+            const std::string id = config.priors.terms[k].name;
+            const std::string label = EngineLabels::term(id).toStdString();
+            QVERIFY2(label != id || id.find('_') == std::string::npos,
+                qPrintable(QStringLiteral("EngineLabels::term has no words for %1").arg(QString::fromStdString(id))));
+            // The CLI: the line of term k starts with its label (padded), and no line names the id.
+            QVERIFY2(cliTerms[k].rfind(label, 0) == 0, cli.c_str());
+            QVERIFY2(page.find("<tr><td>" + html::words(QString::fromStdString(label)) + "</td>") != std::string::npos,
+                id.c_str());
+            if (label != id) {
+                QVERIFY2(cli.find("\n  " + id + " ") == std::string::npos, id.c_str());
+                QVERIFY2(page.find("<td>" + id + "</td>") == std::string::npos, id.c_str());
+            }
+        }
     }
 
     void savedSessionsGiveDiffActionsAndIdenticalBytes()
