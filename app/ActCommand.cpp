@@ -44,9 +44,8 @@ QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const A
         "ActText", "  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
                        .arg(s->id.pid)
                        .arg(QString::fromStdString(command.substr(0, 120)),
-                           QLatin1String(jsonName(r.posteriors[i].classification)),
-                           QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes))),
-                           QLatin1String(jsonName(r.blast[i].risk)))
+                           EngineLabels::processClass(r.posteriors[i].classification),
+                           localBytes(static_cast<double>(s->rssBytes)), EngineLabels::risk(r.blast[i].risk))
                        .arg(r.blast[i].affected.size());
     for (const auto &b : ActionController::hardBlocks(request, r, static_cast<int>(i)))
         text += QCoreApplication::translate("ActText", "\n      will be refused: %1").arg(b.text());

@@ -1,5 +1,6 @@
 #include "ScanReport.h"
 
+#include "EngineLabels.h"
 #include "util/Format.h"
 #include "util/Phrase.h"
 
@@ -16,6 +17,11 @@ namespace {
 std::string say(const char *source, std::vector<Phrase> args = {})
 {
     return Phrase("ScanText", source, std::move(args)).translated();
+}
+
+std::string utf8(const QString &s)
+{
+    return s.toStdString();
 }
 
 // Cuts to `width` display columns without splitting a UTF-8 sequence (the last column: no padding).
@@ -77,7 +83,7 @@ std::string scanText(const TriageResult &r, const TriageConfig &config, const Sc
     std::string out;
     char line[512];
     const std::string rates = snap.intervalSeconds
-        ? say(QT_TRANSLATE_NOOP("ScanText", "over the last %1"), {formatDuration(*snap.intervalSeconds)})
+        ? say(QT_TRANSLATE_NOOP("ScanText", "over the last %1"), {Phrase::duration(*snap.intervalSeconds)})
         : say(QT_TRANSLATE_NOOP("ScanText", "unknown (no earlier sample)"));
     out += (candidates == 1 ? say(QT_TRANSLATE_NOOP("ScanText", "ptriage: %1 processes, 1 candidate; rates %2"),
                 {std::to_string(snap.processes.size()), rates})
@@ -107,15 +113,16 @@ std::string scanText(const TriageResult &r, const TriageConfig &config, const Sc
             continue;
         if (options.all && s.isKernelThread())
             continue;
-        std::string action = rec.review ? "review" : jsonName(rec.action);
+        std::string action = utf8(EngineLabels::recommendation(rec));
         if (rec.targetIndex != i && rec.targetIndex >= 0)
             action += "→" + std::to_string(snap.processes[static_cast<std::size_t>(rec.targetIndex)].id.pid);
         else if (!rec.candidate)
             action = "-";
-        std::snprintf(line, sizeof line, "%-10s %7d %5d %-10s %6s %9s  ", action.c_str(), s.id.pid, rec.score,
-            formatDuration(r.facts[u].ageSeconds).c_str(), s.cpuShare ? formatPercent(*s.cpuShare).c_str() : "?",
-            formatBytes(static_cast<double>(s.rssBytes)).c_str());
-        out += line + fit(printableCommandLine(s), rest) + '\n';
+        std::snprintf(line, sizeof line, " %7d %5d ", s.id.pid, rec.score);
+        out += padColumns(action, 10) + line + padColumns(utf8(localDuration(r.facts[u].ageSeconds)), 10) + ' '
+            + padColumns(s.cpuShare ? utf8(localPercent(*s.cpuShare)) : "?", 6, true) + ' '
+            + padColumns(utf8(localBytes(static_cast<double>(s.rssBytes))), 9, true) + "  "
+            + fit(printableCommandLine(s), rest) + '\n';
         const std::string why = topReasons(r, config, i, 3);
         if (!why.empty() && rec.candidate)
             out += std::string(55, ' ') + fit(why, rest) + '\n';
@@ -138,11 +145,11 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
     out += line;
     out += say(QT_TRANSLATE_NOOP("ScanText", "command:    %1"), {printableCommandLine(s)}) + '\n';
     out += say(QT_TRANSLATE_NOOP("ScanText", "user:       %1   state: %2   age: %3   cpu: %4   memory: %5   fds: %6"),
-               {f.user, std::string(1, s.state), formatDuration(f.ageSeconds),
-                   s.cpuShare ? formatPercent(*s.cpuShare) : say(QT_TRANSLATE_NOOP("ScanText", "unknown")),
-                   formatBytes(static_cast<double>(s.rssBytes)), std::to_string(s.fdCount)})
+               {f.user, std::string(1, s.state), Phrase::duration(f.ageSeconds),
+                   s.cpuShare ? Phrase::percent(*s.cpuShare) : say(QT_TRANSLATE_NOOP("ScanText", "unknown")),
+                   Phrase::bytes(static_cast<double>(s.rssBytes)), std::to_string(s.fdCount)})
         + '\n';
-    out += say(QT_TRANSLATE_NOOP("ScanText", "category:   %1"), {cat.label})
+    out += say(QT_TRANSLATE_NOOP("ScanText", "category:   %1"), {cat.word()})
         + (f.supervisor.empty() ? "" : say(QT_TRANSLATE_NOOP("ScanText", "   supervisor: %1"), {f.supervisor})) + '\n';
     if (!f.protectedReason.empty())
         out += say(QT_TRANSLATE_NOOP("ScanText", "protected:  %1"), {f.protectedReason.translated()}) + '\n';
@@ -155,31 +162,35 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
                    {std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.workloadIndex)].id.pid)})
             + '\n';
     if (const std::string partial = s.partialReasons(); !partial.empty())
-        out += say(QT_TRANSLATE_NOOP("ScanText", "partial:    %1"), {partial}) + '\n';
-    out += '\n' + say(QT_TRANSLATE_NOOP("ScanText", "posterior (%1 confidence):"), {jsonName(post.confidence)}) + '\n';
+        out += say(QT_TRANSLATE_NOOP("ScanText", "partial:    %1"), {partialPhrase(partial)}) + '\n';
+    out += '\n'
+        + say(QT_TRANSLATE_NOOP("ScanText", "posterior (%1 confidence):"),
+            {utf8(EngineLabels::confidence(post.confidence))})
+        + '\n';
     for (int c = 0; c < kClassCount; ++c) {
         const double p = post.probability[static_cast<std::size_t>(c)];
-        std::snprintf(line, sizeof line, "  %-11s %s %6.2f %%%s\n", jsonName(static_cast<ProcessClass>(c)),
-            bar(p, 30).c_str(), p * 100, c == static_cast<int>(post.classification) ? "  ◀" : "");
-        out += line;
+        out += "  " + padColumns(utf8(EngineLabels::processClass(static_cast<ProcessClass>(c))), 11) + ' ' + bar(p, 30)
+            + ' ' + padColumns(utf8(localNumber(p * 100, 2)), 6, true) + " %"
+            + (c == static_cast<int>(post.classification) ? "  ◀" : "") + '\n';
     }
     out += '\n'
         + say(QT_TRANSLATE_NOOP("ScanText", "evidence ledger (bits for %1 against %2):"),
-            {jsonName(post.classification), jsonName(post.reference)})
+            {word(post.classification), word(post.reference)})
         + '\n';
     for (const auto &t : ledgerOf(r, index, config)) {
-        std::snprintf(line, sizeof line, "  %-14s %+6.2f  %-11s ", t.term.c_str(), t.bits, jsonName(t.strength));
-        out += line + t.detail.translated() + '\n';
+        const std::string bits = (t.bits < 0 ? "" : "+") + utf8(localNumber(t.bits, 2));
+        out += "  " + padColumns(utf8(EngineLabels::term(t.term)), 14) + ' ' + padColumns(bits, 6, true) + "  "
+            + padColumns(utf8(EngineLabels::strength(t.strength)), 11) + ' ' + t.detail.translated() + '\n';
     }
     out += '\n' + say(QT_TRANSLATE_NOOP("ScanText", "expected loss:"));
     const std::string blocked = say(QT_TRANSLATE_NOOP("ScanText", "(blocked)"));
     for (int a = 0; a < kActionCount; ++a) {
-        std::snprintf(line, sizeof line, " %s %.2f", jsonName(static_cast<RecommendedAction>(a)),
-            rec.expectedLoss[static_cast<std::size_t>(a)]);
-        out += line + (rec.allowed[static_cast<std::size_t>(a)] ? std::string() : blocked);
+        out += ' ' + utf8(EngineLabels::action(static_cast<RecommendedAction>(a))) + ' '
+            + utf8(localNumber(rec.expectedLoss[static_cast<std::size_t>(a)], 2))
+            + (rec.allowed[static_cast<std::size_t>(a)] ? std::string() : blocked);
     }
-    std::string action
-        = rec.review ? say(QT_TRANSLATE_NOOP("ScanText", "review (keep for now)")) : jsonName(rec.action);
+    std::string action = rec.review ? say(QT_TRANSLATE_NOOP("ScanText", "review (keep for now)"))
+                                    : utf8(EngineLabels::action(rec.action));
     if (rec.targetIndex != index && rec.targetIndex >= 0)
         action = say(QT_TRANSLATE_NOOP("ScanText", "%1 on pid %2"),
             {action, std::to_string(r.snapshot->processes[static_cast<std::size_t>(rec.targetIndex)].id.pid)});
@@ -189,14 +200,13 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
         + '\n';
     for (const auto &b : rec.blockedBy)
         out += "  - " + b.translated() + '\n';
-    char score[32];
-    std::snprintf(score, sizeof score, "%.2f", blast.score);
+    const Phrase score = Phrase::number(blast.score, 2);
     out += '\n'
         + (blast.affected.size() == 1
                 ? say(QT_TRANSLATE_NOOP("ScanText", "blast radius: %1 (%2), 1 process affected"),
-                    {jsonName(blast.risk), score})
+                    {word(blast.risk), score})
                 : say(QT_TRANSLATE_NOOP("ScanText", "blast radius: %1 (%2), %3 processes affected"),
-                    {jsonName(blast.risk), score, std::to_string(blast.affected.size())}))
+                    {word(blast.risk), score, std::to_string(blast.affected.size())}))
         + '\n';
     for (const auto &reason : blast.reasons)
         out += "  - " + reason.translated() + '\n';

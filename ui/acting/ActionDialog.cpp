@@ -103,7 +103,7 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
         auto *cls = readOnlyCell(ClassStyle::label(r.posteriors[i].classification));
         cls->setIcon(ClassStyle::icon(r.posteriors[i].classification));
         m_table->setItem(row, 2, cls);
-        m_table->setItem(row, 3, readOnlyCell(QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes)))));
+        m_table->setItem(row, 3, readOnlyCell(localBytes(static_cast<double>(s->rssBytes))));
         m_table->setItem(row, 4, readOnlyCell(EngineLabels::risk(r.blast[i].risk)));
         const auto blocks = ActionController::hardBlocks(request, r, static_cast<int>(i));
         if (!blocks.empty()) {

@@ -37,7 +37,7 @@ QString when(std::int64_t atMs)
 
 QString bytes(double b)
 {
-    return qs(formatBytes(b));
+    return localBytes(b);
 }
 
 } // namespace
@@ -150,8 +150,8 @@ SessionsWindow::SessionsWindow(Desk &desk, QWidget *parent)
         request.targets = {id};
         ActFlow::confirmAndAct(m_desk, request, this);
     });
-    connect(
-        m_side, &SessionSidePane::spareRequested, this, [this](const ProcessIdentity &id, const std::vector<std::string> &argv) {
+    connect(m_side, &SessionSidePane::spareRequested, this,
+        [this](const ProcessIdentity &id, const std::vector<std::string> &argv) {
             Decision d;
             d.vote = Decision::Vote::Spare;
             d.target = id;
@@ -315,12 +315,11 @@ void SessionsWindow::showAccumulation()
         m_accumulation->setItem(row, 1, readOnlyCell(parent));
         m_accumulation->setItem(row, 2, readOnlyCell(where.join(QStringLiteral(" · "))));
         m_accumulation->setItem(row, 3, readOnlyCell(tr("%1 → %2").arg(first).arg(last)));
-        m_accumulation->setItem(row, 4, readOnlyCell(tr("%1/h").arg(r.growthPerHour, 0, 'f', 1)));
+        m_accumulation->setItem(row, 4, readOnlyCell(tr("%1/h").arg(localNumber(r.growthPerHour, 1))));
         m_accumulation->setItem(row, 5, readOnlyCell(bytes(static_cast<double>(r.rssBytes))));
         m_accumulation->setItem(row, 6,
-            readOnlyCell(r.oldest.isValid()
-                    ? tr("%1 (PID %2)").arg(qs(formatDuration(r.oldestAgeSeconds))).arg(r.oldest.pid)
-                    : QString()));
+            readOnlyCell(r.oldest.isValid() ? tr("%1 (PID %2)").arg(localDuration(r.oldestAgeSeconds)).arg(r.oldest.pid)
+                                            : QString()));
         m_accumulation->setItem(row, 7, readOnlyCell(examples.join(QStringLiteral(", "))));
     }
 }

@@ -122,11 +122,10 @@ ProcessColumns::ProcessColumns()
                 QStringList lines;
                 if (r.tooYoungToJudge())
                     lines << tr("Only %1 old: nothing is judged before %2. What the evidence says so far:")
-                                 .arg(qs(formatDuration(r.facts().ageSeconds)),
-                                     qs(formatDuration(r.result().minAgeSeconds)));
+                                 .arg(localDuration(r.facts().ageSeconds), localDuration(r.result().minAgeSeconds));
                 for (int c = 0; c < kClassCount; ++c)
                     lines << tr("%1: %2").arg(ClassStyle::label(static_cast<ProcessClass>(c)),
-                        qs(formatPercent(p.probability[static_cast<std::size_t>(c)])));
+                        localPercent(p.probability[static_cast<std::size_t>(c)]));
                 lines << tr("Confidence: %1").arg(EngineLabels::confidence(p.confidence));
                 return lines.join(QLatin1Char('\n'));
             }},
@@ -146,7 +145,7 @@ ProcessColumns::ProcessColumns()
             }},
         {QStringLiteral("age"), QT_TRANSLATE_NOOP("ProcessColumns", "Age"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Time since the process started"), right, Qt::DescendingOrder,
-            [](const ProcessRow &r) { return qs(formatDuration(r.facts().ageSeconds)); },
+            [](const ProcessRow &r) { return localDuration(r.facts().ageSeconds); },
             // The start time, not the age: the same order, and a value that does not change at every refresh
             // (a changed sort value makes the row count as changed).
             [](const ProcessRow &r) { return QVariant(-static_cast<double>(r.sample().id.startTicks)); }, nullptr},
@@ -154,7 +153,7 @@ ProcessColumns::ProcessColumns()
             QT_TRANSLATE_NOOP("ProcessColumns", "Recent CPU use, in percent of one core"), right, Qt::DescendingOrder,
             [](const ProcessRow &r) {
                 const auto cpu = r.sample().cpuShare;
-                return cpu ? qs(formatPercent(*cpu)) : unknown();
+                return cpu ? localPercent(*cpu) : unknown();
             },
             [](const ProcessRow &r) { return QVariant(r.sample().cpuShare.value_or(-1.0)); },
             [](const ProcessRow &r) {
@@ -162,13 +161,13 @@ ProcessColumns::ProcessColumns()
             }},
         {QStringLiteral("memory"), QT_TRANSLATE_NOOP("ProcessColumns", "Memory"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Resident memory"), right, Qt::DescendingOrder,
-            [](const ProcessRow &r) { return qs(formatBytes(static_cast<double>(r.sample().rssBytes))); },
+            [](const ProcessRow &r) { return localBytes(static_cast<double>(r.sample().rssBytes)); },
             [](const ProcessRow &r) { return QVariant(static_cast<qulonglong>(r.sample().rssBytes)); }, nullptr},
         {QStringLiteral("io"), QT_TRANSLATE_NOOP("ProcessColumns", "I/O"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Recent reads and writes per second"), right, Qt::DescendingOrder,
             [](const ProcessRow &r) {
                 const auto io = r.sample().ioRate;
-                return io ? tr("%1/s").arg(qs(formatBytes(*io))) : unknown();
+                return io ? tr("%1/s").arg(localBytes(*io)) : unknown();
             },
             [](const ProcessRow &r) { return QVariant(r.sample().ioRate.value_or(-1.0)); },
             [](const ProcessRow &r) {
@@ -187,10 +186,11 @@ ProcessColumns::ProcessColumns()
         {QStringLiteral("category"), QT_TRANSLATE_NOOP("ProcessColumns", "Category"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Kind of program"), left, Qt::AscendingOrder,
             [](const ProcessRow &r) {
-                return qs(r.config.signatures.categories[static_cast<std::size_t>(r.facts().category)].label);
+                return r.config.signatures.categories[static_cast<std::size_t>(r.facts().category)].word().text();
             },
             [](const ProcessRow &r) {
-                return QVariant(qs(r.config.signatures.categories[static_cast<std::size_t>(r.facts().category)].label));
+                return QVariant(
+                    r.config.signatures.categories[static_cast<std::size_t>(r.facts().category)].word().text());
             },
             [](const ProcessRow &r) {
                 const ProcessFacts &f = r.facts();
