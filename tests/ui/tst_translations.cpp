@@ -178,6 +178,15 @@ QString reportText(const std::string &html)
     return t;
 }
 
+// Each finding on a line of its own (a failure message is cut short), then the verdict.
+void reportFindings(QStringList found)
+{
+    found.removeDuplicates();
+    for (const QString &f : found)
+        qWarning("%s", qPrintable(f));
+    QVERIFY2(found.isEmpty(), qPrintable(QStringLiteral("%1 findings, each above").arg(found.size())));
+}
+
 QProcessEnvironment germanEnvironment()
 {
     auto env = QProcessEnvironment::systemEnvironment();
@@ -402,8 +411,7 @@ private Q_SLOTS:
         const QString text = reportText(page);
         QVERIFY2(text.contains(QStringLiteral("zurückgelassen")), qPrintable(text.left(2000)));
         found << englishIn(text, words, own);
-        found.removeDuplicates();
-        QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
+        reportFindings(found);
     }
 
     // `ptriage scan` and `ptriage explain PID` under LANG=de_DE.UTF-8, over a capture of real processes
@@ -441,8 +449,7 @@ private Q_SLOTS:
                 || QRegularExpression(QStringLiteral("\\d+\\.\\d\\d %")).match(text).hasMatch())
                 found << QStringLiteral("the posterior of %1 without a decimal comma:\n%2").arg(pid).arg(text);
         }
-        found.removeDuplicates();
-        QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
+        reportFindings(found);
     }
 };
 
