@@ -80,10 +80,11 @@ void markForReview(Recommendation &p, const ClassVector &post, double minAbandon
         {Phrase::percent(abandoned)}));
 }
 
-std::string describe(const Snapshot &snap, int index)
+Phrase describe(const Snapshot &snap, int index)
 {
     const Sample &s = snap.processes[static_cast<std::size_t>(index)];
-    return (s.details ? s.details->comm : std::string("?")) + " (pid " + std::to_string(s.id.pid) + ")";
+    return Phrase("Format", QT_TRANSLATE_NOOP("Format", "%1 (pid %2)"),
+        {s.details ? s.details->comm : std::string("?"), std::to_string(s.id.pid)});
 }
 
 } // namespace

@@ -31,11 +31,11 @@ const Sample &sampleOf(const TriageResult &r, int i)
     return r.snapshot->processes[static_cast<std::size_t>(i)];
 }
 
-std::string nameOf(const TriageResult &r, int i)
+Phrase nameOf(const TriageResult &r, int i)
 {
     const Sample &s = sampleOf(r, i);
-    return (s.details && !s.details->comm.empty() ? s.details->comm : s.comm) + " (pid " + std::to_string(s.id.pid)
-        + ")";
+    return Phrase("Format", QT_TRANSLATE_NOOP("Format", "%1 (pid %2)"),
+        {s.details && !s.details->comm.empty() ? s.details->comm : s.comm, std::to_string(s.id.pid)});
 }
 
 // Why no plan may end this process, whatever the goal; empty when it may. `member`: it would end
@@ -70,7 +70,7 @@ Phrase gateOf(const TriageResult &r, int i, bool member)
         return {};
     if (f.isWrapper)
         return {"Relief", QT_TRANSLATE_NOOP("Relief", "a wrapper: its workload %1 is the one to end"),
-            {f.workloadIndex >= 0 ? nameOf(r, f.workloadIndex) : std::string()}};
+            {f.workloadIndex >= 0 ? nameOf(r, f.workloadIndex) : Phrase()}};
     if (f.ageSeconds < r.minAgeSeconds)
         return {"Relief", QT_TRANSLATE_NOOP("Relief", "only %1 old (minimum age %2)"),
             {Phrase::duration(f.ageSeconds), Phrase::duration(r.minAgeSeconds)}};

@@ -24,6 +24,15 @@ std::string utf8(const QString &s)
     return s.toStdString();
 }
 
+// Display columns of UTF-8 text (one per code point, as padColumns counts).
+std::size_t columnsOf(const std::string &s)
+{
+    std::size_t n = 0;
+    for (char c : s)
+        n += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
+    return n;
+}
+
 // Cuts to `width` display columns without splitting a UTF-8 sequence (the last column: no padding).
 std::string fit(const std::string &s, std::size_t width)
 {
@@ -167,25 +176,35 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
         + say(QT_TRANSLATE_NOOP("ScanText", "posterior (%1 confidence):"),
             {utf8(EngineLabels::confidence(post.confidence))})
         + '\n';
+    // Label columns as wide as their longest label (a translation's may be longer than English's).
+    std::size_t classWidth = 11;
+    for (int c = 0; c < kClassCount; ++c)
+        classWidth = std::max(classWidth, columnsOf(utf8(EngineLabels::processClass(static_cast<ProcessClass>(c)))));
     for (int c = 0; c < kClassCount; ++c) {
         const double p = post.probability[static_cast<std::size_t>(c)];
-        out += "  " + padColumns(utf8(EngineLabels::processClass(static_cast<ProcessClass>(c))), 11) + ' ' + bar(p, 30)
-            + ' ' + padColumns(utf8(localNumber(p * 100, 2)), 6, true) + " %"
+        out += "  " + padColumns(utf8(EngineLabels::processClass(static_cast<ProcessClass>(c))), classWidth) + ' '
+            + bar(p, 30) + ' ' + padColumns(utf8(localNumber(p * 100, 2)), 6, true) + " %"
             + (c == static_cast<int>(post.classification) ? "  ◀" : "") + '\n';
     }
     out += '\n'
         + say(QT_TRANSLATE_NOOP("ScanText", "evidence ledger (bits for %1 against %2):"),
             {word(post.classification), word(post.reference)})
         + '\n';
-    for (const auto &t : ledgerOf(r, index, config)) {
+    const auto ledger = ledgerOf(r, index, config);
+    std::size_t termWidth = 14, strengthWidth = 11;
+    for (const auto &t : ledger) {
+        termWidth = std::max(termWidth, columnsOf(utf8(EngineLabels::term(t.term))));
+        strengthWidth = std::max(strengthWidth, columnsOf(utf8(EngineLabels::strength(t.strength))));
+    }
+    for (const auto &t : ledger) {
         const std::string bits = (t.bits < 0 ? "" : "+") + utf8(localNumber(t.bits, 2));
-        out += "  " + padColumns(utf8(EngineLabels::term(t.term)), 14) + ' ' + padColumns(bits, 6, true) + "  "
-            + padColumns(utf8(EngineLabels::strength(t.strength)), 11) + ' ' + t.detail.translated() + '\n';
+        out += "  " + padColumns(utf8(EngineLabels::term(t.term)), termWidth) + ' ' + padColumns(bits, 6, true) + "  "
+            + padColumns(utf8(EngineLabels::strength(t.strength)), strengthWidth) + ' ' + t.detail.translated() + '\n';
     }
     out += '\n' + say(QT_TRANSLATE_NOOP("ScanText", "expected loss:"));
     const std::string blocked = say(QT_TRANSLATE_NOOP("ScanText", "(blocked)"));
     for (int a = 0; a < kActionCount; ++a) {
-        out += ' ' + utf8(EngineLabels::action(static_cast<RecommendedAction>(a))) + ' '
+        out += std::string(a ? " · " : " ") + utf8(EngineLabels::action(static_cast<RecommendedAction>(a))) + ' '
             + utf8(localNumber(rec.expectedLoss[static_cast<std::size_t>(a)], 2))
             + (rec.allowed[static_cast<std::size_t>(a)] ? std::string() : blocked);
     }

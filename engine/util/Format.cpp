@@ -80,16 +80,6 @@ QString localNumber(double value, int decimals)
 {
     return localFigure(formatNumber(value, decimals));
 }
-std::string joinFirst(const std::vector<std::string> &items, std::size_t n)
-{
-    std::string out;
-    for (std::size_t i = 0; i < items.size() && i < n; ++i)
-        out += (i ? ", " : "") + items[i];
-    if (items.size() > n)
-        out += " and " + std::to_string(items.size() - n) + " more";
-    return out;
-}
-
 std::string padColumns(const std::string &s, std::size_t width, bool right)
 {
     std::size_t cols = 0;

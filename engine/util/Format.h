@@ -22,8 +22,6 @@ QString localPercent(double fraction); // "0,4 %"
 QString localNumber(double value, int decimals); // "1,50"
 // A figure formatted by formatX, in the locale's decimal separator (every '.' is one).
 QString localFigure(const std::string &formatted);
-// The first `n` items, and how many more there are: "a, b and 3 more".
-std::string joinFirst(const std::vector<std::string> &items, std::size_t n);
 // Pads UTF-8 text to `width` display columns, left-aligned or right-aligned (a translated heading
 // may hold multi-byte characters, which printf's %-10s would count as several).
 std::string padColumns(const std::string &s, std::size_t width, bool right = false);

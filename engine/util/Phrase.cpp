@@ -170,6 +170,11 @@ Phrase joinFirst(const std::vector<Phrase> &items, std::size_t n)
     return out;
 }
 
+Phrase joinFirst(const std::vector<std::string> &items, std::size_t n)
+{
+    return joinFirst(std::vector<Phrase>(items.begin(), items.end()), n);
+}
+
 std::vector<std::string> english(const std::vector<Phrase> &phrases)
 {
     std::vector<std::string> out;

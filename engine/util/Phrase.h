@@ -46,8 +46,9 @@ private:
     std::vector<Phrase> m_args;
 };
 
-// The first `n` items, and how many more there are: "a, b and 3 more" (util/Format's joinFirst).
+// The first `n` items, and how many more there are: "a, b and 3 more" ("a, b und 3 weitere").
 Phrase joinFirst(const std::vector<Phrase> &items, std::size_t n);
+Phrase joinFirst(const std::vector<std::string> &items, std::size_t n); // names, paths: as they are
 // English of every phrase (JSON arrays, the session database).
 std::vector<std::string> english(const std::vector<Phrase> &phrases);
 // Each in the installed translation, as UTF-8 (the terminal, the HTML report).
