@@ -27,6 +27,7 @@
 #include <QRegularExpression>
 #include <QStatusBar>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTranslator>
 #include <QTreeView>
 #include <QXmlStreamReader>
@@ -450,6 +451,47 @@ private Q_SLOTS:
                 found << QStringLiteral("the posterior of %1 without a decimal comma:\n%2").arg(pid).arg(text);
         }
         reportFindings(found);
+    }
+
+    // What scripts read stays the C locale's under a German one, also when the C library has that locale
+    // (QCoreApplication sets it from LANG, and printf would then write "0,4 %"): one made for this test
+    // (LOCPATH), so the machine need not have it installed.
+    void jsonKeepsTheDecimalPointUnderAGermanCLibrary()
+    {
+        QTemporaryDir locales;
+        QProcess localedef;
+        localedef.start(QStringLiteral("localedef"),
+            {QStringLiteral("-i"), QStringLiteral("de_DE"), QStringLiteral("-f"), QStringLiteral("UTF-8"),
+                locales.filePath(QStringLiteral("de_DE.UTF-8"))});
+        QVERIFY2(localedef.waitForFinished(60000) && localedef.exitCode() == 0,
+            "localedef -i de_DE failed: packaging/install-deps.sh --test installs 'locales'");
+        Spawner sp;
+        const Actor idle = sp.spawn({"idle-helper", {"idle-helper", "--wait"}, {}, Parenting::OrphanNoSession});
+        QVERIFY(idle.pid > 0);
+        const auto pair = capturePair(sp.dir(), 0.3, 3 * 3600);
+        const QStringList args{QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all"),
+            QStringLiteral("--proc-root"), QString::fromStdString(pair.after)};
+        QProcessEnvironment german = germanEnvironment();
+        german.insert(QStringLiteral("LOCPATH"), locales.path());
+        QProcessEnvironment c = german;
+        c.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+        const Run en = runPtriage(args, c);
+        const Run de = runPtriage(args, german);
+        QCOMPARE(en.exit, 0);
+        QCOMPARE(de.exit, 0);
+        const auto unclocked = [](const QByteArray &out) {
+            return QString::fromUtf8(out).remove(QRegularExpression(QStringLiteral("\"generated_at\":\"[^\"]*\"")));
+        };
+        QVERIFY2(unclocked(en.out).contains(QRegularExpression(QStringLiteral("\\d\\.\\d+ (%|[KMG]iB)"))),
+            en.out.left(2000).constData()); // figures with a decimal point in the sentences
+        QVERIFY(unclocked(en.out) == unclocked(de.out));
+        // The German text beside it does take the comma.
+        const Run text = runPtriage({QStringLiteral("explain"), QString::number(idle.pid),
+                                        QStringLiteral("--proc-root"), QString::fromStdString(pair.after)},
+            german);
+        QCOMPARE(text.exit, 0);
+        QVERIFY2(QString::fromUtf8(text.out).contains(QRegularExpression(QStringLiteral("\\d+,\\d\\d %"))),
+            text.out.constData());
     }
 };
 
