@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Accumulation</name>
+    <message>
+        <source>(orphaned)</source>
+        <translation>(verwaist)</translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation>(unbekannt)</translation>
+    </message>
+</context>
+<context>
     <name>ActFlow</name>
     <message>
         <source>%1 of %2 done.</source>

@@ -146,7 +146,8 @@ std::string accumulationText(const Accumulation &acc, int limit)
             + (r.origin.terminal.empty() ? "" : "  " + r.origin.terminal);
         const std::string perHour = (r.growthPerHour < 0 ? "" : "+") + utf8(localNumber(r.growthPerHour, 1));
         out += line("%-40s %-28s %8s %9s %7s %10s  %s\n", clip(r.origin.command, 40).c_str(),
-            clip(r.parentGone ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (gone)"), {r.origin.parent}) : r.origin.parent,
+            clip(r.parentGone ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (gone)"), {parentText(r.origin.parent)})
+                              : parentText(r.origin.parent).translated(),
                 28)
                 .c_str(),
             counts.c_str(), perHour.c_str(), utf8(localPercent(r.shareOfTotal)).c_str(),

@@ -303,7 +303,7 @@ void SessionsWindow::showAccumulation()
         for (const std::string *s : {&r.origin.project, &r.origin.unit, &r.origin.terminal})
             if (!s->empty())
                 where << qs(*s);
-        QString parent = qs(r.origin.parent);
+        QString parent = parentText(r.origin.parent).text();
         if (r.parentGone)
             parent = tr("%1 (gone)").arg(parent);
         const int first = r.counts.empty() ? 0 : r.counts.front();

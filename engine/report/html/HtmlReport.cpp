@@ -323,8 +323,9 @@ void writeDiff(std::string &out, const ReportInput &in)
         const AccumulationRow &row = c.accumulation.rows[k];
         const int first = row.counts.empty() ? 0 : row.counts.front();
         const int last = row.counts.empty() ? 0 : row.counts.back();
-        out += "<tr><td><code>" + text(row.origin.command) + "</code></td><td><code>" + text(row.origin.parent)
-            + "</code>" + (row.parentGone ? " · " + w(HtmlReport::tr("gone")) : std::string()) + "</td><td>"
+        out += "<tr><td><code>" + text(row.origin.command) + "</code></td><td><code>"
+            + text(parentText(row.origin.parent).translated()) + "</code>"
+            + (row.parentGone ? " · " + w(HtmlReport::tr("gone")) : std::string()) + "</td><td>"
             + text(row.origin.unit.empty() ? row.origin.project : row.origin.unit) + "</td>"
             + numberCell("first", first, std::to_string(first)) + numberCell("last", last, std::to_string(last))
             + numberCell("growth", row.growthPerHour, localized(number(std::round(row.growthPerHour * 10) / 10)))
