@@ -145,6 +145,23 @@ QSet<QString> ownWordsUnder(const QString &root)
     return out;
 }
 
+// The same for the processes of a result (some may have exited since).
+QSet<QString> ownWordsOf(const TriageResult &r)
+{
+    QSet<QString> out;
+    static const QRegularExpression split(QStringLiteral("[^\\p{L}\\p{N}_]+"));
+    for (const Sample &s : r.snapshot->processes) {
+        QStringList texts{QString::fromStdString(s.comm)};
+        if (s.details)
+            for (const std::string &a : s.details->cmdline)
+                texts << QString::fromStdString(a);
+        for (const QString &t : texts)
+            for (const QString &word : t.split(split, Qt::SkipEmptyParts))
+                out.insert(word);
+    }
+    return out;
+}
+
 // The English words of `words` in `text`, as whole words (case as written: German nouns are
 // capitalized, "Shell" is German, "shell" is not), except a process's or user's own words.
 QStringList englishIn(const QString &text, const QStringList &words, const QSet<QString> &ownWords)
@@ -359,7 +376,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(applied.size() > seen, 20000); // a second result: rates are known
 
         const QStringList words = englishEngineWords(defaultModel());
-        const QSet<QString> own = ownWordsUnder(QStringLiteral("/proc"));
+        QSet<QString> own = ownWordsUnder(QStringLiteral("/proc"));
+        own.unite(ownWordsOf(*w.shownResult())); // also those that exited since
         QStringList found;
         int cells = 0;
         const ProcessTableModel &model = *w.model();
