@@ -16,6 +16,8 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -26,6 +28,43 @@
 
 namespace ptriage::cli {
 namespace {
+
+// Is a local X server listening at `path` (a socket file, or Linux's abstract name for it)? Looked up,
+// not connected to: an X server resets when its last client leaves, and the window's connection
+// right after would fail.
+bool xSocketListens(const QString &path)
+{
+    if (QFileInfo(path).exists())
+        return true;
+    QFile sockets(QStringLiteral("/proc/net/unix"));
+    if (!sockets.open(QIODevice::ReadOnly))
+        return true; // cannot tell: let Qt try
+    const QByteArray abstract = " @" + path.toUtf8();
+    while (!sockets.atEnd())
+        if (sockets.readLine().trimmed().endsWith(abstract.trimmed()))
+            return true;
+    return false;
+}
+
+// Why the window cannot open here (empty: it can, or Qt will tell). Qt itself aborts (exit 134,
+// "reinstalling the application may fix this") when it finds no display.
+QString noDisplayReason()
+{
+    if (qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        return {}; // a platform chosen on purpose (offscreen, vnc, wayland …)
+    const QString wayland = qEnvironmentVariable("WAYLAND_DISPLAY");
+    const QString x = qEnvironmentVariable("DISPLAY");
+    if (wayland.isEmpty() && x.isEmpty())
+        return QStringLiteral("neither DISPLAY nor WAYLAND_DISPLAY is set");
+    if (!wayland.isEmpty() || !x.startsWith(QLatin1Char(':')))
+        return {}; // Wayland, or an X server over the network: Qt's to find out
+    const QString number = x.mid(1).section(QLatin1Char('.'), 0, 0);
+    bool ok = false;
+    number.toUInt(&ok);
+    if (ok && !xSocketListens(QStringLiteral("/tmp/.X11-unix/X") + number))
+        return QStringLiteral("no X server answers at DISPLAY=%1").arg(x);
+    return {};
+}
 
 // `ptriage --tray`: the monitor, the tray icon (or notifications only) and the engine; the window is
 // built when first asked for.
@@ -119,6 +158,12 @@ int gui(int argc, char **argv)
         QCommandLineParser parser;
         addWindowOptions(parser);
         return parseCommandLine(parser, QCoreApplication::arguments(), windowSynopsis).value_or(Ok);
+    }
+    if (const QString why = noDisplayReason(); !why.isEmpty()) {
+        fail(QStringLiteral("no display (%1): the window needs one. In a terminal, `ptriage scan` ranks the "
+                            "processes and `ptriage explain PID` says why.")
+                 .arg(why));
+        return Failure;
     }
     tuneAllocatorForLongRun(); // before QApplication starts its first thread
     QApplication app(argc, argv);

@@ -1034,6 +1034,125 @@
     </message>
 </context>
 <context>
+    <name>Guide</name>
+    <message>
+        <source>in use, or doing its job</source>
+        <translation>in Gebrauch oder bei der Arbeit</translation>
+    </message>
+    <message>
+        <source>busy without getting anywhere (a loop, a hang), or waiting on something gone</source>
+        <translation>beschäftigt, ohne voranzukommen (eine Schleife, ein Hänger), oder wartet auf etwas, das weg ist</translation>
+    </message>
+    <message>
+        <source>left behind: whoever started it is gone and nobody uses it</source>
+        <translation>zurückgelassen: wer ihn gestartet hat, ist weg, und niemand nutzt ihn</translation>
+    </message>
+    <message>
+        <source>has exited; its parent has not collected it (ask the parent, or end it)</source>
+        <translation>hat sich beendet; sein Elternprozess hat ihn nicht abgeholt (den Elternprozess bitten oder beenden)</translation>
+    </message>
+    <message>
+        <source>tinted row, bold action</source>
+        <translation>getönte Zeile, fette Aktion</translation>
+    </message>
+    <message>
+        <source>ptriage recommends that action; the tint is the class&apos;s color</source>
+        <translation>ptriage empfiehlt diese Aktion; die Tönung ist die Farbe der Klasse</translation>
+    </message>
+    <message>
+        <source>kill</source>
+        <translation>Beenden erzwingen</translation>
+    </message>
+    <message>
+        <source>recommended: end it (TERM, then KILL after a grace period)</source>
+        <translation>empfohlen: beenden (TERM, nach einer Frist KILL)</translation>
+    </message>
+    <message>
+        <source>review</source>
+        <translation>prüfen</translation>
+    </message>
+    <message>
+        <source>probably left behind, but not sure enough to act: have a look first</source>
+        <translation>wahrscheinlich zurückgelassen, aber nicht sicher genug zum Handeln: erst ansehen</translation>
+    </message>
+    <message>
+        <source>too young</source>
+        <translation>zu jung</translation>
+    </message>
+    <message>
+        <source>younger than the minimum age: not judged yet (a build or a test run may still be going)</source>
+        <translation>jünger als das Mindestalter: noch nicht beurteilt (ein Build oder Testlauf kann noch laufen)</translation>
+    </message>
+    <message>
+        <source>paused by ptriage</source>
+        <translation>von ptriage angehalten</translation>
+    </message>
+    <message>
+        <source>in the State column: something ptriage did and that can be undone (Process → Undo)</source>
+        <translation>in der Spalte Zustand: etwas, das ptriage getan hat und das sich rückgängig machen lässt (Prozess → Rückgängig)</translation>
+    </message>
+    <message>
+        <source>ptriage guide</source>
+        <translation>ptriage-Anleitung</translation>
+    </message>
+    <message>
+        <source>Where to start</source>
+        <translation>Wo anfangen</translation>
+    </message>
+    <message>
+        <source>The line above the table says whether anything needs attention. &lt;b&gt;Show them&lt;/b&gt; lists only those processes. The &lt;b&gt;Action&lt;/b&gt; column says what ptriage recommends, the &lt;b&gt;Why&lt;/b&gt; column the strongest reasons; the Evidence tab has all of them.</source>
+        <translation>Die Zeile über der Tabelle sagt, ob etwas Aufmerksamkeit braucht. &lt;b&gt;Zeigen&lt;/b&gt; listet nur diese Prozesse. Die Spalte &lt;b&gt;Aktion&lt;/b&gt; sagt, was ptriage empfiehlt, die Spalte &lt;b&gt;Warum&lt;/b&gt; die stärksten Gründe; der Reiter Indizien hat alle.</translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation>Klassen</translation>
+    </message>
+    <message>
+        <source>Every process gets a probability for each of four classes: &lt;b&gt;useful&lt;/b&gt; (in use or doing its job), &lt;b&gt;stuck or spinning&lt;/b&gt; (busy without progress, or waiting on something gone), &lt;b&gt;abandoned&lt;/b&gt; (left behind by a session, test run, editor or script that is gone) and &lt;b&gt;zombie&lt;/b&gt; (exited, not yet collected by its parent). The table shows the most probable one.</source>
+        <translation>Jeder Prozess bekommt eine Wahrscheinlichkeit für jede von vier Klassen: &lt;b&gt;nützlich&lt;/b&gt; (in Gebrauch oder bei der Arbeit), &lt;b&gt;festgefahren oder in Endlosschleife&lt;/b&gt; (beschäftigt ohne Fortschritt, oder wartet auf etwas, das weg ist), &lt;b&gt;zurückgelassen&lt;/b&gt; (von einer Sitzung, einem Testlauf, Editor oder Skript, die weg sind) und &lt;b&gt;Zombie&lt;/b&gt; (beendet, vom Elternprozess noch nicht abgeholt). Die Tabelle zeigt die wahrscheinlichste.</translation>
+    </message>
+    <message>
+        <source>Evidence and bits</source>
+        <translation>Indizien und Bits</translation>
+    </message>
+    <message>
+        <source>Each piece of evidence (its parent, its terminal, when it last ran, its sockets, files it writes …) moves the verdict by a number of &lt;b&gt;bits&lt;/b&gt;: +1 bit doubles the odds of the verdict against the reference class, −1 halves them. Weak is under 1 bit, substantial over 1, strong over 2, decisive over 3.3. The Evidence tab lists them term by term, in words.</source>
+        <translation>Jedes Indiz (sein Elternprozess, sein Terminal, wann er zuletzt lief, seine Sockets, Dateien, die er schreibt …) verschiebt das Urteil um eine Zahl von &lt;b&gt;Bits&lt;/b&gt;: +1 Bit verdoppelt die Chancen des Urteils gegenüber der Vergleichsklasse, −1 halbiert sie. Schwach ist unter 1 Bit, deutlich über 1, stark über 2, entscheidend über 3,3. Der Reiter Indizien listet sie einzeln, in Worten.</translation>
+    </message>
+    <message>
+        <source>Score and action</source>
+        <translation>Punktzahl und Aktion</translation>
+    </message>
+    <message>
+        <source>The &lt;b&gt;score&lt;/b&gt; (0–100) is how much acting is worth: the expected loss saved by the best action over keeping the process. An action is recommended only when its risk is worth it and nothing blocks it (a supervisor, a person using it, a protected process); otherwise ptriage says &lt;i&gt;review&lt;/i&gt; (look before acting) or &lt;i&gt;keep&lt;/i&gt;. The Blast radius tab shows what acting would break.</source>
+        <translation>Die &lt;b&gt;Punktzahl&lt;/b&gt; (0–100) sagt, wie viel Handeln wert ist: der erwartete Verlust, den die beste Aktion gegenüber dem Behalten spart. Eine Aktion wird nur empfohlen, wenn ihr Risiko es wert ist und nichts sie blockiert (ein Aufseher, eine Person, die ihn nutzt, ein geschützter Prozess); sonst sagt ptriage &lt;i&gt;prüfen&lt;/i&gt; (erst ansehen) oder &lt;i&gt;behalten&lt;/i&gt;. Der Reiter Auswirkungsradius zeigt, was Handeln kaputt machen würde.</translation>
+    </message>
+    <message>
+        <source>Minimum age</source>
+        <translation>Mindestalter</translation>
+    </message>
+    <message>
+        <source>Processes younger than the minimum age are &lt;i&gt;too young&lt;/i&gt;: nothing is judged or recommended for them, since a build or a test run may still be going. Change it with &lt;b&gt;Judge from the age of&lt;/b&gt; above the table, with &lt;code&gt;--min-age&lt;/code&gt;, or for good in &lt;code&gt;policy.json&lt;/code&gt; (&lt;code&gt;min_age_seconds&lt;/code&gt;).</source>
+        <translation>Prozesse, die jünger als das Mindestalter sind, sind &lt;i&gt;zu jung&lt;/i&gt;: für sie wird nichts beurteilt oder empfohlen, denn ein Build oder Testlauf kann noch laufen. Ändern mit &lt;b&gt;Beurteilen ab einem Alter von&lt;/b&gt; über der Tabelle, mit &lt;code&gt;--min-age&lt;/code&gt; oder dauerhaft in &lt;code&gt;policy.json&lt;/code&gt; (&lt;code&gt;min_age_seconds&lt;/code&gt;).</translation>
+    </message>
+    <message>
+        <source>Acting</source>
+        <translation>Handeln</translation>
+    </message>
+    <message>
+        <source>Every action asks first and says what it would affect. ptriage acts on a process&apos;s identity (boot, start time and PID), never on a PID alone, so a reused PID is never hit. A zombie cannot be signalled: its parent can. Pause, freeze, throttle, renice and quarantine can be undone (Process → Undo). When your own rights are not enough, the system asks for an administrator&apos;s password.</source>
+        <translation>Jede Aktion fragt zuerst und sagt, was sie betreffen würde. ptriage handelt an der Identität eines Prozesses (Boot, Startzeit und PID), nie an einer PID allein, so trifft es nie eine wiederverwendete PID. Einem Zombie kann man kein Signal schicken, seinem Elternprozess schon. Anhalten, Einfrieren, Drosseln, Priorität senken und Quarantäne lassen sich rückgängig machen (Prozess → Rückgängig). Reichen die eigenen Rechte nicht, fragt das System nach dem Passwort eines Administrators.</translation>
+    </message>
+    <message>
+        <source>Keyboard</source>
+        <translation>Tastatur</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F5&lt;/b&gt; refresh now · &lt;b&gt;Space&lt;/b&gt; pause updates · &lt;b&gt;Ctrl+T&lt;/b&gt; tree view · &lt;b&gt;Ctrl+F&lt;/b&gt; or &lt;b&gt;/&lt;/b&gt; filter · &lt;b&gt;Delete&lt;/b&gt; end (TERM, then KILL) · &lt;b&gt;Shift+Delete&lt;/b&gt; kill · &lt;b&gt;Ctrl+Z&lt;/b&gt; undo · &lt;b&gt;Ctrl+S&lt;/b&gt; save the session · &lt;b&gt;Ctrl+Shift+S&lt;/b&gt; sessions · &lt;b&gt;Ctrl+E&lt;/b&gt; report · &lt;b&gt;F1&lt;/b&gt; this guide</source>
+        <translation>&lt;b&gt;F5&lt;/b&gt; jetzt aktualisieren · &lt;b&gt;Leertaste&lt;/b&gt; Aktualisierung anhalten · &lt;b&gt;Strg+T&lt;/b&gt; Baumansicht · &lt;b&gt;Strg+F&lt;/b&gt; oder &lt;b&gt;/&lt;/b&gt; Filter · &lt;b&gt;Entf&lt;/b&gt; beenden (TERM, dann KILL) · &lt;b&gt;Umschalt+Entf&lt;/b&gt; Beenden erzwingen · &lt;b&gt;Strg+Z&lt;/b&gt; rückgängig · &lt;b&gt;Strg+S&lt;/b&gt; Sitzung speichern · &lt;b&gt;Strg+Umschalt+S&lt;/b&gt; Sitzungen · &lt;b&gt;Strg+E&lt;/b&gt; Bericht · &lt;b&gt;F1&lt;/b&gt; diese Anleitung</translation>
+    </message>
+</context>
+<context>
     <name>HtmlReport</name>
     <message>
         <source>unknown</source>
@@ -1878,6 +1997,30 @@ Eltern-PID: %2</translation>
         <source>too young</source>
         <translation>zu jung</translation>
     </message>
+    <message>
+        <source>too young: %1 old, judged from %2</source>
+        <translation>zu jung: %1 alt, beurteilt ab %2</translation>
+    </message>
+    <message>
+        <source>protected: %1</source>
+        <translation>geschützt: %1</translation>
+    </message>
+    <message>
+        <source>looks %1 (%2)</source>
+        <translation>wirkt %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation>%1 %2: %3</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>The strongest reasons for the verdict, in a few words</source>
+        <translation>Die stärksten Gründe für das Urteil, in wenigen Worten</translation>
+    </message>
 </context>
 <context>
     <name>Recommendation</name>
@@ -2415,6 +2558,10 @@ Eltern-PID: %2</translation>
         <source>%1 (gone)</source>
         <translation>%1 (weg)</translation>
     </message>
+    <message>
+        <source> (span too short for a rate per hour: under %1)</source>
+        <translation> (Zeitraum zu kurz für eine Rate pro Stunde: unter %1)</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ActionDialog</name>
@@ -2535,10 +2682,6 @@ Eltern-PID: %2</translation>
         <translation>Auf CPUs beschränken (0–%1, durch Kommas getrennt):</translation>
     </message>
     <message>
-        <source>Nice value (−20 highest priority … 19 lowest):</source>
-        <translation>Nice-Wert (−20 höchste Priorität … 19 niedrigste):</translation>
-    </message>
-    <message>
         <source>CPU allowed (percent of one core):</source>
         <translation>Erlaubte CPU (Prozent eines Kerns):</translation>
     </message>
@@ -2549,6 +2692,94 @@ Eltern-PID: %2</translation>
     <message>
         <source>Send SIG%1</source>
         <translation>SIG%1 senden</translation>
+    </message>
+    <message>
+        <source>%1 (the system)</source>
+        <translation>%1 (das System)</translation>
+    </message>
+    <message>
+        <source>%1 (another user)</source>
+        <translation>%1 (ein anderer Benutzer)</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>Kill</source>
+        <translation>Beenden erzwingen</translation>
+    </message>
+    <message>
+        <source>Ask the parent</source>
+        <translation>Elternprozess bitten</translation>
+    </message>
+    <message>
+        <source>Send the signal</source>
+        <translation>Signal senden</translation>
+    </message>
+    <message>
+        <source>%1 1 process</source>
+        <translation>%1: 1 Prozess</translation>
+    </message>
+    <message>
+        <source>%1 %2 processes</source>
+        <translation>%1: %2 Prozesse</translation>
+    </message>
+    <message>
+        <source>ptriage recommends</source>
+        <translation>ptriage empfiehlt</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Eigentümer</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is a zombie: it has exited and cannot be ended. Its parent %3 (%4) is offered instead; ending the parent removes the zombie.</source>
+        <translation>%1 (%2) ist ein Zombie: er hat sich beendet und kann nicht beendet werden. Stattdessen wird sein Elternprozess %3 (%4) angeboten; das Beenden des Elternprozesses entfernt den Zombie.</translation>
+    </message>
+    <message>
+        <source>this</source>
+        <translation>dies</translation>
+    </message>
+    <message>
+        <source>not this: %1</source>
+        <translation>nicht dies: %1</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>Sie</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ptriage recommends this.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;ptriage empfiehlt dies.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ptriage recommends this for all of them.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;ptriage empfiehlt dies für alle.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ptriage does not recommend this&lt;/b&gt; (see what it recommends below): be sure.</source>
+        <translation>&lt;b&gt;ptriage empfiehlt dies nicht&lt;/b&gt; (was es empfiehlt, steht unten): seien Sie sicher.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ptriage recommends this for none of them&lt;/b&gt; (see below): be sure.</source>
+        <translation>&lt;b&gt;ptriage empfiehlt dies für keinen davon&lt;/b&gt; (siehe unten): seien Sie sicher.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ptriage recommends this for %1 of them&lt;/b&gt;, not for the others (see below).</source>
+        <translation>&lt;b&gt;ptriage empfiehlt dies für %1 davon&lt;/b&gt;, nicht für die anderen (siehe unten).</translation>
+    </message>
+    <message>
+        <source>Not yours: %1. Acting on it needs an administrator&apos;s rights; the system will ask.</source>
+        <translation>Nicht Ihrer: %1. Dafür braucht es Administratorrechte; das System wird fragen.</translation>
+    </message>
+    <message>
+        <source>Already at the lowest priority (nice 19): renicing cannot lower it.</source>
+        <translation>Schon bei der niedrigsten Priorität (nice 19): sie lässt sich nicht weiter senken.</translation>
+    </message>
+    <message>
+        <source>Now nice %1. New nice value (up to 19, the lowest priority):</source>
+        <translation>Jetzt nice %1. Neuer nice-Wert (bis 19, die niedrigste Priorität):</translation>
     </message>
 </context>
 <context>
@@ -2910,10 +3141,6 @@ Eltern-PID: %2</translation>
         <translation>Kein Prozess ausgewählt</translation>
     </message>
     <message>
-        <source>Select a process to see why it got its verdict.</source>
-        <translation>Wählen Sie einen Prozess aus, um zu sehen, wie seine Einstufung zustande kam.</translation>
-    </message>
-    <message>
         <source>%1 — pid %2</source>
         <translation>%1 — PID %2</translation>
     </message>
@@ -2928,10 +3155,6 @@ Eltern-PID: %2</translation>
     <message>
         <source>&lt;br&gt;Protected: %1</source>
         <translation>&lt;br&gt;Geschützt: %1</translation>
-    </message>
-    <message>
-        <source>Bits: %1 vs %2</source>
-        <translation>Bit: %1 vs. %2</translation>
     </message>
     <message>
         <source>%1 bits toward %2</source>
@@ -2997,6 +3220,14 @@ Eltern-PID: %2</translation>
         <source>%1 old · %2 confidence · %3 · %4 · identity %5</source>
         <translation>%1 alt · Konfidenz %2 · %3 · %4 · Identität %5</translation>
     </message>
+    <message>
+        <source>Select a process in the table to see why it got its verdict, term by term. Rows with a bold action are the ones ptriage recommends acting on; &quot;review&quot; rows need a look first.</source>
+        <translation>Wählen Sie einen Prozess in der Tabelle, um Indiz für Indiz zu sehen, warum er sein Urteil bekam. Zeilen mit fetter Aktion sind die, bei denen ptriage Handeln empfiehlt; Zeilen mit „prüfen“ brauchen erst einen Blick.</translation>
+    </message>
+    <message>
+        <source>Bits: toward %1 (right) or %2 (left)</source>
+        <translation>Bits: in Richtung %1 (rechts) oder %2 (links)</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::MainWindow</name>
@@ -3059,10 +3290,6 @@ Eltern-PID: %2</translation>
         <translation>Speicher freigeben</translation>
     </message>
     <message>
-        <source> GiB</source>
-        <translation> GiB</translation>
-    </message>
-    <message>
         <source>Plan</source>
         <translation>Planen</translation>
     </message>
@@ -3103,20 +3330,36 @@ Eltern-PID: %2</translation>
         <translation>Das Ziel ist nicht sicher erreichbar: %1</translation>
     </message>
     <message>
-        <source>%1 (pid %2): %3</source>
-        <translation>%1 (PID %2): %3</translation>
-    </message>
-    <message>
-        <source>Left out: %1</source>
-        <translation>Ausgelassen: %1</translation>
-    </message>
-    <message>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
         <source>end (TERM, then KILL)</source>
         <translation>beenden (TERM, dann KILL)</translation>
+    </message>
+    <message>
+        <source>A size: 512M, 4G, 1.5GiB, or bytes (powers of 1024)</source>
+        <translation>Eine Größe: 512M, 4G, 1,5GiB oder Bytes (Potenzen von 1024)</translation>
+    </message>
+    <message>
+        <source>not a size: write e.g. 512M, 4G or 1.5GiB</source>
+        <translation>keine Größe: z. B. 512M, 4G oder 1,5GiB schreiben</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2), %3</source>
+        <translation>%1 (PID %2), %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Left out: 1 process, and why</source>
+        <translation>Ausgelassen: 1 Prozess, und warum</translation>
+    </message>
+    <message>
+        <source>Left out: %1 processes, and why</source>
+        <translation>Ausgelassen: %1 Prozesse, und warum</translation>
     </message>
 </context>
 <context>
@@ -3254,6 +3497,14 @@ Eltern-PID: %2</translation>
     <message>
         <source>Stuck, abandoned, zombies and memory (useful: %1 → %2)</source>
         <translation>Festgefahren, zurückgelassen, Zombies und Speicher (nützlich: %1 → %2)</translation>
+    </message>
+    <message>
+        <source>No saved sessions yet: File → Save session, or save automatically</source>
+        <translation>Noch keine gespeicherten Sitzungen: Datei → Sitzung speichern, oder automatisch speichern</translation>
+    </message>
+    <message>
+        <source>One saved session so far: the lines start with the next one</source>
+        <translation>Bisher eine gespeicherte Sitzung: die Linien beginnen mit der nächsten</translation>
     </message>
 </context>
 <context>
@@ -3402,6 +3653,14 @@ Eltern-PID: %2</translation>
         <source>%1 → %2 · saved sessions in this span: %3 · %4</source>
         <translation>%1 → %2 · gespeicherte Sitzungen in diesem Zeitraum: %3 · %4</translation>
     </message>
+    <message>
+        <source>span too short</source>
+        <translation>Zeitraum zu kurz</translation>
+    </message>
+    <message>
+        <source>A rate per hour needs sessions at least %1 apart; these span %2.</source>
+        <translation>Eine Rate pro Stunde braucht Sitzungen, die mindestens %1 auseinanderliegen; diese umfassen %2.</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::SidePanes</name>
@@ -3479,6 +3738,77 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1 processes · %2 · %3 reclaimable by the recommended kills</source>
         <translation>%1 Prozesse · %2 · %3 durch die empfohlenen Beendigungen freisetzbar</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::SummaryBar</name>
+    <message>
+        <source>Looking at every process…</source>
+        <translation>Alle Prozesse werden angesehen…</translation>
+    </message>
+    <message>
+        <source>Show them</source>
+        <translation>Zeigen</translation>
+    </message>
+    <message>
+        <source>Processes younger than this are &quot;too young&quot;: nothing is judged or recommended for them yet (a build or test run that is still going).</source>
+        <translation>Jüngere Prozesse sind „zu jung“: für sie wird noch nichts beurteilt oder empfohlen (ein Build oder Testlauf, der noch läuft).</translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <translation>Legende</translation>
+    </message>
+    <message>
+        <source>What the colors, icons and words of the table mean</source>
+        <translation>Was die Farben, Symbole und Wörter der Tabelle bedeuten</translation>
+    </message>
+    <message>
+        <source>Judge from the age of</source>
+        <translation>Beurteilen ab einem Alter von</translation>
+    </message>
+    <message>
+        <source>1 process is too young to judge (younger than %1).</source>
+        <translation>1 Prozess ist zu jung zum Beurteilen (jünger als %1).</translation>
+    </message>
+    <message>
+        <source>%1 processes are too young to judge (younger than %2).</source>
+        <translation>%1 Prozesse sind zu jung zum Beurteilen (jünger als %2).</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>: %1</source>
+        <translation>: %1</translation>
+    </message>
+    <message>
+        <source> · 1 holds a port</source>
+        <translation> · 1 belegt einen Port</translation>
+    </message>
+    <message>
+        <source> · %1 hold ports</source>
+        <translation> · %1 belegen Ports</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>Alle zeigen</translation>
+    </message>
+    <message>
+        <source> · %1</source>
+        <translation> · %1</translation>
+    </message>
+    <message>
+        <source>No candidates: nothing here looks left behind, stuck or spinning.</source>
+        <translation>Keine Kandidaten: nichts hier wirkt zurückgelassen, festgefahren oder in Endlosschleife.</translation>
+    </message>
+    <message>
+        <source>1 candidate</source>
+        <translation>1 Kandidat</translation>
+    </message>
+    <message>
+        <source>%1 candidates</source>
+        <translation>%1 Kandidaten</translation>
     </message>
 </context>
 <context>
@@ -3807,6 +4137,14 @@ Eltern-PID: %2</translation>
     <message>
         <source>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Finds abandoned, stuck and runaway processes, explains every verdict term by term, and shows what acting on a process would break.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Findet zurückgelassene, festgefahrene und außer Kontrolle geratene Prozesse, erklärt jede Einstufung Term für Term und zeigt, was ein Eingriff in einen Prozess kaputtmachen würde.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Columns</source>
+        <translation>&amp;Spalten</translation>
+    </message>
+    <message>
+        <source>&amp;Guide</source>
+        <translation>&amp;Anleitung</translation>
     </message>
 </context>
 </TS>

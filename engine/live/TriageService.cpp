@@ -48,6 +48,12 @@ void TriageService::setIntervalMs(int ms)
         m_worker, [w = m_worker, ms = m_intervalMs] { w->setIntervalMs(ms); }, Qt::QueuedConnection);
 }
 
+void TriageService::setMinAgeSeconds(double seconds)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, seconds] { w->setMinAgeSeconds(seconds); }, Qt::QueuedConnection);
+}
+
 void TriageService::setPaused(bool paused)
 {
     m_paused = paused;

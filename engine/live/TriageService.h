@@ -29,6 +29,8 @@ public:
     void setIntervalMs(int ms); // default 2000
     void setPaused(bool paused); // no scans at the interval while paused
     bool isPaused() const { return m_paused; }
+    // Nothing younger is judged (the policy's, or --min-age, until set); the next scan uses it.
+    void setMinAgeSeconds(double seconds);
     int intervalMs() const { return m_intervalMs; }
     // Fds and sockets of one process, read now (selected process, before acting).
     void requestDeep(const ptriage::ProcessIdentity &id);

@@ -54,6 +54,11 @@ void TriageWorker::scan()
     Q_EMIT resultReady(std::move(result), clock.nsecsElapsed() / 1000);
 }
 
+void TriageWorker::setMinAgeSeconds(double seconds)
+{
+    m_triage.minAgeSeconds = seconds;
+}
+
 void TriageWorker::setIntervalMs(int ms)
 {
     m_intervalMs = std::max(100, ms);

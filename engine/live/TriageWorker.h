@@ -18,6 +18,7 @@ public Q_SLOTS:
     void scan();
     void setIntervalMs(int ms);
     void setPaused(bool paused);
+    void setMinAgeSeconds(double seconds);
     void readDeep(const ptriage::ProcessIdentity &id);
     void planRelief(int ticket, std::shared_ptr<const ptriage::TriageResult> result, ptriage::ReliefGoal goal);
     void stop();

@@ -128,8 +128,11 @@ std::string accumulationText(const Accumulation &acc, int limit)
     if (acc.sessions.empty())
         return say(QT_TRANSLATE_NOOP("SessionText", "no sessions in that span")) + "\n";
     std::string out = say(QT_TRANSLATE_NOOP("SessionText", "%1 sessions over %2"),
-                          {std::to_string(acc.sessions.size()), Phrase::duration(acc.spanHours * 3600)})
-        + "\n";
+        {std::to_string(acc.sessions.size()), Phrase::duration(acc.spanHours * 3600)});
+    if (!acc.rateKnown())
+        out += say(QT_TRANSLATE_NOOP("SessionText", " (span too short for a rate per hour: under %1)"),
+            {Phrase::duration(Accumulation::kShortestRateSpanHours * 3600)});
+    out += "\n";
     out += padColumns(say(QT_TRANSLATE_NOOP("SessionText", "SOURCE")), 40) + ' '
         + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "PARENT")), 28) + ' '
         + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "FIRST→NOW")), 8, true) + ' '
@@ -144,13 +147,15 @@ std::string accumulationText(const Accumulation &acc, int limit)
         const std::string counts = line("%d→%d", r.counts.front(), r.counts.back());
         const std::string where = r.origin.unit + (r.origin.project.empty() ? "" : "  " + r.origin.project)
             + (r.origin.terminal.empty() ? "" : "  " + r.origin.terminal);
-        const std::string perHour = (r.growthPerHour < 0 ? "" : "+") + utf8(localNumber(r.growthPerHour, 1));
-        out += line("%-40s %-28s %8s %9s %7s %10s  %s\n", clip(r.origin.command, 40).c_str(),
+        const std::string rate = acc.rateKnown()
+            ? padColumns((r.growthPerHour < 0 ? "" : "+") + utf8(localNumber(r.growthPerHour, 1)), 9, true)
+            : padColumns("\u2014", 9, true);
+        out += line("%-40s %-28s %8s %s %7s %10s  %s\n", clip(r.origin.command, 40).c_str(),
             clip(r.parentGone ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (gone)"), {parentText(r.origin.parent)})
                               : parentText(r.origin.parent).translated(),
                 28)
                 .c_str(),
-            counts.c_str(), perHour.c_str(), utf8(localPercent(r.shareOfTotal)).c_str(),
+            counts.c_str(), rate.c_str(), utf8(localPercent(r.shareOfTotal)).c_str(),
             utf8(localBytes(static_cast<double>(r.rssBytes))).c_str(), clip(where, 80).c_str());
     }
     return out;

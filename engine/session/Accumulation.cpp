@@ -89,8 +89,7 @@ Accumulation accumulate(const std::vector<Session> &sessions)
     for (auto &[key, row] : rows) {
         row.origin = key;
         const int growth = row.counts.back() - row.counts.front();
-        // Over less than a minute a rate per hour is noise.
-        row.growthPerHour = out.spanHours >= 1.0 / 60 ? growth / out.spanHours : 0;
+        row.growthPerHour = out.rateKnown() ? growth / out.spanHours : 0;
         row.shareOfTotal = row.counts.back() / total;
         out.rows.push_back(std::move(row));
     }

@@ -21,7 +21,7 @@ struct AccumulationRow {
     std::vector<int> counts; // processes per session, index-aligned with the sessions given
     bool parentGone = false; // in the last session, its processes were orphaned: that parent exited
     std::uint64_t rssBytes = 0; // in the last session
-    double growthPerHour = 0; // (last count − first count) / hours from first to last session; 0 under a minute
+    double growthPerHour = 0; // (last count − first count) / hours from first to last session; 0 when !rateKnown()
     double shareOfTotal = 0; // of the processes in the last session
     ProcessIdentity oldest; // the oldest survivor in the last session; invalid when none survives
     double oldestAgeSeconds = 0;
@@ -29,8 +29,12 @@ struct AccumulationRow {
 };
 
 struct Accumulation {
+    // A rate per hour from a shorter span is an extrapolation (5 in a minute is not "300/h").
+    static constexpr double kShortestRateSpanHours = 0.25;
+
     std::vector<SessionInfo> sessions; // oldest first
     double spanHours = 0;
+    bool rateKnown() const { return spanHours >= kShortestRateSpanHours; }
     std::vector<AccumulationRow> rows; // fastest growing first, then largest
 };
 

@@ -7,12 +7,15 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QThread>
 #include <QtTest>
+
+#include <sys/resource.h>
 
 using namespace ptriage;
 using namespace ptriage::test;
@@ -82,6 +85,28 @@ private Q_SLOTS:
         renice.parameter()->setValue(5);
         QCOMPARE(renice.request().nice, 5);
 
+        // Renicing only lowers a priority: from the current nice value up, never at nice 19.
+        QCOMPARE(::setpriority(PRIO_PROCESS, static_cast<id_t>(a.pid), 12), 0);
+        Spawner lowest;
+        const Actor b = lowest.spawn({"busy", {"busy"}, {}});
+        QCOMPARE(::setpriority(PRIO_PROCESS, static_cast<id_t>(b.pid), 19), 0);
+        const auto niced = live(defaultModel(), 0.0);
+        req.verb = ActVerb::Renice;
+        req.targets = {niced->identityOf(indexOfPid(*niced, a.pid))};
+        ActionDialog lower(req, niced);
+        QCOMPARE(lower.parameter()->minimum(), 13);
+        QVERIFY(lower.parameter()->value() > 12);
+        QVERIFY(lower.actButton()->isEnabled());
+        req.targets = {niced->identityOf(indexOfPid(*niced, b.pid))};
+        ActionDialog atLowest(req, niced);
+        QVERIFY(!atLowest.actButton()->isEnabled());
+        QVERIFY(atLowest.findChildren<QLabel *>().size() > 0);
+        bool said = false;
+        for (const QLabel *l : atLowest.findChildren<QLabel *>())
+            said = said || l->text().contains(QStringLiteral("Already at the lowest priority"));
+        QVERIFY(said);
+        req.targets = {r->identityOf(indexOfPid(*r, a.pid))};
+
         req.verb = ActVerb::Quarantine;
         ActionDialog quarantine(req, r);
         QVERIFY(quarantine.cpuList());
@@ -94,6 +119,45 @@ private Q_SLOTS:
         req.verb = ActVerb::Pause;
         ActionDialog pause(req, r);
         QVERIFY(!pause.parameter() && !pause.cpuList());
+    }
+
+    // The dialog says whether ptriage recommends what is about to be done, the button says how many,
+    // and ending a zombie offers its parent (a zombie cannot be ended).
+    void saysWhetherPtriageRecommendsIt()
+    {
+        Spawner sp;
+        const Actor server = sp.spawn({"devserver", {"devserver"}, {{"ACTOR_LISTEN", "0"}}});
+        const Actor z = sp.spawn({"zparent", {"zparent"}, {{"ACTOR_ZOMBIE", "1"}}});
+        QVERIFY(z.zombiePid > 0);
+        const auto r = live(defaultModel(), 0.0);
+        ActRequest req;
+        req.verb = ActVerb::End;
+        req.targets = {r->identityOf(indexOfPid(*r, server.pid))};
+        ActionDialog dialog(req, r);
+        QCOMPARE(dialog.actButton()->text(), QStringLiteral("End 1 process"));
+        const int says = 6;
+        QCOMPARE(dialog.targetTable()->horizontalHeaderItem(says)->text(), QStringLiteral("ptriage recommends"));
+        const QString recommends = cellText(dialog.targetTable(), 0, says);
+        const auto &rec = r->recommendations[static_cast<std::size_t>(indexOfPid(*r, server.pid))];
+        QCOMPARE(recommends == QStringLiteral("this"), rec.action == RecommendedAction::Kill);
+        QString intro;
+        for (const QLabel *l : dialog.findChildren<QLabel *>())
+            intro += l->text();
+        QVERIFY2(intro.contains(rec.action == RecommendedAction::Kill ? QStringLiteral("ptriage recommends this")
+                                                                      : QStringLiteral("does not recommend this")),
+            qPrintable(intro));
+        QCOMPARE(cellText(dialog.targetTable(), 0, 7), QStringLiteral("you"));
+
+        req.targets = {r->identityOf(indexOfPid(*r, z.zombiePid))};
+        ActionDialog zombie(req, r);
+        QCOMPARE(cellText(zombie.targetTable(), 0, 0), QString::number(z.pid)); // its parent
+        QCOMPARE(zombie.request().targets.size(), std::size_t(1));
+        QCOMPARE(zombie.request().targets.front().pid, z.pid);
+        QString note;
+        for (const QLabel *l : zombie.findChildren<QLabel *>())
+            note += l->text();
+        QVERIFY2(
+            note.contains(QStringLiteral("is a zombie")) && note.contains(QString::number(z.pid)), qPrintable(note));
     }
 
     void highRiskNeedsASecondConfirmation()

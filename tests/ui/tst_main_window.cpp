@@ -12,18 +12,29 @@
 #include "table/ProcessTableModel.h"
 #include "window/MainWindow.h"
 #include "window/SidePanes.h"
+#include "window/SummaryBar.h"
 
 #include <QChartView>
+#include <QApplication>
+#include <QComboBox>
+#include <QFrame>
+#include <QLabel>
+#include <QTextBrowser>
+#include <QToolButton>
 #include <QFile>
 #include <QHeaderView>
+#include <QMenu>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
 
+#include <csignal>
 #include <memory>
 #include <optional>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace ptriage;
@@ -88,6 +99,22 @@ protected:
 QString currentIdentity(MainWindow &w)
 {
     return w.table()->currentIndex().data(IdentityRole).toString();
+}
+
+// The identities of the table's rows, top to bottom, as the person sees them.
+QStringList rowOrder(MainWindow &w)
+{
+    QStringList out;
+    for (int r = 0; r < w.table()->model()->rowCount(); ++r)
+        out << w.table()->model()->index(r, 0).data(IdentityRole).toString();
+    return out;
+}
+
+// The CPU share the table shows for a row (its sort value: −1 while unknown).
+double cpuOf(MainWindow &w, int row)
+{
+    const int cpu = w.model()->columns().indexOf(u"cpu");
+    return w.table()->model()->index(row, cpu).data(SortRole).toDouble();
 }
 
 } // namespace
@@ -314,6 +341,236 @@ private Q_SLOTS:
         w.table()->setCurrentIndex(first);
         QCOMPARE(w.selectedIdentity().toQString(), first.data(IdentityRole).toString());
         QCOMPARE(w.charts()->shownIdentity(), w.selectedIdentity()); // the pane in view follows
+    }
+
+    // Rows do not move under the pointer: while it is over the table a refresh that re-sorts changes
+    // what the rows say, not where they are, and a click lands on the process the person saw there.
+    // Once the pointer leaves, the new order comes.
+    void rowsStayPutUnderThePointer()
+    {
+        // Two spinners busy at first, two stopped; then the other way round.
+        Spawner sp;
+        std::vector<Actor> calm, jumpers;
+        for (int i = 0; i < 2; ++i)
+            calm.push_back(sp.spawn({"rowhold-calm", {"rowhold-calm"}, {{"ACTOR_SPIN", "1"}}}));
+        for (int i = 0; i < 2; ++i)
+            jumpers.push_back(sp.spawn({"rowhold-jump", {"rowhold-jump"}, {{"ACTOR_SPIN", "1"}}}));
+        for (const Actor &j : jumpers)
+            QCOMPARE(::kill(j.pid, SIGSTOP), 0);
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
+        MainWindow w(desk);
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        desk.setIntervalMs(250);
+        QSignalSpy applied(&w, &MainWindow::resultApplied);
+        w.start();
+        w.filter()->setFilterText(QStringLiteral("rowhold"));
+        w.table()->sortByColumn(w.model()->columns().indexOf(u"cpu"), Qt::DescendingOrder);
+        // All four in view, each with a CPU share measured: the busy ones on top.
+        QTRY_VERIFY_WITH_TIMEOUT(rowOrder(w).size() == 4 && cpuOf(w, 3) >= 0 && cpuOf(w, 1) > cpuOf(w, 3) + 0.2, 20000);
+
+        // The pointer rests on the last row (a stopped one); the busy ones stop, the stopped ones go.
+        const QModelIndex last = w.table()->model()->index(3, 0);
+        const QPoint at = w.table()->visualRect(last).center();
+        QTest::mouseMove(w.table()->viewport(), at);
+        QTRY_VERIFY(w.filter()->orderHeld());
+        const QStringList seen = rowOrder(w);
+        const QString underPointer = last.data(IdentityRole).toString();
+        for (const Actor &c : calm)
+            QCOMPARE(::kill(c.pid, SIGSTOP), 0);
+        for (const Actor &j : jumpers)
+            QCOMPARE(::kill(j.pid, SIGCONT), 0);
+        // Refreshes until the last row's CPU share is above the first's: sorted, rows would move.
+        const auto outOfOrder = [&] { return cpuOf(w, 3) > cpuOf(w, 0) + 0.2; };
+        QTRY_VERIFY_WITH_TIMEOUT(outOfOrder(), 20000);
+        const auto before = applied.size();
+        QTRY_VERIFY_WITH_TIMEOUT(applied.size() > before + 1, 20000);
+        QCOMPARE(rowOrder(w), seen);
+        QCOMPARE(w.table()->indexAt(at).data(IdentityRole).toString(), underPointer);
+
+        // A click as a refresh lands: the process under the pointer is the one selected.
+        bool clicked = false;
+        const auto clickOnNext = connect(&w, &MainWindow::resultApplied, this, [&] {
+            if (!clicked)
+                QTest::mouseClick(w.table()->viewport(), Qt::LeftButton, {}, at);
+            clicked = true;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(clicked, 20000);
+        disconnect(clickOnNext);
+        QCOMPARE(w.selectedIdentity().toQString(), underPointer);
+        QCOMPARE(currentIdentity(w), underPointer);
+
+        // The pointer leaves: the spinners go to the top, and the selection stays on its process.
+        QTest::mouseMove(w.statusBar(), QPoint(5, 5));
+        QTRY_VERIFY(!w.filter()->orderHeld());
+        QTRY_VERIFY_WITH_TIMEOUT(rowOrder(w) != seen, 20000);
+        QVERIFY(cpuOf(w, 0) >= cpuOf(w, 3));
+        QCOMPARE(w.selectedIdentity().toQString(), underPointer);
+    }
+
+    // A filter that hides the selected process leaves nothing selected and the panes empty (not a
+    // neighbour Qt made current); when the filter shows it again, it is selected again.
+    void aFilterThatHidesTheSelectionEmptiesThePanes()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"filtered-alpha", {"filtered-alpha"}, {}});
+        const Actor b = sp.spawn({"filtered-beta", {"filtered-beta"}, {}});
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
+        MainWindow w(desk);
+        QAction *pause = selectedAndPaused(w, a.pid);
+        QVERIFY(pause);
+        const ProcessIdentity chosen = w.selectedIdentity();
+        QCOMPARE(chosen.pid, a.pid);
+        w.filter()->setFilterText(QStringLiteral("filtered-beta"));
+        QCOMPARE(w.filter()->rowCount(), 1);
+        QVERIFY(!w.selectedIdentity().isValid());
+        QVERIFY(!w.ledger()->shownIdentity().isValid());
+        QVERIFY(!w.table()->currentIndex().isValid());
+        QVERIFY(w.table()->selectionModel()->selectedRows().isEmpty());
+        w.filter()->setFilterText(QStringLiteral("filtered"));
+        QCOMPARE(w.selectedIdentity(), chosen);
+        QCOMPARE(currentIdentity(w), chosen.toQString());
+        QCOMPARE(w.table()->selectionModel()->selectedRows().size(), 1);
+        Q_UNUSED(b);
+    }
+
+    // The first view answers "is anything wrong here?" in one line, shows only those processes on a
+    // click, and the minimum age is visible and can be changed in the window.
+    void theSummaryLineSaysWhatNeedsAttention()
+    {
+        Spawner sp;
+        const Actor z = sp.spawn({"summary-zparent", {"summary-zparent"}, {{"ACTOR_ZOMBIE", "1"}}});
+        const Actor orphan = sp.spawn({"summary-orphan", {"summary-orphan"}, {}, Parenting::OrphanNoSession});
+        QVERIFY(z.zombiePid > 0 && orphan.pid > 0);
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
+        MainWindow w(desk);
+        w.resize(1200, 800);
+        w.show();
+        QSignalSpy applied(&w, &MainWindow::resultApplied);
+        w.start();
+        QTRY_VERIFY_WITH_TIMEOUT(applied.size() >= 1, 20000);
+        auto *bar = w.findChild<SummaryBar *>();
+        QVERIFY(bar);
+        QVERIFY2(bar->summary().contains(QStringLiteral(" candidate")), qPrintable(bar->summary()));
+        QVERIFY2(bar->summary().contains(QStringLiteral("zombie")), qPrintable(bar->summary()));
+        QCOMPARE(bar->summary(), SummaryBar::summaryOf(*w.shownResult()));
+
+        // "Show them": only the processes that need attention, the zombie among them.
+        QPushButton *showThem = nullptr;
+        for (auto *b : bar->findChildren<QPushButton *>())
+            if (b->text() == QStringLiteral("Show them"))
+                showThem = b;
+        QVERIFY(showThem && showThem->isVisible());
+        showThem->click();
+        QVERIFY(w.filter()->candidatesOnly());
+        QVERIFY(w.filter()->rowCount() >= 1);
+        QStringList shown;
+        for (int r = 0; r < w.filter()->rowCount(); ++r) {
+            QVERIFY(w.filter()->index(r, 0).data(CandidateRole).toBool());
+            shown << w.filter()->index(r, 0).data(IdentityRole).toString();
+        }
+        QVERIFY(std::any_of(shown.begin(), shown.end(),
+            [&](const QString &id) { return id.endsWith(QLatin1Char(':') + QString::number(z.zombiePid)); }));
+        QCOMPARE(showThem->text(), QStringLiteral("Show all"));
+        showThem->click();
+        QVERIFY(!w.filter()->candidatesOnly());
+
+        // The minimum age, chosen in the window: the next result is judged with it, and the orphan
+        // (seconds old) is "too young" in the Why column.
+        auto *chooser = bar->minAgeChooser()->findChild<QComboBox *>();
+        QVERIFY(chooser && chooser->isVisible());
+        const int day = chooser->findData(86400.0);
+        QVERIFY(day >= 0);
+        chooser->setCurrentIndex(day);
+        Q_EMIT chooser->activated(day);
+        QTRY_VERIFY_WITH_TIMEOUT(w.shownResult() && w.shownResult()->minAgeSeconds == 86400.0, 20000);
+        QCOMPARE(chooser->currentData().toDouble(), 86400.0);
+        const int why = w.model()->columns().indexOf(u"why");
+        const QModelIndex orphanRow = w.model()->indexOf(w.shownResult()->snapshot->byPid(orphan.pid)->id, why);
+        QVERIFY2(orphanRow.data().toString().startsWith(QStringLiteral("too young")),
+            qPrintable(orphanRow.data().toString()));
+    }
+
+    // The context menu depends on the process: a zombie gets its parent's actions, a stopped process
+    // Resume (not Pause), one at nice 19 no Renice; the recommended action is the default.
+    void theContextMenuFitsTheProcess()
+    {
+        Spawner sp;
+        const Actor z = sp.spawn({"menu-zparent", {"menu-zparent"}, {{"ACTOR_ZOMBIE", "1"}}});
+        const Actor stopped = sp.spawn({"menu-stopped", {"menu-stopped"}, {}});
+        const Actor lowest = sp.spawn({"menu-lowest", {"menu-lowest"}, {}});
+        QCOMPARE(::kill(stopped.pid, SIGSTOP), 0);
+        QCOMPARE(::setpriority(PRIO_PROCESS, static_cast<id_t>(lowest.pid), 19), 0);
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
+        MainWindow w(desk);
+        QSignalSpy applied(&w, &MainWindow::resultApplied);
+        w.start();
+        QTRY_VERIFY_WITH_TIMEOUT(applied.size() >= 1, 20000);
+        const auto r = w.shownResult();
+        const auto menuOf = [&](int pid) {
+            QStringList items;
+            QMenu menu;
+            const Sample *s = r->snapshot->byPid(pid);
+            if (!s)
+                return items;
+            w.fillContextMenu(&menu, static_cast<int>(s - r->snapshot->processes.data()));
+            for (QAction *a : menu.actions())
+                if (!a->isSeparator())
+                    items << (a == menu.defaultAction() ? QStringLiteral("*") : QString()) + a->text().remove(u'&');
+            return items;
+        };
+        const QStringList zombie = menuOf(z.zombiePid);
+        QVERIFY2(zombie.contains(QStringLiteral("*Ask the parent to collect this zombie (SIGCHLD)")),
+            qPrintable(zombie.join(u'|')));
+        QVERIFY(!zombie.contains(QStringLiteral("Pause")) && !zombie.contains(QStringLiteral("Resume")));
+        QVERIFY(!zombie.contains(QStringLiteral("Send signal")));
+        const QStringList paused = menuOf(stopped.pid);
+        QVERIFY2(paused.contains(QStringLiteral("Resume")) && !paused.contains(QStringLiteral("Pause")),
+            qPrintable(paused.join(u'|')));
+        const QStringList niced = menuOf(lowest.pid);
+        QVERIFY2(!niced.contains(QStringLiteral("Renice")) && niced.contains(QStringLiteral("Pause")),
+            qPrintable(niced.join(u'|')));
+        QVERIFY(menuOf(stopped.pid).size() < 14); // not every action there is
+        QCOMPARE(::kill(stopped.pid, SIGCONT), 0);
+    }
+
+    // Help → Guide opens offline (built in) and covers what a first look needs; the legend names every
+    // class and what a bold action and "review" mean.
+    void theGuideAndTheLegendAreBuiltIn()
+    {
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
+        MainWindow w(desk);
+        w.show();
+        QAction *guide = nullptr;
+        for (QAction *a : w.findChildren<QAction *>())
+            if (a->text() == QStringLiteral("&Guide"))
+                guide = a;
+        QVERIFY(guide);
+        QCOMPARE(guide->shortcut(), QKeySequence(QKeySequence::HelpContents));
+        guide->trigger();
+        QTextBrowser *text = nullptr;
+        QTRY_VERIFY((text = w.findChild<QTextBrowser *>()) != nullptr);
+        const QString page = text->toPlainText();
+        for (const char *part : {"Where to start", "Classes", "bits", "score", "Minimum age", "too young", "Keyboard",
+                 "Delete", "identity"})
+            QVERIFY2(page.contains(QLatin1String(part)), part);
+
+        auto *bar = w.findChild<SummaryBar *>();
+        QToolButton *legend = nullptr;
+        for (auto *b : bar->findChildren<QToolButton *>())
+            if (b->text() == QStringLiteral("Legend"))
+                legend = b;
+        QVERIFY(legend);
+        legend->click();
+        QFrame *popup = nullptr;
+        QTRY_VERIFY((popup = qobject_cast<QFrame *>(QApplication::activePopupWidget())) != nullptr);
+        QString words;
+        for (const QLabel *l : popup->findChildren<QLabel *>())
+            words += l->text() + QLatin1Char('\n');
+        for (const char *word : {"useful", "stuck or spinning", "abandoned", "zombie", "review", "too young"})
+            QVERIFY2(words.contains(QLatin1String(word)), qPrintable(words));
+        popup->close();
     }
 
     void filterShowsOnlyMatchingProcesses()

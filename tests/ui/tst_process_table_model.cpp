@@ -161,12 +161,19 @@ private Q_SLOTS:
     void columnsAndRoles()
     {
         ProcessColumns cols;
-        const QStringList ids = {QStringLiteral("pid"), QStringLiteral("command"), QStringLiteral("user"),
-            QStringLiteral("class"), QStringLiteral("score"), QStringLiteral("action"), QStringLiteral("age"),
-            QStringLiteral("cpu"), QStringLiteral("memory"), QStringLiteral("io"), QStringLiteral("state"),
-            QStringLiteral("category"), QStringLiteral("supervisor"), QStringLiteral("risk")};
+        const QStringList ids = {QStringLiteral("command"), QStringLiteral("action"), QStringLiteral("memory"),
+            QStringLiteral("cpu"), QStringLiteral("age"), QStringLiteral("why"), QStringLiteral("pid"),
+            QStringLiteral("user"), QStringLiteral("class"), QStringLiteral("score"), QStringLiteral("io"),
+            QStringLiteral("state"), QStringLiteral("category"), QStringLiteral("supervisor"), QStringLiteral("risk")};
         QCOMPARE(cols.ids(), ids);
-        QCOMPARE(cols.defaultSortColumn(), cols.indexOf(u"score"));
+        // What to do about which process, and why, is in view by default; the rest in the chooser.
+        QStringList shown;
+        for (int c = 0; c < cols.count(); ++c)
+            if (cols.shownByDefault(c))
+                shown << cols.at(c).id;
+        QCOMPARE(shown, ids.mid(0, 6));
+        // The action column ranks by the score: the most worth acting on first.
+        QCOMPARE(cols.defaultSortColumn(), cols.indexOf(u"action"));
         QCOMPARE(cols.defaultSortOrder(), Qt::DescendingOrder);
         QCOMPARE(cols.indexOf(u"no-such-column"), -1);
 

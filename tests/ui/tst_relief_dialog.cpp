@@ -10,10 +10,12 @@
 #include "support/Spawner.h"
 #include "window/MainWindow.h"
 
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QtTest>
 
 #include <unistd.h>
@@ -53,6 +55,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 20000);
         const ReliefPlan *plan = dialog->shownPlan();
         QVERIFY(plan);
+        QVERIFY(plan);
         QCOMPARE(dialog->table()->rowCount(), static_cast<int>(plan->steps.size()));
         QVERIFY2(plan->reached, qPrintable(dialog->summary()));
         QVERIFY(plan->freesBytes >= 64ull << 20);
@@ -60,6 +63,30 @@ private Q_SLOTS:
         for (int row = 0; row < dialog->table()->rowCount(); ++row)
             QCOMPARE(
                 dialog->table()->item(row, 1)->text().toInt(), plan->steps[static_cast<std::size_t>(row)].target.pid);
+        QCOMPARE(dialog->goalField()->text(), QStringLiteral("64M"));
+
+        // The goal takes the CLI's units: 100M is 100 MiB (it once became 100 GiB); nonsense plans nothing.
+        dialog->goalField()->setText(QStringLiteral("100M"));
+        QTest::keyClick(dialog->goalField(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 2, 20000);
+        QCOMPARE(dialog->shownPlan()->goal.freeBytes, 100ull << 20);
+        dialog->goalField()->setText(QStringLiteral("lots"));
+        QTest::keyClick(dialog->goalField(), Qt::Key_Return);
+        QTest::qWait(300);
+        QCOMPARE(shown.size(), 2);
+        dialog->goalField()->setText(QStringLiteral("64M"));
+        QTest::keyClick(dialog->goalField(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 3, 20000);
+        plan = dialog->shownPlan();
+
+        // What was left out: one folded group per reason, each process under its reason.
+        if (!plan->excluded.empty()) {
+            QVERIFY(!dialog->leftOut()->isVisible());
+            int listed = 0;
+            for (int g = 0; g < dialog->leftOut()->topLevelItemCount(); ++g)
+                listed += dialog->leftOut()->topLevelItem(g)->childCount();
+            QCOMPARE(listed, static_cast<int>(plan->excluded.size()));
+        }
         if (!qEnvironmentVariableIsEmpty("PTRIAGE_TEST_SHOTS"))
             dialog->grab().save(qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/relief-dialog.png"));
 

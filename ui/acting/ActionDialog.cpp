@@ -20,6 +20,10 @@
 #include <QThread>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <optional>
+#include <unistd.h>
+
 namespace ptriage {
 namespace {
 
@@ -36,7 +40,62 @@ QString blastText(const TriageResult &r, std::size_t i)
     return parts.join(QStringLiteral("; "));
 }
 
+// The recommended action a verb carries out, if it is one.
+std::optional<RecommendedAction> recommendedAs(ActVerb verb)
+{
+    switch (verb) {
+    case ActVerb::End:
+    case ActVerb::Kill:
+        return RecommendedAction::Kill;
+    case ActVerb::Pause:
+        return RecommendedAction::Pause;
+    case ActVerb::Freeze:
+        return RecommendedAction::Freeze;
+    case ActVerb::Throttle:
+        return RecommendedAction::Throttle;
+    case ActVerb::Renice:
+        return RecommendedAction::Renice;
+    case ActVerb::Quarantine:
+        return RecommendedAction::Quarantine;
+    default:
+        return std::nullopt;
+    }
+}
+
+// Whose process, when it is not the person's own: "root (the system)", "alice (another user)".
+QString otherOwner(const TriageResult &r, std::size_t i)
+{
+    const Sample &s = r.snapshot->processes[i];
+    if (!s.uid || *s.uid == ::getuid())
+        return {};
+    const QString user = qs(r.facts[i].user);
+    return *s.uid == 0 ? ActionDialog::tr("%1 (the system)").arg(user)
+                       : ActionDialog::tr("%1 (another user)").arg(user);
+}
+
 } // namespace
+
+QString ActionDialog::buttonLabel(ActVerb verb, int count)
+{
+    QString word;
+    switch (verb) {
+    case ActVerb::End:
+        word = tr("End");
+        break;
+    case ActVerb::Kill:
+        word = tr("Kill");
+        break;
+    case ActVerb::Reap:
+        word = tr("Ask the parent");
+        break;
+    case ActVerb::Signal:
+        word = tr("Send the signal");
+        break;
+    default:
+        word = verbLabel(verb);
+    }
+    return count == 1 ? tr("%1 1 process").arg(word) : tr("%1 %2 processes").arg(word).arg(count);
+}
 
 QString ActionDialog::verbLabel(ActVerb verb)
 {
@@ -74,8 +133,9 @@ QString ActionDialog::verbLabel(ActVerb verb)
 ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const TriageResult> context, QWidget *parent)
     : QDialog(parent),
       m_allowed(request),
-      m_table(makeReadOnlyTable(
-          {tr("PID"), tr("Command"), tr("Class"), tr("Memory"), tr("Risk"), tr("Would affect")}, this)),
+      m_table(makeReadOnlyTable({tr("PID"), tr("Command"), tr("Class"), tr("Memory"), tr("Risk"), tr("Would affect"),
+                                    tr("ptriage recommends"), tr("Owner")},
+          this)),
       m_understood(new QCheckBox(this)),
       m_act(new QPushButton(this)),
       m_cancel(new QPushButton(tr("Cancel"), this))
@@ -87,10 +147,27 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
     const TriageResult &r = *context;
     int highRisk = 0;
     int affected = 0;
-    for (const auto &id : request.targets) {
+    int recommended = 0;
+    QStringList others; // owners that are not the person
+    QStringList notes;
+    const auto wanted = recommendedAs(request.verb);
+    for (ProcessIdentity id : request.targets) {
         const int row = m_table->rowCount();
         m_table->insertRow(row);
         const Sample *s = r.snapshot->byIdentity(id);
+        // A zombie cannot be ended: its parent can, and is what is offered.
+        if (s && s->state == 'Z' && (request.verb == ActVerb::End || request.verb == ActVerb::Kill)) {
+            if (const Sample *reaper = r.snapshot->byPid(s->ppid); reaper && reaper->id.pid > 1) {
+                notes << tr("%1 (%2) is a zombie: it has exited and cannot be ended. Its parent %3 (%4) is "
+                            "offered instead; ending the parent removes the zombie.")
+                             .arg(processName(*s))
+                             .arg(s->id.pid)
+                             .arg(processName(*reaper))
+                             .arg(reaper->id.pid);
+                id = reaper->id;
+                s = reaper;
+            }
+        }
         if (!s) {
             m_table->setItem(row, 0, readOnlyCell(QString::number(id.pid)));
             m_table->setItem(row, 1, readOnlyCell(tr("gone, or its PID now names another process — left alone")));
@@ -105,6 +182,19 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
         m_table->setItem(row, 2, cls);
         m_table->setItem(row, 3, readOnlyCell(localBytes(static_cast<double>(s->rssBytes))));
         m_table->setItem(row, 4, readOnlyCell(EngineLabels::risk(r.blast[i].risk)));
+        const Recommendation &rec = r.recommendations[i];
+        QString says = QStringLiteral("\u2014");
+        if (wanted && rec.targetIndex == static_cast<int>(i) && rec.action == *wanted) {
+            says = tr("this");
+            ++recommended;
+        } else if (wanted) {
+            says = tr("not this: %1").arg(EngineLabels::recommendation(rec));
+        }
+        m_table->setItem(row, 6, readOnlyCell(says));
+        const QString owner = otherOwner(r, i);
+        m_table->setItem(row, 7, readOnlyCell(owner.isEmpty() ? tr("you") : owner));
+        if (!owner.isEmpty() && !others.contains(owner))
+            others << owner;
         const auto blocks = ActionController::hardBlocks(request, r, static_cast<int>(i));
         if (!blocks.empty()) {
             QStringList why;
@@ -122,22 +212,48 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
         affected += static_cast<int>(r.blast[i].affected.size());
         m_allowed.targets.push_back(id);
     }
+    // What it would affect and what ptriage says next to the command; the whole of each readable.
+    m_table->horizontalHeader()->moveSection(6, 2);
+    m_table->horizontalHeader()->moveSection(7, 3);
+    m_table->setWordWrap(true);
     m_table->resizeColumnsToContents();
-    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
-    m_table->setMinimumWidth(820);
+    m_table->setColumnWidth(1, std::min(m_table->columnWidth(1), 240));
+    m_table->setColumnWidth(5, std::min(m_table->columnWidth(5), 280));
+    m_table->horizontalHeader()->setSectionResizeMode(5, QHeaderView::Stretch);
+    m_table->resizeRowsToContents();
+    m_table->setMinimumWidth(1000);
     m_table->setFocusPolicy(Qt::NoFocus); // keyboard focus stays on Cancel
 
     auto *intro = new QLabel(this);
     intro->setWordWrap(true);
     const int n = static_cast<int>(m_allowed.targets.size());
-    intro->setText(n == 0 ? tr("None of these processes can get this action; nothing will be done.")
-            : n == 1      ? tr("%1: one process. Check what else would be affected before you go on.").arg(label)
+    QStringList lines;
+    lines << (n == 0 ? tr("None of these processes can get this action; nothing will be done.")
+            : n == 1 ? tr("%1: one process. Check what else would be affected before you go on.").arg(label)
                      : tr("%1: %2 processes. Check what else would be affected before you go on.").arg(label).arg(n));
+    if (n > 0 && wanted) {
+        if (recommended == n)
+            lines << (n == 1 ? tr("<b>ptriage recommends this.</b>")
+                             : tr("<b>ptriage recommends this for all of them.</b>"));
+        else if (recommended == 0)
+            lines << (n == 1 ? tr("<b>ptriage does not recommend this</b> (see what it recommends below): be sure.")
+                             : tr("<b>ptriage recommends this for none of them</b> (see below): be sure."));
+        else
+            lines << tr("<b>ptriage recommends this for %1 of them</b>, not for the others (see below).")
+                         .arg(recommended);
+    }
+    if (!others.isEmpty())
+        lines << tr("Not yours: %1. Acting on it needs an administrator's rights; the system will ask.")
+                     .arg(others.join(QStringLiteral(", ")).toHtmlEscaped());
+    for (const QString &note : std::as_const(notes))
+        lines << note.toHtmlEscaped();
+    intro->setTextFormat(Qt::RichText);
+    intro->setText(lines.join(QStringLiteral("<br>")));
     m_understood->setText(tr("I understand that this may break other processes (%1 found) and the services that "
                              "depend on them: the risk is high.")
                               .arg(affected));
     m_understood->setVisible(highRisk > 0 && n > 0);
-    m_act->setText(n == 0 ? label : QStringLiteral("%1 (%2)").arg(label).arg(n));
+    m_act->setText(n == 0 ? label : buttonLabel(request.verb, n));
     m_act->setAutoDefault(false);
     m_act->setDefault(false);
     m_cancel->setDefault(true); // Enter cancels
@@ -166,9 +282,18 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
         } else {
             m_number = new QSpinBox(this);
             if (request.verb == ActVerb::Renice) {
-                m_number->setRange(-20, 19);
-                m_number->setValue(request.nice);
-                row->addWidget(new QLabel(tr("Nice value (−20 highest priority … 19 lowest):"), this));
+                // Renicing lowers a priority: never to the current value or above it.
+                long now = -20;
+                for (const ProcessIdentity &id : m_allowed.targets)
+                    if (const Sample *t = r.snapshot->byIdentity(id))
+                        now = std::max(now, t->nice);
+                m_number->setRange(static_cast<int>(std::min(now + 1, 19L)), 19);
+                m_number->setValue(std::max(request.nice, static_cast<int>(std::min(now + 5, 19L))));
+                m_lowestAlready = now >= 19;
+                row->addWidget(new QLabel(m_lowestAlready
+                        ? tr("Already at the lowest priority (nice 19): renicing cannot lower it.")
+                        : tr("Now nice %1. New nice value (up to 19, the lowest priority):").arg(now),
+                    this));
             } else {
                 m_number->setRange(1, 100 * cpus);
                 m_number->setValue(request.quotaPercent);
@@ -215,8 +340,8 @@ void ActionDialog::updateButtons()
         for (const QString &part : parts)
             cpusOk = cpusOk && part.trimmed().toInt() < cpus;
     }
-    m_act->setEnabled(
-        cpusOk && !m_allowed.targets.empty() && (!needsSecondConfirmation() || m_understood->isChecked()));
+    m_act->setEnabled(cpusOk && !m_lowestAlready && !m_allowed.targets.empty()
+        && (!needsSecondConfirmation() || m_understood->isChecked()));
 }
 
 } // namespace ptriage

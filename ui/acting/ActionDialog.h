@@ -15,10 +15,11 @@ class QTableWidget;
 
 namespace ptriage {
 
-// "Are you sure?" before anything is done: every target with its command, class, memory, risk and
-// what its blast radius holds; targets that can never get this action are listed as left alone
-// (no override here). Cancel is the default. A high or critical risk needs a second, explicit
-// confirmation.
+// "Are you sure?" before anything is done: every target with its command, whether ptriage recommends
+// this action for it, whose it is, its class, memory, risk and what its blast radius holds; targets
+// that can never get this action are listed as left alone (no override here), and a zombie to end
+// is replaced by its parent, said so. Cancel is the default. A high or critical risk needs a second,
+// explicit confirmation.
 class ActionDialog : public QDialog {
     Q_OBJECT
 
@@ -38,6 +39,8 @@ public:
     QLineEdit *cpuList() const { return m_cpus; } // quarantine only
 
     static QString verbLabel(ActVerb verb);
+    // The act button: "End 1 process", "Pause 3 processes".
+    static QString buttonLabel(ActVerb verb, int count);
 
 private:
     void updateButtons();
@@ -50,6 +53,7 @@ private:
     QPushButton *m_cancel;
     QSpinBox *m_number = nullptr;
     QLineEdit *m_cpus = nullptr;
+    bool m_lowestAlready = false; // renice: every target at nice 19
 };
 
 } // namespace ptriage

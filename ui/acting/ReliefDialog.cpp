@@ -4,22 +4,33 @@
 #include "desk/Desk.h"
 #include "look/UiText.h"
 #include "report/EngineLabels.h"
+#include "util/ByteSize.h"
 #include "util/Format.h"
 #include "widgets/ReadOnlyTable.h"
+#include "widgets/ScreenFit.h"
 
 #include <QDialogButtonBox>
-#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QToolButton>
+#include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <map>
 
 namespace ptriage {
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+// A size as the CLI takes it; a decimal comma as well as a point ("1,5G").
+std::optional<std::uint64_t> goalBytesOf(QString text)
+{
+    return parseByteSize(text.trimmed().replace(QLatin1Char(','), QLatin1Char('.')).toStdString());
+}
 
 QString bytes(std::uint64_t b)
 {
@@ -31,28 +42,47 @@ QString bytes(std::uint64_t b)
 ReliefDialog::ReliefDialog(Desk &desk, std::uint64_t goalBytes, QWidget *parent)
     : QDialog(parent),
       m_desk(desk),
-      m_goal(new QDoubleSpinBox(this)),
+      m_goal(new QLineEdit(this)),
+      m_goalError(new QLabel(this)),
+      m_planButton(new QPushButton(tr("Plan"), this)),
       m_summary(new QLabel(this)),
       m_table(makeReadOnlyTable(
           {tr("Process"), tr("PID"), tr("Frees"), tr("Measured as"), tr("Risk"), tr("Action"), tr("Why")}, this)),
-      m_excluded(new QLabel(this)),
+      m_excludedToggle(new QToolButton(this)),
+      m_excluded(new QTreeWidget(this)),
       m_end(new QPushButton(tr("End these processes…"), this))
 {
     setWindowTitle(tr("Free memory"));
-    m_goal->setRange(0.01, 4096);
-    m_goal->setDecimals(2);
-    m_goal->setSingleStep(0.25);
-    m_goal->setSuffix(tr(" GiB"));
-    m_goal->setValue(std::max(0.01, static_cast<double>(goalBytes) / kGiB));
-    auto *planButton = new QPushButton(tr("Plan"), this);
+    // The units `ptriage relieve --free-memory` takes: "100M" is 100 MiB, never 100 GiB.
+    m_goal->setText(goalBytes % (1ull << 30) == 0
+            ? QStringLiteral("%1G").arg(goalBytes >> 30)
+            : QStringLiteral("%1M").arg(std::max<std::uint64_t>(1, goalBytes >> 20)));
+    m_goal->setToolTip(tr("A size: 512M, 4G, 1.5GiB, or bytes (powers of 1024)"));
+    m_goal->setMaximumWidth(120);
     auto *goalRow = new QHBoxLayout;
-    goalRow->addWidget(new QLabel(tr("Free at least"), this));
+    auto *goalLabel = new QLabel(tr("Free at least"), this);
+    goalLabel->setBuddy(m_goal);
+    goalRow->addWidget(goalLabel);
     goalRow->addWidget(m_goal);
-    goalRow->addWidget(planButton);
+    goalRow->addWidget(m_planButton);
+    goalRow->addWidget(m_goalError);
     goalRow->addStretch(1);
+    m_goalError->setStyleSheet(QStringLiteral("color: #a02020;"));
     m_summary->setWordWrap(true);
-    m_excluded->setWordWrap(true);
-    m_excluded->setTextFormat(Qt::PlainText);
+    // What was left out and why: grouped by the reason, folded until asked for.
+    m_excludedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_excludedToggle->setArrowType(Qt::RightArrow);
+    m_excludedToggle->setCheckable(true);
+    m_excludedToggle->setAutoRaise(true);
+    m_excludedToggle->hide();
+    m_excluded->setHeaderHidden(true);
+    m_excluded->setRootIsDecorated(true);
+    m_excluded->setMaximumHeight(fontMetrics().height() * 9);
+    m_excluded->hide();
+    connect(m_excludedToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_excludedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_excluded->setVisible(open);
+    });
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_end->setEnabled(false);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
@@ -61,11 +91,18 @@ ReliefDialog::ReliefDialog(Desk &desk, std::uint64_t goalBytes, QWidget *parent)
     layout->addLayout(goalRow);
     layout->addWidget(m_summary);
     layout->addWidget(m_table, 1);
+    layout->addWidget(m_excludedToggle);
     layout->addWidget(m_excluded);
     layout->addWidget(buttons);
-    resize(900, 480);
+    sizeToScreen(this, QSize(900, 480));
 
-    connect(planButton, &QPushButton::clicked, this, &ReliefDialog::plan);
+    connect(m_planButton, &QPushButton::clicked, this, &ReliefDialog::plan);
+    connect(m_goal, &QLineEdit::returnPressed, this, &ReliefDialog::plan);
+    connect(m_goal, &QLineEdit::textChanged, this, [this](const QString &text) {
+        const bool ok = goalBytesOf(text).value_or(0) > 0;
+        m_goalError->setText(ok ? QString() : tr("not a size: write e.g. 512M, 4G or 1.5GiB"));
+        m_planButton->setEnabled(ok);
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_end, &QPushButton::clicked, this, &ReliefDialog::endSteps);
     connect(&m_desk, &Desk::reliefPlanned, this,
@@ -77,8 +114,11 @@ ReliefDialog::ReliefDialog(Desk &desk, std::uint64_t goalBytes, QWidget *parent)
 
 void ReliefDialog::plan()
 {
+    const auto bytes = goalBytesOf(m_goal->text());
+    if (!bytes || *bytes == 0)
+        return; // said beside the field
     ReliefGoal goal;
-    goal.freeBytes = static_cast<std::uint64_t>(m_goal->value() * kGiB);
+    goal.freeBytes = *bytes;
     m_ticket = m_desk.planRelief(goal); // a newer plan asked for supersedes the one on its way
     if (m_ticket == 0) {
         m_summary->setText(tr("Waiting for the first scan…"));
@@ -119,13 +159,25 @@ void ReliefDialog::showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_
                                    .arg(localNumber(p.expectedLoss, 1))
                              : tr("The goal cannot be reached safely: %1").arg(qs(p.shortfall));
     m_summary->setText(text);
-    QStringList left;
-    for (const auto &[index, gate] : p.excluded)
-        left << tr("%1 (pid %2): %3")
-                    .arg(processName(r.snapshot->processes[static_cast<std::size_t>(index)]))
-                    .arg(r.snapshot->processes[static_cast<std::size_t>(index)].id.pid)
-                    .arg(qs(gate));
-    m_excluded->setText(left.isEmpty() ? QString() : tr("Left out: %1").arg(left.join(QStringLiteral("; "))));
+    // One group per reason, largest first; the processes under it.
+    std::map<QString, QStringList> byReason;
+    for (const auto &[index, gate] : p.excluded) {
+        const Sample &s = r.snapshot->processes[static_cast<std::size_t>(index)];
+        byReason[qs(gate)] << tr("%1 (pid %2), %3").arg(processName(s)).arg(s.id.pid).arg(bytes(s.rssBytes));
+    }
+    std::vector<std::pair<QString, QStringList>> groups(byReason.begin(), byReason.end());
+    std::stable_sort(
+        groups.begin(), groups.end(), [](const auto &a, const auto &b) { return a.second.size() > b.second.size(); });
+    m_excluded->clear();
+    for (const auto &[reason, processes] : groups) {
+        auto *group = new QTreeWidgetItem(m_excluded, {tr("%1 (%2)").arg(reason).arg(processes.size())});
+        for (const QString &line : processes)
+            new QTreeWidgetItem(group, {line});
+    }
+    m_excludedToggle->setText(p.excluded.size() == 1 ? tr("Left out: 1 process, and why")
+                                                     : tr("Left out: %1 processes, and why").arg(p.excluded.size()));
+    m_excludedToggle->setVisible(!p.excluded.empty());
+    m_excluded->setVisible(!p.excluded.empty() && m_excludedToggle->isChecked());
     m_end->setEnabled(actionable > 0);
     Q_EMIT planShown();
 }

@@ -6,7 +6,9 @@
 
 #include <memory>
 
-class QDoubleSpinBox;
+class QLineEdit;
+class QToolButton;
+class QTreeWidget;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -29,6 +31,8 @@ public:
     const ReliefPlan *shownPlan() const { return m_plan.get(); }
     QTableWidget *table() const { return m_table; }
     QPushButton *endButton() const { return m_end; }
+    QLineEdit *goalField() const { return m_goal; } // a size as the CLI takes it: 512M, 4G, 1.5GiB, bytes
+    QTreeWidget *leftOut() const { return m_excluded; } // grouped by why, folded
     QString summary() const;
 
 Q_SIGNALS:
@@ -39,10 +43,13 @@ private:
     void endSteps();
 
     Desk &m_desk;
-    QDoubleSpinBox *m_goal;
+    QLineEdit *m_goal;
+    QLabel *m_goalError;
+    QPushButton *m_planButton;
     QLabel *m_summary;
     QTableWidget *m_table;
-    QLabel *m_excluded;
+    QToolButton *m_excludedToggle;
+    QTreeWidget *m_excluded;
     QPushButton *m_end;
     std::shared_ptr<const ReliefPlan> m_plan;
     std::shared_ptr<const TriageResult> m_result;

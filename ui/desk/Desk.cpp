@@ -75,6 +75,17 @@ void Desk::setBackgroundIntervalMs(int ms)
     applyCadence();
 }
 
+void Desk::setMinAgeSeconds(double seconds)
+{
+    m_service.setMinAgeSeconds(seconds);
+    m_service.refreshNow();
+}
+
+double Desk::minAgeSeconds() const
+{
+    return m_current ? m_current->minAgeSeconds : m_config.policy.minAgeSeconds;
+}
+
 void Desk::setCadence(Cadence cadence)
 {
     if (cadence == m_cadence)

@@ -44,6 +44,10 @@ public:
     int intervalMs() const { return m_foregroundIntervalMs; }
     void setBackgroundIntervalMs(int ms);
     void setCadence(Cadence cadence);
+    // The minimum age for any verdict (younger processes are "too young"), for the next scan on: it
+    // scans again now. minAgeSeconds(): the one the current result was judged with.
+    void setMinAgeSeconds(double seconds);
+    double minAgeSeconds() const;
     Cadence cadence() const { return m_cadence; }
     // Fds, sockets and environment of one process (the selected one), read now; deepReady answers.
     void requestDeep(const ProcessIdentity &id) { m_service.requestDeep(id); }

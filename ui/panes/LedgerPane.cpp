@@ -15,8 +15,11 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace ptriage {
 namespace {
@@ -41,7 +44,8 @@ LedgerPane::LedgerPane(const TriageConfig &config, QWidget *parent)
       m_ledger(makeReadOnlyTable({tr("Evidence"), tr("Bits"), tr("Why")}, this)),
       m_losses(new QLabel(this)),
       m_links(new QLabel(this)),
-      m_resources(new QListWidget(this))
+      m_resources(new QListWidget(this)),
+      m_hint(new QLabel(this))
 {
     QFont big = m_title->font();
     big.setPointSizeF(big.pointSizeF() * 1.25);
@@ -61,17 +65,30 @@ LedgerPane::LedgerPane(const TriageConfig &config, QWidget *parent)
     m_blocked->setMaximumHeight(fontMetrics().height() * 5);
     m_ledger->setItemDelegate(new ElidedTextDelegate(m_ledger));
     m_ledger->setItemDelegateForColumn(1, new BitsDelegate(8.0, m_ledger));
-    m_ledger->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_ledger->setColumnWidth(1, 190);
-    m_losses->setWordWrap(true);
-    m_ledger->setWordWrap(false); // one line a term; the whole sentence is in the tooltip
+    m_ledger->setItemDelegateForColumn(2, new QStyledItemDelegate(m_ledger)); // wraps
+    m_ledger->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
+    m_ledger->setColumnWidth(0, 150);
+    m_ledger->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Fixed);
+    m_ledger->setColumnWidth(1, 110);
+    m_ledger->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_ledger->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Two lines a term, the same for every row: most sentences whole, the rest in the tooltip. Rows
+    // measured to their text would lay the table out again whenever a sentence grows a line.
+    m_ledger->setWordWrap(true);
     m_ledger->setTextElideMode(Qt::ElideRight);
-    m_resources->setMaximumHeight(fontMetrics().height() * 8);
+    m_ledger->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_ledger->verticalHeader()->setDefaultSectionSize(m_ledger->fontMetrics().lineSpacing() * 2 + 6);
+    m_losses->setWordWrap(true);
+    m_resources->setMaximumHeight(fontMetrics().height() * 6);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
     layout->addWidget(m_subtitle);
     layout->addWidget(m_facts);
+    m_hint->setWordWrap(true);
+    m_hint->setText(tr("Select a process in the table to see why it got its verdict, term by term. Rows with a "
+                       "bold action are the ones ptriage recommends acting on; \"review\" rows need a look first."));
+    layout->addWidget(m_hint);
     auto *verdict = new PaneSection(tr("Posterior"), this);
     verdict->contents()->addWidget(m_bars);
     layout->addWidget(verdict);
@@ -79,6 +96,7 @@ LedgerPane::LedgerPane(const TriageConfig &config, QWidget *parent)
     recommendation->contents()->addWidget(m_recommendation);
     recommendation->contents()->addWidget(m_blocked);
     recommendation->contents()->addWidget(m_losses);
+    m_losses->hide(); // the experts' numbers: the recommendation's tooltip, room for the ledger
     layout->addWidget(recommendation);
     auto *ledger = new PaneSection(tr("Evidence ledger"), this);
     ledger->contents()->addWidget(m_ledger);
@@ -87,6 +105,9 @@ LedgerPane::LedgerPane(const TriageConfig &config, QWidget *parent)
     more->contents()->addWidget(m_links);
     more->contents()->addWidget(m_resources);
     layout->addWidget(more);
+    m_sections = {m_facts, verdict, recommendation, ledger, more};
+    m_emptySpace = new QWidget(this);
+    layout->addWidget(m_emptySpace, 1);
     clear();
 }
 
@@ -96,7 +117,8 @@ void LedgerPane::clear()
     m_index = -1;
     m_identity = {};
     m_title->setText(tr("No process selected"));
-    m_subtitle->setText(tr("Select a process to see why it got its verdict."));
+    m_subtitle->clear();
+    setSectionsVisible(false);
     m_facts->setText({});
     m_bars->clear();
     m_recommendation->clear();
@@ -121,6 +143,7 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     const Recommendation &rec = r.recommendations[u];
     const Category &cat = config.signatures.categories[static_cast<std::size_t>(f.category)];
     m_identity = r.identityOf(index);
+    setSectionsVisible(true);
 
     QString command;
     if (s.details)
@@ -153,10 +176,10 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     // Cells are updated in place: a refresh repaints only what changed.
     if (m_ledger->rowCount() != static_cast<int>(ledger.size()))
         m_ledger->setRowCount(static_cast<int>(ledger.size()));
-    const QString bitsHeader
-        = tr("Bits: %1 vs %2").arg(ClassStyle::label(post.classification), ClassStyle::label(post.reference));
-    if (m_ledger->horizontalHeaderItem(1)->text() != bitsHeader)
-        m_ledger->horizontalHeaderItem(1)->setText(bitsHeader);
+    const QString bitsHeader = tr("Bits: toward %1 (right) or %2 (left)")
+                                   .arg(ClassStyle::label(post.classification), ClassStyle::label(post.reference));
+    if (m_ledger->horizontalHeaderItem(1)->toolTip() != bitsHeader)
+        m_ledger->horizontalHeaderItem(1)->setToolTip(bitsHeader);
     for (int row = 0; row < static_cast<int>(ledger.size()); ++row) {
         const EvidenceTerm &t = ledger[static_cast<std::size_t>(row)];
         setReadOnlyCell(m_ledger, row, 0,
@@ -181,6 +204,8 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
                                                      : text.toHtmlEscaped());
     }
     m_losses->setText(tr("Expected loss: %1").arg(losses.join(QStringLiteral(" · "))));
+    if (m_recommendation->toolTip() != m_losses->text())
+        m_recommendation->setToolTip(m_losses->text());
 
     QStringList links;
     if (f.wrapperIndex >= 0)
@@ -190,6 +215,16 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     links << (f.supervisor.empty() ? tr("No supervisor") : tr("Supervisor: %1").arg(qs(f.supervisor)));
     m_links->setText(links.join(QStringLiteral(" · ")));
     fillResources(s, f, s.deep.get());
+}
+
+void LedgerPane::setSectionsVisible(bool on)
+{
+    if (m_hint->isHidden() == on && m_emptySpace->isHidden() == on)
+        return;
+    m_hint->setVisible(!on);
+    m_emptySpace->setVisible(!on); // keeps the hint at the top
+    for (QWidget *section : m_sections)
+        section->setVisible(on);
 }
 
 void LedgerPane::showDeep(const ProcessIdentity &id, std::shared_ptr<const DeepDetails> deep)
@@ -219,6 +254,13 @@ void LedgerPane::fillResources(const Sample &s, const ProcessFacts &f, const Dee
         lines << tr("%1 open files (details load when selected)").arg(s.fdCount);
     }
     setListLines(m_resources, lines);
+    // As tall as its lines (up to six): an empty list takes no room from the ledger.
+    const int height = m_resources->sizeHintForRow(0) * static_cast<int>(std::min<qsizetype>(lines.size(), 6))
+        + 2 * m_resources->frameWidth();
+    if (m_resources->maximumHeight() != std::max(height, 0) || m_resources->isHidden() != lines.isEmpty()) {
+        m_resources->setFixedHeight(std::max(height, 0));
+        m_resources->setVisible(!lines.isEmpty());
+    }
 }
 
 QString LedgerPane::lossText() const

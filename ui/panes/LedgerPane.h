@@ -36,6 +36,7 @@ public:
 
 private:
     void fillResources(const Sample &s, const ProcessFacts &f, const DeepDetails *deep);
+    void setSectionsVisible(bool on);
 
     const TriageConfig &m_config;
     std::shared_ptr<const TriageResult> m_result;
@@ -51,6 +52,9 @@ private:
     QLabel *m_losses;
     QLabel *m_links;
     QListWidget *m_resources;
+    QLabel *m_hint; // where to start, while nothing is selected
+    QWidget *m_emptySpace = nullptr;
+    std::vector<QWidget *> m_sections; // hidden while nothing is selected
 };
 
 } // namespace ptriage

@@ -4,6 +4,7 @@
 #include "look/UiText.h"
 #include "util/Format.h"
 #include "widgets/ReadOnlyTable.h"
+#include "widgets/ScreenFit.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -79,7 +80,7 @@ LearnedDialog::LearnedDialog(SessionKeeper &keeper, const LearningParams &params
             m_status->setText(tr("Not changed: %1").arg(error));
         Q_EMIT changed();
     });
-    resize(900, 500);
+    sizeToScreen(this, QSize(900, 500));
     reload();
 }
 

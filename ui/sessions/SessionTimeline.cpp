@@ -54,6 +54,7 @@ SessionTimeline::SessionTimeline(QWidget *parent)
     m_rss->attachAxis(m_memory);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(360, 220);
+    showTimeline({}); // the last hour, and how to get lines into it
 }
 
 void SessionTimeline::showTimeline(const std::vector<TimelinePoint> &points)
@@ -76,17 +77,24 @@ void SessionTimeline::showTimeline(const std::vector<TimelinePoint> &points)
     }
     for (std::size_t c = 1; c < kClassCount; ++c)
         m_classes[c]->replace(counts[c]);
-    m_chart->setTitle(points.empty() ? tr("Processes per class and their memory, session by session")
+    // Before two saved sessions there is no line to draw: say how to get one, over the last hour
+    // (not an axis from 1970).
+    m_chart->setTitle(points.empty() ? tr("No saved sessions yet: File → Save session, or save automatically")
+            : points.size() == 1     ? tr("One saved session so far: the lines start with the next one")
                                      : tr("Stuck, abandoned, zombies and memory (useful: %1 → %2)")
-                                           .arg(points.front().counts[0])
-                                           .arg(points.back().counts[0]));
+                                       .arg(points.front().counts[0])
+                                       .arg(points.back().counts[0]));
     m_rss->replace(rss);
-    m_count->setRange(0, top * 1.1);
+    // Whole processes, and no two ticks with one label.
+    m_count->setTickCount(5);
+    m_count->setRange(0, std::max(4.0, top * 1.1));
     m_count->applyNiceNumbers();
     m_memory->setRange(0, topGiB * 1.1);
     m_memory->applyNiceNumbers();
-    const qint64 from = points.empty() ? 0 : points.front().atMs;
-    const qint64 to = points.empty() ? 1000 : std::max<qint64>(points.back().atMs, from + 1000);
+    m_memory->setLabelFormat(topGiB < 1 ? QStringLiteral("%.2f") : QStringLiteral("%.1f"));
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 to = points.empty() ? now : std::max<qint64>(points.back().atMs, points.front().atMs + 1000);
+    const qint64 from = points.size() < 2 ? to - 3600000 : points.front().atMs;
     m_time->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(to));
     m_time->setFormat(to - from < 600000 ? QStringLiteral("HH:mm:ss")
             : to - from < 86400000       ? QStringLiteral("HH:mm")

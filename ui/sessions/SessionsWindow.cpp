@@ -13,6 +13,7 @@
 #include "table/ProcessColumns.h"
 #include "util/Format.h"
 #include "widgets/ReadOnlyTable.h"
+#include "widgets/ScreenFit.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -159,7 +160,7 @@ SessionsWindow::SessionsWindow(Desk &desk, QWidget *parent)
             d.atMs = QDateTime::currentMSecsSinceEpoch();
             m_desk.spareCommands({d});
         });
-    resize(1400, 900);
+    sizeToScreen(this, QSize(1400, 900));
 }
 
 void SessionsWindow::reload()
@@ -315,7 +316,13 @@ void SessionsWindow::showAccumulation()
         m_accumulation->setItem(row, 1, readOnlyCell(parent));
         m_accumulation->setItem(row, 2, readOnlyCell(where.join(QStringLiteral(" · "))));
         m_accumulation->setItem(row, 3, readOnlyCell(tr("%1 → %2").arg(first).arg(last)));
-        m_accumulation->setItem(row, 4, readOnlyCell(tr("%1/h").arg(localNumber(r.growthPerHour, 1))));
+        m_accumulation->setItem(row, 4,
+            readOnlyCell(a.rateKnown() ? tr("%1/h").arg(localNumber(r.growthPerHour, 1)) : tr("span too short")));
+        if (!a.rateKnown())
+            m_accumulation->item(row, 4)->setToolTip(
+                tr("A rate per hour needs sessions at least %1 apart; these span %2.")
+                    .arg(
+                        localDuration(Accumulation::kShortestRateSpanHours * 3600), localDuration(a.spanHours * 3600)));
         m_accumulation->setItem(row, 5, readOnlyCell(bytes(static_cast<double>(r.rssBytes))));
         m_accumulation->setItem(row, 6,
             readOnlyCell(r.oldest.isValid() ? tr("%1 (PID %2)").arg(localDuration(r.oldestAgeSeconds)).arg(r.oldest.pid)

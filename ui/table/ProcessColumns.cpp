@@ -5,6 +5,8 @@
 #include "report/EngineLabels.h"
 #include "util/Format.h"
 
+#include <cmath>
+
 namespace ptriage {
 namespace {
 
@@ -68,6 +70,43 @@ QString ProcessColumns::stateLabel(char state)
     }
 }
 
+QString ProcessColumns::whyInFewWords(const ProcessRow &row)
+{
+    const ProcessFacts &f = row.facts();
+    if (row.tooYoungToJudge() && row.recommendation().action == RecommendedAction::Keep)
+        return tr("too young: %1 old, judged from %2")
+            .arg(localDuration(f.ageSeconds), localDuration(row.result().minAgeSeconds));
+    if (!f.protectedReason.empty())
+        return tr("protected: %1").arg(qs(f.protectedReason));
+    const Recommendation &rec = row.recommendation();
+    const Posterior &p = row.posterior();
+    if (!rec.candidate && !rec.review && p.classification == ProcessClass::Useful)
+        return tr("looks %1 (%2)")
+            .arg(ClassStyle::label(p.classification),
+                localPercent(p.probability[static_cast<std::size_t>(p.classification)]));
+    // The two strongest terms toward the verdict, as the ledger words them.
+    QStringList parts;
+    for (const EvidenceTerm &t : ledgerOf(row, row.config))
+        if (parts.size() < 2 && t.bits > 0.5 && t.term != "prior")
+            parts << qs(t.detail);
+    if (parts.isEmpty() && !rec.blockedBy.empty())
+        parts << qs(rec.blockedBy.front());
+    return parts.join(QStringLiteral("; "));
+}
+
+QString ProcessColumns::whyInFull(const ProcessRow &row)
+{
+    QStringList lines;
+    for (const EvidenceTerm &t : ledgerOf(row, row.config))
+        if (t.term != "prior" && lines.size() < 6 && std::abs(t.bits) >= 0.25)
+            lines << tr("%1 %2: %3")
+                         .arg(t.bits > 0 ? QStringLiteral("+") : QStringLiteral("\u2212"), EngineLabels::term(t.term),
+                             qs(t.detail));
+    if (!row.recommendation().blockedBy.empty())
+        lines << tr("Held back by:") << joined(row.recommendation().blockedBy, QStringLiteral("• "));
+    return lines.join(QLatin1Char('\n'));
+}
+
 ProcessColumns::ProcessColumns()
 {
     const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
@@ -75,13 +114,6 @@ ProcessColumns::ProcessColumns()
     const Qt::Alignment center = Qt::AlignHCenter | Qt::AlignVCenter;
 
     m_columns = {
-        {QStringLiteral("pid"), QT_TRANSLATE_NOOP("ProcessColumns", "PID"),
-            QT_TRANSLATE_NOOP("ProcessColumns", "Process ID"), right, Qt::AscendingOrder,
-            [](const ProcessRow &r) { return QString::number(r.sample().id.pid); },
-            [](const ProcessRow &r) { return QVariant(r.sample().id.pid); },
-            [](const ProcessRow &r) {
-                return tr("Identity: %1\nParent PID: %2").arg(r.sample().id.toQString()).arg(r.sample().ppid);
-            }},
         {QStringLiteral("command"), QT_TRANSLATE_NOOP("ProcessColumns", "Command"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Command line"), left, Qt::AscendingOrder,
             [](const ProcessRow &r) { return commandLine(r); },
@@ -98,6 +130,50 @@ ProcessColumns::ProcessColumns()
                 if (!partial.empty())
                     tip += QLatin1Char('\n') + tr("Incomplete: %1").arg(qs(partial));
                 return tip;
+            }},
+        {QStringLiteral("action"), QT_TRANSLATE_NOOP("ProcessColumns", "Action"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Recommended action"), left, Qt::DescendingOrder,
+            [](const ProcessRow &r) { return EngineLabels::recommendation(r.recommendation()); },
+            [](const ProcessRow &r) {
+                return QVariant(r.recommendation().score * 16 + static_cast<int>(r.recommendation().action));
+            },
+            [](const ProcessRow &r) {
+                if (r.recommendation().blockedBy.empty())
+                    return QString();
+                return tr("Held back by:") + QLatin1Char('\n')
+                    + joined(r.recommendation().blockedBy, QStringLiteral("• "));
+            }},
+        {QStringLiteral("memory"), QT_TRANSLATE_NOOP("ProcessColumns", "Memory"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Resident memory"), right, Qt::DescendingOrder,
+            [](const ProcessRow &r) { return localBytes(static_cast<double>(r.sample().rssBytes)); },
+            [](const ProcessRow &r) { return QVariant(static_cast<qulonglong>(r.sample().rssBytes)); }, nullptr},
+        {QStringLiteral("cpu"), QT_TRANSLATE_NOOP("ProcessColumns", "CPU"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Recent CPU use, in percent of one core"), right, Qt::DescendingOrder,
+            [](const ProcessRow &r) {
+                const auto cpu = r.sample().cpuShare;
+                return cpu ? localPercent(*cpu) : unknown();
+            },
+            [](const ProcessRow &r) { return QVariant(r.sample().cpuShare.value_or(-1.0)); },
+            [](const ProcessRow &r) {
+                return r.sample().cpuShare ? QString() : tr("Unknown: no earlier sample of this process");
+            }},
+        {QStringLiteral("age"), QT_TRANSLATE_NOOP("ProcessColumns", "Age"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Time since the process started"), right, Qt::DescendingOrder,
+            [](const ProcessRow &r) { return localDuration(r.facts().ageSeconds); },
+            // The start time, not the age: the same order, and a value that does not change at every refresh
+            // (a changed sort value makes the row count as changed).
+            [](const ProcessRow &r) { return QVariant(-static_cast<double>(r.sample().id.startTicks)); }, nullptr},
+        {QStringLiteral("why"), QT_TRANSLATE_NOOP("ProcessColumns", "Why"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "The strongest reasons for the verdict, in a few words"), left,
+            Qt::AscendingOrder, [](const ProcessRow &r) { return whyInFewWords(r); },
+            [](const ProcessRow &r) { return QVariant(whyInFewWords(r)); },
+            [](const ProcessRow &r) { return whyInFull(r); }},
+        {QStringLiteral("pid"), QT_TRANSLATE_NOOP("ProcessColumns", "PID"),
+            QT_TRANSLATE_NOOP("ProcessColumns", "Process ID"), right, Qt::AscendingOrder,
+            [](const ProcessRow &r) { return QString::number(r.sample().id.pid); },
+            [](const ProcessRow &r) { return QVariant(r.sample().id.pid); },
+            [](const ProcessRow &r) {
+                return tr("Identity: %1\nParent PID: %2").arg(r.sample().id.toQString()).arg(r.sample().ppid);
             }},
         {QStringLiteral("user"), QT_TRANSLATE_NOOP("ProcessColumns", "User"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Owner of the process"), left, Qt::AscendingOrder,
@@ -133,36 +209,6 @@ ProcessColumns::ProcessColumns()
             QT_TRANSLATE_NOOP("ProcessColumns", "Triage score, 0–100: how much acting is worth"), right,
             Qt::DescendingOrder, [](const ProcessRow &r) { return QString::number(r.recommendation().score); },
             [](const ProcessRow &r) { return QVariant(r.recommendation().score); }, nullptr},
-        {QStringLiteral("action"), QT_TRANSLATE_NOOP("ProcessColumns", "Action"),
-            QT_TRANSLATE_NOOP("ProcessColumns", "Recommended action"), left, Qt::DescendingOrder,
-            [](const ProcessRow &r) { return EngineLabels::recommendation(r.recommendation()); },
-            [](const ProcessRow &r) { return QVariant(static_cast<int>(r.recommendation().action)); },
-            [](const ProcessRow &r) {
-                if (r.recommendation().blockedBy.empty())
-                    return QString();
-                return tr("Held back by:") + QLatin1Char('\n')
-                    + joined(r.recommendation().blockedBy, QStringLiteral("• "));
-            }},
-        {QStringLiteral("age"), QT_TRANSLATE_NOOP("ProcessColumns", "Age"),
-            QT_TRANSLATE_NOOP("ProcessColumns", "Time since the process started"), right, Qt::DescendingOrder,
-            [](const ProcessRow &r) { return localDuration(r.facts().ageSeconds); },
-            // The start time, not the age: the same order, and a value that does not change at every refresh
-            // (a changed sort value makes the row count as changed).
-            [](const ProcessRow &r) { return QVariant(-static_cast<double>(r.sample().id.startTicks)); }, nullptr},
-        {QStringLiteral("cpu"), QT_TRANSLATE_NOOP("ProcessColumns", "CPU"),
-            QT_TRANSLATE_NOOP("ProcessColumns", "Recent CPU use, in percent of one core"), right, Qt::DescendingOrder,
-            [](const ProcessRow &r) {
-                const auto cpu = r.sample().cpuShare;
-                return cpu ? localPercent(*cpu) : unknown();
-            },
-            [](const ProcessRow &r) { return QVariant(r.sample().cpuShare.value_or(-1.0)); },
-            [](const ProcessRow &r) {
-                return r.sample().cpuShare ? QString() : tr("Unknown: no earlier sample of this process");
-            }},
-        {QStringLiteral("memory"), QT_TRANSLATE_NOOP("ProcessColumns", "Memory"),
-            QT_TRANSLATE_NOOP("ProcessColumns", "Resident memory"), right, Qt::DescendingOrder,
-            [](const ProcessRow &r) { return localBytes(static_cast<double>(r.sample().rssBytes)); },
-            [](const ProcessRow &r) { return QVariant(static_cast<qulonglong>(r.sample().rssBytes)); }, nullptr},
         {QStringLiteral("io"), QT_TRANSLATE_NOOP("ProcessColumns", "I/O"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Recent reads and writes per second"), right, Qt::DescendingOrder,
             [](const ProcessRow &r) {
@@ -206,6 +252,13 @@ ProcessColumns::ProcessColumns()
             [](const ProcessRow &r) { return QVariant(static_cast<int>(r.blast().risk) + r.blast().score); },
             [](const ProcessRow &r) { return joined(r.blast().reasons); }},
     };
+}
+
+bool ProcessColumns::shownByDefault(int column) const
+{
+    static const QStringList shown = {QStringLiteral("command"), QStringLiteral("action"), QStringLiteral("why"),
+        QStringLiteral("memory"), QStringLiteral("cpu"), QStringLiteral("age")};
+    return column >= 0 && column < count() && shown.contains(at(column).id);
 }
 
 int ProcessColumns::indexOf(QStringView id) const

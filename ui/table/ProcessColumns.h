@@ -49,8 +49,9 @@ struct ProcessColumn {
     QString headerToolTip() const;
 };
 
-// The columns of the process table, in their default order:
-// pid command user class score action age cpu memory io state category supervisor risk.
+// The columns of the process table, in their default order: command action memory cpu age why (shown
+// by default: what to do about which process, and why; why last, as it takes the room left) and pid user class score io
+// state category supervisor risk (in the column chooser).
 class ProcessColumns {
     Q_DECLARE_TR_FUNCTIONS(ProcessColumns)
 public:
@@ -61,8 +62,10 @@ public:
     int indexOf(QStringView id) const; // -1 when unknown (a settings file from another version)
     QStringList ids() const;
 
-    // The view's initial sort: score, descending.
-    QString defaultSortId() const { return QStringLiteral("score"); }
+    bool shownByDefault(int column) const;
+
+    // The view's initial sort: the action column, which sorts by the score (most worth acting first).
+    QString defaultSortId() const { return QStringLiteral("action"); }
     int defaultSortColumn() const { return indexOf(defaultSortId()); }
     Qt::SortOrder defaultSortOrder() const { return Qt::DescendingOrder; }
 
@@ -70,6 +73,10 @@ public:
     static QString commandLine(const ProcessRow &row);
     static QString searchText(const ProcessRow &row); // command line, user and PID
     static QString stateLabel(char state); // "sleeping", "running" …
+    // The strongest reasons for the verdict in one line (the Why column), and the ledger's main
+    // terms with their sign (its tooltip). The same sentences as the Evidence tab and `explain`.
+    static QString whyInFewWords(const ProcessRow &row);
+    static QString whyInFull(const ProcessRow &row);
 
 private:
     std::vector<ProcessColumn> m_columns;

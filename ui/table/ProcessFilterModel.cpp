@@ -62,7 +62,22 @@ void ProcessFilterModel::setMyUid(uint uid)
 
 void ProcessFilterModel::refilter()
 {
+    Q_EMIT filterAboutToChange();
     invalidateFilter();
+    Q_EMIT filterChanged();
+}
+
+void ProcessFilterModel::setOrderHeld(bool held)
+{
+    if (held == m_orderHeld)
+        return;
+    m_orderHeld = held;
+    setDynamicSortFilter(!held);
+    if (held)
+        return;
+    Q_EMIT filterAboutToChange();
+    invalidate(); // what changed meanwhile: filtered and sorted again (persistent indexes follow)
+    Q_EMIT filterChanged();
 }
 
 void ProcessFilterModel::setSourceModel(QAbstractItemModel *model)

@@ -38,6 +38,17 @@ public:
 
     void setSourceModel(QAbstractItemModel *model) override;
 
+    // Held: a refresh changes what rows say, never where they are (new rows come last, ended ones
+    // go); released: sorted and filtered anew at once. While a person points at the table.
+    void setOrderHeld(bool held);
+    bool orderHeld() const { return m_orderHeld; }
+
+Q_SIGNALS:
+    // Around a change of the filters or of the held order: rows come and go that no refresh moved
+    // (the selection model meanwhile makes a neighbour current that nobody chose).
+    void filterAboutToChange();
+    void filterChanged();
+
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
 
@@ -54,6 +65,7 @@ private:
     bool m_candidatesOnly = false;
     QStringList m_only; // start_ids
     uint m_myUid = 0;
+    bool m_orderHeld = false;
 };
 
 } // namespace ptriage

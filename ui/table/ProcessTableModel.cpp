@@ -1,8 +1,10 @@
 #include "table/ProcessTableModel.h"
 
 #include "look/ClassStyle.h"
+#include "look/ThemeIcon.h"
 #include "util/ThreadPriority.h"
 
+#include <QFont>
 #include <QGuiApplication>
 #include <QSet>
 
@@ -20,6 +22,7 @@ struct ProcessTableModel::Node {
     Node *parent = nullptr; // m_root for top-level rows; nullptr while not in the tree
     std::vector<Node *> children;
     bool candidate = false;
+    bool tinted = false; // a row ptriage wants acted on (not one it only wants reviewed)
     std::uint64_t stamp = 0; // the refresh that last found it in a result
     std::uint64_t bornAt = 0; // the refresh that made it
     int nextIndex = -1; // its index in that result
@@ -113,6 +116,9 @@ ProcessTableModel::ProcessTableModel(const TriageConfig &config, QObject *parent
 {
     m_stateColumn = m_columns.indexOf(u"state");
     m_classColumn = m_columns.indexOf(u"class");
+    m_actionColumn = m_columns.indexOf(u"action");
+    if (qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+        m_actIcon = themeIcon(QStringLiteral("process-stop"));
     if (qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
         for (int c = 0; c < kClassCount; ++c)
             m_icons[static_cast<std::size_t>(c)] = ClassStyle::icon(static_cast<ProcessClass>(c));
@@ -207,8 +213,8 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
                     last = c;
                 }
             }
-            rows->candidacyChanged[i]
-                = result->recommendations[i].candidate != basis->result->recommendations[j].candidate ? 1 : 0;
+            const Recommendation &now = result->recommendations[i], &then = basis->result->recommendations[j];
+            rows->candidacyChanged[i] = now.candidate != then.candidate || now.review != then.review ? 1 : 0;
         }
     }
     rows->result = std::move(result);
@@ -242,7 +248,9 @@ void ProcessTableModel::takeRow(Node *node, int index) const
 {
     const auto i = static_cast<std::size_t>(index);
     node->index = index;
-    node->candidate = m_result->recommendations[i].candidate;
+    const Recommendation &rec = m_result->recommendations[i];
+    node->candidate = rec.candidate;
+    node->tinted = rec.candidate && !rec.review;
 }
 
 void ProcessTableModel::rebuild(std::shared_ptr<const PreparedRows> rows)
@@ -631,17 +639,31 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     case Qt::DecorationRole:
         if (isClassColumn && !m_icons[0].isNull() && !row.tooYoungToJudge())
             return m_icons[static_cast<std::size_t>(row.posterior().classification)];
+        if (column == m_actionColumn && node->tinted && !m_actIcon.isNull()
+            && row.recommendation().action == RecommendedAction::Kill)
+            return m_actIcon;
+        return {};
+    case Qt::FontRole:
+        // What ptriage wants done reads bold; what it only wants a person to look at, italic.
+        if (column == m_actionColumn && (node->tinted || row.recommendation().review)) {
+            QFont font;
+            font.setBold(node->tinted);
+            font.setItalic(!node->tinted);
+            return font;
+        }
         return {};
     case Qt::ForegroundRole:
         if (isClassColumn && row.tooYoungToJudge())
             return {};
         if (isClassColumn)
-            return ClassStyle::color(row.posterior().classification).darker(node->candidate ? 130 : 100);
-        if (node->candidate)
+            return ClassStyle::color(row.posterior().classification).darker(node->tinted ? 130 : 100);
+        if (column == m_actionColumn && row.recommendation().review)
+            return ClassStyle::color(row.posterior().classification).darker(130);
+        if (node->tinted)
             return ClassStyle::textOnBackground();
         return {};
     case Qt::BackgroundRole:
-        if (node->candidate)
+        if (node->tinted)
             return ClassStyle::background(row.posterior().classification);
         return {};
     case SortRole:

@@ -124,6 +124,8 @@ private:
     std::unordered_map<ProcessIdentity, QString> m_marks;
     int m_stateColumn = -1;
     int m_classColumn = -1;
+    int m_actionColumn = -1;
+    QIcon m_actIcon; // beside a recommended kill
 };
 
 } // namespace ptriage

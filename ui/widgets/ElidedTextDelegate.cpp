@@ -16,7 +16,7 @@ void ElidedTextDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     if ((opt.features
             & (QStyleOptionViewItem::HasDecoration | QStyleOptionViewItem::HasCheckIndicator
                 | QStyleOptionViewItem::WrapText))
-        || (opt.state & QStyle::State_Selected) || opt.textElideMode != Qt::ElideRight) {
+        || (opt.state & QStyle::State_Selected) || opt.textElideMode != Qt::ElideRight || opt.font != option.font) {
         QStyledItemDelegate::paint(painter, option, index);
         return;
     }

@@ -9,8 +9,8 @@ namespace ptriage {
 
 // A read-only cell's one line of text, cut with "…" where it does not fit, painted from a layout
 // kept per text and width: the style's item painting lays out and shapes every cell's text at every
-// paint (most of a table's paint time). Cells with an icon, a check box, a selection or wrapped text
-// are the style's, as before.
+// paint (most of a table's paint time). Cells with an icon, a check box, a selection, wrapped text or
+// a font of their own are the style's, as before.
 class ElidedTextDelegate : public QStyledItemDelegate {
     Q_OBJECT
 public:

@@ -13,8 +13,10 @@
 #include "table/ProcessTableView.h"
 #include "table/ResultFeed.h"
 #include "table/TreeExpansion.h"
+#include "widgets/ScreenFit.h"
 #include "window/SidePanes.h"
 #include "window/StatusLine.h"
+#include "window/SummaryBar.h"
 #include "window/TableSide.h"
 #include "window/WindowActions.h"
 
@@ -26,7 +28,14 @@
 #include <QSplitter>
 #include <QStatusBar>
 
+#include <algorithm>
+
 namespace ptriage {
+namespace {
+
+constexpr int kColumnsVersion = 2; // 2: command, action, why, memory, CPU and age by default
+
+} // namespace
 
 MainWindow::MainWindow(Desk &desk, QWidget *parent)
     : QMainWindow(parent),
@@ -41,12 +50,13 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
       m_status(new StatusLine(*this, desk))
 {
     setWindowTitle(tr("ptriage — process triage"));
-    resize(1500, 900); // until the person's own
+    sizeToScreen(this, QSize(1500, 950)); // until the person's own
     new ForegroundWatch(this); // background threads pause while this thread handles events
     m_splitter->addWidget(m_side);
     m_splitter->addWidget(m_panes);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
+    m_splitter->setSizes({width() * 62 / 100, width() * 38 / 100}); // until the person's own: the table first
     setCentralWidget(m_splitter);
     m_expansion = new TreeExpansion(m_table, IdentityRole, this);
     m_actions = new WindowActions(*this);
@@ -56,10 +66,15 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
         m_status->setPaused(paused);
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showSelected);
+    // A filter that hides the chosen process: Qt moves the current index to a neighbour it did not
+    // select. The panes follow the person's choice instead: nothing while it is hidden, it again once shown.
+    connect(m_filter, &ProcessFilterModel::filterAboutToChange, this, [this] { m_filtering = true; });
+    connect(m_filter, &ProcessFilterModel::filterChanged, this, &MainWindow::followChosen);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateActionState);
     connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showContextMenu);
     connect(m_table->header(), &QWidget::customContextMenuRequested, this, &MainWindow::chooseColumns);
     connect(m_panes, &SidePanes::processActivated, this, &MainWindow::selectIdentity);
+    connect(m_side->summary(), &SummaryBar::minAgeChosen, &m_desk, &Desk::setMinAgeSeconds);
     connect(&m_desk, &Desk::resultChanged, m_feed, &ResultFeed::receive);
     connect(m_feed, &ResultFeed::rowsReady, this, &MainWindow::applyResult);
     connect(&m_desk, &Desk::deepReady, m_panes, &SidePanes::showDeep);
@@ -250,16 +265,38 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
     }
     showSelected(); // the same identity, refreshed (or cleared if it is gone)
     m_status->showResult(*result, scanMicroseconds);
+    m_side->summary()->showResult(*result);
     Q_EMIT resultApplied();
+}
+
+void MainWindow::followChosen()
+{
+    m_filtering = false;
+    if (m_applying)
+        return; // applyResult follows the selection itself
+    const QModelIndex shown = m_chosen.isValid() ? m_filter->mapFromSource(m_model->indexOf(m_chosen)) : QModelIndex();
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    if (shown.isValid()) {
+        if (shown.row() != current.row() || shown.parent() != current.parent()
+            || !m_table->selectionModel()->isSelected(shown))
+            selectIdentity(m_chosen);
+    } else if (current.isValid()) {
+        const ProcessIdentity keep = m_chosen; // still the choice: selected again when the filter shows it
+        m_table->selectionModel()->clear();
+        m_chosen = keep;
+    }
+    showSelected();
 }
 
 void MainWindow::showSelected()
 {
-    if (m_applying)
-        return; // shown once the result is applied
+    if (m_applying || m_filtering)
+        return; // shown once the result is applied, or the filter has settled
     const QModelIndex current = m_table->selectionModel()->currentIndex();
     const int i = current.isValid() ? m_model->resultIndex(m_filter->mapToSource(current)) : -1;
     const ProcessIdentity before = selectedIdentity();
+    if (i >= 0 || !m_chosen.isValid() || m_filter->mapFromSource(m_model->indexOf(m_chosen)).isValid())
+        m_chosen = i >= 0 ? m_model->result()->identityOf(i) : ProcessIdentity();
     m_panes->showSelected(i >= 0 ? m_model->result() : nullptr, i);
     if (selectedIdentity().isValid() && selectedIdentity() != before)
         m_desk.requestDeep(selectedIdentity()); // fds, sockets and environment of the selected process only
@@ -276,42 +313,104 @@ void MainWindow::selectIdentity(const ProcessIdentity &id)
 
 void MainWindow::showContextMenu(const QPoint &pos)
 {
-    if (!m_table->indexAt(pos).isValid())
+    const QModelIndex at = m_table->indexAt(pos);
+    const int i = at.isValid() ? m_model->resultIndex(m_filter->mapToSource(at)) : -1;
+    if (i < 0)
         return;
     QMenu menu(this);
-    menu.setToolTipsVisible(true);
-    const int i = m_model->resultIndex(m_filter->mapToSource(m_table->indexAt(pos)));
-    if (i >= 0)
-        menu.addSection(
-            tr("Recommended: %1").arg(EngineLabels::recommendation(m_model->result()->process(i).recommendation())));
-    menu.addActions(m_actions->process);
-    menu.addSeparator();
-    menu.addAction(m_actions->undo);
-    menu.addAction(m_actions->spare);
+    fillContextMenu(&menu, i);
     menu.exec(m_table->viewport()->mapToGlobal(pos));
+}
+
+void MainWindow::fillContextMenu(QMenu *menu, int i)
+{
+    // What can be done to this process, in its state: the recommended action first and in bold.
+    const ProcessView process = m_model->result()->process(i);
+    const Recommendation &rec = process.recommendation();
+    const char state = process.sample().state;
+    const bool several = m_table->selectionModel()->selectedRows().size() > 1;
+    menu->setToolTipsVisible(true);
+    menu->addSection(tr("Recommended: %1").arg(EngineLabels::recommendation(rec)));
+    std::vector<ActVerb> verbs;
+    if (state == 'Z') {
+        verbs = {ActVerb::Reap, ActVerb::End}; // End offers the parent
+    } else {
+        verbs = {ActVerb::End, ActVerb::Kill};
+        verbs.push_back(state == 'T' || state == 't' ? ActVerb::Resume : ActVerb::Pause);
+        const bool frozen = std::any_of(m_desk.undoable().begin(), m_desk.undoable().end(),
+            [&](const ActionJournal::Entry &e) { return e.target == process.identity() && e.verb == ActVerb::Freeze; });
+        verbs.push_back(frozen ? ActVerb::Thaw : ActVerb::Freeze);
+        verbs.push_back(ActVerb::Throttle);
+        if (several || process.sample().nice < 19) // renicing can only lower a priority
+            verbs.push_back(ActVerb::Renice);
+        verbs.push_back(ActVerb::Quarantine);
+    }
+    const auto recommendedVerb = [&](ActVerb v) {
+        switch (rec.action) {
+        case RecommendedAction::Kill:
+            return v == ActVerb::End;
+        case RecommendedAction::Pause:
+            return v == ActVerb::Pause;
+        case RecommendedAction::Freeze:
+            return v == ActVerb::Freeze;
+        case RecommendedAction::Throttle:
+            return v == ActVerb::Throttle;
+        case RecommendedAction::Renice:
+            return v == ActVerb::Renice;
+        case RecommendedAction::Quarantine:
+            return v == ActVerb::Quarantine;
+        case RecommendedAction::Keep:
+            return state == 'Z' && v == ActVerb::Reap;
+        }
+        return false;
+    };
+    std::stable_partition(verbs.begin(), verbs.end(), recommendedVerb);
+    for (const ActVerb v : verbs)
+        if (QAction *a = m_actions->forVerb(v)) {
+            menu->addAction(a);
+            if (recommendedVerb(v))
+                menu->setDefaultAction(a);
+        }
+    if (state != 'Z')
+        menu->addMenu(m_actions->signalMenu);
+    menu->addSeparator();
+    if (m_actions->undo->isEnabled())
+        menu->addAction(m_actions->undo);
+    menu->addAction(m_actions->spare);
+}
+
+void MainWindow::fillColumnsMenu(QMenu *menu)
+{
+    // Which columns show; order and widths are dragged on the header, and all three are kept.
+    menu->clear();
+    QHeaderView *header = m_table->header();
+    for (int c = 0; c < m_model->columnCount(); ++c) {
+        QAction *a = menu->addAction(m_model->headerData(c, Qt::Horizontal).toString());
+        a->setCheckable(true);
+        a->setChecked(!header->isSectionHidden(c));
+        a->setToolTip(m_model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString());
+        a->setEnabled(c != m_model->columns().indexOf(QStringLiteral("command"))); // always one to read
+        connect(a, &QAction::toggled, header, [header, c](bool shown) { header->setSectionHidden(c, !shown); });
+    }
+    menu->setToolTipsVisible(true);
 }
 
 void MainWindow::chooseColumns(const QPoint &pos)
 {
-    // Which columns show; order and widths are dragged on the header, and all three are kept.
     QMenu menu(this);
-    QHeaderView *header = m_table->header();
-    for (int c = 0; c < m_model->columnCount(); ++c) {
-        QAction *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
-        a->setCheckable(true);
-        a->setChecked(!header->isSectionHidden(c));
-        a->setEnabled(c != m_model->columns().indexOf(QStringLiteral("command"))); // always one to read
-        connect(a, &QAction::toggled, header, [header, c](bool shown) { header->setSectionHidden(c, !shown); });
-    }
-    menu.exec(header->mapToGlobal(pos));
+    fillColumnsMenu(&menu);
+    menu.exec(m_table->header()->mapToGlobal(pos));
 }
 
 void MainWindow::restoreSettings()
 {
     QSettings s;
-    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    if (restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
+        clampToScreen(this);
     m_splitter->restoreState(s.value(QStringLiteral("window/splitter")).toByteArray());
-    m_table->header()->restoreState(s.value(QStringLiteral("table/header")).toByteArray());
+    // A header kept by an older version (other columns, the verdict out of view) is not restored.
+    if (s.value(QStringLiteral("table/columnsVersion")).toInt() == kColumnsVersion)
+        m_table->header()->restoreState(s.value(QStringLiteral("table/header")).toByteArray());
     m_actions->treeMode->setChecked(s.value(QStringLiteral("table/tree"), false).toBool());
     m_desk.setIntervalMs(s.value(QStringLiteral("scan/intervalMs"), 2000).toInt());
     if (const QString warning = m_desk.sessions().restoreSettings(); !warning.isEmpty())
@@ -326,6 +425,7 @@ void MainWindow::saveSettings() const
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
     s.setValue(QStringLiteral("table/header"), m_table->header()->saveState());
+    s.setValue(QStringLiteral("table/columnsVersion"), kColumnsVersion);
     s.setValue(QStringLiteral("table/tree"), m_actions->treeMode->isChecked());
     s.setValue(QStringLiteral("scan/intervalMs"), m_desk.intervalMs());
     s.setValue(QStringLiteral("sessions/autosaveMinutes"), m_desk.sessions().autosaveMinutes());

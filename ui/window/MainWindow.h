@@ -7,6 +7,7 @@
 
 #include <memory>
 
+class QMenu;
 class QSplitter;
 class QTreeView;
 
@@ -59,6 +60,11 @@ public:
     // Shows the window with only these processes in the table (an alert's culprits) until "Show all".
     void showOnly(const std::vector<ProcessIdentity> &ids);
     void setTreeMode(bool tree);
+    // The column chooser (the header's context menu, View → Columns): one checkable entry per column.
+    void fillColumnsMenu(QMenu *menu);
+    // The context menu of process `resultIndex` (of shownResult()): what can be done to it in its
+    // state, the recommended action first (the menu's default).
+    void fillContextMenu(QMenu *menu, int resultIndex);
     // Selects a process by PID once it is in a result (for --select).
     void selectPidWhenSeen(int pid) { m_selectPid = pid; }
 
@@ -86,6 +92,7 @@ protected:
 private:
     void applyResult(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds);
     void showSelected();
+    void followChosen();
     void selectIdentity(const ProcessIdentity &id);
     void showContextMenu(const QPoint &pos);
     void chooseColumns(const QPoint &pos);
@@ -110,6 +117,8 @@ private:
     SessionsWindow *m_sessionsWindow = nullptr;
     int m_selectPid = 0;
     bool m_applying = false; // rows are moving: the current row is not the person's choice
+    bool m_filtering = false; // the filter is changing the rows: likewise
+    ProcessIdentity m_chosen; // the process the person chose, hidden by the filter or not
 };
 
 } // namespace ptriage

@@ -1,11 +1,13 @@
 #include "window/TableSide.h"
 
 #include "look/ThemeIcon.h"
+#include "table/OrderHold.h"
 #include "table/ProcessColumns.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
 #include "table/ProcessTableView.h"
 #include "widgets/ElidedTextDelegate.h"
+#include "window/SummaryBar.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -27,10 +29,12 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
       m_scope(new QComboBox(this)),
       m_candidatesOnly(new QCheckBox(tr("Candidates only"), this)),
       m_onlyBar(new QWidget(this)),
-      m_onlyLabel(new QLabel(m_onlyBar))
+      m_onlyLabel(new QLabel(m_onlyBar)),
+      m_summary(new SummaryBar(this))
 {
     m_filter->setSourceModel(&model);
     m_table->setModel(m_filter);
+    new OrderHold(m_table, m_filter); // rows stay put under the pointer
     // A few thousand texts: a re-ranking moves the same texts to other rows, and every one is
     // painted from its kept layout.
     m_table->setItemDelegate(new ElidedTextDelegate(m_table, 4096));
@@ -43,7 +47,14 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
     m_table->header()->setSectionsMovable(true);
     m_table->header()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->sortByColumn(model.columns().defaultSortColumn(), model.columns().defaultSortOrder());
-    m_table->header()->resizeSection(model.columns().indexOf(QStringLiteral("command")), 380); // until the user's own
+    // What to do about which process and why, until the person's own choice (the header's menu, View).
+    const ProcessColumns &columns = model.columns();
+    for (int c = 0; c < columns.count(); ++c)
+        m_table->header()->setSectionHidden(c, !columns.shownByDefault(c));
+    m_table->header()->resizeSection(columns.indexOf(u"command"), 230);
+    m_table->header()->resizeSection(columns.indexOf(u"action"), 120);
+    for (const char16_t *number : {u"memory", u"cpu", u"age"})
+        m_table->header()->resizeSection(columns.indexOf(QStringView(number)), 72);
 
     m_search->setPlaceholderText(tr("Filter: command, user or PID (several words: all must match)"));
     m_search->setClearButtonEnabled(true);
@@ -55,6 +66,8 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
     connect(m_scope, &QComboBox::currentIndexChanged, this,
         [this] { m_filter->setScope(m_scope->currentData().value<ProcessFilterModel::Scope>()); });
     connect(m_candidatesOnly, &QCheckBox::toggled, m_filter, &ProcessFilterModel::setCandidatesOnly);
+    connect(m_candidatesOnly, &QCheckBox::toggled, m_summary, &SummaryBar::setShowingCandidatesOnly);
+    connect(m_summary, &SummaryBar::showCandidatesOnly, m_candidatesOnly, &QCheckBox::setChecked);
     connect(new QShortcut(QKeySequence::Find, this), &QShortcut::activated, this, [this] {
         m_search->setFocus(Qt::ShortcutFocusReason);
         m_search->selectAll();
@@ -64,10 +77,12 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_summary);
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_search, 1);
     filters->addWidget(m_scope);
     filters->addWidget(m_candidatesOnly);
+    filters->addWidget(m_summary->minAgeChooser());
     layout->addLayout(filters);
     auto *onlyLayout = new QHBoxLayout(m_onlyBar);
     onlyLayout->setContentsMargins(4, 0, 4, 0);

@@ -16,9 +16,10 @@ namespace ptriage {
 class ProcessFilterModel;
 class ProcessTableModel;
 class ProcessTableView;
+class SummaryBar;
 
-// The left side of the main window: the filters (text, scope, candidates only), the "showing only
-// the processes named in the alert" bar, and the process table sorted and filtered over the model.
+// The left side of the main window: the summary line (SummaryBar), the filters (text, scope, candidates only), the
+// "showing only the processes named in the alert" bar, and the process table sorted and filtered over the model.
 class TableSide : public QWidget {
     Q_OBJECT
 
@@ -27,6 +28,7 @@ public:
 
     ProcessTableView *table() const { return m_table; }
     ProcessFilterModel *filter() const { return m_filter; }
+    SummaryBar *summary() const { return m_summary; }
     // Only these processes in the table until "Show all" (all: empty).
     void showOnly(const std::vector<ProcessIdentity> &ids);
 
@@ -38,6 +40,7 @@ private:
     QCheckBox *m_candidatesOnly;
     QWidget *m_onlyBar;
     QLabel *m_onlyLabel;
+    SummaryBar *m_summary;
 };
 
 } // namespace ptriage

@@ -1,6 +1,7 @@
 #include "window/WindowActions.h"
 
 #include "desk/Desk.h"
+#include "look/Guide.h"
 #include "look/ThemeIcon.h"
 #include "tray/Autostart.h"
 #include "window/MainWindow.h"
@@ -96,6 +97,8 @@ void WindowActions::buildView()
     treeMode->setCheckable(true);
     treeMode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     connect(treeMode, &QAction::toggled, &m_window, &MainWindow::setTreeMode);
+    QMenu *columns = view->addMenu(tr("&Columns"));
+    connect(columns, &QMenu::aboutToShow, this, [this, columns] { m_window.fillColumnsMenu(columns); });
     QMenu *interval = view->addMenu(tr("Refresh &interval"));
     for (int ms : {1000, 2000, 5000, 10000}) {
         QAction *a = interval->addAction(tr("%1 s").arg(ms / 1000));
@@ -145,7 +148,7 @@ void WindowActions::buildProcess()
         connect(a, &QAction::triggered, &m_window, [this, verb = verb] { m_window.askToAct(verb); });
         process << a;
     }
-    QMenu *signalMenu = menu->addMenu(tr("Send &signal"));
+    signalMenu = menu->addMenu(tr("Send &signal"));
     for (const char *name : {"HUP", "INT", "TERM", "KILL", "USR1", "USR2", "STOP", "CONT"}) {
         QAction *a = signalMenu->addAction(QStringLiteral("SIG%1").arg(QLatin1String(name)));
         connect(a, &QAction::triggered, &m_window,
@@ -168,12 +171,21 @@ void WindowActions::buildProcess()
 void WindowActions::buildHelp()
 {
     QMenu *help = m_window.menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Guide"), QKeySequence::HelpContents, &m_window, [this] { Guide::showGuide(&m_window); });
     help->addAction(themeIcon(QStringLiteral("help-about")), tr("&About ptriage"), &m_window, [this] {
         QMessageBox::about(&m_window, tr("About ptriage"),
             tr("<h3>ptriage %1</h3><p>Finds abandoned, stuck and runaway processes, explains every verdict "
                "term by term, and shows what acting on a process would break.</p>")
                 .arg(QCoreApplication::applicationVersion()));
     });
+}
+
+QAction *WindowActions::forVerb(ActVerb verb) const
+{
+    for (QAction *a : process)
+        if (a->data().isValid() && a->data().toInt() == static_cast<int>(verb))
+            return a;
+    return nullptr;
 }
 
 void WindowActions::updateState(const QString &why, bool canUndo, bool anySelected)

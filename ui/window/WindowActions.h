@@ -3,7 +3,10 @@
 #include <QList>
 #include <QObject>
 
+#include "act/ActRequest.h"
+
 class QAction;
+class QMenu;
 class QMainWindow;
 
 namespace ptriage {
@@ -29,6 +32,8 @@ public:
     QAction *undo = nullptr;
     QAction *spare = nullptr;
     QList<QAction *> process; // act on the selection
+    QAction *forVerb(ActVerb verb) const; // one of `process`; null for Signal (see signalMenu)
+    QMenu *signalMenu = nullptr; // Send signal
     QList<QAction *> intervals;
     QList<QAction *> autosave;
 
