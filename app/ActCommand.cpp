@@ -67,8 +67,7 @@ QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const A
                        .arg(s->id.pid)
                        .arg(QString::fromStdString(command.substr(0, 120)),
                            EngineLabels::processClass(r.posteriors[i].classification),
-                           QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes))),
-                           EngineLabels::risk(r.blast[i].risk))
+                           localBytes(static_cast<double>(s->rssBytes)), EngineLabels::risk(r.blast[i].risk))
                        .arg(r.blast[i].affected.size());
     for (const auto &b : ActionController::hardBlocks(request, r, static_cast<int>(i)))
         text += QCoreApplication::translate("ActText", "\n      will be refused: %1").arg(b.text());

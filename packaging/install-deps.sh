@@ -27,6 +27,7 @@ tests=(
   build-essential debhelper lintian fakeroot dpkg-dev # packaging/test-deb.sh: the .deb and its check
   groff-base man-db zsh # tests/app/test_man_page.py: ptriage(1) renders, the zsh completion parses
   clang libclang-rt-14-dev # tests/fuzz: libFuzzer targets of the parsers (the runtime is only a Recommends of clang)
+  locales # tests/ui/test_translations: localedef makes a de_DE.UTF-8 C library locale of its own (LOCPATH)
 )
 
 mode="${1:---build}"

@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Accumulation</name>
+    <message>
+        <source>(orphaned)</source>
+        <translation>(verwaist)</translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation>(unbekannt)</translation>
+    </message>
+</context>
+<context>
     <name>ActFlow</name>
     <message>
         <source>%1 of %2 done.</source>
@@ -34,7 +45,7 @@
         <source>  %1  %2
       %3, %4 resident, blast radius %5 (%6 other processes)</source>
         <translation>  %1  %2
-      %3, %4 resident, Auswirkungsradius %5 (%6 andere Prozesse)</translation>
+      %3, %4 im Speicher, Auswirkungsradius %5 (%6 andere Prozesse)</translation>
     </message>
     <message>
         <source>
@@ -238,6 +249,77 @@
     </message>
 </context>
 <context>
+    <name>Category</name>
+    <message>
+        <source>test runner</source>
+        <translation>Testausführung</translation>
+    </message>
+    <message>
+        <source>dev server</source>
+        <translation>Entwicklungsserver</translation>
+    </message>
+    <message>
+        <source>build tool</source>
+        <translation>Build-Werkzeug</translation>
+    </message>
+    <message>
+        <source>package manager</source>
+        <translation>Paketverwaltung</translation>
+    </message>
+    <message>
+        <source>coding agent</source>
+        <translation>Programmier-Agent</translation>
+    </message>
+    <message>
+        <source>language server</source>
+        <translation>Sprachserver</translation>
+    </message>
+    <message>
+        <source>shell</source>
+        <translation>Shell</translation>
+    </message>
+    <message>
+        <source>editor</source>
+        <translation>Editor</translation>
+    </message>
+    <message>
+        <source>terminal multiplexer</source>
+        <translation>Terminal-Multiplexer</translation>
+    </message>
+    <message>
+        <source>terminal emulator</source>
+        <translation>Terminalemulator</translation>
+    </message>
+    <message>
+        <source>browser</source>
+        <translation>Browser</translation>
+    </message>
+    <message>
+        <source>database</source>
+        <translation>Datenbank</translation>
+    </message>
+    <message>
+        <source>desktop session</source>
+        <translation>Desktop-Sitzung</translation>
+    </message>
+    <message>
+        <source>system daemon</source>
+        <translation>Systemdienst</translation>
+    </message>
+    <message>
+        <source>process-pool worker</source>
+        <translation>Arbeitsprozess eines Pools</translation>
+    </message>
+    <message>
+        <source>script interpreter</source>
+        <translation>Skriptinterpreter</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+</context>
+<context>
     <name>Collector</name>
     <message>
         <source>%1; falling back to %2/net</source>
@@ -246,6 +328,10 @@
     <message>
         <source>%1; one scheduler clock is used for every CPU</source>
         <translation>%1; für alle CPUs wird eine einzige Scheduler-Uhr verwendet</translation>
+    </message>
+    <message>
+        <source>%1: permission denied</source>
+        <translation>%1: Zugriff verweigert</translation>
     </message>
 </context>
 <context>
@@ -615,7 +701,7 @@
     </message>
     <message>
         <source>abandoned</source>
-        <translation>verwaist</translation>
+        <translation>zurückgelassen</translation>
     </message>
     <message>
         <source>zombie</source>
@@ -649,6 +735,26 @@
         <source>reap</source>
         <comment>a zombie&apos;s parent is asked to reap it (SIGCHLD); a narrow column</comment>
         <translation>einsammeln</translation>
+    </message>
+    <message>
+        <source>generalized</source>
+        <translation>verallgemeinert</translation>
+    </message>
+    <message>
+        <source>program only</source>
+        <translation>nur das Programm</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>normal</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>exact command</source>
+        <translation>genauer Befehl</translation>
     </message>
     <message>
         <source>end</source>
@@ -952,6 +1058,10 @@
         <source>%1 and %2 more</source>
         <translation>%1 und %2 weitere</translation>
     </message>
+    <message>
+        <source>%1 (pid %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
 </context>
 <context>
     <name>Guide</name>
@@ -1228,7 +1338,7 @@
     </message>
     <message>
         <source>orphaned</source>
-        <translation>Elternprozess weg</translation>
+        <translation>verwaist</translation>
     </message>
     <message>
         <source>Actions taken</source>
@@ -1352,7 +1462,7 @@
     </message>
     <message>
         <source>Review when kept but abandoned with at least</source>
-        <translation>Prüfen, wenn behalten, aber verlassen mit mindestens</translation>
+        <translation>Prüfen, wenn behalten, aber zurückgelassen mit mindestens</translation>
     </message>
     <message>
         <source>CPU idle / busy / spinning</source>
@@ -1516,9 +1626,8 @@
         <translation>Kein Prozess lohnt eine Aktion.</translation>
     </message>
     <message>
-        <source>.</source>
-        <comment>decimal point of the report&apos;s numbers</comment>
-        <translation>,</translation>
+        <source>%1 bits</source>
+        <translation>%1 Bit</translation>
     </message>
     <message>
         <source>Candidates</source>
@@ -1685,24 +1794,29 @@
         <source>org.freedesktop.LowMemoryMonitor&apos;s LowMemoryWarning, and polling every %1 (%2)</source>
         <translation>LowMemoryWarning von org.freedesktop.LowMemoryMonitor und Abfrage alle %1 (%2)</translation>
     </message>
-</context>
-<context>
-    <name>ProcessClass</name>
     <message>
-        <source>useful</source>
-        <translation>nützlich</translation>
+        <source>the PSI trigger is off in the policy</source>
+        <translation>der PSI-Trigger ist in der Richtlinie abgeschaltet</translation>
     </message>
     <message>
-        <source>abandoned</source>
-        <translation>verwaist</translation>
+        <source>the PSI trigger broke: pressure/memory is gone</source>
+        <translation>der PSI-Trigger ging kaputt: pressure/memory ist weg</translation>
     </message>
     <message>
-        <source>zombie</source>
-        <translation>Zombie</translation>
+        <source>no pressure/memory: a kernel without PSI</source>
+        <translation>kein pressure/memory: ein Kernel ohne PSI</translation>
     </message>
     <message>
-        <source>stuck or spinning</source>
-        <translation>festgefahren oder in Endlosschleife</translation>
+        <source>not a kernel file: a replayed tree</source>
+        <translation>keine Kernel-Datei: ein wiedergegebener Baum</translation>
+    </message>
+    <message>
+        <source>PSI triggers need kernel ≥ 6.4 or CAP_SYS_RESOURCE: %1</source>
+        <translation>PSI-Trigger brauchen Kernel ≥ 6.4 oder CAP_SYS_RESOURCE: %1</translation>
+    </message>
+    <message>
+        <source>the kernel refused the trigger &quot;%1&quot;: %2</source>
+        <translation>der Kernel lehnte den Trigger „%1“ ab: %2</translation>
     </message>
 </context>
 <context>
@@ -1950,7 +2064,7 @@ Eltern-PID: %2</translation>
     <name>Recommendation</name>
     <message>
         <source>probably abandoned (%1), but not sure enough to act: have a look before ending it</source>
-        <translation>wahrscheinlich verwaist (%1), aber nicht sicher genug für einen Eingriff: vor dem Beenden ansehen</translation>
+        <translation>wahrscheinlich zurückgelassen (%1), aber nicht sicher genug für einen Eingriff: vor dem Beenden ansehen</translation>
     </message>
     <message>
         <source>a zombie cannot be signalled</source>
@@ -2018,7 +2132,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>end its parent %1, which is itself abandoned</source>
-        <translation>seinen Elternprozess %1 beenden, der selbst verwaist ist</translation>
+        <translation>seinen Elternprozess %1 beenden, der selbst zurückgelassen ist</translation>
     </message>
     <message>
         <source>its parent %1 has not reaped it: send the parent SIGCHLD, or end the parent if it is no longer needed</source>
@@ -2920,7 +3034,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>MiB resident</source>
-        <translation>MiB resident</translation>
+        <translation>MiB im Speicher</translation>
     </message>
     <message>
         <source>I/O</source>
@@ -2970,18 +3084,6 @@ Eltern-PID: %2</translation>
 <context>
     <name>ptriage::LearnedDialog</name>
     <message>
-        <source>exact command</source>
-        <translation>genauer Befehl</translation>
-    </message>
-    <message>
-        <source>generalized</source>
-        <translation>verallgemeinert</translation>
-    </message>
-    <message>
-        <source>program only</source>
-        <translation>nur das Programm</translation>
-    </message>
-    <message>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
@@ -3023,7 +3125,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>Every process you end counts for &quot;abandoned&quot;, every one you spare for &quot;useful&quot;, for processes with the same command (exact, generalized, or the program alone). Counts fade with time; a spare weighs more than an end.</source>
-        <translation>Jeder Prozess, den Sie beenden, zählt für „verwaist“, jeder, den Sie verschonen, für „nützlich“ – für Prozesse mit demselben Befehl (genau, verallgemeinert oder nur das Programm). Die Zählung verblasst mit der Zeit; ein Verschonen wiegt mehr als ein Beenden.</translation>
+        <translation>Jeder Prozess, den Sie beenden, zählt für „zurückgelassen“, jeder, den Sie verschonen, für „nützlich“ – für Prozesse mit demselben Befehl (genau, verallgemeinert oder nur das Programm). Die Zählung verblasst mit der Zeit; ein Verschonen wiegt mehr als ein Beenden.</translation>
     </message>
     <message>
         <source>Clear everything learned</source>
@@ -3171,6 +3273,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>Bits: toward %1 (right) or %2 (left)</source>
         <translation>Bits: in Richtung %1 (rechts) oder %2 (links)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -3432,7 +3538,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>GiB resident</source>
-        <translation>GiB resident</translation>
+        <translation>GiB im Speicher</translation>
     </message>
     <message>
         <source>memory (all)</source>
@@ -3440,7 +3546,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>Stuck, abandoned, zombies and memory (useful: %1 → %2)</source>
-        <translation>Festgefahren, verwaist, Zombies und Speicher (nützlich: %1 → %2)</translation>
+        <translation>Festgefahren, zurückgelassen, Zombies und Speicher (nützlich: %1 → %2)</translation>
     </message>
     <message>
         <source>No saved sessions yet: File → Save session, or save automatically</source>
@@ -4080,7 +4186,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Finds abandoned, stuck and runaway processes, explains every verdict term by term, and shows what acting on a process would break.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Findet verwaiste, festgefahrene und außer Kontrolle geratene Prozesse, erklärt jede Einstufung Term für Term und zeigt, was ein Eingriff in einen Prozess kaputtmachen würde.&lt;/p&gt;</translation>
+        <translation>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Findet zurückgelassene, festgefahrene und außer Kontrolle geratene Prozesse, erklärt jede Einstufung Term für Term und zeigt, was ein Eingriff in einen Prozess kaputtmachen würde.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Columns</source>

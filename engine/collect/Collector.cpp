@@ -1010,4 +1010,22 @@ std::vector<PreviousSample> Collector::previousSamples() const
     return out;
 }
 
+Phrase partialPhrase(const std::string &reasons)
+{
+    constexpr std::string_view denied = ": permission denied";
+    Phrase out;
+    std::size_t at = 0;
+    while (at < reasons.size()) {
+        const std::size_t end = std::min(reasons.find("; ", at), reasons.size());
+        const std::string part = reasons.substr(at, end - at);
+        const Phrase one = part.ends_with(denied)
+            ? Phrase("Collector", QT_TRANSLATE_NOOP("Collector", "%1: permission denied"),
+                {part.substr(0, part.size() - denied.size())})
+            : Phrase(part);
+        out = out.empty() ? one : Phrase("Format", "%1; %2", {out, one});
+        at = end + 2;
+    }
+    return out;
+}
+
 } // namespace ptriage

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "procops/identity/ProcessIdentity.h"
+#include "util/Phrase.h"
 
 #include <cstdint>
 #include <memory>
@@ -135,5 +136,10 @@ struct SystemInfo {
     std::optional<double> memPressureSome;
     std::optional<double> memPressureFull;
 };
+
+// What could not be read (Sample::partialReasons(), ProcessDetails::partial …) for people: the
+// collector's own words are translated ("cwd: permission denied"); a system error text (strerror)
+// and the file names stay as they are. english() gives the reasons back unchanged.
+Phrase partialPhrase(const std::string &reasons);
 
 } // namespace ptriage

@@ -388,6 +388,36 @@ std::string basename(const std::string &path)
 
 } // namespace
 
+// The shipped categories' labels (resources/signatures.json), keyed by id, marked for translation.
+// tst_translations checks that each is the label the shipped file gives.
+const std::array<std::pair<const char *, const char *>, 17> kCategoryLabels = {{
+    {"test_runner", QT_TRANSLATE_NOOP("Category", "test runner")},
+    {"dev_server", QT_TRANSLATE_NOOP("Category", "dev server")},
+    {"build_tool", QT_TRANSLATE_NOOP("Category", "build tool")},
+    {"package_manager", QT_TRANSLATE_NOOP("Category", "package manager")},
+    {"coding_agent", QT_TRANSLATE_NOOP("Category", "coding agent")},
+    {"language_server", QT_TRANSLATE_NOOP("Category", "language server")},
+    {"shell", QT_TRANSLATE_NOOP("Category", "shell")},
+    {"editor", QT_TRANSLATE_NOOP("Category", "editor")},
+    {"multiplexer", QT_TRANSLATE_NOOP("Category", "terminal multiplexer")},
+    {"terminal", QT_TRANSLATE_NOOP("Category", "terminal emulator")},
+    {"browser", QT_TRANSLATE_NOOP("Category", "browser")},
+    {"database", QT_TRANSLATE_NOOP("Category", "database")},
+    {"desktop_session", QT_TRANSLATE_NOOP("Category", "desktop session")},
+    {"system_daemon", QT_TRANSLATE_NOOP("Category", "system daemon")},
+    {"pool_worker", QT_TRANSLATE_NOOP("Category", "process-pool worker")},
+    {"interpreter", QT_TRANSLATE_NOOP("Category", "script interpreter")},
+    {"unknown", QT_TRANSLATE_NOOP("Category", "unknown")},
+}};
+
+Phrase Category::word() const
+{
+    for (const auto &[shippedId, shippedLabel] : kCategoryLabels)
+        if (id == shippedId && label == shippedLabel)
+            return Phrase::word(label, "Category", shippedLabel);
+    return Phrase(label);
+}
+
 bool checkEvidenceTables(const JsonConfig &file, bool shipped, ConfigError *error)
 {
     const auto joined = [](auto names) {

@@ -64,7 +64,10 @@ bool checkEvidenceTables(const JsonConfig &file, bool shipped, ConfigError *erro
 
 struct Category {
     std::string id;
-    std::string label;
+    std::string label; // signatures.json's, English: JSON and the session database keep it
+    // The label inside a sentence: `label` in english(), translated in text() when it is a shipped
+    // category's own label (a user's category or label is shown as written).
+    Phrase word() const;
     bool interactive = false;
     bool worker = false; // lives to serve its parent: outliving it is the strong sign
     bool isProtected = false;

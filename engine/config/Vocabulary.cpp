@@ -1,5 +1,7 @@
 #include "Vocabulary.h"
 
+#include <QtGlobal>
+
 #include <cmath>
 
 namespace ptriage {
@@ -12,6 +14,24 @@ constexpr std::array<const char *, 4> kStrengthNames = {"weak", "substantial", "
 constexpr std::array<const char *, 4> kConfidenceNames = {"low", "medium", "high", "very_high"};
 constexpr std::array<const char *, 4> kRiskNames = {"low", "medium", "high", "critical"};
 constexpr std::array<const char *, 3> kParentActionNames = {"none", "reap", "end"};
+
+// Indexed as the enums; the window's, the CLI's and the report's words for them.
+constexpr std::array<const char *, kClassCount> kClassLabels
+    = {QT_TRANSLATE_NOOP("EngineLabels", "useful"), QT_TRANSLATE_NOOP("EngineLabels", "stuck or spinning"),
+        QT_TRANSLATE_NOOP("EngineLabels", "abandoned"), QT_TRANSLATE_NOOP("EngineLabels", "zombie")};
+constexpr std::array<const char *, kActionCount> kActionLabels = {QT_TRANSLATE_NOOP("EngineLabels", "keep"),
+    QT_TRANSLATE_NOOP("EngineLabels", "renice"), QT_TRANSLATE_NOOP("EngineLabels", "pause"),
+    QT_TRANSLATE_NOOP("EngineLabels", "freeze"), QT_TRANSLATE_NOOP("EngineLabels", "throttle"),
+    QT_TRANSLATE_NOOP("EngineLabels", "quarantine"), QT_TRANSLATE_NOOP("EngineLabels", "kill")};
+constexpr std::array<const char *, 4> kStrengthLabels
+    = {QT_TRANSLATE_NOOP("EngineLabels", "weak"), QT_TRANSLATE_NOOP("EngineLabels", "substantial"),
+        QT_TRANSLATE_NOOP("EngineLabels", "strong"), QT_TRANSLATE_NOOP("EngineLabels", "decisive")};
+constexpr std::array<const char *, 4> kConfidenceLabels
+    = {QT_TRANSLATE_NOOP("EngineLabels", "low"), QT_TRANSLATE_NOOP("EngineLabels", "medium"),
+        QT_TRANSLATE_NOOP("EngineLabels", "high"), QT_TRANSLATE_NOOP("EngineLabels", "very high")};
+constexpr std::array<const char *, 4> kRiskLabels
+    = {QT_TRANSLATE_NOOP("EngineLabels", "low"), QT_TRANSLATE_NOOP("EngineLabels", "medium"),
+        QT_TRANSLATE_NOOP("EngineLabels", "high"), QT_TRANSLATE_NOOP("EngineLabels", "critical")};
 
 template<typename E, std::size_t N> const char *nameIn(const std::array<const char *, N> &names, E value)
 {
@@ -72,6 +92,27 @@ const char *jsonName(Risk r)
 const char *jsonName(ParentAction a)
 {
     return nameIn(kParentActionNames, a);
+}
+
+const char *labelSource(ProcessClass c)
+{
+    return nameIn(kClassLabels, c);
+}
+const char *labelSource(RecommendedAction a)
+{
+    return nameIn(kActionLabels, a);
+}
+const char *labelSource(Strength s)
+{
+    return nameIn(kStrengthLabels, s);
+}
+const char *labelSource(Confidence c)
+{
+    return nameIn(kConfidenceLabels, c);
+}
+const char *labelSource(Risk r)
+{
+    return nameIn(kRiskLabels, r);
 }
 
 template<> std::optional<ProcessClass> fromJsonName(std::string_view name)

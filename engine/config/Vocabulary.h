@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Phrase.h"
+
 #include <array>
 #include <optional>
 #include <string_view>
@@ -44,5 +46,21 @@ const char *jsonName(Risk r); // low, medium, high, critical
 const char *jsonName(ParentAction a); // none, reap, end
 
 template<typename E> std::optional<E> fromJsonName(std::string_view name);
+
+// Each word's label for people in English, marked QT_TRANSLATE_NOOP("EngineLabels", …): "stuck or
+// spinning" for useful_bad. report/EngineLabels translates these; nothing else spells them.
+const char *labelSource(ProcessClass c);
+const char *labelSource(RecommendedAction a);
+const char *labelSource(Strength s);
+const char *labelSource(Confidence c);
+const char *labelSource(Risk r);
+
+// The word inside an engine sentence (Phrase::word): its JSON name in english() (JSON, the session
+// database), its label in the installed translation in text() (the window, the CLI's text, the report).
+// (Other vocabularies of the engine give a labelSource of their own: infer/Learning's PatternLevel.)
+template<typename E> Phrase word(E value)
+{
+    return Phrase::word(jsonName(value), "EngineLabels", labelSource(value));
+}
 
 } // namespace ptriage

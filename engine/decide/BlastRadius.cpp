@@ -14,10 +14,11 @@ Phrase blast(const char *source, std::vector<Phrase> args = {})
     return Phrase("BlastRadius", source, std::move(args));
 }
 
-std::string describe(const Snapshot &snap, int i)
+Phrase describe(const Snapshot &snap, int i)
 {
     const Sample &s = snap.processes[static_cast<std::size_t>(i)];
-    return (s.details ? s.details->comm : std::string("?")) + " (pid " + std::to_string(s.id.pid) + ")";
+    return Phrase("Format", QT_TRANSLATE_NOOP("Format", "%1 (pid %2)"),
+        {s.details ? s.details->comm : std::string("?"), std::to_string(s.id.pid)});
 }
 
 } // namespace

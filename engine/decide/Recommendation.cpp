@@ -77,13 +77,14 @@ void markForReview(Recommendation &p, const ClassVector &post, double minAbandon
     p.score = static_cast<int>(std::lround(40 * abandoned));
     p.blockedBy.push_back(rec(QT_TRANSLATE_NOOP("Recommendation",
                                   "probably abandoned (%1), but not sure enough to act: have a look before ending it"),
-        {formatPercent(abandoned)}));
+        {Phrase::percent(abandoned)}));
 }
 
-std::string describe(const Snapshot &snap, int index)
+Phrase describe(const Snapshot &snap, int index)
 {
     const Sample &s = snap.processes[static_cast<std::size_t>(index)];
-    return (s.details ? s.details->comm : std::string("?")) + " (pid " + std::to_string(s.id.pid) + ")";
+    return Phrase("Format", QT_TRANSLATE_NOOP("Format", "%1 (pid %2)"),
+        {s.details ? s.details->comm : std::string("?"), std::to_string(s.id.pid)});
 }
 
 } // namespace
@@ -157,7 +158,7 @@ std::vector<Recommendation> decide(const DecideInput &in)
         if (f.ageSeconds < in.minAgeSeconds)
             blockAllBut(p, gates, {RecommendedAction::Keep, RecommendedAction::Renice},
                 rec(QT_TRANSLATE_NOOP("Recommendation", "only %1 old (minimum age for action: %2)"),
-                    {formatDuration(f.ageSeconds), formatDuration(in.minAgeSeconds)}));
+                    {Phrase::duration(f.ageSeconds), Phrase::duration(in.minAgeSeconds)}));
         // What a person must learn before ending it: said whenever it is a candidate.
         std::vector<Phrase> mustTell;
         for (const auto &c : f.criticalFiles) {

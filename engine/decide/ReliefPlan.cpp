@@ -31,11 +31,11 @@ const Sample &sampleOf(const TriageResult &r, int i)
     return r.snapshot->processes[static_cast<std::size_t>(i)];
 }
 
-std::string nameOf(const TriageResult &r, int i)
+Phrase nameOf(const TriageResult &r, int i)
 {
     const Sample &s = sampleOf(r, i);
-    return (s.details && !s.details->comm.empty() ? s.details->comm : s.comm) + " (pid " + std::to_string(s.id.pid)
-        + ")";
+    return Phrase("Format", QT_TRANSLATE_NOOP("Format", "%1 (pid %2)"),
+        {s.details && !s.details->comm.empty() ? s.details->comm : s.comm, std::to_string(s.id.pid)});
 }
 
 // Why no plan may end this process, whatever the goal; empty when it may. `member`: it would end
@@ -70,10 +70,10 @@ Phrase gateOf(const TriageResult &r, int i, bool member)
         return {};
     if (f.isWrapper)
         return {"Relief", QT_TRANSLATE_NOOP("Relief", "a wrapper: its workload %1 is the one to end"),
-            {f.workloadIndex >= 0 ? nameOf(r, f.workloadIndex) : std::string()}};
+            {f.workloadIndex >= 0 ? nameOf(r, f.workloadIndex) : Phrase()}};
     if (f.ageSeconds < r.minAgeSeconds)
         return {"Relief", QT_TRANSLATE_NOOP("Relief", "only %1 old (minimum age %2)"),
-            {formatDuration(f.ageSeconds), formatDuration(r.minAgeSeconds)}};
+            {Phrase::duration(f.ageSeconds), Phrase::duration(r.minAgeSeconds)}};
     if (r.blast[static_cast<std::size_t>(i)].risk == Risk::Critical)
         return {"Relief", QT_TRANSLATE_NOOP("Relief", "blast radius critical: %1"),
             {joinFirst(r.blast[static_cast<std::size_t>(i)].reasons, 2)}};
@@ -121,7 +121,7 @@ Phrase notACandidate(const TriageResult &r, int i)
     const Recommendation &rec = r.recommendations[static_cast<std::size_t>(i)];
     if (rec.candidate)
         return {};
-    return {"Relief", QT_TRANSLATE_NOOP("Relief", "not a candidate: ptriage recommends %1"), {jsonName(rec.action)}};
+    return {"Relief", QT_TRANSLATE_NOOP("Relief", "not a candidate: ptriage recommends %1"), {word(rec.action)}};
 }
 
 // Every step a plan could take. Supervised processes become one "stop the unit" step per unit,
@@ -213,14 +213,14 @@ ReliefStep stepOf(const TriageResult &r, const Candidate &c, const std::vector<s
             s.tree.push_back(m);
     }
     const Posterior &post = r.posteriors[static_cast<std::size_t>(c.index)];
-    const Phrase bytesFreed = formatBytes(static_cast<double>(s.freesBytes));
+    const Phrase bytesFreed = Phrase::bytes(static_cast<double>(s.freesBytes));
     Phrase why = s.source == MemoryFootprint::Source::Pss
         ? Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "%1 %2, frees %3 (PSS)"),
-            {jsonName(post.classification),
-                formatPercent(post.probability[static_cast<std::size_t>(post.classification)]), bytesFreed})
+            {word(post.classification),
+                Phrase::percent(post.probability[static_cast<std::size_t>(post.classification)]), bytesFreed})
         : Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "%1 %2, frees %3 (RSS minus shared)"),
-            {jsonName(post.classification),
-                formatPercent(post.probability[static_cast<std::size_t>(post.classification)]), bytesFreed});
+            {word(post.classification),
+                Phrase::percent(post.probability[static_cast<std::size_t>(post.classification)]), bytesFreed});
     if (!s.tree.empty())
         why = c.stopUnit.empty() ? Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "%1 with %2 more of its process group"),
                   {why, std::to_string(s.tree.size())})
@@ -228,9 +228,9 @@ ReliefStep stepOf(const TriageResult &r, const Candidate &c, const std::vector<s
                                      {why, std::to_string(s.tree.size())});
     if (const auto &reasons = r.blast[static_cast<std::size_t>(c.index)].reasons; !reasons.empty())
         why = Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "%1; blast radius %2: %3"),
-            {why, jsonName(s.risk), joinFirst(reasons, 2)});
+            {why, word(s.risk), joinFirst(reasons, 2)});
     else
-        why = Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "%1; blast radius %2"), {why, jsonName(s.risk)});
+        why = Phrase("Relief", QT_TRANSLATE_NOOP("Relief", "%1; blast radius %2"), {why, word(s.risk)});
     if (!c.stopUnit.empty())
         why = Phrase("Relief",
             QT_TRANSLATE_NOOP("Relief", "supervised: stop %1 yourself (a kill would be restarted); %2"),
@@ -239,9 +239,9 @@ ReliefStep stepOf(const TriageResult &r, const Candidate &c, const std::vector<s
     return s;
 }
 
-std::string bytes(std::uint64_t b)
+Phrase bytes(std::uint64_t b)
 {
-    return formatBytes(static_cast<double>(b));
+    return Phrase::bytes(static_cast<double>(b));
 }
 
 } // namespace

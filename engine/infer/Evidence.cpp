@@ -82,10 +82,10 @@ void observeCpu(Observer &o, const Subject &x)
         // A trickle is what a timer or a poll costs, in a forgotten process as much as a used one.
         o.add(EvidenceTable::Cpu, "trickle",
             ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2 (a timer's trickle)"),
-                {formatPercent(*share), x.over}));
+                {Phrase::percent(*share), x.over}));
     else
         o.add(EvidenceTable::Cpu, *share < p.cpuBusy ? "low" : (*share < p.cpuSpinning ? "busy" : "spinning"),
-            ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2"), {formatPercent(*share), x.over}));
+            ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2"), {Phrase::percent(*share), x.over}));
 }
 
 // How long since it last ran, for a process that did not run in the interval: "no CPU in the
@@ -111,7 +111,7 @@ void observeLastRan(Observer &o, const Subject &x)
         *since < 1 ? ev(QT_TRANSLATE_NOOP("Evidence", "ran within the last second"))
                    : ev(QT_TRANSLATE_NOOP(
                             "Evidence", "has not run on a CPU for %1 (the scheduler's clock, which stops in suspend)"),
-                       {formatDuration(*since)}));
+                       {Phrase::duration(*since)}));
 }
 
 // Whether a busy process gets anywhere: one that writes while it computes (checkpoints, logs,
@@ -126,14 +126,14 @@ void observeProgress(Observer &o, const Subject &x)
         if (x.f.ageSeconds >= p.sustainedMinAge && x.f.lifetimeCpuShare >= p.sustainedCpu)
             o.add(EvidenceTable::Progress, "none",
                 ev(QT_TRANSLATE_NOOP("Evidence", "busy with no I/O at all%1, after %2 of busy life"),
-                    {x.over, formatDuration(x.f.ageSeconds)}));
+                    {x.over, Phrase::duration(x.f.ageSeconds)}));
     } else if (x.f.deepKnown && !x.f.writableFiles.empty())
         o.add(EvidenceTable::Progress, "writing",
             ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s) with files open for writing: %2"),
-                {formatBytes(*x.s.ioRate), joinFirst(x.f.writableFiles, 2)}));
+                {Phrase::bytes(*x.s.ioRate), joinFirst(x.f.writableFiles, 2)}));
     else
         o.add(EvidenceTable::Progress, "io",
-            ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s)"), {formatBytes(*x.s.ioRate)}));
+            ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s)"), {Phrase::bytes(*x.s.ioRate)}));
 }
 
 // Only for processes old enough that their lifetime average means something.
@@ -144,8 +144,8 @@ void observeSustainedCpu(Observer &o, const Subject &x)
         return;
     o.add(EvidenceTable::SustainedCpu, f.lifetimeCpuShare >= x.p.sustainedCpu ? "yes" : "no",
         ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of CPU time in %2 of life (%3 of a core)"),
-            {formatDuration(f.lifetimeCpuShare * f.ageSeconds), formatDuration(f.ageSeconds),
-                formatPercent(f.lifetimeCpuShare)}));
+            {Phrase::duration(f.lifetimeCpuShare * f.ageSeconds), Phrase::duration(f.ageSeconds),
+                Phrase::percent(f.lifetimeCpuShare)}));
 }
 
 void observeIo(Observer &o, const Subject &x)
@@ -160,7 +160,7 @@ void observeIo(Observer &o, const Subject &x)
         o.add(EvidenceTable::Io, "none", ev(QT_TRANSLATE_NOOP("Evidence", "no I/O%1"), {x.over}));
     else
         o.add(EvidenceTable::Io, *rate < p.ioHeavy ? "some" : "heavy",
-            ev(QT_TRANSLATE_NOOP("Evidence", "read and wrote %1/s%2"), {formatBytes(*rate), x.over}));
+            ev(QT_TRANSLATE_NOOP("Evidence", "read and wrote %1/s%2"), {Phrase::bytes(*rate), x.over}));
 }
 
 // The scheduler state, other than zombie; unusual letters are not observed.
@@ -204,7 +204,7 @@ void observeAge(Observer &o, const Subject &x)
     if (x.runAsService()) {
         o.unknown(EvidenceTable::Age,
             ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a service lives as long as %2 keeps it running"),
-                {formatDuration(x.f.ageSeconds), x.f.supervisor}));
+                {Phrase::duration(x.f.ageSeconds), x.f.supervisor}));
         return;
     }
     const Priors &p = x.p;
@@ -215,7 +215,7 @@ void observeAge(Observer &o, const Subject &x)
                                         : "far_past";
     o.add(EvidenceTable::Age, bin,
         ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a %2 usually ends within %3"),
-            {formatDuration(x.f.ageSeconds), cat.label, formatDuration(*cat.expectedLifetimeSeconds)}));
+            {Phrase::duration(x.f.ageSeconds), cat.word(), Phrase::duration(*cat.expectedLifetimeSeconds)}));
 }
 
 void observeOrphan(Observer &o, const Subject &x)
@@ -266,7 +266,7 @@ void observeTty(Observer &o, const Subject &x)
     case TtyState::None:
         o.add(ttyTable, "none",
             x.expectsTerminal() ? ev(
-                QT_TRANSLATE_NOOP("Evidence", "no controlling terminal, though a %1 normally has one"), {cat.label})
+                QT_TRANSLATE_NOOP("Evidence", "no controlling terminal, though a %1 normally has one"), {cat.word()})
                 : cat.interactive
                 ? ev(QT_TRANSLATE_NOOP("Evidence", "no controlling terminal, as expected of a service (%1)"),
                     {x.f.supervisor})
@@ -371,12 +371,10 @@ void observeCwdDeleted(Observer &o, const Subject &x)
 }
 
 // "4", "2.5": decayed counts, whole when they are.
-std::string formatCount(double v)
+Phrase formatCount(double v)
 {
     const double r = std::round(v * 10) / 10;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, std::fabs(r - std::round(r)) < 0.05 ? "%.0f" : "%.1f", r);
-    return buf;
+    return Phrase::number(r, std::fabs(r - std::round(r)) < 0.05 ? 0 : 1);
 }
 
 const std::vector<std::string> kNoArgv;
@@ -391,7 +389,7 @@ void observePastDecisions(std::vector<Observation> &out, const Sample &s, const 
         return;
     const double lo = past.patterns.logOdds(*m) / 2;
     const std::vector<Phrase> args{
-        formatCount(m->kills + m->respawned), formatCount(m->spares), m->pattern, jsonName(m->level)};
+        formatCount(m->kills + m->respawned), formatCount(m->spares), m->pattern, word(m->level)};
     Phrase detail = m->respawned > 0
         ? ev(QT_TRANSLATE_NOOP("Evidence",
                  "you ended %1 and spared %2 processes like `%3` (%4); %5 of those ended came right back, which "
@@ -419,15 +417,16 @@ void observeLeaking(Observer &o, const Sample &s, const PastContext &past, const
                        {std::to_string(n), std::to_string(leak.minSessions)}));
         return;
     }
-    std::string trail;
+    Phrase trail;
     bool grew = true;
     for (int k = 0; k < n; ++k) {
-        trail += formatBytes(static_cast<double>(series[static_cast<std::size_t>(k)])) + " → ";
+        trail = Phrase(
+            "Format", "%1%2 → ", {trail, Phrase::bytes(static_cast<double>(series[static_cast<std::size_t>(k)]))});
         const std::uint64_t next = k + 1 < n ? series[static_cast<std::size_t>(k + 1)] : s.rssBytes;
         grew = grew && next > series[static_cast<std::size_t>(k)];
     }
     const Phrase trailNow
-        = ev(QT_TRANSLATE_NOOP("Evidence", "%1now %2"), {trail, formatBytes(static_cast<double>(s.rssBytes))});
+        = ev(QT_TRANSLATE_NOOP("Evidence", "%1now %2"), {trail, Phrase::bytes(static_cast<double>(s.rssBytes))});
     const double first = static_cast<double>(series.front());
     const double growth = static_cast<double>(s.rssBytes) - first;
     if (grew && growth >= leak.minGrowthBytes && growth >= leak.minGrowthRatio * first)
@@ -449,7 +448,7 @@ namespace {
 Phrase overThe(const Snapshot &snap)
 {
     return snap.intervalSeconds
-        ? ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1"), {formatDuration(*snap.intervalSeconds)})
+        ? ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1"), {Phrase::duration(*snap.intervalSeconds)})
         : Phrase();
 }
 

@@ -437,7 +437,7 @@ Phrase protectionReason(const Lookups &look, const Sample &s, const ProcessFacts
     if (look.selfLine.count(s.id.pid))
         return fact(QT_TRANSLATE_NOOP("Facts", "runs ptriage (an ancestor of this process)"));
     if (cat.isProtected)
-        return cat.label;
+        return cat.word();
     if (contains(policy.protectedNames, comm) || contains(policy.protectedNames, name))
         return fact(
             QT_TRANSLATE_NOOP("Facts", "protected name '%1'"), {contains(policy.protectedNames, comm) ? comm : name});

@@ -22,23 +22,6 @@ ClassVector capped(const ClassVector &ll, double capBits)
     return out;
 }
 
-// A class in a sentence: the words the window, the report and the CLI use for it (report/EngineLabels),
-// "stuck or spinning" rather than the JSON name useful_bad.
-Phrase classPhrase(ProcessClass c)
-{
-    switch (c) {
-    case ProcessClass::Useful:
-        return Phrase("ProcessClass", QT_TRANSLATE_NOOP("ProcessClass", "useful"));
-    case ProcessClass::UsefulBad:
-        return Phrase("ProcessClass", QT_TRANSLATE_NOOP("ProcessClass", "stuck or spinning"));
-    case ProcessClass::Abandoned:
-        return Phrase("ProcessClass", QT_TRANSLATE_NOOP("ProcessClass", "abandoned"));
-    case ProcessClass::Zombie:
-        return Phrase("ProcessClass", QT_TRANSLATE_NOOP("ProcessClass", "zombie"));
-    }
-    return Phrase(jsonName(c));
-}
-
 // One bin of a term table, capped ("state" has its own cap).
 ClassVector cappedBin(const Priors &priors, std::size_t table, std::size_t bin)
 {
@@ -147,7 +130,7 @@ Ledger ledgerOf(
     };
     entry("prior", priors.logPrior[best] - priors.logPrior[ref],
         Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "how common %1 is against %2 before any evidence"),
-            {classPhrase(p.classification), classPhrase(p.reference)}));
+            {word(p.classification), word(p.reference)}));
     for (auto &o : observations) {
         if (o.table < 0 && o.logLikelihood) {
             const ClassVector ll = capped(*o.logLikelihood, priors.maxBitsPerTerm);
@@ -167,7 +150,7 @@ Ledger ledgerOf(
     entry("category", catLl[best] - catLl[ref],
         fact.category == config.signatures.unknownCategory
             ? Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "matches no known kind of program"))
-            : Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "looks like a %1"), {cat.label}));
+            : Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "looks like a %1"), {cat.word()}));
     std::stable_sort(ledger.begin(), ledger.end(),
         [](const EvidenceTerm &a, const EvidenceTerm &b) { return std::fabs(a.bits) > std::fabs(b.bits); });
     return ledger;

@@ -48,6 +48,19 @@ const char *jsonName(PatternLevel level)
     return "base";
 }
 
+const char *labelSource(PatternLevel level)
+{
+    switch (level) {
+    case PatternLevel::Exact:
+        return QT_TRANSLATE_NOOP("EngineLabels", "exact command");
+    case PatternLevel::Generalized:
+        return QT_TRANSLATE_NOOP("EngineLabels", "generalized");
+    case PatternLevel::Base:
+        break;
+    }
+    return QT_TRANSLATE_NOOP("EngineLabels", "program only");
+}
+
 const std::string &CommandPatterns::at(PatternLevel level) const
 {
     return level == PatternLevel::Exact ? exact : (level == PatternLevel::Generalized ? generalized : base);

@@ -27,6 +27,7 @@ struct Decision {
 // From the most specific to the least.
 enum class PatternLevel { Exact, Generalized, Base };
 const char *jsonName(PatternLevel level);
+const char *labelSource(PatternLevel level); // "exact command", "generalized", "program only" (EngineLabels)
 
 // A command at the three levels: argv as it was; with home, temporary paths, numbers (ports,
 // versions), UUIDs and hashes normalized; the program's name alone, version suffix dropped.

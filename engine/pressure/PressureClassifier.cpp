@@ -1,5 +1,7 @@
 #include "PressureLevel.h"
 
+#include "config/Vocabulary.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -7,15 +9,10 @@ namespace ptriage {
 namespace {
 
 // "6 %", "6.5 %": one decimal at most, none when it is whole.
-std::string percent(double value)
+Phrase percent(double value)
 {
-    char buf[32];
     const double rounded = std::round(value * 10) / 10;
-    if (rounded == std::floor(rounded))
-        std::snprintf(buf, sizeof buf, "%.0f %%", rounded);
-    else
-        std::snprintf(buf, sizeof buf, "%.1f %%", rounded);
-    return buf;
+    return Phrase("Format", "%1 %", {Phrase::number(rounded, rounded == std::floor(rounded) ? 0 : 1)});
 }
 
 Phrase readings(int n)
@@ -37,6 +34,19 @@ const char *jsonName(PressureLevel level)
         return "critical";
     }
     return "normal";
+}
+
+const char *labelSource(PressureLevel level)
+{
+    switch (level) {
+    case PressureLevel::Normal:
+        return QT_TRANSLATE_NOOP("EngineLabels", "normal");
+    case PressureLevel::Warning:
+        return QT_TRANSLATE_NOOP("EngineLabels", "warning");
+    case PressureLevel::Critical:
+        return QT_TRANSLATE_NOOP("EngineLabels", "critical");
+    }
+    return QT_TRANSLATE_NOOP("EngineLabels", "normal");
 }
 
 PressureClassifier::PressureClassifier(PressureThresholds t) : m_t(t)
@@ -122,7 +132,7 @@ Phrase PressureClassifier::whyPhrase() const
     const auto levelIndex = static_cast<std::size_t>(m_level);
     Phrase text;
     if (m_level != PressureLevel::Normal) {
-        const std::string name = jsonName(m_level);
+        const Phrase name = word(m_level);
         if (m_leaveRun > 0)
             text = Phrase("PressureWhy",
                 QT_TRANSLATE_NOOP("PressureWhy", "leaving %1: MemAvailable %2 (%3 of %4 outside it)"),
@@ -142,7 +152,7 @@ Phrase PressureClassifier::whyPhrase() const
     if (pending > m_level) {
         const auto run = m_enterRun[static_cast<std::size_t>(pending)];
         const Phrase coming("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "%1 (%2 of %3 to enter %4)"),
-            {condition(pending), std::to_string(run), readings(m_t.readingsToEnter), jsonName(pending)});
+            {condition(pending), std::to_string(run), readings(m_t.readingsToEnter), word(pending)});
         return text.empty() ? coming : Phrase("Format", "%1; %2", {text, coming});
     }
     if (!text.empty())

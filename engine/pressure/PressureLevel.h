@@ -14,6 +14,7 @@ namespace ptriage {
 
 enum class PressureLevel { Normal, Warning, Critical };
 const char *jsonName(PressureLevel); // "normal", "warning", "critical"
+const char *labelSource(PressureLevel); // the same words for people (EngineLabels)
 
 // Feeds readings, gives the level: entered after its condition held for readingsToEnter readings in a
 // row, left after readingsToLeave readings outside it with the margin. Pure: no I/O, no clock, and

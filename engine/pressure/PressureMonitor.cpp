@@ -4,6 +4,8 @@
 #include <QDBusConnectionInterface>
 #include <QSocketNotifier>
 
+#include <cmath>
+
 #include <linux/magic.h>
 #include <sys/vfs.h>
 
@@ -13,9 +15,16 @@ namespace {
 const QString kLmmService = QStringLiteral("org.freedesktop.LowMemoryMonitor");
 const QString kLmmPath = QStringLiteral("/org/freedesktop/LowMemoryMonitor");
 
-std::string seconds(int ms)
+// "2 s", "0.5 s" (JSON) / "0,5 s" (people).
+Phrase seconds(int ms)
 {
-    return QString::number(ms / 1000.0, 'g', 3).toStdString() + " s";
+    const double s = ms / 1000.0;
+    return Phrase("Format", "%1 s",
+        {Phrase::number(s,
+            s == std::floor(s)  ? 0
+                : ms % 100 == 0 ? 1
+                : ms % 10 == 0  ? 2
+                                : 3)});
 }
 
 } // namespace
@@ -41,17 +50,17 @@ QString PressureMonitor::whyText() const
     return m_classifier.whyPhrase().text();
 }
 
-Phrase PressureMonitor::pollingDescription(const QString &reason) const
+Phrase PressureMonitor::pollingDescription(const Phrase &reason) const
 {
     return {"PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "polling every %1 (%2)"),
-        {seconds(thresholds().intervalMs), reason.toStdString()}};
+        {seconds(thresholds().intervalMs), reason}};
 }
 
 bool PressureMonitor::start(QString *error)
 {
     if (!m_reader.open(m_procRoot, error))
         return false;
-    QString triggerReason = QStringLiteral("the PSI trigger is off in the policy");
+    Phrase triggerReason("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "the PSI trigger is off in the policy"));
     if (thresholds().useTrigger
         && m_trigger.arm(
             m_reader.rootFd(), thresholds().triggerStallMs, thresholds().triggerWindowMs, &triggerReason)) {
@@ -69,7 +78,7 @@ bool PressureMonitor::start(QString *error)
             m_sourceDescription = Phrase("PressureWhy",
                 QT_TRANSLATE_NOOP(
                     "PressureWhy", "org.freedesktop.LowMemoryMonitor's LowMemoryWarning, and polling every %1 (%2)"),
-                {seconds(thresholds().intervalMs), triggerReason.toStdString()});
+                {seconds(thresholds().intervalMs), triggerReason});
         } else {
             m_source = Source::Polling;
             m_sourceDescription = pollingDescription(triggerReason);
@@ -101,13 +110,14 @@ void PressureMonitor::onTriggerActivity()
 {
     // Qt's own poll() already took the event; only a broken trigger is left to tell apart.
     if (m_trigger.state() == PsiTrigger::State::Broken) {
-        fallBackToPolling(QStringLiteral("the PSI trigger broke: pressure/memory is gone"));
+        fallBackToPolling(
+            Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "the PSI trigger broke: pressure/memory is gone")));
         return;
     }
     readNow();
 }
 
-void PressureMonitor::fallBackToPolling(const QString &reason)
+void PressureMonitor::fallBackToPolling(const Phrase &reason)
 {
     if (m_notifier) {
         m_notifier->setEnabled(false);

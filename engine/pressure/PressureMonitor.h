@@ -51,8 +51,8 @@ private Q_SLOTS:
 
 private:
     bool tryLowMemoryMonitor();
-    void fallBackToPolling(const QString &reason);
-    Phrase pollingDescription(const QString &reason) const;
+    void fallBackToPolling(const Phrase &reason);
+    Phrase pollingDescription(const Phrase &reason) const;
 
     QString m_procRoot;
     PressureClassifier m_classifier;

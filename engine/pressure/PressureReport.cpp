@@ -1,5 +1,6 @@
 #include "PressureReport.h"
 
+#include "config/Vocabulary.h"
 #include "util/Format.h"
 #include "util/Phrase.h"
 
@@ -39,17 +40,15 @@ std::string psiText(const std::optional<PsiFigures> &psi)
 {
     if (!psi)
         return "-";
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "avg10 %.2f %%  avg60 %.2f %%  total %.1f s", psi->avg10, psi->avg60,
-        static_cast<double>(psi->totalUs) / 1e6);
-    return buf;
+    return "avg10 " + localNumber(psi->avg10, 2).toStdString() + " %  avg60 " + localNumber(psi->avg60, 2).toStdString()
+        + " %  total " + localNumber(static_cast<double>(psi->totalUs) / 1e6, 1).toStdString() + " s";
 }
 
 std::string memoryText(const MemoryReading &r)
 {
     return say(QT_TRANSLATE_NOOP("PressureText", "%1 available of %2 (%3)"),
-        {formatBytes(static_cast<double>(r.memAvailableBytes)), formatBytes(static_cast<double>(r.memTotalBytes)),
-            formatPercent(r.availableShare())});
+        {Phrase::bytes(static_cast<double>(r.memAvailableBytes)), Phrase::bytes(static_cast<double>(r.memTotalBytes)),
+            Phrase::percent(r.availableShare())});
 }
 
 std::string swapText(const MemoryReading &r)
@@ -57,7 +56,7 @@ std::string swapText(const MemoryReading &r)
     if (r.swapTotalBytes == 0)
         return say(QT_TRANSLATE_NOOP("PressureText", "none"));
     return say(QT_TRANSLATE_NOOP("PressureText", "%1 free of %2"),
-        {formatBytes(static_cast<double>(r.swapFreeBytes)), formatBytes(static_cast<double>(r.swapTotalBytes))});
+        {Phrase::bytes(static_cast<double>(r.swapFreeBytes)), Phrase::bytes(static_cast<double>(r.swapTotalBytes))});
 }
 
 } // namespace
@@ -104,7 +103,7 @@ std::string pressureText(const PressureMonitor &monitor)
 {
     const MemoryReading r = monitor.lastReading();
     std::string text;
-    text += label(say(QT_TRANSLATE_NOOP("PressureText", "level"))) + jsonName(monitor.level()) + "\n";
+    text += label(say(QT_TRANSLATE_NOOP("PressureText", "level"))) + word(monitor.level()).translated() + "\n";
     text += label(say(QT_TRANSLATE_NOOP("PressureText", "why"))) + monitor.whyText().toStdString() + "\n";
     text += label(say(QT_TRANSLATE_NOOP("PressureText", "memory"))) + memoryText(r) + "\n";
     text += label(say(QT_TRANSLATE_NOOP("PressureText", "swap"))) + swapText(r) + "\n";
@@ -122,13 +121,12 @@ std::string pressureText(const PressureMonitor &monitor)
 std::string pressureWatchLine(const PressureMonitor &monitor)
 {
     const MemoryReading r = monitor.lastReading();
-    char psi[96] = "PSI -";
-    if (r.some)
-        std::snprintf(psi, sizeof psi, "PSI some %.2f/%.2f full %.2f/%.2f", r.some->avg10, r.some->avg60,
-            r.full ? r.full->avg10 : 0.0, r.full ? r.full->avg60 : 0.0);
+    const auto two = [](double v) { return localNumber(v, 2).toStdString(); };
+    const std::string psi = r.some ? "PSI some " + two(r.some->avg10) + "/" + two(r.some->avg60) + " full "
+            + two(r.full ? r.full->avg10 : 0.0) + "/" + two(r.full ? r.full->avg60 : 0.0)
+                                   : std::string("PSI -");
     const QString time = QDateTime::fromMSecsSinceEpoch(r.atMs).toString(QStringLiteral("HH:mm:ss"));
-    char level[16];
-    std::snprintf(level, sizeof level, "%-8s", jsonName(monitor.level()));
+    const std::string level = padColumns(word(monitor.level()).translated(), 8);
     return time.toStdString() + "  " + level + "  " + memoryText(r) + "  "
         + say(QT_TRANSLATE_NOOP("PressureText", "swap %1"), {swapText(r)}) + "  " + psi + "  "
         + monitor.whyText().toStdString() + "\n";

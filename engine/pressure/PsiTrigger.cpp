@@ -23,31 +23,32 @@ void PsiTrigger::close()
     m_fd = -1;
 }
 
-bool PsiTrigger::arm(int rootFd, int stallMs, int windowMs, QString *reason)
+bool PsiTrigger::arm(int rootFd, int stallMs, int windowMs, Phrase *reason)
 {
     close();
     struct statfs fs { };
     // A written tree is replayed, never written to: triggers only exist on procfs and cgroup2.
     const int probe = ::openat(rootFd, "pressure/memory", O_RDONLY | O_CLOEXEC);
     if (probe < 0) {
-        *reason = errno == ENOENT ? QStringLiteral("no pressure/memory: a kernel without PSI")
-                                  : QStringLiteral("pressure/memory: %1").arg(QLatin1String(std::strerror(errno)));
+        *reason = errno == ENOENT
+            ? Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "no pressure/memory: a kernel without PSI"))
+            : Phrase("Format", "%1: %2", {"pressure/memory", std::strerror(errno)});
         return false;
     }
     const bool kernelFile = ::fstatfs(probe, &fs) == 0
         && (fs.f_type == PROC_SUPER_MAGIC || fs.f_type == static_cast<decltype(fs.f_type)>(CGROUP2_SUPER_MAGIC));
     ::close(probe);
     if (!kernelFile) {
-        *reason = QStringLiteral("not a kernel file: a replayed tree");
+        *reason = Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "not a kernel file: a replayed tree"));
         return false;
     }
     m_fd = ::openat(rootFd, "pressure/memory", O_RDWR | O_NONBLOCK | O_CLOEXEC);
     if (m_fd < 0) {
         const int e = errno;
-        *reason = e == EACCES || e == EPERM
-            ? QStringLiteral("PSI triggers need kernel ≥ 6.4 or CAP_SYS_RESOURCE: %1")
-                  .arg(QLatin1String(strerrorname_np(e)))
-            : QStringLiteral("pressure/memory: %1").arg(QLatin1String(std::strerror(e)));
+        *reason = e == EACCES || e == EPERM ? Phrase("PressureWhy",
+                      QT_TRANSLATE_NOOP("PressureWhy", "PSI triggers need kernel ≥ 6.4 or CAP_SYS_RESOURCE: %1"),
+                      {strerrorname_np(e)})
+                                            : Phrase("Format", "%1: %2", {"pressure/memory", std::strerror(e)});
         return false;
     }
     char text[64];
@@ -57,9 +58,11 @@ bool PsiTrigger::arm(int rootFd, int stallMs, int windowMs, QString *reason)
     if (::write(m_fd, text, static_cast<std::size_t>(n) + 1) < 0) {
         const int e = errno;
         close();
-        *reason = e == EPERM ? QStringLiteral("PSI triggers need kernel ≥ 6.4 or CAP_SYS_RESOURCE: EPERM")
-                             : QStringLiteral("the kernel refused the trigger \"%1\": %2")
-                                   .arg(QLatin1String(text), QLatin1String(strerrorname_np(e)));
+        *reason = e == EPERM
+            ? Phrase("PressureWhy",
+                QT_TRANSLATE_NOOP("PressureWhy", "PSI triggers need kernel ≥ 6.4 or CAP_SYS_RESOURCE: %1"), {"EPERM"})
+            : Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "the kernel refused the trigger \"%1\": %2"),
+                {std::string(text), strerrorname_np(e)});
         return false;
     }
     return true;

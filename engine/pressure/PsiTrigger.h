@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Phrase.h"
+
 #include <QString>
 
 namespace ptriage {
@@ -14,7 +16,7 @@ public:
     ~PsiTrigger();
 
     // False with the reason ("EPERM: PSI triggers need kernel ≥ 6.4 or CAP_SYS_RESOURCE").
-    bool arm(int rootFd, int stallMs, int windowMs, QString *reason);
+    bool arm(int rootFd, int stallMs, int windowMs, Phrase *reason);
     int fd() const { return m_fd; }
     // What poll() says now: fired (POLLPRI), broken (POLLERR/POLLHUP: the file is gone) or neither.
     enum class State { Quiet, Fired, Broken };

@@ -6,17 +6,7 @@ namespace ptriage {
 
 QString EngineLabels::processClass(ProcessClass c)
 {
-    switch (c) {
-    case ProcessClass::Useful:
-        return tr("useful");
-    case ProcessClass::UsefulBad:
-        return tr("stuck or spinning");
-    case ProcessClass::Abandoned:
-        return tr("abandoned");
-    case ProcessClass::Zombie:
-        return tr("zombie");
-    }
-    return {};
+    return tr(labelSource(c));
 }
 
 QString EngineLabels::term(const std::string &id)
@@ -51,68 +41,22 @@ QString EngineLabels::term(const std::string &id)
 
 QString EngineLabels::strength(Strength s)
 {
-    switch (s) {
-    case Strength::Decisive:
-        return tr("decisive");
-    case Strength::Strong:
-        return tr("strong");
-    case Strength::Substantial:
-        return tr("substantial");
-    case Strength::Weak:
-        break;
-    }
-    return tr("weak");
+    return tr(labelSource(s));
 }
 
 QString EngineLabels::confidence(Confidence c)
 {
-    switch (c) {
-    case Confidence::VeryHigh:
-        return tr("very high");
-    case Confidence::High:
-        return tr("high");
-    case Confidence::Medium:
-        return tr("medium");
-    case Confidence::Low:
-        break;
-    }
-    return tr("low");
+    return tr(labelSource(c));
 }
 
 QString EngineLabels::risk(Risk r)
 {
-    switch (r) {
-    case Risk::Critical:
-        return tr("critical");
-    case Risk::High:
-        return tr("high");
-    case Risk::Medium:
-        return tr("medium");
-    case Risk::Low:
-        break;
-    }
-    return tr("low");
+    return tr(labelSource(r));
 }
 
 QString EngineLabels::action(RecommendedAction a)
 {
-    switch (a) {
-    case RecommendedAction::Keep:
-        return tr("keep");
-    case RecommendedAction::Renice:
-        return tr("renice");
-    case RecommendedAction::Pause:
-        return tr("pause");
-    case RecommendedAction::Freeze:
-        return tr("freeze");
-    case RecommendedAction::Throttle:
-        return tr("throttle");
-    case RecommendedAction::Quarantine:
-        return tr("quarantine");
-    case RecommendedAction::Kill:
-        return tr("kill");
-    }
-    return QString::fromLatin1(jsonName(a));
+    return tr(labelSource(a));
 }
 
 QString EngineLabels::recommendation(const Recommendation &rec)

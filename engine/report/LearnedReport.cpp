@@ -95,18 +95,19 @@ std::string learnedText(
         + say(QT_TRANSLATE_NOOP("LearnedText", "PATTERN")) + "\n";
     char buf[128];
     for (const Match &m : patterns.all()) {
-        std::snprintf(buf, sizeof buf, "%-12s %6d %6.1f %6.1f %+6.1f%s ", jsonName(m.level), m.votes,
-            m.kills + m.respawned, m.spares, patterns.logOdds(m) / 0.69314718055994530942,
-            speaks(m, params) ? " " : "*");
-        out += buf;
+        const double bits = patterns.logOdds(m) / 0.69314718055994530942;
+        std::snprintf(buf, sizeof buf, " %6d ", m.votes);
+        out += padColumns(word(m.level).translated(), 12) + buf
+            + padColumns(localNumber(m.kills + m.respawned, 1).toStdString(), 6, true) + ' '
+            + padColumns(localNumber(m.spares, 1).toStdString(), 6, true) + ' '
+            + padColumns((bits < 0 ? "" : "+") + localNumber(bits, 1).toStdString(), 6, true)
+            + (speaks(m, params) ? " " : "*") + ' ';
         out += ' ' + m.pattern + '\n';
     }
-    char days[32], votes[32];
-    std::snprintf(days, sizeof days, "%.0f", params.halfLifeDays);
-    std::snprintf(votes, sizeof votes, "%.1f", params.minVotes);
     out += say(QT_TRANSLATE_NOOP("LearnedText",
                    "%1 decisions; counts decay by half every %2 days; * not in effect (fewer than %3 votes)"),
-               {std::to_string(decisions.size()), std::string(days), std::string(votes)})
+               {std::to_string(decisions.size()), Phrase::number(params.halfLifeDays, 0),
+                   Phrase::number(params.minVotes, 1)})
         + "\n";
     return out;
 }

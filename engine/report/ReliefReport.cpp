@@ -1,4 +1,5 @@
 // ptriage.relief.v1 and the terminal table of `ptriage relieve`.
+#include "EngineLabels.h"
 #include "JsonWriter.h"
 #include "ScanReport.h"
 #include "decide/ReliefPlan.h"
@@ -38,7 +39,7 @@ std::string goalText(const ReliefGoal &goal)
 {
     return goal.freePort > 0
         ? say(QT_TRANSLATE_NOOP("ReliefText", "free TCP port %1"), {std::to_string(goal.freePort)})
-        : say(QT_TRANSLATE_NOOP("ReliefText", "free %1"), {formatBytes(static_cast<double>(goal.freeBytes))});
+        : say(QT_TRANSLATE_NOOP("ReliefText", "free %1"), {Phrase::bytes(static_cast<double>(goal.freeBytes))});
 }
 
 } // namespace
@@ -102,9 +103,9 @@ std::string reliefPlanJson(const ReliefPlan &plan, const TriageResult &r)
 
 std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
 {
-    const std::string outcome = plan.reached
-        ? say(QT_TRANSLATE_NOOP("ReliefText", "reached: frees %1"), {formatBytes(static_cast<double>(plan.freesBytes))})
-        : say(QT_TRANSLATE_NOOP("ReliefText", "NOT reachable safely"));
+    const std::string outcome = plan.reached ? say(QT_TRANSLATE_NOOP("ReliefText", "reached: frees %1"),
+                                    {Phrase::bytes(static_cast<double>(plan.freesBytes))})
+                                             : say(QT_TRANSLATE_NOOP("ReliefText", "NOT reachable safely"));
     const std::string search = plan.exact
         ? say(QT_TRANSLATE_NOOP("ReliefText", "exact search"))
         : say(QT_TRANSLATE_NOOP("ReliefText", "greedy search with local improvement"));
@@ -128,10 +129,9 @@ std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
                                                           : say(QT_TRANSLATE_NOOP("ReliefText", "advice"));
             std::snprintf(line, sizeof line, "  %-3d %-8d ", ++n, s.target.pid);
             out += line + padColumns(action, 10) + ' ';
-            std::snprintf(line, sizeof line, "%10s %6.1f %-8s %s\n",
-                formatBytes(static_cast<double>(s.freesBytes)).c_str(), s.expectedLoss, jsonName(s.risk),
-                commandOf(r, s.index, 80).c_str());
-            out += line;
+            out += padColumns(localBytes(static_cast<double>(s.freesBytes)).toStdString(), 10, true) + ' '
+                + padColumns(localNumber(s.expectedLoss, 1).toStdString(), 6, true) + ' '
+                + padColumns(EngineLabels::risk(s.risk).toStdString(), 8) + ' ' + commandOf(r, s.index, 80) + '\n';
             out += "      " + s.target.toString() + "  " + s.why.translated() + "\n";
             if (!s.stopUnit.empty())
                 out += "      "
@@ -143,10 +143,9 @@ std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
                         {std::to_string(r.identityOf(m).pid), commandOf(r, m, 70)})
                     + "\n";
         }
-        std::snprintf(line, sizeof line, "%.1f", plan.expectedLoss);
         out += "\n  "
             + say(QT_TRANSLATE_NOOP("ReliefText", "total: frees %1, expected loss %2"),
-                {formatBytes(static_cast<double>(plan.freesBytes)), std::string(line)})
+                {Phrase::bytes(static_cast<double>(plan.freesBytes)), Phrase::number(plan.expectedLoss, 1)})
             + "\n";
     }
     if (!plan.excluded.empty()) {

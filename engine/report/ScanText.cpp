@@ -94,7 +94,7 @@ std::string scanText(const TriageResult &r, const TriageConfig &config, const Sc
     std::string out;
     char line[512];
     const std::string rates = snap.intervalSeconds
-        ? say(QT_TRANSLATE_NOOP("ScanText", "over the last %1"), {formatDuration(*snap.intervalSeconds)})
+        ? say(QT_TRANSLATE_NOOP("ScanText", "over the last %1"), {Phrase::duration(*snap.intervalSeconds)})
         : say(QT_TRANSLATE_NOOP("ScanText", "unknown (no earlier sample)"));
     out += (candidates == 1 ? say(QT_TRANSLATE_NOOP("ScanText", "ptriage: %1 processes, 1 candidate; rates %2"),
                 {std::to_string(snap.processes.size()), rates})
@@ -135,9 +135,9 @@ std::string scanText(const TriageResult &r, const TriageConfig &config, const Sc
         else if (!rec.candidate)
             action = "-";
         std::snprintf(line, sizeof line, " %7d %5d ", s.id.pid, rec.score);
-        out += padColumns(action, 10) + line + padColumns(formatDuration(r.facts[u].ageSeconds), 10) + ' '
-            + padColumns(s.cpuShare ? formatPercent(*s.cpuShare) : "?", 6, true) + ' '
-            + padColumns(formatBytes(static_cast<double>(s.rssBytes)), 9, true) + "  "
+        out += padColumns(action, 10) + line + padColumns(q(localDuration(r.facts[u].ageSeconds)), 10) + ' '
+            + padColumns(s.cpuShare ? q(localPercent(*s.cpuShare)) : "?", 6, true) + ' '
+            + padColumns(q(localBytes(static_cast<double>(s.rssBytes))), 9, true) + "  "
             + fit(printableCommandLine(s), rest) + '\n';
         const std::string why = topReasons(r, config, i, 3);
         if (!why.empty() && rec.candidate)
@@ -161,11 +161,11 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
     out += line;
     out += say(QT_TRANSLATE_NOOP("ScanText", "command:    %1"), {printableCommandLine(s)}) + '\n';
     out += say(QT_TRANSLATE_NOOP("ScanText", "user:       %1   state: %2   age: %3   cpu: %4   memory: %5   fds: %6"),
-               {f.user, std::string(1, s.state), formatDuration(f.ageSeconds),
-                   s.cpuShare ? formatPercent(*s.cpuShare) : say(QT_TRANSLATE_NOOP("ScanText", "unknown")),
-                   formatBytes(static_cast<double>(s.rssBytes)), std::to_string(s.fdCount)})
+               {f.user, std::string(1, s.state), Phrase::duration(f.ageSeconds),
+                   s.cpuShare ? Phrase::percent(*s.cpuShare) : say(QT_TRANSLATE_NOOP("ScanText", "unknown")),
+                   Phrase::bytes(static_cast<double>(s.rssBytes)), std::to_string(s.fdCount)})
         + '\n';
-    out += say(QT_TRANSLATE_NOOP("ScanText", "category:   %1"), {cat.label})
+    out += say(QT_TRANSLATE_NOOP("ScanText", "category:   %1"), {cat.word()})
         + (f.supervisor.empty() ? "" : say(QT_TRANSLATE_NOOP("ScanText", "   supervisor: %1"), {f.supervisor})) + '\n';
     if (!f.protectedReason.empty())
         out += say(QT_TRANSLATE_NOOP("ScanText", "protected:  %1"), {f.protectedReason.translated()}) + '\n';
@@ -178,26 +178,27 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
                    {std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.workloadIndex)].id.pid)})
             + '\n';
     if (const std::string partial = s.partialReasons(); !partial.empty())
-        out += say(QT_TRANSLATE_NOOP("ScanText", "partial:    %1"), {partial}) + '\n';
+        out += say(QT_TRANSLATE_NOOP("ScanText", "partial:    %1"), {partialPhrase(partial)}) + '\n';
     out += '\n'
         + say(
             QT_TRANSLATE_NOOP("ScanText", "posterior (%1 confidence):"), {q(EngineLabels::confidence(post.confidence))})
         + '\n';
-    std::size_t classWidth = 0;
+    // Label columns as wide as their longest label (a translation's may be longer than English's).
+    std::size_t classWidth = 11;
     for (int c = 0; c < kClassCount; ++c)
         classWidth = std::max(classWidth, columnsOf(q(EngineLabels::processClass(static_cast<ProcessClass>(c)))));
     for (int c = 0; c < kClassCount; ++c) {
         const double p = post.probability[static_cast<std::size_t>(c)];
-        std::snprintf(line, sizeof line, " %s %6.2f %%%s\n", bar(p, 30).c_str(), p * 100,
-            c == static_cast<int>(post.classification) ? "  ◀" : "");
-        out += "  " + padColumns(q(EngineLabels::processClass(static_cast<ProcessClass>(c))), classWidth) + line;
+        out += "  " + padColumns(q(EngineLabels::processClass(static_cast<ProcessClass>(c))), classWidth) + ' '
+            + bar(p, 30) + ' ' + padColumns(q(localNumber(p * 100, 2)), 6, true) + " %"
+            + (c == static_cast<int>(post.classification) ? "  ◀" : "") + '\n';
     }
     out += '\n' + ledgerText(ledgerOf(r, index, config), post.classification, post.reference);
     out += '\n' + say(QT_TRANSLATE_NOOP("ScanText", "expected loss:"));
     const std::string blocked = say(QT_TRANSLATE_NOOP("ScanText", "(blocked)"));
     for (int a = 0; a < kActionCount; ++a) {
-        std::snprintf(line, sizeof line, " %.2f", rec.expectedLoss[static_cast<std::size_t>(a)]);
-        out += ' ' + q(EngineLabels::action(static_cast<RecommendedAction>(a))) + line
+        out += std::string(a ? " · " : " ") + q(EngineLabels::action(static_cast<RecommendedAction>(a))) + ' '
+            + q(localNumber(rec.expectedLoss[static_cast<std::size_t>(a)], 2))
             + (rec.allowed[static_cast<std::size_t>(a)] ? std::string() : blocked);
     }
     std::string action = rec.review ? say(QT_TRANSLATE_NOOP("ScanText", "review (keep for now)"))
@@ -216,14 +217,13 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
         + '\n';
     for (const auto &b : rec.blockedBy)
         out += "  - " + b.translated() + '\n';
-    char score[32];
-    std::snprintf(score, sizeof score, "%.2f", blast.score);
+    const Phrase score = Phrase::number(blast.score, 2);
     out += '\n'
         + (blast.affected.size() == 1
                 ? say(QT_TRANSLATE_NOOP("ScanText", "blast radius: %1 (%2), 1 process affected"),
-                    {q(EngineLabels::risk(blast.risk)), score})
+                    {word(blast.risk), score})
                 : say(QT_TRANSLATE_NOOP("ScanText", "blast radius: %1 (%2), %3 processes affected"),
-                    {q(EngineLabels::risk(blast.risk)), score, std::to_string(blast.affected.size())}))
+                    {word(blast.risk), score, std::to_string(blast.affected.size())}))
         + '\n';
     for (const auto &reason : blast.reasons)
         out += "  - " + reason.translated() + '\n';
@@ -240,17 +240,16 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
 std::string ledgerText(const Ledger &ledger, ProcessClass forClass, ProcessClass against)
 {
     std::string out = say(QT_TRANSLATE_NOOP("ScanText", "evidence ledger (bits for %1 against %2):"),
-                          {q(EngineLabels::processClass(forClass)), q(EngineLabels::processClass(against))})
+                          {word(forClass), word(against)})
         + '\n';
     std::size_t termWidth = 0, strengthWidth = 0;
     for (const auto &t : ledger) {
         termWidth = std::max(termWidth, columnsOf(q(EngineLabels::term(t.term))));
         strengthWidth = std::max(strengthWidth, columnsOf(q(EngineLabels::strength(t.strength))));
     }
-    char bits[32];
     for (const auto &t : ledger) {
-        std::snprintf(bits, sizeof bits, " %+6.2f  ", t.bits);
-        out += "  " + padColumns(q(EngineLabels::term(t.term)), termWidth) + bits
+        const std::string bits = (t.bits < 0 ? "" : "+") + q(localNumber(t.bits, 2)); // the locale's decimal mark
+        out += "  " + padColumns(q(EngineLabels::term(t.term)), termWidth) + ' ' + padColumns(bits, 6, true) + "  "
             + padColumns(q(EngineLabels::strength(t.strength)), strengthWidth) + ' ' + t.detail.translated() + '\n';
     }
     return out;

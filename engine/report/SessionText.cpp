@@ -1,5 +1,6 @@
 #include "SessionReport.h"
 
+#include "EngineLabels.h"
 #include "util/Format.h"
 #include "util/Phrase.h"
 
@@ -31,16 +32,32 @@ std::string shortTime(std::int64_t ms)
     return t.substr(0, std::min<std::size_t>(t.size(), 19));
 }
 
+// At most `n` bytes, never splitting a UTF-8 sequence (German labels hold umlauts).
 std::string clip(std::string s, std::size_t n)
 {
-    if (s.size() > n)
-        s = s.substr(0, n - 1) + "…";
+    if (s.size() > n) {
+        std::size_t cut = n - 1;
+        while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xc0) == 0x80)
+            --cut;
+        s = s.substr(0, cut) + "…";
+    }
     return s;
 }
 
 std::string signedBytes(long long b)
 {
-    return (b < 0 ? "-" : "+") + formatBytes(static_cast<double>(b < 0 ? -b : b));
+    return (b < 0 ? "-" : "+") + localBytes(static_cast<double>(b < 0 ? -b : b)).toStdString();
+}
+
+std::string utf8(const QString &s)
+{
+    return s.toStdString();
+}
+
+std::string shownAction(RecommendedAction action, bool review)
+{
+    const std::string a = utf8(EngineLabels::action(action));
+    return review ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (review)"), {a}) : a;
 }
 
 } // namespace
@@ -57,7 +74,7 @@ std::string sessionsText(const std::vector<SessionInfo> &sessions)
         + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "MEMORY")), 10, true) + "\n";
     for (const auto &i : sessions)
         out += line("%6lld  %-19s  %-16s  %9d  %10d  %10s\n", i.id, shortTime(i.atMs).c_str(), clip(i.host, 16).c_str(),
-            i.processCount, i.candidateCount, formatBytes(static_cast<double>(i.rssBytes)).c_str());
+            i.processCount, i.candidateCount, utf8(localBytes(static_cast<double>(i.rssBytes))).c_str());
     return out;
 }
 
@@ -72,8 +89,8 @@ std::string diffText(const SessionDiff &d, bool includeStable, const std::vector
                    "SessionText", "different boots: processes compared by command and origin only, not by identity"))
             + "\n";
     for (int t = 0; t < kTransitionCount; ++t)
-        out += line(
-            "%s%s %d", t ? ", " : "", jsonName(static_cast<Transition>(t)), d.counts[static_cast<std::size_t>(t)]);
+        out += line("%s%s %d", t ? ", " : "", utf8(EngineLabels::transition(static_cast<Transition>(t))).c_str(),
+            d.counts[static_cast<std::size_t>(t)]);
     out += "\n\n";
     for (const auto &e : d.entries) {
         if (e.transition == Transition::Stable && !includeStable)
@@ -83,19 +100,16 @@ std::string diffText(const SessionDiff &d, bool includeStable, const std::vector
                                        : line("%7d  %s", e.identity.pid, p->commandLine().c_str());
         std::string change;
         if (e.before && e.after && e.transition == Transition::ClassChanged)
-            change = std::string(jsonName(e.before->classification)) + " → " + jsonName(e.after->classification);
+            change = utf8(EngineLabels::processClass(e.before->classification)) + " → "
+                + utf8(EngineLabels::processClass(e.after->classification));
         else if (e.before && e.after && e.transition == Transition::RecommendationChanged)
-            change
-                = (e.before->review ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (review)"), {jsonName(e.before->action)})
-                                    : std::string(jsonName(e.before->action)))
-                + " → "
-                + (e.after->review ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (review)"), {jsonName(e.after->action)})
-                                   : std::string(jsonName(e.after->action)));
+            change = shownAction(e.before->action, e.before->review) + " → "
+                + shownAction(e.after->action, e.after->review);
         else if (e.before && e.after && e.transition == Transition::Reparented)
             change = say(QT_TRANSLATE_NOOP("SessionText", "parent %1 → %2"),
                 {std::to_string(e.before->ppid), std::to_string(e.after->ppid)});
-        out += line("%-22s %-24s %10s  %s\n", jsonName(e.transition), clip(change, 24).c_str(),
-            signedBytes(e.rssGrowthBytes).c_str(), clip(what, 100).c_str());
+        out += padColumns(utf8(EngineLabels::transition(e.transition)), 22) + ' ' + padColumns(clip(change, 24), 24)
+            + line(" %10s  %s\n", signedBytes(e.rssGrowthBytes).c_str(), clip(what, 100).c_str());
     }
     if (!actions.empty()) {
         out += "\n"
@@ -114,10 +128,10 @@ std::string accumulationText(const Accumulation &acc, int limit)
     if (acc.sessions.empty())
         return say(QT_TRANSLATE_NOOP("SessionText", "no sessions in that span")) + "\n";
     std::string out = say(QT_TRANSLATE_NOOP("SessionText", "%1 sessions over %2"),
-        {std::to_string(acc.sessions.size()), formatDuration(acc.spanHours * 3600)});
+        {std::to_string(acc.sessions.size()), Phrase::duration(acc.spanHours * 3600)});
     if (!acc.rateKnown())
         out += say(QT_TRANSLATE_NOOP("SessionText", " (span too short for a rate per hour: under %1)"),
-            {formatDuration(Accumulation::kShortestRateSpanHours * 3600)});
+            {Phrase::duration(Accumulation::kShortestRateSpanHours * 3600)});
     out += "\n";
     out += padColumns(say(QT_TRANSLATE_NOOP("SessionText", "SOURCE")), 40) + ' '
         + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "PARENT")), 28) + ' '
@@ -133,13 +147,16 @@ std::string accumulationText(const Accumulation &acc, int limit)
         const std::string counts = line("%d→%d", r.counts.front(), r.counts.back());
         const std::string where = r.origin.unit + (r.origin.project.empty() ? "" : "  " + r.origin.project)
             + (r.origin.terminal.empty() ? "" : "  " + r.origin.terminal);
-        const std::string rate = acc.rateKnown() ? line("%+9.1f", r.growthPerHour) : padColumns("\u2014", 9, true);
+        const std::string rate = acc.rateKnown()
+            ? padColumns((r.growthPerHour < 0 ? "" : "+") + utf8(localNumber(r.growthPerHour, 1)), 9, true)
+            : padColumns("\u2014", 9, true);
         out += line("%-40s %-28s %8s %s %7s %10s  %s\n", clip(r.origin.command, 40).c_str(),
-            clip(r.parentGone ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (gone)"), {r.origin.parent}) : r.origin.parent,
+            clip(r.parentGone ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (gone)"), {parentText(r.origin.parent)})
+                              : parentText(r.origin.parent).translated(),
                 28)
                 .c_str(),
-            counts.c_str(), rate.c_str(), formatPercent(r.shareOfTotal).c_str(),
-            formatBytes(static_cast<double>(r.rssBytes)).c_str(), clip(where, 80).c_str());
+            counts.c_str(), rate.c_str(), utf8(localPercent(r.shareOfTotal)).c_str(),
+            utf8(localBytes(static_cast<double>(r.rssBytes))).c_str(), clip(where, 80).c_str());
     }
     return out;
 }

@@ -103,4 +103,13 @@ Accumulation accumulate(const std::vector<Session> &sessions)
     return out;
 }
 
+Phrase parentText(const std::string &parent)
+{
+    if (parent == "(orphaned)")
+        return Phrase("Accumulation", QT_TRANSLATE_NOOP("Accumulation", "(orphaned)"));
+    if (parent == "(unknown)")
+        return Phrase("Accumulation", QT_TRANSLATE_NOOP("Accumulation", "(unknown)"));
+    return Phrase(parent);
+}
+
 } // namespace ptriage

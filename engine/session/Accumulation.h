@@ -1,13 +1,15 @@
 #pragma once
 
 #include "Session.h"
+#include "util/Phrase.h"
 
 namespace ptriage {
 
 // Where a group of processes comes from: "what keeps spawning these?"
 struct OriginKey {
     std::string command; // the processes' own normalized command
-    std::string parent; // the parent's normalized command when the process was first seen
+    std::string parent; // the parent's normalized command when the process was first seen, or a marker:
+                        // "(orphaned)", "(unknown)" (JSON keeps it; parentText() is for people)
     std::string unit; // systemd unit or cgroup
     std::string project; // the normalized cwd
     std::string terminal; // tmux/screen session, ssh
@@ -35,6 +37,9 @@ struct Accumulation {
     bool rateKnown() const { return spanHours >= kShortestRateSpanHours; }
     std::vector<AccumulationRow> rows; // fastest growing first, then largest
 };
+
+// OriginKey::parent for people: a marker in the installed translation, a command as it is.
+Phrase parentText(const std::string &parent);
 
 // Sessions oldest first. Rows only for origins with processes in some session.
 Accumulation accumulate(const std::vector<Session> &sessions);

@@ -2,9 +2,11 @@
 
 #include "config/ProcessManagers.h"
 #include "decide/Triage.h"
+#include "util/Format.h"
 
 #include <QSysInfo>
 
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 
@@ -99,9 +101,10 @@ Session sessionFromTriage(const TriageResult &r, const TriageConfig &config)
         p.risk = r.blast[i].risk;
         for (const EvidenceTerm &t : ledgerOf(r, static_cast<int>(i), config)) {
             // Rounded as the store writes it, so a saved session reads back equal.
-            char bits[32];
-            std::snprintf(bits, sizeof bits, "%.1f", t.bits);
-            p.ledger.push_back({t.term, std::strtod(bits, nullptr), t.favors});
+            const std::string bits = formatNumber(t.bits, 1);
+            double rounded = 0;
+            std::from_chars(bits.data(), bits.data() + bits.size(), rounded);
+            p.ledger.push_back({t.term, rounded, t.favors});
         }
         s.info.rssBytes += p.rssBytes;
         s.info.candidateCount += p.candidate ? 1 : 0;

@@ -1,19 +1,25 @@
 #include "Format.h"
 
+#include <QLocale>
+
+#include <charconv>
 #include <cmath>
-#include <cstdio>
 
 namespace ptriage {
+
+std::string formatNumber(double value, int decimals)
+{
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, decimals);
+    return r.ec == std::errc() ? std::string(buf, r.ptr) : std::string("?");
+}
 
 std::string formatDuration(double seconds)
 {
     if (seconds < 0.995) // a one-shot's interval: "0.0 s" would say it measured nothing
         return std::to_string(std::llround(std::max(0.0, seconds) * 1000)) + " ms";
-    if (seconds < 9.95) {
-        char buf[16];
-        std::snprintf(buf, sizeof buf, "%.1f s", std::max(0.0, seconds));
-        return buf;
-    }
+    if (seconds < 9.95)
+        return formatNumber(std::max(0.0, seconds), 1) + " s";
     const auto s = static_cast<long long>(std::llround(seconds));
     if (s < 60)
         return std::to_string(s) + " s";
@@ -37,29 +43,43 @@ std::string formatBytes(double bytes)
         bytes /= 1024;
         ++u;
     }
-    char buf[32];
-    std::snprintf(buf, sizeof buf, u == 0 || bytes >= 10 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
-    return buf;
+    return formatNumber(bytes, u == 0 || bytes >= 10 ? 0 : 1) + ' ' + units[u];
 }
 
 std::string formatPercent(double fraction)
 {
-    char buf[32];
     const double pct = fraction * 100;
-    std::snprintf(buf, sizeof buf, pct >= 10 || pct == 0 ? "%.0f %%" : "%.1f %%", pct);
-    return buf;
+    return formatNumber(pct, pct >= 10 || pct == 0 ? 0 : 1) + " %";
 }
 
-std::string joinFirst(const std::vector<std::string> &items, std::size_t n)
+QString localFigure(const std::string &formatted)
 {
-    std::string out;
-    for (std::size_t i = 0; i < items.size() && i < n; ++i)
-        out += (i ? ", " : "") + items[i];
-    if (items.size() > n)
-        out += " and " + std::to_string(items.size() - n) + " more";
+    QString out = QString::fromUtf8(formatted.data(), static_cast<qsizetype>(formatted.size()));
+    const QString point = QLocale().decimalPoint();
+    if (point != QLatin1String("."))
+        out.replace(QLatin1Char('.'), point);
     return out;
 }
 
+QString localDuration(double seconds)
+{
+    return localFigure(formatDuration(seconds));
+}
+
+QString localBytes(double bytes)
+{
+    return localFigure(formatBytes(bytes));
+}
+
+QString localPercent(double fraction)
+{
+    return localFigure(formatPercent(fraction));
+}
+
+QString localNumber(double value, int decimals)
+{
+    return localFigure(formatNumber(value, decimals));
+}
 std::string padColumns(const std::string &s, std::size_t width, bool right)
 {
     std::size_t cols = 0;

@@ -1,5 +1,7 @@
 #include "Phrase.h"
 
+#include "Format.h"
+
 #include <QCoreApplication>
 
 #include <cstring>
@@ -7,10 +9,52 @@
 namespace ptriage {
 
 Phrase::Phrase(const char *context, const char *source, std::vector<Phrase> args)
-    : m_context(context), m_source(source), m_args(std::move(args))
+    : m_kind(Kind::Sentence), m_context(context), m_source(source), m_args(std::move(args))
 { }
 
 Phrase::Phrase(std::string literal) : m_literal(std::move(literal)) { }
+
+Phrase Phrase::word(std::string name, const char *context, const char *label)
+{
+    Phrase p(std::move(name));
+    p.m_kind = Kind::Word;
+    p.m_context = context;
+    p.m_source = label;
+    return p;
+}
+
+Phrase Phrase::duration(double seconds)
+{
+    Phrase p;
+    p.m_kind = Kind::Duration;
+    p.m_value = seconds;
+    return p;
+}
+
+Phrase Phrase::bytes(double count)
+{
+    Phrase p;
+    p.m_kind = Kind::Bytes;
+    p.m_value = count;
+    return p;
+}
+
+Phrase Phrase::percent(double fraction)
+{
+    Phrase p;
+    p.m_kind = Kind::Percent;
+    p.m_value = fraction;
+    return p;
+}
+
+Phrase Phrase::number(double value, int decimals)
+{
+    Phrase p;
+    p.m_kind = Kind::Number;
+    p.m_value = value;
+    p.m_decimals = decimals;
+    return p;
+}
 
 // %1…%9 replaced in one pass: an argument's own '%' is never read as a placeholder.
 std::string Phrase::english() const
@@ -22,9 +66,25 @@ std::string Phrase::english() const
 
 void Phrase::appendEnglish(std::string &out) const
 {
-    if (!m_source) {
+    switch (m_kind) {
+    case Kind::Literal:
+    case Kind::Word:
         out += m_literal;
         return;
+    case Kind::Duration:
+        out += formatDuration(m_value);
+        return;
+    case Kind::Bytes:
+        out += formatBytes(m_value);
+        return;
+    case Kind::Percent:
+        out += formatPercent(m_value);
+        return;
+    case Kind::Number:
+        out += formatNumber(m_value, m_decimals);
+        return;
+    case Kind::Sentence:
+        break;
     }
     for (const char *c = m_source; *c;) {
         const char *mark = std::strchr(c, '%');
@@ -47,8 +107,22 @@ void Phrase::appendEnglish(std::string &out) const
 
 QString Phrase::text() const
 {
-    if (!m_source)
+    switch (m_kind) {
+    case Kind::Literal:
         return QString::fromUtf8(m_literal.data(), static_cast<qsizetype>(m_literal.size()));
+    case Kind::Word:
+        return QCoreApplication::translate(m_context, m_source);
+    case Kind::Duration:
+        return localDuration(m_value);
+    case Kind::Bytes:
+        return localBytes(m_value);
+    case Kind::Percent:
+        return localPercent(m_value);
+    case Kind::Number:
+        return localNumber(m_value, m_decimals);
+    case Kind::Sentence:
+        break;
+    }
     const QString t = QCoreApplication::translate(m_context, m_source);
     QString out;
     out.reserve(t.size() + 16);
@@ -68,8 +142,20 @@ QString Phrase::text() const
 
 bool operator==(const Phrase &a, const Phrase &b)
 {
-    if (!a.m_source || !b.m_source)
-        return a.m_source == b.m_source && a.m_literal == b.m_literal;
+    if (a.m_kind != b.m_kind)
+        return false;
+    switch (a.m_kind) {
+    case Phrase::Kind::Literal:
+    case Phrase::Kind::Word:
+        return a.m_literal == b.m_literal;
+    case Phrase::Kind::Duration:
+    case Phrase::Kind::Bytes:
+    case Phrase::Kind::Percent:
+    case Phrase::Kind::Number:
+        return a.m_value == b.m_value && a.m_decimals == b.m_decimals;
+    case Phrase::Kind::Sentence:
+        break;
+    }
     return std::strcmp(a.m_source, b.m_source) == 0 && std::strcmp(a.m_context, b.m_context) == 0
         && a.m_args == b.m_args;
 }
@@ -82,6 +168,11 @@ Phrase joinFirst(const std::vector<Phrase> &items, std::size_t n)
     if (items.size() > n)
         out = Phrase("Format", QT_TRANSLATE_NOOP("Format", "%1 and %2 more"), {out, std::to_string(items.size() - n)});
     return out;
+}
+
+Phrase joinFirst(const std::vector<std::string> &items, std::size_t n)
+{
+    return joinFirst(std::vector<Phrase>(items.begin(), items.end()), n);
 }
 
 std::vector<std::string> english(const std::vector<Phrase> &phrases)

@@ -18,24 +18,37 @@ public:
     // Names, paths, numbers: never translated.
     Phrase(std::string literal); // NOLINT(google-explicit-constructor): arguments read naturally
     Phrase(const char *literal) : Phrase(std::string(literal)) { } // NOLINT(google-explicit-constructor)
+    // A word of a closed vocabulary: `name` (its JSON name) in english(), its label — `label`, marked
+    // QT_TRANSLATE_NOOP(context, label) — in text(): "useful_bad" / "stuck or spinning" / "festgefahren …".
+    static Phrase word(std::string name, const char *context, const char *label);
+    // Figures (util/Format): english() in the C locale, text() with the locale's decimal separator.
+    static Phrase duration(double seconds); // "1.5 s" / "1,5 s"
+    static Phrase bytes(double count); // "1.4 GiB" / "1,4 GiB"
+    static Phrase percent(double fraction); // "0.4 %" / "0,4 %"
+    static Phrase number(double value, int decimals); // "2.5" / "2,5"
 
     std::string english() const;
     void appendEnglish(std::string &out) const; // the same, at the end of `out`
     QString text() const; // in the installed translation
     std::string translated() const { return text().toStdString(); }
-    bool empty() const { return !m_source && m_literal.empty(); }
+    bool empty() const { return m_kind == Kind::Literal && m_literal.empty(); }
 
     friend bool operator==(const Phrase &a, const Phrase &b);
 
 private:
+    enum class Kind : unsigned char { Literal, Sentence, Word, Duration, Bytes, Percent, Number };
+    Kind m_kind = Kind::Literal;
+    int m_decimals = 0; // Number
+    double m_value = 0; // Duration, Bytes, Percent, Number
     const char *m_context = nullptr;
     const char *m_source = nullptr;
-    std::string m_literal;
+    std::string m_literal; // Literal; Word: its name
     std::vector<Phrase> m_args;
 };
 
-// The first `n` items, and how many more there are: "a, b and 3 more" (util/Format's joinFirst).
+// The first `n` items, and how many more there are: "a, b and 3 more" ("a, b und 3 weitere").
 Phrase joinFirst(const std::vector<Phrase> &items, std::size_t n);
+Phrase joinFirst(const std::vector<std::string> &items, std::size_t n); // names, paths: as they are
 // English of every phrase (JSON arrays, the session database).
 std::vector<std::string> english(const std::vector<Phrase> &phrases);
 // Each in the installed translation, as UTF-8 (the terminal, the HTML report).

@@ -180,7 +180,7 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
         auto *cls = readOnlyCell(ClassStyle::label(r.posteriors[i].classification));
         cls->setIcon(ClassStyle::icon(r.posteriors[i].classification));
         m_table->setItem(row, 2, cls);
-        m_table->setItem(row, 3, readOnlyCell(QString::fromStdString(formatBytes(static_cast<double>(s->rssBytes)))));
+        m_table->setItem(row, 3, readOnlyCell(localBytes(static_cast<double>(s->rssBytes))));
         m_table->setItem(row, 4, readOnlyCell(EngineLabels::risk(r.blast[i].risk)));
         const Recommendation &rec = r.recommendations[i];
         QString says = QStringLiteral("\u2014");
@@ -288,7 +288,7 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
                     if (const Sample *t = r.snapshot->byIdentity(id))
                         now = std::max(now, t->nice);
                 m_number->setRange(static_cast<int>(std::min(now + 1, 19L)), 19);
-                m_number->setValue(std::max(request.nice, static_cast<int>(std::min(now + 5, 19L))));
+                m_number->setValue(lowerPriorityNice(now).value_or(19)); // as `ptriage act renice` does
                 m_lowestAlready = now >= 19;
                 row->addWidget(new QLabel(m_lowestAlready
                         ? tr("Already at the lowest priority (nice 19): renicing cannot lower it.")

@@ -34,7 +34,7 @@ std::optional<std::uint64_t> goalBytesOf(QString text)
 
 QString bytes(std::uint64_t b)
 {
-    return qs(formatBytes(static_cast<double>(b)));
+    return localBytes(static_cast<double>(b));
 }
 
 } // namespace
@@ -156,7 +156,7 @@ void ReliefDialog::showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_
     QString text = p.reached ? tr("Ending %1 processes frees %2 (goal %3); expected loss %4.")
                                    .arg(p.steps.size())
                                    .arg(bytes(p.freesBytes), bytes(p.goal.freeBytes))
-                                   .arg(p.expectedLoss, 0, 'f', 1)
+                                   .arg(localNumber(p.expectedLoss, 1))
                              : tr("The goal cannot be reached safely: %1").arg(qs(p.shortfall));
     m_summary->setText(text);
     // One group per reason, largest first; the processes under it.

@@ -124,7 +124,7 @@ void SessionKeeper::exportReport(const QString &path, std::shared_ptr<const Tria
         [this, job, path, config, result = latest] {
             ReportInput input = reportFromTriage(*result, *config);
             input.version = QCoreApplication::applicationVersion().toStdString();
-            input.generatedAtMs = QDateTime::currentMSecsSinceEpoch();
+            // "Report made": the scan's own time (reportFromTriage), so one result gives one report.
             ReportHistoryRequest history;
             history.databasePath = m_path;
             history.now = std::make_shared<const Session>(sessionFromTriage(*result, m_config));

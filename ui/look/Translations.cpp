@@ -8,6 +8,8 @@ namespace ptriage {
 
 bool installTranslations(QCoreApplication &app, const QLocale &locale)
 {
+    // Figures for people (util/Format's localX) take the decimal separator of this locale.
+    QLocale::setDefault(locale);
     auto *qt = new QTranslator(&app);
     if (qt->load(
             locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))

@@ -167,7 +167,7 @@ void DetailsPane::showProcess(std::shared_ptr<const TriageResult> result, int in
     m_cgroup->setText(d && !d->cgroup.empty() ? qs(d->cgroup) : unknown);
     m_supervisor->setText(f.supervisor.empty() ? tr("none found") : qs(f.supervisor));
     if (d && !d->partial.empty()) {
-        m_partial->setText(tr("Not everything could be read: %1").arg(qs(d->partial)));
+        m_partial->setText(tr("Not everything could be read: %1").arg(partialPhrase(d->partial).text()));
         m_partial->show();
     } else {
         m_partial->hide();
@@ -212,7 +212,7 @@ void DetailsPane::fillDeep(const DeepDetails *deep)
         ++row;
     }
     if (!deep->partial.empty()) {
-        m_partial->setText(tr("Not everything could be read: %1").arg(qs(deep->partial)));
+        m_partial->setText(tr("Not everything could be read: %1").arg(partialPhrase(deep->partial).text()));
         m_partial->show();
     }
 }

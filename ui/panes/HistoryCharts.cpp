@@ -80,6 +80,7 @@ HistoryCharts::Plot HistoryCharts::makePlot(const QString &title, const QString 
 {
     Plot p;
     p.chart = new QChart;
+    p.chart->setLocalizeNumbers(true); // axis labels with the locale's decimal separator
     p.chart->setTitle(title);
     p.chart->setMargins(QMargins(2, 2, 2, 2));
     p.chart->legend()->setVisible(seriesNames.size() > 1);

@@ -153,13 +153,15 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     m_subtitle->setText(command.left(400));
     // The age ticks at every refresh: on a line of its own that never lays the pane out again.
     m_facts->setText(tr("%1 old · %2 confidence · %3 · %4 · identity %5")
-                         .arg(qs(formatDuration(f.ageSeconds)), EngineLabels::confidence(post.confidence), qs(f.user),
-                             qs(cat.label), m_identity.toQString()));
+                         .arg(localDuration(f.ageSeconds), EngineLabels::confidence(post.confidence), qs(f.user),
+                             cat.word().text(), m_identity.toQString()));
     m_bars->setPosterior(post.probability, post.classification);
 
     QString action = EngineLabels::recommendation(rec);
     if (rec.targetIndex >= 0 && rec.targetIndex != index)
-        action = tr("%1 on its parent %2").arg(action, describe(r, rec.targetIndex));
+        action = rec.parentAction != ParentAction::None
+            ? tr("%1: %2").arg(action, describe(r, rec.targetIndex))
+            : tr("%1 on its parent %2").arg(action, describe(r, rec.targetIndex));
     m_recommendation->setText(tr("<b>%1</b> — triage score %2 of 100; blast radius %3 (%4 processes affected)")
                                   .arg(action.toHtmlEscaped())
                                   .arg(rec.score)
@@ -184,12 +186,12 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
         const EvidenceTerm &t = ledger[static_cast<std::size_t>(row)];
         setReadOnlyCell(m_ledger, row, 0,
             QStringLiteral("%1 (%2)").arg(EngineLabels::term(t.term), EngineLabels::strength(t.strength)));
-        auto *bits = setReadOnlyCell(m_ledger, row, 1, QString::number(t.bits, 'f', 2));
+        auto *bits = setReadOnlyCell(m_ledger, row, 1, localNumber(t.bits, 2));
         setCellData(bits, Qt::UserRole, t.bits);
         setCellData(bits, Qt::UserRole + 1, ClassStyle::color(post.classification));
         setCellData(bits, Qt::UserRole + 2, ClassStyle::color(post.reference));
-        setCellData(bits, Qt::ToolTipRole,
-            tr("%1 bits toward %2").arg(QString::number(t.bits, 'f', 2), ClassStyle::label(t.favors)));
+        setCellData(
+            bits, Qt::ToolTipRole, tr("%1 bits toward %2").arg(localNumber(t.bits, 2), ClassStyle::label(t.favors)));
         setReadOnlyCell(m_ledger, row, 2, qs(t.detail));
     }
 
@@ -197,7 +199,7 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     for (int a = 0; a < kActionCount; ++a) {
         QString text = QStringLiteral("%1 %2")
                            .arg(EngineLabels::action(static_cast<RecommendedAction>(a)))
-                           .arg(rec.expectedLoss[static_cast<std::size_t>(a)], 0, 'f', 2);
+                           .arg(localNumber(rec.expectedLoss[static_cast<std::size_t>(a)], 2));
         if (!rec.allowed[static_cast<std::size_t>(a)])
             text += tr(" (blocked)");
         losses << (a == static_cast<int>(rec.action) ? QStringLiteral("<b>%1</b>").arg(text.toHtmlEscaped())

@@ -2,9 +2,11 @@
 
 #include "desk/SessionKeeper.h"
 #include "look/UiText.h"
+#include "util/Format.h"
 #include "widgets/ReadOnlyTable.h"
 #include "widgets/ScreenFit.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -18,15 +20,7 @@ namespace {
 
 QString levelLabel(PatternLevel level)
 {
-    switch (level) {
-    case PatternLevel::Exact:
-        return LearnedDialog::tr("exact command");
-    case PatternLevel::Generalized:
-        return LearnedDialog::tr("generalized");
-    case PatternLevel::Base:
-        return LearnedDialog::tr("program only");
-    }
-    return {};
+    return QCoreApplication::translate("EngineLabels", labelSource(level));
 }
 
 } // namespace
@@ -106,9 +100,9 @@ void LearnedDialog::show(const std::vector<Match> &patterns, const QString &erro
         pattern.replace(QChar(0), QLatin1Char(' '));
         m_table->setItem(row, 0, readOnlyCell(pattern));
         m_table->setItem(row, 1, readOnlyCell(levelLabel(m.level)));
-        m_table->setItem(row, 2, readOnlyCell(QString::number(m.kills, 'f', 1)));
-        m_table->setItem(row, 3, readOnlyCell(QString::number(m.spares, 'f', 1)));
-        m_table->setItem(row, 4, readOnlyCell(QString::number(m.respawned, 'f', 1)));
+        m_table->setItem(row, 2, readOnlyCell(localNumber(m.kills, 1)));
+        m_table->setItem(row, 3, readOnlyCell(localNumber(m.spares, 1)));
+        m_table->setItem(row, 4, readOnlyCell(localNumber(m.respawned, 1)));
         m_table->setItem(row, 5, readOnlyCell(QString::number(m.votes)));
         m_table->setItem(
             row, 6, readOnlyCell(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m.lastAtMs), QLocale::ShortFormat)));

@@ -83,10 +83,10 @@ void SessionSidePane::fill(Side &side, const SessionProcess *p, const QString &t
                  .arg(p->pid)
                  .arg(QChar::fromLatin1(p->state))
                  .arg(p->orphaned ? tr(", orphaned (its parent is gone)") : QString());
-    lines << tr("Age: %1").arg(qs(formatDuration(p->ageSeconds)));
-    lines << tr("Memory: %1").arg(qs(formatBytes(static_cast<double>(p->rssBytes))));
+    lines << tr("Age: %1").arg(localDuration(p->ageSeconds));
+    lines << tr("Memory: %1").arg(localBytes(static_cast<double>(p->rssBytes)));
     if (p->cpuShare)
-        lines << tr("CPU: %1").arg(qs(formatPercent(*p->cpuShare)));
+        lines << tr("CPU: %1").arg(localPercent(*p->cpuShare));
     if (!p->user.empty())
         lines << tr("User: %1").arg(qs(p->user));
     if (!p->cwd.empty())
@@ -98,7 +98,7 @@ void SessionSidePane::fill(Side &side, const SessionProcess *p, const QString &t
         for (const SavedTerm &t : ledger)
             lines << tr("  %1: %2 toward %3")
                          .arg(EngineLabels::term(t.term))
-                         .arg(std::abs(t.bits), 0, 'f', 1) // the sign is which class; favors says it
+                         .arg(localNumber(std::abs(t.bits), 1)) // the sign is which class; favors says it
                          .arg(ClassStyle::label(t.favors));
     }
     side.text->setText(lines.join(QLatin1Char('\n')));

@@ -19,6 +19,7 @@ SessionTimeline::SessionTimeline(QWidget *parent)
 {
     m_chart->setTitle(tr("Processes per class and their memory, session by session"));
     m_chart->setMargins(QMargins(2, 2, 2, 2));
+    m_chart->setLocalizeNumbers(true); // axis labels with the locale's decimal separator
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_time->setFormat(QStringLiteral("dd.MM. HH:mm"));
     m_time->setTickCount(4);

@@ -38,7 +38,7 @@ QString when(std::int64_t atMs)
 
 QString bytes(double b)
 {
-    return qs(formatBytes(b));
+    return localBytes(b);
 }
 
 } // namespace
@@ -304,7 +304,7 @@ void SessionsWindow::showAccumulation()
         for (const std::string *s : {&r.origin.project, &r.origin.unit, &r.origin.terminal})
             if (!s->empty())
                 where << qs(*s);
-        QString parent = qs(r.origin.parent);
+        QString parent = parentText(r.origin.parent).text();
         if (r.parentGone)
             parent = tr("%1 (gone)").arg(parent);
         const int first = r.counts.empty() ? 0 : r.counts.front();
@@ -316,18 +316,17 @@ void SessionsWindow::showAccumulation()
         m_accumulation->setItem(row, 1, readOnlyCell(parent));
         m_accumulation->setItem(row, 2, readOnlyCell(where.join(QStringLiteral(" · "))));
         m_accumulation->setItem(row, 3, readOnlyCell(tr("%1 → %2").arg(first).arg(last)));
-        m_accumulation->setItem(
-            row, 4, readOnlyCell(a.rateKnown() ? tr("%1/h").arg(r.growthPerHour, 0, 'f', 1) : tr("span too short")));
+        m_accumulation->setItem(row, 4,
+            readOnlyCell(a.rateKnown() ? tr("%1/h").arg(localNumber(r.growthPerHour, 1)) : tr("span too short")));
         if (!a.rateKnown())
             m_accumulation->item(row, 4)->setToolTip(
                 tr("A rate per hour needs sessions at least %1 apart; these span %2.")
-                    .arg(qs(formatDuration(Accumulation::kShortestRateSpanHours * 3600)),
-                        qs(formatDuration(a.spanHours * 3600))));
+                    .arg(
+                        localDuration(Accumulation::kShortestRateSpanHours * 3600), localDuration(a.spanHours * 3600)));
         m_accumulation->setItem(row, 5, readOnlyCell(bytes(static_cast<double>(r.rssBytes))));
         m_accumulation->setItem(row, 6,
-            readOnlyCell(r.oldest.isValid()
-                    ? tr("%1 (PID %2)").arg(qs(formatDuration(r.oldestAgeSeconds))).arg(r.oldest.pid)
-                    : QString()));
+            readOnlyCell(r.oldest.isValid() ? tr("%1 (PID %2)").arg(localDuration(r.oldestAgeSeconds)).arg(r.oldest.pid)
+                                            : QString()));
         m_accumulation->setItem(row, 7, readOnlyCell(examples.join(QStringLiteral(", "))));
     }
 }

@@ -11,7 +11,7 @@ namespace {
 
 QString bytes(double b)
 {
-    return qs(formatBytes(b));
+    return localBytes(b);
 }
 
 QString signedBytes(long long b)
@@ -165,7 +165,7 @@ QVariant TransitionModel::data(const QModelIndex &index, int role) const
     case MemoryGrowth:
         return was && is ? signedBytes(e->rssGrowthBytes) : QString();
     case CpuGrowth:
-        return was && is ? qs(formatDuration(e->cpuGrowthSeconds)) : QString();
+        return was && is ? localDuration(e->cpuGrowthSeconds) : QString();
     }
     return {};
 }

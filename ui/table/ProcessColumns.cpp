@@ -75,7 +75,7 @@ QString ProcessColumns::whyInFewWords(const ProcessRow &row)
     const ProcessFacts &f = row.facts();
     if (row.tooYoungToJudge() && row.recommendation().action == RecommendedAction::Keep)
         return tr("too young: %1 old, judged from %2")
-            .arg(qs(formatDuration(f.ageSeconds)), qs(formatDuration(row.result().minAgeSeconds)));
+            .arg(localDuration(f.ageSeconds), localDuration(row.result().minAgeSeconds));
     if (!f.protectedReason.empty())
         return tr("protected: %1").arg(qs(f.protectedReason));
     const Recommendation &rec = row.recommendation();
@@ -83,7 +83,7 @@ QString ProcessColumns::whyInFewWords(const ProcessRow &row)
     if (!rec.candidate && !rec.review && p.classification == ProcessClass::Useful)
         return tr("looks %1 (%2)")
             .arg(ClassStyle::label(p.classification),
-                qs(formatPercent(p.probability[static_cast<std::size_t>(p.classification)])));
+                localPercent(p.probability[static_cast<std::size_t>(p.classification)]));
     // The two strongest terms toward the verdict, as the ledger words them.
     QStringList parts;
     for (const EvidenceTerm &t : ledgerOf(row, row.config))
@@ -145,13 +145,13 @@ ProcessColumns::ProcessColumns()
             }},
         {QStringLiteral("memory"), QT_TRANSLATE_NOOP("ProcessColumns", "Memory"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Resident memory"), right, Qt::DescendingOrder,
-            [](const ProcessRow &r) { return qs(formatBytes(static_cast<double>(r.sample().rssBytes))); },
+            [](const ProcessRow &r) { return localBytes(static_cast<double>(r.sample().rssBytes)); },
             [](const ProcessRow &r) { return QVariant(static_cast<qulonglong>(r.sample().rssBytes)); }, nullptr},
         {QStringLiteral("cpu"), QT_TRANSLATE_NOOP("ProcessColumns", "CPU"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Recent CPU use, in percent of one core"), right, Qt::DescendingOrder,
             [](const ProcessRow &r) {
                 const auto cpu = r.sample().cpuShare;
-                return cpu ? qs(formatPercent(*cpu)) : unknown();
+                return cpu ? localPercent(*cpu) : unknown();
             },
             [](const ProcessRow &r) { return QVariant(r.sample().cpuShare.value_or(-1.0)); },
             [](const ProcessRow &r) {
@@ -159,7 +159,7 @@ ProcessColumns::ProcessColumns()
             }},
         {QStringLiteral("age"), QT_TRANSLATE_NOOP("ProcessColumns", "Age"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Time since the process started"), right, Qt::DescendingOrder,
-            [](const ProcessRow &r) { return qs(formatDuration(r.facts().ageSeconds)); },
+            [](const ProcessRow &r) { return localDuration(r.facts().ageSeconds); },
             // The start time, not the age: the same order, and a value that does not change at every refresh
             // (a changed sort value makes the row count as changed).
             [](const ProcessRow &r) { return QVariant(-static_cast<double>(r.sample().id.startTicks)); }, nullptr},
@@ -198,11 +198,10 @@ ProcessColumns::ProcessColumns()
                 QStringList lines;
                 if (r.tooYoungToJudge())
                     lines << tr("Only %1 old: nothing is judged before %2. What the evidence says so far:")
-                                 .arg(qs(formatDuration(r.facts().ageSeconds)),
-                                     qs(formatDuration(r.result().minAgeSeconds)));
+                                 .arg(localDuration(r.facts().ageSeconds), localDuration(r.result().minAgeSeconds));
                 for (int c = 0; c < kClassCount; ++c)
                     lines << tr("%1: %2").arg(ClassStyle::label(static_cast<ProcessClass>(c)),
-                        qs(formatPercent(p.probability[static_cast<std::size_t>(c)])));
+                        localPercent(p.probability[static_cast<std::size_t>(c)]));
                 lines << tr("Confidence: %1").arg(EngineLabels::confidence(p.confidence));
                 return lines.join(QLatin1Char('\n'));
             }},
@@ -214,7 +213,7 @@ ProcessColumns::ProcessColumns()
             QT_TRANSLATE_NOOP("ProcessColumns", "Recent reads and writes per second"), right, Qt::DescendingOrder,
             [](const ProcessRow &r) {
                 const auto io = r.sample().ioRate;
-                return io ? tr("%1/s").arg(qs(formatBytes(*io))) : unknown();
+                return io ? tr("%1/s").arg(localBytes(*io)) : unknown();
             },
             [](const ProcessRow &r) { return QVariant(r.sample().ioRate.value_or(-1.0)); },
             [](const ProcessRow &r) {
@@ -233,10 +232,11 @@ ProcessColumns::ProcessColumns()
         {QStringLiteral("category"), QT_TRANSLATE_NOOP("ProcessColumns", "Category"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Kind of program"), left, Qt::AscendingOrder,
             [](const ProcessRow &r) {
-                return qs(r.config.signatures.categories[static_cast<std::size_t>(r.facts().category)].label);
+                return r.config.signatures.categories[static_cast<std::size_t>(r.facts().category)].word().text();
             },
             [](const ProcessRow &r) {
-                return QVariant(qs(r.config.signatures.categories[static_cast<std::size_t>(r.facts().category)].label));
+                return QVariant(
+                    r.config.signatures.categories[static_cast<std::size_t>(r.facts().category)].word().text());
             },
             [](const ProcessRow &r) {
                 const ProcessFacts &f = r.facts();

@@ -62,7 +62,7 @@ std::vector<int> largest(const TriageResult &r, std::size_t n)
 
 QString bytes(std::uint64_t b)
 {
-    return qs(formatBytes(static_cast<double>(b)));
+    return localBytes(static_cast<double>(b));
 }
 
 // "node, pytest and 2 more"
@@ -173,12 +173,12 @@ void TrayController::onReading(const MemoryReading &reading, PressureLevel level
     }
     QString tip = tr("Memory: %1 available of %2 (%3)")
                       .arg(bytes(reading.memAvailableBytes), bytes(reading.memTotalBytes),
-                          qs(formatPercent(reading.availableShare())));
+                          localPercent(reading.availableShare()));
     if (reading.some)
         tip += QLatin1Char('\n')
             + tr("Pressure: some %1, full %2 (10 s)")
-                  .arg(qs(formatPercent(reading.some->avg10 / 100)),
-                      qs(formatPercent(reading.full ? reading.full->avg10 / 100 : 0.0)));
+                  .arg(localPercent(reading.some->avg10 / 100),
+                      localPercent(reading.full ? reading.full->avg10 / 100 : 0.0));
     m_icon->setToolTip(tip);
 }
 

@@ -1,5 +1,7 @@
 #include "widgets/BitsDelegate.h"
 
+#include "util/Format.h"
+
 #include <QPainter>
 
 #include <algorithm>
@@ -15,7 +17,8 @@ void BitsDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, 
     opt.text.clear();
     opt.widget->style()->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
     const double bits = index.data(Qt::UserRole).toDouble();
-    const QString text = QStringLiteral("%1%2").arg(bits >= 0 ? QStringLiteral("+") : QString()).arg(bits, 0, 'f', 2);
+    const QString text
+        = QStringLiteral("%1%2").arg(bits >= 0 ? QStringLiteral("+") : QString()).arg(localNumber(bits, 2));
     const int textWidth = option.fontMetrics.horizontalAdvance(QStringLiteral("+00.00")) + 6;
     const int barHeight = std::min(10, option.rect.height() - 6); // thin, centred: rows may be tall
     const QRect bar(option.rect.left() + 3, option.rect.center().y() - barHeight / 2,

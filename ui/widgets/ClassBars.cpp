@@ -1,6 +1,7 @@
 #include "widgets/ClassBars.h"
 
 #include "look/ClassStyle.h"
+#include "util/Format.h"
 
 #include <QPainter>
 
@@ -59,7 +60,7 @@ void ClassBars::paintEvent(QPaintEvent *)
         painter.drawRoundedRect(QRect(track.left(), track.top(), static_cast<int>(p * barWidth), track.height()), 3, 3);
         painter.setPen(palette().color(QPalette::WindowText));
         painter.drawText(QRect(labelWidth + barWidth, y, valueWidth, rowHeight), Qt::AlignVCenter | Qt::AlignRight,
-            QStringLiteral("%1 %").arg(p * 100, 0, 'f', 1));
+            QStringLiteral("%1 %").arg(localNumber(p * 100, 1)));
     }
 }
 

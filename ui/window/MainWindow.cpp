@@ -359,8 +359,8 @@ void MainWindow::fillContextMenu(QMenu *menu, int i)
             return v == ActVerb::Renice;
         case RecommendedAction::Quarantine:
             return v == ActVerb::Quarantine;
-        case RecommendedAction::Keep:
-            return state == 'Z' && v == ActVerb::Reap;
+        case RecommendedAction::Keep: // a zombie: what to do about its parent
+            return state == 'Z' && v == (rec.parentAction == ParentAction::End ? ActVerb::End : ActVerb::Reap);
         }
         return false;
     };

@@ -91,9 +91,9 @@ void StatusLine::showResult(const TriageResult &result, qint64 scanMicroseconds)
     const QString candidateText = candidates == 1 ? tr("1 candidate") : tr("%1 candidates").arg(candidates);
     m_totals->setText(tr("%1 processes · %2 · %3 reclaimable by the recommended kills")
                           .arg(result.snapshot->processes.size())
-                          .arg(candidateText, QString::fromStdString(formatBytes(reclaimable))));
+                          .arg(candidateText, localBytes(reclaimable)));
     if (!m_paused)
-        m_scanTime->setText(tr("scan %1 ms").arg(static_cast<double>(scanMicroseconds) / 1000.0, 0, 'f', 0));
+        m_scanTime->setText(tr("scan %1 ms").arg(localNumber(static_cast<double>(scanMicroseconds) / 1000.0, 0)));
 }
 
 } // namespace ptriage

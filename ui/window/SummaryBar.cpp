@@ -64,7 +64,7 @@ SummaryBar::SummaryBar(QWidget *parent)
     m_showThem->hide();
     connect(m_showThem, &QPushButton::clicked, this, [this] { Q_EMIT showCandidatesOnly(!m_candidatesOnly); });
     for (const int seconds : {60, 300, 900, 1800, 3600, 7200, 86400})
-        m_minAge->addItem(qs(formatDuration(seconds)), seconds);
+        m_minAge->addItem(localDuration(seconds), seconds);
     m_minAge->setToolTip(tr("Processes younger than this are \"too young\": nothing is judged or recommended "
                             "for them yet (a build or test run that is still going)."));
     connect(m_minAge, &QComboBox::activated, this,
@@ -96,7 +96,7 @@ QString SummaryBar::summaryOf(const TriageResult &result)
         return nothing + QLatin1Char(' ')
             + (c.tooYoung == 1 ? tr("1 process is too young to judge (younger than %1).")
                                : tr("%1 processes are too young to judge (younger than %2).").arg(c.tooYoung))
-                  .arg(qs(formatDuration(result.minAgeSeconds)));
+                  .arg(localDuration(result.minAgeSeconds));
     }
     QStringList kinds;
     for (int k = kClassCount - 1; k >= 0; --k) // abandoned and zombies first
@@ -106,7 +106,7 @@ QString SummaryBar::summaryOf(const TriageResult &result)
     QString line = c.attention == 1 ? tr("1 candidate") : tr("%1 candidates").arg(c.attention);
     if (!kinds.isEmpty())
         line += tr(": %1").arg(kinds.join(QStringLiteral(", ")));
-    line += tr(" · %1").arg(qs(formatBytes(c.bytes)));
+    line += tr(" · %1").arg(localBytes(c.bytes));
     if (c.holdingPorts > 0)
         line += c.holdingPorts == 1 ? tr(" · 1 holds a port") : tr(" · %1 hold ports").arg(c.holdingPorts);
     return line;
@@ -129,7 +129,7 @@ void SummaryBar::showMinAge(double seconds)
         at = 0;
         while (at < m_minAge->count() && m_minAge->itemData(at).toDouble() < seconds)
             ++at;
-        m_minAge->insertItem(at, qs(formatDuration(seconds)), seconds);
+        m_minAge->insertItem(at, localDuration(seconds), seconds);
     }
     m_minAge->setCurrentIndex(at);
 }

@@ -1,6 +1,7 @@
 #include "collect/proc/SchedClocks.h"
 
 #include "collect/proc/ProcParsers.h"
+#include "util/Format.h"
 
 #include <algorithm>
 #include <sched.h>
@@ -95,14 +96,11 @@ std::string SchedClocks::toText() const
 {
     // Milliseconds with six decimals: the nanoseconds the kernel gives.
     std::string out = "# ptriage: CLOCK_MONOTONIC when read, and each CPU's scheduler clock minus it (ms)\n";
-    char line[96];
-    std::snprintf(line, sizeof line, "now %.6f\n", m_nowMs);
-    out += line;
+    // The C locale's decimal point whatever setlocale() says (the reader takes no other).
+    out += "now " + formatNumber(m_nowMs, 6) + "\n";
     for (std::size_t cpu = 0; cpu < m_offsetMs.size(); ++cpu)
-        if (m_offsetMs[cpu]) {
-            std::snprintf(line, sizeof line, "cpu %zu %.6f\n", cpu, *m_offsetMs[cpu]);
-            out += line;
-        }
+        if (m_offsetMs[cpu])
+            out += "cpu " + std::to_string(cpu) + " " + formatNumber(*m_offsetMs[cpu], 6) + "\n";
     return out;
 }
 

@@ -14,10 +14,7 @@ namespace htmlreport {
 
 std::string localRaw(std::string formatted)
 {
-    const QString point = HtmlReport::tr(".", "decimal point of the report's numbers");
-    if (point != QLatin1String("."))
-        std::replace(formatted.begin(), formatted.end(), '.', point.isEmpty() ? '.' : point.at(0).toLatin1());
-    return formatted;
+    return localFigure(formatted).toStdString();
 }
 
 std::string classCss(ProcessClass c)
@@ -341,8 +338,9 @@ void writeDiff(std::string &out, const ReportInput &in)
         const AccumulationRow &row = c.accumulation.rows[k];
         const int first = row.counts.empty() ? 0 : row.counts.front();
         const int last = row.counts.empty() ? 0 : row.counts.back();
-        out += "<tr><td><code>" + text(row.origin.command) + "</code></td><td><code>" + text(row.origin.parent)
-            + "</code>" + (row.parentGone ? " · " + w(HtmlReport::tr("gone")) : std::string()) + "</td><td>"
+        out += "<tr><td><code>" + text(row.origin.command) + "</code></td><td><code>"
+            + text(parentText(row.origin.parent).translated()) + "</code>"
+            + (row.parentGone ? " · " + w(HtmlReport::tr("gone")) : std::string()) + "</td><td>"
             + text(row.origin.unit.empty() ? row.origin.project : row.origin.unit) + "</td>"
             + numberCell("first", first, std::to_string(first)) + numberCell("last", last, std::to_string(last))
             + numberCell("growth", row.growthPerHour, localized(number(std::round(row.growthPerHour * 10) / 10)))
@@ -378,7 +376,8 @@ void writeMethods(std::string &out, const ReportInput &in)
         out += "<tr><td>" + classLabel(static_cast<ProcessClass>(c)) + "</td><td class=\"num\">"
             + percent(norm > 0 ? std::exp(config.priors.logPrior[u]) / norm : 0) + "</td>";
         for (int a = 0; a < kActionCount; ++a)
-            out += "<td class=\"num\">" + number(config.policy.loss[u][static_cast<std::size_t>(a)]) + "</td>";
+            out += "<td class=\"num\">" + localized(number(config.policy.loss[u][static_cast<std::size_t>(a)]))
+                + "</td>";
         out += "</tr>";
     }
     out += "</tbody></table><h4>" + w(HtmlReport::tr("Terms")) + "</h4><p>";
@@ -392,9 +391,10 @@ void writeMethods(std::string &out, const ReportInput &in)
     fact(out, HtmlReport::tr("CPU idle / busy / spinning"),
         percent(config.priors.cpuIdle) + " / " + percent(config.priors.cpuBusy) + " / "
             + percent(config.priors.cpuSpinning));
-    fact(out, HtmlReport::tr("Largest weight of one term"), text(number(config.priors.maxBitsPerTerm) + " bits"));
+    fact(out, HtmlReport::tr("Largest weight of one term"),
+        w(HtmlReport::tr("%1 bits").arg(localQ(number(config.priors.maxBitsPerTerm)))));
     fact(out, HtmlReport::tr("Blast radius: hops, risk medium / high / critical"),
-        text(std::to_string(config.policy.maxHops) + ", " + number(config.policy.levelMedium) + " / "
+        localized(std::to_string(config.policy.maxHops) + "; " + number(config.policy.levelMedium) + " / "
             + number(config.policy.levelHigh) + " / " + number(config.policy.levelCritical)));
     std::string sources;
     for (const QString &s : config.sources)

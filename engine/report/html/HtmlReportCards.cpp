@@ -56,8 +56,7 @@ void writeLedger(std::string &out, const ReportCard &card)
     for (const auto &t : card.ledger)
         maxBits = std::max(maxBits, std::abs(t.bits));
     for (const EvidenceTerm &t : card.ledger) {
-        char bits[32];
-        std::snprintf(bits, sizeof bits, "%+.1f", t.bits);
+        const std::string bits = (t.bits < 0 ? "" : "+") + formatNumber(t.bits, 1);
         out += "<tr><td>" + w(EngineLabels::term(t.term)) + "</td><td class=\"barcell\">"
             + signedBar(t.bits, maxBits, classColor(t.favors)) + "</td><td class=\"num\" data-value=\"" + number(t.bits)
             + "\">" + localized(bits) + "</td><td>" + w(EngineLabels::processClass(t.favors)) + "</td>"

@@ -13,7 +13,7 @@ inline std::string w(const QString &words)
 {
     return html::words(words);
 }
-// util/Format's figures in the report's language (the decimal point is translated).
+// util/Format's figures with the locale's decimal separator (util/Format's localFigure).
 std::string localRaw(std::string formatted);
 inline QString localQ(const std::string &formatted)
 {

@@ -62,7 +62,7 @@ ReportCard cardFromTriage(const TriageResult &r, const TriageConfig &config, int
         if (std::none_of(
                 f.criticalFiles.begin(), f.criticalFiles.end(), [&w](const CriticalFile &c) { return c.path == w; }))
             card.writing.push_back(w);
-    card.partial = s.partialReasons();
+    card.partial = partialPhrase(s.partialReasons()).translated();
     return card;
 }
 

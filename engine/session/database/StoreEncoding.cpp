@@ -1,5 +1,8 @@
 #include "session/database/StoreEncoding.h"
 
+#include "util/Format.h"
+
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 
@@ -59,9 +62,7 @@ std::string encodeLedger(const std::vector<SavedTerm> &ledger)
 {
     std::string out;
     for (const SavedTerm &t : ledger) {
-        char bits[32];
-        std::snprintf(bits, sizeof bits, "%.1f", t.bits);
-        out += t.term + '\t' + bits + '\t' + jsonName(t.favors) + '\n';
+        out += t.term + '\t' + formatNumber(t.bits, 1) + '\t' + jsonName(t.favors) + '\n'; // "1.5" in every locale
     }
     return out;
 }
@@ -80,7 +81,8 @@ std::vector<SavedTerm> decodeLedger(const std::string &text)
             continue;
         SavedTerm t;
         t.term = line.substr(0, tab1);
-        t.bits = std::strtod(line.c_str() + tab1 + 1, nullptr);
+        t.bits = 0; // "1.5", the C locale's, whatever setlocale() says
+        std::from_chars(line.data() + tab1 + 1, line.data() + line.size(), t.bits);
         const auto favors = fromJsonName<ProcessClass>(line.substr(tab2 + 1));
         if (!favors)
             continue;

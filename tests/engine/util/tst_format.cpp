@@ -1,6 +1,9 @@
+#include "config/Vocabulary.h"
 #include "util/Format.h"
 
 #include <QtTest>
+
+#include <clocale>
 
 using namespace ptriage;
 
@@ -29,6 +32,42 @@ private Q_SLOTS:
         QFETCH(double, seconds);
         QFETCH(QString, text);
         QCOMPARE(QString::fromStdString(formatDuration(seconds)), text);
+    }
+
+    // Figures for people take the locale's decimal separator; those JSON and the session database keep
+    // (formatX, Phrase::english) take the C locale's, even when the C library's locale says otherwise
+    // (QCoreApplication sets it from LANG; printf would then write "0,4").
+    void figuresForPeopleFollowTheLocale()
+    {
+        const bool cLibraryGerman = std::setlocale(LC_NUMERIC, "de_DE.UTF-8") != nullptr;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        QCOMPARE(QString::fromStdString(formatPercent(0.004)), QStringLiteral("0.4 %"));
+        QCOMPARE(localPercent(0.004), QStringLiteral("0,4 %"));
+        QCOMPARE(QString::fromStdString(formatBytes(1.4 * 1024 * 1024 * 1024)), QStringLiteral("1.4 GiB"));
+        QCOMPARE(localBytes(1.4 * 1024 * 1024 * 1024), QStringLiteral("1,4 GiB"));
+        QCOMPARE(localDuration(3.24), QStringLiteral("3,2 s"));
+        QCOMPARE(localDuration(3 * 3600.0 + 12 * 60), QStringLiteral("3 h 12 min"));
+        QCOMPARE(localNumber(-1.5, 2), QStringLiteral("-1,50"));
+        QCOMPARE(QString::fromStdString(formatNumber(1234.5, 1)), QStringLiteral("1234.5")); // no grouping
+        QCOMPARE(localNumber(1234.5, 1), QStringLiteral("1234,5"));
+
+        // In a sentence: English for JSON and the database, the locale's for people.
+        const Phrase p(
+            "Evidence", "used %1 of a core over the last %2", {Phrase::percent(0.004), Phrase::duration(1.5)});
+        QCOMPARE(p.english(), std::string("used 0.4 % of a core over the last 1.5 s"));
+        QCOMPARE(p.text(), QStringLiteral("used 0,4 % of a core over the last 1,5 s"));
+        // A vocabulary's word: its JSON name for machines, its label for people.
+        const Phrase w("Relief", "not a candidate: ptriage recommends %1", {word(ProcessClass::UsefulBad)});
+        QCOMPARE(w.english(), std::string("not a candidate: ptriage recommends useful_bad"));
+        QCOMPARE(w.text(), QStringLiteral("not a candidate: ptriage recommends stuck or spinning"));
+        QVERIFY(Phrase::percent(0.5) == Phrase::percent(0.5) && !(Phrase::percent(0.5) == Phrase::bytes(0.5)));
+
+        QLocale::setDefault(QLocale::c());
+        QCOMPARE(localPercent(0.004), QStringLiteral("0.4 %"));
+        if (cLibraryGerman)
+            std::setlocale(LC_NUMERIC, "C");
+        else
+            qInfo("no de_DE.UTF-8 locale in the C library: formatX checked under the C locale only");
     }
 };
 
