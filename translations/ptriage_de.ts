@@ -2059,6 +2059,10 @@ Eltern-PID: %2</translation>
         <source>The strongest reasons for the verdict, in a few words</source>
         <translation>Die stärksten Gründe für das Urteil, in wenigen Worten</translation>
     </message>
+    <message>
+        <source>parent: %1</source>
+        <translation>Eltern: %1</translation>
+    </message>
 </context>
 <context>
     <name>Recommendation</name>

@@ -14,20 +14,20 @@
 #include "window/SidePanes.h"
 #include "window/SummaryBar.h"
 
-#include <QChartView>
 #include <QApplication>
+#include <QChartView>
 #include <QComboBox>
-#include <QFrame>
-#include <QLabel>
-#include <QTextBrowser>
-#include <QToolButton>
 #include <QFile>
+#include <QFrame>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QToolButton>
 #include <QTreeView>
 #include <QtTest>
 
@@ -426,12 +426,14 @@ private Q_SLOTS:
         QCOMPARE(w.filter()->rowCount(), 1);
         QVERIFY(!w.selectedIdentity().isValid());
         QVERIFY(!w.ledger()->shownIdentity().isValid());
+        QVERIFY(w.ledger()->showsWhereToStart()); // not empty boxes
         QVERIFY(!w.table()->currentIndex().isValid());
         QVERIFY(w.table()->selectionModel()->selectedRows().isEmpty());
         w.filter()->setFilterText(QStringLiteral("filtered"));
         QCOMPARE(w.selectedIdentity(), chosen);
         QCOMPARE(currentIdentity(w), chosen.toQString());
         QCOMPARE(w.table()->selectionModel()->selectedRows().size(), 1);
+        QVERIFY(!w.ledger()->showsWhereToStart());
         Q_UNUSED(b);
     }
 

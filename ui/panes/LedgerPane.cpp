@@ -219,10 +219,14 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     fillResources(s, f, s.deep.get());
 }
 
+bool LedgerPane::showsWhereToStart() const
+{
+    return !m_hint->isHidden()
+        && std::all_of(m_sections.begin(), m_sections.end(), [](const QWidget *w) { return w->isHidden(); });
+}
+
 void LedgerPane::setSectionsVisible(bool on)
 {
-    if (m_hint->isHidden() == on && m_emptySpace->isHidden() == on)
-        return;
     m_hint->setVisible(!on);
     m_emptySpace->setVisible(!on); // keeps the hint at the top
     for (QWidget *section : m_sections)

@@ -28,6 +28,7 @@ public:
     void clear() override;
     ProcessIdentity shownIdentity() const override { return m_identity; }
     const QTableWidget *ledgerTable() const { return m_ledger; }
+    bool showsWhereToStart() const; // nothing selected: the hint, not empty sections
     QString lossText() const;
     QString recommendationText() const;
     QStringList blockedReasons() const;

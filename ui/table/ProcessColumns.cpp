@@ -133,15 +133,27 @@ ProcessColumns::ProcessColumns()
             }},
         {QStringLiteral("action"), QT_TRANSLATE_NOOP("ProcessColumns", "Action"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Recommended action"), left, Qt::DescendingOrder,
-            [](const ProcessRow &r) { return EngineLabels::recommendation(r.recommendation()); },
+            [](const ProcessRow &r) {
+                // A zombie's action is about its parent: short enough for the column, whole in the tooltip.
+                const Recommendation &rec = r.recommendation();
+                return rec.parentAction != ParentAction::None
+                    ? tr("parent: %1").arg(EngineLabels::parentActionShort(rec.parentAction))
+                    : EngineLabels::recommendation(rec);
+            },
             [](const ProcessRow &r) {
                 return QVariant(r.recommendation().score * 16 + static_cast<int>(r.recommendation().action));
             },
             [](const ProcessRow &r) {
-                if (r.recommendation().blockedBy.empty())
-                    return QString();
-                return tr("Held back by:") + QLatin1Char('\n')
-                    + joined(r.recommendation().blockedBy, QStringLiteral("• "));
+                const Recommendation &rec = r.recommendation();
+                QString tip = EngineLabels::recommendation(rec);
+                if (rec.targetIndex >= 0 && rec.targetIndex != r.index())
+                    tip += QStringLiteral(": ")
+                        + commandLineOf(r.result().snapshot->processes[static_cast<std::size_t>(rec.targetIndex)])
+                        + QStringLiteral(" (%1)").arg(r.result().identityOf(rec.targetIndex).pid);
+                if (!rec.blockedBy.empty())
+                    tip += QLatin1Char('\n') + tr("Held back by:") + QLatin1Char('\n')
+                        + joined(rec.blockedBy, QStringLiteral("• "));
+                return tip;
             }},
         {QStringLiteral("memory"), QT_TRANSLATE_NOOP("ProcessColumns", "Memory"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Resident memory"), right, Qt::DescendingOrder,

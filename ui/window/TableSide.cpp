@@ -52,7 +52,7 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
     for (int c = 0; c < columns.count(); ++c)
         m_table->header()->setSectionHidden(c, !columns.shownByDefault(c));
     m_table->header()->resizeSection(columns.indexOf(u"command"), 230);
-    m_table->header()->resizeSection(columns.indexOf(u"action"), 120);
+    m_table->header()->resizeSection(columns.indexOf(u"action"), 150);
     for (const char16_t *number : {u"memory", u"cpu", u"age"})
         m_table->header()->resizeSection(columns.indexOf(QStringView(number)), 72);
 
