@@ -7,15 +7,20 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QThread>
 #include <QtTest>
 
+#include <csignal>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace ptriage;
 using namespace ptriage::test;
@@ -158,6 +163,38 @@ private Q_SLOTS:
             note += l->text();
         QVERIFY2(
             note.contains(QStringLiteral("is a zombie")) && note.contains(QString::number(z.pid)), qPrintable(note));
+    }
+
+    // A process that is not the person's: the dialog says whose it is and that an administrator's rights
+    // will be asked for.
+    void saysWhoseProcessItIs()
+    {
+        if (::getuid() != 0)
+            QSKIP("needs root to start a process as another user");
+        const pid_t other = ::fork();
+        if (other == 0) {
+            if (::setgid(65534) == 0 && ::setuid(65534) == 0)
+                ::pause();
+            ::_exit(1);
+        }
+        QVERIFY(other > 0);
+        const auto cleanup = qScopeGuard([other] {
+            ::kill(other, SIGKILL);
+            ::waitpid(other, nullptr, 0);
+        });
+        QTRY_VERIFY(QFileInfo(QStringLiteral("/proc/%1").arg(other)).ownerId() == 65534);
+        const auto r = live(defaultModel(), 0.0);
+        ActRequest req;
+        req.verb = ActVerb::Pause;
+        req.targets = {r->identityOf(indexOfPid(*r, other))};
+        ActionDialog dialog(req, r);
+        QVERIFY2(cellText(dialog.targetTable(), 0, 7).endsWith(QStringLiteral("(another user)")),
+            qPrintable(cellText(dialog.targetTable(), 0, 7)));
+        QString intro;
+        for (const QLabel *l : dialog.findChildren<QLabel *>())
+            intro += l->text();
+        QVERIFY2(intro.contains(QStringLiteral("Not yours")) && intro.contains(QStringLiteral("administrator")),
+            qPrintable(intro));
     }
 
     void highRiskNeedsASecondConfirmation()

@@ -19,10 +19,13 @@
 #include <QComboBox>
 #include <QFile>
 #include <QFrame>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
+#include <QScreen>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -573,6 +576,27 @@ private Q_SLOTS:
         for (const char *word : {"useful", "stuck or spinning", "abandoned", "zombie", "review", "too young"})
             QVERIFY2(words.contains(QLatin1String(word)), qPrintable(words));
         popup->close();
+    }
+
+    // A remembered geometry from a larger screen is shrunk and moved onto this one: the whole window,
+    // its status line included, is on screen.
+    void aRememberedGeometryThatNoLongerFitsIsClamped()
+    {
+        QWidget big;
+        big.setGeometry(-400, 200, 4000, 3000);
+        QSettings().setValue(QStringLiteral("window/geometry"), big.saveGeometry());
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
+        MainWindow w(desk);
+        const QRect free = QGuiApplication::primaryScreen()->availableGeometry();
+        QVERIFY2(free.contains(w.frameGeometry()),
+            qPrintable(QStringLiteral("%1,%2 %3x%4 on %5x%6")
+                           .arg(w.frameGeometry().x())
+                           .arg(w.frameGeometry().y())
+                           .arg(w.frameGeometry().width())
+                           .arg(w.frameGeometry().height())
+                           .arg(free.width())
+                           .arg(free.height())));
+        QSettings().remove(QStringLiteral("window/geometry"));
     }
 
     void filterShowsOnlyMatchingProcesses()
