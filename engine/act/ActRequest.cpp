@@ -16,6 +16,27 @@ constexpr std::array<std::pair<ActVerb, const char *>, 13> kVerbs
 
 } // namespace
 
+std::optional<RecommendedAction> recommendedActionOf(ActVerb verb)
+{
+    switch (verb) {
+    case ActVerb::End:
+    case ActVerb::Kill:
+        return RecommendedAction::Kill;
+    case ActVerb::Pause:
+        return RecommendedAction::Pause;
+    case ActVerb::Freeze:
+        return RecommendedAction::Freeze;
+    case ActVerb::Throttle:
+        return RecommendedAction::Throttle;
+    case ActVerb::Renice:
+        return RecommendedAction::Renice;
+    case ActVerb::Quarantine:
+        return RecommendedAction::Quarantine;
+    default:
+        return std::nullopt;
+    }
+}
+
 const char *actVerbName(ActVerb verb)
 {
     for (const auto &[v, name] : kVerbs)

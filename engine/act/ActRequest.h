@@ -1,5 +1,6 @@
 #pragma once
 
+#include "config/Vocabulary.h"
 #include "procops/identity/ProcessIdentity.h"
 #include "util/Phrase.h"
 
@@ -31,6 +32,8 @@ enum class ActVerb {
 
 const char *actVerbName(ActVerb verb); // its name in the CLI, JSON and the journal: "end", "kill", …
 std::optional<ActVerb> actVerbFromName(std::string_view name);
+// The recommended action a verb carries out (End and Kill: kill), if it carries out one.
+std::optional<RecommendedAction> recommendedActionOf(ActVerb verb);
 
 struct ActRequest {
     ActVerb verb = ActVerb::End;

@@ -40,28 +40,6 @@ QString blastText(const TriageResult &r, std::size_t i)
     return parts.join(QStringLiteral("; "));
 }
 
-// The recommended action a verb carries out, if it is one.
-std::optional<RecommendedAction> recommendedAs(ActVerb verb)
-{
-    switch (verb) {
-    case ActVerb::End:
-    case ActVerb::Kill:
-        return RecommendedAction::Kill;
-    case ActVerb::Pause:
-        return RecommendedAction::Pause;
-    case ActVerb::Freeze:
-        return RecommendedAction::Freeze;
-    case ActVerb::Throttle:
-        return RecommendedAction::Throttle;
-    case ActVerb::Renice:
-        return RecommendedAction::Renice;
-    case ActVerb::Quarantine:
-        return RecommendedAction::Quarantine;
-    default:
-        return std::nullopt;
-    }
-}
-
 // Whose process, when it is not the person's own: "root (the system)", "alice (another user)".
 QString otherOwner(const TriageResult &r, std::size_t i)
 {
@@ -150,7 +128,7 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
     int recommended = 0;
     QStringList others; // owners that are not the person
     QStringList notes;
-    const auto wanted = recommendedAs(request.verb);
+    const auto wanted = recommendedActionOf(request.verb);
     for (ProcessIdentity id : request.targets) {
         const int row = m_table->rowCount();
         m_table->insertRow(row);

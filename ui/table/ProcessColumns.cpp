@@ -178,7 +178,8 @@ ProcessColumns::ProcessColumns()
         {QStringLiteral("why"), QT_TRANSLATE_NOOP("ProcessColumns", "Why"),
             QT_TRANSLATE_NOOP("ProcessColumns", "The strongest reasons for the verdict, in a few words"), left,
             Qt::AscendingOrder, [](const ProcessRow &r) { return whyInFewWords(r); },
-            [](const ProcessRow &r) { return QVariant(whyInFewWords(r)); },
+            // By the score, as Action: the reasons' text does not order anything, and is a ledger to compute.
+            [](const ProcessRow &r) { return QVariant(r.recommendation().score); },
             [](const ProcessRow &r) { return whyInFull(r); }},
         {QStringLiteral("pid"), QT_TRANSLATE_NOOP("ProcessColumns", "PID"),
             QT_TRANSLATE_NOOP("ProcessColumns", "Process ID"), right, Qt::AscendingOrder,

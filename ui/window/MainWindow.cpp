@@ -345,24 +345,11 @@ void MainWindow::fillContextMenu(QMenu *menu, int i)
             verbs.push_back(ActVerb::Renice);
         verbs.push_back(ActVerb::Quarantine);
     }
+    // End is the way a recommended kill is offered; a zombie's action is about its parent.
     const auto recommendedVerb = [&](ActVerb v) {
-        switch (rec.action) {
-        case RecommendedAction::Kill:
-            return v == ActVerb::End;
-        case RecommendedAction::Pause:
-            return v == ActVerb::Pause;
-        case RecommendedAction::Freeze:
-            return v == ActVerb::Freeze;
-        case RecommendedAction::Throttle:
-            return v == ActVerb::Throttle;
-        case RecommendedAction::Renice:
-            return v == ActVerb::Renice;
-        case RecommendedAction::Quarantine:
-            return v == ActVerb::Quarantine;
-        case RecommendedAction::Keep: // a zombie: what to do about its parent
-            return state == 'Z' && v == (rec.parentAction == ParentAction::End ? ActVerb::End : ActVerb::Reap);
-        }
-        return false;
+        if (state == 'Z')
+            return v == (rec.parentAction == ParentAction::End ? ActVerb::End : ActVerb::Reap);
+        return v != ActVerb::Kill && rec.action != RecommendedAction::Keep && recommendedActionOf(v) == rec.action;
     };
     std::stable_partition(verbs.begin(), verbs.end(), recommendedVerb);
     for (const ActVerb v : verbs)

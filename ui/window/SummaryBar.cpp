@@ -45,6 +45,34 @@ Counts countOf(const TriageResult &r)
     return c;
 }
 
+// The one line for these counts.
+QString lineOf(const Counts &c, double minAgeSeconds)
+{
+    if (c.attention == 0) {
+        const QString nothing = SummaryBar::tr("No candidates: nothing here looks left behind, stuck or spinning.");
+        if (c.tooYoung == 0)
+            return nothing;
+        return nothing + QLatin1Char(' ')
+            + (c.tooYoung == 1
+                    ? SummaryBar::tr("1 process is too young to judge (younger than %1).")
+                    : SummaryBar::tr("%1 processes are too young to judge (younger than %2).").arg(c.tooYoung))
+                  .arg(localDuration(minAgeSeconds));
+    }
+    QStringList kinds;
+    for (int k = kClassCount - 1; k >= 0; --k) // abandoned and zombies first
+        if (const int n = c.byClass[static_cast<std::size_t>(k)]; n > 0 && k != static_cast<int>(ProcessClass::Useful))
+            kinds << SummaryBar::tr("%1 %2").arg(n).arg(ClassStyle::label(static_cast<ProcessClass>(k)));
+    // "Candidates", as in the status line, the filter, the CLI and the report.
+    QString line = c.attention == 1 ? SummaryBar::tr("1 candidate") : SummaryBar::tr("%1 candidates").arg(c.attention);
+    if (!kinds.isEmpty())
+        line += SummaryBar::tr(": %1").arg(kinds.join(QStringLiteral(", ")));
+    line += SummaryBar::tr(" · %1").arg(localBytes(c.bytes));
+    if (c.holdingPorts > 0)
+        line += c.holdingPorts == 1 ? SummaryBar::tr(" · 1 holds a port")
+                                    : SummaryBar::tr(" · %1 hold ports").arg(c.holdingPorts);
+    return line;
+}
+
 } // namespace
 
 SummaryBar::SummaryBar(QWidget *parent)
@@ -88,36 +116,16 @@ SummaryBar::SummaryBar(QWidget *parent)
 
 QString SummaryBar::summaryOf(const TriageResult &result)
 {
-    const Counts c = countOf(result);
-    if (c.attention == 0) {
-        const QString nothing = tr("No candidates: nothing here looks left behind, stuck or spinning.");
-        if (c.tooYoung == 0)
-            return nothing;
-        return nothing + QLatin1Char(' ')
-            + (c.tooYoung == 1 ? tr("1 process is too young to judge (younger than %1).")
-                               : tr("%1 processes are too young to judge (younger than %2).").arg(c.tooYoung))
-                  .arg(localDuration(result.minAgeSeconds));
-    }
-    QStringList kinds;
-    for (int k = kClassCount - 1; k >= 0; --k) // abandoned and zombies first
-        if (const int n = c.byClass[static_cast<std::size_t>(k)]; n > 0 && k != static_cast<int>(ProcessClass::Useful))
-            kinds << tr("%1 %2").arg(n).arg(ClassStyle::label(static_cast<ProcessClass>(k)));
-    // "Candidates", as in the status line, the filter, the CLI and the report.
-    QString line = c.attention == 1 ? tr("1 candidate") : tr("%1 candidates").arg(c.attention);
-    if (!kinds.isEmpty())
-        line += tr(": %1").arg(kinds.join(QStringLiteral(", ")));
-    line += tr(" · %1").arg(localBytes(c.bytes));
-    if (c.holdingPorts > 0)
-        line += c.holdingPorts == 1 ? tr(" · 1 holds a port") : tr(" · %1 hold ports").arg(c.holdingPorts);
-    return line;
+    return lineOf(countOf(result), result.minAgeSeconds);
 }
 
 void SummaryBar::showResult(const TriageResult &result)
 {
-    const QString line = summaryOf(result);
+    const Counts c = countOf(result); // once: a pass over every process
+    const QString line = lineOf(c, result.minAgeSeconds);
     if (line != m_text->text())
         m_text->setText(line);
-    m_candidates = countOf(result).attention;
+    m_candidates = c.attention;
     m_showThem->setVisible(m_candidates > 0 || m_candidatesOnly);
     showMinAge(result.minAgeSeconds);
 }
