@@ -6,6 +6,7 @@
 #include "report/EngineLabels.h"
 #include "report/ScanReport.h"
 #include "util/Format.h"
+#include "util/TerminalText.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -24,7 +25,7 @@ bool confirmOnTerminal(const QString &question)
     FILE *tty = std::fopen("/dev/tty", "r+");
     if (!tty)
         return false;
-    std::fprintf(tty, "%s [y/N] ", qUtf8Printable(question));
+    std::fprintf(tty, "%s [y/N] ", forTerminal(question.toStdString()).c_str());
     std::fflush(tty);
     char line[16] = {};
     const bool yes = std::fgets(line, sizeof line, tty) && (line[0] == 'y' || line[0] == 'Y');
@@ -76,13 +77,20 @@ QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const A
     return text;
 }
 
+// One line on stdout, safe for a terminal: commands and messages carry what processes wrote.
+void printLine(const std::string &line)
+{
+    const std::string safe = forTerminal(line) + '\n';
+    std::fwrite(safe.data(), 1, safe.size(), stdout);
+}
+
 void printOutcome(const ActOutcome &o)
 {
-    std::printf("%s: %s — %s%s\n", o.target.toString().c_str(), qPrintable(EngineLabels::actStatus(o.status)),
-        o.message.translated().c_str(),
-        o.journalId > 0 && !o.undo.isEmpty()
-            ? qPrintable(QCoreApplication::translate("ActText", " (undo: ptriage act undo %1)").arg(o.journalId))
-            : "");
+    printLine(o.target.toString() + ": " + EngineLabels::actStatus(o.status).toStdString() + " — "
+        + o.message.translated()
+        + (o.journalId > 0 && !o.undo.isEmpty()
+                ? QCoreApplication::translate("ActText", " (undo: ptriage act undo %1)").arg(o.journalId).toStdString()
+                : std::string()));
 }
 
 bool parseCpus(const QString &text, std::vector<int> &out)
@@ -101,12 +109,15 @@ int listJournal(ActionJournal &journal)
 {
     for (const auto &e : journal.recent(50)) {
         const std::string verb = (e.undoing ? "undo " : "") + std::string(actVerbName(e.verb));
-        std::printf("%lld  %s  %-12s %-16s %s  %s%s\n", e.id,
+        char head[256];
+        std::snprintf(head, sizeof head, "%lld  %s  %-12s %-16s %s  ", e.id,
             qPrintable(QDateTime::fromMSecsSinceEpoch(e.atMs).toString(Qt::ISODate)), verb.c_str(),
-            qPrintable(EngineLabels::actStatus(e.status)), e.target.toString().c_str(), e.command.c_str(),
-            e.undoneBy                                             ? " (undone)"
-                : !e.undo.isEmpty() && e.status == ActStatus::Done ? " (undo possible)"
-                                                                   : "");
+            qPrintable(EngineLabels::actStatus(e.status)), e.target.toString().c_str());
+        // The command as journaled: from a process, or from a database someone else could have written.
+        printLine(head + e.command
+            + (e.undoneBy                                              ? " (undone)"
+                    : !e.undo.isEmpty() && e.status == ActStatus::Done ? " (undo possible)"
+                                                                       : ""));
     }
     return Ok;
 }
@@ -263,7 +274,7 @@ int act(const QStringList &args)
         std::printf("%s %zu process%s:\n", actVerbName(request.verb), request.targets.size(),
             request.targets.size() == 1 ? "" : "es");
         for (const auto &id : request.targets)
-            std::printf("%s\n", qUtf8Printable(describeTarget(context, id, request)));
+            printLine(describeTarget(context, id, request).toStdString());
         std::fflush(stdout);
         if (!confirmOnTerminal(QStringLiteral("Proceed?"))) {
             fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
@@ -274,7 +285,7 @@ int act(const QStringList &args)
     for (const auto &o : controller.run(request, context)) {
         printOutcome(o);
         if (const QString advice = zombieAdvice(context, o.target, request); !advice.isEmpty())
-            std::printf("%s\n", qUtf8Printable(advice));
+            printLine(advice.toStdString());
         allDone = allDone && o.status == ActStatus::Done;
     }
     return allDone ? Ok : Failure;

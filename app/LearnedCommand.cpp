@@ -1,4 +1,5 @@
 #include "Commands.h"
+#include "OneShot.h"
 
 #include "config/TriageConfig.h"
 #include "report/LearnedReport.h"
@@ -80,10 +81,10 @@ int learned(const QStringList &args)
         return Failure;
     }
     const LearnedPatterns patterns(decisions, {}, config->priors.learning, QDateTime::currentMSecsSinceEpoch());
-    const std::string text = parser.isSet(QStringLiteral("json"))
-        ? learnedJson(decisions, patterns, config->priors.learning)
-        : learnedText(decisions, patterns, config->priors.learning);
-    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
+    const bool json = parser.isSet(QStringLiteral("json"));
+    const std::string text = json ? learnedJson(decisions, patterns, config->priors.learning)
+                                  : learnedText(decisions, patterns, config->priors.learning);
+    if (!writeOut(text, json ? Output::Json : Output::Text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;
     }

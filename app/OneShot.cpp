@@ -1,5 +1,7 @@
 #include "OneShot.h"
+
 #include "Commands.h"
+#include "util/TerminalText.h"
 
 #include "collect/StateFile.h"
 #include "session/PastLoader.h"
@@ -49,6 +51,12 @@ QString pastDatabase(const QCommandLineParser &parser, const OneShotOptions &opt
     if (parser.optionNames().contains(QStringLiteral("db")))
         return parser.value(QStringLiteral("db"));
     return options.procRoot == QLatin1String("/proc") ? SessionStore::defaultPath() : QString();
+}
+
+bool writeOut(const std::string &text, Output kind)
+{
+    const std::string out = kind == Output::Text ? forTerminal(text) : text;
+    return std::fwrite(out.data(), 1, out.size(), stdout) == out.size() && std::fflush(stdout) == 0;
 }
 
 bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *error)

@@ -34,4 +34,9 @@ struct OneShotResult {
 // triage without it), infer, decide; saves --state afterwards.
 bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *error);
 
+// Writes a command's output to stdout and flushes it: false when that failed. Text for people is
+// made safe for a terminal first (forTerminal: what processes wrote cannot drive it); JSON as it is.
+enum class Output { Text, Json };
+bool writeOut(const std::string &text, Output kind);
+
 } // namespace ptriage::cli

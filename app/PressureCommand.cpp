@@ -1,4 +1,5 @@
 #include "Commands.h"
+#include "OneShot.h"
 
 #include "config/TriageConfig.h"
 #include "pressure/PressureReport.h"
@@ -36,11 +37,6 @@ bool stopOnSignals(QObject *context)
     auto *notifier = new QSocketNotifier(g_stopPipe[0], QSocketNotifier::Read, context);
     QObject::connect(notifier, &QSocketNotifier::activated, [] { QCoreApplication::exit(Ok); });
     return true;
-}
-
-bool writeOut(const std::string &text)
-{
-    return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0;
 }
 
 } // namespace
@@ -96,7 +92,7 @@ int pressure(const QStringList &args)
             fail(readError);
             return Failure;
         }
-        if (!writeOut(json ? pressureJson(monitor) : pressureText(monitor))) {
+        if (!writeOut(json ? pressureJson(monitor) : pressureText(monitor), json ? Output::Json : Output::Text)) {
             fail(QStringLiteral("cannot write the output"));
             return Failure;
         }
@@ -110,10 +106,11 @@ int pressure(const QStringList &args)
     if (!json
         && !writeOut(
             QCoreApplication::translate("PressureText", "source: %1").arg(monitor.sourceDescriptionText()).toStdString()
-            + "\n"))
+                + "\n",
+            Output::Text))
         return Failure;
     QObject::connect(&monitor, &PressureMonitor::readingTaken, [&] {
-        if (!writeOut(json ? pressureJson(monitor) : pressureWatchLine(monitor)))
+        if (!writeOut(json ? pressureJson(monitor) : pressureWatchLine(monitor), json ? Output::Json : Output::Text))
             QCoreApplication::exit(Failure); // stdout closed: nobody is watching
     });
     // A reading that fails is said once on stderr; the watch goes on, as the tray does.

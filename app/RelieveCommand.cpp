@@ -13,11 +13,6 @@
 namespace ptriage::cli {
 namespace {
 
-bool writeAll(const std::string &text)
-{
-    return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0;
-}
-
 // Carries out the steps ptriage may do itself: one End (TERM, then KILL) for each target and its
 // tree, journaled. Advice steps are only repeated. False when any process was not ended.
 bool carryOut(const ReliefPlan &plan, const TriageResult &context, const QString &journalPath, int timeoutMs)
@@ -118,8 +113,9 @@ int relieve(const QStringList &args)
     }
     const TriageResult &context = *result.triage;
     const ReliefPlan plan = planRelief(context, readFootprints(context, options.procRoot), goal, *result.config);
-    if (!writeAll(
-            parser.isSet(QStringLiteral("json")) ? reliefPlanJson(plan, context) : reliefPlanText(plan, context))) {
+    const bool json = parser.isSet(QStringLiteral("json"));
+    if (!writeOut(
+            json ? reliefPlanJson(plan, context) : reliefPlanText(plan, context), json ? Output::Json : Output::Text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;
     }

@@ -25,11 +25,6 @@ int outputWidth(bool wide)
     return ok && columns > 0 ? columns : 80;
 }
 
-bool writeAll(const std::string &text)
-{
-    return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0;
-}
-
 } // namespace
 
 int scan(const QStringList &args)
@@ -79,10 +74,11 @@ int scan(const QStringList &args)
     ro.all = parser.isSet(QStringLiteral("all"));
     ro.pretty = parser.isSet(QStringLiteral("pretty"));
     ro.pool = result.workers.get();
-    const std::string text = parser.isSet(QStringLiteral("json"))
+    const bool json = parser.isSet(QStringLiteral("json"));
+    const std::string text = json
         ? scanJson(*result.triage, *result.config, ro)
         : scanText(*result.triage, *result.config, ro, outputWidth(parser.isSet(QStringLiteral("wide"))));
-    if (!writeAll(text)) {
+    if (!writeOut(text, json ? Output::Json : Output::Text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;
     }
@@ -144,9 +140,10 @@ int explain(const QStringList &args)
                  .arg(QString::fromStdString(result.triage->identityOf(index).toString())));
         return Failure;
     }
-    const std::string text = parser.isSet(QStringLiteral("json")) ? explainJson(*result.triage, *result.config, index)
-                                                                  : explainText(*result.triage, *result.config, index);
-    if (!writeAll(text)) {
+    const bool json = parser.isSet(QStringLiteral("json"));
+    const std::string text = json ? explainJson(*result.triage, *result.config, index)
+                                  : explainText(*result.triage, *result.config, index);
+    if (!writeOut(text, json ? Output::Json : Output::Text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;
     }

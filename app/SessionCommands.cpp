@@ -1,8 +1,8 @@
 #include "Commands.h"
 #include "OneShot.h"
 
-#include "report/html/ReportHistory.h"
 #include "report/SessionReport.h"
+#include "report/html/ReportHistory.h"
 #include "session/database/SessionStore.h"
 
 #include <QDateTime>
@@ -13,11 +13,6 @@
 
 namespace ptriage::cli {
 namespace {
-
-bool writeAll(const std::string &text)
-{
-    return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0;
-}
 
 void addDbOption(QCommandLineParser &parser)
 {
@@ -30,9 +25,9 @@ QString dbPath(const QCommandLineParser &parser)
     return parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : SessionStore::defaultPath();
 }
 
-int finish(const std::string &text)
+int finish(const std::string &text, Output kind)
 {
-    if (!writeAll(text)) {
+    if (!writeOut(text, kind)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;
     }
@@ -212,7 +207,8 @@ int sessions(const QStringList &args)
         fail(error);
         return Failure;
     }
-    return finish(parser.isSet(QStringLiteral("json")) ? sessionsJson(list) : sessionsText(list));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    return finish(json ? sessionsJson(list) : sessionsText(list), json ? Output::Json : Output::Text);
 }
 
 int diff(const QStringList &args)
@@ -286,7 +282,8 @@ int diff(const QStringList &args)
     if (!actionsBetween(store.path(), from, to, actions))
         return Failure;
     const bool all = parser.isSet(QStringLiteral("all"));
-    return finish(parser.isSet(QStringLiteral("json")) ? diffJson(d, all, actions) : diffText(d, all, actions));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    return finish(json ? diffJson(d, all, actions) : diffText(d, all, actions), json ? Output::Json : Output::Text);
 }
 
 int accumulation(const QStringList &args)
@@ -337,7 +334,8 @@ int accumulation(const QStringList &args)
     if (!loadAll(store, ids, loaded))
         return Failure;
     const Accumulation acc = accumulate(loaded);
-    return finish(parser.isSet(QStringLiteral("json")) ? accumulationJson(acc) : accumulationText(acc, limit));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    return finish(json ? accumulationJson(acc) : accumulationText(acc, limit), json ? Output::Json : Output::Text);
 }
 
 } // namespace ptriage::cli

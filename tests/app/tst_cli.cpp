@@ -160,6 +160,34 @@ private Q_SLOTS:
         QVERIFY2(wrong.err.contains("is gone"), wrong.err.constData());
     }
 
+    // A command line that carries terminal escapes (retitle, a C1 CSI) and a bidi override reaches the
+    // terminal as visible text, never as controls (issue 38); JSON keeps it, escaped as JSON escapes.
+    void terminalOutputNeverCarriesAProcessesControls()
+    {
+        Spawner sp;
+        const std::string evil = std::string("title\x1b]0;owned\x07 csi\xc2\x9b"
+                                             "2J rtl\xe2\x80\xae"
+                                             "txt.exe");
+        const Actor a = sp.spawn({"escaper", {"escaper", evil}, {}, Parenting::OrphanNoSession});
+        QVERIFY(a.pid > 0);
+        const auto clean = [](const QByteArray &out) {
+            return !out.contains('\x1b') && !out.contains('\x07') && !out.contains("\xc2\x9b")
+                && !out.contains("\xe2\x80\xae");
+        };
+        const Run explain = runPtriage({QStringLiteral("explain"), QString::number(a.pid)});
+        QCOMPARE(explain.exit, 0);
+        QVERIFY2(clean(explain.out), explain.out.toPercentEncoding(" \n").constData());
+        QVERIFY2(explain.out.contains("title?]0;owned? csi<U+009B>2J rtl<U+202E>txt.exe"), explain.out.constData());
+        const Run scan = runPtriage(
+            {QStringLiteral("scan"), QStringLiteral("--all"), QStringLiteral("--min-age"), QStringLiteral("0")});
+        QCOMPARE(scan.exit, 0);
+        QVERIFY(scan.out.contains("escaper"));
+        QVERIFY2(clean(scan.out), "scan's text carries a control character");
+        const Run json = runPtriage({QStringLiteral("explain"), QString::number(a.pid), QStringLiteral("--json")});
+        QCOMPARE(json.exit, 0);
+        QVERIFY(json.out.contains("\\u001b]0;owned"));
+    }
+
     // A capture directory another user prepared is never written through (issue 38): a link to a
     // victim's file inside, the directory itself a link, one others may write to, someone else's.
     // A new directory (parents made as needed) and an empty one of ours are written, private.
