@@ -1,6 +1,7 @@
 #include "ActionController.h"
 
 #include "procops/identity/ProcFs.h"
+#include "procops/identity/TargetDescription.h"
 #include "procops/ops/HelperCore.h"
 
 #include <QElapsedTimer>
@@ -171,27 +172,57 @@ std::vector<ActOutcome> ActionController::perform(
     // As the user first: the same core the helper runs, so identity and rules are checked the same way.
     request.targets = QList<ProcessIdentity>(targets.begin(), targets.end());
     const QList<TargetResult> mine = HelperCore().execute(request, static_cast<int>(::getpid()));
-    QList<ProcessIdentity> denied;
     std::vector<std::size_t> deniedAt;
     for (std::size_t i = 0; i < targets.size(); ++i) {
         const TargetResult &r = mine.at(static_cast<qsizetype>(i));
         out[i] = {targets[i], statusOf(r.status), r.message.toStdString(), false, r.undo, 0};
-        if (r.permissionDenied()) {
-            denied << targets[i];
+        if (r.permissionDenied())
             deniedAt.push_back(i);
-        }
     }
-    if (denied.empty())
+    if (deniedAt.empty())
         return out;
 
-    // Only what the user may not do goes to the helper: one request, one authorization.
-    request.targets = denied;
+    // Only what the user may not do goes to the helper: one request (one authorization) per at most
+    // kMaxOwners owners, the helper's bound.
+    for (const std::vector<std::size_t> &batch : batchesByOwner(targets, deniedAt))
+        askHelper(request, targets, batch, out);
+    return out;
+}
+
+std::vector<std::vector<std::size_t>> ActionController::batchesByOwner(
+    const std::vector<ProcessIdentity> &targets, const std::vector<std::size_t> &at)
+{
+    std::vector<std::vector<std::size_t>> batches;
+    std::vector<std::vector<uid_t>> owners;
+    for (const std::size_t i : at) {
+        const uid_t uid = helper::describeTarget(targets[i]).uid;
+        auto b = std::find_if(owners.begin(), owners.end(), [&](const std::vector<uid_t> &o) {
+            return std::find(o.begin(), o.end(), uid) != o.end() || o.size() < std::size_t(helper::kMaxOwners);
+        });
+        if (b == owners.end()) {
+            owners.emplace_back();
+            batches.emplace_back();
+            b = owners.end() - 1;
+        }
+        if (std::find(b->begin(), b->end(), uid) == b->end())
+            b->push_back(uid);
+        batches[std::size_t(b - owners.begin())].push_back(i);
+    }
+    return batches;
+}
+
+void ActionController::askHelper(helper::HelperRequest request, const std::vector<ProcessIdentity> &targets,
+    const std::vector<std::size_t> &batch, std::vector<ActOutcome> &out)
+{
+    request.targets.clear();
+    for (const std::size_t i : batch)
+        request.targets << targets[i];
     const TransportReply reply = m_transport
         ? m_transport->execute(request.toVariantMap())
         : TransportReply{TransportReply::Error::Unavailable, QStringLiteral("no privileged helper configured"), {},
             Phrase("Action", QT_TRANSLATE_NOOP("Action", "no privileged helper configured"))};
-    for (std::size_t k = 0; k < deniedAt.size(); ++k) {
-        ActOutcome &o = out[deniedAt[k]];
+    for (std::size_t k = 0; k < batch.size(); ++k) {
+        ActOutcome &o = out[batch[k]];
         o.viaHelper = true;
         if (reply.error != TransportReply::Error::None) {
             o.status = statusOfTransportError(reply.error);
@@ -217,7 +248,6 @@ std::vector<ActOutcome> ActionController::perform(
             "Action", QT_TRANSLATE_NOOP("Action", "%1 (with administrator rights)"), {r->message.toStdString()});
         o.undo = r->undo;
     }
-    return out;
 }
 
 void ActionController::endWithTermThenKill(const ActRequest &request, std::vector<Pending> &pending)

@@ -7,14 +7,16 @@
 
 namespace ptriage::helper {
 
-// How many requests may wait for polkit at once: per bus connection, per user and in all. A check
-// can wait ten minutes for a password, so without bounds one user with a silent agent could fill
-// the helper's (and the bus's) pending-call limits and lock everyone else out. root is not counted:
-// polkit answers root at once. Over a bound the request is refused before polkit is asked.
+// How many polkit checks may wait at once: per bus connection, per user and in all. A check can
+// wait ten minutes for a password, so without bounds one user with a silent agent could fill the
+// helper's (and the bus's: 128 pending calls per connection) pending-call limits and lock everyone
+// else out. Checks are counted, not requests: a request starts one check per owner of its targets.
+// root is not counted: polkit answers root at once. Over a bound the request is refused before
+// polkit is asked.
 class CallerBudget {
 public:
     struct Limits {
-        int perConnection = 4;
+        int perConnection = 8;
         int perUser = 8;
         int total = 64;
     };
@@ -22,9 +24,10 @@ public:
     CallerBudget() = default;
     explicit CallerBudget(Limits limits) : m_limits(limits) { }
 
-    // Empty when admitted (then release() once it is answered); else why not, in English.
-    QString admit(const QString &connection, uid_t uid);
-    void release(const QString &connection, uid_t uid);
+    // Empty when a request of `checks` checks is admitted (then release() the same once it is
+    // answered); else why not, in English.
+    QString admit(const QString &connection, uid_t uid, int checks);
+    void release(const QString &connection, uid_t uid, int checks);
     int waiting() const { return m_total; }
 
 private:

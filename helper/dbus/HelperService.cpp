@@ -107,6 +107,7 @@ struct HelperService::Pending {
     QList<TargetDescription> described;
     std::vector<std::unique_ptr<PolkitAuthority::Check>> checks;
     std::size_t granted = 0;
+    int budgeted = 0; // checks counted against the caller's budget
     ~Pending() { sd_bus_message_unref(call); }
 };
 
@@ -213,7 +214,28 @@ int HelperService::execute(sd_bus_message *m)
     }
     const QString actionId = actionIdFor(request, &m_core.ledger());
     audit::asked(caller, request, actionId);
-    if (const QString busy = m_budget.admit(caller.busName, caller.uid); !busy.isEmpty()) {
+    // One check per owner: a site's rule can then allow a user's own processes and nothing else.
+    QList<TargetDescription> described;
+    QList<QList<TargetDescription>> byOwner;
+    for (const ProcessIdentity &t : request.targets) {
+        TargetDescription d = describeTarget(t);
+        described.append(d);
+        auto group = std::find_if(
+            byOwner.begin(), byOwner.end(), [&](const QList<TargetDescription> &g) { return g.first().uid == d.uid; });
+        if (group == byOwner.end())
+            byOwner.append({d});
+        else
+            group->append(d);
+    }
+    if (byOwner.size() > kMaxOwners) {
+        refuse(m, caller, kErrorInvalid, what,
+            QStringLiteral("the targets belong to %1 users; at most %2 per request")
+                .arg(byOwner.size())
+                .arg(kMaxOwners));
+        return 1;
+    }
+    const int checks = int(byOwner.size());
+    if (const QString busy = m_budget.admit(caller.busName, caller.uid, checks); !busy.isEmpty()) {
         refuse(m, caller, kErrorBusy, what, busy);
         return 1;
     }
@@ -224,18 +246,8 @@ int HelperService::execute(sd_bus_message *m)
     pending->request = request;
     pending->caller = caller;
     pending->connection = caller.busName;
-    // One check per owner: a site's rule can then allow a user's own processes and nothing else.
-    QList<QList<TargetDescription>> byOwner;
-    for (const ProcessIdentity &t : request.targets) {
-        TargetDescription d = describeTarget(t);
-        pending->described.append(d);
-        auto group = std::find_if(
-            byOwner.begin(), byOwner.end(), [&](const QList<TargetDescription> &g) { return g.first().uid == d.uid; });
-        if (group == byOwner.end())
-            byOwner.append({d});
-        else
-            group->append(d);
-    }
+    pending->described = std::move(described);
+    pending->budgeted = checks;
     Pending &p = *pending;
     m_pending.emplace(id, std::move(pending));
     for (std::size_t i = 0; i < std::size_t(byOwner.size()); ++i) {
@@ -301,7 +313,7 @@ void HelperService::drop(std::uint64_t id)
     const auto it = m_pending.find(id);
     if (it == m_pending.end())
         return;
-    m_budget.release(it->second->connection, it->second->caller.uid);
+    m_budget.release(it->second->connection, it->second->caller.uid, it->second->budgeted);
     m_pending.erase(it);
 }
 

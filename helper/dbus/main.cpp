@@ -19,6 +19,30 @@ int usage(FILE *out, int code)
     return code;
 }
 
+// The system bus, with unix fd passing refused: the bus daemon then delivers no message that carries
+// descriptors, so a request can never pin the caller's files (or the helper's fd table) while polkit
+// waits. sd_bus_open_system() would negotiate fds before we could say no.
+int openSystemBus(sd_bus **out)
+{
+    sd_bus *bus = nullptr;
+    int r = sd_bus_new(&bus);
+    const char *address = std::getenv("DBUS_SYSTEM_BUS_ADDRESS");
+    if (r >= 0)
+        r = sd_bus_set_address(bus, address && *address ? address : "unix:path=/run/dbus/system_bus_socket");
+    if (r >= 0)
+        r = sd_bus_set_bus_client(bus, 1);
+    if (r >= 0)
+        r = sd_bus_negotiate_fds(bus, 0);
+    if (r >= 0)
+        r = sd_bus_start(bus);
+    if (r < 0) {
+        sd_bus_unref(bus);
+        return r;
+    }
+    *out = bus;
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -50,7 +74,7 @@ int main(int argc, char **argv)
     sd_bus *bus = nullptr;
     int r = sd_event_default(&event);
     if (r >= 0)
-        r = sd_bus_open_system(&bus);
+        r = openSystemBus(&bus);
     if (r < 0) {
         std::fprintf(stderr, "ptriage-helper: cannot connect to the system bus: %s\n", std::strerror(-r));
         return 1;
@@ -58,6 +82,7 @@ int main(int argc, char **argv)
     r = sd_bus_attach_event(bus, event, SD_EVENT_PRIORITY_NORMAL);
     ptriage::helper::HelperOptions options;
     options.undoLedgerDir = QString::fromLatin1(ptriage::helper::kHelperLedgerDir);
+    options.logSocket = "/dev/log";
     int code = 0;
     {
         ptriage::helper::HelperService service(bus, event, options, idle * 1000);

@@ -34,6 +34,7 @@ KAuthHelper::KAuthHelper()
     : m_core([] {
           HelperOptions o;
           o.undoLedgerDir = QString::fromLatin1(kHelperLedgerDir);
+          o.logSocket = "/dev/log";
           return o;
       }())
 {

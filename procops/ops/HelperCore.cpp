@@ -5,7 +5,8 @@
 
 namespace ptriage::helper {
 
-HelperCore::HelperCore(HelperOptions options) : m_options(std::move(options)), m_ledger(m_options.undoLedgerDir)
+HelperCore::HelperCore(HelperOptions options)
+    : m_options(std::move(options)), m_ledger(m_options.undoLedgerDir), m_logDaemon(m_options.logSocket)
 {
     m_options.cgroups.ledger = &m_ledger;
 }
@@ -29,6 +30,9 @@ QList<TargetResult> HelperCore::execute(
     }
     CallerInfo caller = CallerInfo::of(callerPid);
     caller.machinery = machinery;
+    if (!m_options.logSocket.isEmpty())
+        for (const int pid : m_logDaemon.pids())
+            caller.machinery.append({pid, QStringLiteral("the system log daemon (it keeps the audit trail)")});
     const auto bootId = procfs::bootId();
     const bool undo = isUndo(request, &m_ledger); // before acting: acting changes the ledger
     for (const auto &t : request.targets) {

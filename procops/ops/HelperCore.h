@@ -1,6 +1,7 @@
 #pragma once
 
 #include "procops/ops/Cgroups.h"
+#include "procops/ops/LogDaemon.h"
 #include "procops/request/HelperRequest.h"
 #include "procops/request/TargetResult.h"
 #include "procops/request/UndoLedger.h"
@@ -14,6 +15,8 @@ struct HelperOptions {
     MachineLimits limits = MachineLimits::current();
     CgroupOptions cgroups;
     QString undoLedgerDir; // where the helper keeps what it may put back; empty: nowhere (the engine)
+    // The helpers: the daemon holding this socket ("/dev/log") joins the machinery; empty: none.
+    QByteArray logSocket;
 };
 
 inline constexpr const char *kHelperLedgerDir = "/run/ptriage-helper";
@@ -51,6 +54,7 @@ private:
 
     HelperOptions m_options;
     UndoLedger m_ledger;
+    mutable LogDaemon m_logDaemon; // of m_options.logSocket
 };
 
 } // namespace ptriage::helper

@@ -4,7 +4,14 @@
 
 #include <QStringList>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <syslog.h>
+#include <unistd.h>
 
 namespace ptriage::helper::audit {
 namespace {
@@ -25,16 +32,86 @@ QString cpuText(const QList<int> &cpus)
     return parts.join(QLatin1Char(','));
 }
 
+// The system log's socket, written without ever waiting: a stopped or stalled log daemon must not
+// stop the helper (syslog(3) blocks once the daemon's queue is full). A line that cannot go now is
+// counted, and the count is sent before the next line that can.
+class LogSocket {
+public:
+    void setIdent(const char *ident) { m_ident = ident; }
+    void send(const QString &line)
+    {
+        if (m_dropped > 0
+            && trySend(QStringLiteral("%1 audit line(s) were dropped: the system log was not reading").arg(m_dropped)))
+            m_dropped = 0;
+        if (!trySend(line))
+            ++m_dropped;
+    }
+
+private:
+    bool trySend(const QString &line)
+    {
+        QByteArray datagram = header() + line.toUtf8();
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            if (m_fd < 0 && !connectLog())
+                return false;
+            if (::send(m_fd, datagram.constData(), size_t(datagram.size()), MSG_DONTWAIT | MSG_NOSIGNAL) >= 0)
+                return true;
+            if (errno == EAGAIN || errno == EWOULDBLOCK || errno == ENOBUFS)
+                return false;
+            ::close(m_fd); // the daemon went away or restarted: connect again, once
+            m_fd = -1;
+        }
+        return false;
+    }
+    bool connectLog()
+    {
+        m_fd = ::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        std::strcpy(address.sun_path, "/dev/log");
+        if (m_fd >= 0 && ::connect(m_fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) == 0)
+            return true;
+        if (m_fd >= 0)
+            ::close(m_fd);
+        m_fd = -1;
+        return false;
+    }
+    // RFC 3164, as syslog(3) writes it: <authpriv.notice>Mmm dd hh:mm:ss ident[pid]:
+    QByteArray header() const
+    {
+        static const char *const months[]
+            = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+        const time_t now = ::time(nullptr);
+        struct tm t { };
+        ::localtime_r(&now, &t);
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "<%d>%s %2d %02d:%02d:%02d %s[%d]: ", LOG_AUTHPRIV | LOG_NOTICE,
+            months[t.tm_mon % 12], t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec, m_ident, int(::getpid()));
+        return buf;
+    }
+
+    const char *m_ident = "ptriage-helper";
+    int m_fd = -1;
+    long m_dropped = 0;
+};
+
+LogSocket &logSocket()
+{
+    static LogSocket socket;
+    return socket;
+}
+
 void log(const QString &line)
 {
-    ::syslog(LOG_AUTHPRIV | LOG_NOTICE, "%s", line.toUtf8().constData());
+    logSocket().send(line);
 }
 
 } // namespace
 
 void open(const char *ident)
 {
-    ::openlog(ident, LOG_PID | LOG_NDELAY, LOG_AUTHPRIV);
+    logSocket().setIdent(ident);
+    logSocket().send(QStringLiteral("started"));
 }
 
 QString requestText(const HelperRequest &r)

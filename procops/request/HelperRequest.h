@@ -38,6 +38,8 @@ const QStringList &signalNames();
 int signalNumber(QStringView name); // 0 when not whitelisted
 
 inline constexpr int kMaxTargets = 256;
+// One polkit check per owner: a bound, so one request cannot start many checks (send one per owner group).
+inline constexpr int kMaxOwners = 8;
 inline constexpr int kNiceMin = -20;
 inline constexpr int kNiceMax = 19;
 inline constexpr int kCpuPeriodUs = 100000; // throttle period: 100 ms

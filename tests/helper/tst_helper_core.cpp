@@ -3,6 +3,7 @@
 #include "procops/identity/ProcFs.h"
 #include "procops/ops/HelperCore.h"
 #include "procops/ops/KernelOps.h"
+#include "procops/ops/LogDaemon.h"
 #include "support/Spawner.h"
 
 #include <QtTest>
@@ -12,8 +13,10 @@
 #include <csignal>
 #include <functional>
 #include <grp.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -803,6 +806,58 @@ private Q_SLOTS:
             EXPECT_STATUS(result, TargetStatus::Refused);
             QVERIFY2(result.message.contains(reason), qPrintable(result.message));
         }
+    }
+
+    // A stopped log daemon hangs whoever logs: the process that holds the log's socket is refused
+    // like the bus daemon (only an undo may touch it), found by the socket, whatever its name.
+    void theLogDaemonIsMachinery()
+    {
+        REQUIRE_ROOT();
+        QTemporaryDir dir;
+        const QByteArray path = QFile::encodeName(dir.filePath(QStringLiteral("log")));
+        int ready[2];
+        QCOMPARE(::pipe(ready), 0);
+        const pid_t daemon = ::fork();
+        if (daemon == 0) {
+            const int fd = ::socket(AF_UNIX, SOCK_DGRAM, 0);
+            sockaddr_un a{};
+            a.sun_family = AF_UNIX;
+            std::strcpy(a.sun_path, path.constData());
+            const bool bound = ::bind(fd, reinterpret_cast<const sockaddr *>(&a), sizeof a) == 0;
+            if (::write(ready[1], bound ? "1" : "0", 1) != 1 || !bound)
+                ::_exit(1);
+            for (;;)
+                ::pause();
+        }
+        char c = 0;
+        QCOMPARE(::read(ready[0], &c, 1), 1);
+        ::close(ready[0]);
+        ::close(ready[1]);
+        auto reap = qScopeGuard([&] { killAndReap(daemon); });
+        QCOMPARE(c, '1');
+        const int bystander = forkSleeper();
+        auto reapBystander = qScopeGuard([&] { killAndReap(bystander); });
+
+        LogDaemon finder(path);
+        QCOMPARE(finder.pids(), QList<int>{daemon});
+        QCOMPARE(finder.pids(), QList<int>{daemon}); // kept while it lives
+
+        HelperOptions o;
+        o.logSocket = path;
+        const HelperCore core(o);
+        for (const char *sig : {"STOP", "TERM"}) {
+            const TargetResult r = runOne(core, signalRequest(identityOf(daemon), QLatin1String(sig)));
+            EXPECT_STATUS(r, TargetStatus::Refused);
+            QVERIFY2(r.message.contains(QStringLiteral("the system log daemon")), qPrintable(r.message));
+        }
+        EXPECT_STATUS(runOne(core, signalRequest(identityOf(daemon), QStringLiteral("CONT"))), TargetStatus::Done);
+        EXPECT_STATUS(runOne(core, signalRequest(identityOf(bystander), QStringLiteral("STOP"))), TargetStatus::Done);
+        QVERIFY(procfs::readStat(daemon)->state != 'T');
+
+        // A restarted daemon is found anew.
+        killAndReap(daemon);
+        reap.dismiss();
+        QVERIFY(finder.pids().isEmpty());
     }
 
     void threadIdIsNotAProcess()
