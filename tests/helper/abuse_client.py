@@ -3,7 +3,10 @@
 
   abuse_client.py stall CONNECTIONS REQUESTS TARGET   a polkit agent that never answers, then REQUESTS
                                                       signal requests spread over CONNECTIONS connections
+  abuse_client.py stall CONNECTIONS REQUESTS T1 T2 …  the same, each request naming every target
   abuse_client.py flood CONNECTIONS REQUESTS MIB      requests of about MIB MiB each, spread likewise
+  abuse_client.py fds TARGET                          one request carrying a unix file descriptor
+  abuse_client.py invalid REQUESTS                    that many invalid requests at once, on one connection
 
 Prints one JSON object per line (events: agent_begin, reply, sent, ready); in stall mode it stays on the
 bus until a line arrives on stdin, then leaves (its pending checks must be called off).
@@ -74,16 +77,50 @@ def call(conn, request, index, loop_state):
                    timeout=900)
 
 
+def one_shot(mode, argument):
+    conn = dbus.bus.BusConnection(ADDRESS)
+    state = {"replies": 0}
+    loop = GLib.MainLoop()
+    if mode == "fds":
+        with open("/dev/null") as f:
+            request = dbus.Dictionary({"verb": "signal", "signal": "TERM",
+                                       "targets": dbus.Array([argument], signature="s"),
+                                       "x": dbus.types.UnixFd(f.fileno())}, signature="sv")
+            call(conn, request, 0, state)
+        count = 1
+    else:  # one at a time: the bus bounds a connection's pending calls
+        helper = conn.get_object(*HELPER, introspect=False)
+        for i in range(int(argument)):
+            try:
+                helper.Execute(dbus.Dictionary({"verb": "nonsense"}, signature="sv"), dbus_interface=HELPER[0],
+                               timeout=30)
+                say(event="reply", index=i, error=None)
+            except dbus.DBusException as e:
+                say(event="reply", index=i, error=e.get_dbus_name())
+        return
+
+    def check():
+        if state["replies"] >= count:
+            loop.quit()
+            return False
+        return True
+
+    GLib.timeout_add(20, check)
+    loop.run()
+
+
 def main():
+    if sys.argv[1] in ("fds", "invalid"):
+        return one_shot(sys.argv[1], sys.argv[2])
     mode, connections, requests = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     conns = [dbus.bus.BusConnection(ADDRESS) for _ in range(connections)]
     state = {"replies": 0}
     loop = GLib.MainLoop()
     if mode == "stall":
-        target = sys.argv[4]
+        targets = sys.argv[4:]
         agent = register_agent(conns[0])
         for i in range(requests):
-            request = {"verb": "signal", "signal": "TERM", "targets": dbus.Array([target], signature="s")}
+            request = {"verb": "signal", "signal": "TERM", "targets": dbus.Array(targets, signature="s")}
             call(conns[i % connections], dbus.Dictionary(request, signature="sv"), i, state)
         say(event="sent", count=requests, names=[c.get_unique_name() for c in conns])
 

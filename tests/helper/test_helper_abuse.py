@@ -69,25 +69,37 @@ def rss_kb(pid, field="VmRSS"):
     return 0
 
 
+SINK = r"""
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind(sys.argv[1])
+print("bound", flush=True)
+with open(sys.argv[2], "ab", buffering=0) as out:
+    while True:
+        out.write(s.recv(65536).replace(b"\n", b" ") + b"\n")
+"""
+
+
 class SyslogSink:
-    """Receives what syslog(3) sends to /dev/log: the socket itself when the machine has none, else a
+    """A log daemon of our own, in a process of its own (so that it can be stopped like a real one):
+    it receives what the helper sends to /dev/log, the socket itself when the machine has none, else a
     socket of ours bind-mounted over /dev/log in the helper's own mount namespace."""
 
     def __init__(self, directory):
-        self.lines, self.own_dev_log = [], not os.path.exists("/dev/log")
+        self.own_dev_log = not os.path.exists("/dev/log")
         self.path = "/dev/log" if self.own_dev_log else os.path.join(directory, "log")
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        self.sock.bind(self.path)
+        self.file = os.path.join(directory, "syslog.lines")
+        self.proc = subprocess.Popen(["/usr/bin/python3", "-c", SINK, self.path, self.file], stdout=subprocess.PIPE,
+                                     text=True)
+        self.proc.stdout.readline()
         os.chmod(self.path, 0o666)
-        threading.Thread(target=self._drain, daemon=True).start()  # never let senders block
 
-    def _drain(self):
-        while True:
-            try:
-                data = self.sock.recv(65536)
-            except OSError:
-                return
-            self.lines.append(data.decode("utf-8", "replace"))
+    @property
+    def lines(self):
+        try:
+            return open(self.file, errors="replace").read().splitlines()
+        except OSError:
+            return []
 
     def wrap(self, argv):
         if self.own_dev_log:
@@ -96,8 +108,9 @@ class SyslogSink:
                 f'mount --bind "{self.path}" /dev/log && exec "$0" "$@"'] + argv
 
     def close(self):
-        self.sock.close()
-        if self.own_dev_log:
+        self.proc.kill()
+        self.proc.wait()
+        if os.path.exists(self.path):
             os.unlink(self.path)
 
 
@@ -508,6 +521,131 @@ def undo_case(w):
     target.wait()
 
 
+def owner_sleepers(count, first_uid=61000):
+    """Sleepers of `count` different users (uids with no account: polkit and the helper only need the number)."""
+    out = []
+    for i in range(count):
+        uid = first_uid + i
+        p = subprocess.Popen(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "sleep", "300"])
+        out.append(p)
+    time.sleep(0.3)
+    return out
+
+
+def fanout_case(w):
+    print("\n== a silent agent and requests naming many owners (one polkit check each), while root is served",
+          flush=True)
+    w.rule(f'polkit.addRule(function(a, s) {{ if (a.id.indexOf("org.ptriage.helper.") == 0 && s.user == "{w.user}") '
+           'return polkit.Result.AUTH_ADMIN; });')
+    w.start_helper(idle=0)
+    owners = owner_sleepers(16)
+    ids = [identity(p.pid) for p in owners]
+
+    def attack(targets, replies, checks):
+        """8 requests naming `targets` from one user; waits for `replies` replies and `checks` dialogs."""
+        client = subprocess.Popen(w.as_user(["/usr/bin/python3", w.client, "stall", "2", "8"] + targets),
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        events = queue.Queue()
+        threading.Thread(target=lambda: [events.put(json.loads(l)) for l in client.stdout], daemon=True).start()
+        errors, begun = [], 0
+        deadline = time.time() + 20
+        while time.time() < deadline and (len(errors) < replies or begun < checks):
+            try:
+                e = events.get(timeout=1)
+            except queue.Empty:
+                continue
+            if e["event"] == "reply":
+                errors.append(e["error"])
+            elif e["event"] == "agent_begin":
+                begun += 1
+        return client, errors, begun
+
+    def root_served(when):
+        served = []
+        for _ in range(5):
+            victim, vpid = sleeper()
+            _, error, _ = w.execute(False, signal_request("KILL", identity(vpid)), timeout=20)
+            try:
+                victim.wait(10)
+            except subprocess.TimeoutExpired:
+                victim.kill()
+                victim.wait()
+            served.append(error is None and victim.returncode == -9)
+        check(all(served), f"root served {sum(served)} of 5 times {when}")
+
+    wide, errors, begun = attack(ids, 8, 0)
+    invalid = errors.count("org.ptriage.helper.Error.InvalidRequest")
+    check(invalid == 8 and begun == 0,
+          f"8 requests naming 16 owners each refused before polkit ({invalid} of {len(errors)} replies; "
+          f"{begun} checks begun)")
+    root_served("after 8 requests of 16 owners")
+    narrow, errors, begun = attack(ids[:8], 7, 8)
+    busy = errors.count("org.ptriage.helper.Error.Busy")
+    check(busy == 7 and begun == 8, f"8 requests of 8 owners each: 1 admitted (8 checks, the user's budget), 7 busy "
+          f"(busy {busy}, checks begun {begun})")
+    root_served("while 8 checks wait")
+    for c in (wide, narrow):
+        c.stdin.write("leave\n")
+        c.stdin.flush()
+        c.wait(30)
+    for p in owners:
+        p.kill()
+        p.wait()
+
+
+def fds_case(w):
+    print("\n== a request carrying a unix file descriptor", flush=True)
+    w.rule("")
+    w.start_helper(idle=0)
+    before = len(os.listdir(f"/proc/{w.helper_pid}/fd"))
+    target, tpid = sleeper()
+    r = subprocess.run(w.as_user(["/usr/bin/python3", w.client, "fds", identity(tpid)]), capture_output=True,
+                       text=True, timeout=60)
+    replies = [json.loads(l) for l in r.stdout.splitlines() if l.startswith("{")]
+    error = replies[0].get("error") if replies else None
+    check(bool(error) and not error.startswith("org.ptriage.helper."),
+          f"refused by the bus, never delivered to the helper ({error}: {replies[0].get('message', '')[:70] if replies else r.stderr[-200:]})")
+    check(len(os.listdir(f"/proc/{w.helper_pid}/fd")) == before and state_of(tpid) in "SR",
+          "the helper holds no more descriptors than before, the target is untouched")
+    target.kill()
+    target.wait()
+
+
+def log_stopped_case(w):
+    print("\n== the log daemon stopped, while requests keep coming", flush=True)
+    w.rule("")
+    w.start_helper(idle=0)
+    for sig in ("STOP", "KILL"):
+        _, error, out = w.execute(False, signal_request(sig, identity(w.sink.proc.pid)))
+        check(error is None and '"refused"' in out and "system log daemon" in out,
+              f"{sig} to the log daemon refused, even for root: {re.findall(r'is the system log daemon', out)[:1]}")
+    os.kill(w.sink.proc.pid, signal.SIGSTOP)
+    try:
+        flood = subprocess.run(["/usr/bin/python3", CLIENT, "invalid", "1500"], capture_output=True, text=True,
+                               timeout=120, env=w.env)
+        answered = sum(1 for l in flood.stdout.splitlines() if '"reply"' in l)
+        check(answered == 1500, f"1,500 requests answered while the log is stopped ({answered}) {flood.stderr[-300:]}")
+        victim, vpid = sleeper()
+        seconds, error, _ = w.execute(False, signal_request("KILL", identity(vpid)), timeout=20)
+        try:
+            victim.wait(10)
+        except subprocess.TimeoutExpired:
+            victim.kill()
+            victim.wait()
+        check(error is None and victim.returncode == -9 and seconds < 2,
+              f"root served while the log is stopped: {seconds * 1000:.0f} ms ({error or 'killed'})")
+    finally:
+        os.kill(w.sink.proc.pid, signal.SIGCONT)
+    w.execute(False, signal_request("CONT", identity(os.getpid())))
+    try:
+        w.wait_for(lambda: any("audit line(s) were dropped" in l for l in w.sink.lines), "the dropped count", 10)
+        dropped = [l for l in w.sink.lines if "were dropped" in l][-1]
+        check(True, "once the log reads again, the helper says how many lines it dropped: "
+              + dropped.split(": ", 1)[-1][:70])
+    except RuntimeError:
+        check(False, "once the log reads again, the helper says how many lines it dropped")
+
+
 def log_case(w):
     print("\n== the system log", flush=True)
     lines = w.sink.lines
@@ -531,7 +669,7 @@ def main():
     try:
         w.__init__()
         for case in (stall_case, flood_case, machinery_case, bounds_case, details_case, precreated_case, undo_case,
-                     log_case):
+                     log_case, fanout_case, fds_case, log_stopped_case):
             try:
                 case(w)
             except Exception as e:  # one broken case must not hide the others
