@@ -88,6 +88,33 @@ std::optional<Stat> readStat(int pid, int *error, int tid)
     return s;
 }
 
+std::optional<Stat> readStatAt(int procDir, int *error, int tid)
+{
+    const QByteArray path = tid > 0 ? "task/" + QByteArray::number(tid) + "/stat" : QByteArray("stat");
+    const int fd = ::openat(procDir, path.constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) {
+        if (error)
+            *error = errno;
+        return std::nullopt;
+    }
+    char buf[1024];
+    ssize_t n;
+    do
+        n = ::read(fd, buf, sizeof buf);
+    while (n < 0 && errno == EINTR);
+    const int err = errno;
+    ::close(fd);
+    if (n <= 0) {
+        if (error)
+            *error = n < 0 ? err : ESRCH;
+        return std::nullopt;
+    }
+    auto s = parseStat(std::string_view(buf, static_cast<std::size_t>(n)));
+    if (!s && error)
+        *error = EINVAL;
+    return s;
+}
+
 std::optional<BootId> bootId()
 {
     const auto text = readFile(QStringLiteral("/proc/sys/kernel/random/boot_id"));
@@ -118,6 +145,26 @@ QList<int> threadIds(int pid)
     DIR *dir = ::opendir(path.constData());
     if (!dir)
         return tids;
+    while (const dirent *e = ::readdir(dir)) {
+        int tid = 0;
+        const std::string_view name(e->d_name);
+        if (number(name, tid) && tid > 0)
+            tids.append(tid);
+    }
+    ::closedir(dir);
+    return tids;
+}
+
+QList<int> threadIdsAt(int procDir)
+{
+    QList<int> tids;
+    const int fd = ::openat(procDir, "task", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *dir = fd >= 0 ? ::fdopendir(fd) : nullptr;
+    if (!dir) {
+        if (fd >= 0)
+            ::close(fd);
+        return tids;
+    }
     while (const dirent *e = ::readdir(dir)) {
         int tid = 0;
         const std::string_view name(e->d_name);

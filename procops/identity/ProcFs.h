@@ -34,6 +34,11 @@ std::optional<Stat> parseStat(std::string_view text);
 // sets *error to errno (ENOENT/ESRCH: the process is gone).
 std::optional<Stat> readStat(int pid, int *error = nullptr, int tid = 0);
 
+// The same through a process's own /proc directory (`procDir`, an fd of /proc/PID): "stat", or
+// "task/TID/stat" when tid > 0. Such a directory stays bound to the process it was opened on: when
+// that process is gone, reads fail (ESRCH), even if its pid was taken by another.
+std::optional<Stat> readStatAt(int procDir, int *error = nullptr, int tid = 0);
+
 // /proc/sys/kernel/random/boot_id without its newline; empty on failure.
 std::optional<BootId> bootId(); // empty when unreadable
 
@@ -44,6 +49,8 @@ int parseStatusTgid(const QByteArray &status);
 
 // Thread ids under /proc/PID/task (empty when the process is gone).
 QList<int> threadIds(int pid);
+// Thread ids under `procDir`/task: only ever the threads of the process the directory was opened on.
+QList<int> threadIdsAt(int procDir);
 
 // Small whole-file read/write helpers for /proc and cgroupfs (no symlinks followed).
 std::optional<QByteArray> readFile(const QString &path, int *error = nullptr);

@@ -47,19 +47,19 @@ bool restoreReuser(int tid, const InheritFrom &inherit)
     return true;
 }
 
-// Writes to thread `tid` of process `pid` exactly: the same task (start time under /proc/PID/task)
+// Writes to thread `tid` of the process exactly: the same task (start time under its own proc directory)
 // just before and just after the write. `expectStart` (the identity's, for the main thread) must
 // match before. A thread that ended meanwhile counts as ESRCH; if its id was taken over and the new
 // owner got the write, the new owner is given back what it inherited.
-int exactThreadWrite(int pid, int tid, std::uint64_t expectStart, const ThreadWrite &write, const InheritFrom &inherit,
-    int *reusersRestored)
+int exactThreadWrite(const ProcessHandle &hd, int tid, std::uint64_t expectStart, const ThreadWrite &write,
+    const InheritFrom &inherit, int *reusersRestored)
 {
-    const auto before = procfs::readStat(pid, nullptr, tid);
+    const auto before = procfs::readStatAt(hd.procDir(), nullptr, tid);
     if (!before || (expectStart && before->startTicks != expectStart))
         return ESRCH;
     testing::runBeforeWrite(tid);
     const int rc = write(tid);
-    const auto after = procfs::readStat(pid, nullptr, tid);
+    const auto after = procfs::readStatAt(hd.procDir(), nullptr, tid);
     if (after && after->startTicks == before->startTicks)
         return rc;
     if (rc == 0 && restoreReuser(tid, inherit))
@@ -74,13 +74,13 @@ ThreadSweep forEachThread(const ProcessHandle &hd, const ThreadWrite &write, con
     QSet<int> seen;
     for (int round = 0; round < 8; ++round) {
         bool fresh = false;
-        for (int tid : procfs::threadIds(hd.pid())) {
+        for (int tid : procfs::threadIdsAt(hd.procDir())) {
             if (seen.contains(tid))
                 continue;
             seen.insert(tid);
             fresh = true;
             const std::uint64_t expect = tid == hd.pid() ? hd.identity().startTicks : 0;
-            const int err = exactThreadWrite(hd.pid(), tid, expect, write, inherit, &sweep.reusersRestored);
+            const int err = exactThreadWrite(hd, tid, expect, write, inherit, &sweep.reusersRestored);
             if (err == 0)
                 ++sweep.threads;
             else if (err != ESRCH && !sweep.error) {

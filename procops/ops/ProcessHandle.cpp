@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <fcntl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -59,9 +60,15 @@ std::variant<ProcessHandle, TargetResult> ProcessHandle::open(
         }
         return TargetResult::failed(target, err, QStringLiteral("cannot open a pidfd for pid %1").arg(id.pid));
     }
-    // Only now, with the pidfd held, is the start time worth comparing.
+    // Only now, with the pidfd held, is the start time worth comparing; read through the process's
+    // own /proc directory, opened after the pidfd, so that the directory is proven to be this
+    // process's too (its threads are then listed and checked through it, never by path).
     int err = 0;
-    const auto stat = procfs::readStat(id.pid, &err);
+    h.m_procDir
+        = ::open(QByteArray("/proc/" + QByteArray::number(id.pid)).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (h.m_procDir < 0)
+        err = errno;
+    const auto stat = h.m_procDir < 0 ? std::nullopt : procfs::readStatAt(h.m_procDir, &err);
     if (!stat) {
         if (err == ENOENT || err == ESRCH)
             return TargetResult::make(target, TargetStatus::NoSuchProcess,
@@ -79,7 +86,10 @@ std::variant<ProcessHandle, TargetResult> ProcessHandle::open(
 }
 
 ProcessHandle::ProcessHandle(ProcessHandle &&other) noexcept
-    : m_id(std::move(other.m_id)), m_stat(other.m_stat), m_pidfd(std::exchange(other.m_pidfd, -1))
+    : m_id(std::move(other.m_id)),
+      m_stat(other.m_stat),
+      m_pidfd(std::exchange(other.m_pidfd, -1)),
+      m_procDir(std::exchange(other.m_procDir, -1))
 { }
 
 ProcessHandle &ProcessHandle::operator=(ProcessHandle &&other) noexcept
@@ -87,9 +97,12 @@ ProcessHandle &ProcessHandle::operator=(ProcessHandle &&other) noexcept
     if (this != &other) {
         if (m_pidfd >= 0)
             ::close(m_pidfd);
+        if (m_procDir >= 0)
+            ::close(m_procDir);
         m_id = std::move(other.m_id);
         m_stat = other.m_stat;
         m_pidfd = std::exchange(other.m_pidfd, -1);
+        m_procDir = std::exchange(other.m_procDir, -1);
     }
     return *this;
 }
@@ -98,6 +111,8 @@ ProcessHandle::~ProcessHandle()
 {
     if (m_pidfd >= 0)
         ::close(m_pidfd);
+    if (m_procDir >= 0)
+        ::close(m_procDir);
 }
 
 bool ProcessHandle::alive() const

@@ -43,6 +43,7 @@ public:
 
     int pid() const { return m_id.pid; }
     int pidfd() const { return m_pidfd; }
+    int procDir() const { return m_procDir; } // /proc/PID of this very process (see readStatAt)
     const ProcessIdentity &identity() const { return m_id; }
     const ProcessIdentity &target() const { return m_id; }
     const procfs::Stat &stat() const { return m_stat; } // as read at the check
@@ -57,6 +58,7 @@ private:
     ProcessIdentity m_id;
     procfs::Stat m_stat;
     int m_pidfd = -1;
+    int m_procDir = -1;
 };
 
 // The rules no verb may break, checked on an opened handle: PID 1, kernel threads, the helper itself,

@@ -26,14 +26,24 @@ using ptriage::ProcessIdentity;
 
 namespace {
 
-int forkSleeper()
+int forkSleeper(int threads = 0)
 {
     const pid_t pid = ::fork();
     if (pid == 0) {
+        for (int i = 0; i < threads; ++i)
+            std::thread([] {
+                for (;;)
+                    ::pause();
+            }).detach();
         for (;;)
             ::pause();
     }
     return pid;
+}
+
+int taskCount(int pid)
+{
+    return int(procfs::threadIds(pid).size());
 }
 
 void killAndReap(int pid)
@@ -66,9 +76,11 @@ public:
         m_pid = ::fork();
         if (m_pid == 0) {
             ::signal(SIGCHLD, SIG_IGN);
-            char c;
-            while (::read(ask[0], &c, 1) == 1) {
-                const int child = forkSleeper();
+            char threads;
+            while (::read(ask[0], &threads, 1) == 1) {
+                const int child = forkSleeper(threads);
+                for (int i = 0; i < 2000 && taskCount(child) < 1 + threads; ++i)
+                    ::usleep(500); // its threads are up before it is handed over
                 if (::write(answer[1], &child, sizeof child) != sizeof child)
                     ::_exit(1);
             }
@@ -90,10 +102,11 @@ public:
         m_pid = -1;
     }
     int pid() const { return m_pid; }
-    int fork() const
+    // A new process, with `threads` threads besides its main one.
+    int fork(char threads = 0) const
     {
         int child = -1;
-        return ::write(m_ask, "f", 1) == 1 && ::read(m_answer, &child, sizeof child) == sizeof child ? child : -1;
+        return ::write(m_ask, &threads, 1) == 1 && ::read(m_answer, &child, sizeof child) == sizeof child ? child : -1;
     }
 
 private:
@@ -106,6 +119,7 @@ struct Race {
     const Forker *forker = nullptr;
     int target = 0;
     int reuser = 0;
+    char reuserThreads = 0;
     bool fired = false;
     int missed = 0; // the new process did not get the pid (should not happen in a private namespace)
 
@@ -117,7 +131,7 @@ struct Race {
         r->fired = true;
         killAndReap(r->target);
         procfs::writeFile(QStringLiteral("/proc/sys/kernel/ns_last_pid"), QByteArray::number(r->target - 1));
-        r->reuser = r->forker->fork();
+        r->reuser = r->forker->fork(r->reuserThreads);
         if (r->reuser != r->target)
             ++r->missed;
     }
@@ -148,16 +162,21 @@ private Q_SLOTS:
     {
         QTest::addColumn<Verb>("verb");
         QTest::addColumn<int>("rounds");
-        QTest::newRow("renice") << Verb::Renice << 300;
-        QTest::newRow("quarantine") << Verb::Quarantine << 300;
-        QTest::newRow("freeze (move into the group)") << Verb::Freeze << 250;
-        QTest::newRow("thaw (move back)") << Verb::Thaw << 250;
+        QTest::addColumn<char>("reuserThreads");
+        QTest::newRow("renice") << Verb::Renice << 300 << char(0);
+        QTest::newRow("quarantine") << Verb::Quarantine << 300 << char(0);
+        QTest::newRow("freeze (move into the group)") << Verb::Freeze << 250 << char(0);
+        QTest::newRow("thaw (move back)") << Verb::Thaw << 250 << char(0);
+        // The newcomer's threads are listed after the write: they must never be the old process's.
+        QTest::newRow("renice, a newcomer with threads") << Verb::Renice << 50 << char(3);
+        QTest::newRow("quarantine, a newcomer with threads") << Verb::Quarantine << 50 << char(3);
     }
 
     void reusedPidNeverTakesTheWrite()
     {
         QFETCH(Verb, verb);
         QFETCH(int, rounds);
+        QFETCH(char, reuserThreads);
         const HelperCore core;
         const auto freezer = core.options().cgroups.layout.unified()
             ? core.options().cgroups.layout.unified()
@@ -213,6 +232,7 @@ private Q_SLOTS:
             Race race;
             race.target = t;
             race.forker = &forker;
+            race.reuserThreads = reuserThreads;
             testing::beforeWrite() = {&Race::hook, &race};
             const TargetResult result = core.execute(r, 0).first();
             testing::beforeWrite() = {};
@@ -224,7 +244,11 @@ private Q_SLOTS:
                 // The newcomer as it was born: its parent's nice, affinity and group, not frozen.
                 errno = 0;
                 const int nice = ::getpriority(PRIO_PROCESS, static_cast<id_t>(b));
-                const bool ok = nice == ::getpriority(PRIO_PROCESS, 0) && affinity(b) == cpus
+                bool threadsAsBorn = taskCount(b) == 1 + reuserThreads;
+                for (const int tid : procfs::threadIds(b))
+                    threadsAsBorn = threadsAsBorn && ::getpriority(PRIO_PROCESS, static_cast<id_t>(tid)) == nice
+                        && affinity(tid) == cpus;
+                const bool ok = nice == ::getpriority(PRIO_PROCESS, 0) && affinity(b) == cpus && threadsAsBorn
                     && (!freezer || cgroupPathOf(b, *freezer) == birthGroup)
                     && (verb == Verb::Thaw || result.status != TargetStatus::Done); // thawed, then it died
                 if (!ok) {
