@@ -218,6 +218,31 @@ std::optional<Placement> placementFor(const ProcessHandle &hd, const CgroupHiera
     return p;
 }
 
+// The ledger's record of a freeze or throttle, written before acting and dropped unless it took.
+class HeldUntilDone {
+public:
+    HeldUntilDone(const UndoLedger *ledger, UndoLedger::Hold kind, const ProcessHandle &hd, const QString &groupDir)
+        : m_ledger(ledger), m_kind(kind), m_hd(hd)
+    {
+        if (m_ledger)
+            m_ledger->hold(kind, hd.identity(), groupDir);
+    }
+    HeldUntilDone(const HeldUntilDone &) = delete;
+    HeldUntilDone &operator=(const HeldUntilDone &) = delete;
+    ~HeldUntilDone()
+    {
+        if (m_ledger && !m_done)
+            m_ledger->release(m_kind, m_hd.identity());
+    }
+    void done() { m_done = true; }
+
+private:
+    const UndoLedger *m_ledger;
+    UndoLedger::Hold m_kind;
+    const ProcessHandle &m_hd;
+    bool m_done = false;
+};
+
 // Creates the group and moves the process in, undoing both on failure. `unsupported` marks failures
 // after which the other hierarchy may be tried.
 class Dedication {
@@ -309,12 +334,14 @@ private:
     bool m_committed = false;
 };
 
-TargetResult freezeIn(const ProcessHandle &hd, const CgroupHierarchy &h, int timeoutMs, bool *unsupported)
+TargetResult freezeIn(const ProcessHandle &hd, const CgroupHierarchy &h, const CgroupOptions &o, bool *unsupported)
 {
+    const int timeoutMs = o.settleTimeoutMs;
     TargetResult error;
     const auto p = placementFor(hd, h, &error);
     if (!p)
         return error;
+    HeldUntilDone held(o.ledger, UndoLedger::Hold::Freeze, hd, p->groupDir);
     Dedication d(hd, h, *p);
     if (auto r = d.create())
         return *r;
@@ -339,6 +366,7 @@ TargetResult freezeIn(const ProcessHandle &hd, const CgroupHierarchy &h, int tim
                 .arg(timeoutMs));
     }
     d.commit();
+    held.done();
     TargetResult r = TargetResult::done(hd.target(),
         QStringLiteral("PID %1 frozen in %2 (%3)").arg(hd.pid()).arg(p->groupDir, backendLabel(h, "freezer")));
     r.undo.insert(field::verb, verbName(Verb::Thaw));
@@ -391,30 +419,42 @@ std::optional<TargetResult> thawIn(const ProcessHandle &hd, const CgroupHierarch
     return dissolve(hd, h, current, groupDir, parentDir, r);
 }
 
-// The process's dedicated freeze group wherever it is in `h`, for a process no longer in it.
-std::optional<TargetResult> thawLeftBehind(const ProcessHandle &hd, const CgroupHierarchy &h, int timeoutMs)
+// The group `groupDir` in `h` as a path relative to the hierarchy; empty when it is not under `h`.
+QString relativeGroup(const CgroupHierarchy &h, const QString &groupDir)
 {
-    const QString name = hd.dedicatedGroupName();
-    QDirIterator it(
-        h.mountPoint, {name}, QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString groupDir = it.next();
-        const QString rest = groupDir.mid(h.mountPoint.size());
-        const QString groupRel = h.mountRoot == QLatin1String("/") ? rest : h.mountRoot + rest;
-        const QString parentDir = cgroupDirectory(h, parentOf(groupRel));
-        if (parentDir.isEmpty() || cgroupDirectory(h, groupRel) != groupDir)
-            continue;
-        const QString control = groupDir + (h.v2 ? QStringLiteral("/cgroup.freeze") : QStringLiteral("/freezer.state"));
-        if (const int err = procfs::writeFile(control, h.v2 ? QByteArray("0") : QByteArray("THAWED")))
-            return TargetResult::failed(hd.target(), err, QStringLiteral("cannot thaw %1").arg(groupDir));
-        waitFreezeState(h, groupDir, false, timeoutMs);
-        TargetResult done = TargetResult::done(hd.target(),
-            QStringLiteral("PID %1 had been moved out of its frozen group %2; the group was thawed and removed")
-                .arg(QString::number(hd.pid()), groupDir));
-        done.undo.insert(field::verb, verbName(Verb::Freeze));
-        return dissolve(hd, h, groupRel, groupDir, parentDir, done);
-    }
-    return std::nullopt;
+    if (!groupDir.startsWith(h.mountPoint + QLatin1Char('/')))
+        return {};
+    const QString rest = groupDir.mid(h.mountPoint.size());
+    const QString rel = h.mountRoot == QLatin1String("/") ? rest : h.mountRoot + rest;
+    return cgroupDirectory(h, rel) == groupDir ? rel : QString();
+}
+
+// The helper made it: a directory (not a link) of root's, named after this very process.
+QString notMadeByTheHelper(const ProcessHandle &hd, const QString &groupDir)
+{
+    struct stat st;
+    if (::lstat(groupDir.toLocal8Bit().constData(), &st) != 0 || !S_ISDIR(st.st_mode))
+        return QStringLiteral("the group %1 is gone").arg(groupDir);
+    if (st.st_uid != ::geteuid() || baseNameOf(groupDir) != hd.dedicatedGroupName())
+        return QStringLiteral("the group %1 was not made by the helper for PID %2 (owner uid %3); it is left alone")
+            .arg(groupDir, QString::number(hd.pid()), QString::number(st.st_uid));
+    return {};
+}
+
+// The process's dedicated freeze group, for a process no longer in it: thawed, emptied and removed.
+TargetResult thawLeftBehind(
+    const ProcessHandle &hd, const CgroupHierarchy &h, const QString &groupRel, const QString &groupDir, int timeoutMs)
+{
+    const QString parentDir = cgroupDirectory(h, parentOf(groupRel));
+    const QString control = groupDir + (h.v2 ? QStringLiteral("/cgroup.freeze") : QStringLiteral("/freezer.state"));
+    if (const int err = procfs::writeFile(control, h.v2 ? QByteArray("0") : QByteArray("THAWED")))
+        return TargetResult::failed(hd.target(), err, QStringLiteral("cannot thaw %1").arg(groupDir));
+    waitFreezeState(h, groupDir, false, timeoutMs);
+    TargetResult done = TargetResult::done(hd.target(),
+        QStringLiteral("PID %1 had been moved out of its frozen group %2; the group was thawed and removed")
+            .arg(QString::number(hd.pid()), groupDir));
+    done.undo.insert(field::verb, verbName(Verb::Freeze));
+    return dissolve(hd, h, groupRel, groupDir, parentDir, done);
 }
 
 TargetResult throttleIn(const ProcessHandle &hd, const CgroupHierarchy &h, int quotaPercent,
@@ -425,6 +465,7 @@ TargetResult throttleIn(const ProcessHandle &hd, const CgroupHierarchy &h, int q
     const auto p = placementFor(hd, h, &error);
     if (!p)
         return error;
+    HeldUntilDone held(options.ledger, UndoLedger::Hold::Throttle, hd, p->groupDir);
     Dedication d(hd, h, *p);
     if (auto r = d.create())
         return *r;
@@ -467,6 +508,7 @@ TargetResult throttleIn(const ProcessHandle &hd, const CgroupHierarchy &h, int q
         }
     }
     d.commit();
+    held.done();
     TargetResult r = TargetResult::done(hd.target(),
         QStringLiteral("PID %1 limited to %2% of one CPU in %3 (%4)")
             .arg(hd.pid())
@@ -615,7 +657,7 @@ TargetResult freezeProcess(const ProcessHandle &hd, const CgroupOptions &o)
     TargetResult last;
     for (const CgroupHierarchy &h : list) {
         bool unsupported = false;
-        last = freezeIn(hd, h, o.settleTimeoutMs, &unsupported);
+        last = freezeIn(hd, h, o, &unsupported);
         if (!unsupported)
             break;
     }
@@ -626,18 +668,40 @@ TargetResult thawProcess(const ProcessHandle &hd, const CgroupOptions &o)
 {
     const int timeout = o.settleTimeoutMs;
     const auto hierarchies = candidates(o, o.freeze, QStringLiteral("freezer"), false);
-    TargetResult r = undoIn(
-        hd, hierarchies, [&](const CgroupHierarchy &h) { return thawIn(hd, h, timeout); },
-        QStringLiteral("PID %1 is not in a ptriage freeze group (not frozen by ptriage, or already thawed)")
-            .arg(hd.pid()));
-    if (r.status != TargetStatus::Refused)
-        return r;
-    // Moved out of its frozen group by someone else: the group, named after the process, is still
-    // there (frozen, perhaps holding what it forked), so it is found, thawed and removed.
-    for (const CgroupHierarchy &h : hierarchies)
-        if (auto left = thawLeftBehind(hd, h, timeout))
-            return *left;
-    return r;
+    const QString notOurs
+        = QStringLiteral("PID %1 is not in a ptriage freeze group (not frozen by ptriage, or already thawed)")
+              .arg(hd.pid());
+    const std::optional<QString> held
+        = o.ledger && o.ledger->enabled() ? o.ledger->held(UndoLedger::Hold::Freeze, hd.identity()) : std::nullopt;
+    if (!held)
+        return undoIn(
+            hd, hierarchies,
+            [&](const CgroupHierarchy &h) -> std::optional<TargetResult> {
+                // The helper without a record: only a group of its own making (made before the
+                // ledger held freezes).
+                const QString current = cgroupPathOf(hd.pid(), h);
+                if (o.ledger && o.ledger->enabled() && !current.isEmpty()
+                    && baseNameOf(current) == hd.dedicatedGroupName())
+                    if (const QString why = notMadeByTheHelper(hd, cgroupDirectory(h, current)); !why.isEmpty())
+                        return TargetResult::make(hd.target(), TargetStatus::Refused, why);
+                return thawIn(hd, h, timeout);
+            },
+            notOurs);
+    // The group the ledger holds, and no other: still the process's, or left behind when someone
+    // moved it out (frozen, perhaps holding what it forked), so it is thawed and removed.
+    if (const QString why = notMadeByTheHelper(hd, *held); !why.isEmpty())
+        return TargetResult::make(hd.target(), TargetStatus::Refused, why);
+    for (const CgroupHierarchy &h : hierarchies) {
+        const QString rel = relativeGroup(h, *held);
+        if (rel.isEmpty())
+            continue;
+        if (cgroupPathOf(hd.pid(), h) != rel)
+            return thawLeftBehind(hd, h, rel, *held, timeout);
+        if (auto r = thawIn(hd, h, timeout))
+            return *r;
+        break;
+    }
+    return TargetResult::make(hd.target(), TargetStatus::Refused, notOurs);
 }
 
 TargetResult throttleProcess(const ProcessHandle &hd, int quotaPercent, const CgroupOptions &o)
@@ -665,8 +729,23 @@ TargetResult unthrottleProcess(const ProcessHandle &hd, const CgroupOptions &o)
         list.append(*o.layout.unified());
     if (o.throttle != CgroupBackend::V2 && o.layout.v1(QStringLiteral("cpu")))
         list.append(*o.layout.v1(QStringLiteral("cpu")));
+    // The helper lifts only the group its ledger holds (or, without a record, one of its own making).
+    const bool helper = o.ledger && o.ledger->enabled();
+    const std::optional<QString> held
+        = helper ? o.ledger->held(UndoLedger::Hold::Throttle, hd.identity()) : std::nullopt;
     return undoIn(
-        hd, list, [&](const CgroupHierarchy &h) { return unthrottleIn(hd, h, o); },
+        hd, list,
+        [&](const CgroupHierarchy &h) -> std::optional<TargetResult> {
+            const QString current = cgroupPathOf(hd.pid(), h);
+            if (helper && !current.isEmpty() && baseNameOf(current) == hd.dedicatedGroupName()) {
+                const QString dir = cgroupDirectory(h, current);
+                if (held && dir != *held)
+                    return std::nullopt;
+                if (const QString why = notMadeByTheHelper(hd, dir); !why.isEmpty())
+                    return TargetResult::make(hd.target(), TargetStatus::Refused, why);
+            }
+            return unthrottleIn(hd, h, o);
+        },
         QStringLiteral("PID %1 is not in a ptriage throttle group (not throttled by ptriage, or already "
                        "unthrottled)")
             .arg(hd.pid()));

@@ -9,6 +9,12 @@ HelperCore::HelperCore(HelperOptions options)
     : m_options(std::move(options)), m_ledger(m_options.undoLedgerDir), m_logDaemon(m_options.logSocket)
 {
     m_options.cgroups.ledger = &m_ledger;
+    if (!m_ledger.enabled())
+        return;
+    const auto boot = procfs::bootId();
+    m_ledger.prune([&](const ProcessIdentity &id) {
+        return std::holds_alternative<ProcessHandle>(ProcessHandle::open(id, boot));
+    });
 }
 
 QList<TargetResult> HelperCore::execute(
@@ -52,6 +58,9 @@ TargetResult HelperCore::executeOne(const ProcessIdentity &id, const HelperReque
     if (const QString why = refusalFor(hd, request, caller); !why.isEmpty())
         return TargetResult::make(hd.target(), TargetStatus::Refused, why);
 
+    // Written before acting: a helper killed right after the signal still leaves its record.
+    if (request.verb == Verb::Signal && request.signal == QLatin1String("STOP"))
+        m_ledger.hold(UndoLedger::Hold::Stop, hd.identity());
     switch (request.verb) {
     case Verb::Signal:
         return sendSignal(hd, request.signal, request.processGroup);
@@ -75,7 +84,18 @@ TargetResult HelperCore::executeOne(const ProcessIdentity &id, const HelperReque
 // Keeps what a renice or an affinity change replaced, so that putting it back counts as an undo.
 void HelperCore::remember(const HelperRequest &request, const TargetResult &r, bool undo) const
 {
-    if (!m_ledger.enabled() || r.details.isEmpty())
+    if (!m_ledger.enabled())
+        return;
+    const bool done = r.status == TargetStatus::Done;
+    if (request.verb == Verb::Signal && request.signal == QLatin1String("STOP") && !done)
+        m_ledger.release(UndoLedger::Hold::Stop, r.target);
+    else if (request.verb == Verb::Signal && request.signal == QLatin1String("CONT") && done)
+        m_ledger.release(UndoLedger::Hold::Stop, r.target);
+    else if (request.verb == Verb::Thaw && done)
+        m_ledger.release(UndoLedger::Hold::Freeze, r.target);
+    else if (request.verb == Verb::Unthrottle && done)
+        m_ledger.release(UndoLedger::Hold::Throttle, r.target);
+    if (r.details.isEmpty())
         return;
     if (request.verb == Verb::Renice && r.details.contains(QStringLiteral("previousNice"))) {
         if (undo)

@@ -328,12 +328,20 @@ QString actionIdFor(const QString &verb)
 
 bool isUndo(const HelperRequest &r, const UndoLedger *ledger)
 {
+    // With a ledger, an undo puts back only what the helper did; without one, the verb's kind.
+    const auto allHeld = [&](UndoLedger::Hold kind) {
+        return !ledger
+            || (!r.targets.isEmpty()
+                && std::all_of(r.targets.cbegin(), r.targets.cend(),
+                    [&](const ProcessIdentity &t) { return ledger->held(kind, t).has_value(); }));
+    };
     switch (r.verb) {
     case Verb::Signal:
-        return r.signal == QLatin1String("CONT");
+        return r.signal == QLatin1String("CONT") && allHeld(UndoLedger::Hold::Stop);
     case Verb::Thaw:
+        return allHeld(UndoLedger::Hold::Freeze);
     case Verb::Unthrottle:
-        return true;
+        return allHeld(UndoLedger::Hold::Throttle);
     case Verb::Renice:
         return ledger && !r.targets.isEmpty()
             && std::all_of(r.targets.cbegin(), r.targets.cend(),

@@ -26,9 +26,10 @@ QString actionIdFor(const QString &verb);
 class UndoLedger;
 struct HelperRequest;
 // "org.ptriage.helper.undo": putting back what was done, which polkit may grant apart from the
-// destructive actions. Resume (CONT), thaw and unthrottle are undos; a renice or unquarantine is
-// one only when `ledger` holds exactly that value as what every target had before the helper
-// changed it.
+// destructive actions. Resume (CONT), thaw and unthrottle are undos when `ledger` holds that the
+// helper stopped, froze or throttled every target (without a ledger: always); a renice or
+// unquarantine is one only when `ledger` holds exactly that value as what every target had before
+// the helper changed it.
 inline constexpr const char *kUndoActionId = "org.ptriage.helper.undo";
 QString actionIdFor(const HelperRequest &request, const UndoLedger *ledger = nullptr);
 bool isUndo(const HelperRequest &request, const UndoLedger *ledger = nullptr);

@@ -1,6 +1,7 @@
 #include "procops/request/UndoLedger.h"
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 
 #include <cerrno>
@@ -109,6 +110,66 @@ void UndoLedger::forgetAffinity(const ProcessIdentity &id) const
 {
     if (ready())
         ::unlink(fileFor(id.toQString(), "affinity").toLocal8Bit().constData());
+}
+
+namespace {
+
+const char *kindName(UndoLedger::Hold kind)
+{
+    switch (kind) {
+    case UndoLedger::Hold::Stop:
+        return "stop";
+    case UndoLedger::Hold::Freeze:
+        return "freeze";
+    case UndoLedger::Hold::Throttle:
+        return "throttle";
+    }
+    return "?";
+}
+
+} // namespace
+
+void UndoLedger::hold(Hold kind, const ProcessIdentity &id, const QString &value) const
+{
+    write(fileFor(id.toQString(), kindName(kind)), id.toQString().toLatin1() + ' ' + value.toUtf8());
+}
+
+std::optional<QString> UndoLedger::held(Hold kind, const ProcessIdentity &id) const
+{
+    const auto v = read(fileFor(id.toQString(), kindName(kind)));
+    const QByteArray prefix = id.toQString().toLatin1() + ' ';
+    if (!v || !v->startsWith(prefix))
+        return std::nullopt;
+    return QString::fromUtf8(v->mid(prefix.size()));
+}
+
+void UndoLedger::release(Hold kind, const ProcessIdentity &id) const
+{
+    if (ready())
+        ::unlink(fileFor(id.toQString(), kindName(kind)).toLocal8Bit().constData());
+}
+
+int UndoLedger::prune(const std::function<bool(const ProcessIdentity &)> &alive) const
+{
+    if (!ready())
+        return 0;
+    int removed = 0;
+    const QStringList files = QDir(m_dir).entryList(QDir::Files | QDir::System | QDir::Hidden);
+    for (const QString &name : files) {
+        const QString file = m_dir + QLatin1Char('/') + name;
+        const auto text = read(file);
+        bool keep = false;
+        if (text && name.startsWith(QLatin1String("cpu-"))) {
+            struct stat st;
+            keep = ::lstat(text->constData(), &st) == 0 && S_ISDIR(st.st_mode);
+        } else if (text && !name.endsWith(QLatin1String(".new"))) {
+            const auto id = ProcessIdentity::parse(text->left(text->indexOf(' ')).toStdString());
+            keep = id && alive(*id);
+        }
+        if (!keep && ::unlink(file.toLocal8Bit().constData()) == 0)
+            ++removed;
+    }
+    return removed;
 }
 
 void UndoLedger::recordCpuEnabled(const QString &groupDir) const

@@ -5,6 +5,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace ptriage::helper {
@@ -28,6 +29,18 @@ public:
     bool restoresAffinity(const ProcessIdentity &id, const QList<int> &cpus) const;
     void forgetNice(const ProcessIdentity &id) const;
     void forgetAffinity(const ProcessIdentity &id) const;
+
+    // What the helper stopped, froze or throttled, written BEFORE it acts (a helper killed between
+    // acting and replying leaves a record): only what is held here may be undone under the undo
+    // action, and thaw/unthrottle find the group here. `value`: the dedicated group's directory.
+    enum class Hold { Stop, Freeze, Throttle };
+    void hold(Hold kind, const ProcessIdentity &id, const QString &value = {}) const;
+    std::optional<QString> held(Hold kind, const ProcessIdentity &id) const;
+    void release(Hold kind, const ProcessIdentity &id) const;
+
+    // Drops the records of processes that are gone (`alive` says which identities still run) and of
+    // cgroup2 parents that no longer exist. Returns how many files were removed.
+    int prune(const std::function<bool(const ProcessIdentity &)> &alive) const;
 
     // cgroup2: the helper wrote "+cpu" into this group's cgroup.subtree_control.
     void recordCpuEnabled(const QString &groupDir) const;

@@ -204,11 +204,12 @@ private:
     QString m_parent;
 };
 
-HelperCore coreWith(CgroupBackend freeze, CgroupBackend throttle)
+HelperCore coreWith(CgroupBackend freeze, CgroupBackend throttle, const QString &ledgerDir = {})
 {
     HelperOptions o;
     o.cgroups.freeze = freeze;
     o.cgroups.throttle = throttle;
+    o.undoLedgerDir = ledgerDir;
     return HelperCore(o);
 }
 
@@ -515,7 +516,8 @@ private Q_SLOTS:
         const std::optional<CgroupHierarchy> h = hierarchyNamed(hierarchy);
         if (!h)
             QSKIP(qPrintable(QStringLiteral("no %1 hierarchy is mounted on this machine").arg(hierarchy)));
-        const HelperCore core = coreWith(backend, CgroupBackend::Auto);
+        QTemporaryDir ledger; // the helper's: the group is found where the ledger says
+        const HelperCore core = coreWith(backend, CgroupBackend::Auto, ledger.path());
         Spawner sp;
         const Actor a = sp.spawn({"sleeper", {"sleeper"}, {}});
         QVERIFY(a.pid > 0);
@@ -525,6 +527,7 @@ private Q_SLOTS:
         const QString groupDir = parentDir + QStringLiteral("/ptriage-%1-%2").arg(a.pid).arg(id.startTicks);
         GroupGuard guard(groupDir, parentDir);
         EXPECT_STATUS(runOne(core, request(Verb::Freeze, id)), TargetStatus::Done);
+        QCOMPARE(core.ledger().held(UndoLedger::Hold::Freeze, id), std::optional<QString>(groupDir));
         // Moved out by someone else (on v1 a frozen task moves; cgroup2 allows it too).
         QCOMPARE(procfs::writeFile(parentDir + QStringLiteral("/cgroup.procs"), QByteArray::number(a.pid)), 0);
         QCOMPARE(cgroupPathOf(a.pid, *h), original);
@@ -533,6 +536,79 @@ private Q_SLOTS:
         EXPECT_STATUS(thawed, TargetStatus::Done);
         QVERIFY2(thawed.message.contains(QStringLiteral("moved out")), qPrintable(thawed.message));
         QVERIFY(!dirExists(groupDir));
+        QVERIFY(!core.ledger().held(UndoLedger::Hold::Freeze, id));
+    }
+
+    // A directory named like the helper's group but made by someone else (a delegated subtree's
+    // user) is no group of the helper's: thaw neither searches the tree for it nor empties it.
+    void thawLeavesALookalikeAlone_data() { thawFindsAGroupLeftBehind_data(); }
+
+    void thawLeavesALookalikeAlone()
+    {
+        REQUIRE_ROOT();
+        QFETCH(QString, hierarchy);
+        QFETCH(CgroupBackend, backend);
+        const std::optional<CgroupHierarchy> h = hierarchyNamed(hierarchy);
+        if (!h)
+            QSKIP(qPrintable(QStringLiteral("no %1 hierarchy is mounted on this machine").arg(hierarchy)));
+        QTemporaryDir ledger;
+        const HelperCore core = coreWith(backend, CgroupBackend::Auto, ledger.path());
+        Spawner sp;
+        const Actor a = sp.spawn({"sleeper", {"sleeper"}, {}});
+        const Actor lodger = sp.spawn({"sleeper", {"sleeper"}, {}});
+        QVERIFY(a.pid > 0 && lodger.pid > 0);
+        const ProcessIdentity id = identityOf(a.pid);
+        const QString parentDir = cgroupDirectory(*h, cgroupPathOf(a.pid, *h));
+        const QString lookalike = parentDir + QStringLiteral("/ptriage-%1-%2").arg(a.pid).arg(id.startTicks);
+        GroupGuard guard(lookalike, parentDir);
+        QVERIFY(::mkdir(lookalike.toLocal8Bit().constData(), 0755) == 0);
+        QVERIFY(::chown(lookalike.toLocal8Bit().constData(), 65534, 65534) == 0);
+        QCOMPARE(procfs::writeFile(lookalike + QStringLiteral("/cgroup.procs"), QByteArray::number(lodger.pid)), 0);
+
+        const TargetResult r = runOne(core, request(Verb::Thaw, id));
+        EXPECT_STATUS(r, TargetStatus::Refused);
+        QVERIFY(dirExists(lookalike));
+        QCOMPARE(readText(lookalike + QStringLiteral("/cgroup.procs")), QString::number(lodger.pid));
+        QVERIFY(!isUndo(request(Verb::Thaw, id), &core.ledger())); // and no undo grant covers it
+
+        // The process itself in the lookalike: still not the helper's to lift.
+        QCOMPARE(procfs::writeFile(lookalike + QStringLiteral("/cgroup.procs"), QByteArray::number(a.pid)), 0);
+        const TargetResult inside = runOne(core, request(Verb::Thaw, id));
+        EXPECT_STATUS(inside, TargetStatus::Refused);
+        QVERIFY2(inside.message.contains(QStringLiteral("not made by the helper")), qPrintable(inside.message));
+        QVERIFY(dirExists(lookalike));
+    }
+
+    // STOP is held in the ledger before the signal and released by the CONT; only then is a CONT
+    // an undo. Records of processes that are gone are pruned when a helper starts.
+    void theLedgerHoldsWhatTheHelperStopped()
+    {
+        REQUIRE_ROOT();
+        QTemporaryDir ledger;
+        const HelperCore core = coreWith(CgroupBackend::Auto, CgroupBackend::Auto, ledger.path());
+        Spawner sp;
+        const Actor a = sp.spawn({"sleeper", {"sleeper"}, {}});
+        QVERIFY(a.pid > 0);
+        const ProcessIdentity id = identityOf(a.pid);
+        const HelperRequest cont = signalRequest(id, QStringLiteral("CONT"));
+        QVERIFY(!isUndo(cont, &core.ledger()));
+        QCOMPARE(actionIdFor(cont, &core.ledger()), QStringLiteral("org.ptriage.helper.signal"));
+        EXPECT_STATUS(runOne(core, signalRequest(id, QStringLiteral("STOP"))), TargetStatus::Done);
+        QVERIFY(core.ledger().held(UndoLedger::Hold::Stop, id));
+        QCOMPARE(actionIdFor(cont, &core.ledger()), QStringLiteral("org.ptriage.helper.undo"));
+        EXPECT_STATUS(runOne(core, cont), TargetStatus::Done);
+        QVERIFY(!core.ledger().held(UndoLedger::Hold::Stop, id));
+
+        const int dead = forkSleeper();
+        const ProcessIdentity gone = identityOf(dead);
+        core.ledger().hold(UndoLedger::Hold::Stop, gone);
+        core.ledger().hold(UndoLedger::Hold::Stop, id);
+        killAndReap(dead);
+        QCOMPARE(QDir(ledger.path()).entryList(QDir::Files).size(), 2);
+        const HelperCore restarted = coreWith(CgroupBackend::Auto, CgroupBackend::Auto, ledger.path());
+        QVERIFY(!restarted.ledger().held(UndoLedger::Hold::Stop, gone));
+        QVERIFY(restarted.ledger().held(UndoLedger::Hold::Stop, id));
+        QCOMPARE(QDir(ledger.path()).entryList(QDir::Files).size(), 1);
     }
 
     void freezeWithoutAnyFreezerFails()
