@@ -180,6 +180,10 @@
         <source>the ptriage helper is not available (%1: %2); is ptriage installed with its D-Bus and polkit files under /usr?</source>
         <translation>der ptriage-Helfer ist nicht verfügbar (%1: %2); ist ptriage mit seinen D-Bus- und polkit-Dateien unter /usr installiert?</translation>
     </message>
+    <message>
+        <source>action %1 cannot be undone: %2</source>
+        <translation>Aktion %1 kann nicht rückgängig gemacht werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>BlastRadius</name>
