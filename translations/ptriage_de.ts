@@ -337,6 +337,22 @@
         <source>%1: permission denied</source>
         <translation>%1: Zugriff verweigert</translation>
     </message>
+    <message>
+        <source>%1: files of %2 processes are FIFOs, devices or links and were not read (pid %3); explain PID says which</source>
+        <translation>%1: Dateien von %2 Prozessen sind FIFOs, Geräte oder Links und wurden nicht gelesen (PID %3); explain PID sagt, welche</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file, not read (a capture)</source>
+        <translation>%1: keine reguläre Datei, nicht gelesen (ein Abbild)</translation>
+    </message>
+    <message>
+        <source>%1: a link, not followed (a capture)</source>
+        <translation>%1: ein Link, nicht verfolgt (ein Abbild)</translation>
+    </message>
+    <message>
+        <source>%1: outside the capture, not read</source>
+        <translation>%1: außerhalb des Abbilds, nicht gelesen</translation>
+    </message>
 </context>
 <context>
     <name>ConfigError</name>
