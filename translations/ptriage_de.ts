@@ -1661,6 +1661,30 @@
         <source>%1 processes with this command line, class and recommendation; the evidence below is the first one&apos;s (the highest score).</source>
         <translation>%1 Prozesse mit dieser Befehlszeile, Klasse und Empfehlung; die Indizien unten sind die des ersten (mit der höchsten Bewertung).</translation>
     </message>
+    <message>
+        <source>(%1 bytes more not shown)</source>
+        <translation>(%1 weitere Bytes nicht gezeigt)</translation>
+    </message>
+    <message>
+        <source>%1 more candidates not shown (a report lists the %2 with the highest scores)</source>
+        <translation>%1 weitere Kandidaten nicht gezeigt (ein Bericht listet die %2 mit der höchsten Bewertung)</translation>
+    </message>
+    <message>
+        <source>%1 more processes not shown (a report lists the first %2, candidates first)</source>
+        <translation>%1 weitere Prozesse nicht gezeigt (ein Bericht listet die ersten %2, Kandidaten zuerst)</translation>
+    </message>
+    <message>
+        <source>%1 more actions not shown (a report lists the first %2)</source>
+        <translation>%1 weitere Aktionen nicht gezeigt (ein Bericht listet die ersten %2)</translation>
+    </message>
+    <message>
+        <source>%1 more processes of this group not shown</source>
+        <translation>%1 weitere Prozesse dieser Gruppe nicht gezeigt</translation>
+    </message>
+    <message>
+        <source>%1 more cards not shown (a report shows the %2 with the highest scores)</source>
+        <translation>%1 weitere Karten nicht gezeigt (ein Bericht zeigt die %2 mit der höchsten Bewertung)</translation>
+    </message>
 </context>
 <context>
     <name>LearnedText</name>
