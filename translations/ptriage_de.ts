@@ -180,6 +180,10 @@
         <source>the ptriage helper is not available (%1: %2); is ptriage installed with its D-Bus and polkit files under /usr?</source>
         <translation>der ptriage-Helfer ist nicht verfügbar (%1: %2); ist ptriage mit seinen D-Bus- und polkit-Dateien unter /usr installiert?</translation>
     </message>
+    <message>
+        <source>action %1 cannot be undone: %2</source>
+        <translation>Aktion %1 kann nicht rückgängig gemacht werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>BlastRadius</name>
@@ -332,6 +336,22 @@
     <message>
         <source>%1: permission denied</source>
         <translation>%1: Zugriff verweigert</translation>
+    </message>
+    <message>
+        <source>%1: files of %2 processes are FIFOs, devices or links and were not read (pid %3); explain PID says which</source>
+        <translation>%1: Dateien von %2 Prozessen sind FIFOs, Geräte oder Links und wurden nicht gelesen (PID %3); explain PID sagt, welche</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file, not read (a capture)</source>
+        <translation>%1: keine reguläre Datei, nicht gelesen (ein Abbild)</translation>
+    </message>
+    <message>
+        <source>%1: a link, not followed (a capture)</source>
+        <translation>%1: ein Link, nicht verfolgt (ein Abbild)</translation>
+    </message>
+    <message>
+        <source>%1: outside the capture, not read</source>
+        <translation>%1: außerhalb des Abbilds, nicht gelesen</translation>
     </message>
 </context>
 <context>
@@ -1640,6 +1660,30 @@
     <message>
         <source>%1 processes with this command line, class and recommendation; the evidence below is the first one&apos;s (the highest score).</source>
         <translation>%1 Prozesse mit dieser Befehlszeile, Klasse und Empfehlung; die Indizien unten sind die des ersten (mit der höchsten Bewertung).</translation>
+    </message>
+    <message>
+        <source>(%1 bytes more not shown)</source>
+        <translation>(%1 weitere Bytes nicht gezeigt)</translation>
+    </message>
+    <message>
+        <source>%1 more candidates not shown (a report lists the %2 with the highest scores)</source>
+        <translation>%1 weitere Kandidaten nicht gezeigt (ein Bericht listet die %2 mit der höchsten Bewertung)</translation>
+    </message>
+    <message>
+        <source>%1 more processes not shown (a report lists the first %2, candidates first)</source>
+        <translation>%1 weitere Prozesse nicht gezeigt (ein Bericht listet die ersten %2, Kandidaten zuerst)</translation>
+    </message>
+    <message>
+        <source>%1 more actions not shown (a report lists the first %2)</source>
+        <translation>%1 weitere Aktionen nicht gezeigt (ein Bericht listet die ersten %2)</translation>
+    </message>
+    <message>
+        <source>%1 more processes of this group not shown</source>
+        <translation>%1 weitere Prozesse dieser Gruppe nicht gezeigt</translation>
+    </message>
+    <message>
+        <source>%1 more cards not shown (a report shows the %2 with the highest scores)</source>
+        <translation>%1 weitere Karten nicht gezeigt (ein Bericht zeigt die %2 mit der höchsten Bewertung)</translation>
     </message>
 </context>
 <context>

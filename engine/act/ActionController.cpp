@@ -1,4 +1,5 @@
 #include "ActionController.h"
+#include "UndoOf.h"
 
 #include "procops/identity/ProcFs.h"
 #include "procops/identity/TargetDescription.h"
@@ -452,8 +453,16 @@ ActOutcome ActionController::undo(long long journalId)
             {std::to_string(journalId), std::to_string(e->undoneBy)});
         return o;
     }
-    // The journal keeps the helper's own undo request: decode it like any request from outside.
-    QVariantMap undoRequest = e->undo;
+    // The undo is the inverse of the journaled verb; the row only gives the value to put back.
+    QString notInverse;
+    QVariantMap undoRequest = undoOf(e->verb, e->undo, &notInverse);
+    if (undoRequest.isEmpty()) {
+        o.status = ActStatus::Refused;
+        o.message = Phrase("Action", QT_TRANSLATE_NOOP("Action", "action %1 cannot be undone: %2"),
+            {std::to_string(journalId), notInverse.toStdString()});
+        return o;
+    }
+    // And decoded like any request from outside: the values are checked there.
     undoRequest.insert(helper::field::targets, QStringList{e->target.toQString()});
     const auto decoded = helper::decodeRequest(undoRequest);
     if (!decoded.ok()) {

@@ -17,8 +17,10 @@
 namespace ptriage {
 namespace {
 
-constexpr const char *kColumns = "SELECT id, at_ms, user, verb, target, command, status, message, via_helper, undo, "
-                                 "undone_by FROM actions";
+// Texts up to a bound: the file may have been written by anything.
+constexpr const char *kColumns
+    = "SELECT id, at_ms, substr(user, 1, 256), substr(verb, 1, 64), substr(target, 1, 128), substr(command, 1, 4096), "
+      "substr(status, 1, 64), substr(message, 1, 4096), via_helper, substr(undo, 1, 4096), undone_by FROM actions";
 
 // JSON has only doubles; the helper's decoder takes integers as integers.
 QVariant integral(const QVariant &v)
@@ -122,7 +124,7 @@ bool ActionJournal::markUndone(long long id, long long undoneBy, QString *error)
     return true;
 }
 
-std::vector<ActionJournal::Entry> ActionJournal::query(const char *where, long long a, long long b) const
+std::vector<ActionJournal::Entry> ActionJournal::query(const char *where, long long a, long long b, long long c) const
 {
     std::vector<Entry> out;
     const std::string sql = std::string(kColumns) + where;
@@ -132,6 +134,8 @@ std::vector<ActionJournal::Entry> ActionJournal::query(const char *where, long l
     s.integer(1, a);
     if (sqlite3_bind_parameter_count(s.get()) > 1)
         s.integer(2, b);
+    if (sqlite3_bind_parameter_count(s.get()) > 2)
+        s.integer(3, c);
     while (s.step() == SQLITE_ROW) {
         Entry e;
         e.id = s.columnInt(0);
@@ -181,9 +185,19 @@ std::vector<ActionJournal::Entry> ActionJournal::undoable() const
     return query(" WHERE status = 'done' AND undo != '' AND undone_by = 0 AND ? ORDER BY id", 1);
 }
 
-std::vector<ActionJournal::Entry> ActionJournal::actionsBetween(long long fromMs, long long toMs) const
+std::vector<ActionJournal::Entry> ActionJournal::actionsBetween(long long fromMs, long long toMs, long long limit) const
 {
-    return query(" WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms, id", fromMs, toMs);
+    return query(" WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms, id LIMIT ?", fromMs, toMs, limit);
+}
+
+long long ActionJournal::countBetween(long long fromMs, long long toMs) const
+{
+    Statement s(m_file.handle(), "SELECT count(*) FROM actions WHERE at_ms >= ? AND at_ms < ?");
+    if (!s.ok())
+        return 0;
+    s.integer(1, fromMs);
+    s.integer(2, toMs);
+    return s.step() == SQLITE_ROW ? s.columnInt(0) : 0;
 }
 
 } // namespace ptriage

@@ -59,10 +59,12 @@ public:
     // Done actions that can still be undone and were not (pause, freeze, throttle, renice, quarantine).
     std::vector<Entry> undoable() const;
     // Taken in [fromMs, toMs), oldest first: the actions of a session are those up to the next one.
-    std::vector<Entry> actionsBetween(long long fromMs, long long toMs) const;
+    // At most `limit` (-1: all); countBetween says how many there are.
+    std::vector<Entry> actionsBetween(long long fromMs, long long toMs, long long limit = -1) const;
+    long long countBetween(long long fromMs, long long toMs) const;
 
 private:
-    std::vector<Entry> query(const char *where, long long a, long long b = 0) const;
+    std::vector<Entry> query(const char *where, long long a, long long b = 0, long long c = 0) const;
 
     SqliteFile m_file;
     QString m_warning;

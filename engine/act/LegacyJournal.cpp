@@ -38,6 +38,11 @@ QString leftAsItIs(const QString &legacy, const QString &why, const QString &dbP
 // The old journal, read through a read-only connection: it is never written to.
 bool readLegacy(const QString &legacy, std::vector<Row> &rows, long long &sequence, QString *why)
 {
+    // Its rows become journal entries: someone else's file is not taken in.
+    if (const QString untrusted = SqliteFile::untrusted(legacy); !untrusted.isEmpty()) {
+        *why = untrusted;
+        return false;
+    }
     for (const char *side : {"-journal", "-wal"}) {
         const QFileInfo f(legacy + QLatin1String(side));
         if (f.exists() && f.size() > 0) {

@@ -209,7 +209,8 @@ bool writeCapture(const std::string &procRoot, const std::string &dir, const std
         copyAt(root.get(), out.get(), file, buf, 64 << 20);
     if (DirFd from = DirFd::openAt(root.get(), "pressure"); from.valid())
         copyAt(from.get(), pressure.get(), "memory", buf, 64 << 20);
-    if (DirFd from = DirFd::openAt(root.get(), "net"); from.valid())
+    // net and thread-self are links in /proc (to self/net, to the thread's own directory).
+    if (DirFd from(::openat(root.get(), "net", O_RDONLY | O_DIRECTORY | O_CLOEXEC)); from.valid())
         for (const char *file : {"tcp", "tcp6", "udp", "udp6", "unix"})
             copyAt(from.get(), net.get(), file, buf, 64 << 20);
     std::vector<std::string_view> keys;
@@ -220,7 +221,7 @@ bool writeCapture(const std::string &procRoot, const std::string &dir, const std
     for (int pid : targets)
         captureProcess(root.get(), out.get(), pid, keys, buf);
     // The scheduler's "now" (when this thread last ran), for how long each process has not run.
-    if (DirFd self = DirFd::openAt(root.get(), "thread-self"); self.valid())
+    if (DirFd self(::openat(root.get(), "thread-self", O_RDONLY | O_DIRECTORY | O_CLOEXEC)); self.valid())
         if (DirFd outSelf = makeDirAt(out.get(), "thread-self"); outSelf.valid())
             copyAt(self.get(), outSelf.get(), "sched", buf);
     // And each CPU's clock beside it: a process's last run is on the clock of the CPU it ran on.

@@ -37,7 +37,7 @@ std::vector<int> listPids(int dirFd)
 
 int countEntries(int dirFd, const char *name)
 {
-    const int fd = ::openat(dirFd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    const int fd = ::openat(dirFd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
         return -1;
     DIR *dir = ::fdopendir(fd);
@@ -71,7 +71,7 @@ void addReason(std::string &partial, std::string_view what)
 
 std::string describeErrno(const char *file, int err)
 {
-    return std::string(file) + ": " + (err == EACCES || err == EPERM ? "permission denied" : std::strerror(err));
+    return std::string(file) + ": " + describeReadError(err);
 }
 
 // tty_nr from stat → the device node: pts (majors 136–143) and virtual consoles (major 4).
@@ -162,7 +162,12 @@ bool Collector::open(std::string *error)
     // A live procfs has a "self" link; a captured tree does not.
     struct stat st { };
     m_capture = ::fstatat(m_root.get(), "self", &st, 0) != 0;
-    FileBuffer buf;
+    // Whatever it has, a tree that is not procfs is read as anyone's files.
+    m_source = procSourceOf(m_root.get());
+    m_buffer.setSource(m_source);
+    for (FileBuffer &b : m_buffers)
+        b.setSource(m_source);
+    FileBuffer buf(m_source);
     if (!buf.readAt(m_root.get(), "sys/kernel/random/boot_id")) {
         if (error)
             *error = m_options.procRoot + "/sys/kernel/random/boot_id: " + std::strerror(buf.error());
@@ -216,8 +221,13 @@ bool Collector::readCheap(
 bool Collector::readCheapAt(
     const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs, double *cpuReadAt)
 {
-    if (!buf.readRecordAt(dir.get(), "stat"))
-        return false; // vanished (or unreadable, which procfs never does for stat)
+    if (!buf.readRecordAt(dir.get(), "stat")) {
+        if (m_source == ProcSource::Live || buf.error() == ENOENT)
+            return false; // vanished (or unreadable, which procfs never does for stat)
+        s.id = {m_bootId, 0, pid}; // a capture's FIFO or link: a warning for that pid
+        s.partial = describeErrno("stat", buf.error());
+        return true;
+    }
     StatFields f;
     const char *reason = nullptr;
     if (!parseStat(buf.view(), f, &reason)) {
@@ -266,6 +276,8 @@ bool Collector::readCheapAt(
         std::uint32_t uid = 0;
         if (buf.readRecordAt(dir.get(), "status") && parseStatusUid(buf.view(), uid))
             s.uid = uid;
+        else if (buf.error() != 0 && buf.error() != ENOENT)
+            addReason(s.partial, describeErrno("status", buf.error()));
         else
             addReason(s.partial, "status: no Uid");
         s.fdCount = countEntries(dir.get(), "fd");
@@ -770,6 +782,20 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass, PhaseClock &clock, std
             }
         }
     }
+    if (m_source == ProcSource::Capture) {
+        // Files refused in a capture are each process's warnings; the scan says where to look.
+        std::vector<std::string> refused;
+        for (const auto &s : pass.samples)
+            if (s.partialReasons().find("(a capture)") != std::string::npos
+                || s.partialReasons().find("outside the capture") != std::string::npos)
+                refused.push_back(std::to_string(s.id.pid));
+        if (!refused.empty())
+            snap->warnings.emplace_back("Collector",
+                QT_TRANSLATE_NOOP("Collector",
+                    "%1: files of %2 processes are FIFOs, devices or links and were not read (pid %3); "
+                    "explain PID says which"),
+                std::vector<Phrase>{m_options.procRoot, std::to_string(refused.size()), joinFirst(refused, 10)});
+    }
     snap->intervalSeconds = m_lastInterval;
     snap->capturedAtMs
         = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -812,7 +838,7 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     // grown): /proc/locks, which mostly waits for an RCU grace period, the socket tables, and the
     // caller's work. The files of the few that hold a lock are named after the details.
     setLocks({});
-    FileBuffer besideBuffer;
+    FileBuffer besideBuffer(m_source);
     std::vector<FileLock> lockTable;
     std::optional<SocketReading> sockets;
     const auto beside = [this, &besideBuffer, &lockTable, &sockets] {
@@ -1012,16 +1038,24 @@ std::vector<PreviousSample> Collector::previousSamples() const
 
 Phrase partialPhrase(const std::string &reasons)
 {
-    constexpr std::string_view denied = ": permission denied";
+    // The collector's own endings (describeReadError), after "FILE".
+    static const std::pair<std::string_view, const char *> kEndings[] = {
+        {": permission denied", QT_TRANSLATE_NOOP("Collector", "%1: permission denied")},
+        {": not a regular file, not read (a capture)",
+            QT_TRANSLATE_NOOP("Collector", "%1: not a regular file, not read (a capture)")},
+        {": a link, not followed (a capture)", QT_TRANSLATE_NOOP("Collector", "%1: a link, not followed (a capture)")},
+        {": outside the capture, not read", QT_TRANSLATE_NOOP("Collector", "%1: outside the capture, not read")}};
     Phrase out;
     std::size_t at = 0;
     while (at < reasons.size()) {
         const std::size_t end = std::min(reasons.find("; ", at), reasons.size());
         const std::string part = reasons.substr(at, end - at);
-        const Phrase one = part.ends_with(denied)
-            ? Phrase("Collector", QT_TRANSLATE_NOOP("Collector", "%1: permission denied"),
-                {part.substr(0, part.size() - denied.size())})
-            : Phrase(part);
+        Phrase one(part);
+        for (const auto &[ending, source] : kEndings)
+            if (part.ends_with(ending)) {
+                one = Phrase("Collector", source, {part.substr(0, part.size() - ending.size())});
+                break;
+            }
         out = out.empty() ? one : Phrase("Format", "%1; %2", {out, one});
         at = end + 2;
     }

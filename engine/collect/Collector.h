@@ -135,6 +135,7 @@ private:
     CollectOptions m_options;
     DirFd m_root;
     bool m_capture = false;
+    ProcSource m_source = ProcSource::Live; // a capture's files are opened as anyone's
     BootId m_bootId;
     std::vector<std::string_view> m_environKeys;
     std::unordered_map<ProcessIdentity, PreviousSample> m_previous;

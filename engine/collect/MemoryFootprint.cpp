@@ -66,7 +66,7 @@ std::optional<MemoryFootprint> readMemoryFootprint(int procDirFd, int pid)
     const DirFd dir = DirFd::openAt(procDirFd, std::to_string(pid).c_str());
     if (!dir.valid())
         return std::nullopt;
-    FileBuffer buf;
+    FileBuffer buf(procSourceOf(procDirFd));
     if (buf.readAt(dir.get(), "smaps_rollup"))
         if (const auto pss = parsePssBytes(buf.view()))
             return MemoryFootprint{*pss, MemoryFootprint::Source::Pss};

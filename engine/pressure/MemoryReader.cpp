@@ -19,6 +19,8 @@ bool MemoryReader::open(const QString &procRoot, QString *error)
         *error = QStringLiteral("cannot open %1: %2").arg(procRoot, QString::fromLocal8Bit(std::strerror(errno)));
         return false;
     }
+    m_meminfo.setSource(procSourceOf(m_root.get()));
+    m_pressure.setSource(procSourceOf(m_root.get()));
     return true;
 }
 

@@ -28,7 +28,7 @@ bool PsiTrigger::arm(int rootFd, int stallMs, int windowMs, Phrase *reason)
     close();
     struct statfs fs { };
     // A written tree is replayed, never written to: triggers only exist on procfs and cgroup2.
-    const int probe = ::openat(rootFd, "pressure/memory", O_RDONLY | O_CLOEXEC);
+    const int probe = ::openat(rootFd, "pressure/memory", O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
     if (probe < 0) {
         *reason = errno == ENOENT
             ? Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "no pressure/memory: a kernel without PSI"))

@@ -54,6 +54,9 @@ struct SessionProcess {
     // ledgers repeat: the store keeps each once.
     std::vector<SavedTerm> ledger;
 
+    // Bytes of the stored command line that were not loaded (SessionStore's bounds); 0: whole.
+    std::size_t commandBytesCut = 0;
+
     ProcessIdentity identity(const BootId &boot) const { return {boot, startTicks, pid}; }
     // argv joined by spaces, for people.
     std::string commandLine() const;
@@ -79,6 +82,7 @@ struct SessionInfo {
 struct Session {
     SessionInfo info;
     std::vector<SessionProcess> processes;
+    int notLoaded = 0; // processes of the stored session beyond SessionStore::kMaxProcesses
 };
 
 // What a scan becomes when it is saved (host and kernel of this machine).

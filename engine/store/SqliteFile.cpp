@@ -1,10 +1,16 @@
 #include "SqliteFile.h"
+#include "FileTrust.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace ptriage {
 
@@ -128,6 +134,17 @@ bool sqliteExec(sqlite3 *db, const char *sql, QString *error)
     return false;
 }
 
+QString SqliteFile::untrusted(const QString &path)
+{
+    if (const QString why = whyNotOwnFile(path); !why.isEmpty())
+        return why;
+    // What SQLite reads beside the file is part of the database: a planted WAL is replayed into it.
+    for (const char *side : {"-wal", "-shm", "-journal"})
+        if (const QString why = whyNotOwnFile(path + QLatin1String(side)); !why.isEmpty())
+            return QStringLiteral("its %1 is %2").arg(QFileInfo(path + QLatin1String(side)).fileName(), why);
+    return {};
+}
+
 QString SqliteFile::leftAlone(const QString &path)
 {
     return QStringLiteral("; %1 was left as it is — move it away or pass another --db FILE").arg(path);
@@ -160,6 +177,10 @@ bool SqliteFile::open(const QString &path, Mode mode, const SqliteSchema &schema
 {
     close();
     m_path = path;
+    if (const QString why = untrusted(path); !why.isEmpty()) {
+        *error = QStringLiteral("%1: %2").arg(path, why) + leftAlone(path);
+        return false;
+    }
     const QFileInfo info(path);
     const bool existed = info.exists() && info.size() > 0;
     if (!info.exists() && mode == Mode::ExistingOnly) {
@@ -180,11 +201,39 @@ bool SqliteFile::open(const QString &path, Mode mode, const SqliteSchema &schema
     } else if (!QDir().mkpath(info.absolutePath())) {
         *error = QStringLiteral("%1: cannot create its directory").arg(path);
         return false;
+    } else if (!info.exists()) {
+        // Made here, private (SQLite would make it 0644 less the umask), never through a link.
+        const int fd
+            = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd < 0 && errno != EEXIST) {
+            *error
+                = QStringLiteral("%1: cannot create it (%2)").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+            return false;
+        }
+        if (fd >= 0)
+            ::close(fd);
+    }
+    // What was judged is what SQLite opens: no link now, the same file as a moment ago.
+    bool exists = false;
+    dev_t device = 0;
+    ino_t inode = 0;
+    if (const QString why = whyNotOwnFile(path, &exists, &device, &inode); !why.isEmpty() || !exists) {
+        *error = QStringLiteral("%1: %2").arg(
+                     path, why.isEmpty() ? QStringLiteral("it went away while being opened") : why)
+            + leftAlone(path);
+        return false;
     }
     sqlite3 *db = nullptr;
-    const int flags = SQLITE_OPEN_READWRITE | (mode == Mode::Create ? SQLITE_OPEN_CREATE : 0);
+    const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW | (mode == Mode::Create ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(path.toUtf8().constData(), &db, flags, nullptr) != SQLITE_OK) {
         *error = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(sqlite3_errmsg(db)));
+        sqlite3_close_v2(db);
+        return false;
+    }
+    struct stat opened { };
+    if (::stat(QFile::encodeName(path).constData(), &opened) != 0 || opened.st_dev != device
+        || opened.st_ino != inode) {
+        *error = QStringLiteral("%1: it was replaced while being opened").arg(path) + leftAlone(path);
         sqlite3_close_v2(db);
         return false;
     }

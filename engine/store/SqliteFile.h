@@ -80,7 +80,9 @@ struct SqliteSchema {
 
 // One connection to one of our SQLite files: the single place that opens them. A file that is not
 // SQLite, is damaged, is someone else's database or was written by a newer ptriage is refused
-// before a byte is written to it; ours gets WAL, foreign keys, a busy timeout and its migrations.
+// before a byte is written to it; so is one (or its -wal, -shm, -journal) that is a link, not a
+// regular file, not owned by the effective uid or writable by group or others: what it holds is
+// shown, undone and learned from. Ours gets WAL, foreign keys, a busy timeout and its migrations.
 class SqliteFile {
 public:
     enum class Mode { Create, ExistingOnly };
@@ -102,6 +104,9 @@ public:
 
     // The advice that ends every refusal.
     static QString leftAlone(const QString &path);
+    // Why `path` (or a file SQLite keeps beside it) is not to be trusted, in words; empty when it is
+    // ours and private, or absent.
+    static QString untrusted(const QString &path);
 
 private:
     bool migrate(const SqliteSchema &schema, QString *error);

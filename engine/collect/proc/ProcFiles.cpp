@@ -3,25 +3,113 @@
 #include "util/ThreadPriority.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/magic.h>
+#include <linux/openat2.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 namespace ptriage {
+namespace {
+
+// openat2's RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS; before Linux 5.6 (ENOSYS), component by
+// component with O_NOFOLLOW. `name` is relative and without "." or ".." (ours: "net/tcp", "stat").
+int openBeneath(int dirFd, const char *name, int flags)
+{
+    static std::atomic<bool> noOpenat2{false};
+    if (!noOpenat2.load(std::memory_order_relaxed)) {
+        open_how how{};
+        how.flags = static_cast<std::uint64_t>(flags | O_NOFOLLOW);
+        how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+        const long fd = ::syscall(SYS_openat2, dirFd, name, &how, sizeof how);
+        if (fd >= 0 || errno != ENOSYS)
+            return static_cast<int>(fd);
+        noOpenat2.store(true, std::memory_order_relaxed);
+    }
+    const std::string_view path(name);
+    int at = dirFd;
+    std::size_t from = 0;
+    for (;;) {
+        const std::size_t slash = path.find('/', from);
+        const std::string part(
+            path.substr(from, slash == std::string_view::npos ? std::string_view::npos : slash - from));
+        if (part.empty() || part == "." || part == "..") {
+            if (at != dirFd)
+                ::close(at);
+            errno = EXDEV; // what RESOLVE_BENEATH says
+            return -1;
+        }
+        const bool last = slash == std::string_view::npos;
+        const int next
+            = ::openat(at, part.c_str(), last ? flags | O_NOFOLLOW : O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        const int error = errno;
+        if (at != dirFd)
+            ::close(at);
+        if (next < 0 || last) {
+            errno = error;
+            return next;
+        }
+        at = next;
+        from = slash + 1;
+    }
+}
+
+} // namespace
+
+ProcSource procSourceOf(int rootFd)
+{
+    struct statfs fs { };
+    return ::fstatfs(rootFd, &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC ? ProcSource::Live : ProcSource::Capture;
+}
+
+std::string describeReadError(int err)
+{
+    if (err == kNotRegularFile)
+        return "not a regular file, not read (a capture)";
+    if (err == ELOOP)
+        return "a link, not followed (a capture)";
+    if (err == EXDEV)
+        return "outside the capture, not read";
+    return err == EACCES || err == EPERM ? "permission denied" : std::strerror(err);
+}
+
+int FileBuffer::open(int dirFd, const char *name)
+{
+    if (m_source == ProcSource::Live) {
+        const int fd = ::openat(dirFd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        if (fd < 0)
+            m_errno = errno;
+        return fd;
+    }
+    // Non-blocking: opening a FIFO for reading would wait for a writer, and reading it for data.
+    const int fd = openBeneath(dirFd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) {
+        m_errno = errno;
+        return -1;
+    }
+    struct stat st { };
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        m_errno = kNotRegularFile;
+        return -1;
+    }
+    return fd;
+}
 
 bool FileBuffer::readAt(int dirFd, const char *name, std::size_t limit, ShortRead shortRead)
 {
     m_size = 0;
     m_errno = 0;
-    const int fd = ::openat(dirFd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0) {
-        m_errno = errno;
+    const int fd = open(dirFd, name);
+    if (fd < 0)
         return false;
-    }
     bool ok = true;
     for (;;) {
         if (m_size == m_data.size()) {
@@ -52,11 +140,9 @@ bool FileBuffer::readRecordAt(int dirFd, const char *name)
 {
     m_size = 0;
     m_errno = 0;
-    const int fd = ::openat(dirFd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0) {
-        m_errno = errno;
+    const int fd = open(dirFd, name);
+    if (fd < 0)
         return false;
-    }
     ssize_t n;
     do
         n = ::read(fd, m_data.data(), m_data.size());
@@ -92,7 +178,7 @@ DirFd::~DirFd()
 
 DirFd DirFd::openAt(int parent, const char *name)
 {
-    return DirFd(::openat(parent, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    return DirFd(::openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
 }
 
 std::string readLinkAt(int dirFd, const char *name, int *err)

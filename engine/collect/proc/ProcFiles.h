@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cerrno>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -7,10 +8,24 @@
 
 namespace ptriage {
 
+// Whose files a proc root holds. The live /proc is the kernel's, links (net, self) and all. A
+// capture is anyone's directory: nothing in it is opened through a link, nothing but a regular file
+// is read, and no open or read waits (a FIFO, a device).
+enum class ProcSource { Live, Capture };
+// Live exactly when `rootFd` is on procfs (one fstatfs).
+ProcSource procSourceOf(int rootFd);
+
+// A capture's file that is not a regular file (FIFO, device, socket, directory): refused, as errno.
+inline constexpr int kNotRegularFile = EMEDIUMTYPE;
+// errno in words, for a process's warnings: the refusals above, "permission denied", else strerror.
+std::string describeReadError(int err);
+
 // Reads small /proc files relative to a directory fd into a reused buffer; no stdio, no allocation
 // once the buffer has grown.
 class FileBuffer {
 public:
+    explicit FileBuffer(ProcSource source = ProcSource::Live) : m_source(source) { }
+    void setSource(ProcSource source) { m_source = source; }
     // Whether a read that returns less than asked for ends the file. Files of many records
     // (net/unix, locks: seq_files) stop each read at a record that does not fit; cmdline and
     // environ fill a read up to the end of what the process holds, as regular files do.
@@ -24,6 +39,9 @@ public:
     int error() const { return m_errno; }
 
 private:
+    int open(int dirFd, const char *name); // -1 with m_errno set
+
+    ProcSource m_source = ProcSource::Live;
     std::string m_data = std::string(4096, '\0');
     std::size_t m_size = 0;
     int m_errno = 0;
@@ -41,6 +59,8 @@ public:
     ~DirFd();
     int get() const { return m_fd; }
     bool valid() const { return m_fd >= 0; }
+    // Never through a link: /proc's pid, task, fd and fdinfo directories are none, and a capture's
+    // must not lead out of it.
     static DirFd openAt(int parent, const char *name);
 
 private:

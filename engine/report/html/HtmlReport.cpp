@@ -27,13 +27,22 @@ std::string rowId(const char *prefix, const ReportProcess &p)
     return std::string(prefix) + "-" + std::to_string(p.pid) + "-" + std::to_string(p.startTicks);
 }
 
-std::string commandInList(const std::string &command, std::size_t maxBytes)
+std::string wholeCommand(const std::string &command, std::size_t cut, std::size_t maxBytes)
 {
-    if (command.size() <= maxBytes)
+    if (command.size() <= maxBytes && cut == 0)
+        return html::text(command);
+    const std::size_t more = command.size() - std::min(command.size(), maxBytes) + cut;
+    return html::truncated(command, maxBytes) + " <span class=\"muted\">"
+        + w(HtmlReport::tr("(%1 bytes more not shown)").arg(more)) + "</span>";
+}
+
+std::string commandInList(const std::string &command, std::size_t maxBytes, std::size_t cut)
+{
+    if (command.size() <= maxBytes && cut == 0)
         return "<span class=\"args\">" + html::text(command) + "</span>";
-    return "<details class=\"cmdline\"><summary class=\"args\" title=\"" + html::text(command) + "\">"
-        + html::truncated(command, maxBytes) + "</summary><span class=\"args\">" + html::text(command)
-        + "</span></details>";
+    return "<details class=\"cmdline\"><summary class=\"args\" title=\""
+        + html::truncated(command, kReportUnfoldedBytes) + "\">" + html::truncated(command, maxBytes)
+        + "</summary><span class=\"args\">" + wholeCommand(command, cut, kReportUnfoldedBytes) + "</span></details>";
 }
 
 std::string recommendationText(const ReportProcess &p)
@@ -49,6 +58,13 @@ namespace {
 using namespace htmlreport;
 using html::number;
 using html::text;
+
+// "N more … not shown" (`what`: %1 the number left out, %2 the limit), when some were.
+void notShown(std::string &out, std::size_t left, const QString &what, std::size_t limit)
+{
+    if (left > 0)
+        out += "<p class=\"muted not-shown\">" + w(what.arg(left).arg(limit)) + "</p>";
+}
 
 constexpr std::size_t kCommandInList = 100; // bytes of a command line in the tables (whole in the cards)
 constexpr std::size_t kDiffRows = 300;
@@ -122,7 +138,8 @@ void writeSummary(std::string &out, const ReportInput &in)
                                   .arg(localQ(formatPercent(*h.memPressureSome / 100)),
                                       localQ(formatPercent(h.memPressureFull.value_or(0) / 100))))
                           : w(HtmlReport::tr("not available (no /proc/pressure)")));
-    fact(out, HtmlReport::tr("Processes"), std::to_string(in.processes.size()));
+    fact(out, HtmlReport::tr("Processes"),
+        std::to_string(in.processes.size() + static_cast<std::size_t>(std::max(0, in.processesNotLoaded))));
     fact(out, HtmlReport::tr("Candidates"), std::to_string(h.candidates));
     fact(out, HtmlReport::tr("Freed by the recommended kills"), bytes(h.reclaimableBytes));
     out += "</dl><ul id=\"class-counts\">";
@@ -191,12 +208,13 @@ void writeCandidates(std::string &out, const ReportInput &in, const std::vector<
             {"risk", HtmlReport::tr("Risk")}, {"cpu", HtmlReport::tr("CPU")}, {"memory", HtmlReport::tr("Memory")},
             {"age", HtmlReport::tr("Age")}},
         " score blocks cpu memory age ");
-    for (std::size_t c = 0; c < in.cards.size(); ++c) {
+    const std::size_t rows = std::min(in.cards.size(), kReportCandidates);
+    for (std::size_t c = 0; c < rows; ++c) {
         const ReportProcess &p = in.processes[static_cast<std::size_t>(in.cards[c].process)];
         rowStart(out, "row", p);
         out += "<td data-key=\"command\" data-value=\"" + text(p.comm) + "\"><a href=\"#" + cardOf[c] + "\">"
             + text(p.comm) + "</a> <span class=\"muted\">" + std::to_string(p.pid) + "</span><br>"
-            + commandInList(p.command, kCommandInList) + "</td>";
+            + commandInList(p.command, kCommandInList, p.commandBytesCut) + "</td>";
         out += "<td data-key=\"user\">" + text(p.user) + "</td>";
         out += "<td data-key=\"class\">" + classLabel(p.classification) + "</td>";
         out += "<td data-key=\"confidence\">" + (p.confidence ? w(EngineLabels::confidence(*p.confidence)) : "–")
@@ -210,13 +228,19 @@ void writeCandidates(std::string &out, const ReportInput &in, const std::vector<
         out += numberCell("age", p.ageSeconds, duration(p.ageSeconds));
         out += "</tr>\n";
     }
-    out += "</tbody></table></section>\n";
+    out += "</tbody></table>";
+    notShown(out, in.cards.size() - rows,
+        HtmlReport::tr("%1 more candidates not shown (a report lists the %2 with the highest scores)"),
+        kReportCandidates);
+    out += "</section>\n";
 }
 
 void writeProcesses(std::string &out, const ReportInput &in)
 {
+    const std::size_t total = in.processes.size() + static_cast<std::size_t>(std::max(0, in.processesNotLoaded));
+    const std::size_t rows = std::min(in.processes.size(), kReportProcessRows);
     out += "<section id=\"processes\"><h2>" + w(HtmlReport::tr("Every process")) + "</h2><details><summary>"
-        + w(HtmlReport::tr("All %1 processes, candidates first").arg(in.processes.size()))
+        + w(HtmlReport::tr("All %1 processes, candidates first").arg(total))
         + "</summary><table id=\"process-table\" class=\"sortable\">";
     header(out,
         {{"pid", HtmlReport::tr("PID")}, {"command", HtmlReport::tr("Command")}, {"user", HtmlReport::tr("User")},
@@ -230,11 +254,12 @@ void writeProcesses(std::string &out, const ReportInput &in)
     for (int c = 0; c < kClassCount; ++c)
         classes[static_cast<std::size_t>(c)] = w(EngineLabels::processClass(static_cast<ProcessClass>(c)));
     const std::string orphaned = " · " + w(HtmlReport::tr("orphaned"));
-    for (const ReportProcess &p : in.processes) {
+    for (std::size_t k = 0; k < rows; ++k) {
+        const ReportProcess &p = in.processes[k];
         out += "<tr data-class=\"" + classCss(p.classification) + "\"><td>" + std::to_string(p.pid) + "<td>"
             + text(p.comm);
         if (!p.command.empty())
-            out += " " + commandInList(p.command, kCommandInList);
+            out += " " + commandInList(p.command, kCommandInList, p.commandBytesCut);
         out += "<td>" + text(p.user) + "<td>" + text(std::string(1, p.state)) + (p.orphaned ? orphaned : std::string())
             + "<td>" + classes[static_cast<std::size_t>(p.classification)] + "<td>" + std::to_string(p.score) + "<td>"
             + recommendationText(p);
@@ -247,7 +272,11 @@ void writeProcesses(std::string &out, const ReportInput &in)
         out += "<td data-value=\"" + std::to_string(p.rssBytes) + "\">" + bytes(p.rssBytes) + "<td data-value=\""
             + number(std::round(p.ageSeconds)) + "\">" + duration(p.ageSeconds) + "\n";
     }
-    out += "</tbody></table></details></section>\n";
+    out += "</tbody></table>";
+    notShown(out, total - rows,
+        HtmlReport::tr("%1 more processes not shown (a report lists the first %2, candidates first)"),
+        kReportProcessRows);
+    out += "</details></section>\n";
 }
 
 void writeActions(std::string &out, const ReportInput &in)
@@ -261,10 +290,19 @@ void writeActions(std::string &out, const ReportInput &in)
     out += "<table id=\"action-table\"><thead><tr><th>" + w(HtmlReport::tr("When")) + "</th><th>"
         + w(HtmlReport::tr("Action")) + "</th><th>" + w(HtmlReport::tr("Process")) + "</th><th>"
         + w(HtmlReport::tr("Result")) + "</th><th>" + w(HtmlReport::tr("Message")) + "</th></tr></thead><tbody>";
-    for (const SessionAction &a : in.actions)
-        out += "<tr><td>" + when(a.atMs) + "</td><td>" + text(a.verb) + "</td><td>" + text(a.command) + "<br><code>"
-            + text(a.target) + "</code></td><td>" + text(a.status) + "</td><td>" + text(a.message) + "</td></tr>\n";
-    out += "</tbody></table></section>\n";
+    const std::size_t rows = std::min(in.actions.size(), kReportActions);
+    for (std::size_t k = 0; k < rows; ++k) {
+        const SessionAction &a = in.actions[k];
+        out += "<tr><td>" + when(a.atMs) + "</td><td>" + text(a.verb) + "</td><td>"
+            + commandInList(a.command, kCommandInList) + "<br><code>" + text(a.target) + "</code></td><td>"
+            + text(a.status) + "</td><td>" + html::truncated(a.message, kReportCommandBytes) + "</td></tr>\n";
+    }
+    out += "</tbody></table>";
+    const auto all
+        = std::max<std::size_t>(in.actions.size(), static_cast<std::size_t>(std::max(0LL, in.actionsInSpan)));
+    notShown(
+        out, all - rows, HtmlReport::tr("%1 more actions not shown (a report lists the first %2)"), kReportActions);
+    out += "</section>\n";
 }
 
 std::string classChange(const DiffEntry &e)
@@ -311,7 +349,7 @@ void writeDiff(std::string &out, const ReportInput &in)
         const SessionProcess *p = e.after ? e.after : e.before;
         out += "<tr data-transition=\"" + std::string(jsonName(e.transition)) + "\"><td>"
             + w(EngineLabels::transition(e.transition)) + "</td><td>" + text(p ? p->comm : e.key) + " "
-            + commandInList(p ? p->commandLine() : std::string(), kCommandInList) + "</td>"
+            + commandInList(p ? p->commandLine() : std::string(), kCommandInList, p ? p->commandBytesCut : 0) + "</td>"
             + numberCell("pid", p ? p->pid : 0, p ? std::to_string(p->pid) : std::string()) + "<td>" + classChange(e)
             + "</td>"
             + numberCell("memory", static_cast<double>(e.rssGrowthBytes),
@@ -410,7 +448,8 @@ std::string HtmlReport::render(const ReportInput &in)
     const std::string &css = styleSheet();
     const std::string &js = script();
     std::string out;
-    out.reserve(4096 + in.processes.size() * 420 + in.cards.size() * 6000);
+    out.reserve(4096 + std::min(in.processes.size(), kReportProcessRows) * 420
+        + std::min(in.cards.size(), kReportCandidates) * 6000);
     out += "<!DOCTYPE html>\n<html lang=\"" + w(HtmlReport::tr("en", "the report's language code"))
         + "\">\n<head>\n"
           "<meta charset=\"utf-8\">\n"

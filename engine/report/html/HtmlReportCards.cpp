@@ -15,6 +15,7 @@ using html::number;
 using html::text;
 
 constexpr std::size_t kGraphLabel = 40; // bytes of a resource's name drawn in the graph
+constexpr std::size_t kMembers = 20; // rows of a group's member table
 
 // A horizontal bar of `fraction` (0..1) of the width, in the class's color; the track (and the
 // middle line of a signed bar) is the stylesheet's, so that fifty cards stay small.
@@ -177,7 +178,7 @@ void writeCard(std::string &out, const ReportInput &in, const std::vector<std::s
                 .arg(EngineLabels::recommendation(p.action, p.review, p.parentAction)
                     + (p.targetPid > 0 ? QStringLiteral(" → ") + HtmlReport::tr("pid %1").arg(p.targetPid) : QString()))
                 .arg(p.score))
-        + "</h3><p class=\"cmd\">" + text(p.command) + "</p>";
+        + "</h3><p class=\"cmd\">" + wholeCommand(p.command, p.commandBytesCut) + "</p>";
     if (group.size() > 1) {
         out += "<p>"
             + w(HtmlReport::tr("%1 processes with this command line, class and recommendation; the evidence "
@@ -187,8 +188,8 @@ void writeCard(std::string &out, const ReportInput &in, const std::vector<std::s
             + w(HtmlReport::tr("Identity")) + "</th><th>" + w(HtmlReport::tr("User")) + "</th><th class=\"num\">"
             + w(HtmlReport::tr("Score")) + "</th><th class=\"num\">" + w(HtmlReport::tr("Memory"))
             + "</th><th class=\"num\">" + w(HtmlReport::tr("Age")) + "</th></tr></thead><tbody>";
-        for (std::size_t c : group) {
-            const ReportProcess &m = in.processes[static_cast<std::size_t>(in.cards[c].process)];
+        for (std::size_t k = 0; k < std::min(group.size(), kMembers); ++k) {
+            const ReportProcess &m = in.processes[static_cast<std::size_t>(in.cards[group[k]].process)];
             out += "<tr id=\"" + rowId("member", m) + "\"><td class=\"num\">" + std::to_string(m.pid)
                 + "</td><td><code>" + text(m.startId) + "</code></td><td>" + text(m.user) + "</td><td class=\"num\">"
                 + std::to_string(m.score) + "</td><td class=\"num\">"
@@ -196,6 +197,9 @@ void writeCard(std::string &out, const ReportInput &in, const std::vector<std::s
                 + duration(m.ageSeconds) + "</td></tr>";
         }
         out += "</tbody></table>";
+        if (group.size() > kMembers)
+            out += "<p class=\"muted not-shown\">"
+                + w(HtmlReport::tr("%1 more processes of this group not shown").arg(group.size() - kMembers)) + "</p>";
     }
     out += "<div class=\"card-grid\"><div>";
     writePosterior(out, p);
@@ -258,8 +262,14 @@ void writeCards(std::string &out, const ReportInput &in, const std::vector<std::
     out += "<section id=\"cards\"><h2>" + w(HtmlReport::tr("Why, and what would break")) + "</h2>";
     if (in.cards.empty())
         out += "<p class=\"empty\">" + w(HtmlReport::tr("No process is worth acting on.")) + "</p>";
-    for (const auto &group : groups)
-        writeCard(out, in, group);
+    for (std::size_t g = 0; g < std::min(groups.size(), kReportCandidates); ++g)
+        writeCard(out, in, groups[g]);
+    if (groups.size() > kReportCandidates)
+        out += "<p class=\"muted not-shown\">"
+            + w(HtmlReport::tr("%1 more cards not shown (a report shows the %2 with the highest scores)")
+                    .arg(groups.size() - kReportCandidates)
+                    .arg(kReportCandidates))
+            + "</p>";
     out += "</section>\n";
 }
 

@@ -34,9 +34,12 @@ inline std::string duration(double seconds)
 std::string classCss(ProcessClass c); // "useful", "useful_bad" …: the class's JSON name
 std::string rowId(const char *prefix, const ReportProcess &p); // "row-1234-5678"
 
-// A command line for a table: whole when short; cut at `maxBytes` otherwise, with the whole text a
-// click (<details>) or a hover (title) away — no script needed.
-std::string commandInList(const std::string &command, std::size_t maxBytes);
+// A command line for a table: whole when short; cut at `maxBytes` otherwise, with more of it (up to
+// kReportUnfoldedBytes) a click (<details>) or a hover (title) away — no script needed. `cut`:
+// bytes the session database did not give.
+std::string commandInList(const std::string &command, std::size_t maxBytes, std::size_t cut = 0);
+// A command line shown whole up to `maxBytes`, then how many bytes are not shown.
+std::string wholeCommand(const std::string &command, std::size_t cut = 0, std::size_t maxBytes = kReportCommandBytes);
 // The recommendation as a table shows it: "kill", "review", "ask the parent to reap (SIGCHLD) → 3180".
 std::string recommendationText(const ReportProcess &p);
 

@@ -58,7 +58,8 @@ bool addReportHistory(ReportInput &report, const ReportHistoryRequest &request, 
     ActionJournal journal;
     if (!journal.open(request.databasePath, error))
         return false;
-    report.actions = sessionActions(journal.actionsBetween(fromMs, scanMs + 1));
+    report.actions = sessionActions(journal.actionsBetween(fromMs, scanMs + 1, kReportActions));
+    report.actionsInSpan = journal.countBetween(fromMs, scanMs + 1);
     report.comparison = std::move(comparison);
     return true;
 }

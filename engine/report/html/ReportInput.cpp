@@ -144,6 +144,7 @@ ReportInput reportFromSession(const Session &session, const TriageConfig &config
     h.memPressureSome = session.info.memPressureSome;
     h.memPressureFull = session.info.memPressureFull;
 
+    in.processesNotLoaded = session.notLoaded;
     std::vector<const SessionProcess *> order;
     for (const auto &p : session.processes)
         order.push_back(&p);
@@ -163,6 +164,7 @@ ReportInput reportFromSession(const Session &session, const TriageConfig &config
         p.user = x->user;
         p.comm = x->comm;
         p.command = x->commandLine();
+        p.commandBytesCut = x->commandBytesCut;
         p.state = x->state;
         p.orphaned = x->orphaned;
         p.classification = x->classification;

@@ -18,6 +18,7 @@ struct ReportProcess {
     std::string user;
     std::string comm;
     std::string command; // argv joined by spaces, raw bytes
+    std::size_t commandBytesCut = 0; // bytes of it the session database held but did not give
     char state = '?';
     bool orphaned = false;
     ProcessClass classification = ProcessClass::Useful;
@@ -83,11 +84,21 @@ struct ReportHeader {
     std::uint64_t reclaimableBytes = 0; // resident memory of the processes a kill is recommended for
 };
 
+// How much a report shows, whatever a session database holds: the page stays a few MB. What is
+// left out is said, with how much.
+inline constexpr std::size_t kReportProcessRows = 5000; // "Every process"
+inline constexpr std::size_t kReportCandidates = 200; // rows of the candidate table, and cards
+inline constexpr std::size_t kReportActions = 200;
+inline constexpr std::size_t kReportCommandBytes = 4096; // of one command line in its card
+inline constexpr std::size_t kReportUnfoldedBytes = 1024; // of one in a table, unfolded or in its title
+
 struct ReportInput {
     ReportHeader header;
     std::vector<ReportProcess> processes; // candidates first by score, then the rest
+    int processesNotLoaded = 0; // a saved session's processes beyond what the store gives
     std::vector<ReportCard> cards; // one per candidate, in the same order
-    std::vector<SessionAction> actions;
+    std::vector<SessionAction> actions; // the first kReportActions
+    long long actionsInSpan = 0; // all of them
     std::shared_ptr<const SessionComparison> comparison; // null: no earlier session
     const TriageConfig *config = nullptr; // for the methods section; must outlive the render
     double minAgeSeconds = 0;

@@ -125,6 +125,19 @@ long long SessionStore::save(const Session &session, QString *error)
         return 0;
     };
     const SessionInfo &i = session.info;
+    // A fuller scan than the store keeps: its highest scores (candidates first).
+    std::vector<const SessionProcess *> kept;
+    kept.reserve(session.processes.size());
+    for (const SessionProcess &p : session.processes)
+        kept.push_back(&p);
+    if (kept.size() > static_cast<std::size_t>(kMaxProcesses)) {
+        std::stable_sort(kept.begin(), kept.end(), [](const SessionProcess *a, const SessionProcess *b) {
+            return a->candidate != b->candidate ? a->candidate : a->score > b->score;
+        });
+        kept.resize(kMaxProcesses);
+        std::stable_sort(
+            kept.begin(), kept.end(), [](const SessionProcess *a, const SessionProcess *b) { return a->pid < b->pid; });
+    }
     long long id = 0;
     {
         Statement s(m_db,
@@ -142,7 +155,7 @@ long long SessionStore::save(const Session &session, QString *error)
         s.integer(7, static_cast<long long>(i.memAvailableBytes));
         s.real(8, i.memPressureSome);
         s.real(9, i.memPressureFull);
-        s.integer(10, static_cast<long long>(session.processes.size()));
+        s.integer(10, static_cast<long long>(kept.size()));
         s.integer(11, i.candidateCount);
         s.integer(12, static_cast<long long>(i.rssBytes));
         if (s.step() != SQLITE_DONE)
@@ -191,10 +204,15 @@ long long SessionStore::save(const Session &session, QString *error)
     if (!row.ok() || !commands.find.ok() || !commands.add.ok() || !cwds.find.ok() || !cwds.add.ok()
         || !cgroups.find.ok() || !cgroups.add.ok() || !texts.find.ok() || !texts.add.ok())
         return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
-    for (const SessionProcess &p : session.processes) {
-        const long long ids[] = {texts(m_db, p.comm), commands(m_db, store_encoding::joinArgv(p.argv)),
-            cwds(m_db, p.cwd), cgroups(m_db, p.cgroup), texts(m_db, p.terminal), texts(m_db, p.user),
-            texts(m_db, store_encoding::joinLines(p.gates)), texts(m_db, store_encoding::encodeLedger(p.ledger))};
+    using store_encoding::bounded;
+    for (const SessionProcess *kp : kept) {
+        const SessionProcess &p = *kp;
+        const long long ids[] = {texts(m_db, bounded(p.comm, kMaxTextBytes)),
+            commands(m_db, bounded(store_encoding::joinArgv(p.argv), kMaxCommandBytes)),
+            cwds(m_db, bounded(p.cwd, kMaxTextBytes)), cgroups(m_db, bounded(p.cgroup, kMaxTextBytes)),
+            texts(m_db, bounded(p.terminal, kMaxTextBytes)), texts(m_db, bounded(p.user, kMaxTextBytes)),
+            texts(m_db, bounded(store_encoding::joinLines(p.gates), kMaxTextBytes)),
+            texts(m_db, bounded(store_encoding::encodeLedger(p.ledger), kMaxTextBytes))};
         for (long long x : ids)
             if (x < 0)
                 return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
@@ -271,55 +289,90 @@ std::optional<Session> SessionStore::load(long long id, QString *error) const
         }
         out.info = infoFromRow(s);
     }
-    Statement s(m_db,
-        "SELECT p.pid, p.start_ticks, p.ppid, p.parent_start, tc.text, c.text, w.text, g.text, tt.text, tu.text, "
-        "p.state, p.orphaned, p.cpu_share, p.io_rate, p.rss, p.cpu_ticks, p.age, p.class, p.p_useful, "
-        "p.p_useful_bad, p.p_abandoned, p.p_zombie, p.action, p.review, p.candidate, p.score, tb.text, p.risk, "
-        "tl.text "
-        "FROM processes p LEFT JOIN texts tc ON tc.id = p.comm_id LEFT JOIN commands c ON c.id = p.command_id "
-        "LEFT JOIN cwds w ON w.id = p.cwd_id LEFT JOIN cgroups g ON g.id = p.cgroup_id "
-        "LEFT JOIN texts tt ON tt.id = p.terminal_id LEFT JOIN texts tu ON tu.id = p.user_id "
-        "LEFT JOIN texts tb ON tb.id = p.blocked_by_id LEFT JOIN texts tl ON tl.id = p.ledger_id "
-        "WHERE p.session_id = ? ORDER BY p.pid");
+    // The file may come from anyone: a bounded number of rows, each text read only up to its bound.
+    long long stored = 0;
+    {
+        Statement c(m_db, "SELECT count(*) FROM processes WHERE session_id = ?");
+        c.integer(1, id);
+        if (!c.ok() || c.step() != SQLITE_ROW) {
+            *error = sqlError();
+            return std::nullopt;
+        }
+        stored = c.columnInt(0);
+    }
+    const bool capped = stored > kMaxProcesses;
+    std::string sql = "SELECT p.pid, p.start_ticks, p.ppid, p.parent_start, substr(tc.text, 1, ?2), "
+                      "substr(c.text, 1, ?3), length(c.text), substr(w.text, 1, ?2), substr(g.text, 1, ?2), "
+                      "substr(tt.text, 1, ?2), substr(tu.text, 1, ?2), "
+                      "p.state, p.orphaned, p.cpu_share, p.io_rate, p.rss, p.cpu_ticks, p.age, p.class, p.p_useful, "
+                      "p.p_useful_bad, p.p_abandoned, p.p_zombie, p.action, p.review, p.candidate, p.score, "
+                      "substr(tb.text, 1, ?2), p.risk, substr(tl.text, 1, ?2) "
+                      "FROM processes p LEFT JOIN texts tc ON tc.id = p.comm_id "
+                      "LEFT JOIN commands c ON c.id = p.command_id "
+                      "LEFT JOIN cwds w ON w.id = p.cwd_id LEFT JOIN cgroups g ON g.id = p.cgroup_id "
+                      "LEFT JOIN texts tt ON tt.id = p.terminal_id LEFT JOIN texts tu ON tu.id = p.user_id "
+                      "LEFT JOIN texts tb ON tb.id = p.blocked_by_id LEFT JOIN texts tl ON tl.id = p.ledger_id "
+                      "WHERE p.session_id = ?1";
+    if (capped) // the highest scores; only pids are sorted, the rows come in key order
+        sql += " AND p.pid IN (SELECT pid FROM processes WHERE session_id = ?1 "
+               "ORDER BY candidate DESC, score DESC, pid LIMIT ?4)";
+    sql += " ORDER BY p.pid";
+    Statement s(m_db, sql.c_str());
     if (!s.ok()) {
         *error = sqlError();
         return std::nullopt;
     }
     s.integer(1, id);
-    out.processes.reserve(static_cast<std::size_t>(std::max(0, out.info.processCount)));
+    // One byte past each bound: a text that fills it was longer.
+    s.integer(2, static_cast<long long>(kMaxTextBytes) + 1);
+    s.integer(3, static_cast<long long>(kMaxCommandBytes) + 1);
+    if (capped)
+        s.integer(4, kMaxProcesses);
+    out.notLoaded = static_cast<int>(std::max(0LL, stored - kMaxProcesses));
+    out.processes.reserve(static_cast<std::size_t>(std::min<long long>(stored, kMaxProcesses)));
     int rc = SQLITE_ROW;
     std::unordered_map<std::string, std::vector<SavedTerm>> ledgers;
+    std::size_t commandBytes = 0;
+    using store_encoding::bounded;
     while ((rc = s.step()) == SQLITE_ROW) {
         SessionProcess p;
         p.pid = static_cast<int>(s.columnInt(0));
         p.startTicks = static_cast<std::uint64_t>(s.columnInt(1));
         p.ppid = static_cast<int>(s.columnInt(2));
         p.parentStartTicks = static_cast<std::uint64_t>(s.columnInt(3));
-        p.comm = s.columnText(4);
-        p.argv = store_encoding::splitArgv(s.columnText(5));
-        p.cwd = s.columnText(6);
-        p.cgroup = s.columnText(7);
-        p.terminal = s.columnText(8);
-        p.user = s.columnText(9);
-        const std::string state = s.columnText(10);
+        p.comm = bounded(s.columnText(4), kMaxTextBytes);
+        {
+            const auto whole = static_cast<std::size_t>(std::max(0LL, s.columnInt(6)));
+            std::size_t kept = 0;
+            const std::string command = bounded(
+                s.columnText(5), commandBytes < kLoadCommandBudget ? kMaxCommandBytes : kMaxCommandBytesLate, &kept);
+            commandBytes += kept;
+            p.commandBytesCut = whole > kept ? whole - kept : 0;
+            p.argv = store_encoding::splitArgv(command);
+        }
+        p.cwd = bounded(s.columnText(7), kMaxTextBytes);
+        p.cgroup = bounded(s.columnText(8), kMaxTextBytes);
+        p.terminal = bounded(s.columnText(9), kMaxTextBytes);
+        p.user = bounded(s.columnText(10), kMaxTextBytes);
+        const std::string state = s.columnText(11);
         p.state = state.empty() ? '?' : state[0];
-        p.orphaned = s.columnInt(11) != 0;
-        p.cpuShare = s.columnReal(12);
-        p.ioRate = s.columnReal(13);
-        p.rssBytes = static_cast<std::uint64_t>(s.columnInt(14));
-        p.cpuTicks = static_cast<std::uint64_t>(s.columnInt(15));
-        p.ageSeconds = s.columnReal(16).value_or(0);
-        p.classification = enumIn(s.columnInt(17), kClassCount, ProcessClass::Useful);
+        p.orphaned = s.columnInt(12) != 0;
+        p.cpuShare = s.columnReal(13);
+        p.ioRate = s.columnReal(14);
+        p.rssBytes = static_cast<std::uint64_t>(s.columnInt(15));
+        p.cpuTicks = static_cast<std::uint64_t>(s.columnInt(16));
+        p.ageSeconds = s.columnReal(17).value_or(0);
+        p.classification = enumIn(s.columnInt(18), kClassCount, ProcessClass::Useful);
         for (int c = 0; c < kClassCount; ++c)
-            p.posterior[static_cast<std::size_t>(c)] = s.columnReal(18 + c).value_or(0);
-        p.action = enumIn(s.columnInt(22), kActionCount, RecommendedAction::Keep);
-        p.review = s.columnInt(23) != 0;
-        p.candidate = s.columnInt(24) != 0;
-        p.score = static_cast<int>(s.columnInt(25));
-        p.gates = store_encoding::splitLines(s.columnText(26));
-        p.risk = enumIn(s.columnInt(27), 4, Risk::Low);
+            p.posterior[static_cast<std::size_t>(c)] = s.columnReal(19 + c).value_or(0);
+        p.action = enumIn(s.columnInt(23), kActionCount, RecommendedAction::Keep);
+        p.review = s.columnInt(24) != 0;
+        p.candidate = s.columnInt(25) != 0;
+        p.score = static_cast<int>(s.columnInt(26));
+        p.gates = store_encoding::splitLines(s.columnText(27));
+        p.risk = enumIn(s.columnInt(28), 4, Risk::Low);
         // Most processes share a ledger: each text is parsed once per load.
-        const std::string ledgerText = s.columnText(28);
+        const std::string ledgerText = s.columnText(29);
         auto ledger = ledgers.find(ledgerText);
         if (ledger == ledgers.end())
             ledger = ledgers.emplace(ledgerText, store_encoding::decodeLedger(ledgerText)).first;

@@ -42,6 +42,15 @@ public:
     // Deletes sessions older than `maxAgeDays` except `keepIds` (the one just saved, the ones being
     // viewed; at most kMaxKept); returns how many.
     static constexpr int kMaxKept = 4;
+    // What one session keeps and gives back, whoever wrote the file: at most this many processes (a
+    // fuller scan keeps its highest scores), a command line of at most kMaxCommandBytes, other texts
+    // of at most kMaxTextBytes; once a load holds kLoadCommandBudget bytes of command lines, each
+    // further one is cut to kMaxCommandBytesLate. A cut text ends in "…".
+    static constexpr int kMaxProcesses = 20000;
+    static constexpr std::size_t kMaxCommandBytes = 32 * 1024;
+    static constexpr std::size_t kMaxTextBytes = 16 * 1024;
+    static constexpr std::size_t kLoadCommandBudget = 16 * 1024 * 1024;
+    static constexpr std::size_t kMaxCommandBytesLate = 512;
     int prune(double maxAgeDays, const std::vector<long long> &keepIds, QString *error, std::int64_t nowMs = 0);
     // Bytes the database's pages hold (free pages excluded), wherever WAL keeps them for now.
     long long usedBytes() const;

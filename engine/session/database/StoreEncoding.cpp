@@ -42,6 +42,22 @@ std::vector<std::string> splitArgv(const std::string &text)
     }
 }
 
+std::string bounded(std::string text, std::size_t maxBytes, std::size_t *kept)
+{
+    if (text.size() > maxBytes) {
+        std::size_t cut = maxBytes;
+        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80)
+            --cut;
+        text.resize(cut);
+        text += "\u2026";
+        if (kept)
+            *kept = cut;
+    } else if (kept) {
+        *kept = text.size();
+    }
+    return text;
+}
+
 std::string joinLines(const std::vector<std::string> &lines)
 {
     return joined(lines, '\n');

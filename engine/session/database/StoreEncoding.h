@@ -13,6 +13,10 @@ namespace ptriage::store_encoding {
 std::string joinArgv(const std::vector<std::string> &argv);
 std::vector<std::string> splitArgv(const std::string &joined);
 
+// `text` whole when it has at most `maxBytes`; else its first `maxBytes` at most, not inside a UTF-8
+// character, and "…". `kept`: the bytes of `text` kept.
+std::string bounded(std::string text, std::size_t maxBytes, std::size_t *kept = nullptr);
+
 // One line each (a session's gates).
 std::string joinLines(const std::vector<std::string> &lines);
 std::vector<std::string> splitLines(const std::string &text);
