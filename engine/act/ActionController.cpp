@@ -3,6 +3,7 @@
 
 #include "procops/identity/ProcFs.h"
 #include "procops/identity/TargetDescription.h"
+#include "procops/ops/Aftermath.h"
 #include "procops/ops/HelperCore.h"
 
 #include <QElapsedTimer>
@@ -216,8 +217,11 @@ void ActionController::askHelper(helper::HelperRequest request, const std::vecto
     const std::vector<std::size_t> &batch, std::vector<ActOutcome> &out)
 {
     request.targets.clear();
-    for (const std::size_t i : batch)
+    std::vector<helper::Before> was;
+    for (const std::size_t i : batch) {
         request.targets << targets[i];
+        was.push_back(helper::before(targets[i]));
+    }
     const TransportReply reply = m_transport
         ? m_transport->execute(request.toVariantMap())
         : TransportReply{TransportReply::Error::Unavailable, QStringLiteral("no privileged helper configured"), {},
@@ -225,6 +229,15 @@ void ActionController::askHelper(helper::HelperRequest request, const std::vecto
     for (std::size_t k = 0; k < batch.size(); ++k) {
         ActOutcome &o = out[batch[k]];
         o.viaHelper = true;
+        if (reply.error == TransportReply::Error::Broken) {
+            // What it did is unknown: the process itself says (the helper's ledger has the undo).
+            const TargetResult seen = helper::aftermath(request, o.target, was[k], reply.message);
+            o.status = statusOf(seen.status);
+            o.message = Phrase(
+                "Action", QT_TRANSLATE_NOOP("Action", "%1 (with administrator rights)"), {seen.message.toStdString()});
+            o.undo = seen.undo;
+            continue;
+        }
         if (reply.error != TransportReply::Error::None) {
             o.status = statusOfTransportError(reply.error);
             o.message

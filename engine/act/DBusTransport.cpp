@@ -85,6 +85,8 @@ public:
             reply.error = TransportReply::Error::Invalid;
         else if (error == QLatin1String("org.ptriage.helper.Error.Busy"))
             reply.error = TransportReply::Error::Busy; // too many of this caller's requests wait for polkit
+        else if (error == QLatin1String("org.freedesktop.DBus.Error.NoReply"))
+            reply.error = TransportReply::Error::Broken; // it left the bus, or did not answer in time
         else {
             reply.error = TransportReply::Error::Unavailable;
             reply.text = Phrase("Action",

@@ -12,7 +12,9 @@ namespace ptriage {
 
 // How a request reaches the privileged helper: the built-in D-Bus service, or KAuth.
 struct TransportReply {
-    enum class Error { None, NotAuthorized, AuthenticationRequired, Cancelled, Unavailable, Invalid, Busy };
+    // Broken: the helper was reached but its reply was lost (it died, or the call timed out): what it
+    // did is unknown, so the caller looks at the targets (helper::aftermath).
+    enum class Error { None, NotAuthorized, AuthenticationRequired, Cancelled, Unavailable, Invalid, Busy, Broken };
     Error error = Error::None;
     QString message; // why, in words, when error != None (English)
     QVariantList results; // one a{sv} per target when error == None

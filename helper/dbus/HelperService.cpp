@@ -5,6 +5,7 @@
 
 #include <QStringList>
 
+#include <csignal>
 #include <cstring>
 
 namespace ptriage::helper {
@@ -292,6 +293,8 @@ void HelperService::finish(Pending &p)
     for (qsizetype i = 0; i < results.size(); ++i)
         audit::result(p.caller, p.request, results[i],
             i < p.described.size() ? p.described[i].text() : results[i].target.toQString());
+    if (m_dieAfterActing)
+        ::raise(SIGKILL);
     sd_bus_message *reply = nullptr;
     int r = sd_bus_message_new_method_return(p.call, &reply);
     if (r >= 0)

@@ -35,6 +35,8 @@ public:
 
     // Exports the object and watches callers leave; < 0 (-errno) on failure.
     int start();
+    // Tests: SIGKILL itself after acting, before replying (a helper killed mid-action).
+    void setDieAfterActing(bool die) { m_dieAfterActing = die; }
 
 private:
     struct Pending;
@@ -57,6 +59,7 @@ private:
     PolkitAuthority m_polkit;
     CallerBudget m_budget;
     int m_idleExitMs;
+    bool m_dieAfterActing = false;
     sd_event_source *m_idle = nullptr;
     sd_bus_slot *m_vtableSlot = nullptr;
     sd_bus_slot *m_matchSlot = nullptr;

@@ -48,9 +48,14 @@ int openSystemBus(sd_bus **out)
 int main(int argc, char **argv)
 {
     int idle = 30;
+    bool dieAfterActing = false;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "-h") || !std::strcmp(argv[i], "--help"))
             return usage(stdout, 0);
+        if (!std::strcmp(argv[i], "--test-die-after-acting")) {
+            dieAfterActing = true; // a test seam: the command line is root's (the activation file)
+            continue;
+        }
         const char *value = nullptr;
         if (!std::strcmp(argv[i], "--idle-exit") && i + 1 < argc)
             value = argv[++i];
@@ -86,6 +91,7 @@ int main(int argc, char **argv)
     int code = 0;
     {
         ptriage::helper::HelperService service(bus, event, options, idle * 1000);
+        service.setDieAfterActing(dieAfterActing);
         if (r >= 0)
             r = service.start();
         if (r >= 0)

@@ -539,6 +539,60 @@ private Q_SLOTS:
         checkHelperServing();
     }
 
+    // A helper killed right after a freeze, before it replied: the client says what it sees (frozen,
+    // with its undo), and the thaw goes through under the undo grant alone, because the helper wrote
+    // its ledger before acting. (Before: "failed … nothing was done", no undo, and a thaw needed the
+    // freeze grant.)
+    void aHelperKilledAfterActingLeavesItsUndo()
+    {
+        Spawner spawner;
+        const Actor target = spawnRootTarget(spawner);
+        QVERIFY(target.pid > 0);
+        const ProcessIdentity id = identityOf(target.pid);
+        const QString group = QStringLiteral("/ptriage-%1-%2").arg(target.pid).arg(id.startTicks);
+        const auto inGroup = [&] {
+            QFile f(QStringLiteral("/proc/%1/cgroup").arg(target.pid));
+            return f.open(QIODevice::ReadOnly) && QString::fromLatin1(f.readAll()).contains(group);
+        };
+        QString error;
+        auto normalHelper = qScopeGuard([&] {
+            execute(false,
+                {QStringLiteral("a{sv}"), QStringLiteral("2"), QStringLiteral("verb"), QStringLiteral("s"),
+                    QStringLiteral("thaw"), QStringLiteral("targets"), QStringLiteral("as"), QStringLiteral("1"),
+                    id.toQString()});
+            m_bus->startHelper(QStringLiteral(PTRIAGE_HELPER_BINARY),
+                {QStringLiteral("--idle-exit"), QStringLiteral("0")}, kHelperName, &error);
+        });
+        REQUIRE_OK(grant(QStringLiteral("org.ptriage.helper.freeze")));
+        QVERIFY2(m_bus->startHelper(QStringLiteral(PTRIAGE_HELPER_BINARY),
+                     {QStringLiteral("--idle-exit"), QStringLiteral("0"), QStringLiteral("--test-die-after-acting")},
+                     kHelperName, &error),
+            qPrintable(error));
+        const qint64 dying = m_bus->helperPid();
+
+        const Run frozen = act(true, {QStringLiteral("freeze"), id.toQString()});
+        const QString line = frozen.lineFor(id);
+        QVERIFY2(!m_bus->helperRunning() || m_bus->helperPid() != dying, "the helper did not die");
+        qInfo("%s", qPrintable(line));
+        QVERIFY2(inGroup(), qPrintable(frozen.text()));
+        QVERIFY2(line.contains(QStringLiteral(": done — ")) && line.contains(QStringLiteral("reply was lost"))
+                && line.contains(QStringLiteral("the freeze took effect")),
+            qPrintable(frozen.text()));
+
+        // A helper of the usual kind, and only the undo granted: the ledger says the freeze was its own.
+        QVERIFY2(m_bus->startHelper(QStringLiteral(PTRIAGE_HELPER_BINARY),
+                     {QStringLiteral("--idle-exit"), QStringLiteral("0")}, kHelperName, &error),
+            qPrintable(error));
+        REQUIRE_OK(grant(QStringLiteral("org.ptriage.helper.undo")));
+        const Run thawed = act(true, {QStringLiteral("thaw"), id.toQString()});
+        QVERIFY2(thawed.lineFor(id).contains(QStringLiteral(": done — ")), qPrintable(thawed.text()));
+        QVERIFY2(!inGroup(), qPrintable(thawed.text()));
+        // A second thaw is no undo of anything: the undo grant no longer covers it.
+        const Run again = act(true, {QStringLiteral("thaw"), id.toQString()});
+        QVERIFY2(!again.lineFor(id).contains(QStringLiteral(": done — ")), qPrintable(again.text()));
+        checkHelperServing();
+    }
+
     // Lists arrive in whatever array type the client's library picks: `av` (what a QVariantList becomes, as
     // ptriage's own client sends) and `ai` as well as `as`. Root quarantines its own process to CPU 0.
     void listsOfAnyArrayType()

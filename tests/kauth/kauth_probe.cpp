@@ -38,6 +38,8 @@ const char *errorKind(TransportReply::Error e)
         return "Invalid";
     case TransportReply::Error::Busy:
         return "Busy";
+    case TransportReply::Error::Broken:
+        return "Broken";
     }
     return "?";
 }
