@@ -99,6 +99,20 @@ QMap<QString, QString> detailsFor(const HelperRequest &r, const QList<TargetDesc
 
 } // namespace
 
+// A valid request waiting for the bus to say who sent it.
+struct HelperService::CredentialsLookup {
+    HelperService *self = nullptr;
+    sd_bus_message *call = nullptr;
+    QString busName;
+    HelperRequest request;
+    sd_bus_slot *slot = nullptr;
+    ~CredentialsLookup()
+    {
+        sd_bus_slot_unref(slot);
+        sd_bus_message_unref(call);
+    }
+};
+
 // One request waiting for polkit: the call to answer, and one check per owner of its targets.
 struct HelperService::Pending {
     sd_bus_message *call = nullptr;
@@ -119,6 +133,7 @@ HelperService::HelperService(sd_bus *bus, sd_event *event, HelperOptions options
 HelperService::~HelperService()
 {
     m_pending.clear();
+    m_lookups.clear();
     sd_event_source_unref(m_idle);
     sd_bus_slot_unref(m_matchSlot);
     sd_bus_slot_unref(m_vtableSlot);
@@ -158,7 +173,7 @@ void HelperService::settle()
 {
     if (!m_idle)
         return;
-    if (!m_pending.empty()) {
+    if (!m_pending.empty() || !m_lookups.empty()) {
         sd_event_source_set_enabled(m_idle, SD_EVENT_OFF);
         return;
     }
@@ -185,33 +200,82 @@ int HelperService::execute(sd_bus_message *m)
 {
     CallerRecord caller;
     caller.busName = QString::fromUtf8(sd_bus_message_get_sender(m) ? sd_bus_message_get_sender(m) : "");
-    sd_bus_creds *creds = nullptr;
-    if (sd_bus_query_sender_creds(m, SD_BUS_CREDS_PID | SD_BUS_CREDS_EUID | SD_BUS_CREDS_AUGMENT, &creds) >= 0) {
-        pid_t pid = 0;
-        uid_t uid = 0;
-        if (sd_bus_creds_get_pid(creds, &pid) >= 0)
-            caller.pid = pid;
-        if (sd_bus_creds_get_euid(creds, &uid) >= 0)
-            caller.uid = uid;
-    }
-    sd_bus_creds_unref(creds);
-
+    // The request is measured and refused before the caller's credentials are asked of the bus, and
+    // they are asked without waiting: a blocking call would have sd-bus read whatever else arrives
+    // meanwhile (a flood of large messages) into memory. A refusal names the caller as far as known.
     QString error;
     const auto map = readRequest(m, &error);
-    if (!map) {
-        refuse(m, caller, kErrorInvalid, QStringLiteral("invalid request"), error);
-        return 1;
-    }
-    const DecodeResult decoded = decodeRequest(*map, m_core.options().limits);
+    const DecodeResult decoded = map ? decodeRequest(*map, m_core.options().limits) : DecodeResult{{}, error};
     if (!decoded.ok()) {
+        if (const auto known = m_callers.find(caller.busName); known != m_callers.end())
+            caller = known->second;
         refuse(m, caller, kErrorInvalid, QStringLiteral("invalid request"), decoded.error);
         return 1;
     }
-    const HelperRequest &request = *decoded.request;
+    if (const auto known = m_callers.find(caller.busName); known != m_callers.end()) {
+        admit(m, known->second, *decoded.request);
+        return 1;
+    }
+    auto lookup = std::make_unique<CredentialsLookup>();
+    lookup->self = this;
+    lookup->call = sd_bus_message_ref(m);
+    lookup->busName = caller.busName;
+    lookup->request = *decoded.request;
+    const int r = sd_bus_call_method_async(m_bus, &lookup->slot, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+        "org.freedesktop.DBus", "GetConnectionCredentials", &HelperService::onCredentials, lookup.get(), "s",
+        sd_bus_message_get_sender(m));
+    if (r < 0) {
+        refuse(m, caller, kErrorNotAuthorized, audit::requestText(*decoded.request),
+            QStringLiteral("cannot tell which process is calling: %1").arg(QString::fromLocal8Bit(std::strerror(-r))));
+        return 1;
+    }
+    m_lookups.emplace(lookup.get(), std::move(lookup));
+    return 1;
+}
+
+int HelperService::onCredentials(sd_bus_message *reply, void *userdata, sd_bus_error *)
+{
+    auto *lookup = static_cast<CredentialsLookup *>(userdata);
+    HelperService *self = lookup->self;
+    CallerRecord caller;
+    caller.busName = lookup->busName;
+    if (!sd_bus_message_is_method_error(reply, nullptr)
+        && sd_bus_message_enter_container(reply, SD_BUS_TYPE_ARRAY, "{sv}") > 0) {
+        while (sd_bus_message_enter_container(reply, SD_BUS_TYPE_DICT_ENTRY, "sv") > 0) {
+            const char *key = nullptr;
+            uint32_t value = 0;
+            if (sd_bus_message_read(reply, "s", &key) < 0)
+                break;
+            const bool user = !std::strcmp(key, "UnixUserID"), process = !std::strcmp(key, "ProcessID");
+            if ((user || process) && sd_bus_message_read(reply, "v", "u", &value) >= 0) {
+                if (user)
+                    caller.uid = static_cast<uid_t>(value);
+                else
+                    caller.pid = static_cast<int>(value);
+            } else if (sd_bus_message_skip(reply, "v") < 0) {
+                break;
+            }
+            sd_bus_message_exit_container(reply);
+        }
+    }
+    if (caller.pid > 0 && caller.uid != static_cast<uid_t>(-1)) {
+        if (self->m_callers.size() >= 1024) // bounded: callers normally leave, and are forgotten then
+            self->m_callers.erase(self->m_callers.begin());
+        self->m_callers.emplace(caller.busName, caller);
+    }
+    self->admit(lookup->call, caller, lookup->request);
+    self->m_lookups.erase(lookup);
+    self->settle();
+    return 1;
+}
+
+void HelperService::admit(sd_bus_message *m, const CallerRecord &caller, const HelperRequest &request)
+{
+    QString error;
     const QString what = audit::requestText(request);
     if (caller.pid <= 0 || caller.uid == static_cast<uid_t>(-1)) {
         refuse(m, caller, kErrorNotAuthorized, what, QStringLiteral("cannot tell which process is calling"));
-        return 1;
+        return;
     }
     const QString actionId = actionIdFor(request, &m_core.ledger());
     audit::asked(caller, request, actionId);
@@ -233,12 +297,12 @@ int HelperService::execute(sd_bus_message *m)
             QStringLiteral("the targets belong to %1 users; at most %2 per request")
                 .arg(byOwner.size())
                 .arg(kMaxOwners));
-        return 1;
+        return;
     }
     const int checks = int(byOwner.size());
     if (const QString busy = m_budget.admit(caller.busName, caller.uid, checks); !busy.isEmpty()) {
         refuse(m, caller, kErrorBusy, what, busy);
-        return 1;
+        return;
     }
 
     const std::uint64_t id = ++m_nextId;
@@ -258,11 +322,10 @@ int HelperService::execute(sd_bus_message *m)
         if (!check) {
             refuse(m, caller, kErrorPolkit, what, error);
             drop(id);
-            return 1;
+            return;
         }
         p.checks.push_back(std::move(check));
     }
-    return 1;
 }
 
 void HelperService::checkDone(std::uint64_t id, std::size_t, Authorization a, const QString &detail)
@@ -324,10 +387,16 @@ int HelperService::onNameOwnerChanged(sd_bus_message *m, void *userdata, sd_bus_
 {
     auto *self = static_cast<HelperService *>(userdata);
     const char *name = nullptr, *oldOwner = nullptr, *newOwner = nullptr;
-    if (sd_bus_message_read(m, "sss", &name, &oldOwner, &newOwner) < 0 || !name || name[0] != ':'
-        || (newOwner && newOwner[0]))
+    if (sd_bus_message_read(m, "sss", &name, &oldOwner, &newOwner) < 0 || !name)
+        return 0;
+    if (name[0] != ':') {
+        self->m_machinery.reset(); // a daemon of the machinery may have restarted: asked again when needed
+        return 0;
+    }
+    if (newOwner && newOwner[0])
         return 0;
     const QString gone = QString::fromUtf8(name);
+    self->m_callers.erase(gone);
     std::vector<std::uint64_t> ids;
     for (const auto &[id, p] : self->m_pending)
         if (p->connection == gone)
@@ -346,8 +415,10 @@ int HelperService::onNameOwnerChanged(sd_bus_message *m, void *userdata, sd_bus_
 
 // The processes without which the helper cannot be asked or answer, and the session falls: found by
 // bus name now, so a restarted daemon is known by its new pid.
-QList<ProtectedProcess> HelperService::machinery() const
+QList<ProtectedProcess> HelperService::machinery()
 {
+    if (m_machinery)
+        return *m_machinery;
     QList<ProtectedProcess> out;
     for (const auto &[name, role] : {std::pair{"org.freedesktop.DBus", "the system bus daemon"},
              std::pair{"org.freedesktop.PolicyKit1", "polkitd (it authorizes every request)"},
@@ -359,6 +430,7 @@ QList<ProtectedProcess> HelperService::machinery() const
             out.append({pid, QString::fromLatin1(role)});
         sd_bus_creds_unref(c);
     }
+    m_machinery = out;
     return out;
 }
 

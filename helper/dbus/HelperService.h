@@ -10,6 +10,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <systemd/sd-bus.h>
 #include <systemd/sd-event.h>
 #include <vector>
@@ -40,6 +41,7 @@ public:
 
 private:
     struct Pending;
+    struct CredentialsLookup;
     static int onExecute(sd_bus_message *m, void *userdata, sd_bus_error *error);
     static int onNameOwnerChanged(sd_bus_message *m, void *userdata, sd_bus_error *error);
     static int onIdle(sd_event_source *source, uint64_t usec, void *userdata);
@@ -50,7 +52,10 @@ private:
     void refuse(
         sd_bus_message *m, const CallerRecord &caller, const char *errorName, const QString &what, const QString &why);
     void drop(std::uint64_t id); // forget a request, its checks and its budget
-    QList<ProtectedProcess> machinery() const;
+    QList<ProtectedProcess> machinery(); // kept until a well-known name changes hands
+    static int onCredentials(sd_bus_message *reply, void *userdata, sd_bus_error *error);
+    // Budget, polkit details and checks: the request read, decoded and its sender known.
+    void admit(sd_bus_message *m, const CallerRecord &caller, const HelperRequest &request);
     void settle(); // re-arms the idle timer when nothing waits
 
     sd_bus *m_bus;
@@ -64,6 +69,9 @@ private:
     sd_bus_slot *m_vtableSlot = nullptr;
     sd_bus_slot *m_matchSlot = nullptr;
     std::map<std::uint64_t, std::unique_ptr<Pending>> m_pending;
+    std::map<QString, CallerRecord> m_callers; // by unique bus name, until it leaves
+    std::optional<QList<ProtectedProcess>> m_machinery;
+    std::map<CredentialsLookup *, std::unique_ptr<CredentialsLookup>> m_lookups;
     std::uint64_t m_nextId = 0;
 };
 

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <poll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <syslog.h>
@@ -32,9 +33,11 @@ QString cpuText(const QList<int> &cpus)
     return parts.join(QLatin1Char(','));
 }
 
-// The system log's socket, written without ever waiting: a stopped or stalled log daemon must not
-// stop the helper (syslog(3) blocks once the daemon's queue is full). A line that cannot go now is
-// counted, and the count is sent before the next line that can.
+// The system log's socket, written without waiting long: a stopped or stalled log daemon must not
+// stop the helper (syslog(3) blocks once the daemon's queue is full; the queue may be as short as
+// net.unix.max_dgram_qlen, 10 datagrams). A full queue is waited on for at most 100 ms, so a burst
+// reaches a daemon that reads; one that does not is then no longer waited on: its lines are counted,
+// and the count is sent before the next line that goes.
 class LogSocket {
 public:
     void setIdent(const char *ident) { m_ident = ident; }
@@ -51,13 +54,23 @@ private:
     bool trySend(const QString &line)
     {
         QByteArray datagram = header() + line.toUtf8();
+        int waits = 0;
         for (int attempt = 0; attempt < 2; ++attempt) {
             if (m_fd < 0 && !connectLog())
                 return false;
-            if (::send(m_fd, datagram.constData(), size_t(datagram.size()), MSG_DONTWAIT | MSG_NOSIGNAL) >= 0)
+            if (::send(m_fd, datagram.constData(), size_t(datagram.size()), MSG_DONTWAIT | MSG_NOSIGNAL) >= 0) {
+                m_stalled = false;
                 return true;
-            if (errno == EAGAIN || errno == EWOULDBLOCK || errno == ENOBUFS)
+            }
+            if (errno == EAGAIN || errno == EWOULDBLOCK || errno == ENOBUFS) {
+                pollfd p{m_fd, POLLOUT, 0};
+                if (!m_stalled && waits++ < 3 && ::poll(&p, 1, 100) == 1 && (p.revents & POLLOUT)) {
+                    --attempt; // room again: the same line once more
+                    continue;
+                }
+                m_stalled = true;
                 return false;
+            }
             ::close(m_fd); // the daemon went away or restarted: connect again, once
             m_fd = -1;
         }
@@ -93,6 +106,7 @@ private:
     const char *m_ident = "ptriage-helper";
     int m_fd = -1;
     long m_dropped = 0;
+    bool m_stalled = false; // the last wait for room ran out: not waited on again until a line goes
 };
 
 LogSocket &logSocket()
