@@ -30,7 +30,8 @@ pids=()
 targets=()
 cleanup() {
   rm -f "$rules"
-  for p in "${targets[@]}" "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${targets[@]}"; do kill -KILL "$p" 2>/dev/null || true; done # a stopped one ignores TERM
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
   rm -rf "$run"
 }
@@ -127,10 +128,20 @@ rc=0; as_user --action renice signal KILL "$target" || rc=$?
 sleep 0.5
 alive "$target" || fail "kill with only renice granted: the target $target was touched"
 
-step "grant only org.ptriage.helper.undo: resume works, stop is refused"
+step "grant only org.ptriage.helper.undo: resume works for what the helper stopped, stop is refused"
 set_rule undo YES
 new_target
+sleep 0.2 # exec'd: a forked shell stopped before its exec would hold the test's output open
 kill -STOP "$target"
+sleep 0.2
+rc=0; as_user signal CONT "$target" || rc=$?
+[ "$rc" = 3 ] && [ "$(stat_field "$target" 3)" = T ] ||
+  fail "resume of a process the helper did not stop was not refused (exit $rc, state $(stat_field "$target" 3)): $out"
+kill -CONT "$target"
+sleep 0.2
+# root stops it through the helper (polkit always authorizes root): the helper's ledger holds the stop.
+rc=0; out=$(DBUS_SYSTEM_BUS_ADDRESS="$DBUS_SYSTEM_BUS_ADDRESS" "$probe" signal STOP "$target" 2>&1) || rc=$?
+[ "$rc" = 0 ] && echo "$out" | grep -q '^result done' || fail "root's stop through the helper was not done (exit $rc): $out"
 sleep 0.2
 rc=0; as_user signal CONT "$target" || rc=$?
 [ "$rc" = 0 ] && echo "$out" | grep -q '^result done' || fail "granted resume was not done (exit $rc): $out"
