@@ -17,6 +17,7 @@
 #include <QApplication>
 #include <QChartView>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFrame>
 #include <QGuiApplication>
@@ -34,6 +35,7 @@
 #include <QTreeView>
 #include <QtTest>
 
+#include <algorithm>
 #include <csignal>
 #include <memory>
 #include <optional>
@@ -87,12 +89,17 @@ protected:
 // A window's paint passes (update requests) and layouts (layout requests).
 class PassCount : public QObject {
 public:
+    PassCount() { clock.start(); }
     int passes = 0;
     int layouts = 0;
+    QElapsedTimer clock;
+    std::vector<qint64> passAt; // ms on `clock`
 
 protected:
     bool eventFilter(QObject *, QEvent *event) override
     {
+        if (event->type() == QEvent::UpdateRequest)
+            passAt.push_back(clock.elapsed());
         passes += event->type() == QEvent::UpdateRequest ? 1 : 0;
         layouts += event->type() == QEvent::LayoutRequest ? 1 : 0;
         return false;
@@ -221,13 +228,22 @@ private Q_SLOTS:
         PassCount counted;
         w.installEventFilter(&counted);
         std::vector<std::pair<int, int>> atApplied; // passes and layouts as each refresh was applied
-        connect(&w, &MainWindow::resultApplied, &w, [&] { atApplied.emplace_back(counted.passes, counted.layouts); });
+        std::vector<qint64> appliedAt;
+        connect(&w, &MainWindow::resultApplied, &w, [&] {
+            atApplied.emplace_back(counted.passes, counted.layouts);
+            appliedAt.push_back(counted.clock.elapsed());
+        });
         pause->setChecked(false); // the button's new text lays the toolbar out: before the refreshes counted
         QTRY_VERIFY_WITH_TIMEOUT(atApplied.size() >= 5, 20000);
         pause->setChecked(true);
-        // From the first refresh applied to the fifth: the paint passes of four refreshes.
-        const int passes = atApplied[4].first - atApplied[0].first;
-        QVERIFY2(passes <= 4, qPrintable(QStringLiteral("%1 paint passes for 4 refreshes").arg(passes)));
+        // Each of four refreshes paints in one pass: a second pass follows the first within a few
+        // event-loop turns (a layout asked for while painting). Passes later in the interval are not
+        // the refresh's (a loaded machine stretches the interval, and other windows' work lands in it).
+        for (std::size_t i = 0; i < 4; ++i) {
+            const auto passes = std::count_if(counted.passAt.begin(), counted.passAt.end(),
+                [&](qint64 t) { return t >= appliedAt[i] && t < std::min(appliedAt[i] + 250, appliedAt[i + 1]); });
+            QVERIFY2(passes <= 1, qPrintable(QStringLiteral("refresh %1 painted in %2 passes").arg(i).arg(passes)));
+        }
         QCOMPARE(atApplied[4].second - atApplied[0].second, 0);
     }
 
