@@ -98,7 +98,15 @@ private Q_SLOTS:
         qInfo("report --last: exit %d, peak RSS %ld MiB, wrote %lld KiB", m.exit, m.maxRssKiB / 1024, size / 1024);
         QCOMPARE(m.exit, 0);
         QVERIFY2(size <= 4 * 1024 * 1024, qPrintable(QStringLiteral("%1 KiB").arg(size / 1024)));
-        QVERIFY2(m.maxRssKiB < 300 * 1024, qPrintable(QStringLiteral("%1 MiB").arg(m.maxRssKiB / 1024)));
+        // An AddressSanitizer build keeps what is freed (quarantine, size-class caches): 62 MiB of the
+        // product's peak shows as 334 MiB there. The unbounded report took 1,204 MiB without it.
+#if defined(__SANITIZE_ADDRESS__)
+        const long boundMiB = 600;
+#else
+        const long boundMiB = 300;
+#endif
+        QVERIFY2(m.maxRssKiB < boundMiB * 1024,
+            qPrintable(QStringLiteral("%1 MiB (bound %2 MiB)").arg(m.maxRssKiB / 1024).arg(boundMiB)));
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray page = f.readAll();
