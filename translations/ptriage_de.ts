@@ -1775,6 +1775,38 @@
         <source>%1 more cards not shown (a report shows the %2 with the highest scores)</source>
         <translation>%1 weitere Karten nicht gezeigt (ein Bericht zeigt die %2 mit der höchsten Bewertung)</translation>
     </message>
+    <message>
+        <source>Left behind, by origin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation type="unfinished">Eigentümer</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>still there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 more origins not shown (a report lists the first %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (ended)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LearnedText</name>
