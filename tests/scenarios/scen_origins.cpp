@@ -34,6 +34,8 @@ void writeAgent(Ctx &c)
         "subprocess.Popen(['/bin/bash', '-c', 'while true; do sleep 3600; done'], env=env)\n"
         "subprocess.Popen([sys.executable, '-m', 'http.server', '0', '--bind', '127.0.0.1'], env=env,\n"
         "                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+        "if os.path.exists(here + '/api.py'):  # a server, when the scenario wants one\n"
+        "    subprocess.Popen([sys.executable, here + '/api.py', here + '/port'], env=env)\n"
         "open(here + '/ready', 'w').close()\n"
         "while True:\n    time.sleep(3600)\n");
 }
@@ -139,6 +141,46 @@ const Register agentAlive("agent-session-alive",
         requireSameGroup(o, {a.mcp, a.shell, a.server}, "the three tools");
         o.require(leavesOut(o, planOf(o, a.mcp), a.mcp), "the group's End leaves the MCP server out, with a reason");
         o.expect("MCP server", a.mcp, Expect::InUse);
+    });
+
+const Register agentServerInUse("agent-crashed-server-with-client",
+    "a Claude Code session crashed (2 h ago); the API server it started still serves a person's client",
+    "the server: in use, left out of the group's End; the session's idle MCP server: in it", [](Ctx &c, Outcome &o) {
+        // The agent starts one more tool: a server on a port, which a person's client then uses.
+        c.writeFile(c.dir() + "/agent/api.py",
+            "import os, socket, sys\n"
+            "s = socket.socket()\ns.bind(('127.0.0.1', 0))\ns.listen()\n"
+            "open(sys.argv[1] + '.tmp', 'w').write(str(s.getsockname()[1]))\n"
+            "os.rename(sys.argv[1] + '.tmp', sys.argv[1])\n"
+            "conns = []\nwhile True:\n    c, _ = s.accept()\n    conns.append(c)\n");
+        const Agent a = startAgent(c, o);
+        if (!o.setupError.empty())
+            return;
+        const std::string portFile = c.dir() + "/agent/port";
+        std::string port;
+        c.waitUntil([&] {
+            std::ifstream in(portFile);
+            return static_cast<bool>(std::getline(in, port)) && !port.empty();
+        });
+        const int api
+            = c.waitFor([&](const Proc &p) { return p.ppid == a.harness && contains(p.cmdline(), "api.py"); });
+        if (api <= 0 || port.empty())
+            return o.fail("the API server did not start");
+        c.adopt(api);
+        const int client = c.start({kPython, "-c",
+            "import socket, time\nc = socket.create_connection(('127.0.0.1', " + port + "))\ntime.sleep(3600)\n"});
+        c.sleepMs(500);
+        c.killNow(a.harness);
+        c.sleepMs(300);
+        o.result = c.replay(c.capture(0.3, 2 * kHour));
+        requireSameGroup(o, {a.mcp, api}, "the MCP server and the API server");
+        const ProcessOrigin *origin = originOf(o, api);
+        o.require(origin && origins::ownerGone(origin->owner), "the session's owner is gone");
+        const GroupPlan plan = planOf(o, api);
+        o.require(leavesOut(o, plan, api), "the group's End leaves the served API server out, with a reason");
+        o.require(ends(o, plan, a.mcp), "the group's End ends the idle MCP server");
+        o.expect("API server with a client", api, Expect::InUse);
+        o.expect("client", client, Expect::InUse);
     });
 
 std::string tmuxJob(Ctx &c)
