@@ -1048,6 +1048,10 @@
         <source>started by %1, which is still there</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>started in %1, which is still there (the terminal terms weigh that)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Facts</name>
