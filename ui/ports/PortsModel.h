@@ -1,0 +1,53 @@
+#pragma once
+
+#include "decide/Triage.h"
+
+#include <QAbstractTableModel>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace ptriage {
+
+// The Ports view's rows: one per (listener, process) of the latest result, keyed by the process's
+// identity and the listener, never by row. A new result changes what rows say in place, appends new
+// ones and removes ended ones, so a sorting proxy whose order is held keeps every row where it was.
+class PortsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Port, Protocol, Address, Process, Clients, User, Verdict, ColumnCount };
+    enum Role {
+        SortRole = Qt::UserRole, // numbers as numbers
+        IdentityRole, // the holder's ProcessIdentity
+        PortRole, // the port, an int
+    };
+
+    explicit PortsModel(QObject *parent = nullptr);
+
+    void setResult(std::shared_ptr<const TriageResult> result);
+    std::shared_ptr<const TriageResult> result() const { return m_result; }
+    int portCount() const; // distinct ports
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row {
+        QString key; // identity and listener
+        ProcessIdentity identity;
+        int port = 0;
+        int clients = 0;
+        bool safe = false;
+        QStringList cells;
+        QString verdictTip;
+    };
+    static std::vector<Row> rowsOf(const TriageResult &result);
+
+    std::shared_ptr<const TriageResult> m_result;
+    std::vector<Row> m_rows;
+};
+
+} // namespace ptriage
