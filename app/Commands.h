@@ -12,6 +12,7 @@ enum Exit { Ok = 0, Failure = 1, Usage = 2 };
 
 int scan(const QStringList &args);
 int explain(const QStringList &args);
+int groups(const QStringList &args); // the processes by origin, and each group's leftovers
 int capture(const QStringList &args);
 int act(const QStringList &args);
 int record(const QStringList &args); // save sessions headless

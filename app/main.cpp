@@ -109,6 +109,8 @@ int main(int argc, char **argv)
         return scan(rest);
     if (command == QLatin1String("explain"))
         return explain(rest);
+    if (command == QLatin1String("groups"))
+        return groups(rest);
     if (command == QLatin1String("capture"))
         return capture(rest);
     if (command == QLatin1String("act"))

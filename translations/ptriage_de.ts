@@ -781,6 +781,10 @@
         <comment>a zombie&apos;s parent is to be ended; a narrow column</comment>
         <translation>beenden</translation>
     </message>
+    <message>
+        <source>started by</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Evidence</name>
@@ -1024,6 +1028,26 @@
         <source>looks like a %1</source>
         <translation>sieht aus wie: %1</translation>
     </message>
+    <message>
+        <source>what started it is not known: its environment (the session variables) could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no agent, editor, terminal or test run started it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>started by %1; whether it is still there is not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>started by %1, which has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>started by %1, which is still there</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Facts</name>
@@ -1081,6 +1105,72 @@
     <message>
         <source>%1 (pid %2)</source>
         <translation>%1 (PID %2)</translation>
+    </message>
+</context>
+<context>
+    <name>GroupPlan</name>
+    <message>
+        <source>a zombie: only its parent can reap it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting in the kernel (D state): a signal would not reach it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too young to judge (%1 old)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>protected: %1</source>
+        <translation type="unfinished">geschützt: %1</translation>
+    </message>
+    <message>
+        <source>ending it is not allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocked: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probably left behind, but not sure enough to end it: look at it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its own verdict is %1: it looks in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GroupsReport</name>
+    <message>
+        <source>ptriage: %1 processes from %2 origins; %3 left processes behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>project %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 processes, %2 to end · %3 · CPU %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ports %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>end (%1, score %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>left out: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… and %1 more (--json lists every member)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1719,6 +1809,85 @@
     <message>
         <source>%1 decisions; counts decay by half every %2 days; * not in effect (fewer than %3 votes)</source>
         <translation>%1 Entscheidungen; Zählungen halbieren sich alle %2 Tage; * nicht wirksam (weniger als %3 Stimmen)</translation>
+    </message>
+</context>
+<context>
+    <name>Origins</name>
+    <message>
+        <source>the %1 session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 session %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 window (pid %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 session %2 (server pid %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an ssh login (session %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a terminal (session %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 run (process group %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the unit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the container %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alive (pid %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ended; pid %1 now belongs to a newer process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ended (last seen alive %1 ago)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished">unbekannt</translation>
     </message>
 </context>
 <context>
@@ -3515,6 +3684,14 @@ Eltern-PID: %2</translation>
         <translation>Sein Beenden würde kaputt machen (Risiko %1): %2</translation>
     </message>
     <message>
+        <source>(1 more of its process group ends with it)</source>
+        <translation>(1 weiterer Prozess seiner Prozessgruppe endet mit ihm)</translation>
+    </message>
+    <message>
+        <source>(%1 more of its process group end with it)</source>
+        <translation>(%1 weitere Prozesse seiner Prozessgruppe enden mit ihm)</translation>
+    </message>
+    <message>
         <source>Supervised: %1</source>
         <translation>Überwacht: %1</translation>
     </message>
@@ -3550,14 +3727,6 @@ Eltern-PID: %2</translation>
         <source>Verdict</source>
         <translation>Urteil</translation>
     </message>
-    <message>
-        <source>(1 more of its process group ends with it)</source>
-        <translation>(1 weiterer Prozess seiner Prozessgruppe endet mit ihm)</translation>
-    </message>
-    <message>
-        <source>(%1 more of its process group end with it)</source>
-        <translation>(%1 weitere Prozesse seiner Prozessgruppe enden mit ihm)</translation>
-    </message>
 </context>
 <context>
     <name>ptriage::PortsView</name>
@@ -3578,10 +3747,6 @@ Eltern-PID: %2</translation>
         <translation>Kein Prozess lauscht auf einem Port (die anderer Benutzer sind nur mit Berechtigungen sichtbar).</translation>
     </message>
     <message>
-        <source>Free port %1…</source>
-        <translation>Port %1 freigeben…</translation>
-    </message>
-    <message>
         <source>1 listener. Choose it to see its process; the tooltip says why it is or is not safe to end.</source>
         <translation>1 lauschender Socket. Wählen Sie ihn, um seinen Prozess zu sehen; der Tooltip sagt, warum er gefahrlos zu beenden ist oder nicht.</translation>
     </message>
@@ -3592,6 +3757,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1 listeners on %2 ports. Choose one to see its process; the tooltip says why it is or is not safe to end.</source>
         <translation>%1 lauschende Sockets auf %2 Ports. Wählen Sie einen, um seinen Prozess zu sehen; der Tooltip sagt, warum er gefahrlos zu beenden ist oder nicht.</translation>
+    </message>
+    <message>
+        <source>Free port %1…</source>
+        <translation>Port %1 freigeben…</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "collect/proc/ProcParsers.h"
 #include "collect/proc/SchedTimes.h"
 #include "collect/proc/SocketTable.h"
+#include "config/OriginTools.h"
 #include "config/ProcessManagers.h"
 #include "util/Parallel.h"
 
@@ -130,11 +131,15 @@ double bootClockSeconds()
 std::vector<std::string> CollectOptions::defaultEnvironKeys()
 {
     using namespace managers;
-    return {std::string(kTmuxMarker), std::string(kTmuxPaneMarker), std::string(kScreenMarker), "SSH_CONNECTION",
-        "SSH_TTY", "INVOCATION_ID", "JOURNAL_STREAM", std::string(kPm2Marker), std::string(kPm2HomeMarker),
-        std::string(kSupervisordMarker), std::string(kNodemonMarker), "container", "CI", "GITHUB_ACTIONS", "GITLAB_CI",
-        "JENKINS_URL", "VSCODE_PID", "TERM_PROGRAM", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CODEX_SESSION_ID",
-        "CURSOR_SESSION", "AIDER_SESSION", "DISPLAY", "WAYLAND_DISPLAY"};
+    std::vector<std::string> keys{std::string(kTmuxMarker), std::string(kTmuxPaneMarker), std::string(kScreenMarker),
+        "SSH_CONNECTION", "SSH_TTY", "INVOCATION_ID", "JOURNAL_STREAM", std::string(kPm2Marker),
+        std::string(kPm2HomeMarker), std::string(kSupervisordMarker), std::string(kNodemonMarker), "container", "CI",
+        "GITHUB_ACTIONS", "GITLAB_CI", "JENKINS_URL", "TERM_PROGRAM", "DISPLAY", "WAYLAND_DISPLAY", "CURSOR_SESSION",
+        "AIDER_SESSION"};
+    // And what the origins read: the sessions of coding agents, editors and terminals.
+    for (std::string_view key : origins::kEnvironKeys)
+        keys.emplace_back(key);
+    return keys;
 }
 
 Collector::~Collector() = default;
@@ -162,6 +167,8 @@ bool Collector::open(std::string *error)
     // A live procfs has a "self" link; a captured tree does not.
     struct stat st { };
     m_capture = ::fstatat(m_root.get(), "self", &st, 0) != 0;
+    if (!m_capture && !m_workTrees)
+        m_workTrees = std::make_unique<WorkTreeCache>();
     // Whatever it has, a tree that is not procfs is read as anyone's files.
     m_source = procSourceOf(m_root.get());
     m_buffer.setSource(m_source);
@@ -373,6 +380,12 @@ std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, const Sa
     }
     if (s.comm == "git" && !d->cwdDeleted)
         d->gitLocks = findGitLocks(d->cwd);
+    if (m_workTrees && !d->cwdDeleted && !d->cwd.empty()) {
+        WorkTree tree = m_workTrees->find(d->cwd);
+        d->project = std::move(tree.root);
+        d->projectRepository = std::move(tree.repository);
+        d->projectLabel = std::move(tree.label);
+    }
     return d;
 }
 

@@ -18,6 +18,8 @@ class QThreadPool;
 
 namespace ptriage {
 
+class WorkTreeCache;
+
 enum class DeepReads { All, NewOnly, None };
 
 struct CollectOptions {
@@ -135,6 +137,7 @@ private:
     CollectOptions m_options;
     DirFd m_root;
     bool m_capture = false;
+    std::unique_ptr<WorkTreeCache> m_workTrees; // live scans only
     ProcSource m_source = ProcSource::Live; // a capture's files are opened as anyone's
     BootId m_bootId;
     std::vector<std::string_view> m_environKeys;

@@ -18,6 +18,10 @@ struct ProcessDetails {
     std::string exe; // readlink target, may end in " (deleted)"
     std::string cwd;
     bool cwdDeleted = false;
+    // The git work tree around cwd (live scans only; a capture's paths are another machine's).
+    std::string project; // its top directory; empty when none
+    std::string projectRepository; // the main work tree of its repository (differs for a linked worktree)
+    std::string projectLabel; // "api", "api@fix-auth"
     std::string cgroup; // the unified (0::) path, or the first v1 line's path
     // For git: its repository's .git/*.lock files that exist. git closes index.lock's fd while a
     // hook runs, so the fd table does not show what it holds; the file system does.

@@ -1,8 +1,10 @@
 #include "Workspace.h"
 
 #include <array>
+#include <fcntl.h>
 #include <string_view>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace ptriage {
 
@@ -37,6 +39,87 @@ std::string findWorkspace(const std::string &cwd)
         }
     }
     return {};
+}
+
+namespace {
+
+std::string baseName(const std::string &dir)
+{
+    const auto slash = dir.rfind('/');
+    return slash == std::string::npos ? dir : dir.substr(slash + 1);
+}
+
+// A .git file is a few dozen bytes; anything else (a link, a FIFO, a huge file) is not one.
+std::string readGitFile(const std::string &path)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return {};
+    std::string text;
+    struct stat st { };
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < 4096) {
+        text.resize(static_cast<std::size_t>(st.st_size));
+        const ssize_t n = ::read(fd, text.data(), text.size());
+        text.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+    }
+    ::close(fd);
+    return text;
+}
+
+} // namespace
+
+std::string repositoryOfGitFile(std::string_view gitFile)
+{
+    constexpr std::string_view prefix = "gitdir: ";
+    if (!gitFile.starts_with(prefix))
+        return {};
+    std::string_view dir = gitFile.substr(prefix.size());
+    while (!dir.empty() && (dir.back() == '\n' || dir.back() == '\r' || dir.back() == ' '))
+        dir.remove_suffix(1);
+    constexpr std::string_view worktrees = "/.git/worktrees/";
+    const auto at = dir.rfind(worktrees);
+    if (dir.empty() || dir.front() != '/' || at == std::string_view::npos || at == 0)
+        return {};
+    return std::string(dir.substr(0, at));
+}
+
+WorkTree findWorkTree(const std::string &cwd)
+{
+    WorkTree tree;
+    if (cwd.empty() || cwd.front() != '/')
+        return tree;
+    std::string dir = cwd;
+    while (dir.size() > 1 && dir.back() == '/')
+        dir.pop_back();
+    for (int depth = 0; depth < 64 && dir.size() > 1; ++depth) {
+        const std::string git = dir + "/.git";
+        struct stat st { };
+        if (::lstat(git.c_str(), &st) == 0 && (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode))) {
+            tree.root = dir;
+            tree.repository = S_ISREG(st.st_mode) ? repositoryOfGitFile(readGitFile(git)) : std::string();
+            tree.label = tree.repository.empty() ? baseName(dir) : baseName(tree.repository) + '@' + baseName(dir);
+            if (tree.repository.empty())
+                tree.repository = dir;
+            return tree;
+        }
+        dir.resize(dir.rfind('/'));
+    }
+    return tree;
+}
+
+WorkTree WorkTreeCache::find(const std::string &cwd)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        if (auto it = m_byDir.find(cwd); it != m_byDir.end())
+            return it->second;
+    }
+    WorkTree tree = findWorkTree(cwd);
+    std::lock_guard lock(m_mutex);
+    if (m_byDir.size() >= 4096) // bounded: a machine with that many working directories starts over
+        m_byDir.clear();
+    m_byDir.emplace(cwd, tree);
+    return tree;
 }
 
 } // namespace ptriage

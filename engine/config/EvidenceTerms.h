@@ -26,6 +26,7 @@ enum class EvidenceTable {
     Intent,
     CwdDeleted,
     Leaking,
+    Owner,
 };
 
 struct EvidenceTableSpec {
@@ -35,7 +36,7 @@ struct EvidenceTableSpec {
     std::array<std::string_view, 6> bins; // empty names after the last
 };
 
-inline constexpr std::array<EvidenceTableSpec, 17> kEvidenceTables{{
+inline constexpr std::array<EvidenceTableSpec, 18> kEvidenceTables{{
     {EvidenceTable::Cpu, "cpu", "cpu", {"idle", "trickle", "low", "busy", "spinning"}},
     {EvidenceTable::LastRan, "last_ran", "last_ran", {"seconds", "minutes", "hours", "days"}},
     {EvidenceTable::Progress, "progress", "progress", {"writing", "io", "none"}},
@@ -54,6 +55,7 @@ inline constexpr std::array<EvidenceTableSpec, 17> kEvidenceTables{{
     {EvidenceTable::Intent, "intent", "intent", {"multiplexer", "ssh", "recent_tty", "none"}},
     {EvidenceTable::CwdDeleted, "cwd_deleted", "cwd_deleted", {"yes", "no"}},
     {EvidenceTable::Leaking, "leaking", "leaking", {"yes", "no"}},
+    {EvidenceTable::Owner, "owner", "owner", {"alive", "gone", "none"}},
 }};
 
 // The term of past decisions: counts, not a table's bins.

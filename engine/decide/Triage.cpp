@@ -91,6 +91,12 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
         return qa[2] + qa[3] > qb[2] + qb[3];
     });
     clock.lap("ranking");
+    r->groups = groupByOrigin(snap, r->facts);
+    r->groupOf.assign(snap.processes.size(), 0);
+    for (std::size_t g = 0; g < r->groups.size(); ++g)
+        for (int i : r->groups[g].members)
+            r->groupOf[static_cast<std::size_t>(i)] = static_cast<int>(g);
+    clock.lap("origin groups");
     return r;
 }
 

@@ -31,6 +31,8 @@ struct TriageResult {
     std::vector<BlastRadius> blast;
     std::vector<std::vector<BlastGraph::Edge>> blastEdges; // the graph the radii came from, per process
     std::vector<int> ranking; // candidates first, by score, then everything else by score
+    std::vector<OriginGroup> groups; // the processes by origin (ProcessFacts::origin)
+    std::vector<int> groupOf; // each process's index into `groups`
     double minAgeSeconds = 0;
     std::size_t carriedPosteriors = 0; // taken over from the previous result unchanged
     std::shared_ptr<const PastContext> past; // what the evidence read from before the scan, for ledgerOf()
@@ -58,6 +60,8 @@ public:
     const Posterior &posterior() const { return m_result->posteriors[at()]; }
     const Recommendation &recommendation() const { return m_result->recommendations[at()]; }
     const BlastRadius &blast() const { return m_result->blast[at()]; }
+    const ProcessOrigin &origin() const { return facts().origin; }
+    const OriginGroup &group() const { return m_result->groups[static_cast<std::size_t>(m_result->groupOf[at()])]; }
     const std::vector<BlastGraph::Edge> &blastEdges() const { return m_result->blastEdges[at()]; }
     // Its nice value now (-20..19), and what a renice would set: a lower priority, or none at 19.
     long nice() const { return sample().nice; }

@@ -361,6 +361,38 @@ void observeIntent(Observer &o, const Subject &x)
     }
 }
 
+// Who started it, and whether that one is still there. A terminal's own shell, a unit, a container and a
+// bare login session name no owner apart from the process (their terms are tty, intent, supervisor).
+void observeOwner(Observer &o, const Subject &x)
+{
+    using origins::OriginKind;
+    const ProcessOrigin &origin = x.f.origin;
+    const bool named = origin.kind == OriginKind::Agent || origin.kind == OriginKind::Editor
+        || origin.kind == OriginKind::Terminal || origin.kind == OriginKind::TestRun;
+    if (!named || origin.ownerPid == x.s.id.pid) {
+        if (x.s.details && !x.s.details->environRead)
+            o.unknown(EvidenceTable::Owner,
+                ev(QT_TRANSLATE_NOOP("Evidence",
+                    "what started it is not known: its environment (the session variables) could not be read")));
+        else
+            o.add(EvidenceTable::Owner, "none",
+                ev(QT_TRANSLATE_NOOP("Evidence", "no agent, editor, terminal or test run started it")));
+        return;
+    }
+    if (origin.owner == origins::OwnerState::Unknown) {
+        o.unknown(EvidenceTable::Owner,
+            ev(QT_TRANSLATE_NOOP("Evidence", "started by %1; whether it is still there is not known"),
+                {originPhrase(origin)}));
+    } else if (origins::ownerGone(origin.owner)) {
+        o.add(EvidenceTable::Owner, "gone",
+            ev(QT_TRANSLATE_NOOP("Evidence", "started by %1, which has %2"),
+                {originPhrase(origin), ownerPhrase(origin, x.snap.capturedAtMs)}));
+    } else {
+        o.add(EvidenceTable::Owner, "alive",
+            ev(QT_TRANSLATE_NOOP("Evidence", "started by %1, which is still there"), {originPhrase(origin)}));
+    }
+}
+
 void observeCwdDeleted(Observer &o, const Subject &x)
 {
     if (!x.f.cwdDeleted)
@@ -477,6 +509,7 @@ void observeInto(std::vector<Observation> &out, const Snapshot &snap, const Proc
     observeSupervisor(o, x);
     observeIntent(o, x);
     observeCwdDeleted(o, x);
+    observeOwner(o, x);
     if (past) {
         if (x.s.state != 'Z')
             observeLeaking(o, x.s, *past, config.priors.leak);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ProcessOrigin.h"
 #include "collect/Snapshot.h"
 #include "config/TriageConfig.h"
 #include "util/Phrase.h"
@@ -48,6 +49,7 @@ struct ProcessFacts {
     bool isWrapper = false;
     Phrase protectedReason; // empty when not protected
     Phrase cmdlineProtection; // the protected command-line pattern it matches; empty when none
+    ProcessOrigin origin; // who started it, whether that one is still there, its project
 };
 
 struct FactContext {

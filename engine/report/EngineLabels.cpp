@@ -32,6 +32,7 @@ QString EngineLabels::term(const std::string &id)
         {"cwd_deleted", QT_TR_NOOP("working directory")},
         {"past_decisions", QT_TR_NOOP("past decisions")},
         {"leaking", QT_TR_NOOP("memory across sessions")},
+        {"owner", QT_TR_NOOP("started by")},
         {"state", QT_TR_NOOP("state")},
         {"category", QT_TR_NOOP("kind of program")},
     };

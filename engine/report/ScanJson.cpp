@@ -7,6 +7,56 @@
 namespace ptriage {
 namespace {
 
+std::string isoTime(std::int64_t ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms)
+        .toOffsetFromUtc(QDateTime::currentDateTime().offsetFromUtc())
+        .toString(Qt::ISODate)
+        .toStdString();
+}
+
+void optionalText(JsonWriter &w, const std::string &text)
+{
+    if (text.empty())
+        w.null();
+    else
+        w.value(text);
+}
+
+} // namespace
+
+void writeOrigin(JsonWriter &w, const TriageResult &r, int i)
+{
+    const ProcessOrigin &o = r.process(i).origin();
+    w.beginObject();
+    w.key("kind").value(origins::jsonName(o.kind));
+    optionalText(w.key("tool"), o.tool);
+    w.key("key").value(o.key);
+    optionalText(w.key("session_id"), o.sessionId);
+    w.key("owner").value(origins::jsonName(o.owner));
+    if (o.ownerPid > 0)
+        w.key("owner_pid").value(o.ownerPid);
+    else
+        w.key("owner_pid").null();
+    if (o.ownerPid > 0 && o.ownerStartTicks > 0)
+        w.key("owner_start_id")
+            .value(ProcessIdentity{r.snapshot->system.bootId, o.ownerStartTicks, o.ownerPid}.toString());
+    else
+        w.key("owner_start_id").null();
+    if (o.ownerSeenAliveMs > 0)
+        w.key("owner_seen_alive_at").value(isoTime(o.ownerSeenAliveMs));
+    else
+        w.key("owner_seen_alive_at").null();
+    optionalText(w.key("project"), o.project);
+    optionalText(w.key("project_label"), o.projectLabel);
+    optionalText(w.key("unit"), o.unit);
+    w.key("description").value(originPhrase(o).english());
+    w.key("group_size").value(static_cast<int>(r.process(i).group().members.size()));
+    w.endObject();
+}
+
+namespace {
+
 void nullableIdentity(JsonWriter &w, const TriageResult &r, int index)
 {
     if (index < 0)
@@ -104,6 +154,7 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     else
         w.key("supervisor").value(f.supervisor);
     w.key("listeners").stringArray(f.listeners);
+    writeOrigin(w.key("origin"), r, i);
     w.key("critical_files").beginArray();
     for (const auto &c : f.criticalFiles)
         w.value(c.path);
@@ -118,14 +169,6 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     else
         w.key("partial").value(partial);
     w.endObject();
-}
-
-std::string isoTime(std::int64_t ms)
-{
-    return QDateTime::fromMSecsSinceEpoch(ms)
-        .toOffsetFromUtc(QDateTime::currentDateTime().offsetFromUtc())
-        .toString(Qt::ISODate)
-        .toStdString();
 }
 
 void writeHeader(JsonWriter &w, const TriageResult &r, const char *schema)

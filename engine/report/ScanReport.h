@@ -6,6 +6,8 @@
 
 namespace ptriage {
 
+class JsonWriter;
+
 struct ScanReportOptions {
     bool all = false; // every process, not just candidates
     bool pretty = false; // indented JSON
@@ -23,6 +25,13 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
 // The evidence ledger of explain's text, in the window's and the report's words (EngineLabels): a
 // heading ("bits for abandoned against useful") and one line per term.
 std::string ledgerText(const Ledger &ledger, ProcessClass forClass, ProcessClass against);
+// The `origin` object of a process in `ptriage.scan.v1` (and of the groups).
+void writeOrigin(JsonWriter &w, const TriageResult &r, int index);
+// `ptriage.groups.v1`: the processes by origin, each group with its owner, project, what it holds and
+// the plan of its End (what it ends, what it leaves out and why). `all`: also groups with no leftovers.
+std::string groupsJson(const TriageResult &r, bool all, bool pretty);
+// The same for people: one block per group, its members under it.
+std::string groupsText(const TriageResult &r, bool all);
 // Printable, single-line text of a command (control bytes shown as '?'; "[comm]" when it has none).
 std::string printableCommandLine(const Sample &s);
 

@@ -33,7 +33,7 @@ _ptriage()
         prev=${cur%%=*}
         cur=${cur#*=}
     fi
-    local commands="gui scan explain capture act relieve port pressure record sessions diff accumulation learned report help"
+    local commands="gui scan explain groups capture act relieve port pressure record sessions diff accumulation learned report help"
     local verbs="end kill pause resume freeze thaw throttle unthrottle renice quarantine unquarantine signal reap"
     local command=
     if [[ $COMP_CWORD -ge 2 && " $commands " == *" ${COMP_WORDS[1]} "* ]]; then
@@ -78,6 +78,7 @@ _ptriage()
         "" | gui) options="--tray --db --proc-root --min-age --screenshot --select --tab --act --after --help -h" ;;
         scan) options="--json --pretty --all --wide --save --keep-days --db --proc-root --state --min-age --help -h" ;;
         explain) options="--json --db --proc-root --state --min-age --help -h" ;;
+        groups) options="--json --pretty --all --db --proc-root --state --min-age --help -h" ;;
         capture) options="--pid --proc-root --help -h" ;;
         act) options="--signal --group --nice --cpus --quota --timeout --db --journal --yes --help -h" ;;
         relieve) options="--free-memory --free-port --json --yes --timeout --db --proc-root --state --min-age --help -h" ;;

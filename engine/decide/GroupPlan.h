@@ -1,0 +1,40 @@
+#pragma once
+
+#include "Triage.h"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace ptriage {
+
+// One origin group at a glance: what its members hold, and what ending its leftovers would take.
+struct GroupSummary {
+    int group = -1; // into TriageResult::groups
+    int members = 0;
+    std::uint64_t rssBytes = 0; // resident memory of all members (shared pages counted in each)
+    double cpuShare = 0; // of one core, all members together
+    std::vector<int> ports; // listening ports of its members, sorted, each once
+    int strongest = -1; // the member with the strongest verdict (highest score among candidates); -1: none
+    int leftovers = 0; // members the group's End would end
+    std::uint64_t leftoverRssBytes = 0;
+};
+
+// "End this group's leftovers": which members it ends, and every member it leaves out with the
+// reason, so that none is included or dropped silently. A member is ended only when its own verdict
+// is to end it and no gate blocks that; in use, protected, blocked, too young, a zombie or in D state
+// are left out.
+struct GroupPlan {
+    int group = -1;
+    std::vector<int> end; // snapshot indices, parents before children
+    std::vector<std::pair<int, Phrase>> leftOut;
+};
+
+GroupSummary summarizeGroup(const TriageResult &result, int group);
+// Every group, those with the most leftover memory first, then by their strongest verdict.
+std::vector<GroupSummary> summarizeGroups(const TriageResult &result);
+GroupPlan planGroupEnd(const TriageResult &result, int group);
+// Why member `index` is not ended with its group; empty when it would be.
+Phrase whyLeftOut(const TriageResult &result, int index);
+
+} // namespace ptriage

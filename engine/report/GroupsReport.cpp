@@ -1,0 +1,145 @@
+#include "EngineLabels.h"
+#include "JsonWriter.h"
+#include "ScanReport.h"
+#include "decide/GroupPlan.h"
+#include "util/Format.h"
+#include "util/TerminalText.h"
+
+#include <QDateTime>
+
+namespace ptriage {
+namespace {
+
+std::string say(const char *source, std::vector<Phrase> args = {})
+{
+    return Phrase("GroupsReport", source, std::move(args)).translated();
+}
+
+constexpr std::size_t kMembersListed = 12;
+
+bool shown(const GroupSummary &g, bool all)
+{
+    return all || g.leftovers > 0;
+}
+
+std::string portsText(const std::vector<int> &ports)
+{
+    std::string out;
+    for (int p : ports)
+        out += (out.empty() ? "" : ", ") + std::to_string(p);
+    return out;
+}
+
+void writeMember(JsonWriter &w, const TriageResult &r, int i, const Phrase &leftOut)
+{
+    const ProcessView p = r.process(i);
+    w.beginObject();
+    w.key("start_id").value(p.identity().toString());
+    w.key("pid").value(p.identity().pid);
+    w.key("ppid").value(p.sample().ppid);
+    w.key("comm").value(p.sample().comm);
+    w.key("cmdline").stringArray(p.sample().details ? p.sample().details->cmdline : std::vector<std::string>{});
+    w.key("rss_bytes").value(static_cast<long long>(p.sample().rssBytes));
+    w.key("action").value(jsonName(p.recommendation().action));
+    w.key("review").value(p.recommendation().review);
+    w.key("triage_score").value(p.recommendation().score);
+    w.key("p_abandoned").value(p.posterior().probability[static_cast<std::size_t>(ProcessClass::Abandoned)], 4);
+    w.key("ended_with_group").value(leftOut.empty());
+    if (leftOut.empty())
+        w.key("left_out_because").null();
+    else
+        w.key("left_out_because").value(leftOut.english());
+    w.endObject();
+}
+
+} // namespace
+
+std::string groupsJson(const TriageResult &r, bool all, bool pretty)
+{
+    JsonWriter w(pretty);
+    w.beginObject();
+    w.key("schema").value("ptriage.groups.v1");
+    w.key("boot_id").value(r.snapshot->system.bootId.toString());
+    w.key("process_count").value(r.size());
+    w.key("group_count").value(static_cast<int>(r.groups.size()));
+    w.key("groups").beginArray();
+    for (const GroupSummary &g : summarizeGroups(r)) {
+        if (!shown(g, all))
+            continue;
+        const OriginGroup &group = r.groups[static_cast<std::size_t>(g.group)];
+        w.beginObject();
+        w.key("origin");
+        writeOrigin(w, r, group.members.front());
+        w.key("members_count").value(g.members);
+        w.key("rss_bytes").value(static_cast<long long>(g.rssBytes));
+        w.key("cpu_share").value(g.cpuShare, 4);
+        w.key("ports").beginArray();
+        for (int port : g.ports)
+            w.value(port);
+        w.endArray();
+        if (g.strongest < 0)
+            w.key("strongest").null();
+        else
+            w.key("strongest").value(r.identityOf(g.strongest).toString());
+        w.key("leftovers").value(g.leftovers);
+        w.key("leftover_rss_bytes").value(static_cast<long long>(g.leftoverRssBytes));
+        w.key("members").beginArray();
+        for (int i : group.members)
+            writeMember(w, r, i, whyLeftOut(r, i));
+        w.endArray();
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+    return w.str() + '\n';
+}
+
+std::string groupsText(const TriageResult &r, bool all)
+{
+    const std::vector<GroupSummary> groups = summarizeGroups(r);
+    int withLeftovers = 0;
+    for (const GroupSummary &g : groups)
+        withLeftovers += g.leftovers > 0 ? 1 : 0;
+    std::string out
+        = say(QT_TRANSLATE_NOOP("GroupsReport", "ptriage: %1 processes from %2 origins; %3 left processes behind"),
+              {std::to_string(r.size()), std::to_string(groups.size()), std::to_string(withLeftovers)})
+        + '\n';
+    for (const GroupSummary &g : groups) {
+        if (!shown(g, all))
+            continue;
+        const OriginGroup &group = r.groups[static_cast<std::size_t>(g.group)];
+        const ProcessOrigin &o = r.process(group.members.front()).origin();
+        std::string head = originPhrase(o).translated() + " — " + ownerPhrase(o, r.snapshot->capturedAtMs).translated();
+        if (!o.projectLabel.empty())
+            head += " · " + say(QT_TRANSLATE_NOOP("GroupsReport", "project %1"), {o.projectLabel});
+        out += '\n' + forTerminal(head) + '\n';
+        std::string line = say(QT_TRANSLATE_NOOP("GroupsReport", "%1 processes, %2 to end · %3 · CPU %4"),
+            {std::to_string(g.members), std::to_string(g.leftovers), formatBytes(static_cast<double>(g.rssBytes)),
+                formatPercent(g.cpuShare)});
+        if (!g.ports.empty())
+            line += " · " + say(QT_TRANSLATE_NOOP("GroupsReport", "ports %1"), {portsText(g.ports)});
+        out += "  " + line + '\n';
+        int listed = 0;
+        for (int i : group.members) {
+            if (++listed > static_cast<int>(kMembersListed)) {
+                out += "    "
+                    + say(QT_TRANSLATE_NOOP("GroupsReport", "… and %1 more (--json lists every member)"),
+                        {std::to_string(group.members.size() - kMembersListed)})
+                    + '\n';
+                break;
+            }
+            const ProcessView p = r.process(i);
+            const Phrase why = whyLeftOut(r, i);
+            const std::string verdict = why.empty() ? say(QT_TRANSLATE_NOOP("GroupsReport", "end (%1, score %2)"),
+                                            {word(p.recommendation().action), std::to_string(p.recommendation().score)})
+                                                    : say(QT_TRANSLATE_NOOP("GroupsReport", "left out: %1"), {why});
+            char pid[16];
+            std::snprintf(pid, sizeof pid, "%7d", p.identity().pid);
+            out += std::string("    ") + pid + "  " + forTerminal(printableCommandLine(p.sample())) + "\n             "
+                + forTerminal(verdict) + '\n';
+        }
+    }
+    return out;
+}
+
+} // namespace ptriage
