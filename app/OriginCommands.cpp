@@ -1,5 +1,5 @@
-// Commands about where processes come from and what they hold: `port` (who holds a port, whether
-// ending it is safe, what ending it would break).
+// Commands about where processes come from and what they hold: `port` (who holds a port — each
+// holder with who started it and its project — whether ending it is safe, what ending it would break).
 #include "Commands.h"
 #include "OneShot.h"
 
@@ -107,6 +107,7 @@ std::string portJson(const PortHolders &p, const TriageResult &r)
             processRef(w, r, m);
         w.endArray();
         w.endObject();
+        writeOrigin(w.key("origin"), r, h.index);
         if (v.facts().supervisor.empty())
             w.key("supervisor").null();
         else
@@ -146,6 +147,14 @@ std::string portText(const PortHolders &p, const TriageResult &r)
         out += "\n" + nameOf(r, h.index) + "  " + v.identity().toString() + "  "
             + say(QT_TRANSLATE_NOOP("PortText", "user %1"), {v.facts().user}) + "\n";
         out += "  " + say(QT_TRANSLATE_NOOP("PortText", "command: %1"), {printableCommandLine(v.sample())}) + "\n";
+        const ProcessOrigin &o = v.origin();
+        const Phrase owner = ownerPhrase(o, r.snapshot->capturedAtMs);
+        out += "  "
+            + (o.projectLabel.empty()
+                    ? say(QT_TRANSLATE_NOOP("PortText", "started by: %1 — owner %2"), {originPhrase(o), owner})
+                    : say(QT_TRANSLATE_NOOP("PortText", "started by: %1 — owner %2 · project %3"),
+                        {originPhrase(o), owner, o.projectLabel}))
+            + "\n";
         std::vector<std::string> listens;
         for (const PortListener &l : h.listeners)
             listens.push_back(std::string(protocolName(l.proto)) + ' ' + l.address);

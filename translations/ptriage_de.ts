@@ -1948,6 +1948,14 @@
         <source>To free it: ptriage relieve --free-port %1 (the window: Ports, Free port…)</source>
         <translation>Zum Freigeben: ptriage relieve --free-port %1 (im Fenster: Ports, Port freigeben…)</translation>
     </message>
+    <message>
+        <source>started by: %1 — owner %2</source>
+        <translation>gestartet von: %1 — Urheber %2</translation>
+    </message>
+    <message>
+        <source>started by: %1 — owner %2 · project %3</source>
+        <translation>gestartet von: %1 — Urheber %2 · Projekt %3</translation>
+    </message>
 </context>
 <context>
     <name>Ports</name>
@@ -3726,6 +3734,26 @@ Eltern-PID: %2</translation>
     <message>
         <source>Verdict</source>
         <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>%1 — owner %2</source>
+        <translation>%1 — Urheber %2</translation>
+    </message>
+    <message>
+        <source>Started by %1; owner %2</source>
+        <translation>Gestartet von %1; Urheber %2</translation>
+    </message>
+    <message>
+        <source>Project: %1</source>
+        <translation>Projekt: %1</translation>
+    </message>
+    <message>
+        <source>Started by</source>
+        <translation>Gestartet von</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projekt</translation>
     </message>
 </context>
 <context>

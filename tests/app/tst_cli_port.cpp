@@ -93,6 +93,12 @@ private Q_SLOTS:
             clientAffected |= a.toObject().value(QStringLiteral("pid")).toInt() == client.pid;
         QVERIFY2(clientAffected, r.out.constData());
         QVERIFY(h.value(QStringLiteral("stop")).isNull());
+        // Who started it: the origin object of ptriage.scan.v1.
+        const QJsonObject origin = h.value(QStringLiteral("origin")).toObject();
+        for (const char *field : {"kind", "key", "owner", "description", "project_label", "owner_pid"})
+            QVERIFY2(origin.contains(QLatin1String(field)), field);
+        QVERIFY(!origin.value(QStringLiteral("key")).toString().isEmpty());
+        QVERIFY(!origin.value(QStringLiteral("description")).toString().isEmpty());
 
         // With the default minimum age the seconds-old server is too young as well.
         const Run young = runPtriage(
@@ -108,6 +114,7 @@ private Q_SLOTS:
         QVERIFY2(text.out.contains("not safe to end: kill blocked: 1 client connection"), text.out.constData());
         QVERIFY2(text.out.contains("1 client connected") && text.out.contains("ending it would break (risk "),
             text.out.constData());
+        QVERIFY2(text.out.contains("\n  started by: ") && text.out.contains(" — owner "), text.out.constData());
         const Run de = runPtriage({QStringLiteral("port"), port, QStringLiteral("--min-age"), QStringLiteral("0")},
             isolated(home, "de_DE.UTF-8"));
         QCOMPARE(de.exit, 0);

@@ -85,6 +85,8 @@ private Q_SLOTS:
         const QString tip = row(PortsModel::Verdict).data(Qt::ToolTipRole).toString();
         QVERIFY2(tip.contains(QStringLiteral("1 client connection")) && tip.contains(QStringLiteral("would break")),
             qPrintable(tip));
+        QVERIFY(!row(PortsModel::Origin).data().toString().isEmpty()); // who started it
+        QVERIFY(!row(PortsModel::Origin).data(Qt::ToolTipRole).toString().isEmpty());
         QVERIFY(!ports.freePortButton()->isEnabled());
 
         // Choosing the row (a click, as a person does) chooses its process: the table and the panes.

@@ -64,9 +64,18 @@ std::vector<PortsModel::Row> PortsModel::rowsOf(const TriageResult &r)
         const QString recommended = EngineLabels::recommendation(p.recommendation());
         const QString verdict = h.safeToEnd ? tr("safe to end; ptriage: %1").arg(recommended)
                                             : tr("not safe: %1").arg(gates.join(QStringLiteral(", ")));
+        // Who started it, and whether that one is still there when it is not.
+        const ProcessOrigin &o = p.origin();
+        const QString origin = o.owner == origins::OwnerState::Gone || o.owner == origins::OwnerState::Reused
+            ? tr("%1 — owner %2").arg(qs(originPhrase(o)), qs(ownerPhrase(o, r.snapshot->capturedAtMs)))
+            : qs(originPhrase(o));
+        row.originTip
+            = tr("Started by %1; owner %2").arg(qs(originPhrase(o)), qs(ownerPhrase(o, r.snapshot->capturedAtMs)));
+        if (!o.project.empty())
+            row.originTip += QLatin1Char('\n') + tr("Project: %1").arg(qs(o.project));
         row.cells = {QString::number(l.port), QLatin1String(protocolName(l.proto)), qs(l.address),
-            tr("%1 (pid %2)").arg(processName(p.sample())).arg(p.identity().pid), QString::number(l.clients),
-            qs(p.facts().user), verdict};
+            tr("%1 (pid %2)").arg(processName(p.sample())).arg(p.identity().pid), origin, qs(o.projectLabel),
+            QString::number(l.clients), qs(p.facts().user), verdict};
         QStringList tip{qs(h.verdict)};
         if (!h.breaks.empty() || !h.endsWith.empty()) {
             std::vector<Phrase> breaks = h.breaks;
@@ -107,7 +116,8 @@ void PortsModel::setResult(std::shared_ptr<const TriageResult> result)
     for (std::size_t row = 0; row < m_rows.size(); ++row) {
         const std::size_t i = byKey.at(m_rows[row].key);
         placed[i] = 1;
-        const bool changed = m_rows[row].cells != fresh[i].cells || m_rows[row].verdictTip != fresh[i].verdictTip;
+        const bool changed = m_rows[row].cells != fresh[i].cells || m_rows[row].verdictTip != fresh[i].verdictTip
+            || m_rows[row].originTip != fresh[i].originTip;
         m_rows[row] = std::move(fresh[i]);
         if (changed)
             Q_EMIT dataChanged(index(static_cast<int>(row), 0), index(static_cast<int>(row), ColumnCount - 1));
@@ -153,6 +163,8 @@ QVariant PortsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return row.cells.value(index.column());
     case Qt::ToolTipRole:
+        if (index.column() == Origin || index.column() == Project)
+            return row.originTip;
         return index.column() == Verdict || index.column() == Process ? row.verdictTip : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == Port || index.column() == Clients
@@ -188,6 +200,10 @@ QVariant PortsModel::headerData(int section, Qt::Orientation orientation, int ro
         return tr("Address");
     case Process:
         return tr("Process");
+    case Origin:
+        return tr("Started by");
+    case Project:
+        return tr("Project");
     case Clients:
         return tr("Clients");
     case User:

@@ -10,13 +10,14 @@
 
 namespace ptriage {
 
-// The Ports view's rows: one per (listener, process) of the latest result, keyed by the process's
+// The Ports view's rows: one per (listener, process) of the latest result — listener → process →
+// who started it → its project — keyed by the process's
 // identity and the listener, never by row. A new result changes what rows say in place, appends new
 // ones and removes ended ones, so a sorting proxy whose order is held keeps every row where it was.
 class PortsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Port, Protocol, Address, Process, Clients, User, Verdict, ColumnCount };
+    enum Column { Port, Protocol, Address, Process, Origin, Project, Clients, User, Verdict, ColumnCount };
     enum Role {
         SortRole = Qt::UserRole, // numbers as numbers
         IdentityRole, // the holder's ProcessIdentity
@@ -43,6 +44,7 @@ private:
         bool safe = false;
         QStringList cells;
         QString verdictTip;
+        QString originTip;
     };
     static std::vector<Row> rowsOf(const TriageResult &result);
 

@@ -38,7 +38,9 @@ PortsView::PortsView(QWidget *parent)
     m_view->header()->resizeSection(PortsModel::Port, 60);
     m_view->header()->resizeSection(PortsModel::Protocol, 70);
     m_view->header()->resizeSection(PortsModel::Address, 150);
-    m_view->header()->resizeSection(PortsModel::Process, 170);
+    m_view->header()->resizeSection(PortsModel::Process, 150);
+    m_view->header()->resizeSection(PortsModel::Origin, 190);
+    m_view->header()->resizeSection(PortsModel::Project, 110);
     m_view->header()->resizeSection(PortsModel::Clients, 60);
     m_view->header()->resizeSection(PortsModel::User, 90);
     // Rows stay put under the pointer, as in the process table: a refresh changes what they say.
