@@ -3637,11 +3637,11 @@ Eltern-PID: %2</translation>
     <name>ptriage::PortsModel</name>
     <message>
         <source>in use: 1 client</source>
-        <translation>in Gebrauch: 1 Client</translation>
+        <translation>genutzt: 1 Client</translation>
     </message>
     <message>
         <source>in use: %1 clients</source>
-        <translation>in Gebrauch: %1 Clients</translation>
+        <translation>genutzt: %1 Clients</translation>
     </message>
     <message>
         <source>too young</source>
@@ -3677,11 +3677,11 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>safe to end; ptriage: %1</source>
-        <translation>gefahrlos zu beenden; ptriage: %1</translation>
+        <translation>sicher zu beenden; ptriage: %1</translation>
     </message>
     <message>
         <source>not safe: %1</source>
-        <translation>nicht gefahrlos: %1</translation>
+        <translation>nicht sicher: %1</translation>
     </message>
     <message>
         <source>%1 (pid %2)</source>
@@ -3706,18 +3706,6 @@ Eltern-PID: %2</translation>
     <message>
         <source>Command: %1</source>
         <translation>Befehl: %1</translation>
-    </message>
-    <message>
-        <source>Port</source>
-        <translation>Port</translation>
-    </message>
-    <message>
-        <source>Protocol</source>
-        <translation>Protokoll</translation>
-    </message>
-    <message>
-        <source>Address</source>
-        <translation>Adresse</translation>
     </message>
     <message>
         <source>Process</source>
@@ -3755,6 +3743,10 @@ Eltern-PID: %2</translation>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
+    <message>
+        <source>Listener</source>
+        <translation>Lauscht auf</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::PortsView</name>
@@ -3775,20 +3767,24 @@ Eltern-PID: %2</translation>
         <translation>Kein Prozess lauscht auf einem Port (die anderer Benutzer sind nur mit Berechtigungen sichtbar).</translation>
     </message>
     <message>
-        <source>1 listener. Choose it to see its process; the tooltip says why it is or is not safe to end.</source>
-        <translation>1 lauschender Socket. Wählen Sie ihn, um seinen Prozess zu sehen; der Tooltip sagt, warum er gefahrlos zu beenden ist oder nicht.</translation>
-    </message>
-    <message>
-        <source>%1 listeners on 1 port. Choose one to see its process; the tooltip says why it is or is not safe to end.</source>
-        <translation>%1 lauschende Sockets auf 1 Port. Wählen Sie einen, um seinen Prozess zu sehen; der Tooltip sagt, warum er gefahrlos zu beenden ist oder nicht.</translation>
-    </message>
-    <message>
-        <source>%1 listeners on %2 ports. Choose one to see its process; the tooltip says why it is or is not safe to end.</source>
-        <translation>%1 lauschende Sockets auf %2 Ports. Wählen Sie einen, um seinen Prozess zu sehen; der Tooltip sagt, warum er gefahrlos zu beenden ist oder nicht.</translation>
-    </message>
-    <message>
         <source>Free port %1…</source>
         <translation>Port %1 freigeben…</translation>
+    </message>
+    <message>
+        <source>Choose a listener to see its process; the Verdict&apos;s tooltip says why it is or is not safe to end, and what ending it would break.</source>
+        <translation>Wählen Sie einen lauschenden Socket, um seinen Prozess zu sehen; der Tooltip des Urteils sagt, warum er gefahrlos zu beenden ist oder nicht und was sein Beenden kaputt machen würde.</translation>
+    </message>
+    <message>
+        <source>1 listener</source>
+        <translation>1 lauschender Socket</translation>
+    </message>
+    <message>
+        <source>%1 listeners on 1 port</source>
+        <translation>%1 lauschende Sockets auf 1 Port</translation>
+    </message>
+    <message>
+        <source>%1 listeners on %2 ports</source>
+        <translation>%1 lauschende Sockets auf %2 Ports</translation>
     </message>
 </context>
 <context>

@@ -75,8 +75,7 @@ private Q_SLOTS:
             = [&](int column) { return ports.view()->model()->index(rowOfPort(ports, server.port), column); };
         const ProcessIdentity id = row(0).data(PortsModel::IdentityRole).value<ProcessIdentity>();
         QCOMPARE(id.pid, server.pid);
-        QCOMPARE(row(PortsModel::Protocol).data().toString(), QStringLiteral("TCP"));
-        QCOMPARE(row(PortsModel::Address).data().toString(), QStringLiteral("127.0.0.1:%1").arg(server.port));
+        QCOMPARE(row(PortsModel::Listener).data().toString(), QStringLiteral("TCP 127.0.0.1:%1").arg(server.port));
         QCOMPARE(row(PortsModel::Clients).data().toString(), QStringLiteral("1"));
         QVERIFY2(row(PortsModel::Process).data().toString().contains(QStringLiteral("(pid %1)").arg(server.pid)),
             qPrintable(row(PortsModel::Process).data().toString()));

@@ -73,9 +73,9 @@ std::vector<PortsModel::Row> PortsModel::rowsOf(const TriageResult &r)
             = tr("Started by %1; owner %2").arg(qs(originPhrase(o)), qs(ownerPhrase(o, r.snapshot->capturedAtMs)));
         if (!o.project.empty())
             row.originTip += QLatin1Char('\n') + tr("Project: %1").arg(qs(o.project));
-        row.cells = {QString::number(l.port), QLatin1String(protocolName(l.proto)), qs(l.address),
+        row.cells = {QLatin1String(protocolName(l.proto)) + QLatin1Char(' ') + qs(l.address),
             tr("%1 (pid %2)").arg(processName(p.sample())).arg(p.identity().pid), origin, qs(o.projectLabel),
-            QString::number(l.clients), qs(p.facts().user), verdict};
+            QString::number(l.clients), verdict, qs(p.facts().user)};
         QStringList tip{qs(h.verdict)};
         if (!h.breaks.empty() || !h.endsWith.empty()) {
             std::vector<Phrase> breaks = h.breaks;
@@ -167,12 +167,10 @@ QVariant PortsModel::data(const QModelIndex &index, int role) const
             return row.originTip;
         return index.column() == Verdict || index.column() == Process ? row.verdictTip : QVariant();
     case Qt::TextAlignmentRole:
-        return index.column() == Port || index.column() == Clients
-            ? QVariant(static_cast<int>(Qt::AlignRight | Qt::AlignVCenter))
-            : QVariant();
+        return index.column() == Clients ? QVariant(static_cast<int>(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
     case SortRole:
-        if (index.column() == Port)
-            return row.port;
+        if (index.column() == Listener) // by port, then protocol and address
+            return QStringLiteral("%1 %2").arg(row.port, 5, 10, QLatin1Char('0')).arg(row.cells.value(Listener));
         if (index.column() == Clients)
             return row.clients;
         if (index.column() == Process)
@@ -192,12 +190,8 @@ QVariant PortsModel::headerData(int section, Qt::Orientation orientation, int ro
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Port:
-        return tr("Port");
-    case Protocol:
-        return tr("Protocol");
-    case Address:
-        return tr("Address");
+    case Listener:
+        return tr("Listener");
     case Process:
         return tr("Process");
     case Origin:

@@ -17,7 +17,9 @@ namespace ptriage {
 class PortsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Port, Protocol, Address, Process, Origin, Project, Clients, User, Verdict, ColumnCount };
+    // The listener ("TCP 127.0.0.1:3000", sorted by port) first, the verdict before the user: what a
+    // narrow view must show.
+    enum Column { Listener, Process, Origin, Project, Clients, Verdict, User, ColumnCount };
     enum Role {
         SortRole = Qt::UserRole, // numbers as numbers
         IdentityRole, // the holder's ProcessIdentity

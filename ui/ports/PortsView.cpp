@@ -33,16 +33,14 @@ PortsView::PortsView(QWidget *parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_view->sortByColumn(PortsModel::Port, Qt::AscendingOrder);
+    m_view->sortByColumn(PortsModel::Listener, Qt::AscendingOrder);
     m_view->header()->setStretchLastSection(true);
-    m_view->header()->resizeSection(PortsModel::Port, 60);
-    m_view->header()->resizeSection(PortsModel::Protocol, 70);
-    m_view->header()->resizeSection(PortsModel::Address, 150);
-    m_view->header()->resizeSection(PortsModel::Process, 150);
-    m_view->header()->resizeSection(PortsModel::Origin, 190);
-    m_view->header()->resizeSection(PortsModel::Project, 110);
-    m_view->header()->resizeSection(PortsModel::Clients, 60);
-    m_view->header()->resizeSection(PortsModel::User, 90);
+    m_view->header()->resizeSection(PortsModel::Listener, 150);
+    m_view->header()->resizeSection(PortsModel::Process, 130);
+    m_view->header()->resizeSection(PortsModel::Origin, 150);
+    m_view->header()->resizeSection(PortsModel::Project, 85);
+    m_view->header()->resizeSection(PortsModel::Clients, 50);
+    m_view->header()->resizeSection(PortsModel::Verdict, 260);
     // Rows stay put under the pointer, as in the process table: a refresh changes what they say.
     auto *hold = new OrderHold(m_view);
     connect(hold, &OrderHold::holdingChanged, this, [this](bool held) {
@@ -51,6 +49,8 @@ PortsView::PortsView(QWidget *parent)
             m_proxy->invalidate(); // what changed meanwhile, sorted now
     });
     m_summary->setWordWrap(true);
+    m_summary->setToolTip(tr("Choose a listener to see its process; the Verdict's tooltip says why it is or is not "
+                             "safe to end, and what ending it would break."));
     m_free->setEnabled(false);
     m_free->setToolTip(tr("The relief plan for the selected port: which of its holders to end, and what it costs"));
     auto *buttons = new QHBoxLayout;
@@ -101,17 +101,11 @@ void PortsView::showResult(std::shared_ptr<const TriageResult> result)
         m_summary->setText(tr("No process of yours listens on a port (another user's listeners are visible only "
                               "with privileges)."));
     else if (listeners == 1)
-        m_summary->setText(tr("1 listener. Choose it to see its process; the tooltip says why it is or is not safe "
-                              "to end."));
+        m_summary->setText(tr("1 listener"));
     else if (ports == 1)
-        m_summary->setText(tr("%1 listeners on 1 port. Choose one to see its process; the tooltip says why it is or "
-                              "is not safe to end.")
-                               .arg(listeners));
+        m_summary->setText(tr("%1 listeners on 1 port").arg(listeners));
     else
-        m_summary->setText(tr("%1 listeners on %2 ports. Choose one to see its process; the tooltip says why it is "
-                              "or is not safe to end.")
-                               .arg(listeners)
-                               .arg(ports));
+        m_summary->setText(tr("%1 listeners on %2 ports").arg(listeners).arg(ports));
     currentChanged(); // the button follows what the selected row says now
     Q_EMIT countChanged(listeners, ports);
 }
@@ -129,6 +123,26 @@ bool PortsView::selectListener(const ProcessIdentity &id, int port)
         }
     }
     return false;
+}
+
+void PortsView::followProcess(const ProcessIdentity &id)
+{
+    const QModelIndex current = m_view->currentIndex();
+    if (!id.isValid() || (current.isValid() && current.data(PortsModel::IdentityRole).value<ProcessIdentity>() == id))
+        return;
+    // Chosen elsewhere (the table, the graph): its first listener here, without choosing it again.
+    for (int row = 0; row < m_proxy->rowCount(); ++row) {
+        const QModelIndex at = m_proxy->index(row, 0);
+        if (at.data(PortsModel::IdentityRole).value<ProcessIdentity>() == id) {
+            m_applying = true;
+            m_view->selectionModel()->setCurrentIndex(
+                at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            m_applying = false;
+            m_activated = id;
+            m_view->scrollTo(at);
+            return;
+        }
+    }
 }
 
 int PortsView::selectedPort() const

@@ -29,6 +29,8 @@ public:
     // The row of this process's listener on `port`, selected (false when there is none).
     bool selectListener(const ProcessIdentity &id, int port);
     int selectedPort() const; // 0: none
+    // The process chosen elsewhere: its listener's row selected here, when it has one.
+    void followProcess(const ProcessIdentity &id);
 
     QTreeView *view() const { return m_view; }
     PortsModel *model() const { return m_model; }

@@ -85,7 +85,10 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
     connect(m_ports, &PortsView::processActivated, this, &MainWindow::selectIdentity);
     connect(m_ports, &PortsView::freePortRequested, this, [this](int port) { showRelief(ReliefGoal{0, port}); });
     connect(m_ports, &PortsView::countChanged, this, [this](int listeners, int) {
-        m_views->setTabText(m_views->indexOf(m_ports), listeners > 0 ? tr("Ports (%1)").arg(listeners) : tr("Ports"));
+        // Only a new count relabels the tab (a new label lays the window out again).
+        const QString text = listeners > 0 ? tr("Ports (%1)").arg(listeners) : tr("Ports");
+        if (m_views->tabText(m_views->indexOf(m_ports)) != text)
+            m_views->setTabText(m_views->indexOf(m_ports), text);
     });
     connect(m_side->summary(), &SummaryBar::minAgeChosen, &m_desk, &Desk::setMinAgeSeconds);
     connect(&m_desk, &Desk::resultChanged, m_feed, &ResultFeed::receive);
@@ -323,6 +326,7 @@ void MainWindow::showSelected()
     if (i >= 0 || !m_chosen.isValid() || m_filter->mapFromSource(m_model->indexOf(m_chosen)).isValid())
         m_chosen = i >= 0 ? m_model->result()->identityOf(i) : ProcessIdentity();
     m_panes->showSelected(i >= 0 ? m_model->result() : nullptr, i);
+    m_ports->followProcess(selectedIdentity());
     if (selectedIdentity().isValid() && selectedIdentity() != before)
         m_desk.requestDeep(selectedIdentity()); // fds, sockets and environment of the selected process only
 }
