@@ -2931,6 +2931,14 @@ Eltern-PID: %2</translation>
         <source> (span too short for a rate per hour: under %1)</source>
         <translation> (Zeitraum zu kurz für eine Rate pro Stunde: unter %1)</translation>
     </message>
+    <message>
+        <source>started by %1 (ended)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>started by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ActionDialog</name>
