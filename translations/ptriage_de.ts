@@ -3636,10 +3636,6 @@ Eltern-PID: %2</translation>
         <source>Ports</source>
         <translation>Ports</translation>
     </message>
-    <message>
-        <source>Ports (%1)</source>
-        <translation>Ports (%1)</translation>
-    </message>
 </context>
 <context>
     <name>ptriage::PortsModel</name>

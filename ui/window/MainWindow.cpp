@@ -59,6 +59,7 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
     // The process table, and beside it the Ports view: listeners → process, over the same result.
     m_views->setDocumentMode(true);
     m_views->addTab(m_side, tr("Processes"));
+    // No count in the label: a new label lays the whole window out again at a refresh.
     m_views->addTab(m_ports, tr("Ports"));
     m_splitter->addWidget(m_views);
     m_splitter->addWidget(m_panes);
@@ -84,12 +85,6 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
     connect(m_panes, &SidePanes::processActivated, this, &MainWindow::selectIdentity);
     connect(m_ports, &PortsView::processActivated, this, &MainWindow::selectIdentity);
     connect(m_ports, &PortsView::freePortRequested, this, [this](int port) { showRelief(ReliefGoal{0, port}); });
-    connect(m_ports, &PortsView::countChanged, this, [this](int listeners, int) {
-        // Only a new count relabels the tab (a new label lays the window out again).
-        const QString text = listeners > 0 ? tr("Ports (%1)").arg(listeners) : tr("Ports");
-        if (m_views->tabText(m_views->indexOf(m_ports)) != text)
-            m_views->setTabText(m_views->indexOf(m_ports), text);
-    });
     connect(m_side->summary(), &SummaryBar::minAgeChosen, &m_desk, &Desk::setMinAgeSeconds);
     connect(&m_desk, &Desk::resultChanged, m_feed, &ResultFeed::receive);
     connect(m_feed, &ResultFeed::rowsReady, this, &MainWindow::applyResult);
