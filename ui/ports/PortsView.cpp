@@ -107,7 +107,6 @@ void PortsView::showResult(std::shared_ptr<const TriageResult> result)
     else
         m_summary->setText(tr("%1 listeners on %2 ports").arg(listeners).arg(ports));
     currentChanged(); // the button follows what the selected row says now
-    Q_EMIT countChanged(listeners, ports);
 }
 
 bool PortsView::selectListener(const ProcessIdentity &id, int port)

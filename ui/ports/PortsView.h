@@ -40,7 +40,6 @@ public:
 Q_SIGNALS:
     void processActivated(const ptriage::ProcessIdentity &id);
     void freePortRequested(int port);
-    void countChanged(int listeners, int ports);
 
 private:
     void currentChanged();
