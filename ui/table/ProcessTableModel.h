@@ -75,6 +75,7 @@ public:
         bool isProtected = false;
         std::optional<std::uint32_t> uid;
         const QString *searchText = nullptr; // valid until the next result is applied
+        const std::vector<int> *listenPorts = nullptr; // likewise
     };
     std::optional<FilterFacts> filterFacts(int row, const QModelIndex &parent) const;
 
