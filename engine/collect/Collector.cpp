@@ -517,7 +517,7 @@ void Collector::nameLockedFiles(Pass &pass)
     }
 }
 
-void Collector::attachDetails(Pass &pass, bool deepForAll)
+void Collector::attachDetails(Pass &pass, bool deepForAll, const std::unordered_set<ProcessIdentity> *readFdsAgain)
 {
     // Cached per identity; the expensive reads happen only for what the cache lacks.
     std::vector<std::size_t> work;
@@ -538,7 +538,9 @@ void Collector::attachDetails(Pass &pass, bool deepForAll)
         } else
             needs[i] |= 1;
         const bool wantDeep = !s.isKernelThread()
-            && (deepForAll || (m_options.deep != DeepReads::None && (knownDeep == m_deep.end() || execd)));
+            && (deepForAll
+                || (m_options.deep != DeepReads::None
+                    && (knownDeep == m_deep.end() || execd || (readFdsAgain && readFdsAgain->count(s.id)))));
         if (wantDeep)
             needs[i] |= 2;
         else if (knownDeep != m_deep.end()) {
@@ -742,6 +744,43 @@ Collector::SocketReading Collector::readSockets(FileBuffer &buf) const
     if (buf.readAt(m_root.get(), "net/unix", 64 << 20))
         parseProcNetUnix(buf.view(), r.sockets);
     return r;
+}
+
+std::unordered_set<ProcessIdentity> Collector::holdersToReadAgain(const Pass &pass, const SocketMap &sockets)
+{
+    constexpr double kYoungSeconds = 300; // a dev server binds within seconds of its start
+    std::vector<std::uint64_t> listeners;
+    for (const auto &[inode, si] : sockets)
+        if (si.listening && (si.proto == SocketInfo::Proto::Tcp || si.proto == SocketInfo::Proto::Tcp6))
+            listeners.push_back(inode);
+    std::sort(listeners.begin(), listeners.end());
+    std::unordered_set<ProcessIdentity> again;
+    if (listeners == m_tcpListeners)
+        return again; // the common case: nothing to look for
+    const auto listening = [&](const std::vector<std::uint64_t> &set, std::uint64_t inode) {
+        return std::binary_search(set.begin(), set.end(), inode);
+    };
+    std::unordered_set<std::uint64_t> held;
+    for (const auto &[id, deep] : m_deep) {
+        if (!deep)
+            continue;
+        for (const OpenFile &of : deep->files) {
+            if (of.kind != FdKind::Socket)
+                continue;
+            held.insert(of.inode);
+            if (listening(m_tcpListeners, of.inode) && !listening(listeners, of.inode))
+                again.insert(id); // it closed a listener: it may have opened another (a restart in place)
+        }
+    }
+    const bool unheld
+        = std::any_of(listeners.begin(), listeners.end(), [&](std::uint64_t i) { return !held.count(i); });
+    const double ticks = static_cast<double>(::sysconf(_SC_CLK_TCK));
+    if (unheld)
+        for (const Sample &s : pass.samples)
+            if (!s.isKernelThread() && pass.uptime - static_cast<double>(s.id.startTicks) / ticks < kYoungSeconds)
+                again.insert(s.id);
+    m_tcpListeners = std::move(listeners);
+    return again;
 }
 
 std::shared_ptr<Snapshot> Collector::publish(Pass &&pass, PhaseClock &clock, std::optional<SocketReading> sockets)
@@ -1000,12 +1039,17 @@ std::shared_ptr<const Snapshot> Collector::refresh()
     clock.lap("cheap tier");
     if (m_options.afterCheapTier)
         m_options.afterCheapTier();
-    attachDetails(pass, m_options.deep == DeepReads::All);
+    // The socket table before the details: whose fds to read again follows from its listeners.
+    SocketReading sockets = readSockets(m_buffer);
+    clock.lap("socket table");
+    const auto again = m_options.deep == DeepReads::NewOnly && !m_capture ? holdersToReadAgain(pass, sockets.sockets)
+                                                                          : std::unordered_set<ProcessIdentity>{};
+    attachDetails(pass, m_options.deep == DeepReads::All, &again);
     clock.lap("details");
     applyRates(pass);
     attachLastRan(pass);
     clock.lap("rates, last ran");
-    return publish(std::move(pass), clock);
+    return publish(std::move(pass), clock, std::move(sockets));
 }
 
 std::shared_ptr<const DeepDetails> Collector::readDeep(const ProcessIdentity &id)

@@ -122,7 +122,8 @@ private:
     // directories), when /proc/locks was read beside them.
     void nameLockedFiles(Pass &pass);
     void readIo(int dirFd, Sample &s, FileBuffer &buf);
-    void attachDetails(Pass &pass, bool deepForAll);
+    // `readFdsAgain`: processes whose cached fds are read anew (a listener of theirs came or went).
+    void attachDetails(Pass &pass, bool deepForAll, const std::unordered_set<ProcessIdentity> *readFdsAgain = nullptr);
     void applyRates(Pass &pass);
     void attachLastRan(Pass &pass);
     struct SocketReading {
@@ -130,6 +131,9 @@ private:
         std::optional<Phrase> warning;
     };
     SocketReading readSockets(FileBuffer &buf) const; // touches nothing of this: any thread
+    // The live service reads fds once per identity; when the TCP listeners changed since the last
+    // refresh, the processes that may hold a new one (young ones) or lost one have theirs read again.
+    std::unordered_set<ProcessIdentity> holdersToReadAgain(const Pass &pass, const SocketMap &sockets);
     // `sockets`: read beside the scan (a one-shot's), else read now.
     std::shared_ptr<Snapshot> publish(Pass &&pass, PhaseClock &clock, std::optional<SocketReading> sockets = {});
     double now(FileBuffer &buf);
@@ -144,6 +148,7 @@ private:
     std::unordered_map<ProcessIdentity, PreviousSample> m_previous;
     std::unordered_map<ProcessIdentity, std::shared_ptr<const ProcessDetails>> m_details;
     std::unordered_map<ProcessIdentity, std::shared_ptr<const DeepDetails>> m_deep;
+    std::vector<std::uint64_t> m_tcpListeners; // the last refresh's listening TCP sockets, sorted
     std::optional<double> m_lastInterval;
     std::optional<Phrase> m_clockWarning; // a capture's recorded clocks unusable: said in the snapshot
     bool m_preciseCpu = false; // read schedstat: one-shot scans and captures, not every refresh

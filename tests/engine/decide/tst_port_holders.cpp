@@ -126,6 +126,44 @@ private Q_SLOTS:
         QVERIFY2(!held.holders[0].safeToEnd && hasGate(held.holders[0], "in_use"), gates(held.holders[0]).c_str());
     }
 
+    // A dev server binds its port seconds after it starts, after the live service read its fds: the
+    // new listener sends the young processes' fds to be read again, and the port has its holder.
+    void aListenerOpenedAfterTheFirstRefreshIsFound()
+    {
+        Spawner sp;
+        QTemporaryDir dir;
+        const std::string portFile = dir.filePath(QStringLiteral("port")).toStdString();
+        const std::string go = dir.filePath(QStringLiteral("go")).toStdString();
+        const int server = sp.spawnProgram({"/usr/bin/python3", "-c",
+            "import os, socket, sys, time\n"
+            "while not os.path.exists(sys.argv[2]):\n    time.sleep(0.02)\n"
+            "s = socket.socket()\ns.bind(('127.0.0.1', 0))\ns.listen()\n"
+            "open(sys.argv[1] + '.tmp', 'w').write(str(s.getsockname()[1]))\n"
+            "os.rename(sys.argv[1] + '.tmp', sys.argv[1])\ntime.sleep(3600)\n",
+            portFile, go});
+        QVERIFY(server > 0);
+        Collector collector(longLivedOptions());
+        std::string error;
+        QVERIFY2(collector.open(&error), error.c_str());
+        const auto before = triage(collector.refresh(), defaultModel(), youngOptions());
+        QVERIFY(indexOfPid(*before, server) >= 0);
+        QFile(QString::fromStdString(go)).open(QIODevice::WriteOnly);
+        int port = -1;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                QFile f(QString::fromStdString(portFile));
+                return f.open(QIODevice::ReadOnly) && (port = f.readAll().toInt()) > 0;
+            }(),
+            10000);
+        const auto after = triage(collector.refresh(), defaultModel(), youngOptions(), before.get());
+        const PortHolders held = portHolders(*after, port);
+        QCOMPARE(held.holders.size(), std::size_t(1));
+        QCOMPARE(after->identityOf(held.holders[0].index).pid, server);
+        // And nothing is read again while the listeners stay as they are.
+        const auto again = triage(collector.refresh(), defaultModel(), youngOptions(), after.get());
+        QCOMPARE(portHolders(*again, port).holders.size(), std::size_t(1));
+    }
+
     void supervisedHoldersAreAdvisedToStopTheirUnit()
     {
         Spawner sp;
