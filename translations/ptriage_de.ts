@@ -2276,6 +2276,74 @@ Eltern-PID: %2</translation>
         <source>parent: %1</source>
         <translation>Eltern: %1</translation>
     </message>
+    <message>
+        <source>ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 processes</source>
+        <translation type="unfinished">%1 Prozesse</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished">%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Started by: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its owner: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strongest verdict: %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ending this group&apos;s leftovers would end %1 of its %2 processes (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ending this group&apos;s leftovers would end none of its processes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resident memory of all its processes (shared pages counted in each)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age of its oldest process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ports %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>strongest: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Recommendation</name>
@@ -3044,6 +3112,50 @@ Eltern-PID: %2</translation>
         <source>Now nice %1. New nice value (up to 19, the lowest priority):</source>
         <translation>Jetzt nice %1. Neuer nice-Wert (bis 19, die niedrigste Priorität):</translation>
     </message>
+    <message>
+        <source>%1 · started %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>left out: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its own verdict: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Identity %1: left out, not ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Identity %1: will be ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PID, started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (its owner: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End this group&apos;s leftovers — confirm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;End the leftovers of %1:&lt;/b&gt; %2 of its %3 processes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 are left out, greyed, each with the reason: what is in use, protected or blocked is never ended from here.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ActionRunner</name>
@@ -3513,6 +3625,30 @@ Eltern-PID: %2</translation>
     <message>
         <source>Writing the report…</source>
         <translation>Der Bericht wird geschrieben…</translation>
+    </message>
+    <message>
+        <source>Select an origin group (View → By origin) first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing of this group would be ended: every member is in use, protected or blocked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 of %1 processes would be ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 processes would be ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End this group&apos;s leftovers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End the leftovers of its group…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4412,6 +4548,22 @@ Eltern-PID: %2</translation>
     <message>
         <source>&amp;Guide</source>
         <translation>&amp;Anleitung</translation>
+    </message>
+    <message>
+        <source>By &amp;origin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One row per origin: the agent, editor or terminal session, test run or unit that started the processes, with its members under it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End this &amp;group&apos;s leftovers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the By origin view: end the processes of the selected origin group that ptriage would end; the ones in use, protected or blocked are shown and left out</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
