@@ -401,7 +401,11 @@ void ProcessColumns::addGroupCells()
     set(
         "why",
         [](const GroupRow &g) {
-            QStringList parts{processesText(g.summary.members)};
+            // The owner first: the Command column is narrow, and whether it ended is what decides.
+            QStringList parts;
+            if (const QString owner = ownerWord(g.origin()); !owner.isEmpty())
+                parts << owner;
+            parts << processesText(g.summary.members);
             if (!g.summary.ports.empty())
                 parts << tr("ports %1").arg(portsText(g.summary.ports));
             if (const QString s = strongestText(g); !s.isEmpty())
