@@ -1141,6 +1141,42 @@
         <source>its own verdict is %1: it looks in use</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>your ended %1 session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your closed %1 window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your closed %1 session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a finished %1 run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, which has ended,</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 processes</source>
+        <translation type="unfinished">%1 Prozesse</translation>
+    </message>
+    <message>
+        <source>%1 left %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in %2 left %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GroupsReport</name>
@@ -2624,6 +2660,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>Left out:</source>
         <translation>Ausgelassen:</translation>
+    </message>
+    <message>
+        <source>Leftovers: %1 (ptriage groups lists them)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4323,10 +4363,6 @@ Eltern-PID: %2</translation>
         <translation>Der Speicher wird knapp</translation>
     </message>
     <message>
-        <source>%1 available of %2. Largest: %3.</source>
-        <translation>%1 von %2 verfügbar. Am größten: %3.</translation>
-    </message>
-    <message>
         <source>Show</source>
         <translation>Zeigen</translation>
     </message>
@@ -4377,6 +4413,26 @@ Eltern-PID: %2</translation>
     <message>
         <source>End (TERM, then KILL)…</source>
         <translation>Beenden (TERM, dann KILL)…</translation>
+    </message>
+    <message>
+        <source>%1 of its leftovers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 leftovers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation type="unfinished">%1.</translation>
+    </message>
+    <message>
+        <source>%1 available of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest: %1.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
