@@ -783,7 +783,7 @@
     </message>
     <message>
         <source>started by</source>
-        <translation type="unfinished"></translation>
+        <translation>gestartet von</translation>
     </message>
 </context>
 <context>
@@ -1030,23 +1030,23 @@
     </message>
     <message>
         <source>what started it is not known: its environment (the session variables) could not be read</source>
-        <translation type="unfinished"></translation>
+        <translation>was ihn gestartet hat, ist unbekannt: seine Umgebung (die Sitzungsvariablen) war nicht lesbar</translation>
     </message>
     <message>
         <source>no agent, editor, terminal or test run started it</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Agent, Editor, Terminal oder Testlauf hat ihn gestartet</translation>
     </message>
     <message>
         <source>started by %1; whether it is still there is not known</source>
-        <translation type="unfinished"></translation>
+        <translation>Urheber: %1 – ob noch da, ist unbekannt</translation>
     </message>
     <message>
         <source>started by %1, which has %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Urheber: %1 – %2</translation>
     </message>
     <message>
         <source>started by %1, which is still there</source>
-        <translation type="unfinished"></translation>
+        <translation>Urheber: %1 – noch da</translation>
     </message>
 </context>
 <context>
@@ -1111,102 +1111,118 @@
     <name>GroupPlan</name>
     <message>
         <source>a zombie: only its parent can reap it</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Zombie: nur sein Elternprozess kann ihn einsammeln</translation>
     </message>
     <message>
         <source>waiting in the kernel (D state): a signal would not reach it</source>
-        <translation type="unfinished"></translation>
+        <translation>wartet im Kernel (Zustand D): ein Signal würde ihn nicht erreichen</translation>
     </message>
     <message>
         <source>too young to judge (%1 old)</source>
-        <translation type="unfinished"></translation>
+        <translation>zu jung zum Beurteilen (%1 alt)</translation>
     </message>
     <message>
         <source>protected: %1</source>
-        <translation type="unfinished">geschützt: %1</translation>
+        <translation>geschützt: %1</translation>
     </message>
     <message>
         <source>ending it is not allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden ist nicht erlaubt</translation>
     </message>
     <message>
         <source>blocked: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>gesperrt: %1</translation>
     </message>
     <message>
         <source>probably left behind, but not sure enough to end it: look at it</source>
-        <translation type="unfinished"></translation>
+        <translation>wohl zurückgelassen, aber nicht sicher genug, um ihn zu beenden: sehen Sie ihn sich an</translation>
     </message>
     <message>
         <source>its own verdict is %1: it looks in use</source>
-        <translation type="unfinished"></translation>
+        <translation>sein eigenes Urteil ist %1: er wirkt in Benutzung</translation>
     </message>
     <message>
         <source>your ended %1 session</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre beendete %1-Sitzung</translation>
     </message>
     <message>
         <source>your closed %1 window</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr geschlossenes %1-Fenster</translation>
     </message>
     <message>
         <source>your closed %1 session</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre geschlossene %1-Sitzung</translation>
     </message>
     <message>
         <source>a finished %1 run</source>
-        <translation type="unfinished"></translation>
+        <translation>ein beendeter %1-Lauf</translation>
     </message>
     <message>
         <source>%1, which has ended,</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, inzwischen beendet,</translation>
     </message>
     <message>
         <source>1 process</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Prozess</translation>
     </message>
     <message>
         <source>%1 processes</source>
-        <translation type="unfinished">%1 Prozesse</translation>
+        <translation>%1 Prozesse</translation>
     </message>
     <message>
         <source>%1 left %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat %2 hinterlassen, %3</translation>
     </message>
     <message>
         <source>%1 in %2 left %3, %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 in %2 hat %3 hinterlassen, %4</translation>
+    </message>
+    <message>
+        <source>it holds %1 (%2)</source>
+        <translation>er hält %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 may restart it</source>
+        <translation>%1 startet ihn womöglich neu</translation>
+    </message>
+    <message>
+        <source>in use: a client is connected to %1</source>
+        <translation>in Benutzung: ein Client ist mit %1 verbunden</translation>
+    </message>
+    <message>
+        <source>in use: %1 clients are connected to %2</source>
+        <translation>in Benutzung: %1 Clients sind mit %2 verbunden</translation>
     </message>
 </context>
 <context>
     <name>GroupsReport</name>
     <message>
         <source>ptriage: %1 processes from %2 origins; %3 left processes behind</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage: %1 Prozesse aus %2 Herkünften; %3 haben Prozesse zurückgelassen</translation>
     </message>
     <message>
         <source>project %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekt %1</translation>
     </message>
     <message>
         <source>%1 processes, %2 to end · %3 · CPU %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Prozesse, %2 zu beenden · %3 · CPU %4</translation>
     </message>
     <message>
         <source>ports %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ports %1</translation>
     </message>
     <message>
         <source>end (%1, score %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>beenden (%1, Wert %2)</translation>
     </message>
     <message>
         <source>left out: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ausgelassen: %1</translation>
     </message>
     <message>
         <source>… and %1 more (--json lists every member)</source>
-        <translation type="unfinished"></translation>
+        <translation>… und %1 weitere (--json listet jedes Mitglied)</translation>
     </message>
 </context>
 <context>
@@ -1851,79 +1867,79 @@
     <name>Origins</name>
     <message>
         <source>the %1 session</source>
-        <translation type="unfinished"></translation>
+        <translation>die %1-Sitzung</translation>
     </message>
     <message>
         <source>the %1 session %2</source>
-        <translation type="unfinished"></translation>
+        <translation>die %1-Sitzung %2</translation>
     </message>
     <message>
         <source>the %1 window (pid %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>das %1-Fenster (PID %2)</translation>
     </message>
     <message>
         <source>a %1 terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>ein %1-Terminal</translation>
     </message>
     <message>
         <source>%1 session %2 (server pid %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-Sitzung %2 (Server-PID %3)</translation>
     </message>
     <message>
         <source>an ssh login (session %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>eine SSH-Anmeldung (Sitzung %1)</translation>
     </message>
     <message>
         <source>a terminal (session %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Terminal (Sitzung %1)</translation>
     </message>
     <message>
         <source>a %1 run (process group %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein %1-Lauf (Prozessgruppe %2)</translation>
     </message>
     <message>
         <source>the unit %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Unit %1</translation>
     </message>
     <message>
         <source>the container %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Container %1</translation>
     </message>
     <message>
         <source>the kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>der Kernel</translation>
     </message>
     <message>
         <source>session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1</translation>
     </message>
     <message>
         <source>session %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1 von %2</translation>
     </message>
     <message>
         <source>alive (pid %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft (PID %1)</translation>
     </message>
     <message>
         <source>alive</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft</translation>
     </message>
     <message>
         <source>ended; pid %1 now belongs to a newer process</source>
-        <translation type="unfinished"></translation>
+        <translation>beendet; PID %1 gehört jetzt einem neueren Prozess</translation>
     </message>
     <message>
         <source>ended (last seen alive %1 ago)</source>
-        <translation type="unfinished"></translation>
+        <translation>beendet (zuletzt vor %1 laufend gesehen)</translation>
     </message>
     <message>
         <source>ended</source>
-        <translation type="unfinished"></translation>
+        <translation>beendet</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished">unbekannt</translation>
+        <translation>unbekannt</translation>
     </message>
 </context>
 <context>
@@ -2314,71 +2330,71 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>ended</source>
-        <translation type="unfinished"></translation>
+        <translation>beendet</translation>
     </message>
     <message>
         <source>alive</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft</translation>
     </message>
     <message>
         <source>1 process</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Prozess</translation>
     </message>
     <message>
         <source>%1 processes</source>
-        <translation type="unfinished">%1 Prozesse</translation>
+        <translation>%1 Prozesse</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1 (%2)</translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Started by: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestartet von: %1</translation>
     </message>
     <message>
         <source>Its owner: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sein Urheber: %1</translation>
     </message>
     <message>
         <source>Project: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekt: %1</translation>
     </message>
     <message>
         <source>Unit: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Unit: %1</translation>
     </message>
     <message>
         <source>Strongest verdict: %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Stärkstes Urteil: %1, %2</translation>
     </message>
     <message>
         <source>Ending this group&apos;s leftovers would end %1 of its %2 processes (%3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Überbleibsel dieser Gruppe zu beenden, beendet %1 ihrer %2 Prozesse (%3).</translation>
     </message>
     <message>
         <source>Ending this group&apos;s leftovers would end none of its processes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Überbleibsel dieser Gruppe zu beenden, beendet keinen ihrer Prozesse.</translation>
     </message>
     <message>
         <source>Resident memory of all its processes (shared pages counted in each)</source>
-        <translation type="unfinished"></translation>
+        <translation>Residenter Speicher aller ihrer Prozesse (geteilte Seiten in jedem gezählt)</translation>
     </message>
     <message>
         <source>Age of its oldest process</source>
-        <translation type="unfinished"></translation>
+        <translation>Alter ihres ältesten Prozesses</translation>
     </message>
     <message>
         <source>ports %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ports %1</translation>
     </message>
     <message>
         <source>strongest: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>stärkster: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2: %3</source>
+        <translation>%1 von %2: %3</translation>
     </message>
 </context>
 <context>
@@ -2663,7 +2679,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>Leftovers: %1 (ptriage groups lists them)</source>
-        <translation type="unfinished"></translation>
+        <translation>Überbleibsel: %1 (ptriage groups listet sie)</translation>
     </message>
 </context>
 <context>
@@ -3154,47 +3170,55 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>%1 · started %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>left out: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>its own verdict: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · gestartet %2</translation>
     </message>
     <message>
         <source>Identity %1: left out, not ended</source>
-        <translation type="unfinished"></translation>
+        <translation>Identität %1: ausgelassen, nicht beendet</translation>
     </message>
     <message>
         <source>Identity %1: will be ended</source>
-        <translation type="unfinished"></translation>
+        <translation>Identität %1: wird beendet</translation>
     </message>
     <message>
         <source>PID, started</source>
-        <translation type="unfinished"></translation>
+        <translation>PID, gestartet</translation>
     </message>
     <message>
         <source>%1 (its owner: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Urheber: %2)</translation>
     </message>
     <message>
         <source>%1 in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 in %2</translation>
     </message>
     <message>
         <source>End this group&apos;s leftovers — confirm</source>
-        <translation type="unfinished"></translation>
+        <translation>Überbleibsel dieser Gruppe beenden — bestätigen</translation>
     </message>
     <message>
         <source>&lt;b&gt;End the leftovers of %1:&lt;/b&gt; %2 of its %3 processes.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Überbleibsel beenden – %1:&lt;/b&gt; %2 ihrer %3 Prozesse.</translation>
     </message>
     <message>
         <source>%1 are left out, greyed, each with the reason: what is in use, protected or blocked is never ended from here.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 werden ausgelassen, ausgegraut, jeder mit dem Grund: was in Benutzung, geschützt oder gesperrt ist, wird von hier aus nie beendet.</translation>
+    </message>
+    <message>
+        <source>%1 — left out: %2</source>
+        <translation>%1 — ausgelassen: %2</translation>
+    </message>
+    <message>
+        <source>Its own verdict</source>
+        <translation>Sein eigenes Urteil</translation>
+    </message>
+    <message>
+        <source>1 is left out, greyed, with the reason: what is in use, protected or blocked is never ended from here.</source>
+        <translation>1 wird ausgelassen, ausgegraut, mit dem Grund: was in Benutzung, geschützt oder gesperrt ist, wird von hier aus nie beendet.</translation>
+    </message>
+    <message>
+        <source>left out: %1</source>
+        <translation>ausgelassen: %1</translation>
     </message>
 </context>
 <context>
@@ -3668,27 +3692,27 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>Select an origin group (View → By origin) first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie zuerst eine Herkunftsgruppe (Ansicht → Nach Herkunft).</translation>
     </message>
     <message>
         <source>Nothing of this group would be ended: every member is in use, protected or blocked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts aus dieser Gruppe würde beendet: jedes Mitglied ist in Benutzung, geschützt oder gesperrt.</translation>
     </message>
     <message>
         <source>1 of %1 processes would be ended</source>
-        <translation type="unfinished"></translation>
+        <translation>1 von %1 Prozessen würde beendet</translation>
     </message>
     <message>
         <source>%1 of %2 processes would be ended</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 Prozessen würden beendet</translation>
     </message>
     <message>
         <source>End this group&apos;s leftovers…</source>
-        <translation type="unfinished"></translation>
+        <translation>Überbleibsel dieser Gruppe beenden…</translation>
     </message>
     <message>
         <source>End the leftovers of its group…</source>
-        <translation type="unfinished"></translation>
+        <translation>Überbleibsel seiner Gruppe beenden…</translation>
     </message>
 </context>
 <context>
@@ -4416,23 +4440,23 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>%1 of its leftovers</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ihrer Überbleibsel</translation>
     </message>
     <message>
         <source>%1 leftovers</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Überbleibsel</translation>
     </message>
     <message>
         <source>%1.</source>
-        <translation type="unfinished">%1.</translation>
+        <translation>%1.</translation>
     </message>
     <message>
         <source>%1 available of %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 verfügbar von %2.</translation>
     </message>
     <message>
         <source>Largest: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Größte: %1.</translation>
     </message>
 </context>
 <context>
@@ -4607,19 +4631,19 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>By &amp;origin</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach &amp;Herkunft</translation>
     </message>
     <message>
         <source>One row per origin: the agent, editor or terminal session, test run or unit that started the processes, with its members under it</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Zeile je Herkunft: die Agenten-, Editor- oder Terminalsitzung, der Testlauf oder die Unit, die die Prozesse gestartet hat, mit ihren Mitgliedern darunter</translation>
     </message>
     <message>
         <source>End this &amp;group&apos;s leftovers…</source>
-        <translation type="unfinished"></translation>
+        <translation>Überbleibsel dieser &amp;Gruppe beenden…</translation>
     </message>
     <message>
         <source>In the By origin view: end the processes of the selected origin group that ptriage would end; the ones in use, protected or blocked are shown and left out</source>
-        <translation type="unfinished"></translation>
+        <translation>In der Ansicht „Nach Herkunft“: die Prozesse der gewählten Herkunftsgruppe beenden, die ptriage beenden würde; was in Benutzung, geschützt oder gesperrt ist, wird gezeigt und ausgelassen</translation>
     </message>
 </context>
 </TS>

@@ -30,9 +30,24 @@ Phrase whyLeftOut(const TriageResult &result, int index)
     if (!p.facts().protectedReason.empty())
         return said(QT_TRANSLATE_NOOP("GroupPlan", "protected: %1"), {p.facts().protectedReason});
     const auto kill = static_cast<std::size_t>(RecommendedAction::Kill);
-    if (!r.allowed[kill])
-        return r.blockedBy.empty() ? said(QT_TRANSLATE_NOOP("GroupPlan", "ending it is not allowed"))
-                                   : said(QT_TRANSLATE_NOOP("GroupPlan", "blocked: %1"), {r.blockedBy.front()});
+    if (!r.allowed[kill]) {
+        if (!r.blockedBy.empty())
+            return said(QT_TRANSLATE_NOOP("GroupPlan", "blocked: %1"), {r.blockedBy.front()});
+        // A process kept anyway reports no gate (none held it back): the gate said from its facts.
+        const ProcessFacts &f = p.facts();
+        const std::string port = f.listeners.empty() ? std::string() : f.listeners.front();
+        if (f.clients == 1)
+            return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: a client is connected to %1"), {port});
+        if (f.clients > 1)
+            return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: %1 clients are connected to %2"),
+                {std::to_string(f.clients), port});
+        if (!f.criticalFiles.empty())
+            return said(QT_TRANSLATE_NOOP("GroupPlan", "it holds %1 (%2)"),
+                {f.criticalFiles.front().path, f.criticalFiles.front().hint});
+        if (f.supervisorKind != SupervisorKind::None)
+            return said(QT_TRANSLATE_NOOP("GroupPlan", "%1 may restart it"), {f.supervisor});
+        return said(QT_TRANSLATE_NOOP("GroupPlan", "ending it is not allowed"));
+    }
     if (r.action != RecommendedAction::Kill || !r.candidate) {
         if (r.review)
             return said(

@@ -17,6 +17,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QRegularExpressionValidator>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QThread>
 #include <QVBoxLayout>
@@ -50,6 +51,14 @@ QString otherOwner(const TriageResult &r, std::size_t i)
     const QString user = qs(r.facts[i].user);
     return *s.uid == 0 ? ActionDialog::tr("%1 (the system)").arg(user)
                        : ActionDialog::tr("%1 (another user)").arg(user);
+}
+
+// A left-out member's own verdict and why it is left out ("freeze — left out: in use: …"), the verdict
+// said once when the reason already names it.
+QString leftOutVerdict(const QString &verdict, const QString &why)
+{
+    return why.contains(verdict) ? ActionDialog::tr("left out: %1").arg(why)
+                                 : ActionDialog::tr("%1 — left out: %2").arg(verdict, why);
 }
 
 // A group member's identity as a person reads it: "4242 · started 16:31:02" (the tooltip has start_id).
@@ -162,11 +171,11 @@ ActionDialog::ActionDialog(
         if (leftOut && s) {
             // Shown, greyed, unchecked and never a target: no way to include it from here.
             const auto i = static_cast<std::size_t>(s - r.snapshot->processes.data());
-            const QStringList cells = {memberIdentity(r, i), commandLineOf(*s),
-                ClassStyle::label(r.posteriors[i].classification), localBytes(static_cast<double>(s->rssBytes)),
-                EngineLabels::risk(r.blast[i].risk), tr("left out: %1").arg(*leftOut),
-                tr("its own verdict: %1").arg(EngineLabels::recommendation(r.recommendations[i])),
-                otherOwner(r, i).isEmpty() ? tr("you") : otherOwner(r, i)};
+            const QStringList cells
+                = {memberIdentity(r, i), commandLineOf(*s), ClassStyle::label(r.posteriors[i].classification),
+                    localBytes(static_cast<double>(s->rssBytes)), EngineLabels::risk(r.blast[i].risk), blastText(r, i),
+                    leftOutVerdict(EngineLabels::recommendation(r.recommendations[i]), *leftOut),
+                    otherOwner(r, i).isEmpty() ? tr("you") : otherOwner(r, i)};
             for (int c = 0; c < static_cast<int>(cells.size()); ++c) {
                 auto *cell = readOnlyCell(cells.at(c));
                 cell->setFlags(Qt::NoItemFlags);
@@ -223,7 +232,10 @@ ActionDialog::ActionDialog(
         m_table->setItem(row, 4, readOnlyCell(EngineLabels::risk(r.blast[i].risk)));
         const Recommendation &rec = r.recommendations[i];
         QString says = QStringLiteral("\u2014");
-        if (wanted && rec.targetIndex == static_cast<int>(i) && rec.action == *wanted) {
+        if (group) { // each member's own verdict: the group's plan ends only the ones whose verdict is to
+            says = EngineLabels::recommendation(rec);
+            ++recommended;
+        } else if (wanted && rec.targetIndex == static_cast<int>(i) && rec.action == *wanted) {
             says = tr("this");
             ++recommended;
         } else if (wanted) {
@@ -271,6 +283,12 @@ ActionDialog::ActionDialog(
     QStringList lines;
     if (group) {
         m_table->setHorizontalHeaderItem(0, new QTableWidgetItem(tr("PID, started")));
+        m_table->setHorizontalHeaderItem(6, new QTableWidgetItem(tr("Its own verdict")));
+        // Every member in view, the left-out ones included (up to what fits a small screen).
+        int rowsHeight = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
+        for (int row = 0; row < m_table->rowCount(); ++row)
+            rowsHeight += m_table->rowHeight(row);
+        m_table->setMinimumHeight(std::min(rowsHeight + m_table->horizontalScrollBar()->sizeHint().height(), 420));
         QString what = tr("%1 (its owner: %2)").arg(group->origin, group->owner);
         if (!group->project.isEmpty())
             what = tr("%1 in %2").arg(what, group->project);
@@ -279,10 +297,13 @@ ActionDialog::ActionDialog(
                      .arg(what.toHtmlEscaped())
                      .arg(n)
                      .arg(group->members.size());
-        if (m_leftOut + m_blocked > 0)
-            lines << tr("%1 are left out, greyed, each with the reason: what is in use, protected or blocked is "
-                        "never ended from here.")
-                         .arg(m_leftOut + m_blocked);
+        const int left = m_leftOut + m_blocked;
+        if (left > 0)
+            lines << (left == 1 ? tr("1 is left out, greyed, with the reason: what is in use, protected or blocked "
+                                     "is never ended from here.")
+                                : tr("%1 are left out, greyed, each with the reason: what is in use, protected or "
+                                     "blocked is never ended from here.")
+                                      .arg(left));
     } else {
         lines << (n == 0 ? tr("None of these processes can get this action; nothing will be done.")
                 : n == 1

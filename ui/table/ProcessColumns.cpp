@@ -352,7 +352,8 @@ void ProcessColumns::addGroupCells()
             lines << processesText(g.summary.members);
             return lines.join(QLatin1Char('\n'));
         });
-    // The strongest member's verdict, and how many members the group's End would end.
+    // How many members the group's End would end, then the strongest member's verdict (the count
+    // first: a long verdict is cut at the column's end).
     set(
         "action",
         [](const GroupRow &g) {
@@ -361,7 +362,7 @@ void ProcessColumns::addGroupCells()
             const QString verdict
                 = EngineLabels::recommendation(g.result.recommendations[static_cast<std::size_t>(g.summary.strongest)]);
             return g.summary.leftovers > 0
-                ? tr("%1 · %2 of %3").arg(verdict).arg(g.summary.leftovers).arg(g.summary.members)
+                ? tr("%1 of %2: %3").arg(g.summary.leftovers).arg(g.summary.members).arg(verdict)
                 : verdict;
         },
         [](const GroupRow &g) {
