@@ -284,6 +284,9 @@ ActionDialog::ActionDialog(
     if (group) {
         m_table->setHorizontalHeaderItem(0, new QTableWidgetItem(tr("PID, started")));
         m_table->setHorizontalHeaderItem(6, new QTableWidgetItem(tr("Its own verdict")));
+        // The verdict and reason wrap rather than push memory and risk out of view.
+        m_table->setColumnWidth(6, std::min(m_table->columnWidth(6), 300));
+        m_table->resizeRowsToContents();
         // Every member in view, the left-out ones included (up to what fits a small screen).
         int rowsHeight = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
         for (int row = 0; row < m_table->rowCount(); ++row)
