@@ -23,6 +23,7 @@ int learned(const QStringList &args); // past decisions: list, forget, clear
 int report(const QStringList &args); // the HTML report
 int pressure(const QStringList &args); // memory pressure: the level, the readings and why
 int relieve(const QStringList &args); // the relief plan: free memory or a port
+int port(const QStringList &args); // who holds a port, and what ending each holder would mean
 int gui(int argc, char **argv); // the window (ptriage-gui): no command, gui, or the window's options (see wantsWindow)
 int usage(const QString &error = {});
 // Adds -h/--help and parses. A value when the command is done: 0 once its help is on stdout

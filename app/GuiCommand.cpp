@@ -112,8 +112,9 @@ void addWindowOptions(QCommandLineParser &parser)
     parser.addOption(
         {QStringLiteral("select"), QStringLiteral("Select this process once it is seen."), QStringLiteral("PID")});
     parser.addOption({QStringLiteral("tab"),
-        QStringLiteral("Open this tab of the side pane: evidence, blast, details or charts; or sessions: the "
-                       "Sessions window (with --screenshot, that window is saved)."),
+        QStringLiteral("Open this tab of the side pane: evidence, blast, details or charts; ports: the Ports view "
+                       "in place of the process table; or sessions: the Sessions window (with --screenshot, that "
+                       "window is saved)."),
         QStringLiteral("TAB")});
     parser.addOption({QStringLiteral("db"),
         QStringLiteral("The session database (default %1).").arg(SessionStore::defaultPath()), QStringLiteral("FILE")});
@@ -192,7 +193,7 @@ int gui(int argc, char **argv)
             return usage(QStringLiteral("--select: '%1' is not a PID").arg(parser.value(QStringLiteral("select"))));
     }
     const QStringList tabs = {QStringLiteral("evidence"), QStringLiteral("blast"), QStringLiteral("details"),
-        QStringLiteral("charts"), QStringLiteral("sessions")};
+        QStringLiteral("charts"), QStringLiteral("sessions"), QStringLiteral("ports")};
     const int tab
         = parser.isSet(QStringLiteral("tab")) ? static_cast<int>(tabs.indexOf(parser.value(QStringLiteral("tab")))) : 0;
     if (tab < 0)
@@ -240,6 +241,7 @@ int gui(int argc, char **argv)
     if (parser.isSet(QStringLiteral("tray")))
         return runInTray(app, *config, collect, triage, parser.value(QStringLiteral("db")));
     const bool sessions = tab == static_cast<int>(tabs.indexOf(QStringLiteral("sessions")));
+    const bool ports = tab == static_cast<int>(tabs.indexOf(QStringLiteral("ports")));
     Desk desk(*config, collect, triage, parser.value(QStringLiteral("db")));
     MainWindow window(desk);
     if (view >= 0) { // as View → Tree view / By origin would (and remembered as they are)
@@ -248,7 +250,9 @@ int gui(int argc, char **argv)
     }
     if (selectPid > 0)
         window.selectPidWhenSeen(selectPid);
-    if (!sessions)
+    if (ports)
+        window.showPorts();
+    else if (!sessions)
         window.tabs()->setCurrentIndex(tab);
 
     const QString shot = parser.value(QStringLiteral("screenshot"));

@@ -131,5 +131,7 @@ int main(int argc, char **argv)
         return pressure(rest);
     if (command == QLatin1String("relieve"))
         return relieve(rest);
+    if (command == QLatin1String("port"))
+        return port(rest);
     return usage(QStringLiteral("unknown command '%1'").arg(command));
 }

@@ -1048,6 +1048,10 @@
         <source>started by %1, which is still there</source>
         <translation>Urheber: %1 – noch da</translation>
     </message>
+    <message>
+        <source>started in %1, which is still there (the terminal terms weigh that)</source>
+        <translation>Urheber: %1 – noch da (das wiegen die Terminal-Indizien)</translation>
+    </message>
 </context>
 <context>
     <name>Facts</name>
@@ -1827,6 +1831,38 @@
         <source>%1 more cards not shown (a report shows the %2 with the highest scores)</source>
         <translation>%1 weitere Karten nicht gezeigt (ein Bericht zeigt die %2 mit der höchsten Bewertung)</translation>
     </message>
+    <message>
+        <source>Left behind, by origin</source>
+        <translation>Zurückgelassen, nach Herkunft</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Urheber</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>still there</source>
+        <translation>noch da</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>und %1 weitere</translation>
+    </message>
+    <message>
+        <source>%1 more origins not shown (a report lists the first %2)</source>
+        <translation>%1 weitere Herkünfte nicht gezeigt (ein Bericht listet die ersten %2)</translation>
+    </message>
+    <message>
+        <source>%1 (ended)</source>
+        <translation>%1 (beendet)</translation>
+    </message>
 </context>
 <context>
     <name>LearnedText</name>
@@ -1940,6 +1976,112 @@
     <message>
         <source>unknown</source>
         <translation>unbekannt</translation>
+    </message>
+</context>
+<context>
+    <name>PortText</name>
+    <message>
+        <source>Nothing listens on port %1 (another user&apos;s sockets are visible only with privileges).</source>
+        <translation>Auf Port %1 lauscht nichts (Sockets anderer Benutzer sind nur mit Berechtigungen sichtbar).</translation>
+    </message>
+    <message>
+        <source>Port %1 is held by 1 process:</source>
+        <translation>Port %1 wird von 1 Prozess gehalten:</translation>
+    </message>
+    <message>
+        <source>Port %1 is held by %2 processes:</source>
+        <translation>Port %1 wird von %2 Prozessen gehalten:</translation>
+    </message>
+    <message>
+        <source>user %1</source>
+        <translation>Benutzer %1</translation>
+    </message>
+    <message>
+        <source>command: %1</source>
+        <translation>Befehl: %1</translation>
+    </message>
+    <message>
+        <source>listens: %1 · 1 client connected</source>
+        <translation>lauscht: %1 · 1 Client verbunden</translation>
+    </message>
+    <message>
+        <source>listens: %1 · %2 clients connected</source>
+        <translation>lauscht: %1 · %2 Clients verbunden</translation>
+    </message>
+    <message>
+        <source>verdict: %1, ptriage recommends %2</source>
+        <translation>Urteil: %1, ptriage empfiehlt: %2</translation>
+    </message>
+    <message>
+        <source>ends with it: %1</source>
+        <translation>endet mit ihm: %1</translation>
+    </message>
+    <message>
+        <source>ending it would break: nothing known (risk %1)</source>
+        <translation>sein Beenden würde nichts Bekanntes kaputt machen (Risiko %1)</translation>
+    </message>
+    <message>
+        <source>ending it would break (risk %1): %2</source>
+        <translation>sein Beenden würde kaputt machen (Risiko %1): %2</translation>
+    </message>
+    <message>
+        <source>supervised: %1</source>
+        <translation>überwacht: %1</translation>
+    </message>
+    <message>
+        <source>Listening on port %1 with no process of this scan holding it (another user&apos;s, visible only with privileges): %2</source>
+        <translation>Auf Port %1 lauscht etwas, das kein Prozess dieser Erfassung hält (eines anderen Benutzers, nur mit Berechtigungen sichtbar): %2</translation>
+    </message>
+    <message>
+        <source>To free it: ptriage relieve --free-port %1 (the window: Ports, Free port…)</source>
+        <translation>Zum Freigeben: ptriage relieve --free-port %1 (im Fenster: Ports, Port freigeben…)</translation>
+    </message>
+    <message>
+        <source>started by: %1 — owner %2</source>
+        <translation>gestartet von: %1 — Urheber %2</translation>
+    </message>
+    <message>
+        <source>started by: %1 — owner %2 · project %3</source>
+        <translation>gestartet von: %1 — Urheber %2 · Projekt %3</translation>
+    </message>
+</context>
+<context>
+    <name>Ports</name>
+    <message>
+        <source>stop the unit %1 (systemctl --user stop %1): it would restart a process that was ended</source>
+        <translation>die Unit %1 stoppen (systemctl --user stop %1): sie würde einen beendeten Prozess neu starten</translation>
+    </message>
+    <message>
+        <source>stop the unit %1 (systemctl stop %1): it would restart a process that was ended</source>
+        <translation>die Unit %1 stoppen (systemctl stop %1): sie würde einen beendeten Prozess neu starten</translation>
+    </message>
+    <message>
+        <source>stop the container %1 (docker stop or podman stop): ending one process inside it may restart it or leave the container broken</source>
+        <translation>den Container %1 stoppen (docker stop oder podman stop): einen Prozess darin zu beenden, startet ihn womöglich neu oder lässt den Container kaputt zurück</translation>
+    </message>
+    <message>
+        <source>stop it in %1, which would restart a process that was ended</source>
+        <translation>ihn in %1 stoppen, das einen beendeten Prozess neu starten würde</translation>
+    </message>
+    <message>
+        <source>its blast radius is critical: %1</source>
+        <translation>sein Auswirkungsradius ist kritisch: %1</translation>
+    </message>
+    <message>
+        <source>its open files could not be read, so a critical file cannot be ruled out</source>
+        <translation>seine offenen Dateien waren nicht lesbar, eine kritische Datei ist also nicht auszuschließen</translation>
+    </message>
+    <message>
+        <source>safe to end: no gate stands in the way, and ptriage recommends ending it (%1)</source>
+        <translation>gefahrlos zu beenden: nichts steht im Weg, und ptriage empfiehlt, ihn zu beenden (%1)</translation>
+    </message>
+    <message>
+        <source>safe to end: no gate stands in the way, but ptriage recommends %1 (%2)</source>
+        <translation>gefahrlos zu beenden: nichts steht im Weg, aber ptriage empfiehlt: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>not safe to end: %1</source>
+        <translation>nicht gefahrlos zu beenden: %1</translation>
     </message>
 </context>
 <context>
@@ -2949,6 +3091,14 @@ Eltern-PID: %2</translation>
         <source> (span too short for a rate per hour: under %1)</source>
         <translation> (Zeitraum zu kurz für eine Rate pro Stunde: unter %1)</translation>
     </message>
+    <message>
+        <source>started by %1 (ended)</source>
+        <translation>Urheber: %1 (beendet)</translation>
+    </message>
+    <message>
+        <source>started by %1</source>
+        <translation>Urheber: %1</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ActionDialog</name>
@@ -3714,6 +3864,168 @@ Eltern-PID: %2</translation>
         <source>End the leftovers of its group…</source>
         <translation>Überbleibsel seiner Gruppe beenden…</translation>
     </message>
+    <message>
+        <source>Processes</source>
+        <translation>Prozesse</translation>
+    </message>
+    <message>
+        <source>Ports</source>
+        <translation>Ports</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::PortsModel</name>
+    <message>
+        <source>in use: 1 client</source>
+        <translation>genutzt: 1 Client</translation>
+    </message>
+    <message>
+        <source>in use: %1 clients</source>
+        <translation>genutzt: %1 Clients</translation>
+    </message>
+    <message>
+        <source>too young</source>
+        <translation>zu jung</translation>
+    </message>
+    <message>
+        <source>supervised</source>
+        <translation>überwacht</translation>
+    </message>
+    <message>
+        <source>protected</source>
+        <translation>geschützt</translation>
+    </message>
+    <message>
+        <source>in a person&apos;s use</source>
+        <translation>von einer Person genutzt</translation>
+    </message>
+    <message>
+        <source>holds a critical file</source>
+        <translation>hält eine kritische Datei</translation>
+    </message>
+    <message>
+        <source>critical blast radius</source>
+        <translation>kritischer Auswirkungsradius</translation>
+    </message>
+    <message>
+        <source>files unknown</source>
+        <translation>Dateien unbekannt</translation>
+    </message>
+    <message>
+        <source>a wrapper</source>
+        <translation>ein Wrapper</translation>
+    </message>
+    <message>
+        <source>safe to end; ptriage: %1</source>
+        <translation>sicher zu beenden; ptriage: %1</translation>
+    </message>
+    <message>
+        <source>not safe: %1</source>
+        <translation>nicht sicher: %1</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+    <message>
+        <source>Ending it would break (risk %1): %2</source>
+        <translation>Sein Beenden würde kaputt machen (Risiko %1): %2</translation>
+    </message>
+    <message>
+        <source>(1 more of its process group ends with it)</source>
+        <translation>(1 weiterer Prozess seiner Prozessgruppe endet mit ihm)</translation>
+    </message>
+    <message>
+        <source>(%1 more of its process group end with it)</source>
+        <translation>(%1 weitere Prozesse seiner Prozessgruppe enden mit ihm)</translation>
+    </message>
+    <message>
+        <source>Supervised: %1</source>
+        <translation>Überwacht: %1</translation>
+    </message>
+    <message>
+        <source>Command: %1</source>
+        <translation>Befehl: %1</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>Prozess</translation>
+    </message>
+    <message>
+        <source>Clients</source>
+        <translation>Clients</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>%1 — owner %2</source>
+        <translation>%1 — Urheber %2</translation>
+    </message>
+    <message>
+        <source>Started by %1; owner %2</source>
+        <translation>Gestartet von %1; Urheber %2</translation>
+    </message>
+    <message>
+        <source>Project: %1</source>
+        <translation>Projekt: %1</translation>
+    </message>
+    <message>
+        <source>Started by</source>
+        <translation>Gestartet von</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projekt</translation>
+    </message>
+    <message>
+        <source>Listener</source>
+        <translation>Lauscht auf</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::PortsView</name>
+    <message>
+        <source>Free port…</source>
+        <translation>Port freigeben…</translation>
+    </message>
+    <message>
+        <source>The relief plan for the selected port: which of its holders to end, and what it costs</source>
+        <translation>Der Entlastungsplan für den gewählten Port: welche seiner Halter zu beenden sind, und was es kostet</translation>
+    </message>
+    <message>
+        <source>Waiting for the first scan…</source>
+        <translation>Warte auf die erste Erfassung…</translation>
+    </message>
+    <message>
+        <source>No process of yours listens on a port (another user&apos;s listeners are visible only with privileges).</source>
+        <translation>Kein Prozess lauscht auf einem Port (die anderer Benutzer sind nur mit Berechtigungen sichtbar).</translation>
+    </message>
+    <message>
+        <source>Free port %1…</source>
+        <translation>Port %1 freigeben…</translation>
+    </message>
+    <message>
+        <source>Choose a listener to see its process; the Verdict&apos;s tooltip says why it is or is not safe to end, and what ending it would break.</source>
+        <translation>Wählen Sie einen lauschenden Socket, um seinen Prozess zu sehen; der Tooltip des Urteils sagt, warum er gefahrlos zu beenden ist oder nicht und was sein Beenden kaputt machen würde.</translation>
+    </message>
+    <message>
+        <source>1 listener</source>
+        <translation>1 lauschender Socket</translation>
+    </message>
+    <message>
+        <source>%1 listeners on 1 port</source>
+        <translation>%1 lauschende Sockets auf 1 Port</translation>
+    </message>
+    <message>
+        <source>%1 listeners on %2 ports</source>
+        <translation>%1 lauschende Sockets auf %2 Ports</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ProcessTableModel</name>
@@ -3805,14 +4117,6 @@ Eltern-PID: %2</translation>
         <translation>beenden (TERM, dann KILL)</translation>
     </message>
     <message>
-        <source>A size: 512M, 4G, 1.5GiB, or bytes (powers of 1024)</source>
-        <translation>Eine Größe: 512M, 4G, 1,5GiB oder Bytes (Potenzen von 1024)</translation>
-    </message>
-    <message>
-        <source>not a size: write e.g. 512M, 4G or 1.5GiB</source>
-        <translation>keine Größe: z. B. 512M, 4G oder 1,5GiB schreiben</translation>
-    </message>
-    <message>
         <source>%1 (pid %2), %3</source>
         <translation>%1 (PID %2), %3</translation>
     </message>
@@ -3827,6 +4131,30 @@ Eltern-PID: %2</translation>
     <message>
         <source>Left out: %1 processes, and why</source>
         <translation>Ausgelassen: %1 Prozesse, und warum</translation>
+    </message>
+    <message>
+        <source>Free port %1</source>
+        <translation>Port %1 freigeben</translation>
+    </message>
+    <message>
+        <source>A size: 512M, 4G, 1.5GiB, or bytes (powers of 1024); or a TCP port: :3000</source>
+        <translation>Eine Größe: 512M, 4G, 1.5GiB oder Bytes (Potenzen von 1024); oder ein TCP-Port: :3000</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>Freigeben</translation>
+    </message>
+    <message>
+        <source>not a size or port: write e.g. 512M, 4G, 1.5GiB or :3000</source>
+        <translation>keine Größe und kein Port: schreiben Sie z. B. 512M, 4G, 1.5GiB oder :3000</translation>
+    </message>
+    <message>
+        <source>Ending 1 process frees port %1 (and %2); expected loss %3.</source>
+        <translation>1 Prozess zu beenden gibt Port %1 frei (und %2); erwarteter Verlust %3.</translation>
+    </message>
+    <message>
+        <source>Ending %1 processes frees port %2 (and %3); expected loss %4.</source>
+        <translation>%1 Prozesse zu beenden gibt Port %2 frei (und %3); erwarteter Verlust %4.</translation>
     </message>
 </context>
 <context>
@@ -4285,10 +4613,6 @@ Eltern-PID: %2</translation>
         <translation>Nur Kandidaten</translation>
     </message>
     <message>
-        <source>Filter: command, user or PID (several words: all must match)</source>
-        <translation>Filter: Befehl, Benutzer oder PID (mehrere Wörter: alle müssen passen)</translation>
-    </message>
-    <message>
         <source>All users</source>
         <translation>Alle Benutzer</translation>
     </message>
@@ -4307,6 +4631,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>Showing only the processes named in the alert: %1.</source>
         <translation>Nur die in der Warnung genannten Prozesse werden gezeigt: %1.</translation>
+    </message>
+    <message>
+        <source>Filter: command, user, PID or :PORT (several words: all must match)</source>
+        <translation>Filter: Befehl, Benutzer, PID oder :PORT (mehrere Wörter: alle müssen passen)</translation>
     </message>
 </context>
 <context>

@@ -66,6 +66,23 @@ std::string readGitFile(const std::string &path)
     return text;
 }
 
+// A linked worktree by the branch it has checked out (what a person calls it: api@fix-auth), else by
+// its directory's name.
+std::string worktreeName(const std::string &gitFile, const std::string &dir)
+{
+    std::string gitDir = gitFile.substr(std::string_view("gitdir: ").size());
+    while (!gitDir.empty() && (gitDir.back() == '\n' || gitDir.back() == '\r' || gitDir.back() == ' '))
+        gitDir.pop_back();
+    std::string head = readGitFile(gitDir + "/HEAD");
+    constexpr std::string_view branch = "ref: refs/heads/";
+    if (!head.starts_with(branch))
+        return baseName(dir);
+    head.erase(0, branch.size());
+    while (!head.empty() && (head.back() == '\n' || head.back() == '\r'))
+        head.pop_back();
+    return head.empty() || head.size() > 200 ? baseName(dir) : head;
+}
+
 } // namespace
 
 std::string repositoryOfGitFile(std::string_view gitFile)
@@ -96,8 +113,10 @@ WorkTree findWorkTree(const std::string &cwd)
         struct stat st { };
         if (::lstat(git.c_str(), &st) == 0 && (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode))) {
             tree.root = dir;
-            tree.repository = S_ISREG(st.st_mode) ? repositoryOfGitFile(readGitFile(git)) : std::string();
-            tree.label = tree.repository.empty() ? baseName(dir) : baseName(tree.repository) + '@' + baseName(dir);
+            const std::string gitFile = S_ISREG(st.st_mode) ? readGitFile(git) : std::string();
+            tree.repository = repositoryOfGitFile(gitFile);
+            tree.label = tree.repository.empty() ? baseName(dir)
+                                                 : baseName(tree.repository) + '@' + worktreeName(gitFile, dir);
             if (tree.repository.empty())
                 tree.repository = dir;
             return tree;

@@ -18,30 +18,31 @@ Phrase rec(const char *source, std::vector<Phrase> args = {})
 // A gate: the actions it rules out and why. Only gates that rule out something better than the
 // chosen action are reported, so the reasons say what actually held the recommendation back.
 struct Gate {
+    GateKind kind = GateKind::Protected;
     std::array<bool, kActionCount> blocks{};
     Phrase why;
+    bool mustTell = false; // what a person must learn before ending it: said whenever it is a candidate
 };
 
-void block(Recommendation &p, std::vector<Gate> &gates, std::initializer_list<RecommendedAction> actions, Phrase why)
+void block(std::vector<Gate> &gates, GateKind kind, std::initializer_list<RecommendedAction> actions, Phrase why,
+    bool mustTell = false)
 {
     Gate g;
-    for (RecommendedAction a : actions) {
+    g.kind = kind;
+    for (RecommendedAction a : actions)
         g.blocks[static_cast<std::size_t>(a)] = true;
-        p.allowed[static_cast<std::size_t>(a)] = false;
-    }
     g.why = std::move(why);
+    g.mustTell = mustTell;
     gates.push_back(std::move(g));
 }
 
-void blockAllBut(Recommendation &p, std::vector<Gate> &gates, std::initializer_list<RecommendedAction> kept, Phrase why)
+void blockAllBut(std::vector<Gate> &gates, GateKind kind, std::initializer_list<RecommendedAction> kept, Phrase why)
 {
     Gate g;
-    for (int a = 0; a < kActionCount; ++a) {
-        if (std::find(kept.begin(), kept.end(), static_cast<RecommendedAction>(a)) != kept.end())
-            continue;
-        g.blocks[static_cast<std::size_t>(a)] = true;
-        p.allowed[static_cast<std::size_t>(a)] = false;
-    }
+    g.kind = kind;
+    for (int a = 0; a < kActionCount; ++a)
+        g.blocks[static_cast<std::size_t>(a)]
+            = std::find(kept.begin(), kept.end(), static_cast<RecommendedAction>(a)) == kept.end();
     g.why = std::move(why);
     gates.push_back(std::move(g));
 }
@@ -87,6 +88,77 @@ Phrase describe(const Snapshot &snap, int index)
         {s.details ? s.details->comm : std::string("?"), std::to_string(s.id.pid)});
 }
 
+// Every gate on process `i`: what it rules out and why. A zombie has one, and is decided apart.
+std::vector<Gate> gatesOf(const Snapshot &snap, std::size_t i, const ProcessFacts &f, double minAgeSeconds)
+{
+    const Sample &s = snap.processes[i];
+    std::vector<Gate> gates;
+    if (s.state == 'Z') {
+        blockAllBut(gates, GateKind::Zombie, {RecommendedAction::Keep},
+            rec(QT_TRANSLATE_NOOP("Recommendation", "a zombie cannot be signalled")));
+        return gates;
+    }
+    if (!f.protectedReason.empty())
+        blockAllBut(gates, GateKind::Protected, {RecommendedAction::Keep},
+            rec(QT_TRANSLATE_NOOP("Recommendation", "protected: %1"), {f.protectedReason}));
+    if (f.isWrapper)
+        blockAllBut(gates, GateKind::Wrapper, {RecommendedAction::Keep},
+            f.workloadIndex >= 0 ? rec(QT_TRANSLATE_NOOP("Recommendation", "a wrapper: act on its workload %1"),
+                {describe(snap, f.workloadIndex)})
+                                 : rec(QT_TRANSLATE_NOOP("Recommendation", "a wrapper: act on its workload instead")));
+    if (s.id.startTicks == 0)
+        blockAllBut(gates, GateKind::NoIdentity, {RecommendedAction::Keep},
+            rec(QT_TRANSLATE_NOOP("Recommendation", "its identity could not be read: %1"), {s.partial}));
+    if (s.state == 'D')
+        block(gates, GateKind::Uninterruptible,
+            {RecommendedAction::Kill, RecommendedAction::Pause, RecommendedAction::Freeze},
+            s.deep && !s.deep->wchan.empty()
+                ? rec(QT_TRANSLATE_NOOP("Recommendation",
+                          "in uninterruptible sleep (D) in %1: a signal is not delivered until the I/O finishes"),
+                    {s.deep->wchan})
+                : rec(QT_TRANSLATE_NOOP("Recommendation",
+                    "in uninterruptible sleep (D): a signal is not delivered until the I/O finishes")));
+    // A renice that does not lower its priority is no renice (at 19 it could only raise it).
+    if (!lowerPriorityNice(s.nice))
+        block(gates, GateKind::LowestPriority, {RecommendedAction::Renice},
+            rec(QT_TRANSLATE_NOOP(
+                    "Recommendation", "already at the lowest priority (nice %1): a renice cannot lower it"),
+                {std::to_string(s.nice)}));
+    if (f.ageSeconds < minAgeSeconds)
+        blockAllBut(gates, GateKind::TooYoung, {RecommendedAction::Keep, RecommendedAction::Renice},
+            rec(QT_TRANSLATE_NOOP("Recommendation", "only %1 old (minimum age for action: %2)"),
+                {Phrase::duration(f.ageSeconds), Phrase::duration(minAgeSeconds)}));
+    for (const auto &c : f.criticalFiles)
+        block(gates, GateKind::CriticalFile, {RecommendedAction::Kill},
+            rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: it holds %1 (%2)"), {c.path, c.hint}), true);
+    if (f.clients > 0)
+        block(gates, GateKind::ClientsConnected, {RecommendedAction::Kill},
+            f.clients > 1
+                ? rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: %1 client connections to %2 would break"),
+                    {std::to_string(f.clients), joinFirst(f.listeners, 2)})
+                : rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: 1 client connection to %1 would break"),
+                    {joinFirst(f.listeners, 2)}),
+            true);
+    if (f.intent != IntentKind::None)
+        block(gates, GateKind::PersonUsing, {RecommendedAction::Kill},
+            rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: %1"), {f.intentDetail}));
+    if (f.tty == TtyState::Foreground && f.wrapperIndex < 0)
+        block(gates, GateKind::Foreground, {RecommendedAction::Kill},
+            rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: in the foreground of a terminal")));
+    if (f.supervisorKind == SupervisorKind::SystemdUnit) {
+        const std::string unit = f.supervisor.substr(f.supervisor.find(':') + 1);
+        block(gates, GateKind::Supervised, {RecommendedAction::Kill},
+            rec(QT_TRANSLATE_NOOP(
+                    "Recommendation", "kill blocked: %1 would restart it; stop the unit instead (systemctl stop %1)"),
+                {unit}));
+    } else if (f.supervisorKind != SupervisorKind::None) {
+        block(gates, GateKind::Supervised, {RecommendedAction::Kill},
+            rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: %1 may restart it; stop it there instead"),
+                {f.supervisor}));
+    }
+    return gates;
+}
+
 } // namespace
 
 std::vector<Recommendation> decide(const DecideInput &in)
@@ -122,75 +194,20 @@ std::vector<Recommendation> decide(const DecideInput &in)
         Recommendation &p = recommendations[i];
         p.targetIndex = static_cast<int>(i);
         p.allowed.fill(true);
-        std::vector<Gate> gates;
+        const std::vector<Gate> gates = gatesOf(in.snap, i, f, in.minAgeSeconds);
         if (s.state == 'Z') {
-            blockAllBut(p, gates, {RecommendedAction::Keep},
-                rec(QT_TRANSLATE_NOOP("Recommendation", "a zombie cannot be signalled")));
-            p.blockedBy.push_back(gates.back().why);
+            p.allowed.fill(false);
+            p.allowed[static_cast<std::size_t>(RecommendedAction::Keep)] = true;
+            p.blockedBy.push_back(gates.front().why);
             continue; // decided below, once its parent's recommendation is known
         }
-        if (!f.protectedReason.empty())
-            blockAllBut(p, gates, {RecommendedAction::Keep},
-                rec(QT_TRANSLATE_NOOP("Recommendation", "protected: %1"), {f.protectedReason}));
-        if (f.isWrapper)
-            blockAllBut(p, gates, {RecommendedAction::Keep},
-                f.workloadIndex >= 0
-                    ? rec(QT_TRANSLATE_NOOP("Recommendation", "a wrapper: act on its workload %1"),
-                        {describe(in.snap, f.workloadIndex)})
-                    : rec(QT_TRANSLATE_NOOP("Recommendation", "a wrapper: act on its workload instead")));
-        if (s.id.startTicks == 0)
-            blockAllBut(p, gates, {RecommendedAction::Keep},
-                rec(QT_TRANSLATE_NOOP("Recommendation", "its identity could not be read: %1"), {s.partial}));
-        if (s.state == 'D')
-            block(p, gates, {RecommendedAction::Kill, RecommendedAction::Pause, RecommendedAction::Freeze},
-                s.deep && !s.deep->wchan.empty()
-                    ? rec(QT_TRANSLATE_NOOP("Recommendation",
-                              "in uninterruptible sleep (D) in %1: a signal is not delivered until the I/O finishes"),
-                        {s.deep->wchan})
-                    : rec(QT_TRANSLATE_NOOP("Recommendation",
-                        "in uninterruptible sleep (D): a signal is not delivered until the I/O finishes")));
-        // A renice that does not lower its priority is no renice (at 19 it could only raise it).
-        if (!lowerPriorityNice(s.nice))
-            block(p, gates, {RecommendedAction::Renice},
-                rec(QT_TRANSLATE_NOOP(
-                        "Recommendation", "already at the lowest priority (nice %1): a renice cannot lower it"),
-                    {std::to_string(s.nice)}));
-        if (f.ageSeconds < in.minAgeSeconds)
-            blockAllBut(p, gates, {RecommendedAction::Keep, RecommendedAction::Renice},
-                rec(QT_TRANSLATE_NOOP("Recommendation", "only %1 old (minimum age for action: %2)"),
-                    {Phrase::duration(f.ageSeconds), Phrase::duration(in.minAgeSeconds)}));
-        // What a person must learn before ending it: said whenever it is a candidate.
         std::vector<Phrase> mustTell;
-        for (const auto &c : f.criticalFiles) {
-            block(p, gates, {RecommendedAction::Kill},
-                rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: it holds %1 (%2)"), {c.path, c.hint}));
-            mustTell.push_back(gates.back().why);
-        }
-        if (f.clients > 0) {
-            block(p, gates, {RecommendedAction::Kill},
-                f.clients > 1
-                    ? rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: %1 client connections to %2 would break"),
-                        {std::to_string(f.clients), joinFirst(f.listeners, 2)})
-                    : rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: 1 client connection to %1 would break"),
-                        {joinFirst(f.listeners, 2)}));
-            mustTell.push_back(gates.back().why);
-        }
-        if (f.intent != IntentKind::None)
-            block(p, gates, {RecommendedAction::Kill},
-                rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: %1"), {f.intentDetail}));
-        if (f.tty == TtyState::Foreground && f.wrapperIndex < 0)
-            block(p, gates, {RecommendedAction::Kill},
-                rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: in the foreground of a terminal")));
-        if (f.supervisorKind == SupervisorKind::SystemdUnit) {
-            const std::string unit = f.supervisor.substr(f.supervisor.find(':') + 1);
-            block(p, gates, {RecommendedAction::Kill},
-                rec(QT_TRANSLATE_NOOP("Recommendation",
-                        "kill blocked: %1 would restart it; stop the unit instead (systemctl stop %1)"),
-                    {unit}));
-        } else if (f.supervisorKind != SupervisorKind::None) {
-            block(p, gates, {RecommendedAction::Kill},
-                rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: %1 may restart it; stop it there instead"),
-                    {f.supervisor}));
+        for (const Gate &g : gates) {
+            for (int a = 0; a < kActionCount; ++a)
+                if (g.blocks[static_cast<std::size_t>(a)])
+                    p.allowed[static_cast<std::size_t>(a)] = false;
+            if (g.mustTell)
+                mustTell.push_back(g.why);
         }
         choose(p, in.posteriors[i].probability);
         reportGates(p, gates);
@@ -242,6 +259,50 @@ std::optional<int> lowerPriorityNice(long currentNice)
     if (currentNice >= 19)
         return std::nullopt;
     return currentNice < 10 ? 10 : 19;
+}
+
+const char *gateName(GateKind kind)
+{
+    switch (kind) {
+    case GateKind::Zombie:
+        return "zombie";
+    case GateKind::Protected:
+        return "protected";
+    case GateKind::Wrapper:
+        return "wrapper";
+    case GateKind::NoIdentity:
+        return "no_identity";
+    case GateKind::Uninterruptible:
+        return "uninterruptible";
+    case GateKind::LowestPriority:
+        return "lowest_priority";
+    case GateKind::TooYoung:
+        return "too_young";
+    case GateKind::CriticalFile:
+        return "critical_file";
+    case GateKind::ClientsConnected:
+        return "in_use";
+    case GateKind::PersonUsing:
+        return "person_using";
+    case GateKind::Foreground:
+        return "foreground";
+    case GateKind::Supervised:
+        return "supervised";
+    }
+    return "unknown";
+}
+
+std::vector<GateReason> gatesAgainst(const Snapshot &snap, const std::vector<ProcessFacts> &facts, int index,
+    double minAgeSeconds, RecommendedAction action)
+{
+    std::vector<GateReason> out;
+    if (index < 0 || static_cast<std::size_t>(index) >= snap.processes.size() || facts.size() != snap.processes.size())
+        return out;
+    const auto i = static_cast<std::size_t>(index);
+    for (Gate &g : gatesOf(snap, i, facts[i], minAgeSeconds))
+        if (g.blocks[static_cast<std::size_t>(action)])
+            out.push_back({g.kind, std::move(g.why)});
+    return out;
 }
 
 } // namespace ptriage

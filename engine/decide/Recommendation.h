@@ -32,6 +32,33 @@ struct DecideInput {
 
 std::vector<Recommendation> decide(const DecideInput &in);
 
+// The gates, by kind: what JSON names them (gateName) and what a view may say of each.
+enum class GateKind : std::uint8_t {
+    Zombie,
+    Protected,
+    Wrapper,
+    NoIdentity,
+    Uninterruptible, // D state
+    LowestPriority, // nice 19: a renice cannot lower it
+    TooYoung, // younger than the minimum age
+    CriticalFile,
+    ClientsConnected, // in use: clients connected to its listeners
+    PersonUsing, // ssh, tmux, recent terminal input
+    Foreground,
+    Supervised, // a unit, container or process manager would restart it
+};
+const char *gateName(GateKind kind); // "in_use", "too_young", "supervised" …
+
+struct GateReason {
+    GateKind kind;
+    Phrase why; // the sentence decide() uses in blockedBy
+};
+
+// Every gate that rules out `action` for process `index`, whether or not it held the recommendation
+// back (decide()'s blockedBy names only those that did): the same gates decide() applies.
+std::vector<GateReason> gatesAgainst(const Snapshot &snap, const std::vector<ProcessFacts> &facts, int index,
+    double minAgeSeconds, RecommendedAction action);
+
 // The nice value a renice sets for a process now at `currentNice`: always a lower priority than now
 // (10, or 19 from 10 on); none at 19, where no renice lowers it. The action dialog's default.
 std::optional<int> lowerPriorityNice(long currentNice);

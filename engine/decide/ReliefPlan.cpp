@@ -80,13 +80,6 @@ Phrase gateOf(const TriageResult &r, int i, bool member)
     return {};
 }
 
-std::string unitOf(const ProcessFacts &f)
-{
-    if (f.supervisorKind == SupervisorKind::SystemdUnit)
-        return f.supervisor.substr(f.supervisor.find(':') + 1);
-    return f.supervisorKind == SupervisorKind::None ? std::string() : f.supervisor;
-}
-
 std::vector<int> treeOf(const TriageResult &r, const std::vector<std::vector<int>> &children, int index)
 {
     const int group = sampleOf(r, index).pgrp;
@@ -132,7 +125,7 @@ Considered consider(const TriageResult &r, bool onlyRecommended)
     const int n = static_cast<int>(r.snapshot->processes.size());
     std::map<std::string, std::vector<int>> units;
     for (int i = 0; i < n; ++i)
-        if (const std::string unit = unitOf(factsOf(r, i)); !unit.empty())
+        if (const std::string unit = supervisorToStop(factsOf(r, i)); !unit.empty())
             units[unit].push_back(i);
     std::map<std::string, bool> unitDone;
     const auto children = childrenOf(*r.snapshot);
@@ -146,7 +139,7 @@ Considered consider(const TriageResult &r, bool onlyRecommended)
         }
         Candidate c;
         c.index = i;
-        c.stopUnit = unitOf(factsOf(r, i));
+        c.stopUnit = supervisorToStop(factsOf(r, i));
         if (!c.stopUnit.empty()) {
             if (unitDone[c.stopUnit])
                 continue; // one step per unit
@@ -245,6 +238,13 @@ Phrase bytes(std::uint64_t b)
 }
 
 } // namespace
+
+std::string supervisorToStop(const ProcessFacts &f)
+{
+    if (f.supervisorKind == SupervisorKind::SystemdUnit)
+        return f.supervisor.substr(f.supervisor.find(':') + 1);
+    return f.supervisorKind == SupervisorKind::None ? std::string() : f.supervisor;
+}
 
 std::vector<int> reliefTree(const TriageResult &r, int index)
 {

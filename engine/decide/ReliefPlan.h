@@ -61,4 +61,9 @@ std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &result); 
 // ReliefPlan.cpp for why). Snapshot indices, nearest first.
 std::vector<int> reliefTree(const TriageResult &result, int index);
 
+// What a person stops instead of ending a supervised process (a kill would be restarted): its
+// systemd unit ("x.service"), its container ("container:…") or process manager ("pm2"); empty when
+// unsupervised. A relief step's stopUnit.
+std::string supervisorToStop(const ProcessFacts &facts);
+
 } // namespace ptriage

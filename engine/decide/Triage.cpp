@@ -63,6 +63,9 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
         {options.selfPid, r->minAgeSeconds, previous ? previous->snapshot.get() : nullptr,
             previous ? &previous->facts : nullptr, options.pool});
     clock.lap("facts");
+    findOrigins(
+        snap, r->facts, config, previous ? previous->snapshot.get() : nullptr, previous ? &previous->facts : nullptr);
+    clock.lap("origins");
     r->past = options.past;
     const auto observations = observe(snap, r->facts, config, options.past.get(), options.pool);
     clock.lap("evidence");
@@ -96,7 +99,7 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
     for (std::size_t g = 0; g < r->groups.size(); ++g)
         for (int i : r->groups[g].members)
             r->groupOf[static_cast<std::size_t>(i)] = static_cast<int>(g);
-    clock.lap("origin groups");
+    clock.lap("groups by origin");
     return r;
 }
 

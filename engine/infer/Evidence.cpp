@@ -367,8 +367,16 @@ void observeOwner(Observer &o, const Subject &x)
 {
     using origins::OriginKind;
     const ProcessOrigin &origin = x.f.origin;
+    // A live terminal is the tty and intent terms' evidence already; only its end is news here.
+    const bool liveTerminal = origin.kind == OriginKind::Terminal && origin.owner == origins::OwnerState::Alive;
     const bool named = origin.kind == OriginKind::Agent || origin.kind == OriginKind::Editor
         || origin.kind == OriginKind::Terminal || origin.kind == OriginKind::TestRun;
+    if (liveTerminal && origin.ownerPid != x.s.id.pid) {
+        o.add(EvidenceTable::Owner, "none",
+            ev(QT_TRANSLATE_NOOP("Evidence", "started in %1, which is still there (the terminal terms weigh that)"),
+                {originPhrase(origin)}));
+        return;
+    }
     if (!named || origin.ownerPid == x.s.id.pid) {
         if (x.s.details && !x.s.details->environRead)
             o.unknown(EvidenceTable::Owner,

@@ -482,7 +482,6 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &co
     judgeInOuterWrapperContext(facts);
     for (std::size_t i = 0; i < facts.size(); ++i)
         facts[i].protectedReason = protectionReason(look, snap.processes[i], facts[i]);
-    findOrigins(snap, facts, config, ctx.previous, ctx.previousFacts);
     return facts;
 }
 

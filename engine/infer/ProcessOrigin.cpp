@@ -130,7 +130,7 @@ bool isRunner(const TriageConfig &config, int category)
 bool fromRun(const Snapshot &snap, const Sample &s, const ProcessFacts &f, const TriageConfig &config,
     const std::vector<ProcessFacts> &facts, ProcessOrigin &o)
 {
-    if (s.pgrp <= 0 || s.pgrp == s.session)
+    if (s.pgrp <= 0)
         return false;
     const Sample *leader = snap.byPid(s.pgrp);
     const bool leaderIsRunner

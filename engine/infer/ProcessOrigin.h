@@ -36,9 +36,9 @@ Phrase originPhrase(const ProcessOrigin &o);
 // process", with when it was last seen alive when known (`nowMs`: the scan's time).
 Phrase ownerPhrase(const ProcessOrigin &o, std::int64_t nowMs);
 
-// Fills `facts[i].origin` for every process (after the rest of the facts: it reads the orphan state,
-// the supervisor and the category). `previous*`: the last scan of the live service, or null: an owner
-// seen there keeps its pid and start time after its processes were reparented.
+// Fills `facts[i].origin` for every process, after findFacts (it reads the orphan state, the supervisor
+// and the category) and before the evidence (the owner term reads it). `previous*`: the last scan of the live service,
+// or null: an owner seen there keeps its pid and start time after its processes were reparented.
 void findOrigins(const Snapshot &snap, std::vector<ProcessFacts> &facts, const TriageConfig &config,
     const Snapshot *previous, const std::vector<ProcessFacts> *previousFacts);
 

@@ -58,6 +58,15 @@ void writeSide(JsonWriter &w, const SessionProcess *p, const SessionInfo &info)
     w.key("cpu_seconds")
         .value(static_cast<double>(p->cpuTicks) / static_cast<double>(info.clockTicks > 0 ? info.clockTicks : 100), 3);
     w.key("age_seconds").value(p->ageSeconds, 9);
+    if (p->origin.known()) {
+        w.key("origin").value(p->origin.description);
+        w.key("owner").value(p->origin.owner);
+        w.key("project").value(p->origin.project);
+    } else {
+        w.key("origin").null();
+        w.key("owner").null();
+        w.key("project").null();
+    }
     w.endObject();
 }
 
@@ -167,6 +176,8 @@ std::string accumulationJson(const Accumulation &acc)
         w.key("unit").value(r.origin.unit);
         w.key("project").value(r.origin.project);
         w.key("terminal").value(r.origin.terminal);
+        w.key("started_by").value(r.origin.startedBy);
+        w.key("owner_gone").value(r.ownerGone);
         w.key("counts").beginArray();
         for (int c : r.counts)
             w.value(c);

@@ -145,8 +145,12 @@ std::string accumulationText(const Accumulation &acc, int limit)
         if (shown++ >= limit)
             break;
         const std::string counts = line("%d→%d", r.counts.front(), r.counts.back());
-        const std::string where = r.origin.unit + (r.origin.project.empty() ? "" : "  " + r.origin.project)
+        std::string where = r.origin.unit + (r.origin.project.empty() ? "" : "  " + r.origin.project)
             + (r.origin.terminal.empty() ? "" : "  " + r.origin.terminal);
+        if (!r.origin.startedBy.empty())
+            where += "  "
+                + (r.ownerGone ? say(QT_TRANSLATE_NOOP("SessionText", "started by %1 (ended)"), {r.origin.startedBy})
+                               : say(QT_TRANSLATE_NOOP("SessionText", "started by %1"), {r.origin.startedBy}));
         const std::string rate = acc.rateKnown()
             ? padColumns((r.growthPerHour < 0 ? "" : "+") + utf8(localNumber(r.growthPerHour, 1)), 9, true)
             : padColumns("\u2014", 9, true);

@@ -7,6 +7,19 @@
 
 namespace ptriage {
 
+namespace {
+
+// The same origins as the groups (ProcessOrigin), by what started them rather than which session:
+// "what keeps spawning these" is a kind of session, not one of them.
+std::string startedBy(const SavedOrigin &o)
+{
+    if (o.kind == "agent" || o.kind == "editor" || o.kind == "terminal" || o.kind == "test_run")
+        return o.tool;
+    return {};
+}
+
+} // namespace
+
 Accumulation accumulate(const std::vector<Session> &sessions)
 {
     Accumulation out;
@@ -64,7 +77,8 @@ Accumulation accumulate(const std::vector<Session> &sessions)
             }
             OriginKey key{command(p), parentPattern,
                 cached(units, p.cgroup, [](const std::string &c) { return origin::unitOf(c); }),
-                cached(paths, p.cwd, [&](const std::string &c) { return origin::normalizePath(c, home); }), p.terminal};
+                cached(paths, p.cwd, [&](const std::string &c) { return origin::normalizePath(c, home); }), p.terminal,
+                startedBy(p.origin)};
             AccumulationRow &row = rows[key];
             if (row.counts.empty())
                 row.counts.assign(n, 0);
@@ -73,6 +87,7 @@ Accumulation accumulate(const std::vector<Session> &sessions)
                 row.rssBytes += p.rssBytes;
                 // Its first parent is no longer its parent: that one is gone.
                 row.parentGone = row.parentGone || (p.orphaned && parentPattern != "(orphaned)");
+                row.ownerGone = row.ownerGone || (!key.startedBy.empty() && p.origin.ownerGone());
                 if (!row.oldest.isValid() || p.ageSeconds > row.oldestAgeSeconds) {
                     row.oldest = id;
                     row.oldestAgeSeconds = p.ageSeconds;

@@ -13,6 +13,8 @@ struct OriginKey {
     std::string unit; // systemd unit or cgroup
     std::string project; // the normalized cwd
     std::string terminal; // tmux/screen session, ssh
+    std::string
+        startedBy; // the agent, editor, terminal or runner that started them ("Claude Code", "tmux"); empty: none named
     friend auto operator<=>(const OriginKey &, const OriginKey &) = default;
 };
 
@@ -20,6 +22,7 @@ struct AccumulationRow {
     OriginKey origin;
     std::vector<int> counts; // processes per session, index-aligned with the sessions given
     bool parentGone = false; // in the last session, its processes were orphaned: that parent exited
+    bool ownerGone = false; // in the last session, what started them (startedBy) had ended
     std::uint64_t rssBytes = 0; // in the last session
     double growthPerHour = 0; // (last count − first count) / hours from first to last session; 0 when !rateKnown()
     double shareOfTotal = 0; // of the processes in the last session

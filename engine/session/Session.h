@@ -22,6 +22,20 @@ struct SavedTerm {
     bool operator==(const SavedTerm &) const = default;
 };
 
+// Who started a process, as a session keeps it (ProcessOrigin's words, English). All empty in a
+// session saved before origins were kept.
+struct SavedOrigin {
+    std::string kind; // "agent", "terminal", "test_run" … (origins::jsonName)
+    std::string tool; // "Claude Code", "tmux" …
+    std::string key; // its group within the boot
+    std::string owner; // "alive", "gone", "reused", "unknown"
+    std::string project; // the project's label
+    std::string description; // "the Claude Code session 5f0c2a9e…"
+    bool known() const { return !kind.empty(); }
+    bool ownerGone() const { return owner == "gone" || owner == "reused"; }
+    bool operator==(const SavedOrigin &) const = default;
+};
+
 // One process as a session keeps it: enough to diff and to find where processes come from, not
 // the whole ledger.
 struct SessionProcess {
@@ -34,6 +48,7 @@ struct SessionProcess {
     std::string cwd;
     std::string cgroup;
     std::string terminal; // "tmux:SOCKET:SESSION", "screen:…", "ssh"; empty when none
+    SavedOrigin origin;
     std::string user;
     char state = '?';
     bool orphaned = false; // reparented away from the parent that started it

@@ -82,6 +82,8 @@ Session sessionFromTriage(const TriageResult &r, const TriageConfig &config)
             p.cgroup = x.details->cgroup;
             p.terminal = terminalOf(*x.details);
         }
+        p.origin = {std::string(origins::jsonName(f.origin.kind)), f.origin.tool, f.origin.key,
+            std::string(origins::jsonName(f.origin.owner)), f.origin.projectLabel, originPhrase(f.origin).english()};
         p.user = f.user;
         p.state = x.state;
         p.orphaned = f.orphan != OrphanState::ParentAlive;

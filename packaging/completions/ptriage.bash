@@ -33,7 +33,7 @@ _ptriage()
         prev=${cur%%=*}
         cur=${cur#*=}
     fi
-    local commands="gui scan explain groups capture act relieve pressure record sessions diff accumulation learned report help"
+    local commands="gui scan explain groups capture act relieve port pressure record sessions diff accumulation learned report help"
     local verbs="end kill pause resume freeze thaw throttle unthrottle renice quarantine unquarantine signal reap"
     local command=
     if [[ $COMP_CWORD -ge 2 && " $commands " == *" ${COMP_WORDS[1]} "* ]]; then
@@ -59,7 +59,7 @@ _ptriage()
             return
             ;;
         --tab)
-            mapfile -t COMPREPLY < <(compgen -W "evidence blast details charts sessions" -- "$cur")
+            mapfile -t COMPREPLY < <(compgen -W "evidence blast details charts sessions ports" -- "$cur")
             return
             ;;
         --act)
@@ -86,6 +86,7 @@ _ptriage()
         capture) options="--pid --proc-root --help -h" ;;
         act) options="--signal --group --nice --cpus --quota --timeout --db --journal --yes --help -h" ;;
         relieve) options="--free-memory --free-port --json --yes --timeout --db --proc-root --state --min-age --help -h" ;;
+        port) options="--json --db --proc-root --state --min-age --help -h" ;;
         pressure) options="--json --watch --interval --proc-root --help -h" ;;
         record) options="--interval --count --db --keep-days --proc-root --state --min-age --help -h" ;;
         sessions) options="--json --db --help -h" ;;

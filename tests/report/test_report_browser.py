@@ -28,6 +28,9 @@ ATTR = '"><img src=x onerror=alert(1)>'
 PWN_IMG = '<img src=x onerror="window.__pwned=1">'
 BIDI = '\u202etxt.exe'
 BAD_UTF8 = b'\xff\xfe bad'
+# A coding agent's session id, as its tools inherit it: shown as text, never markup.
+AGENT_SESSION = '<img src=x onerror=window.__pwned=1>-5f0c'
+AGENT_ENV = {'CLAUDECODE': '1', 'CLAUDE_CODE_SESSION_ID': AGENT_SESSION}
 SECTIONS = ('summary', 'candidates', 'cards', 'processes', 'actions', 'methods')
 CLASSES = ('useful', 'useful_bad', 'abandoned', 'zombie')
 # An attribute or CSS reference that would make the browser fetch from elsewhere.
@@ -143,6 +146,9 @@ def spawn_scene(actors):
     s['bad_utf8'] = actors.spawn('bad-utf8', [b'bad-utf8', BAD_UTF8])[0]
     s['bidi'] = actors.spawn('invoice' + BIDI, ['invoice', BIDI])[0]
     s['secret'] = actors.spawn('deploy', ['deploy', '--watch'], SECRETS)[0]
+    # A crashed agent session's tools: orphans that share its session id (issue 37).
+    s['agent_mcp'] = actors.spawn('node', ['node', 'mcp-server.js', '--stdio'], AGENT_ENV, orphan=True)[0]
+    s['agent_watch'] = actors.spawn('node', ['node', 'tsc', '--watch'], AGENT_ENV, orphan=True)[0]
     return s
 
 
@@ -237,6 +243,9 @@ PAGE_FACTS = js('''
     counts: counts, procCounts: proc,
     procRows: q('#process-table tbody tr').length,
     procText: (document.getElementById('process-table') || {}).textContent || '',
+    origins: q('#origin-table tbody tr').map(tr => ({
+      text: tr.textContent,
+      links: Array.from(tr.querySelectorAll('a[href^="#row-"]')).map(a => a.hash.slice(1))})),
     pwned: typeof window.__pwned,
     scripts: document.scripts.length,
     strayImages: q('img[src="x"]').length,
@@ -291,6 +300,15 @@ def expected_candidates(check, facts, scene, scan):
         check('candidate rows include the %s (row-PID-STARTTICKS)' % role, hit,
               'pid %s' % hit[0] if hit else 'pids %s not candidates; scan --json candidate: %s'
               % (pids, [scan.get(p) for p in pids]))
+    # The agent session's tools: one origin row, its owner ended, linking to their candidate rows.
+    agent = [o for o in facts['origins'] if 'Claude Code' in o['text'] and '<img src' in o['text']]
+    check('the crashed agent session is one row of "Left behind, by origin", owner ended', len(agent) == 1
+          and ('ended' in agent[0]['text'] or 'beendet' in agent[0]['text']),
+          repr([o['text'] for o in facts['origins']]))
+    ours = {'row-%d-%d' % (scene[r], ticks.get(scene[r], -1)) for r in ('agent_mcp', 'agent_watch')}
+    linked = set(agent[0]['links']) if agent else set()
+    check('its row links to the candidate rows of its tools', linked and linked <= ids and linked & ours,
+          'links %s, ours %s' % (sorted(linked), sorted(ours)))
     server = scene['devserver']
     card = next((c for c in facts['cards']
                  if c['id'] == 'card-%d-%d' % (server, ticks.get(server, -1))), None)

@@ -2,6 +2,8 @@
 // test binary — left behind when their controller dies, and in use while it runs in a terminal.
 #include "Harness.h"
 
+#include "decide/GroupPlan.h"
+
 #include <csignal>
 #include <filesystem>
 #include <sys/wait.h>
@@ -111,6 +113,14 @@ const Register xdistKilled("xdist-controller-killed",
         o.result = c.replay(c.capture(0.3, 3 * kHour));
         for (int w : workers)
             o.expect("xdist worker", w, Expect::LeftBehindKill);
+        // One origin: the pytest run whose controller is gone; its End ends both workers.
+        const int first = test::indexOfPid(*o.result, workers.front());
+        const ProcessOrigin *origin = first < 0 ? nullptr : &o.result->process(first).origin();
+        o.require(origin && origin->kind == origins::OriginKind::TestRun && origin->owner == origins::OwnerState::Gone,
+            "the workers' origin is the pytest run, its controller gone");
+        const GroupPlan plan
+            = first < 0 ? GroupPlan{} : planGroupEnd(*o.result, o.result->groupOf[static_cast<std::size_t>(first)]);
+        o.require(plan.end.size() == workers.size(), "the run's End ends both workers");
     });
 
 const Register xdistInTmux("xdist-running-in-tmux",

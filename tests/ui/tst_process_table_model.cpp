@@ -768,6 +768,64 @@ private Q_SLOTS:
             return !x.isKernelThread();
         }));
     }
+
+    // ":PORT" in the search box: only what listens on that port, with the other words still applied.
+    void portFilter()
+    {
+        const std::string tag = "p" + std::to_string(::getpid()) + "-";
+        const QString P = QString::fromStdString(tag);
+        Spawner sp;
+        const Actor alpha = sp.spawn({tag + "alpha", {tag + "alpha"}, {{"ACTOR_LISTEN", "0"}}, Parenting::Child});
+        const Actor beta = sp.spawn({tag + "beta", {tag + "beta"}, {{"ACTOR_LISTEN", "0"}}, Parenting::Child});
+        const Actor quiet = sp.spawn({tag + "quiet", {tag + "quiet"}, {}, Parenting::Child});
+        QVERIFY(alpha.port > 0 && beta.port > 0 && quiet.pid > 0);
+
+        ProcessTableModel model(defaultModel());
+        ProcessFilterModel proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const Result r = scan();
+        model.setResult(r);
+        const QString a = idOf(*r, alpha.pid), b = idOf(*r, beta.pid);
+        const QString portA = QStringLiteral(":%1").arg(alpha.port);
+
+        // Whatever listens on it, by the engine's facts (nothing else on this machine should).
+        Ids listening;
+        for (std::size_t i = 0; i < r->facts.size(); ++i) {
+            const auto &ports = r->facts[i].listenPorts;
+            if (std::find(ports.begin(), ports.end(), alpha.port) != ports.end())
+                listening.insert(idAt(*r, i));
+        }
+        QCOMPARE(listening, Ids{a});
+        proxy.setFilterText(portA);
+        QCOMPARE(idsIn(proxy), Ids{a});
+        proxy.setFilterText(QStringLiteral("  ") + portA + QLatin1Char(' ') + P);
+        QCOMPARE(idsIn(proxy), Ids{a});
+        proxy.setFilterText(portA + QLatin1Char(' ') + P + QStringLiteral("beta"));
+        QVERIFY(idsIn(proxy).isEmpty());
+        proxy.setFilterText(QStringLiteral(":%1 %2").arg(beta.port).arg(P));
+        QCOMPARE(idsIn(proxy), Ids{b});
+        // Two ports: a process must listen on both.
+        proxy.setFilterText(portA + QStringLiteral(" :%1").arg(beta.port));
+        QVERIFY(idsIn(proxy).isEmpty());
+        // Not a port (0, above 65535, not a number): an ordinary word, which no command line holds here.
+        proxy.setFilterText(QStringLiteral(":0 ") + P);
+        QVERIFY(idsIn(proxy).isEmpty());
+        proxy.setFilterText(QStringLiteral(":99999 ") + P);
+        QVERIFY(idsIn(proxy).isEmpty());
+        // The scope and candidates filters still apply beside it.
+        proxy.setFilterText(portA);
+        proxy.setMyUid(static_cast<uint>(::getuid()) + 4242);
+        proxy.setScope(ProcessFilterModel::Scope::Mine);
+        QVERIFY(idsIn(proxy).isEmpty());
+        proxy.setScope(ProcessFilterModel::Scope::AllUsers);
+        QCOMPARE(idsIn(proxy), Ids{a});
+        // Across a refresh, and back to everything.
+        model.setResult(scan());
+        QCOMPARE(idsIn(proxy), Ids{a});
+        proxy.setFilterText({});
+        QVERIFY(idsIn(proxy).size() > 3);
+    }
 };
 
 QTEST_MAIN(TestProcessTableModel)

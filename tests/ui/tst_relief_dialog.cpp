@@ -50,7 +50,7 @@ private Q_SLOTS:
         w.start();
         QTRY_VERIFY_WITH_TIMEOUT(w.shownResult() && w.shownResult()->snapshot->byPid(b.pid), 20000);
 
-        ReliefDialog *dialog = w.showRelief(64ull << 20);
+        ReliefDialog *dialog = w.showRelief(ReliefGoal{64ull << 20, 0});
         QSignalSpy shown(dialog, &ReliefDialog::planShown);
         QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 20000);
         const ReliefPlan *plan = dialog->shownPlan();

@@ -26,10 +26,24 @@
 namespace ptriage {
 namespace {
 
-// A size as the CLI takes it; a decimal comma as well as a point ("1,5G").
-std::optional<std::uint64_t> goalBytesOf(QString text)
+// A size as the CLI takes it, a decimal comma as well as a point ("1,5G"); or a port, ":3000" (as
+// the table's filter writes it).
+std::optional<ReliefGoal> goalOf(QString text)
 {
-    return parseByteSize(text.trimmed().replace(QLatin1Char(','), QLatin1Char('.')).toStdString());
+    text = text.trimmed();
+    ReliefGoal goal;
+    if (text.startsWith(QLatin1Char(':'))) {
+        bool ok = false;
+        goal.freePort = text.mid(1).toInt(&ok);
+        if (!ok || goal.freePort < 1 || goal.freePort > 65535)
+            return std::nullopt;
+        return goal;
+    }
+    const auto bytes = parseByteSize(text.replace(QLatin1Char(','), QLatin1Char('.')).toStdString());
+    if (!bytes || *bytes == 0)
+        return std::nullopt;
+    goal.freeBytes = *bytes;
+    return goal;
 }
 
 QString bytes(std::uint64_t b)
@@ -39,7 +53,7 @@ QString bytes(std::uint64_t b)
 
 } // namespace
 
-ReliefDialog::ReliefDialog(Desk &desk, std::uint64_t goalBytes, QWidget *parent)
+ReliefDialog::ReliefDialog(Desk &desk, const ReliefGoal &goal, QWidget *parent)
     : QDialog(parent),
       m_desk(desk),
       m_goal(new QLineEdit(this)),
@@ -52,15 +66,19 @@ ReliefDialog::ReliefDialog(Desk &desk, std::uint64_t goalBytes, QWidget *parent)
       m_excluded(new QTreeWidget(this)),
       m_end(new QPushButton(tr("End these processes…"), this))
 {
-    setWindowTitle(tr("Free memory"));
+    setWindowTitle(goal.freePort > 0 ? tr("Free port %1").arg(goal.freePort) : tr("Free memory"));
     // The units `ptriage relieve --free-memory` takes: "100M" is 100 MiB, never 100 GiB.
-    m_goal->setText(goalBytes % (1ull << 30) == 0
-            ? QStringLiteral("%1G").arg(goalBytes >> 30)
-            : QStringLiteral("%1M").arg(std::max<std::uint64_t>(1, goalBytes >> 20)));
-    m_goal->setToolTip(tr("A size: 512M, 4G, 1.5GiB, or bytes (powers of 1024)"));
+    const std::uint64_t goalBytes = goal.freeBytes;
+    if (goal.freePort > 0)
+        m_goal->setText(QStringLiteral(":%1").arg(goal.freePort));
+    else
+        m_goal->setText(goalBytes % (1ull << 30) == 0
+                ? QStringLiteral("%1G").arg(goalBytes >> 30)
+                : QStringLiteral("%1M").arg(std::max<std::uint64_t>(1, goalBytes >> 20)));
+    m_goal->setToolTip(tr("A size: 512M, 4G, 1.5GiB, or bytes (powers of 1024); or a TCP port: :3000"));
     m_goal->setMaximumWidth(120);
     auto *goalRow = new QHBoxLayout;
-    auto *goalLabel = new QLabel(tr("Free at least"), this);
+    auto *goalLabel = new QLabel(goal.freePort > 0 ? tr("Free") : tr("Free at least"), this);
     goalLabel->setBuddy(m_goal);
     goalRow->addWidget(goalLabel);
     goalRow->addWidget(m_goal);
@@ -99,8 +117,8 @@ ReliefDialog::ReliefDialog(Desk &desk, std::uint64_t goalBytes, QWidget *parent)
     connect(m_planButton, &QPushButton::clicked, this, &ReliefDialog::plan);
     connect(m_goal, &QLineEdit::returnPressed, this, &ReliefDialog::plan);
     connect(m_goal, &QLineEdit::textChanged, this, [this](const QString &text) {
-        const bool ok = goalBytesOf(text).value_or(0) > 0;
-        m_goalError->setText(ok ? QString() : tr("not a size: write e.g. 512M, 4G or 1.5GiB"));
+        const bool ok = goalOf(text).has_value();
+        m_goalError->setText(ok ? QString() : tr("not a size or port: write e.g. 512M, 4G, 1.5GiB or :3000"));
         m_planButton->setEnabled(ok);
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -114,12 +132,11 @@ ReliefDialog::ReliefDialog(Desk &desk, std::uint64_t goalBytes, QWidget *parent)
 
 void ReliefDialog::plan()
 {
-    const auto bytes = goalBytesOf(m_goal->text());
-    if (!bytes || *bytes == 0)
+    const auto goal = goalOf(m_goal->text());
+    if (!goal)
         return; // said beside the field
-    ReliefGoal goal;
-    goal.freeBytes = *bytes;
-    m_ticket = m_desk.planRelief(goal); // a newer plan asked for supersedes the one on its way
+    setWindowTitle(goal->freePort > 0 ? tr("Free port %1").arg(goal->freePort) : tr("Free memory"));
+    m_ticket = m_desk.planRelief(*goal); // a newer plan asked for supersedes the one on its way
     if (m_ticket == 0) {
         m_summary->setText(tr("Waiting for the first scan…"));
         return;
@@ -153,11 +170,23 @@ void ReliefDialog::showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_
         actionable += step.stopUnit.empty() ? 1 : 0;
     }
     m_table->resizeColumnsToContents();
-    QString text = p.reached ? tr("Ending %1 processes frees %2 (goal %3); expected loss %4.")
-                                   .arg(p.steps.size())
-                                   .arg(bytes(p.freesBytes), bytes(p.goal.freeBytes))
-                                   .arg(localNumber(p.expectedLoss, 1))
-                             : tr("The goal cannot be reached safely: %1").arg(qs(p.shortfall));
+    QString text;
+    if (!p.reached)
+        text = tr("The goal cannot be reached safely: %1").arg(qs(p.shortfall));
+    else if (p.goal.freePort > 0 && p.steps.size() == 1)
+        text = tr("Ending 1 process frees port %1 (and %2); expected loss %3.")
+                   .arg(p.goal.freePort)
+                   .arg(bytes(p.freesBytes), localNumber(p.expectedLoss, 1));
+    else if (p.goal.freePort > 0)
+        text = tr("Ending %1 processes frees port %2 (and %3); expected loss %4.")
+                   .arg(p.steps.size())
+                   .arg(p.goal.freePort)
+                   .arg(bytes(p.freesBytes), localNumber(p.expectedLoss, 1));
+    else
+        text = tr("Ending %1 processes frees %2 (goal %3); expected loss %4.")
+                   .arg(p.steps.size())
+                   .arg(bytes(p.freesBytes), bytes(p.goal.freeBytes))
+                   .arg(localNumber(p.expectedLoss, 1));
     m_summary->setText(text);
     // One group per reason, largest first; the processes under it.
     std::map<QString, QStringList> byReason;

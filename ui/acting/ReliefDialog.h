@@ -17,21 +17,22 @@ namespace ptriage {
 
 class Desk;
 
-// "Free memory…": the goal, the smallest safe set of processes to end that reaches it (the engine's
-// relief plan, computed on the service thread with each process's PSS), each one's share and risk,
-// the total, what was left out and why; "End these processes…" goes through the normal
-// confirmation (ActionDialog) and action path.
+// "Free memory…" and "Free port…": the goal, the smallest safe set of processes to end that reaches
+// it (the engine's relief plan, computed on the service thread with each process's PSS), each one's
+// share and risk, the total, what was left out and why; "End these processes…" goes through the
+// normal confirmation (ActionDialog) and action path. The goal is a size or a port, ":3000".
 class ReliefDialog : public QDialog {
     Q_OBJECT
 
 public:
-    ReliefDialog(Desk &desk, std::uint64_t goalBytes, QWidget *parent = nullptr);
+    ReliefDialog(Desk &desk, const ReliefGoal &goal, QWidget *parent = nullptr);
 
     void plan(); // with the latest result and the goal in the box
     const ReliefPlan *shownPlan() const { return m_plan.get(); }
     QTableWidget *table() const { return m_table; }
     QPushButton *endButton() const { return m_end; }
-    QLineEdit *goalField() const { return m_goal; } // a size as the CLI takes it: 512M, 4G, 1.5GiB, bytes
+    // A size as the CLI takes it (512M, 4G, 1.5GiB, bytes), or a port as ":3000".
+    QLineEdit *goalField() const { return m_goal; }
     QTreeWidget *leftOut() const { return m_excluded; } // grouped by why, folded
     QString summary() const;
 

@@ -19,7 +19,7 @@ OrderHold::OrderHold(QAbstractItemView *view, ProcessFilterModel *filter)
 
 bool OrderHold::isHolding() const
 {
-    return m_filter->orderHeld();
+    return m_held;
 }
 
 bool OrderHold::eventFilter(QObject *watched, QEvent *event)
@@ -41,14 +41,16 @@ void OrderHold::update()
 {
     // A context menu or a confirmation over the table: the row it was opened on stays put beneath.
     const bool opened = QApplication::activePopupWidget() || QApplication::activeModalWidget();
-    const bool hold = m_inside || opened || (m_filter->orderHeld() && m_recheck.isActive() && pointerInside());
+    const bool hold = m_inside || opened || (m_held && m_recheck.isActive() && pointerInside());
     if (hold && !m_inside)
         m_recheck.start();
     else
         m_recheck.stop();
-    if (hold == m_filter->orderHeld())
+    if (hold == m_held)
         return;
-    m_filter->setOrderHeld(hold);
+    m_held = hold;
+    if (m_filter)
+        m_filter->setOrderHeld(hold);
     Q_EMIT holdingChanged(hold);
 }
 

@@ -4,6 +4,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 #include <unistd.h>
 
 namespace ptriage {
@@ -25,6 +27,17 @@ void ProcessFilterModel::setFilterText(const QString &text)
         return;
     m_text = text;
     m_terms = text.toCaseFolded().split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    m_ports.clear();
+    static const QRegularExpression portTerm(QStringLiteral("^:(\\d{1,5})$"));
+    for (auto term = m_terms.begin(); term != m_terms.end();) {
+        const auto m = portTerm.match(*term);
+        const int port = m.hasMatch() ? m.captured(1).toInt() : 0;
+        if (port >= 1 && port <= 65535) {
+            m_ports.push_back(port);
+            term = m_terms.erase(term);
+        } else
+            ++term;
+    }
     refilter();
 }
 
@@ -101,6 +114,10 @@ bool ProcessFilterModel::matches(const ProcessTableModel::FilterFacts &row) cons
         return false;
     if (m_scope == Scope::System && row.uid != 0u && !row.isProtected)
         return false;
+    for (const int port : m_ports)
+        if (!row.listenPorts
+            || std::find(row.listenPorts->begin(), row.listenPorts->end(), port) == row.listenPorts->end())
+            return false;
     if (m_terms.isEmpty())
         return true;
     const QString text = row.searchText ? row.searchText->toCaseFolded() : QString();

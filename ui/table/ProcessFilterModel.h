@@ -22,7 +22,7 @@ public:
     explicit ProcessFilterModel(QObject *parent = nullptr);
 
     // Space-separated terms, all of which must occur (case-insensitive) in the command line, user
-    // or PID.
+    // or PID; a term ":PORT" (":3000") is met by a process listening on that port.
     void setFilterText(const QString &text);
     QString filterText() const { return m_text; }
     void setScope(Scope scope);
@@ -61,6 +61,7 @@ private:
 
     QString m_text;
     QStringList m_terms;
+    std::vector<int> m_ports; // the ":PORT" terms
     Scope m_scope = Scope::AllUsers;
     bool m_candidatesOnly = false;
     QStringList m_only; // start_ids

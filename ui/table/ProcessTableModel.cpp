@@ -698,6 +698,7 @@ std::optional<ProcessTableModel::FilterFacts> ProcessTableModel::filterFacts(int
     f.isProtected = !r.facts().protectedReason.empty();
     f.uid = r.sample().uid;
     f.searchText = &m_rows->search[static_cast<std::size_t>(node->index)];
+    f.listenPorts = &r.facts().listenPorts;
     return f;
 }
 

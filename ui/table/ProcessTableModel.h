@@ -88,6 +88,7 @@ public:
         bool group = false; // an origin group's row: shown when one of its members is
         std::optional<std::uint32_t> uid;
         const QString *searchText = nullptr; // valid until the next result is applied
+        const std::vector<int> *listenPorts = nullptr; // likewise
     };
     std::optional<FilterFacts> filterFacts(int row, const QModelIndex &parent) const;
 

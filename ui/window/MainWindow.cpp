@@ -5,6 +5,7 @@
 #include "acting/ReliefDialog.h"
 #include "desk/Desk.h"
 #include "desk/ForegroundWatch.h"
+#include "ports/PortsView.h"
 #include "report/EngineLabels.h"
 #include "sessions/LearnedDialog.h"
 #include "sessions/SessionsWindow.h"
@@ -27,6 +28,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 
 #include <algorithm>
 
@@ -45,6 +47,8 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
       m_side(new TableSide(*m_model, this)),
       m_filter(m_side->filter()),
       m_table(m_side->table()),
+      m_ports(new PortsView(this)),
+      m_views(new QTabWidget(this)),
       m_panes(new SidePanes(desk.config(), desk.history(), this)),
       m_splitter(new QSplitter(this)),
       m_status(new StatusLine(*this, desk))
@@ -52,7 +56,12 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
     setWindowTitle(tr("ptriage — process triage"));
     sizeToScreen(this, QSize(1500, 950)); // until the person's own
     new ForegroundWatch(this); // background threads pause while this thread handles events
-    m_splitter->addWidget(m_side);
+    // The process table, and beside it the Ports view: listeners → process, over the same result.
+    m_views->setDocumentMode(true);
+    m_views->addTab(m_side, tr("Processes"));
+    // No count in the label: a new label lays the whole window out again at a refresh.
+    m_views->addTab(m_ports, tr("Ports"));
+    m_splitter->addWidget(m_views);
     m_splitter->addWidget(m_panes);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
@@ -74,6 +83,8 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
     connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showContextMenu);
     connect(m_table->header(), &QWidget::customContextMenuRequested, this, &MainWindow::chooseColumns);
     connect(m_panes, &SidePanes::processActivated, this, &MainWindow::selectIdentity);
+    connect(m_ports, &PortsView::processActivated, this, &MainWindow::selectIdentity);
+    connect(m_ports, &PortsView::freePortRequested, this, [this](int port) { showRelief(ReliefGoal{0, port}); });
     connect(m_side->summary(), &SummaryBar::minAgeChosen, &m_desk, &Desk::setMinAgeSeconds);
     connect(&m_desk, &Desk::resultChanged, m_feed, &ResultFeed::receive);
     connect(m_feed, &ResultFeed::rowsReady, this, &MainWindow::applyResult);
@@ -158,9 +169,19 @@ SessionsWindow *MainWindow::showSessions()
     return m_sessionsWindow;
 }
 
-ReliefDialog *MainWindow::showRelief(std::uint64_t goalBytes)
+void MainWindow::showPorts()
 {
-    auto *dialog = new ReliefDialog(m_desk, goalBytes, this);
+    m_views->setCurrentWidget(m_ports);
+}
+
+void MainWindow::showProcesses()
+{
+    m_views->setCurrentWidget(m_side);
+}
+
+ReliefDialog *MainWindow::showRelief(const ReliefGoal &goal)
+{
+    auto *dialog = new ReliefDialog(m_desk, goal, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     showNormal();
     raise();
@@ -192,6 +213,7 @@ void MainWindow::quit()
 void MainWindow::showOnly(const std::vector<ProcessIdentity> &ids)
 {
     m_side->showOnly(ids);
+    showProcesses();
     showNormal();
     raise();
     activateWindow();
@@ -310,6 +332,7 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
         }
     }
     showSelected(); // the same identity, refreshed (or cleared if it is gone)
+    m_ports->showResult(result);
     if (m_model->mode() == ProcessTableModel::Mode::Origin)
         updateActionState(); // what the current group's End would end may have changed
     m_status->showResult(*result, scanMicroseconds);
@@ -346,6 +369,7 @@ void MainWindow::showSelected()
     if (i >= 0 || !m_chosen.isValid() || m_filter->mapFromSource(m_model->indexOf(m_chosen)).isValid())
         m_chosen = i >= 0 ? m_model->result()->identityOf(i) : ProcessIdentity();
     m_panes->showSelected(i >= 0 ? m_model->result() : nullptr, i);
+    m_ports->followProcess(selectedIdentity());
     if (selectedIdentity().isValid() && selectedIdentity() != before)
         m_desk.requestDeep(selectedIdentity()); // fds, sockets and environment of the selected process only
 }

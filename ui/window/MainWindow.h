@@ -1,6 +1,7 @@
 #pragma once
 
 #include "act/ActRequest.h"
+#include "decide/ReliefPlan.h"
 #include "table/ProcessTableModel.h"
 
 #include <QMainWindow>
@@ -9,6 +10,7 @@
 
 class QMenu;
 class QSplitter;
+class QTabWidget;
 class QTreeView;
 
 namespace ptriage {
@@ -18,6 +20,7 @@ class Desk;
 class DetailsPane;
 class HistoryCharts;
 class LedgerPane;
+class PortsView;
 class ProcessFilterModel;
 class ReliefDialog;
 class ResultFeed;
@@ -49,8 +52,11 @@ public:
     // Opens (or raises) the Sessions window, comparing the latest saved session with now.
     SessionsWindow *showSessions();
     void showLearned();
-    // "Free memory…": the relief plan for `goalBytes` (ReliefDialog), over the window.
-    ReliefDialog *showRelief(std::uint64_t goalBytes = 1ull << 30);
+    // "Free memory…" or "Free port P…": the relief plan for a goal (ReliefDialog), over the window.
+    ReliefDialog *showRelief(const ReliefGoal &goal = ReliefGoal{1ull << 30, 0});
+    // The Ports view in place of the process table (the panes still show the chosen process).
+    void showPorts();
+    void showProcesses();
     // Writes the HTML report of the current result to `path`, then offers to open it.
     void exportReport(const QString &path);
     // With the tray: closing hides the window and ptriage keeps running, in the background while hidden.
@@ -86,6 +92,8 @@ public:
     DetailsPane *details() const;
     HistoryCharts *charts() const;
     ProcessFilterModel *filter() const { return m_filter; }
+    PortsView *ports() const { return m_ports; }
+    QTabWidget *views() const { return m_views; } // the process table and the Ports view
     ProcessTableModel *model() const { return m_model; }
     WindowActions *actions() const { return m_actions; }
 
@@ -118,6 +126,8 @@ private:
     TableSide *m_side;
     ProcessFilterModel *m_filter;
     QTreeView *m_table;
+    PortsView *m_ports;
+    QTabWidget *m_views;
     TreeExpansion *m_expansion = nullptr;
     SidePanes *m_panes;
     QSplitter *m_splitter;

@@ -56,7 +56,7 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
     for (const char16_t *number : {u"memory", u"cpu", u"age"})
         m_table->header()->resizeSection(columns.indexOf(QStringView(number)), 72);
 
-    m_search->setPlaceholderText(tr("Filter: command, user or PID (several words: all must match)"));
+    m_search->setPlaceholderText(tr("Filter: command, user, PID or :PORT (several words: all must match)"));
     m_search->setClearButtonEnabled(true);
     m_search->addAction(themeIcon(QStringLiteral("edit-find")), QLineEdit::LeadingPosition);
     m_scope->addItem(tr("All users"), QVariant::fromValue(ProcessFilterModel::Scope::AllUsers));

@@ -40,7 +40,7 @@ void WindowOnDemand::toggle()
 
 void WindowOnDemand::showRelief(std::uint64_t goalBytes)
 {
-    window().showRelief(goalBytes);
+    window().showRelief(ReliefGoal{goalBytes, 0});
 }
 
 } // namespace ptriage

@@ -69,6 +69,7 @@ void notShown(std::string &out, std::size_t left, const QString &what, std::size
 constexpr std::size_t kCommandInList = 100; // bytes of a command line in the tables (whole in the cards)
 constexpr std::size_t kDiffRows = 300;
 constexpr std::size_t kOriginRows = 50;
+constexpr std::size_t kOriginProcesses = 12; // links in one origin's row
 
 QString whenText(std::int64_t ms)
 {
@@ -187,6 +188,45 @@ void rowStart(std::string &out, const char *prefix, const ReportProcess &p)
 {
     out += "<tr id=\"" + rowId(prefix, p) + "\" data-class=\"" + classCss(p.classification) + "\" data-pid=\""
         + std::to_string(p.pid) + "\" data-start-id=\"" + text(p.startId) + "\">";
+}
+
+// The candidates by who started them: one decision per origin ("this crashed agent session left these").
+void writeOrigins(std::string &out, const ReportInput &in)
+{
+    if (in.origins.empty())
+        return;
+    out += "<section id=\"origins\"><h2>" + w(HtmlReport::tr("Left behind, by origin")) + "</h2>";
+    out += "<table id=\"origin-table\" class=\"sortable\">";
+    header(out,
+        {{"origin", HtmlReport::tr("Started by")}, {"owner", HtmlReport::tr("Owner")},
+            {"project", HtmlReport::tr("Project")}, {"candidates", HtmlReport::tr("Candidates")},
+            {"memory", HtmlReport::tr("Memory")}, {"processes", HtmlReport::tr("Processes")}},
+        " candidates memory ");
+    const std::size_t rows = std::min(in.origins.size(), kOriginRows);
+    for (std::size_t k = 0; k < rows; ++k) {
+        const ReportOrigin &o = in.origins[k];
+        out += "<tr>";
+        out += "<td data-key=\"origin\">" + text(o.origin) + "</td>";
+        out += "<td data-key=\"owner\">" + w(o.ownerGone ? HtmlReport::tr("ended") : HtmlReport::tr("still there"))
+            + "</td>";
+        out += "<td data-key=\"project\">" + text(o.project) + "</td>";
+        out += numberCell("candidates", static_cast<double>(o.candidates.size()),
+            w(HtmlReport::tr("%1 of %2").arg(o.candidates.size()).arg(o.members)));
+        out += numberCell("memory", static_cast<double>(o.candidateRssBytes), bytes(o.candidateRssBytes));
+        out += "<td data-key=\"processes\">";
+        for (std::size_t c = 0; c < o.candidates.size() && c < kOriginProcesses; ++c) {
+            const ReportProcess &p = in.processes[static_cast<std::size_t>(o.candidates[c])];
+            out += std::string(c ? ", " : "") + "<a href=\"#" + rowId("row", p) + "\">" + text(p.comm) + " "
+                + std::to_string(p.pid) + "</a>";
+        }
+        if (o.candidates.size() > kOriginProcesses)
+            out += " " + w(HtmlReport::tr("and %1 more").arg(o.candidates.size() - kOriginProcesses));
+        out += "</td></tr>\n";
+    }
+    out += "</tbody></table>";
+    notShown(out, in.origins.size() - rows, HtmlReport::tr("%1 more origins not shown (a report lists the first %2)"),
+        kOriginRows);
+    out += "</section>\n";
 }
 
 void writeCandidates(std::string &out, const ReportInput &in, const std::vector<std::vector<std::size_t>> &groups)
@@ -465,6 +505,7 @@ std::string HtmlReport::render(const ReportInput &in)
         + "</title>\n<style>" + css + "</style>\n</head>\n<body>\n";
     const auto groups = cardGroups(in);
     writeSummary(out, in);
+    writeOrigins(out, in);
     writeCandidates(out, in, groups);
     writeCards(out, in, groups);
     writeActions(out, in);

@@ -223,6 +223,9 @@ void writeCard(std::string &out, const ReportInput &in, const std::vector<std::s
     writeLedger(out, card);
     out += "<h4>" + w(HtmlReport::tr("Details")) + "</h4><dl class=\"facts\">";
     item(out, HtmlReport::tr("Identity"), p.startId);
+    if (!p.origin.empty())
+        item(out, HtmlReport::tr("Started by"),
+            p.ownerGone ? w(HtmlReport::tr("%1 (ended)").arg(QString::fromStdString(p.origin))) : p.origin);
     item(out, HtmlReport::tr("Working directory"), card.cwd);
     item(out, HtmlReport::tr("Project"), card.project);
     item(out, HtmlReport::tr("Control group"), card.cgroup);

@@ -5,6 +5,7 @@
 #include <QSysInfo>
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace ptriage {
 namespace {
@@ -23,6 +24,32 @@ void count(ReportHeader &h, const ReportProcess &p)
     h.candidates += p.candidate ? 1 : 0;
     if (p.candidate && p.action == RecommendedAction::Kill)
         h.reclaimableBytes += p.rssBytes;
+}
+
+// The candidates by origin, from the processes' origin keys.
+void groupByOrigin(ReportInput &in)
+{
+    std::unordered_map<std::string, std::size_t> byKey;
+    for (std::size_t i = 0; i < in.processes.size(); ++i) {
+        const ReportProcess &p = in.processes[i];
+        if (p.originKey.empty())
+            continue;
+        auto it = byKey.find(p.originKey);
+        if (it == byKey.end()) {
+            if (!p.candidate)
+                continue; // candidates come first: a later origin without one is not shown
+            it = byKey.emplace(p.originKey, in.origins.size()).first;
+            in.origins.push_back({p.origin, p.ownerGone, p.project, {}, 0, 0});
+        }
+        ReportOrigin &o = in.origins[it->second];
+        ++o.members;
+        if (p.candidate) {
+            o.candidates.push_back(static_cast<int>(i));
+            o.candidateRssBytes += p.rssBytes;
+        }
+    }
+    std::stable_sort(in.origins.begin(), in.origins.end(),
+        [](const ReportOrigin &a, const ReportOrigin &b) { return a.candidateRssBytes > b.candidateRssBytes; });
 }
 
 ReportCard cardFromTriage(const TriageResult &r, const TriageConfig &config, int index, int row)
@@ -119,11 +146,17 @@ ReportInput reportFromTriage(const TriageResult &r, const TriageConfig &config)
         p.cpuShare = s.cpuShare;
         p.rssBytes = s.rssBytes;
         p.ageSeconds = r.facts[u].ageSeconds;
+        const ProcessOrigin &origin = r.facts[u].origin;
+        p.originKey = origin.key;
+        p.origin = originPhrase(origin).translated();
+        p.ownerGone = origins::ownerGone(origin.owner);
+        p.project = origin.projectLabel;
         count(h, p);
         if (p.candidate)
             in.cards.push_back(cardFromTriage(r, config, i, static_cast<int>(in.processes.size())));
         in.processes.push_back(std::move(p));
     }
+    groupByOrigin(in);
     return in;
 }
 
@@ -184,6 +217,10 @@ ReportInput reportFromSession(const Session &session, const TriageConfig &config
         p.cpuShare = x->cpuShare;
         p.rssBytes = x->rssBytes;
         p.ageSeconds = x->ageSeconds;
+        p.originKey = x->origin.key;
+        p.origin = x->origin.description;
+        p.ownerGone = x->origin.ownerGone();
+        p.project = x->origin.project;
         count(h, p);
         if (p.candidate) {
             ReportCard card;
@@ -197,6 +234,7 @@ ReportInput reportFromSession(const Session &session, const TriageConfig &config
         }
         in.processes.push_back(std::move(p));
     }
+    groupByOrigin(in);
     return in;
 }
 

@@ -35,6 +35,22 @@ struct ReportProcess {
     std::optional<double> cpuShare;
     std::uint64_t rssBytes = 0;
     double ageSeconds = 0;
+    // Who started it (ProcessOrigin): its group, in words (translated live, English from a session),
+    // whether that owner is gone, its project. Empty in a session saved before origins were kept.
+    std::string originKey;
+    std::string origin;
+    bool ownerGone = false;
+    std::string project;
+};
+
+// The candidates of one origin: the report's "Left behind, by origin" table.
+struct ReportOrigin {
+    std::string origin; // in words
+    bool ownerGone = false;
+    std::string project;
+    std::vector<int> candidates; // into ReportInput::processes, highest score first
+    int members = 0; // its processes in the report (candidates or not)
+    std::uint64_t candidateRssBytes = 0;
 };
 
 // What a candidate's card shows beyond its row.
@@ -97,6 +113,7 @@ struct ReportInput {
     std::vector<ReportProcess> processes; // candidates first by score, then the rest
     int processesNotLoaded = 0; // a saved session's processes beyond what the store gives
     std::vector<ReportCard> cards; // one per candidate, in the same order
+    std::vector<ReportOrigin> origins; // origins with candidates, the most candidate memory first
     std::vector<SessionAction> actions; // the first kReportActions
     long long actionsInSpan = 0; // all of them
     std::shared_ptr<const SessionComparison> comparison; // null: no earlier session

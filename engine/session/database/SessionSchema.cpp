@@ -51,7 +51,6 @@ constexpr const char *kVersion2Ledgers = R"sql(
 ALTER TABLE processes ADD COLUMN ledger_id INTEGER;
 )sql";
 
-
 // Decisions (learning, issue 10): one row per vote. Only the raw command is kept; its patterns
 // (exact, generalized, base) are computed when read, so a better normalization applies to old
 // votes too and nothing here needs migrating when it changes. The target is boot:start:pid.
@@ -65,8 +64,14 @@ CREATE TABLE decisions (
 CREATE INDEX decisions_by_time ON decisions (at_ms);
 )sql";
 
+// Who started each process (issue 37), interned in `texts`: a group's members share one row.
+constexpr const char *kVersion3Origins = R"sql(
+ALTER TABLE processes ADD COLUMN origin_id INTEGER;
+)sql";
+
 // Steps of one version run in one transaction.
-constexpr Step kSteps[] = {{1, kVersion1}, {2, kVersion2Actions}, {2, kVersion2Ledgers}, {2, kVersion2Decisions}};
+constexpr Step kSteps[]
+    = {{1, kVersion1}, {2, kVersion2Actions}, {2, kVersion2Ledgers}, {2, kVersion2Decisions}, {3, kVersion3Origins}};
 
 } // namespace
 

@@ -200,7 +200,7 @@ long long SessionStore::save(const Session &session, QString *error)
         "INSERT INTO processes (session_id, pid, start_ticks, ppid, parent_start, comm_id, command_id, cwd_id, "
         "cgroup_id, terminal_id, user_id, state, orphaned, cpu_share, io_rate, rss, cpu_ticks, age, class, "
         "p_useful, p_useful_bad, p_abandoned, p_zombie, action, review, candidate, score, blocked_by_id, risk, "
-        "ledger_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        "ledger_id, origin_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!row.ok() || !commands.find.ok() || !commands.add.ok() || !cwds.find.ok() || !cwds.add.ok()
         || !cgroups.find.ok() || !cgroups.add.ok() || !texts.find.ok() || !texts.add.ok())
         return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
@@ -212,7 +212,8 @@ long long SessionStore::save(const Session &session, QString *error)
             cwds(m_db, bounded(p.cwd, kMaxTextBytes)), cgroups(m_db, bounded(p.cgroup, kMaxTextBytes)),
             texts(m_db, bounded(p.terminal, kMaxTextBytes)), texts(m_db, bounded(p.user, kMaxTextBytes)),
             texts(m_db, bounded(store_encoding::joinLines(p.gates), kMaxTextBytes)),
-            texts(m_db, bounded(store_encoding::encodeLedger(p.ledger), kMaxTextBytes))};
+            texts(m_db, bounded(store_encoding::encodeLedger(p.ledger), kMaxTextBytes)),
+            texts(m_db, bounded(store_encoding::encodeOrigin(p.origin), kMaxTextBytes))};
         for (long long x : ids)
             if (x < 0)
                 return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
@@ -241,6 +242,7 @@ long long SessionStore::save(const Session &session, QString *error)
         row.id(28, ids[6]);
         row.integer(29, static_cast<int>(p.risk));
         row.id(30, ids[7]);
+        row.id(31, ids[8]);
         const int rc = row.step();
         row.reset();
         if (rc != SQLITE_DONE)
@@ -306,12 +308,13 @@ std::optional<Session> SessionStore::load(long long id, QString *error) const
                       "substr(tt.text, 1, ?2), substr(tu.text, 1, ?2), "
                       "p.state, p.orphaned, p.cpu_share, p.io_rate, p.rss, p.cpu_ticks, p.age, p.class, p.p_useful, "
                       "p.p_useful_bad, p.p_abandoned, p.p_zombie, p.action, p.review, p.candidate, p.score, "
-                      "substr(tb.text, 1, ?2), p.risk, substr(tl.text, 1, ?2) "
+                      "substr(tb.text, 1, ?2), p.risk, substr(tl.text, 1, ?2), substr(tor.text, 1, ?2) "
                       "FROM processes p LEFT JOIN texts tc ON tc.id = p.comm_id "
                       "LEFT JOIN commands c ON c.id = p.command_id "
                       "LEFT JOIN cwds w ON w.id = p.cwd_id LEFT JOIN cgroups g ON g.id = p.cgroup_id "
                       "LEFT JOIN texts tt ON tt.id = p.terminal_id LEFT JOIN texts tu ON tu.id = p.user_id "
                       "LEFT JOIN texts tb ON tb.id = p.blocked_by_id LEFT JOIN texts tl ON tl.id = p.ledger_id "
+                      "LEFT JOIN texts tor ON tor.id = p.origin_id "
                       "WHERE p.session_id = ?1";
     if (capped) // the highest scores; only pids are sorted, the rows come in key order
         sql += " AND p.pid IN (SELECT pid FROM processes WHERE session_id = ?1 "
@@ -332,6 +335,7 @@ std::optional<Session> SessionStore::load(long long id, QString *error) const
     out.processes.reserve(static_cast<std::size_t>(std::min<long long>(stored, kMaxProcesses)));
     int rc = SQLITE_ROW;
     std::unordered_map<std::string, std::vector<SavedTerm>> ledgers;
+    std::unordered_map<std::string, SavedOrigin> origins;
     std::size_t commandBytes = 0;
     using store_encoding::bounded;
     while ((rc = s.step()) == SQLITE_ROW) {
@@ -377,6 +381,11 @@ std::optional<Session> SessionStore::load(long long id, QString *error) const
         if (ledger == ledgers.end())
             ledger = ledgers.emplace(ledgerText, store_encoding::decodeLedger(ledgerText)).first;
         p.ledger = ledger->second;
+        const std::string originText = s.columnText(30);
+        auto origin = origins.find(originText);
+        if (origin == origins.end())
+            origin = origins.emplace(originText, store_encoding::decodeOrigin(originText)).first;
+        p.origin = origin->second;
         out.processes.push_back(std::move(p));
     }
     if (rc != SQLITE_DONE) {
@@ -426,7 +435,8 @@ int SessionStore::prune(double maxAgeDays, const std::vector<long long> &keepIds
             " UNION SELECT terminal_id FROM processes WHERE terminal_id IS NOT NULL"
             " UNION SELECT user_id FROM processes WHERE user_id IS NOT NULL"
             " UNION SELECT blocked_by_id FROM processes WHERE blocked_by_id IS NOT NULL"
-            " UNION SELECT ledger_id FROM processes WHERE ledger_id IS NOT NULL);",
+            " UNION SELECT ledger_id FROM processes WHERE ledger_id IS NOT NULL"
+            " UNION SELECT origin_id FROM processes WHERE origin_id IS NOT NULL);",
             &why)) {
         *error = QStringLiteral("%1: %2").arg(m_path, why);
         return -1;

@@ -108,4 +108,33 @@ std::vector<SavedTerm> decodeLedger(const std::string &text)
     return out;
 }
 
+std::string encodeOrigin(const SavedOrigin &origin)
+{
+    if (!origin.known())
+        return {};
+    std::string out;
+    for (const std::string *field :
+        {&origin.kind, &origin.tool, &origin.key, &origin.owner, &origin.project, &origin.description}) {
+        if (field != &origin.kind)
+            out += '\t';
+        for (char c : *field)
+            out += (c == '\t' || c == '\n' || c == '\r') ? ' ' : c;
+    }
+    return out;
+}
+
+SavedOrigin decodeOrigin(const std::string &text)
+{
+    std::vector<std::string> fields(1);
+    for (char c : text) {
+        if (c == '\t')
+            fields.emplace_back();
+        else
+            fields.back() += c;
+    }
+    if (fields.size() != 6 || fields[0].empty())
+        return {};
+    return {fields[0], fields[1], fields[2], fields[3], fields[4], fields[5]};
+}
+
 } // namespace ptriage::store_encoding

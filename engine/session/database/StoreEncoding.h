@@ -25,4 +25,9 @@ std::vector<std::string> splitLines(const std::string &text);
 std::string encodeLedger(const std::vector<SavedTerm> &ledger);
 std::vector<SavedTerm> decodeLedger(const std::string &text);
 
+// "kind\ttool\tkey\towner\tproject\tdescription" (tabs and line breaks in a field become spaces);
+// anything else decodes to an unknown origin.
+std::string encodeOrigin(const SavedOrigin &origin);
+SavedOrigin decodeOrigin(const std::string &text);
+
 } // namespace ptriage::store_encoding
