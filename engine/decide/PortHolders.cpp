@@ -21,14 +21,24 @@ bool isInet(SocketInfo::Proto p)
     return p != SocketInfo::Proto::Unix;
 }
 
-// Its inet listeners and, per local port, the connections it holds (accepted ones, on a listening port).
+// The connections accepted on a TCP port, from the socket table (read every scan, so clients that
+// came after the live service read the server's fds count too): the facts' `clients` the same way.
+int acceptedOn(const Snapshot &snap, int port)
+{
+    int n = 0;
+    for (const auto &[inode, si] : snap.sockets)
+        n += si.established && si.localPort == port
+            && (si.proto == SocketInfo::Proto::Tcp || si.proto == SocketInfo::Proto::Tcp6);
+    return n;
+}
+
+// Its inet listeners and, per TCP port, the connections accepted on it.
 void listenersOf(const TriageResult &r, int index, std::vector<PortListener> &out)
 {
     const Sample &s = r.snapshot->processes[static_cast<std::size_t>(index)];
     if (!s.deep || !s.deep->filesRead)
         return;
     const std::size_t first = out.size();
-    std::vector<int> connectedPorts;
     for (const OpenFile &of : s.deep->files) {
         if (of.kind != FdKind::Socket)
             continue;
@@ -36,8 +46,6 @@ void listenersOf(const TriageResult &r, int index, std::vector<PortListener> &ou
         if (it == r.snapshot->sockets.end() || !isInet(it->second.proto))
             continue;
         const SocketInfo &si = it->second;
-        if (si.established)
-            connectedPorts.push_back(si.localPort);
         if (!si.listening || si.localPort <= 0)
             continue;
         const bool known = std::any_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
@@ -47,7 +55,7 @@ void listenersOf(const TriageResult &r, int index, std::vector<PortListener> &ou
     }
     for (auto l = out.begin() + static_cast<std::ptrdiff_t>(first); l != out.end(); ++l)
         if (l->proto == SocketInfo::Proto::Tcp || l->proto == SocketInfo::Proto::Tcp6)
-            l->clients = static_cast<int>(std::count(connectedPorts.begin(), connectedPorts.end(), l->port));
+            l->clients = acceptedOn(*r.snapshot, l->port);
 }
 
 // Clients are counted once per port, however many listeners (IPv4 and IPv6) share it.

@@ -113,6 +113,19 @@ std::unordered_map<int, std::vector<const FileLock *>> heldLocksByPid(const Snap
 }
 
 // What the steps look up, built once per snapshot.
+// Established TCP connections by their local port: on a listening port, the connections it accepted.
+// From the socket table, read anew every scan: a server's fds are read once by the live service, and
+// clients that came later must still count.
+std::unordered_map<int, int> acceptedConnectionsByPort(const Snapshot &snap)
+{
+    std::unordered_map<int, int> byPort;
+    for (const auto &[inode, si] : snap.sockets)
+        if (si.established && (si.proto == SocketInfo::Proto::Tcp || si.proto == SocketInfo::Proto::Tcp6)
+            && si.localPort > 0)
+            ++byPort[si.localPort];
+    return byPort;
+}
+
 struct Lookups {
     const Snapshot &snap;
     const TriageConfig &config;
@@ -121,6 +134,7 @@ struct Lookups {
     std::unordered_set<int> selfLine = selfLineOf(snap, ctx.selfPid); // ptriage and its ancestors
     std::unordered_map<int, std::vector<const FileLock *>> locksByPid = heldLocksByPid(snap);
     std::unordered_map<std::uint32_t, std::string> users = usersOf(snap); // uid → name
+    std::unordered_map<int, int> acceptedByPort = acceptedConnectionsByPort(snap);
 
     // The facts of the previous triage about this very process, if its details are the same object.
     const ProcessFacts *sameDetailsBefore(const Sample &s) const
@@ -314,18 +328,21 @@ void findOpenFiles(const Lookups &look, const Sample &s, ProcessFacts &f)
     if (!s.deep || !s.deep->filesRead)
         return; // unknown, not "no sockets, no files"
     f.deepKnown = true;
-    std::vector<int> connectedPorts; // local ports of its established inet sockets
+    std::vector<int> tcpPorts; // its TCP listening ports, each once
     for (const auto &of : s.deep->files) {
         if (of.kind == FdKind::Socket) {
             addSocket(look, of, f);
             auto it = look.snap.sockets.find(of.inode);
-            if (it != look.snap.sockets.end() && it->second.established && it->second.proto != SocketInfo::Proto::Unix)
-                connectedPorts.push_back(it->second.localPort);
+            if (it != look.snap.sockets.end() && it->second.listening && it->second.localPort > 0
+                && (it->second.proto == SocketInfo::Proto::Tcp || it->second.proto == SocketInfo::Proto::Tcp6)
+                && !std::count(tcpPorts.begin(), tcpPorts.end(), it->second.localPort))
+                tcpPorts.push_back(it->second.localPort);
         } else if (of.kind == FdKind::File && of.writable)
             addWritableFile(look, of, f);
     }
-    for (int port : connectedPorts)
-        f.clients += std::find(f.listenPorts.begin(), f.listenPorts.end(), port) != f.listenPorts.end() ? 1 : 0;
+    for (int port : tcpPorts)
+        if (auto accepted = look.acceptedByPort.find(port); accepted != look.acceptedByPort.end())
+            f.clients += accepted->second;
 }
 
 // Files it holds a lock on, by path when its fds were read.

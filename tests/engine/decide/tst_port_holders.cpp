@@ -2,6 +2,7 @@
 // quiet one (safe), the minimum age, a free port, and — on a capture whose listeners' cgroups say
 // they run in a systemd unit or a container — the advice to stop that instead, as the relief plan
 // gives it.
+#include "collect/Collector.h"
 #include "decide/PortHolders.h"
 #include "decide/ReliefPlan.h"
 #include "support/AcceptingListener.h"
@@ -97,6 +98,32 @@ private Q_SLOTS:
         QVERIFY(!portHolders(*r, free).held());
         QVERIFY(!portHolders(*r, 0).held() && !portHolders(*r, 70000).held());
         QCOMPARE(portHolder(*r, h.index, free).listeners.size(), std::size_t(0));
+    }
+
+    // The live service reads a server's fds once, when it first sees it; a client that connects
+    // later still counts (the accepted connections come from the socket table, read every refresh).
+    void aClientThatComesLaterCountsInTheLiveService()
+    {
+        Spawner sp;
+        const AcceptingListener server = startAcceptingListener(sp);
+        QVERIFY(server.pid > 0);
+        Collector collector(longLivedOptions());
+        std::string error;
+        QVERIFY2(collector.open(&error), error.c_str());
+        const TriageOptions options = youngOptions();
+        const auto before = triage(collector.refresh(), defaultModel(), options);
+        const PortHolders first = portHolders(*before, server.port);
+        QCOMPARE(first.holders.size(), std::size_t(1));
+        QCOMPARE(first.holders[0].clients, 0);
+        const Actor client
+            = sp.spawn({"port-client", {"port-client"}, {{"ACTOR_CONNECT", std::to_string(server.port)}}});
+        QVERIFY(client.pid > 0);
+        QTest::qWait(300); // the server accepts
+        const auto after = triage(collector.refresh(), defaultModel(), options, before.get());
+        const PortHolders held = portHolders(*after, server.port);
+        QCOMPARE(held.holders.size(), std::size_t(1));
+        QCOMPARE(held.holders[0].clients, 1);
+        QVERIFY2(!held.holders[0].safeToEnd && hasGate(held.holders[0], "in_use"), gates(held.holders[0]).c_str());
     }
 
     void supervisedHoldersAreAdvisedToStopTheirUnit()
