@@ -4156,6 +4156,10 @@ Eltern-PID: %2</translation>
         <source>Ending %1 processes frees port %2 (and %3); expected loss %4.</source>
         <translation>%1 Prozesse zu beenden gibt Port %2 frei (und %3); erwarteter Verlust %4.</translation>
     </message>
+    <message>
+        <source>Leftovers: %1.</source>
+        <translation>Überbleibsel: %1.</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::SessionKeeper</name>
