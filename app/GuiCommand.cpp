@@ -12,6 +12,7 @@
 #include "util/AllocatorTuning.h"
 #include "window/MainWindow.h"
 #include "window/SidePanes.h"
+#include "window/WindowActions.h"
 #include "window/WindowOnDemand.h"
 
 #include <QApplication>
@@ -117,9 +118,14 @@ void addWindowOptions(QCommandLineParser &parser)
         QStringLiteral("TAB")});
     parser.addOption({QStringLiteral("db"),
         QStringLiteral("The session database (default %1).").arg(SessionStore::defaultPath()), QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("view"),
+        QStringLiteral("Show the table flat, as the process tree, or by origin (one row per origin group): flat, "
+                       "tree or origin."),
+        QStringLiteral("VIEW")});
     parser.addOption({QStringLiteral("act"),
         QStringLiteral("With --screenshot and --select: open the confirmation for this action (end, kill, pause, "
-                       "freeze, …) and save that dialog instead of the window. Nothing is done."),
+                       "freeze, …; group-end: End the leftovers of the selected process's origin group) and save "
+                       "that dialog instead of the window. Nothing is done."),
         QStringLiteral("ACTION")});
     parser.addOption({QStringLiteral("after"),
         QStringLiteral("With --screenshot: wait for this many refreshes first (default 1)."), QStringLiteral("N")});
@@ -133,8 +139,8 @@ void addWindowOptions(QCommandLineParser &parser)
 }
 
 const QString windowSynopsis = QStringLiteral(
-    "[gui] [--tray] [--db FILE] [--proc-root DIR] [--min-age SECONDS] [--screenshot FILE [--select PID "
-    "[--act ACTION]] [--tab TAB] [--after N]]");
+    "[gui] [--tray] [--db FILE] [--proc-root DIR] [--min-age SECONDS] [--view VIEW] [--screenshot FILE [--select "
+    "PID [--act ACTION]] [--tab TAB] [--after N]]");
 
 // -h or --help among the options (before "--").
 bool asksForHelp(int argc, char **argv)
@@ -200,12 +206,19 @@ int gui(int argc, char **argv)
             return usage(QStringLiteral("--after: expected a number of refreshes from 1 to 100"));
     }
     std::optional<ActVerb> act;
+    const bool groupEnd = parser.value(QStringLiteral("act")) == QLatin1String("group-end");
     if (parser.isSet(QStringLiteral("act"))) {
-        act = actVerbFromName(parser.value(QStringLiteral("act")).toStdString());
+        act = groupEnd ? ActVerb::End : actVerbFromName(parser.value(QStringLiteral("act")).toStdString());
         if (!act || selectPid == 0 || !parser.isSet(QStringLiteral("screenshot")))
-            return usage(
-                QStringLiteral("--act: expected an action (end, kill, pause, …) with --screenshot and --select"));
+            return usage(QStringLiteral(
+                "--act: expected an action (end, kill, pause, …, group-end) with --screenshot and --select"));
     }
+    const QStringList views = {QStringLiteral("flat"), QStringLiteral("tree"), QStringLiteral("origin")};
+    const int view = parser.isSet(QStringLiteral("view"))
+        ? static_cast<int>(views.indexOf(parser.value(QStringLiteral("view"))))
+        : -1;
+    if (parser.isSet(QStringLiteral("view")) && view < 0)
+        return usage(QStringLiteral("--view: expected one of %1").arg(views.join(QStringLiteral(", "))));
     TriageOptions triage;
     triage.selfPid = static_cast<int>(::getpid());
     if (parser.isSet(QStringLiteral("min-age"))) {
@@ -231,6 +244,10 @@ int gui(int argc, char **argv)
     const bool ports = tab == static_cast<int>(tabs.indexOf(QStringLiteral("ports")));
     Desk desk(*config, collect, triage, parser.value(QStringLiteral("db")));
     MainWindow window(desk);
+    if (view >= 0) { // as View → Tree view / By origin would (and remembered as they are)
+        window.actions()->treeMode->setChecked(view == 1);
+        window.actions()->originMode->setChecked(view == 2);
+    }
     if (selectPid > 0)
         window.selectPidWhenSeen(selectPid);
     if (ports)
@@ -260,8 +277,14 @@ int gui(int argc, char **argv)
                 app.quit();
                 return;
             }
-            if (act)
+            if (act && groupEnd) {
+                const auto result = window.shownResult();
+                const Sample *s = result->snapshot->byIdentity(window.selectedIdentity());
+                const auto i = static_cast<std::size_t>(s - result->snapshot->processes.data());
+                window.askToEndGroupOf(result->groups[static_cast<std::size_t>(result->groupOf[i])].key);
+            } else if (act) {
                 window.askToAct(*act);
+            }
             if (sessions) {
                 // The Sessions window once its comparison is shown, with the first transition selected.
                 SessionsWindow *w = window.showSessions();

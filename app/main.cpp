@@ -35,7 +35,8 @@ bool wantsWindow(int argc, char **argv)
         return true;
     if (!QByteArray(argv[1]).startsWith("--"))
         return false; // a command
-    static const QByteArrayList windowOnly = {"--screenshot", "--select", "--tab", "--act", "--after", "--tray"};
+    static const QByteArrayList windowOnly
+        = {"--screenshot", "--select", "--tab", "--act", "--after", "--tray", "--view"};
     static const QByteArrayList shared = {"--min-age", "--db"};
     bool onlyWindowOptions = true;
     for (int i = 1; i < argc; ++i) {

@@ -783,7 +783,7 @@
     </message>
     <message>
         <source>started by</source>
-        <translation type="unfinished"></translation>
+        <translation>gestartet von</translation>
     </message>
 </context>
 <context>
@@ -1030,27 +1030,27 @@
     </message>
     <message>
         <source>what started it is not known: its environment (the session variables) could not be read</source>
-        <translation type="unfinished"></translation>
+        <translation>was ihn gestartet hat, ist unbekannt: seine Umgebung (die Sitzungsvariablen) war nicht lesbar</translation>
     </message>
     <message>
         <source>no agent, editor, terminal or test run started it</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Agent, Editor, Terminal oder Testlauf hat ihn gestartet</translation>
     </message>
     <message>
         <source>started by %1; whether it is still there is not known</source>
-        <translation type="unfinished"></translation>
+        <translation>Urheber: %1 – ob noch da, ist unbekannt</translation>
     </message>
     <message>
         <source>started by %1, which has %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Urheber: %1 – %2</translation>
     </message>
     <message>
         <source>started by %1, which is still there</source>
-        <translation type="unfinished"></translation>
+        <translation>Urheber: %1 – noch da</translation>
     </message>
     <message>
         <source>started in %1, which is still there (the terminal terms weigh that)</source>
-        <translation type="unfinished"></translation>
+        <translation>Urheber: %1 – noch da (das wiegen die Terminal-Indizien)</translation>
     </message>
 </context>
 <context>
@@ -1115,66 +1115,118 @@
     <name>GroupPlan</name>
     <message>
         <source>a zombie: only its parent can reap it</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Zombie: nur sein Elternprozess kann ihn einsammeln</translation>
     </message>
     <message>
         <source>waiting in the kernel (D state): a signal would not reach it</source>
-        <translation type="unfinished"></translation>
+        <translation>wartet im Kernel (Zustand D): ein Signal würde ihn nicht erreichen</translation>
     </message>
     <message>
         <source>too young to judge (%1 old)</source>
-        <translation type="unfinished"></translation>
+        <translation>zu jung zum Beurteilen (%1 alt)</translation>
     </message>
     <message>
         <source>protected: %1</source>
-        <translation type="unfinished">geschützt: %1</translation>
+        <translation>geschützt: %1</translation>
     </message>
     <message>
         <source>ending it is not allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden ist nicht erlaubt</translation>
     </message>
     <message>
         <source>blocked: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>gesperrt: %1</translation>
     </message>
     <message>
         <source>probably left behind, but not sure enough to end it: look at it</source>
-        <translation type="unfinished"></translation>
+        <translation>wohl zurückgelassen, aber nicht sicher genug, um ihn zu beenden: sehen Sie ihn sich an</translation>
     </message>
     <message>
         <source>its own verdict is %1: it looks in use</source>
-        <translation type="unfinished"></translation>
+        <translation>sein eigenes Urteil ist %1: er wirkt in Benutzung</translation>
+    </message>
+    <message>
+        <source>your ended %1 session</source>
+        <translation>Ihre beendete %1-Sitzung</translation>
+    </message>
+    <message>
+        <source>your closed %1 window</source>
+        <translation>Ihr geschlossenes %1-Fenster</translation>
+    </message>
+    <message>
+        <source>your closed %1 session</source>
+        <translation>Ihre geschlossene %1-Sitzung</translation>
+    </message>
+    <message>
+        <source>a finished %1 run</source>
+        <translation>ein beendeter %1-Lauf</translation>
+    </message>
+    <message>
+        <source>%1, which has ended,</source>
+        <translation>%1, inzwischen beendet,</translation>
+    </message>
+    <message>
+        <source>1 process</source>
+        <translation>1 Prozess</translation>
+    </message>
+    <message>
+        <source>%1 processes</source>
+        <translation>%1 Prozesse</translation>
+    </message>
+    <message>
+        <source>%1 left %2, %3</source>
+        <translation>%1 hat %2 hinterlassen, %3</translation>
+    </message>
+    <message>
+        <source>%1 in %2 left %3, %4</source>
+        <translation>%1 in %2 hat %3 hinterlassen, %4</translation>
+    </message>
+    <message>
+        <source>it holds %1 (%2)</source>
+        <translation>er hält %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 may restart it</source>
+        <translation>%1 startet ihn womöglich neu</translation>
+    </message>
+    <message>
+        <source>in use: a client is connected to %1</source>
+        <translation>in Benutzung: ein Client ist mit %1 verbunden</translation>
+    </message>
+    <message>
+        <source>in use: %1 clients are connected to %2</source>
+        <translation>in Benutzung: %1 Clients sind mit %2 verbunden</translation>
     </message>
 </context>
 <context>
     <name>GroupsReport</name>
     <message>
         <source>ptriage: %1 processes from %2 origins; %3 left processes behind</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage: %1 Prozesse aus %2 Herkünften; %3 haben Prozesse zurückgelassen</translation>
     </message>
     <message>
         <source>project %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekt %1</translation>
     </message>
     <message>
         <source>%1 processes, %2 to end · %3 · CPU %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Prozesse, %2 zu beenden · %3 · CPU %4</translation>
     </message>
     <message>
         <source>ports %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ports %1</translation>
     </message>
     <message>
         <source>end (%1, score %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>beenden (%1, Wert %2)</translation>
     </message>
     <message>
         <source>left out: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ausgelassen: %1</translation>
     </message>
     <message>
         <source>… and %1 more (--json lists every member)</source>
-        <translation type="unfinished"></translation>
+        <translation>… und %1 weitere (--json listet jedes Mitglied)</translation>
     </message>
 </context>
 <context>
@@ -1292,8 +1344,8 @@
         <translation>Tastatur</translation>
     </message>
     <message>
-        <source>&lt;b&gt;F5&lt;/b&gt; refresh now · &lt;b&gt;Space&lt;/b&gt; pause updates · &lt;b&gt;Ctrl+T&lt;/b&gt; tree view · &lt;b&gt;Ctrl+F&lt;/b&gt; or &lt;b&gt;/&lt;/b&gt; filter · &lt;b&gt;Delete&lt;/b&gt; end (TERM, then KILL) · &lt;b&gt;Shift+Delete&lt;/b&gt; kill · &lt;b&gt;Ctrl+Z&lt;/b&gt; undo · &lt;b&gt;Ctrl+S&lt;/b&gt; save the session · &lt;b&gt;Ctrl+Shift+S&lt;/b&gt; sessions · &lt;b&gt;Ctrl+E&lt;/b&gt; report · &lt;b&gt;F1&lt;/b&gt; this guide</source>
-        <translation>&lt;b&gt;F5&lt;/b&gt; jetzt aktualisieren · &lt;b&gt;Leertaste&lt;/b&gt; Aktualisierung anhalten · &lt;b&gt;Strg+T&lt;/b&gt; Baumansicht · &lt;b&gt;Strg+F&lt;/b&gt; oder &lt;b&gt;/&lt;/b&gt; Filter · &lt;b&gt;Entf&lt;/b&gt; beenden (TERM, dann KILL) · &lt;b&gt;Umschalt+Entf&lt;/b&gt; Beenden erzwingen · &lt;b&gt;Strg+Z&lt;/b&gt; rückgängig · &lt;b&gt;Strg+S&lt;/b&gt; Sitzung speichern · &lt;b&gt;Strg+Umschalt+S&lt;/b&gt; Sitzungen · &lt;b&gt;Strg+E&lt;/b&gt; Bericht · &lt;b&gt;F1&lt;/b&gt; diese Anleitung</translation>
+        <source>&lt;b&gt;F5&lt;/b&gt; refresh now · &lt;b&gt;Space&lt;/b&gt; pause updates · &lt;b&gt;Ctrl+T&lt;/b&gt; tree view · &lt;b&gt;Ctrl+G&lt;/b&gt; by origin · &lt;b&gt;Ctrl+F&lt;/b&gt; or &lt;b&gt;/&lt;/b&gt; filter · &lt;b&gt;Delete&lt;/b&gt; end (TERM, then KILL) · &lt;b&gt;Shift+Delete&lt;/b&gt; kill · &lt;b&gt;Ctrl+Z&lt;/b&gt; undo · &lt;b&gt;Ctrl+S&lt;/b&gt; save the session · &lt;b&gt;Ctrl+Shift+S&lt;/b&gt; sessions · &lt;b&gt;Ctrl+E&lt;/b&gt; report · &lt;b&gt;F1&lt;/b&gt; this guide</source>
+        <translation>&lt;b&gt;F5&lt;/b&gt; jetzt aktualisieren · &lt;b&gt;Leertaste&lt;/b&gt; Aktualisierung anhalten · &lt;b&gt;Strg+T&lt;/b&gt; Baumansicht · &lt;b&gt;Strg+G&lt;/b&gt; nach Herkunft · &lt;b&gt;Strg+F&lt;/b&gt; oder &lt;b&gt;/&lt;/b&gt; Filter · &lt;b&gt;Entf&lt;/b&gt; beenden (TERM, dann KILL) · &lt;b&gt;Umschalt+Entf&lt;/b&gt; Beenden erzwingen · &lt;b&gt;Strg+Z&lt;/b&gt; rückgängig · &lt;b&gt;Strg+S&lt;/b&gt; Sitzung speichern · &lt;b&gt;Strg+Umschalt+S&lt;/b&gt; Sitzungen · &lt;b&gt;Strg+E&lt;/b&gt; Bericht · &lt;b&gt;F1&lt;/b&gt; diese Anleitung</translation>
     </message>
 </context>
 <context>
@@ -1781,35 +1833,35 @@
     </message>
     <message>
         <source>Left behind, by origin</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurückgelassen, nach Herkunft</translation>
     </message>
     <message>
         <source>Owner</source>
-        <translation type="unfinished">Eigentümer</translation>
+        <translation>Urheber</translation>
     </message>
     <message>
         <source>ended</source>
-        <translation type="unfinished"></translation>
+        <translation>beendet</translation>
     </message>
     <message>
         <source>still there</source>
-        <translation type="unfinished"></translation>
+        <translation>noch da</translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2</translation>
     </message>
     <message>
         <source>and %1 more</source>
-        <translation type="unfinished"></translation>
+        <translation>und %1 weitere</translation>
     </message>
     <message>
         <source>%1 more origins not shown (a report lists the first %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 weitere Herkünfte nicht gezeigt (ein Bericht listet die ersten %2)</translation>
     </message>
     <message>
         <source>%1 (ended)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (beendet)</translation>
     </message>
 </context>
 <context>
@@ -1851,79 +1903,79 @@
     <name>Origins</name>
     <message>
         <source>the %1 session</source>
-        <translation type="unfinished"></translation>
+        <translation>die %1-Sitzung</translation>
     </message>
     <message>
         <source>the %1 session %2</source>
-        <translation type="unfinished"></translation>
+        <translation>die %1-Sitzung %2</translation>
     </message>
     <message>
         <source>the %1 window (pid %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>das %1-Fenster (PID %2)</translation>
     </message>
     <message>
         <source>a %1 terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>ein %1-Terminal</translation>
     </message>
     <message>
         <source>%1 session %2 (server pid %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-Sitzung %2 (Server-PID %3)</translation>
     </message>
     <message>
         <source>an ssh login (session %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>eine SSH-Anmeldung (Sitzung %1)</translation>
     </message>
     <message>
         <source>a terminal (session %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Terminal (Sitzung %1)</translation>
     </message>
     <message>
         <source>a %1 run (process group %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein %1-Lauf (Prozessgruppe %2)</translation>
     </message>
     <message>
         <source>the unit %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Unit %1</translation>
     </message>
     <message>
         <source>the container %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Container %1</translation>
     </message>
     <message>
         <source>the kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>der Kernel</translation>
     </message>
     <message>
         <source>session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1</translation>
     </message>
     <message>
         <source>session %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1 von %2</translation>
     </message>
     <message>
         <source>alive (pid %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft (PID %1)</translation>
     </message>
     <message>
         <source>alive</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft</translation>
     </message>
     <message>
         <source>ended; pid %1 now belongs to a newer process</source>
-        <translation type="unfinished"></translation>
+        <translation>beendet; PID %1 gehört jetzt einem neueren Prozess</translation>
     </message>
     <message>
         <source>ended (last seen alive %1 ago)</source>
-        <translation type="unfinished"></translation>
+        <translation>beendet (zuletzt vor %1 laufend gesehen)</translation>
     </message>
     <message>
         <source>ended</source>
-        <translation type="unfinished"></translation>
+        <translation>beendet</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished">unbekannt</translation>
+        <translation>unbekannt</translation>
     </message>
 </context>
 <context>
@@ -2418,6 +2470,74 @@ Eltern-PID: %2</translation>
         <source>parent: %1</source>
         <translation>Eltern: %1</translation>
     </message>
+    <message>
+        <source>ended</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>alive</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>1 process</source>
+        <translation>1 Prozess</translation>
+    </message>
+    <message>
+        <source>%1 processes</source>
+        <translation>%1 Prozesse</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Started by: %1</source>
+        <translation>Gestartet von: %1</translation>
+    </message>
+    <message>
+        <source>Its owner: %1</source>
+        <translation>Sein Urheber: %1</translation>
+    </message>
+    <message>
+        <source>Project: %1</source>
+        <translation>Projekt: %1</translation>
+    </message>
+    <message>
+        <source>Unit: %1</source>
+        <translation>Unit: %1</translation>
+    </message>
+    <message>
+        <source>Strongest verdict: %1, %2</source>
+        <translation>Stärkstes Urteil: %1, %2</translation>
+    </message>
+    <message>
+        <source>Ending this group&apos;s leftovers would end %1 of its %2 processes (%3).</source>
+        <translation>Die Überbleibsel dieser Gruppe zu beenden, beendet %1 ihrer %2 Prozesse (%3).</translation>
+    </message>
+    <message>
+        <source>Ending this group&apos;s leftovers would end none of its processes.</source>
+        <translation>Die Überbleibsel dieser Gruppe zu beenden, beendet keinen ihrer Prozesse.</translation>
+    </message>
+    <message>
+        <source>Resident memory of all its processes (shared pages counted in each)</source>
+        <translation>Residenter Speicher aller ihrer Prozesse (geteilte Seiten in jedem gezählt)</translation>
+    </message>
+    <message>
+        <source>Age of its oldest process</source>
+        <translation>Alter ihres ältesten Prozesses</translation>
+    </message>
+    <message>
+        <source>ports %1</source>
+        <translation>Ports %1</translation>
+    </message>
+    <message>
+        <source>strongest: %1</source>
+        <translation>stärkster: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2: %3</source>
+        <translation>%1 von %2: %3</translation>
+    </message>
 </context>
 <context>
     <name>Recommendation</name>
@@ -2699,6 +2819,10 @@ Eltern-PID: %2</translation>
         <source>Left out:</source>
         <translation>Ausgelassen:</translation>
     </message>
+    <message>
+        <source>Leftovers: %1 (ptriage groups lists them)</source>
+        <translation>Überbleibsel: %1 (ptriage groups listet sie)</translation>
+    </message>
 </context>
 <context>
     <name>ReportExport</name>
@@ -2969,11 +3093,11 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>started by %1 (ended)</source>
-        <translation type="unfinished"></translation>
+        <translation>Urheber: %1 (beendet)</translation>
     </message>
     <message>
         <source>started by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Urheber: %1</translation>
     </message>
 </context>
 <context>
@@ -3193,6 +3317,58 @@ Eltern-PID: %2</translation>
     <message>
         <source>Now nice %1. New nice value (up to 19, the lowest priority):</source>
         <translation>Jetzt nice %1. Neuer nice-Wert (bis 19, die niedrigste Priorität):</translation>
+    </message>
+    <message>
+        <source>%1 · started %2</source>
+        <translation>%1 · gestartet %2</translation>
+    </message>
+    <message>
+        <source>Identity %1: left out, not ended</source>
+        <translation>Identität %1: ausgelassen, nicht beendet</translation>
+    </message>
+    <message>
+        <source>Identity %1: will be ended</source>
+        <translation>Identität %1: wird beendet</translation>
+    </message>
+    <message>
+        <source>PID, started</source>
+        <translation>PID, gestartet</translation>
+    </message>
+    <message>
+        <source>%1 (its owner: %2)</source>
+        <translation>%1 (Urheber: %2)</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <source>End this group&apos;s leftovers — confirm</source>
+        <translation>Überbleibsel dieser Gruppe beenden — bestätigen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;End the leftovers of %1:&lt;/b&gt; %2 of its %3 processes.</source>
+        <translation>&lt;b&gt;Überbleibsel beenden – %1:&lt;/b&gt; %2 ihrer %3 Prozesse.</translation>
+    </message>
+    <message>
+        <source>%1 are left out, greyed, each with the reason: what is in use, protected or blocked is never ended from here.</source>
+        <translation>%1 werden ausgelassen, ausgegraut, jeder mit dem Grund: was in Benutzung, geschützt oder gesperrt ist, wird von hier aus nie beendet.</translation>
+    </message>
+    <message>
+        <source>%1 — left out: %2</source>
+        <translation>%1 — ausgelassen: %2</translation>
+    </message>
+    <message>
+        <source>Its own verdict</source>
+        <translation>Sein eigenes Urteil</translation>
+    </message>
+    <message>
+        <source>1 is left out, greyed, with the reason: what is in use, protected or blocked is never ended from here.</source>
+        <translation>1 wird ausgelassen, ausgegraut, mit dem Grund: was in Benutzung, geschützt oder gesperrt ist, wird von hier aus nie beendet.</translation>
+    </message>
+    <message>
+        <source>left out: %1</source>
+        <translation>ausgelassen: %1</translation>
     </message>
 </context>
 <context>
@@ -3665,6 +3841,30 @@ Eltern-PID: %2</translation>
         <translation>Der Bericht wird geschrieben…</translation>
     </message>
     <message>
+        <source>Select an origin group (View → By origin) first.</source>
+        <translation>Wählen Sie zuerst eine Herkunftsgruppe (Ansicht → Nach Herkunft).</translation>
+    </message>
+    <message>
+        <source>Nothing of this group would be ended: every member is in use, protected or blocked.</source>
+        <translation>Nichts aus dieser Gruppe würde beendet: jedes Mitglied ist in Benutzung, geschützt oder gesperrt.</translation>
+    </message>
+    <message>
+        <source>1 of %1 processes would be ended</source>
+        <translation>1 von %1 Prozessen würde beendet</translation>
+    </message>
+    <message>
+        <source>%1 of %2 processes would be ended</source>
+        <translation>%1 von %2 Prozessen würden beendet</translation>
+    </message>
+    <message>
+        <source>End this group&apos;s leftovers…</source>
+        <translation>Überbleibsel dieser Gruppe beenden…</translation>
+    </message>
+    <message>
+        <source>End the leftovers of its group…</source>
+        <translation>Überbleibsel seiner Gruppe beenden…</translation>
+    </message>
+    <message>
         <source>Processes</source>
         <translation>Prozesse</translation>
     </message>
@@ -3955,6 +4155,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>Ending %1 processes frees port %2 (and %3); expected loss %4.</source>
         <translation>%1 Prozesse zu beenden gibt Port %2 frei (und %3); erwarteter Verlust %4.</translation>
+    </message>
+    <message>
+        <source>Leftovers: %1.</source>
+        <translation>Überbleibsel: %1.</translation>
     </message>
 </context>
 <context>
@@ -4515,10 +4719,6 @@ Eltern-PID: %2</translation>
         <translation>Der Speicher wird knapp</translation>
     </message>
     <message>
-        <source>%1 available of %2. Largest: %3.</source>
-        <translation>%1 von %2 verfügbar. Am größten: %3.</translation>
-    </message>
-    <message>
         <source>Show</source>
         <translation>Zeigen</translation>
     </message>
@@ -4569,6 +4769,26 @@ Eltern-PID: %2</translation>
     <message>
         <source>End (TERM, then KILL)…</source>
         <translation>Beenden (TERM, dann KILL)…</translation>
+    </message>
+    <message>
+        <source>%1 of its leftovers</source>
+        <translation>%1 ihrer Überbleibsel</translation>
+    </message>
+    <message>
+        <source>%1 leftovers</source>
+        <translation>%1 Überbleibsel</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation>%1.</translation>
+    </message>
+    <message>
+        <source>%1 available of %2.</source>
+        <translation>%1 verfügbar von %2.</translation>
+    </message>
+    <message>
+        <source>Largest: %1.</source>
+        <translation>Größte: %1.</translation>
     </message>
 </context>
 <context>
@@ -4740,6 +4960,22 @@ Eltern-PID: %2</translation>
     <message>
         <source>&amp;Guide</source>
         <translation>&amp;Anleitung</translation>
+    </message>
+    <message>
+        <source>By &amp;origin</source>
+        <translation>Nach &amp;Herkunft</translation>
+    </message>
+    <message>
+        <source>One row per origin: the agent, editor or terminal session, test run or unit that started the processes, with its members under it</source>
+        <translation>Eine Zeile je Herkunft: die Agenten-, Editor- oder Terminalsitzung, der Testlauf oder die Unit, die die Prozesse gestartet hat, mit ihren Mitgliedern darunter</translation>
+    </message>
+    <message>
+        <source>End this &amp;group&apos;s leftovers…</source>
+        <translation>Überbleibsel dieser &amp;Gruppe beenden…</translation>
+    </message>
+    <message>
+        <source>In the By origin view: end the processes of the selected origin group that ptriage would end; the ones in use, protected or blocked are shown and left out</source>
+        <translation>In der Ansicht „Nach Herkunft“: die Prozesse der gewählten Herkunftsgruppe beenden, die ptriage beenden würde; was in Benutzung, geschützt oder gesperrt ist, wird gezeigt und ausgelassen</translation>
     </message>
 </context>
 </TS>

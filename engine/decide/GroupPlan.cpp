@@ -1,5 +1,7 @@
 #include "GroupPlan.h"
 
+#include "infer/ProcessOrigin.h"
+
 #include <algorithm>
 
 namespace ptriage {
@@ -28,9 +30,24 @@ Phrase whyLeftOut(const TriageResult &result, int index)
     if (!p.facts().protectedReason.empty())
         return said(QT_TRANSLATE_NOOP("GroupPlan", "protected: %1"), {p.facts().protectedReason});
     const auto kill = static_cast<std::size_t>(RecommendedAction::Kill);
-    if (!r.allowed[kill])
-        return r.blockedBy.empty() ? said(QT_TRANSLATE_NOOP("GroupPlan", "ending it is not allowed"))
-                                   : said(QT_TRANSLATE_NOOP("GroupPlan", "blocked: %1"), {r.blockedBy.front()});
+    if (!r.allowed[kill]) {
+        if (!r.blockedBy.empty())
+            return said(QT_TRANSLATE_NOOP("GroupPlan", "blocked: %1"), {r.blockedBy.front()});
+        // A process kept anyway reports no gate (none held it back): the gate said from its facts.
+        const ProcessFacts &f = p.facts();
+        const std::string port = f.listeners.empty() ? std::string() : f.listeners.front();
+        if (f.clients == 1)
+            return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: a client is connected to %1"), {port});
+        if (f.clients > 1)
+            return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: %1 clients are connected to %2"),
+                {std::to_string(f.clients), port});
+        if (!f.criticalFiles.empty())
+            return said(QT_TRANSLATE_NOOP("GroupPlan", "it holds %1 (%2)"),
+                {f.criticalFiles.front().path, f.criticalFiles.front().hint});
+        if (f.supervisorKind != SupervisorKind::None)
+            return said(QT_TRANSLATE_NOOP("GroupPlan", "%1 may restart it"), {f.supervisor});
+        return said(QT_TRANSLATE_NOOP("GroupPlan", "ending it is not allowed"));
+    }
     if (r.action != RecommendedAction::Kill || !r.candidate) {
         if (r.review)
             return said(
@@ -96,6 +113,84 @@ GroupPlan planGroupEnd(const TriageResult &result, int group)
             plan.leftOut.emplace_back(i, std::move(why));
     }
     return plan;
+}
+
+int culpritGroup(const TriageResult &result, int index, const std::vector<int> &tree)
+{
+    if (index < 0 || static_cast<std::size_t>(index) >= result.groupOf.size())
+        return -1;
+    std::uint64_t total = 0;
+    std::vector<std::pair<int, std::uint64_t>> byGroup; // a culprit's tree spans a group or two
+    const auto add = [&](int i) {
+        const std::uint64_t rss = result.process(i).sample().rssBytes;
+        const int g = result.groupOf[static_cast<std::size_t>(i)];
+        total += rss;
+        auto it = std::find_if(byGroup.begin(), byGroup.end(), [g](const auto &e) { return e.first == g; });
+        if (it == byGroup.end())
+            byGroup.emplace_back(g, rss);
+        else
+            it->second += rss;
+    };
+    add(index);
+    for (int i : tree)
+        add(i);
+    for (const auto &[g, rss] : byGroup) {
+        const OriginGroup &group = result.groups[static_cast<std::size_t>(g)];
+        // A group of one is named as its process: a group is the culprit when it is several.
+        if (2 * rss > total && group.members.size() > 1
+            && origins::ownerGone(result.process(group.members.front()).origin().owner))
+            return g;
+    }
+    return -1;
+}
+
+GroupCulprit groupCulprit(const TriageResult &result, int group)
+{
+    const GroupSummary summary = summarizeGroup(result, group);
+    const ProcessOrigin &o = result.process(result.groups[static_cast<std::size_t>(group)].members.front()).origin();
+    GroupCulprit c;
+    c.group = group;
+    c.members = summary.members;
+    c.rssBytes = summary.rssBytes;
+    Phrase who;
+    using origins::OriginKind;
+    switch (o.kind) {
+    case OriginKind::Agent:
+        who = said(QT_TRANSLATE_NOOP("GroupPlan", "your ended %1 session"), {o.tool});
+        break;
+    case OriginKind::Editor:
+        who = said(QT_TRANSLATE_NOOP("GroupPlan", "your closed %1 window"), {o.tool});
+        break;
+    case OriginKind::Terminal:
+        who = said(QT_TRANSLATE_NOOP("GroupPlan", "your closed %1 session"), {o.tool});
+        break;
+    case OriginKind::TestRun:
+        who = said(QT_TRANSLATE_NOOP("GroupPlan", "a finished %1 run"), {o.tool});
+        break;
+    default:
+        who = said(QT_TRANSLATE_NOOP("GroupPlan", "%1, which has ended,"), {originPhrase(o)});
+        break;
+    }
+    const Phrase processes = summary.members == 1
+        ? said(QT_TRANSLATE_NOOP("GroupPlan", "1 process"))
+        : said(QT_TRANSLATE_NOOP("GroupPlan", "%1 processes"), {std::to_string(summary.members)});
+    const Phrase bytes = Phrase::bytes(static_cast<double>(summary.rssBytes));
+    c.phrase = o.projectLabel.empty()
+        ? said(QT_TRANSLATE_NOOP("GroupPlan", "%1 left %2, %3"), {who, processes, bytes})
+        : said(QT_TRANSLATE_NOOP("GroupPlan", "%1 in %2 left %3, %4"), {who, o.projectLabel, processes, bytes});
+    return c;
+}
+
+std::vector<GroupCulprit> groupCulprits(
+    const TriageResult &result, const std::vector<std::pair<int, std::vector<int>>> &culprits)
+{
+    std::vector<GroupCulprit> named;
+    for (const auto &[index, tree] : culprits) {
+        const int g = culpritGroup(result, index, tree);
+        if (g >= 0 && std::none_of(named.begin(), named.end(), [g](const GroupCulprit &c) { return c.group == g; }))
+            named.push_back(groupCulprit(result, g));
+    }
+    return named;
 }
 
 } // namespace ptriage

@@ -30,11 +30,29 @@ struct GroupPlan {
     std::vector<std::pair<int, Phrase>> leftOut;
 };
 
+// A culprit named by its origin group (a memory alert, a relief plan): the leftovers of a session
+// whose owner is gone, "your ended Claude Code session in api@fix-auth left 14 processes, 3.2 GiB".
+struct GroupCulprit {
+    int group = -1;
+    int members = 0;
+    std::uint64_t rssBytes = 0; // all its members' resident memory
+    Phrase phrase;
+};
+
 GroupSummary summarizeGroup(const TriageResult &result, int group);
 // Every group, those with the most leftover memory first, then by their strongest verdict.
 std::vector<GroupSummary> summarizeGroups(const TriageResult &result);
 GroupPlan planGroupEnd(const TriageResult &result, int group);
 // Why member `index` is not ended with its group; empty when it would be.
 Phrase whyLeftOut(const TriageResult &result, int index);
+
+// The group a culprit is a leftover of: the group of more than one process whose owner is gone that
+// holds most of the resident memory of process `index` and `tree` (what ends with it); -1 when none.
+int culpritGroup(const TriageResult &result, int index, const std::vector<int> &tree = {});
+GroupCulprit groupCulprit(const TriageResult &result, int group);
+// The culprits (with their trees) that name a group, each group once, in the culprits' order; the
+// others are named as processes by the caller.
+std::vector<GroupCulprit> groupCulprits(
+    const TriageResult &result, const std::vector<std::pair<int, std::vector<int>>> &culprits);
 
 } // namespace ptriage

@@ -2,6 +2,7 @@
 #include "EngineLabels.h"
 #include "JsonWriter.h"
 #include "ScanReport.h"
+#include "decide/GroupPlan.h"
 #include "decide/ReliefPlan.h"
 #include "util/Format.h"
 #include "util/Phrase.h"
@@ -147,6 +148,13 @@ std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
             + say(QT_TRANSLATE_NOOP("ReliefText", "total: frees %1, expected loss %2"),
                 {Phrase::bytes(static_cast<double>(plan.freesBytes)), Phrase::number(plan.expectedLoss, 1)})
             + "\n";
+        // Where a group is the culprit (a session whose owner is gone), it is named as one.
+        std::vector<std::pair<int, std::vector<int>>> culprits;
+        for (const ReliefStep &step : plan.steps)
+            culprits.emplace_back(step.index, step.tree);
+        for (const GroupCulprit &g : groupCulprits(r, culprits))
+            out += "  " + say(QT_TRANSLATE_NOOP("ReliefText", "Leftovers: %1 (ptriage groups lists them)"), {g.phrase})
+                + "\n";
     }
     if (!plan.excluded.empty()) {
         out += "\n" + say(QT_TRANSLATE_NOOP("ReliefText", "Left out:")) + "\n";

@@ -54,12 +54,16 @@ _ptriage()
             _ptriage_pids "$cur"
             return
             ;;
+        --view)
+            mapfile -t COMPREPLY < <(compgen -W "flat tree origin" -- "$cur")
+            return
+            ;;
         --tab)
             mapfile -t COMPREPLY < <(compgen -W "evidence blast details charts sessions ports" -- "$cur")
             return
             ;;
         --act)
-            mapfile -t COMPREPLY < <(compgen -W "$verbs" -- "$cur")
+            mapfile -t COMPREPLY < <(compgen -W "$verbs group-end" -- "$cur")
             return
             ;;
         --signal)
@@ -75,7 +79,7 @@ _ptriage()
 
     local options
     case $command in
-        "" | gui) options="--tray --db --proc-root --min-age --screenshot --select --tab --act --after --help -h" ;;
+        "" | gui) options="--tray --db --proc-root --min-age --view --screenshot --select --tab --act --after --help -h" ;;
         scan) options="--json --pretty --all --wide --save --keep-days --db --proc-root --state --min-age --help -h" ;;
         explain) options="--json --db --proc-root --state --min-age --help -h" ;;
         groups) options="--json --pretty --all --db --proc-root --state --min-age --help -h" ;;

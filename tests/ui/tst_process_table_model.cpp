@@ -120,6 +120,38 @@ void checkMirrors(const ProcessTableModel &m, const TriageResult &r)
     }
 }
 
+// By origin: one top-level row per origin group of `r` (no identity, its key in GroupKeyRole), and
+// every process exactly once, under its group's row.
+void checkOriginMirrors(const ProcessTableModel &m, const TriageResult &r)
+{
+    QCOMPARE(m.rowCount(), static_cast<int>(r.groups.size()));
+    std::size_t members = 0;
+    QSet<QString> keys;
+    for (int row = 0; row < m.rowCount(); ++row) {
+        const QModelIndex g = m.index(row, 0);
+        QVERIFY(!g.data(IdentityRole).isValid());
+        QCOMPARE(m.resultIndex(g), -1);
+        const int group = m.groupIndex(g);
+        QVERIFY(group >= 0);
+        const OriginGroup &og = r.groups[static_cast<std::size_t>(group)];
+        QCOMPARE(g.data(GroupKeyRole).toString(), QString::fromStdString(og.key));
+        QCOMPARE(m.indexOfGroup(og.key), g);
+        keys.insert(g.data(RowKeyRole).toString());
+        QCOMPARE(m.rowCount(g), static_cast<int>(og.members.size()));
+        for (int c = 0; c < m.rowCount(g); ++c) {
+            const QModelIndex p = m.index(c, 0, g);
+            const int i = m.resultIndex(p);
+            QVERIFY(i >= 0);
+            QCOMPARE(r.groupOf[static_cast<std::size_t>(i)], group);
+            QCOMPARE(p.data(IdentityRole).toString(), idAt(r, static_cast<std::size_t>(i)));
+            QCOMPARE(m.rowCount(p), 0);
+            ++members;
+        }
+    }
+    QCOMPARE(keys.size(), m.rowCount()); // each group its own key, apart from every identity
+    QCOMPARE(members, r.snapshot->processes.size());
+}
+
 // An icon without its colors.
 QImage iconShape(ProcessClass c)
 {
@@ -285,6 +317,66 @@ private Q_SLOTS:
         checkMirrors(model, *refresh.last);
         model.setTreeMode(tree);
         refresh();
+        checkMirrors(model, *refresh.last);
+    }
+
+    // By origin: a parent row per group, its members under it, kept up to date incrementally while
+    // processes and whole groups come and go; a group's row stays the same row (persistent index).
+    void originModeAcrossRefreshes()
+    {
+        ProcessTableModel model(defaultModel());
+        model.setMode(ProcessTableModel::Mode::Origin);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ProcessFilterModel proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(model.columns().defaultSortColumn(), model.columns().defaultSortOrder());
+        Refresher refresh{model, {}};
+        const std::string session = "5e55a0d1-0000-4000-8000-00000000ab01";
+        const std::vector<std::pair<std::string, std::string>> agent{
+            {"CLAUDECODE", "1"}, {"CLAUDE_CODE_SESSION_ID", session}};
+        Spawner keep;
+        const Actor k = keep.spawn({"ptm-agent", {"ptm-agent", "--one"}, agent, Parenting::OrphanNoSession});
+        QVERIFY(k.pid > 0);
+        refresh();
+        checkOriginMirrors(model, *refresh.last);
+        const std::string key = "agent:Claude Code:" + session;
+        const QPersistentModelIndex groupRow(model.indexOfGroup(key));
+        QVERIFY(groupRow.isValid());
+        QCOMPARE(model.rowCount(groupRow), 1);
+        QVERIFY2(
+            groupRow.data().toString().contains(QStringLiteral("Claude Code")), qPrintable(groupRow.data().toString()));
+        {
+            Spawner more;
+            for (int i = 0; i < 2; ++i)
+                QVERIFY(
+                    more.spawn({"ptm-agent", {"ptm-agent", std::to_string(i)}, agent, Parenting::OrphanNoSession}).pid
+                    > 0);
+            QVERIFY(more.spawn({"ptm-tmp", {"ptm-tmp"}, {}, Parenting::Child}).pid > 0);
+            refresh();
+            checkOriginMirrors(model, *refresh.last);
+            QVERIFY(groupRow.isValid()); // the same row, three members now
+            QCOMPARE(model.rowCount(groupRow), 3);
+            proxy.setFilterText(QStringLiteral("ptm-agent"));
+            QCOMPARE(proxy.rowCount(), 1); // only the group whose members match, never a group by itself
+            QCOMPARE(proxy.rowCount(proxy.mapFromSource(model.index(groupRow.row(), 0))), 3);
+            proxy.setFilterText({});
+        }
+        refresh();
+        checkOriginMirrors(model, *refresh.last);
+        QVERIFY(groupRow.isValid());
+        QCOMPARE(model.rowCount(groupRow), 1);
+        killActor(k); // its group goes with its last member
+        refresh();
+        checkOriginMirrors(model, *refresh.last);
+        QVERIFY(!groupRow.isValid());
+        QVERIFY(!model.indexOfGroup(key).isValid());
+        // Switching keeps every mode whole.
+        model.setMode(ProcessTableModel::Mode::Tree);
+        checkMirrors(model, *refresh.last);
+        model.setMode(ProcessTableModel::Mode::Origin);
+        checkOriginMirrors(model, *refresh.last);
+        model.setMode(ProcessTableModel::Mode::Flat);
         checkMirrors(model, *refresh.last);
     }
 

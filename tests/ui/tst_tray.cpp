@@ -212,6 +212,55 @@ private Q_SLOTS:
         QVERIFY(!hasEnded(worker.pid));
     }
 
+    // Where the memory is the leftovers of an agent session whose owner is gone, the alert names the
+    // session once, with how many processes it left and their memory; "Show" lists all of them.
+    void theAlertNamesAGroupThatIsTheCulprit()
+    {
+        FakeDesktop desktop = fakeDesktop({});
+        QVERIFY(desktop.waitFor(QStringLiteral("ready")));
+        Spawner spawner;
+        const std::vector<std::pair<std::string, std::string>> agent{
+            {"CLAUDECODE", "1"}, {"CLAUDE_CODE_SESSION_ID", "7a11e000-0000-4000-8000-00000000c0de"}};
+        std::vector<int> pids;
+        for (const char *name : {"leftover-hog-a", "leftover-hog-b"}) {
+            auto env = agent;
+            env.emplace_back("ACTOR_ALLOC_MB", "64");
+            pids.push_back(spawner.spawn({name, {name}, env, Parenting::OrphanNoSession}).pid);
+            QVERIFY(pids.back() > 0);
+        }
+        QTemporaryDir dir;
+        const QString root = QString::fromStdString(
+            capturePair(dir.filePath(QStringLiteral("proc")).toStdString(), 1, 6 * 3600).after);
+        writeMemory(root, 16'000'000, 640'000, 45);
+        CollectOptions collect = longLivedOptions();
+        collect.procRoot = root.toStdString();
+        Desk desk(defaultModel(), collect, youngOptions(), dir.filePath(QStringLiteral("s.sqlite")));
+        PressureMonitor monitor(fastThresholds(), root);
+        QString monitorError;
+        QVERIFY2(monitor.start(&monitorError), qPrintable(monitorError));
+        NotificationClient notifications;
+        TrayController tray(desk, monitor, notifications, 300);
+        desk.setCadence(Desk::Cadence::Background);
+        desk.start();
+        tray.start();
+        QVERIFY(desktop.waitFor(QStringLiteral("notify")));
+        const QString body = desktop.events(QStringLiteral("notify")).first().value(QStringLiteral("body")).toString();
+        qInfo("notification: %s", qPrintable(body));
+        const QRegularExpression named(
+            QStringLiteral("Your ended Claude Code session (in \\S+ )?left 2 processes, [0-9.]+ MiB\\."));
+        QVERIFY2(named.match(body).hasMatch(), qPrintable(body));
+        auto matches = named.globalMatch(body);
+        int times = 0;
+        for (; matches.hasNext(); matches.next())
+            ++times;
+        QVERIFY2(times == 1, qPrintable(body)); // once, not per process
+        QVERIFY2(!body.contains(QStringLiteral("leftover-hog-a (")), qPrintable(body)); // not also by name
+        const std::vector<ProcessIdentity> culprits = tray.culprits();
+        for (int pid : pids)
+            QVERIFY(std::any_of(
+                culprits.begin(), culprits.end(), [pid](const ProcessIdentity &id) { return id.pid == pid; }));
+    }
+
     void aNewAlertReplacesOurOwnNotification()
     {
         FakeDesktop desktop = fakeDesktop({});

@@ -1,7 +1,9 @@
 #include "acting/ActFlow.h"
 
 #include "acting/ActionDialog.h"
+#include "decide/GroupPlan.h"
 #include "desk/Desk.h"
+#include "infer/ProcessOrigin.h"
 #include "look/UiText.h"
 #include "report/EngineLabels.h"
 
@@ -9,6 +11,7 @@
 #include <QMessageBox>
 #include <QPointer>
 
+#include <algorithm>
 #include <memory>
 
 namespace ptriage::ActFlow {
@@ -43,11 +46,11 @@ void showOutcomeOf(Desk &desk, int ticket, QWidget *over)
 
 } // namespace
 
-void confirmAndAct(Desk &desk, const ActRequest &request, QWidget *over)
+namespace {
+
+void openConfirmation(Desk &desk, const ActRequest &request, QWidget *over, const ActionDialog::GroupMembers *group)
 {
-    if (request.targets.empty() || !desk.current() || !desk.actUnavailableReason().isEmpty())
-        return;
-    auto *dialog = new ActionDialog(request, desk.current(), over);
+    auto *dialog = new ActionDialog(request, desk.current(), over, group);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     QObject::connect(dialog, &QDialog::accepted, dialog, [&desk, dialog, over] {
         const ActRequest confirmed = dialog->request();
@@ -55,6 +58,45 @@ void confirmAndAct(Desk &desk, const ActRequest &request, QWidget *over)
             showOutcomeOf(desk, ticket, over);
     });
     dialog->open(); // window-modal, and the event loop keeps running: scans go on behind it
+}
+
+} // namespace
+
+void confirmAndAct(Desk &desk, const ActRequest &request, QWidget *over)
+{
+    if (request.targets.empty() || !desk.current() || !desk.actUnavailableReason().isEmpty())
+        return;
+    openConfirmation(desk, request, over, nullptr);
+}
+
+void confirmGroupEnd(Desk &desk, const std::string &key, QWidget *over)
+{
+    const auto result = desk.current();
+    if (!result || !desk.actUnavailableReason().isEmpty())
+        return;
+    const auto it = std::find_if(
+        result->groups.begin(), result->groups.end(), [&](const OriginGroup &g) { return g.key == key; });
+    if (it == result->groups.end())
+        return; // every member has ended since
+    const int g = static_cast<int>(it - result->groups.begin());
+    const GroupPlan plan = planGroupEnd(*result, g);
+    if (plan.end.empty())
+        return;
+    // End: TERM, then KILL, on the identities the plan ends; never a bare pid.
+    ActRequest request;
+    request.verb = ActVerb::End;
+    for (int i : plan.end)
+        request.targets.push_back(result->identityOf(i));
+    ActionDialog::GroupMembers group;
+    const ProcessOrigin &origin = result->process(it->members.front()).origin();
+    group.origin = qs(originPhrase(origin));
+    group.owner = qs(ownerPhrase(origin, result->snapshot->capturedAtMs));
+    group.project = qs(origin.projectLabel);
+    for (int i : it->members)
+        group.members.push_back(result->identityOf(i));
+    for (const auto &[i, why] : plan.leftOut)
+        group.leftOut.emplace_back(result->identityOf(i), qs(why));
+    openConfirmation(desk, request, over, &group);
 }
 
 void confirmAndUndo(Desk &desk, const ActionJournal::Entry &entry, QWidget *over)

@@ -5,6 +5,8 @@
 
 #include <QString>
 
+#include <string>
+
 #include <vector>
 
 class QWidget;
@@ -21,6 +23,10 @@ namespace ActFlow {
 // On the Desk's current result; nothing is asked when there is no target, no result yet, or
 // acting is off (the view says why from Desk::actUnavailableReason).
 void confirmAndAct(Desk &desk, const ActRequest &request, QWidget *over);
+// "End this group's leftovers…": the confirmation lists every member of the origin group `key` (of the
+// Desk's current result) with its own verdict; what the group's plan ends is the request, what it
+// leaves out is shown with the reason and never included. Nothing is asked when it ends nothing.
+void confirmGroupEnd(Desk &desk, const std::string &key, QWidget *over);
 // The undo of one journal entry, after a yes/cancel question (Cancel is the default).
 void confirmAndUndo(Desk &desk, const ActionJournal::Entry &entry, QWidget *over);
 

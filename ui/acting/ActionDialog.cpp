@@ -8,6 +8,7 @@
 #include "widgets/ReadOnlyTable.h"
 
 #include <QCheckBox>
+#include <QDateTime>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,6 +17,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QRegularExpressionValidator>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QThread>
 #include <QVBoxLayout>
@@ -49,6 +51,23 @@ QString otherOwner(const TriageResult &r, std::size_t i)
     const QString user = qs(r.facts[i].user);
     return *s.uid == 0 ? ActionDialog::tr("%1 (the system)").arg(user)
                        : ActionDialog::tr("%1 (another user)").arg(user);
+}
+
+// A left-out member's own verdict and why it is left out ("freeze — left out: in use: …"), the verdict
+// said once when the reason already names it.
+QString leftOutVerdict(const QString &verdict, const QString &why)
+{
+    return why.contains(verdict) ? ActionDialog::tr("left out: %1").arg(why)
+                                 : ActionDialog::tr("%1 — left out: %2").arg(verdict, why);
+}
+
+// A group member's identity as a person reads it: "4242 · started 16:31:02" (the tooltip has start_id).
+QString memberIdentity(const TriageResult &r, std::size_t i)
+{
+    const auto startedMs = r.snapshot->capturedAtMs - static_cast<std::int64_t>(r.facts[i].ageSeconds * 1000);
+    return ActionDialog::tr("%1 · started %2")
+        .arg(r.snapshot->processes[i].id.pid)
+        .arg(QDateTime::fromMSecsSinceEpoch(startedMs).toString(QStringLiteral("HH:mm:ss")));
 }
 
 } // namespace
@@ -108,7 +127,8 @@ QString ActionDialog::verbLabel(ActVerb verb)
     return tr("Send a signal");
 }
 
-ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const TriageResult> context, QWidget *parent)
+ActionDialog::ActionDialog(
+    const ActRequest &request, std::shared_ptr<const TriageResult> context, QWidget *parent, const GroupMembers *group)
     : QDialog(parent),
       m_allowed(request),
       m_table(makeReadOnlyTable({tr("PID"), tr("Command"), tr("Class"), tr("Memory"), tr("Risk"), tr("Would affect"),
@@ -129,10 +149,51 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
     QStringList others; // owners that are not the person
     QStringList notes;
     const auto wanted = recommendedActionOf(request.verb);
-    for (ProcessIdentity id : request.targets) {
+    // The rows: the targets; for a group every member in its order, each left-out one with its reason.
+    std::vector<std::pair<ProcessIdentity, std::optional<QString>>> listed;
+    if (group) {
+        for (const ProcessIdentity &id : group->members) {
+            const auto left = std::find_if(
+                group->leftOut.begin(), group->leftOut.end(), [&](const auto &l) { return l.first == id; });
+            if (left != group->leftOut.end())
+                listed.emplace_back(id, left->second);
+            else if (std::find(request.targets.begin(), request.targets.end(), id) != request.targets.end())
+                listed.emplace_back(id, std::nullopt);
+        }
+    } else {
+        for (const ProcessIdentity &id : request.targets)
+            listed.emplace_back(id, std::nullopt);
+    }
+    for (auto [id, leftOut] : listed) {
         const int row = m_table->rowCount();
         m_table->insertRow(row);
         const Sample *s = r.snapshot->byIdentity(id);
+        if (leftOut && s) {
+            // Shown, greyed, unchecked and never a target: no way to include it from here.
+            const auto i = static_cast<std::size_t>(s - r.snapshot->processes.data());
+            const QStringList cells
+                = {memberIdentity(r, i), commandLineOf(*s), ClassStyle::label(r.posteriors[i].classification),
+                    localBytes(static_cast<double>(s->rssBytes)), EngineLabels::risk(r.blast[i].risk), blastText(r, i),
+                    leftOutVerdict(EngineLabels::recommendation(r.recommendations[i]), *leftOut),
+                    otherOwner(r, i).isEmpty() ? tr("you") : otherOwner(r, i)};
+            for (int c = 0; c < static_cast<int>(cells.size()); ++c) {
+                auto *cell = readOnlyCell(cells.at(c));
+                cell->setFlags(Qt::NoItemFlags);
+                if (c == 0) {
+                    cell->setCheckState(Qt::Unchecked);
+                    cell->setToolTip(tr("Identity %1: left out, not ended").arg(s->id.toQString()));
+                }
+                m_table->setItem(row, c, cell);
+            }
+            ++m_leftOut;
+            continue;
+        }
+        if (leftOut) { // gone since: nothing to leave out
+            m_table->setItem(row, 0, readOnlyCell(QString::number(id.pid)));
+            m_table->setItem(row, 1, readOnlyCell(tr("gone, or its PID now names another process — left alone")));
+            ++m_leftOut;
+            continue;
+        }
         // A zombie cannot be ended: its parent can, and is what is offered.
         if (s && s->state == 'Z' && (request.verb == ActVerb::End || request.verb == ActVerb::Kill)) {
             if (const Sample *reaper = r.snapshot->byPid(s->ppid); reaper && reaper->id.pid > 1) {
@@ -153,7 +214,16 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
             continue;
         }
         const auto i = static_cast<std::size_t>(s - r.snapshot->processes.data());
-        m_table->setItem(row, 0, readOnlyCell(QString::number(id.pid)));
+        if (group) {
+            // Checked: it will be ended (the mark cannot be changed here).
+            auto *cell = readOnlyCell(memberIdentity(r, i));
+            cell->setFlags(Qt::ItemIsEnabled);
+            cell->setCheckState(Qt::Checked);
+            cell->setToolTip(tr("Identity %1: will be ended").arg(s->id.toQString()));
+            m_table->setItem(row, 0, cell);
+        } else {
+            m_table->setItem(row, 0, readOnlyCell(QString::number(id.pid)));
+        }
         m_table->setItem(row, 1, readOnlyCell(commandLineOf(*s)));
         auto *cls = readOnlyCell(ClassStyle::label(r.posteriors[i].classification));
         cls->setIcon(ClassStyle::icon(r.posteriors[i].classification));
@@ -162,7 +232,10 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
         m_table->setItem(row, 4, readOnlyCell(EngineLabels::risk(r.blast[i].risk)));
         const Recommendation &rec = r.recommendations[i];
         QString says = QStringLiteral("\u2014");
-        if (wanted && rec.targetIndex == static_cast<int>(i) && rec.action == *wanted) {
+        if (group) { // each member's own verdict: the group's plan ends only the ones whose verdict is to
+            says = EngineLabels::recommendation(rec);
+            ++recommended;
+        } else if (wanted && rec.targetIndex == static_cast<int>(i) && rec.action == *wanted) {
             says = tr("this");
             ++recommended;
         } else if (wanted) {
@@ -182,6 +255,8 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
             cell->setForeground(QColor(0xa0, 0x20, 0x20));
             m_table->setItem(row, 5, cell);
             ++m_blocked;
+            if (group)
+                m_table->item(row, 0)->setCheckState(Qt::Unchecked);
             continue;
         }
         m_table->setItem(row, 5, readOnlyCell(blastText(r, i)));
@@ -206,9 +281,38 @@ ActionDialog::ActionDialog(const ActRequest &request, std::shared_ptr<const Tria
     intro->setWordWrap(true);
     const int n = static_cast<int>(m_allowed.targets.size());
     QStringList lines;
-    lines << (n == 0 ? tr("None of these processes can get this action; nothing will be done.")
-            : n == 1 ? tr("%1: one process. Check what else would be affected before you go on.").arg(label)
-                     : tr("%1: %2 processes. Check what else would be affected before you go on.").arg(label).arg(n));
+    if (group) {
+        m_table->setHorizontalHeaderItem(0, new QTableWidgetItem(tr("PID, started")));
+        m_table->setHorizontalHeaderItem(6, new QTableWidgetItem(tr("Its own verdict")));
+        // The verdict and reason wrap rather than push memory and risk out of view.
+        m_table->setColumnWidth(6, std::min(m_table->columnWidth(6), 300));
+        m_table->resizeRowsToContents();
+        // Every member in view, the left-out ones included (up to what fits a small screen).
+        int rowsHeight = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
+        for (int row = 0; row < m_table->rowCount(); ++row)
+            rowsHeight += m_table->rowHeight(row);
+        m_table->setMinimumHeight(std::min(rowsHeight + m_table->horizontalScrollBar()->sizeHint().height(), 420));
+        QString what = tr("%1 (its owner: %2)").arg(group->origin, group->owner);
+        if (!group->project.isEmpty())
+            what = tr("%1 in %2").arg(what, group->project);
+        setWindowTitle(tr("End this group's leftovers — confirm"));
+        lines << tr("<b>End the leftovers of %1:</b> %2 of its %3 processes.")
+                     .arg(what.toHtmlEscaped())
+                     .arg(n)
+                     .arg(group->members.size());
+        const int left = m_leftOut + m_blocked;
+        if (left > 0)
+            lines << (left == 1 ? tr("1 is left out, greyed, with the reason: what is in use, protected or blocked "
+                                     "is never ended from here.")
+                                : tr("%1 are left out, greyed, each with the reason: what is in use, protected or "
+                                     "blocked is never ended from here.")
+                                      .arg(left));
+    } else {
+        lines << (n == 0 ? tr("None of these processes can get this action; nothing will be done.")
+                : n == 1
+                ? tr("%1: one process. Check what else would be affected before you go on.").arg(label)
+                : tr("%1: %2 processes. Check what else would be affected before you go on.").arg(label).arg(n));
+    }
     if (n > 0 && wanted) {
         if (recommended == n)
             lines << (n == 1 ? tr("<b>ptriage recommends this.</b>")

@@ -24,12 +24,24 @@ class ActionDialog : public QDialog {
     Q_OBJECT
 
 public:
-    ActionDialog(const ActRequest &request, std::shared_ptr<const TriageResult> context, QWidget *parent = nullptr);
+    // "End this group's leftovers": every member of an origin group is listed in its order; the
+    // request's targets are checked, the left-out ones greyed with the reason and never included.
+    struct GroupMembers {
+        QString origin; // "the Claude Code session 1b2f…"
+        QString owner; // "ended (last seen alive 4 min ago)"
+        QString project; // "api@fix-auth"; may be empty
+        std::vector<ProcessIdentity> members;
+        std::vector<std::pair<ProcessIdentity, QString>> leftOut; // and why
+    };
+
+    ActionDialog(const ActRequest &request, std::shared_ptr<const TriageResult> context, QWidget *parent = nullptr,
+        const GroupMembers *group = nullptr);
 
     // What will be asked of the engine: the request without the hard-blocked targets, with the
     // nice value, CPU share or CPU set chosen here.
     ActRequest request() const;
     int blockedCount() const { return m_blocked; }
+    int leftOutCount() const { return m_leftOut; } // members of a group left out by its plan
     bool needsSecondConfirmation() const;
     const QTableWidget *targetTable() const { return m_table; }
     QPushButton *actButton() const { return m_act; }
@@ -47,6 +59,7 @@ private:
 
     ActRequest m_allowed;
     int m_blocked = 0;
+    int m_leftOut = 0;
     QTableWidget *m_table;
     QCheckBox *m_understood;
     QPushButton *m_act;

@@ -1,6 +1,7 @@
 #include "acting/ReliefDialog.h"
 
 #include "acting/ActFlow.h"
+#include "decide/GroupPlan.h"
 #include "desk/Desk.h"
 #include "look/UiText.h"
 #include "report/EngineLabels.h"
@@ -187,6 +188,12 @@ void ReliefDialog::showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_
                    .arg(p.steps.size())
                    .arg(bytes(p.freesBytes), bytes(p.goal.freeBytes))
                    .arg(localNumber(p.expectedLoss, 1));
+    // Where a group is the culprit (a session whose owner is gone), it is named as one, as the tray does.
+    std::vector<std::pair<int, std::vector<int>>> culprits;
+    for (const ReliefStep &step : p.steps)
+        culprits.emplace_back(step.index, step.tree);
+    for (const GroupCulprit &g : groupCulprits(r, culprits))
+        text += QLatin1Char('\n') + tr("Leftovers: %1.").arg(qs(g.phrase));
     m_summary->setText(text);
     // One group per reason, largest first; the processes under it.
     std::map<QString, QStringList> byReason;

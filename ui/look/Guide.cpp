@@ -120,7 +120,8 @@ void Guide::showGuide(QWidget *parent)
             "(Process → Undo). When your own rights are not enough, the system asks for an administrator's "
             "password.")});
     section(tr("Keyboard"),
-        {tr("<b>F5</b> refresh now · <b>Space</b> pause updates · <b>Ctrl+T</b> tree view · <b>Ctrl+F</b> or "
+        {tr("<b>F5</b> refresh now · <b>Space</b> pause updates · <b>Ctrl+T</b> tree view · <b>Ctrl+G</b> by origin · "
+            "<b>Ctrl+F</b> or "
             "<b>/</b> filter · <b>Delete</b> end (TERM, then KILL) · <b>Shift+Delete</b> kill · <b>Ctrl+Z</b> "
             "undo · <b>Ctrl+S</b> save the session · <b>Ctrl+Shift+S</b> sessions · <b>Ctrl+E</b> report · "
             "<b>F1</b> this guide")});

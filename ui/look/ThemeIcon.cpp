@@ -18,6 +18,7 @@ QStringList themeIconNames()
         QStringLiteral("media-playback-pause"),
         QStringLiteral("media-playback-start"),
         QStringLiteral("process-stop"),
+        QStringLiteral("view-group"),
         QStringLiteral("view-list-tree"),
         QStringLiteral("view-refresh"),
     };

@@ -1,5 +1,6 @@
 #include "table/ProcessColumns.h"
 
+#include "infer/ProcessOrigin.h"
 #include "look/ClassStyle.h"
 #include "look/UiText.h"
 #include "report/EngineLabels.h"
@@ -265,6 +266,170 @@ ProcessColumns::ProcessColumns()
             [](const ProcessRow &r) { return QVariant(static_cast<int>(r.blast().risk) + r.blast().score); },
             [](const ProcessRow &r) { return joined(r.blast().reasons); }},
     };
+    addGroupCells();
+}
+
+QString ProcessColumns::ownerWord(const ProcessOrigin &origin)
+{
+    if (origins::ownerGone(origin.owner))
+        return tr("ended");
+    return origin.owner == origins::OwnerState::Alive ? tr("alive") : QString();
+}
+
+QString ProcessColumns::groupTitle(const GroupRow &row)
+{
+    const ProcessOrigin &o = row.origin();
+    QString title = qs(originPhrase(o));
+    if (!title.isEmpty())
+        title[0] = title[0].toUpper(); // a phrase made to sit inside a sentence heads the row here
+    QStringList parts{title};
+    if (const QString owner = ownerWord(o); !owner.isEmpty())
+        parts << owner;
+    if (!o.projectLabel.empty())
+        parts << qs(o.projectLabel);
+    return parts.join(QStringLiteral(" \u00b7 "));
+}
+
+QString ProcessColumns::groupSearchText(const GroupRow &row)
+{
+    const ProcessOrigin &o = row.origin();
+    return groupTitle(row) + QLatin1Char('\n') + qs(o.tool) + QLatin1Char('\n') + qs(o.project) + QLatin1Char('\n')
+        + qs(o.sessionId);
+}
+
+namespace {
+
+QString processesText(int n)
+{
+    return n == 1 ? ProcessColumns::tr("1 process") : ProcessColumns::tr("%1 processes").arg(n);
+}
+
+QString portsText(const std::vector<int> &ports)
+{
+    QStringList out;
+    for (int p : ports)
+        out << QString::number(p);
+    return out.join(QStringLiteral(", "));
+}
+
+// The member with the strongest verdict, in words: "sleep 600 (4242)".
+QString strongestText(const GroupRow &g)
+{
+    if (g.summary.strongest < 0)
+        return {};
+    const Sample &s = g.result.snapshot->processes[static_cast<std::size_t>(g.summary.strongest)];
+    return ProcessColumns::tr("%1 (%2)").arg(processName(s)).arg(s.id.pid);
+}
+
+int oldestMember(const GroupRow &g)
+{
+    return g.group().members.front(); // oldest first
+}
+
+} // namespace
+
+void ProcessColumns::addGroupCells()
+{
+    const auto set = [this](const char *id, QString (*display)(const GroupRow &), QVariant (*sort)(const GroupRow &),
+                         QString (*tip)(const GroupRow &)) {
+        ProcessColumn &c = m_columns[static_cast<std::size_t>(indexOf(QString::fromLatin1(id)))];
+        c.groupDisplay = display;
+        c.groupSort = sort;
+        c.groupToolTip = tip;
+    };
+    set(
+        "command", [](const GroupRow &g) { return groupTitle(g); },
+        [](const GroupRow &g) { return QVariant(groupTitle(g)); },
+        [](const GroupRow &g) {
+            const ProcessOrigin &o = g.origin();
+            QStringList lines{groupTitle(g)};
+            lines << tr("Started by: %1").arg(qs(originPhrase(o)));
+            lines << tr("Its owner: %1").arg(qs(ownerPhrase(o, g.result.snapshot->capturedAtMs)));
+            if (!o.project.empty())
+                lines << tr("Project: %1").arg(qs(o.project));
+            if (!o.unit.empty())
+                lines << tr("Unit: %1").arg(qs(o.unit));
+            lines << processesText(g.summary.members);
+            return lines.join(QLatin1Char('\n'));
+        });
+    // How many members the group's End would end, then the strongest member's verdict (the count
+    // first: a long verdict is cut at the column's end).
+    set(
+        "action",
+        [](const GroupRow &g) {
+            if (g.summary.strongest < 0)
+                return EngineLabels::recommendation(RecommendedAction::Keep, false);
+            const QString verdict
+                = EngineLabels::recommendation(g.result.recommendations[static_cast<std::size_t>(g.summary.strongest)]);
+            return g.summary.leftovers > 0
+                ? tr("%1 of %2: %3").arg(g.summary.leftovers).arg(g.summary.members).arg(verdict)
+                : verdict;
+        },
+        [](const GroupRow &g) {
+            if (g.summary.strongest < 0)
+                return QVariant(-1);
+            const Recommendation &r = g.result.recommendations[static_cast<std::size_t>(g.summary.strongest)];
+            return QVariant(r.score * 16 + static_cast<int>(r.action));
+        },
+        [](const GroupRow &g) {
+            QStringList lines;
+            if (g.summary.strongest >= 0)
+                lines << tr("Strongest verdict: %1, %2")
+                             .arg(EngineLabels::recommendation(
+                                      g.result.recommendations[static_cast<std::size_t>(g.summary.strongest)]),
+                                 strongestText(g));
+            lines << (g.summary.leftovers > 0
+                    ? tr("Ending this group's leftovers would end %1 of its %2 processes (%3).")
+                          .arg(g.summary.leftovers)
+                          .arg(g.summary.members)
+                          .arg(localBytes(static_cast<double>(g.summary.leftoverRssBytes)))
+                    : tr("Ending this group's leftovers would end none of its processes."));
+            return lines.join(QLatin1Char('\n'));
+        });
+    set(
+        "memory", [](const GroupRow &g) { return localBytes(static_cast<double>(g.summary.rssBytes)); },
+        [](const GroupRow &g) { return QVariant(static_cast<qulonglong>(g.summary.rssBytes)); },
+        [](const GroupRow &) { return tr("Resident memory of all its processes (shared pages counted in each)"); });
+    set(
+        "cpu", [](const GroupRow &g) { return localPercent(g.summary.cpuShare); },
+        [](const GroupRow &g) { return QVariant(g.summary.cpuShare); }, nullptr);
+    set(
+        "age", [](const GroupRow &g) { return localDuration(g.result.process(oldestMember(g)).facts().ageSeconds); },
+        [](const GroupRow &g) {
+            return QVariant(-static_cast<double>(g.result.identityOf(oldestMember(g)).startTicks));
+        },
+        [](const GroupRow &) { return tr("Age of its oldest process"); });
+    set(
+        "why",
+        [](const GroupRow &g) {
+            // The owner first: the Command column is narrow, and whether it ended is what decides.
+            QStringList parts;
+            if (const QString owner = ownerWord(g.origin()); !owner.isEmpty())
+                parts << owner;
+            parts << processesText(g.summary.members);
+            if (!g.summary.ports.empty())
+                parts << tr("ports %1").arg(portsText(g.summary.ports));
+            if (const QString s = strongestText(g); !s.isEmpty())
+                parts << tr("strongest: %1").arg(s);
+            return parts.join(QStringLiteral(" \u00b7 "));
+        },
+        [](const GroupRow &g) { return QVariant(g.summary.leftovers); }, nullptr);
+    set(
+        "score",
+        [](const GroupRow &g) {
+            return g.summary.strongest < 0
+                ? QString()
+                : QString::number(g.result.recommendations[static_cast<std::size_t>(g.summary.strongest)].score);
+        },
+        [](const GroupRow &g) {
+            return QVariant(g.summary.strongest < 0
+                    ? -1
+                    : g.result.recommendations[static_cast<std::size_t>(g.summary.strongest)].score);
+        },
+        nullptr);
+    set(
+        "supervisor", [](const GroupRow &g) { return qs(g.origin().unit); },
+        [](const GroupRow &g) { return QVariant(qs(g.origin().unit)); }, nullptr);
 }
 
 bool ProcessColumns::shownByDefault(int column) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "decide/GroupPlan.h"
 #include "decide/Triage.h"
 
 #include <QCoreApplication>
@@ -23,6 +24,8 @@ enum ProcessRole : int {
     ProtectedRole, // bool: never a target
     PidRole, // int
     KernelThreadRole, // bool: shown only in the System scope
+    RowKeyRole, // QString: what keeps a row apart across refreshes (the identity; "group:KEY" for an origin group)
+    GroupKeyRole, // QString: an origin group's row, its OriginGroup::key; empty on a process's row
 };
 
 // One process as the columns see it: the engine's view of it and the config it was judged with
@@ -31,6 +34,15 @@ struct ProcessRow : ProcessView {
     ProcessRow(const ProcessView &process, const TriageConfig &judgedWith)
         : ProcessView(process), config(judgedWith) { }
     const TriageConfig &config;
+};
+
+// One origin group as the columns see it (the "By origin" view's parent rows): a group has no
+// identity, pid or state of its own; its columns sum or pick from its members.
+struct GroupRow {
+    const TriageResult &result;
+    const GroupSummary &summary;
+    const OriginGroup &group() const { return result.groups[static_cast<std::size_t>(summary.group)]; }
+    const ProcessOrigin &origin() const { return result.process(group().members.front()).origin(); }
 };
 
 // A column of the process table: a stable id (persisted in settings), a translated header, and how
@@ -44,6 +56,10 @@ struct ProcessColumn {
     QString (*display)(const ProcessRow &) = nullptr;
     QVariant (*sortValue)(const ProcessRow &) = nullptr;
     QString (*toolTip)(const ProcessRow &) = nullptr; // may be null: no tooltip
+    // On an origin group's row; null: the cell is empty (a pid, a state: per process only).
+    QString (*groupDisplay)(const GroupRow &) = nullptr;
+    QVariant (*groupSort)(const GroupRow &) = nullptr;
+    QString (*groupToolTip)(const GroupRow &) = nullptr;
 
     QString header() const;
     QString headerToolTip() const;
@@ -77,8 +93,15 @@ public:
     // terms with their sign (its tooltip). The same sentences as the Evidence tab and `explain`.
     static QString whyInFewWords(const ProcessRow &row);
     static QString whyInFull(const ProcessRow &row);
+    // An origin group in words: "The Claude Code session 1b2f… · ended · api@fix-auth" (the Command
+    // column of its row), and what the filter searches in it.
+    static QString groupTitle(const GroupRow &row);
+    static QString groupSearchText(const GroupRow &row);
+    // "ended", "alive", "" (unknown): the owner in one word.
+    static QString ownerWord(const ProcessOrigin &origin);
 
 private:
+    void addGroupCells(); // what each column shows on an origin group's row
     std::vector<ProcessColumn> m_columns;
 };
 

@@ -101,6 +101,8 @@ void ProcessFilterModel::setSourceModel(QAbstractItemModel *model)
 
 bool ProcessFilterModel::matches(const ProcessTableModel::FilterFacts &row) const
 {
+    if (row.group)
+        return false; // shown while one of its members is (recursive filtering), never by itself
     if (m_candidatesOnly && !row.candidate)
         return false;
     if (!m_only.isEmpty() && !m_only.contains(row.identity.toQString()))

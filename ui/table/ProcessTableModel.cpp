@@ -85,6 +85,37 @@ std::vector<int> rankedOrder(const TriageResult &r)
     return order;
 }
 
+// By origin: each process under its group's row (rows processes + g), the groups at the top.
+std::vector<int> originParents(const TriageResult &r)
+{
+    const std::size_t n = r.snapshot->processes.size();
+    std::vector<int> parent(n + r.groups.size(), -1);
+    for (std::size_t i = 0; i < n && i < r.groupOf.size(); ++i)
+        parent[i] = static_cast<int>(n) + r.groupOf[i];
+    return parent;
+}
+
+// By origin: the groups, then each group's members in its order (parents before their children).
+std::vector<int> originOrder(const TriageResult &r)
+{
+    const std::size_t n = r.snapshot->processes.size();
+    std::vector<int> order;
+    order.reserve(n + r.groups.size());
+    for (std::size_t g = 0; g < r.groups.size(); ++g)
+        order.push_back(static_cast<int>(n + g));
+    for (const OriginGroup &g : r.groups)
+        order.insert(order.end(), g.members.begin(), g.members.end());
+    return order;
+}
+
+// A group has no identity: its row is keyed by one made of its key, with pid 0, which no process has.
+ProcessIdentity groupNodeId(const std::string &key)
+{
+    ProcessIdentity id;
+    id.startTicks = std::hash<std::string>()(key);
+    return id;
+}
+
 // Contiguous runs of ascending rows, as [first, last] pairs.
 std::vector<std::pair<int, int>> runsOf(std::vector<int> rows)
 {
@@ -186,6 +217,26 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
         if (i % kRowsBetweenYields == kRowsBetweenYields - 1)
             yieldPoint(); // on the feed's thread: the window's thread may be waiting for this core
     }
+    // The origin groups' rows after the processes': made whatever the mode, so that switching to
+    // By origin has them ready (a few hundred rows at most, formatted from sums).
+    rows->processes = n;
+    rows->groups.reserve(result->groups.size());
+    for (std::size_t g = 0; g < result->groups.size(); ++g) {
+        rows->groups.push_back(summarizeGroup(*result, static_cast<int>(g)));
+        const GroupRow row{*result, rows->groups.back()};
+        QStringList display;
+        QVariantList sort;
+        for (int c = 0; c < columns.count(); ++c) {
+            const ProcessColumn &col = columns.at(c);
+            display << (col.groupDisplay ? col.groupDisplay(row) : QString());
+            sort << (col.groupSort ? col.groupSort(row) : QVariant());
+        }
+        rows->display.push_back(std::move(display));
+        rows->sort.push_back(std::move(sort));
+        rows->search.push_back(ProcessColumns::groupSearchText(row));
+        if (g % kRowsBetweenYields == kRowsBetweenYields - 1)
+            yieldPoint();
+    }
     if (basis && basis->result && basis->result->snapshot) {
         const auto &old = basis->result->snapshot->processes;
         std::unordered_map<ProcessIdentity, std::size_t> oldIndex;
@@ -216,6 +267,31 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
             const Recommendation &now = result->recommendations[i], &then = basis->result->recommendations[j];
             rows->candidacyChanged[i] = now.candidate != then.candidate || now.review != then.review ? 1 : 0;
         }
+        // The groups, matched by their key.
+        std::unordered_map<std::string_view, std::size_t> oldGroup;
+        for (std::size_t h = 0; h < basis->groups.size(); ++h)
+            oldGroup.try_emplace(basis->result->groups[static_cast<std::size_t>(basis->groups[h].group)].key, h);
+        const std::size_t total = rows->display.size();
+        rows->changedColumns.resize(total, {0, -1});
+        rows->candidacyChanged.resize(total, 0);
+        rows->basisIndex.resize(total, -1);
+        for (std::size_t g = 0; g < rows->groups.size(); ++g) {
+            auto it = oldGroup.find(result->groups[g].key);
+            if (it == oldGroup.end())
+                continue;
+            const std::size_t i = n + g, j = basis->processes + it->second;
+            rows->basisIndex[i] = static_cast<int>(j);
+            auto &[first, last] = rows->changedColumns[i];
+            first = columns.count();
+            for (int c = 0; c < columns.count(); ++c) {
+                const auto u = static_cast<qsizetype>(c);
+                if (rows->display[i].at(u) != basis->display[j].at(u) || rows->sort[i].at(u) != basis->sort[j].at(u)) {
+                    first = std::min(first, c);
+                    last = c;
+                }
+            }
+            rows->candidacyChanged[i] = (rows->groups[g].leftovers > 0) != (basis->groups[it->second].leftovers > 0);
+        }
     }
     rows->result = std::move(result);
     return rows;
@@ -236,17 +312,28 @@ void ProcessTableModel::setPrepared(std::shared_ptr<const PreparedRows> rows)
         applyIncrementally(std::move(rows));
 }
 
-void ProcessTableModel::setTreeMode(bool tree)
+void ProcessTableModel::setMode(Mode mode)
 {
-    if (tree == m_tree)
+    if (mode == m_mode)
         return;
-    m_tree = tree;
+    m_mode = mode;
     rebuild(m_rows);
+}
+
+std::size_t ProcessTableModel::rowsOf(const PreparedRows &rows) const
+{
+    return m_mode == Mode::Origin ? rows.display.size() : rows.processes;
 }
 
 void ProcessTableModel::takeRow(Node *node, int index) const
 {
     const auto i = static_cast<std::size_t>(index);
+    if (m_rows && m_rows->isGroup(i)) {
+        node->index = index;
+        node->candidate = m_rows->groups[i - m_rows->processes].leftovers > 0;
+        node->tinted = false;
+        return;
+    }
     node->index = index;
     const Recommendation &rec = m_result->recommendations[i];
     node->candidate = rec.candidate;
@@ -263,25 +350,28 @@ void ProcessTableModel::rebuild(std::shared_ptr<const PreparedRows> rows)
     m_result = m_rows ? m_rows->result : nullptr;
     if (m_result) {
         const TriageResult &r = *m_result;
-        const std::vector<int> parents = parentIndices(r, m_tree);
-        std::vector<Node *> at(r.snapshot->processes.size(), nullptr);
+        const std::size_t n = r.snapshot->processes.size();
+        const bool origin = m_mode == Mode::Origin;
+        const std::vector<int> parents = origin ? originParents(r) : parentIndices(r, m_mode == Mode::Tree);
+        std::vector<Node *> at(rowsOf(*m_rows), nullptr);
         for (std::size_t i = 0; i < at.size(); ++i) {
-            const ProcessIdentity key = r.snapshot->processes[i].id;
+            const ProcessIdentity key = i < n ? r.snapshot->processes[i].id : groupNodeId(r.groups[i - n].key);
             auto node = std::make_unique<Node>();
             node->id = key;
             takeRow(node.get(), static_cast<int>(i));
             if (m_nodes.try_emplace(key, node.get()).second) // a key seen twice keeps its first process
                 at[i] = node.release();
         }
-        for (int i : rankedOrder(r)) {
-            Node *n = at[static_cast<std::size_t>(i)];
-            if (!n)
+        // Parents before their children: ranked, or by origin the groups first.
+        for (int i : origin ? originOrder(r) : rankedOrder(r)) {
+            Node *x = at[static_cast<std::size_t>(i)];
+            if (!x)
                 continue;
             const int p = parents[static_cast<std::size_t>(i)];
             Node *t = p < 0 ? nullptr : at[static_cast<std::size_t>(p)];
-            n->parent = t ? t : m_root.get();
-            n->row = static_cast<int>(n->parent->children.size());
-            n->parent->children.push_back(n);
+            x->parent = t ? t : m_root.get();
+            x->row = static_cast<int>(x->parent->children.size());
+            x->parent->children.push_back(x);
         }
         m_nodeAt = std::move(at);
     }
@@ -326,14 +416,17 @@ ProcessTableModel::Update ProcessTableModel::matchNodes(std::shared_ptr<const Pr
     Update u;
     const TriageResult &r = *prepared->result;
     const std::size_t n = r.snapshot->processes.size();
-    u.at.assign(n, nullptr);
+    const std::size_t rows = rowsOf(*prepared);
+    u.at.assign(rows, nullptr);
     u.generation = ++m_generation;
     // Prepared against the rows shown, each process already knows its row in the result shown.
-    const bool mapped = m_rows && prepared->basisSerial == m_rows->serial && prepared->basisIndex.size() == n;
-    for (std::size_t i = 0; i < n; ++i) {
-        const ProcessIdentity &id = r.snapshot->processes[i].id;
+    const bool mapped = m_rows && prepared->basisSerial == m_rows->serial && prepared->basisIndex.size() >= rows;
+    for (std::size_t i = 0; i < rows; ++i) {
+        const ProcessIdentity id = i < n ? r.snapshot->processes[i].id : groupNodeId(r.groups[i - n].key);
         const int before = mapped ? prepared->basisIndex[i] : -1;
-        Node *x = before >= 0 ? m_nodeAt[static_cast<std::size_t>(before)] : nullptr;
+        Node *x = before >= 0 && static_cast<std::size_t>(before) < m_nodeAt.size()
+            ? m_nodeAt[static_cast<std::size_t>(before)]
+            : nullptr;
         if (!x) {
             if (auto it = m_nodes.find(id); it != m_nodes.end()) {
                 x = it->second.get();
@@ -351,7 +444,7 @@ ProcessTableModel::Update ProcessTableModel::matchNodes(std::shared_ptr<const Pr
             u.at[i] = x;
         }
     }
-    u.parents = parentIndices(r, m_tree);
+    u.parents = m_mode == Mode::Origin ? originParents(r) : parentIndices(r, m_mode == Mode::Tree);
     u.prepared = std::move(prepared);
     return u;
 }
@@ -414,7 +507,7 @@ void ProcessTableModel::takeOverResult(Update &u)
 void ProcessTableModel::insertFresh(Update &u)
 {
     std::vector<Node *> fresh;
-    for (int i : rankedOrder(*m_result))
+    for (int i : m_mode == Mode::Origin ? originOrder(*m_result) : rankedOrder(*m_result))
         if (Node *x = u.at[static_cast<std::size_t>(i)]; x && !x->parent) { // fresh: not in the tree yet
             takeRow(x, i);
             fresh.push_back(x);
@@ -560,7 +653,27 @@ QModelIndex ProcessTableModel::indexOf(const ProcessIdentity &id, int column) co
 
 int ProcessTableModel::resultIndex(const QModelIndex &index) const
 {
-    return index.isValid() && index.model() == this ? nodeOf(index)->index : -1;
+    if (!index.isValid() || index.model() != this || !m_rows)
+        return -1;
+    const int i = nodeOf(index)->index;
+    return m_rows->isGroup(static_cast<std::size_t>(i)) ? -1 : i;
+}
+
+int ProcessTableModel::groupIndex(const QModelIndex &index) const
+{
+    if (!index.isValid() || index.model() != this || !m_rows)
+        return -1;
+    const auto i = static_cast<std::size_t>(nodeOf(index)->index);
+    return m_rows->isGroup(i) ? m_rows->groups[i - m_rows->processes].group : -1;
+}
+
+QModelIndex ProcessTableModel::indexOfGroup(const std::string &key) const
+{
+    if (m_mode != Mode::Origin)
+        return {};
+    const QModelIndex i = indexOf(groupNodeId(key));
+    return groupIndex(i) >= 0 && m_result->groups[static_cast<std::size_t>(groupIndex(i))].key == key ? i
+                                                                                                      : QModelIndex();
 }
 
 std::optional<ProcessTableModel::FilterFacts> ProcessTableModel::filterFacts(int row, const QModelIndex &parent) const
@@ -571,8 +684,14 @@ std::optional<ProcessTableModel::FilterFacts> ProcessTableModel::filterFacts(int
     if (row < 0 || static_cast<std::size_t>(row) >= p->children.size())
         return std::nullopt;
     const Node *node = p->children[static_cast<std::size_t>(row)];
-    const ProcessRow r(m_result->process(node->index), m_config);
     FilterFacts f;
+    if (m_rows->isGroup(static_cast<std::size_t>(node->index))) {
+        f.group = true;
+        f.candidate = node->candidate;
+        f.searchText = &m_rows->search[static_cast<std::size_t>(node->index)];
+        return f;
+    }
+    const ProcessRow r(m_result->process(node->index), m_config);
     f.identity = r.sample().id;
     f.candidate = node->candidate;
     f.kernelThread = r.sample().isKernelThread();
@@ -623,6 +742,8 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
         return {};
     const Node *node = nodeOf(index);
     const int column = index.column();
+    if (m_rows->isGroup(static_cast<std::size_t>(node->index)))
+        return groupData(node, column, role);
     const ProcessColumn &col = m_columns.at(column);
     const ProcessRow row(m_result->process(node->index), m_config);
     const auto i = static_cast<std::size_t>(node->index); // into m_rows, as into m_result
@@ -687,8 +808,53 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
         return row.sample().id.pid;
     case KernelThreadRole:
         return row.sample().isKernelThread();
+    case RowKeyRole:
+        return row.sample().id.toQString();
+    case GroupKeyRole:
+        return QString();
     default:
         return {};
+    }
+}
+
+// An origin group's row: sums and its strongest member, no identity of its own.
+QVariant ProcessTableModel::groupData(const Node *node, int column, int role) const
+{
+    const auto i = static_cast<std::size_t>(node->index);
+    const GroupSummary &summary = m_rows->groups[i - m_rows->processes];
+    const ProcessColumn &col = m_columns.at(column);
+    switch (role) {
+    case Qt::DisplayRole:
+        return m_rows->display[i].value(column);
+    case Qt::ToolTipRole:
+        return col.groupToolTip ? QVariant(col.groupToolTip(GroupRow{*m_result, summary})) : QVariant();
+    case Qt::TextAlignmentRole:
+        return QVariant(col.alignment.toInt());
+    case Qt::FontRole:
+        if (column == m_columns.indexOf(u"command") || (column == m_actionColumn && node->candidate)) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case SortRole:
+        return m_rows->sort[i].value(column);
+    case CandidateRole:
+        return node->candidate;
+    case ScoreRole:
+        return summary.strongest < 0 ? 0 : m_result->recommendations[static_cast<std::size_t>(summary.strongest)].score;
+    case SearchTextRole:
+        return m_rows->search[i];
+    case ProtectedRole:
+    case KernelThreadRole:
+        return false;
+    case RowKeyRole:
+        return QStringLiteral("group:")
+            + QString::fromStdString(m_result->groups[static_cast<std::size_t>(summary.group)].key);
+    case GroupKeyRole:
+        return QString::fromStdString(m_result->groups[static_cast<std::size_t>(summary.group)].key);
+    default:
+        return {}; // no identity, pid, class or uid: a group is not a process
     }
 }
 
@@ -724,6 +890,8 @@ QHash<int, QByteArray> ProcessTableModel::roleNames() const
     names.insert(ProtectedRole, "protected");
     names.insert(KernelThreadRole, "kernelThread");
     names.insert(PidRole, "pid");
+    names.insert(RowKeyRole, "rowKey");
+    names.insert(GroupKeyRole, "groupKey");
     return names;
 }
 

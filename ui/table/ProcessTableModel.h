@@ -12,11 +12,11 @@
 
 namespace ptriage {
 
-// The process table: one row per process of the latest TriageResult, flat or as the parent/child
-// tree. Rows are keyed by ProcessIdentity (boot, start ticks and PID), never by row or
-// PID: a new result is applied as batched removals, insertions, moves and coalesced dataChanged
-// ranges, and a row keeps its position between results (sorting is the proxy's job), so persistent
-// indexes — the view's selection, current index and expanded nodes — stay on their process.
+// The process table: one row per process of the latest TriageResult, flat, as the parent/child
+// tree, or by origin (one parent row per origin group, its members under it). Rows are keyed by ProcessIdentity (boot,
+// start ticks and PID), never by row or PID: a new result is applied as batched removals, insertions, moves and
+// coalesced dataChanged ranges, and a row keeps its position between results (sorting is the proxy's job), so
+// persistent indexes — the view's selection, current index and expanded nodes — stay on their process.
 class ProcessTableModel : public QAbstractItemModel {
     Q_OBJECT
 public:
@@ -28,9 +28,14 @@ public:
     // the expensive part of a refresh and touches nothing of the model: run it on any thread.
     struct PreparedRows {
         std::shared_ptr<const TriageResult> result;
-        std::vector<QStringList> display; // by result index, one string per column
-        std::vector<QVariantList> sort; // by result index, one value per column
+        // By row index, one string or value per column: the processes by result index, then the origin
+        // groups (row processes + g: result->groups[g]).
+        std::vector<QStringList> display;
+        std::vector<QVariantList> sort;
         std::vector<QString> search;
+        std::size_t processes = 0;
+        std::vector<GroupSummary> groups; // by group
+        bool isGroup(std::size_t row) const { return row >= processes; }
         // Against `basis` (the rows shown when this was prepared): per process, the first and last
         // column whose text or sort value changed (last −1: none, or new), and whether its candidacy
         // changed. Lets the GUI thread skip comparing 5,000 rows cell by cell.
@@ -38,7 +43,7 @@ public:
         std::uint64_t basisSerial = 0; // 0: no diff
         std::vector<std::pair<int, int>> changedColumns;
         std::vector<char> candidacyChanged;
-        std::vector<int> basisIndex; // per process, its index in basis's result (−1: new)
+        std::vector<int> basisIndex; // per row, its row in basis (−1: new); a group is matched by its key
     };
     static std::shared_ptr<const PreparedRows> prepare(std::shared_ptr<const TriageResult> result,
         const TriageConfig &config, const ProcessColumns &columns, std::shared_ptr<const PreparedRows> basis = nullptr);
@@ -51,9 +56,12 @@ public:
     std::shared_ptr<const PreparedRows> prepared() const { return m_rows; }
 
     // Tree: a process is the child of its parent process when that is in the result, top-level
-    // otherwise. Switching resets the model.
-    void setTreeMode(bool tree);
-    bool treeMode() const { return m_tree; }
+    // otherwise. By origin: a process is the child of its origin group's row. Switching resets the model.
+    enum class Mode { Flat, Tree, Origin };
+    void setMode(Mode mode);
+    Mode mode() const { return m_mode; }
+    void setTreeMode(bool tree) { setMode(tree ? Mode::Tree : Mode::Flat); }
+    bool treeMode() const { return m_mode == Mode::Tree; }
 
     const ProcessColumns &columns() const { return m_columns; }
 
@@ -63,8 +71,12 @@ public:
 
     // The row of a process (column `column`); invalid when it is not in the current result.
     QModelIndex indexOf(const ProcessIdentity &id, int column = 0) const;
-    // The process behind an index: its position in result()'s arrays, or -1.
+    // The process behind an index: its position in result()'s arrays, or -1 (an origin group's row too).
     int resultIndex(const QModelIndex &index) const;
+    // The origin group behind an index (By origin view): its position in result()->groups, or -1.
+    int groupIndex(const QModelIndex &index) const;
+    // The row of the origin group with this key (column 0); invalid when not shown.
+    QModelIndex indexOfGroup(const std::string &key) const;
 
     // What a filter reads of a row (as the roles answer it), without a QVariant per role: a sorting
     // proxy re-filters every row a refresh changes. Empty for a row that is not there.
@@ -73,6 +85,7 @@ public:
         bool candidate = false;
         bool kernelThread = false;
         bool isProtected = false;
+        bool group = false; // an origin group's row: shown when one of its members is
         std::optional<std::uint32_t> uid;
         const QString *searchText = nullptr; // valid until the next result is applied
         const std::vector<int> *listenPorts = nullptr; // likewise
@@ -109,12 +122,14 @@ private:
     void moveNode(Node *node, Node *to);
     void removeChildren(Node *parent, const std::vector<int> &rows);
     void renumber(Node *parent, int from = 0);
+    std::size_t rowsOf(const PreparedRows &rows) const; // the nodes this mode makes of them
+    QVariant groupData(const Node *node, int column, int role) const;
 
     const TriageConfig &m_config;
     ProcessColumns m_columns;
     std::shared_ptr<const TriageResult> m_result;
     std::shared_ptr<const PreparedRows> m_rows;
-    bool m_tree = false;
+    Mode m_mode = Mode::Flat;
     std::uint64_t m_generation = 0;
     std::unique_ptr<Node> m_root;
     NodeMap m_nodes;

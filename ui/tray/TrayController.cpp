@@ -1,6 +1,7 @@
 #include "tray/TrayController.h"
 
 #include "acting/ActFlow.h"
+#include "decide/GroupPlan.h"
 #include "decide/ReliefPlan.h"
 #include "decide/Triage.h"
 #include "desk/Desk.h"
@@ -65,16 +66,38 @@ QString bytes(std::uint64_t b)
     return localBytes(static_cast<double>(b));
 }
 
-// "node, pytest and 2 more"
-QString stepNames(const ReliefPlan &plan, const TriageResult &result)
+// "node, pytest and 2 more"; the steps of a group named as the culprit are "its leftovers" (one
+// group) or "the leftovers" (several), counted once.
+QString stepNames(const ReliefPlan &plan, const TriageResult &result, const std::vector<GroupCulprit> &groups)
 {
     QStringList names;
-    for (const ReliefStep &step : plan.steps)
+    int fromGroups = 0, others = 0;
+    for (const ReliefStep &step : plan.steps) {
+        const int g = groups.empty() ? -1 : culpritGroup(result, step.index, step.tree);
+        if (std::any_of(groups.begin(), groups.end(), [g](const GroupCulprit &c) { return c.group == g; })) {
+            ++fromGroups;
+            continue;
+        }
+        ++others;
         if (names.size() < 2)
             names << processName(result.snapshot->processes[static_cast<std::size_t>(step.index)]);
-    const auto more = static_cast<int>(plan.steps.size()) - static_cast<int>(names.size());
-    QString text = names.join(QStringLiteral(", "));
-    return more > 0 ? TrayController::tr("%1 and %2 more").arg(text).arg(more) : text;
+    }
+    const int more = others - static_cast<int>(names.size());
+    if (more > 0)
+        names = QStringList{TrayController::tr("%1 and %2 more").arg(names.join(QStringLiteral(", "))).arg(more)};
+    if (fromGroups > 0)
+        names.prepend(groups.size() == 1 ? TrayController::tr("%1 of its leftovers").arg(fromGroups)
+                                         : TrayController::tr("%1 leftovers").arg(fromGroups));
+    return names.join(QStringLiteral(", "));
+}
+
+// "Your ended Claude Code session in api@fix-auth left 14 processes, 3.2 GiB."
+QString sentence(const Phrase &phrase)
+{
+    QString text = qs(phrase);
+    if (!text.isEmpty())
+        text[0] = text[0].toUpper();
+    return TrayController::tr("%1.").arg(text);
 }
 
 } // namespace
@@ -242,12 +265,27 @@ void TrayController::alert(const ReliefPlan &plan, const TriageResult &result)
     if (alertsPaused() || !m_limiter->shouldAlert(m_level, QDateTime::currentMSecsSinceEpoch()))
         return;
     m_culprits.clear();
+    // Where a group is the culprit (the leftovers of a session whose owner is gone), the alert names
+    // the group, and "Show" lists all of its members.
+    std::vector<std::pair<int, std::vector<int>>> candidates;
+    for (int i : largest(result, kCulpritsInAlert))
+        candidates.emplace_back(i, std::vector<int>{});
+    for (const ReliefStep &step : plan.steps)
+        candidates.emplace_back(step.index, step.tree);
+    const std::vector<GroupCulprit> groups = groupCulprits(result, candidates);
     QStringList names;
     for (int i : largest(result, kCulpritsInAlert)) {
         const Sample &s = result.snapshot->processes[static_cast<std::size_t>(i)];
         m_culprits.push_back(s.id);
-        names << tr("%1 (%2)").arg(processName(s), bytes(s.rssBytes));
+        const int g = culpritGroup(result, i);
+        if (std::none_of(groups.begin(), groups.end(), [g](const GroupCulprit &c) { return c.group == g; }))
+            names << tr("%1 (%2)").arg(processName(s), bytes(s.rssBytes));
     }
+    for (const GroupCulprit &g : groups)
+        for (int i : result.groups[static_cast<std::size_t>(g.group)].members)
+            if (const ProcessIdentity id = result.identityOf(i);
+                std::find(m_culprits.begin(), m_culprits.end(), id) == m_culprits.end())
+                m_culprits.push_back(id);
     // "Show" lists what the plan would end too.
     for (const ReliefStep &step : plan.steps)
         if (std::find(m_culprits.begin(), m_culprits.end(), step.target) == m_culprits.end())
@@ -255,16 +293,18 @@ void TrayController::alert(const ReliefPlan &plan, const TriageResult &result)
     const MemoryReading reading = m_monitor.lastReading();
     const bool critical = m_level == PressureLevel::Critical;
     const QString summary = critical ? tr("Memory is almost exhausted") : tr("Memory is running low");
-    QString body
-        = tr("%1 available of %2. Largest: %3.")
-              .arg(bytes(reading.memAvailableBytes), bytes(reading.memTotalBytes), names.join(QStringLiteral(", ")));
+    QString body = tr("%1 available of %2.").arg(bytes(reading.memAvailableBytes), bytes(reading.memTotalBytes));
+    for (const GroupCulprit &g : groups)
+        body += QLatin1Char(' ') + sentence(g.phrase);
+    if (!names.isEmpty())
+        body += QLatin1Char(' ') + tr("Largest: %1.").arg(names.join(QStringLiteral(", ")));
     body += QLatin1Char(' ');
     if (plan.reached)
         body += tr("Free memory… would free %1 of the %2 needed, ending %3.")
-                    .arg(bytes(plan.freesBytes), bytes(plan.goal.freeBytes), stepNames(plan, result));
+                    .arg(bytes(plan.freesBytes), bytes(plan.goal.freeBytes), stepNames(plan, result, groups));
     else if (plan.freesBytes > 0)
         body += tr("Free memory… can safely free only %1 of the %2 needed, ending %3.")
-                    .arg(bytes(plan.freesBytes), bytes(plan.goal.freeBytes), stepNames(plan, result));
+                    .arg(bytes(plan.freesBytes), bytes(plan.goal.freeBytes), stepNames(plan, result, groups));
     else
         body += tr("Nothing here is safe to end to free the %1 needed.").arg(bytes(plan.goal.freeBytes));
     m_notifications.show(

@@ -67,7 +67,7 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setSizes({width() * 62 / 100, width() * 38 / 100}); // until the person's own: the table first
     setCentralWidget(m_splitter);
-    m_expansion = new TreeExpansion(m_table, IdentityRole, this);
+    m_expansion = new TreeExpansion(m_table, RowKeyRole, this);
     m_actions = new WindowActions(*this);
 
     connect(m_actions->pause, &QAction::toggled, this, [this](bool paused) {
@@ -221,19 +221,53 @@ void MainWindow::showOnly(const std::vector<ProcessIdentity> &ids)
 
 void MainWindow::setTreeMode(bool tree)
 {
+    setTableMode(tree ? ProcessTableModel::Mode::Tree : ProcessTableModel::Mode::Flat);
+}
+
+void MainWindow::setTableMode(ProcessTableModel::Mode mode)
+{
+    if (mode == m_model->mode())
+        return;
     const ProcessIdentity selected = selectedIdentity();
-    m_expansion->setEnabled(tree);
-    m_model->setTreeMode(tree); // built anew: everything expanded
-    m_table->setRootIsDecorated(tree);
+    const bool nested = mode != ProcessTableModel::Mode::Flat;
+    m_expansion->setEnabled(nested);
+    m_model->setMode(mode); // built anew: everything expanded
+    m_table->setRootIsDecorated(nested);
     if (selected.isValid())
         selectIdentity(selected);
+    updateActionState();
+}
+
+int MainWindow::currentGroup() const
+{
+    const auto result = m_model->result();
+    if (!result || m_model->mode() != ProcessTableModel::Mode::Origin)
+        return -1;
+    const QModelIndex current = m_filter->mapToSource(m_table->selectionModel()->currentIndex());
+    if (const int g = m_model->groupIndex(current); g >= 0)
+        return g;
+    const int i = m_model->resultIndex(current);
+    return i >= 0 && static_cast<std::size_t>(i) < result->groupOf.size() ? result->groupOf[static_cast<std::size_t>(i)]
+                                                                          : -1;
+}
+
+void MainWindow::askToEndGroup()
+{
+    if (const int g = currentGroup(); g >= 0)
+        askToEndGroupOf(m_model->result()->groups[static_cast<std::size_t>(g)].key);
+}
+
+void MainWindow::askToEndGroupOf(const std::string &key)
+{
+    ActFlow::confirmGroupEnd(m_desk, key, this);
 }
 
 std::vector<ProcessIdentity> MainWindow::selectedIdentities() const
 {
     std::vector<ProcessIdentity> out;
     for (const QModelIndex &row : m_table->selectionModel()->selectedRows())
-        out.push_back(row.data(IdentityRole).value<ProcessIdentity>());
+        if (const auto id = row.data(IdentityRole).value<ProcessIdentity>(); id.isValid())
+            out.push_back(id); // an origin group's row is no process
     return out;
 }
 
@@ -244,6 +278,18 @@ void MainWindow::updateActionState()
     if (why.isEmpty() && targets.empty())
         why = tr("Select one or more processes first.");
     m_actions->updateState(why, targets.size() == 1 && m_desk.undoableFor(targets.front()), !targets.empty());
+    // The group's End: only where its plan ends at least one member.
+    const int g = currentGroup();
+    const auto rows = m_model->prepared();
+    const bool leftovers = g >= 0 && rows && static_cast<std::size_t>(g) < rows->groups.size()
+        && rows->groups[static_cast<std::size_t>(g)].leftovers > 0;
+    QString groupWhy = m_desk.actUnavailableReason();
+    if (groupWhy.isEmpty() && g < 0)
+        groupWhy = tr("Select an origin group (View → By origin) first.");
+    else if (groupWhy.isEmpty() && !leftovers)
+        groupWhy = tr("Nothing of this group would be ended: every member is in use, protected or blocked.");
+    m_actions->endGroup->setEnabled(groupWhy.isEmpty());
+    m_actions->endGroup->setStatusTip(groupWhy);
 }
 
 void MainWindow::updateMarks()
@@ -287,6 +333,8 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
     }
     showSelected(); // the same identity, refreshed (or cleared if it is gone)
     m_ports->showResult(result);
+    if (m_model->mode() == ProcessTableModel::Mode::Origin)
+        updateActionState(); // what the current group's End would end may have changed
     m_status->showResult(*result, scanMicroseconds);
     m_side->summary()->showResult(*result);
     Q_EMIT resultApplied();
@@ -339,11 +387,30 @@ void MainWindow::showContextMenu(const QPoint &pos)
 {
     const QModelIndex at = m_table->indexAt(pos);
     const int i = at.isValid() ? m_model->resultIndex(m_filter->mapToSource(at)) : -1;
-    if (i < 0)
+    const int g = at.isValid() ? m_model->groupIndex(m_filter->mapToSource(at)) : -1;
+    if (i < 0 && g < 0)
         return;
     QMenu menu(this);
-    fillContextMenu(&menu, i);
+    if (g >= 0)
+        fillGroupMenu(&menu, g);
+    else
+        fillContextMenu(&menu, i);
     menu.exec(m_table->viewport()->mapToGlobal(pos));
+}
+
+void MainWindow::fillGroupMenu(QMenu *menu, int group)
+{
+    const auto rows = m_model->prepared();
+    const GroupSummary &g = rows->groups[static_cast<std::size_t>(group)];
+    menu->setToolTipsVisible(true);
+    menu->addSection(g.leftovers == 1 ? tr("1 of %1 processes would be ended").arg(g.members)
+                                      : tr("%1 of %2 processes would be ended").arg(g.leftovers).arg(g.members));
+    QAction *end = menu->addAction(tr("End this group's leftovers…"));
+    const std::string key = rows->result->groups[static_cast<std::size_t>(group)].key;
+    connect(end, &QAction::triggered, this, [this, key] { askToEndGroupOf(key); });
+    end->setEnabled(g.leftovers > 0 && m_desk.actUnavailableReason().isEmpty());
+    end->setToolTip(m_actions->endGroup->toolTip());
+    menu->setDefaultAction(end);
 }
 
 void MainWindow::fillContextMenu(QMenu *menu, int i)
@@ -388,6 +455,18 @@ void MainWindow::fillContextMenu(QMenu *menu, int i)
     if (m_actions->undo->isEnabled())
         menu->addAction(m_actions->undo);
     menu->addAction(m_actions->spare);
+    // By origin, a member offers its group's End too.
+    if (m_model->mode() == ProcessTableModel::Mode::Origin
+        && static_cast<std::size_t>(i) < m_model->result()->groupOf.size()) {
+        const auto rows = m_model->prepared();
+        const int g = m_model->result()->groupOf[static_cast<std::size_t>(i)];
+        const std::string key = m_model->result()->groups[static_cast<std::size_t>(g)].key;
+        menu->addSeparator();
+        QAction *end = menu->addAction(tr("End the leftovers of its group…"));
+        connect(end, &QAction::triggered, this, [this, key] { askToEndGroupOf(key); });
+        end->setEnabled(
+            rows && rows->groups[static_cast<std::size_t>(g)].leftovers > 0 && m_desk.actUnavailableReason().isEmpty());
+    }
 }
 
 void MainWindow::fillColumnsMenu(QMenu *menu)
@@ -423,6 +502,8 @@ void MainWindow::restoreSettings()
     if (s.value(QStringLiteral("table/columnsVersion")).toInt() == kColumnsVersion)
         m_table->header()->restoreState(s.value(QStringLiteral("table/header")).toByteArray());
     m_actions->treeMode->setChecked(s.value(QStringLiteral("table/tree"), false).toBool());
+    if (s.value(QStringLiteral("table/origin"), false).toBool())
+        m_actions->originMode->setChecked(true);
     m_desk.setIntervalMs(s.value(QStringLiteral("scan/intervalMs"), 2000).toInt());
     if (const QString warning = m_desk.sessions().restoreSettings(); !warning.isEmpty())
         statusBar()->showMessage(warning, 30000);
@@ -438,6 +519,7 @@ void MainWindow::saveSettings() const
     s.setValue(QStringLiteral("table/header"), m_table->header()->saveState());
     s.setValue(QStringLiteral("table/columnsVersion"), kColumnsVersion);
     s.setValue(QStringLiteral("table/tree"), m_actions->treeMode->isChecked());
+    s.setValue(QStringLiteral("table/origin"), m_actions->originMode->isChecked());
     s.setValue(QStringLiteral("scan/intervalMs"), m_desk.intervalMs());
     s.setValue(QStringLiteral("sessions/autosaveMinutes"), m_desk.sessions().autosaveMinutes());
     s.setValue(QStringLiteral("sessions/keepDays"), m_desk.sessions().keepDays());

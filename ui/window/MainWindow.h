@@ -66,6 +66,14 @@ public:
     // Shows the window with only these processes in the table (an alert's culprits) until "Show all".
     void showOnly(const std::vector<ProcessIdentity> &ids);
     void setTreeMode(bool tree);
+    // Flat, tree or by origin (View menu; the model is built anew, the selection kept).
+    void setTableMode(ProcessTableModel::Mode mode);
+    // "End this group's leftovers…": the confirmation of the current row's origin group (the group's
+    // row, or a member's), through ActFlow; and of the group with this key.
+    void askToEndGroup();
+    void askToEndGroupOf(const std::string &key);
+    // The origin group of the current row in the result shown (-1: none, or not the By origin view).
+    int currentGroup() const;
     // The column chooser (the header's context menu, View → Columns): one checkable entry per column.
     void fillColumnsMenu(QMenu *menu);
     // The context menu of process `resultIndex` (of shownResult()): what can be done to it in its
@@ -109,6 +117,7 @@ private:
     void restoreSettings();
     void saveSettings() const;
     std::vector<ProcessIdentity> selectedIdentities() const;
+    void fillGroupMenu(QMenu *menu, int group);
 
     Desk &m_desk;
     bool m_keepRunningHidden = false;

@@ -7,6 +7,7 @@
 #include "window/MainWindow.h"
 #include "window/ReportExport.h"
 
+#include <QActionGroup>
 #include <QCoreApplication>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -30,6 +31,7 @@ WindowActions::WindowActions(MainWindow &window) : QObject(&window), m_window(wi
     bar->addAction(refresh);
     bar->addAction(pause);
     bar->addAction(treeMode);
+    bar->addAction(originMode);
     bar->addSeparator();
     bar->addAction(process.first());
     bar->addAction(process.at(1));
@@ -96,7 +98,24 @@ void WindowActions::buildView()
     treeMode = view->addAction(themeIcon(QStringLiteral("view-list-tree")), tr("&Tree view"));
     treeMode->setCheckable(true);
     treeMode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
-    connect(treeMode, &QAction::toggled, &m_window, &MainWindow::setTreeMode);
+    originMode = view->addAction(themeIcon(QStringLiteral("view-group")), tr("By &origin"));
+    originMode->setCheckable(true);
+    originMode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    originMode->setToolTip(tr("One row per origin: the agent, editor or terminal session, test run or unit that "
+                              "started the processes, with its members under it"));
+    // Flat, tree or by origin: checking one unchecks the other; neither is the flat list. Both
+    // actions' states are read once the group has settled them.
+    auto *modes = new QActionGroup(this);
+    modes->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
+    modes->addAction(treeMode);
+    modes->addAction(originMode);
+    const auto applyMode = [this] {
+        m_window.setTableMode(originMode->isChecked() ? ProcessTableModel::Mode::Origin
+                : treeMode->isChecked()               ? ProcessTableModel::Mode::Tree
+                                                      : ProcessTableModel::Mode::Flat);
+    };
+    connect(treeMode, &QAction::toggled, &m_window, applyMode);
+    connect(originMode, &QAction::toggled, &m_window, applyMode);
     QMenu *columns = view->addMenu(tr("&Columns"));
     connect(columns, &QMenu::aboutToShow, this, [this, columns] { m_window.fillColumnsMenu(columns); });
     QMenu *interval = view->addMenu(tr("Refresh &interval"));
@@ -155,6 +174,11 @@ void WindowActions::buildProcess()
             [this, name] { m_window.askToAct(ActVerb::Signal, QLatin1String(name)); });
         process << a;
     }
+    menu->addSeparator();
+    endGroup = menu->addAction(tr("End this &group's leftovers…"), &m_window, &MainWindow::askToEndGroup);
+    endGroup->setToolTip(tr("In the By origin view: end the processes of the selected origin group that ptriage "
+                            "would end; the ones in use, protected or blocked are shown and left out"));
+    endGroup->setEnabled(false);
     menu->addSeparator();
     undo = menu->addAction(themeIcon(QStringLiteral("edit-undo")), tr("&Undo last action on this process"), &m_window,
         &MainWindow::undoSelected);

@@ -29,6 +29,8 @@ public:
     QAction *refresh = nullptr;
     QAction *pause = nullptr;
     QAction *treeMode = nullptr;
+    QAction *originMode = nullptr; // "By origin"; with treeMode, at most one checked (neither: flat)
+    QAction *endGroup = nullptr; // End this group's leftovers… (the current row's group)
     QAction *undo = nullptr;
     QAction *spare = nullptr;
     QList<QAction *> process; // act on the selection
