@@ -7,10 +7,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
+
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <utility>
 
 namespace ptriage {
 
@@ -89,6 +91,28 @@ PortsView::PortsView(QWidget *parent)
 
 void PortsView::showResult(std::shared_ptr<const TriageResult> result)
 {
+    // Behind the process table's tab its summary's new text would lay the window out at every
+    // refresh whose listeners changed: the newest result waits until the view is shown.
+    if (result && !isVisible()) {
+        m_waiting = std::move(result);
+        return;
+    }
+    m_waiting.reset();
+    apply(std::move(result));
+}
+
+void PortsView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!m_waiting)
+        return;
+    apply(std::exchange(m_waiting, nullptr));
+    if (const ProcessIdentity id = std::exchange(m_followWaiting, {}); id.isValid())
+        followProcess(id);
+}
+
+void PortsView::apply(std::shared_ptr<const TriageResult> result)
+{
     const bool scanned = result != nullptr;
     m_applying = true;
     m_model->setResult(std::move(result));
@@ -126,6 +150,10 @@ bool PortsView::selectListener(const ProcessIdentity &id, int port)
 
 void PortsView::followProcess(const ProcessIdentity &id)
 {
+    if (m_waiting) { // the rows are not this result's yet
+        m_followWaiting = id;
+        return;
+    }
     const QModelIndex current = m_view->currentIndex();
     if (!id.isValid() || (current.isValid() && current.data(PortsModel::IdentityRole).value<ProcessIdentity>() == id))
         return;

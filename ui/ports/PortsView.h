@@ -41,7 +41,11 @@ Q_SIGNALS:
     void processActivated(const ptriage::ProcessIdentity &id);
     void freePortRequested(int port);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    void apply(std::shared_ptr<const TriageResult> result);
     void currentChanged();
     void showMenu(const QPoint &pos);
 
@@ -51,6 +55,9 @@ private:
     QLabel *m_summary;
     QPushButton *m_free;
     bool m_applying = false; // a result is being applied: the current row is not the person's choice
+    // The newest result while the view is hidden: nothing is laid out or painted for it until shown.
+    std::shared_ptr<const TriageResult> m_waiting;
+    ProcessIdentity m_followWaiting; // the process to follow once the waiting result is applied
     ProcessIdentity m_activated; // the process the person last chose here
 };
 

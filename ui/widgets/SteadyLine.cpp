@@ -33,10 +33,28 @@ void SteadyLine::setSelectable(bool selectable)
     m_label->setTextInteractionFlags(selectable ? Qt::TextSelectableByMouse : Qt::NoTextInteraction);
 }
 
+namespace {
+
+// The sample with one more digit in each number: a count that grows by one (99 → 100 processes)
+// then fits the room already taken, and the window is not laid out again for it.
+QString withRoomForCounts(const QString &sample)
+{
+    QString out;
+    out.reserve(sample.size() + 4);
+    for (qsizetype i = 0; i < sample.size(); ++i) {
+        out += sample[i];
+        if (sample[i].isDigit() && (i + 1 == sample.size() || !sample[i + 1].isDigit()))
+            out += QLatin1Char('0');
+    }
+    return out;
+}
+
+} // namespace
+
 void SteadyLine::reserveWidthFor(const QString &sample)
 {
-    if (const int wanted = widthFor(sample); wanted > m_widest) {
-        m_widest = wanted;
+    if (widthFor(sample) > m_widest) {
+        m_widest = widthFor(withRoomForCounts(sample));
         updateGeometry();
     }
 }

@@ -20,7 +20,7 @@ public:
     explicit SteadyLine(QWidget *parent = nullptr, Width width = Width::Given);
 
     void setText(const QString &text);
-    // Widest: at least as wide as `sample`, from the start.
+    // Widest: at least as wide as `sample` (its numbers a digit longer), from the start.
     void reserveWidthFor(const QString &sample);
     // Selectable by mouse (the default): a text document per line, laid out at every new text.
     void setSelectable(bool selectable);

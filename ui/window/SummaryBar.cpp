@@ -89,7 +89,9 @@ SummaryBar::SummaryBar(QWidget *parent)
     m_text->setFont(headline);
     m_text->setText(tr("Looking at every process…"));
     m_showThem->setText(tr("Show them"));
-    m_showThem->hide();
+    // Disabled rather than hidden when there is nothing to show: candidates that come and go with
+    // other processes would lay the whole window out again at every refresh that shows or hides it.
+    m_showThem->setEnabled(false);
     connect(m_showThem, &QPushButton::clicked, this, [this] { Q_EMIT showCandidatesOnly(!m_candidatesOnly); });
     for (const int seconds : {60, 300, 900, 1800, 3600, 7200, 86400})
         m_minAge->addItem(localDuration(seconds), seconds);
@@ -126,7 +128,7 @@ void SummaryBar::showResult(const TriageResult &result)
     if (line != m_text->text())
         m_text->setText(line);
     m_candidates = c.attention;
-    m_showThem->setVisible(m_candidates > 0 || m_candidatesOnly);
+    m_showThem->setEnabled(m_candidates > 0 || m_candidatesOnly);
     showMinAge(result.minAgeSeconds);
 }
 
@@ -146,7 +148,7 @@ void SummaryBar::setShowingCandidatesOnly(bool on)
 {
     m_candidatesOnly = on;
     m_showThem->setText(on ? tr("Show all") : tr("Show them"));
-    m_showThem->setVisible(m_candidates > 0 || on);
+    m_showThem->setEnabled(m_candidates > 0 || on);
 }
 
 QString SummaryBar::summary() const
