@@ -22,7 +22,7 @@ ResultFeed::ResultFeed(const TriageConfig &config, const ProcessTableModel &mode
 
 ResultFeed::~ResultFeed()
 {
-    m_preparing.waitForFinished(); // it reads the model's columns
+    m_preparing.waitForFinished(); // it reads the configuration
 }
 
 void ResultFeed::receive(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds)
@@ -46,7 +46,8 @@ void ResultFeed::prepareNext()
     m_preparingScanUs = m_pendingScanUs;
     const bool trim = ++m_preparations % kTrimEvery == 0;
     m_preparing.setFuture(QtConcurrent::run(&m_pool,
-        [result = std::move(m_pending), config = &m_config, columns = &m_model.columns(), basis = m_model.prepared(),
+        [result = std::move(m_pending), config = &m_config,
+            columns = m_model.columns() /* a copy: the model dies before this feed */, basis = m_model.prepared(),
             released = std::move(m_released), trim]() mutable {
             becomeBackgroundThread();
             released.clear();
@@ -56,7 +57,7 @@ void ResultFeed::prepareNext()
 #else
             (void)trim;
 #endif
-            return ProcessTableModel::prepare(result, *config, *columns, basis);
+            return ProcessTableModel::prepare(result, *config, columns, basis);
         }));
     m_pending.reset();
     m_released.clear();
