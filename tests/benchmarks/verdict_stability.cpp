@@ -163,7 +163,8 @@ struct Subject {
 };
 
 // Double fork: the program runs in a session of its own whose leader has gone, adopted by init,
-// with stdio on /dev/null, only PATH and LANG in its environment, in `dir`. Its pid, or -1.
+// with stdio on /dev/null (a file open for writing is evidence), only PATH and LANG in its
+// environment, in `dir`. Its pid, or -1.
 int spawnOrphan(const std::vector<std::string> &argvIn, int niceValue, const std::string &dir)
 {
     std::vector<std::string> argv = argvIn;
@@ -737,8 +738,14 @@ int main(int argc, char **argv)
     }
     const int pages = client.pages();
     bool allRan = true;
-    for (const auto &s : subjects)
-        allRan = allRan && isRunning(s);
+    for (const auto &s : subjects) {
+        if (isRunning(s))
+            continue;
+        allRan = false;
+        // An orphan's exit status is init's to see, not ours: say only that it ended.
+        std::printf("%s (pid %d) ended during the run (see its rows: \"not in the scan\" or zombie from then on)\n",
+            s.kind.c_str(), s.pid);
+    }
 
     // ---- What they said ----
     int totalOneShot = 0, totalLive = 0;
