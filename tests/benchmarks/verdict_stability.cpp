@@ -451,6 +451,21 @@ void printLedgerDiff(const char *mode, const std::vector<Verdict> &runs)
     }
 }
 
+// One run's whole ledger, strongest first.
+void printLedger(const char *mode, const Verdict &v)
+{
+    if (!v.seen)
+        return;
+    std::printf("    %s run 1 ledger, in bits for %s against %s:\n", mode, v.cls.c_str(), v.ref.c_str());
+    std::vector<std::pair<std::string, const Term *>> terms;
+    for (const auto &[name, t] : v.ledger)
+        terms.push_back({name, &t});
+    std::sort(terms.begin(), terms.end(),
+        [](const auto &a, const auto &b) { return std::fabs(a.second->bits) > std::fabs(b.second->bits); });
+    for (const auto &[name, t] : terms)
+        std::printf("      %-16s %+6.2f  %s\n", name.c_str(), t->bits, t->detail.c_str());
+}
+
 struct Spread {
     double lo = 1, hi = 0, sd = 0;
 };
@@ -517,6 +532,7 @@ extern "C" void onSignal(int sig)
 int main(int argc, char **argv)
 {
     int runs = 8, busyPerCore = 0, intervalMs = 2000, settleSeconds = 6;
+    bool ledgers = false;
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         const bool hasValue = i + 1 < argc;
@@ -528,10 +544,13 @@ int main(int argc, char **argv)
             ++i;
         else if (arg == "--settle" && hasValue && parseInt(argv[i + 1], 0, 600, settleSeconds))
             ++i;
+        else if (arg == "--ledgers")
+            ledgers = true;
         else {
             std::fprintf(stderr,
                 "usage: %s [--runs K (2–1000, default 8)] [--busy N (spinning children per core, default 0)]\n"
-                "          [--interval-ms MS (between scans, default 2000)] [--settle SECONDS (default 6)]\n",
+                "          [--interval-ms MS (between scans, default 2000)] [--settle SECONDS (default 6)]\n"
+                "          [--ledgers (each process's whole ledger in the first one-shot and live run)]\n",
                 argv[0]);
             return 1;
         }
@@ -778,6 +797,10 @@ int main(int argc, char **argv)
             printLedgerDiff("one-shot", oneShot[s]);
         if (c2 > 0)
             printLedgerDiff("live", live[s]);
+        if (ledgers) {
+            printLedger("one-shot", oneShot[s].front());
+            printLedger("live", live[s].front());
+        }
         if (c1 + c2 > 0)
             flapping.push_back(subject.kind);
     }
