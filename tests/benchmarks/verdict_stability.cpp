@@ -667,6 +667,10 @@ int main(int argc, char **argv)
             busy.size(), busyPerCore);
     else
         std::printf("load: none of our own (--busy 0)\n");
+    if (readText("/proc/sys/kernel/sched_autogroup_enabled").rfind('1', 0) == 0)
+        std::printf("kernel autogroup: on — each orphan (a session of its own) is a scheduling group of its own,\n"
+                    "  so nice 10 does not lower its share against other sessions' work, and the --busy children\n"
+                    "  (in this benchmark's session) weigh as one group\n");
     std::printf("triage options: minimum age 0 s (tests/support youngOptions(): processes seconds old are judged, not\n"
                 "  held back as too young), this process as ptriage (never a target), no past decisions or sessions\n"
                 "  (no session database), the config as `ptriage scan` loads it: %s\n"
