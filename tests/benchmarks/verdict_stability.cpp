@@ -760,15 +760,20 @@ int main(int argc, char **argv)
         }
     }
     const int pages = client.pages();
-    bool allRan = true;
-    for (const auto &s : subjects) {
-        if (isRunning(s))
-            continue;
-        allRan = false;
-        // An orphan's exit status is init's to see, not ours: say only that it ended.
-        std::printf("%s (pid %d) ended during the run (see its rows: \"not in the scan\" or zombie from then on)\n",
-            s.kind.c_str(), s.pid);
+    // A process that ended during the run changed its behaviour: its changes are not counted.
+    std::vector<bool> ended(n, false);
+    std::string endedList;
+    for (std::size_t s = 0; s < n; ++s) {
+        auto gone = [](const Verdict &v) { return !v.seen || v.cls == "zombie"; };
+        ended[s] = !isRunning(subjects[s]) || std::any_of(oneShot[s].begin(), oneShot[s].end(), gone)
+            || std::any_of(live[s].begin(), live[s].end(), gone);
+        if (ended[s])
+            endedList += (endedList.empty() ? "" : "; ") + subjects[s].kind + " (pid " + std::to_string(subjects[s].pid)
+                + ")";
     }
+    if (!endedList.empty()) // an orphan's exit status is init's to see, not ours
+        std::printf("ended during the run (\"not in the scan\" or zombie from then on), not counted below: %s\n",
+            endedList.c_str());
 
     // ---- What they said ----
     int totalOneShot = 0, totalLive = 0;
@@ -785,8 +790,8 @@ int main(int argc, char **argv)
             command += (a ? " " : "") + arg;
         }
         const int c1 = changes(oneShot[s]), c2 = changes(live[s]);
-        totalOneShot += c1;
-        totalLive += c2;
+        totalOneShot += ended[s] ? 0 : c1;
+        totalLive += ended[s] ? 0 : c2;
         const Spread p1 = spreadOf(oneShot[s]), p2 = spreadOf(live[s]);
         std::printf("\n== %s — pid %d, kind %s%s\n   %s\n", subject.kind.c_str(), subject.pid, kinds[s].c_str(),
             subject.nice ? ", nice 10" : "", shortened(command, 100).c_str());
@@ -805,14 +810,15 @@ int main(int argc, char **argv)
             printLedger("one-shot", oneShot[s].front());
             printLedger("live", live[s].front());
         }
-        if (c1 + c2 > 0)
+        if (c1 + c2 > 0 && !ended[s])
             flapping.push_back(subject.kind);
     }
 
-    std::printf("\nthe dev server answered %d GETs during the run; every process %s\n", pages,
-        allRan ? "ran to the end" : "did NOT run to the end: the figures are not about steady behaviour");
-    std::printf("verdict changes: one-shot %d, live %d (processes whose behaviour did not change) — goal 0: %s\n",
-        totalOneShot, totalLive, totalOneShot + totalLive == 0 ? "met" : "NOT met");
+    std::printf("\nthe dev server answered %d GETs during the run; %s\n", pages,
+        endedList.empty() ? "every process ran to the end" : ("ended during the run: " + endedList).c_str());
+    std::printf("verdict changes: one-shot %d, live %d (processes whose behaviour did not change%s) — goal 0: %s\n",
+        totalOneShot, totalLive, endedList.empty() ? "" : "; those that ended not counted",
+        totalOneShot + totalLive == 0 ? "met" : "NOT met");
     if (!flapping.empty()) {
         std::string list;
         for (const auto &f : flapping)
