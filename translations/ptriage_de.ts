@@ -785,6 +785,14 @@
         <source>started by</source>
         <translation>gestartet von</translation>
     </message>
+    <message>
+        <source>age (programs of no known kind)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steadiness</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Evidence</name>
@@ -1051,6 +1059,30 @@
     <message>
         <source>started in %1, which is still there (the terminal terms weigh that)</source>
         <translation>Urheber: %1 – noch da (das wiegen die Terminal-Indizien)</translation>
+    </message>
+    <message>
+        <source>used %1 of CPU in %2 of life: it has hardly run since it started (the scheduler does not say when it last ran)</source>
+        <translation>%1 CPU-Zeit in %2 Lebenszeit: seit dem Start kaum gelaufen (der Scheduler sagt nicht, wann er zuletzt lief)</translation>
+    </message>
+    <message>
+        <source>%1 old; a program of no known kind typically ends within %2</source>
+        <translation>%1 alt; ein Programm unbekannter Art endet meist innerhalb von %2</translation>
+    </message>
+    <message>
+        <source>its parent %1 (pid %2) is alive, but %3 (pid %4) above it was left behind: adopted, its session leader (pid %5) gone</source>
+        <translation>sein Elternprozess %1 (PID %2) lebt, aber %3 (PID %4) darüber wurde zurückgelassen: adoptiert, sein Sitzungsleiter (PID %5) ist weg</translation>
+    </message>
+    <message>
+        <source>looks like a %1 (counts little: what started it is gone)</source>
+        <translation>sieht aus wie: %1 (zählt wenig: was ihn gestartet hat, ist weg)</translation>
+    </message>
+    <message>
+        <source> over the last %1, weighed with its average over its life</source>
+        <translation> in den letzten %1, gewichtet mit dem Durchschnitt seiner Lebenszeit</translation>
+    </message>
+    <message>
+        <source>the evidence now points to %1; the verdict changes once it says so again at the next refresh</source>
+        <translation>die Indizien sprechen jetzt für %1; das Urteil ändert sich, wenn sie es beim nächsten Aktualisieren wieder tun</translation>
     </message>
 </context>
 <context>

@@ -621,11 +621,36 @@ void Collector::attachDetails(Pass &pass, bool deepForAll, const std::unordered_
     m_deep = std::move(deep);
 }
 
+namespace {
+
+// A one-shot scan's interval (tens of ms) sees a niced busy loop get none or all of it, and a timer's
+// wakeup or none: too little for a verdict to hinge on. What it lacks of kMinEvidenceSeconds is filled
+// with the process's own average over its life — unless the scheduler says it has not run in that time.
+void fillShortInterval(Sample &s, double dt, double at)
+{
+    constexpr double kMinEvidenceSeconds = 1.0;
+    constexpr double kShortSeconds = 0.25; // a one-shot's; a capture pair's (0.3 s and more) is taken as it is
+    if (dt >= kShortSeconds)
+        return;
+    const double ticks = static_cast<double>(std::max(1L, ::sysconf(_SC_CLK_TCK)));
+    const double age = at - static_cast<double>(s.id.startTicks) / ticks;
+    const double fill = std::min(kMinEvidenceSeconds, age) - dt;
+    if (fill <= 0 || age <= 0 || (s.sinceLastRanSeconds && *s.sinceLastRanSeconds >= dt + fill))
+        return;
+    const double lifeCpu = (s.cpuNs ? static_cast<double>(*s.cpuNs) / 1e9 : static_cast<double>(s.cpuTicks) / ticks);
+    s.cpuSteady = (*s.cpuShare * dt + lifeCpu / age * fill) / (dt + fill);
+    if (s.ioRate && s.ioBytes)
+        s.ioSteady = (*s.ioRate * dt + static_cast<double>(*s.ioBytes) / age * fill) / (dt + fill);
+}
+
+} // namespace
+
 void Collector::applyRates(Pass &pass)
 {
     std::unordered_map<ProcessIdentity, PreviousSample> next;
     next.reserve(pass.samples.size());
     std::optional<double> interval;
+    pass.intervals.assign(pass.samples.size(), 0);
     for (std::size_t k = 0; k < pass.samples.size(); ++k) {
         Sample &s = pass.samples[k];
         const double at = k < pass.readAt.size() ? pass.readAt[k] : pass.uptime;
@@ -645,12 +670,29 @@ void Collector::applyRates(Pass &pass)
                 if (s.ioBytes && it->second.ioBytes && *s.ioBytes >= *it->second.ioBytes)
                     s.ioRate = static_cast<double>(*s.ioBytes - *it->second.ioBytes) / dt;
                 interval = dt;
+                pass.intervals[k] = dt;
+                // Smoothed over kSteadySeconds of refreshes, whatever their interval.
+                constexpr double kSteadySeconds = 30;
+                const double w = 1 - std::exp(-dt / kSteadySeconds);
+                s.cpuSteady = prev.cpuSteady ? *prev.cpuSteady + w * (*s.cpuShare - *prev.cpuSteady) : *s.cpuShare;
+                if (s.ioRate)
+                    s.ioSteady = prev.ioSteady ? *prev.ioSteady + w * (*s.ioRate - *prev.ioSteady) : *s.ioRate;
+                if (!prev.cpuSteady)
+                    pass.intervals[k] = -dt; // the first: fillShortIntervals may fill it up
             }
         }
-        next.emplace(s.id, PreviousSample{s.id, s.cpuTicks, s.ioBytes, at, s.cpuNs});
+        next.emplace(s.id, PreviousSample{s.id, s.cpuTicks, s.ioBytes, at, s.cpuNs, s.cpuSteady, s.ioSteady});
     }
     m_previous = std::move(next);
     m_lastInterval = interval;
+}
+
+void Collector::fillShortIntervals(Pass &pass)
+{
+    for (std::size_t k = 0; k < pass.samples.size() && k < pass.intervals.size(); ++k)
+        if (pass.intervals[k] < 0 && pass.samples[k].cpuShare)
+            fillShortInterval(
+                pass.samples[k], -pass.intervals[k], k < pass.readAt.size() ? pass.readAt[k] : pass.uptime);
 }
 
 void Collector::attachLastRan(Pass &pass)
@@ -877,6 +919,7 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
         clock.lap("details");
         applyRates(pass);
         attachLastRan(pass);
+        fillShortIntervals(pass);
         clock.lap("rates, last ran");
         return publish(std::move(pass), clock);
     }
@@ -928,6 +971,7 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     clock.lap("details (exec'd)");
     applyRates(second);
     attachLastRan(second);
+    fillShortIntervals(second);
     clock.lap("rates, last ran");
     return publish(std::move(second), clock, std::move(sockets));
 }
@@ -1048,6 +1092,7 @@ std::shared_ptr<const Snapshot> Collector::refresh()
     clock.lap("details");
     applyRates(pass);
     attachLastRan(pass);
+    fillShortIntervals(pass);
     clock.lap("rates, last ran");
     return publish(std::move(pass), clock, std::move(sockets));
 }

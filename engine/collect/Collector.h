@@ -48,6 +48,8 @@ struct PreviousSample {
     std::optional<std::uint64_t> ioBytes;
     double uptimeSeconds = 0;
     std::optional<std::uint64_t> cpuNs;
+    std::optional<double> cpuSteady; // Sample::cpuSteady, ioSteady
+    std::optional<double> ioSteady;
 };
 
 class Collector {
@@ -97,6 +99,8 @@ private:
         // opened twice. The second pass closes it (on its worker) unless the process exec'd. Empty
         // for a refresh; an invalid entry past the fd budget.
         std::vector<DirFd> dirs;
+        // Per sample, the interval its rates span (0: no rate; negative: its first, which may be filled).
+        std::vector<double> intervals;
     };
     // firstOfTwo: a one-shot's first pass (no "last ran"; keeps up to dirsToKeep directories).
     Pass readCheapTier();
@@ -125,6 +129,7 @@ private:
     // `readFdsAgain`: processes whose cached fds are read anew (a listener of theirs came or went).
     void attachDetails(Pass &pass, bool deepForAll, const std::unordered_set<ProcessIdentity> *readFdsAgain = nullptr);
     void applyRates(Pass &pass);
+    static void fillShortIntervals(Pass &pass); // after attachLastRan: it reads the interval's own CPU
     void attachLastRan(Pass &pass);
     struct SocketReading {
         SocketMap sockets;

@@ -80,6 +80,11 @@ struct Sample {
     // Rates against the previous sample of the same identity; empty when unknown.
     std::optional<double> cpuShare; // fraction of one core
     std::optional<double> ioRate; // bytes per second
+    // What the evidence reads: the rates smoothed over about half a minute of refreshes, and a short
+    // interval (a one-shot's) filled up to a second with the process's lifetime average — one sample
+    // that caught a timer's wakeup or missed a burst does not flip a verdict. Shown: the rates above.
+    std::optional<double> cpuSteady;
+    std::optional<double> ioSteady;
     // How long since any of its threads last ran on a CPU (the scheduler's clock, which stands
     // still in suspend). Read only for processes that did not run during the interval (0 for
     // those that did); empty when the kernel or the capture does not say.

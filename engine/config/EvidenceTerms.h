@@ -27,6 +27,7 @@ enum class EvidenceTable {
     CwdDeleted,
     Leaking,
     Owner,
+    AgeUnknownKind,
 };
 
 struct EvidenceTableSpec {
@@ -36,7 +37,7 @@ struct EvidenceTableSpec {
     std::array<std::string_view, 6> bins; // empty names after the last
 };
 
-inline constexpr std::array<EvidenceTableSpec, 18> kEvidenceTables{{
+inline constexpr std::array<EvidenceTableSpec, 19> kEvidenceTables{{
     {EvidenceTable::Cpu, "cpu", "cpu", {"idle", "trickle", "low", "busy", "spinning"}},
     {EvidenceTable::LastRan, "last_ran", "last_ran", {"seconds", "minutes", "hours", "days"}},
     {EvidenceTable::Progress, "progress", "progress", {"writing", "io", "none"}},
@@ -56,6 +57,7 @@ inline constexpr std::array<EvidenceTableSpec, 18> kEvidenceTables{{
     {EvidenceTable::CwdDeleted, "cwd_deleted", "cwd_deleted", {"yes", "no"}},
     {EvidenceTable::Leaking, "leaking", "leaking", {"yes", "no"}},
     {EvidenceTable::Owner, "owner", "owner", {"alive", "gone", "none"}},
+    {EvidenceTable::AgeUnknownKind, "age_unknown_kind", "age", {"within", "past", "long_past", "far_past"}},
 }};
 
 // The term of past decisions: counts, not a table's bins.

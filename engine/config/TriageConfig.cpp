@@ -164,6 +164,8 @@ bool readPriors(const Loaded &l, Priors &p, ConfigError *error)
         p.logPrior[static_cast<std::size_t>(c)] = std::log(prior[static_cast<std::size_t>(c)] / sum);
     p.maxBitsPerTerm = r.number(o, QStringLiteral("max_bits_per_term"), QStringLiteral("max_bits_per_term"), 0.5, 64);
     p.maxBitsState = r.number(o, QStringLiteral("max_bits_state"), QStringLiteral("max_bits_state"), 0.5, 64);
+    p.maxBitsKindOwnerGone = r.number(
+        o, QStringLiteral("max_bits_kind_when_owner_gone"), QStringLiteral("max_bits_kind_when_owner_gone"), 0, 64);
     const auto t = o.value(QStringLiteral("thresholds")).toObject();
     auto th = [&](const char *key, double min, double max) {
         return r.number(t, QLatin1String(key), QStringLiteral("thresholds.") + QLatin1String(key), min, max);
@@ -183,6 +185,7 @@ bool readPriors(const Loaded &l, Priors &p, ConfigError *error)
     p.lastRanMinutes = th("last_ran_minutes_seconds", 0, 1e9);
     p.lastRanHours = th("last_ran_hours_seconds", 0, 1e9);
     p.lastRanDays = th("last_ran_days_seconds", 0, 1e9);
+    p.idleLifeCpuShare = th("idle_life_cpu_share", 0, 1);
     p.learning.halfLifeDays = th("learning_half_life_days", 0.01, 36500);
     p.learning.spareWeight = th("learning_spare_weight", 0.1, 100);
     p.learning.minVotes = th("learning_min_votes", 0.1, 1000);
@@ -239,6 +242,10 @@ bool readSignatures(const Loaded &l, SignatureTable &s, ConfigError *error)
         if (!life.isNull())
             cat.expectedLifetimeSeconds = r.number(c, QStringLiteral("expected_lifetime_seconds"),
                 path + QStringLiteral(".expected_lifetime_seconds"), 1, 1e10);
+        const auto guess = c.value(QStringLiteral("typical_lifetime_seconds"));
+        if (!guess.isNull() && !guess.isUndefined())
+            cat.typicalLifetimeSeconds = r.number(c, QStringLiteral("typical_lifetime_seconds"),
+                path + QStringLiteral(".typical_lifetime_seconds"), 1, 1e10);
         cat.logLikelihood = r.classVector(
             c.value(QStringLiteral("likelihood")).toObject(), path + QStringLiteral(".likelihood"), true);
         s.categories.push_back(std::move(cat));

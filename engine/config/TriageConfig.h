@@ -44,6 +44,7 @@ struct Priors {
     ClassVector logPrior{};
     double maxBitsPerTerm = 6;
     double maxBitsState = 12;
+    double maxBitsKindOwnerGone = 1; // the kind of program's bound when what started it is gone
     double cpuIdle = 0.005, cpuTrickle = 0.03, cpuBusy = 0.1, cpuSpinning = 0.6;
     double ioIdle = 512, ioHeavy = 1 << 20;
     double sustainedCpu = 0.5, sustainedMinAge = 3600;
@@ -51,6 +52,9 @@ struct Priors {
     double recentTtySeconds = 600;
     // Bins of "how long since it last ran": seconds < minutes < hours < days.
     double lastRanMinutes = 60, lastRanHours = 3600, lastRanDays = 86400;
+    // Below this share of a core over its life it has hardly run since it started: where the scheduler
+    // does not say when it last ran, its age says it instead.
+    double idleLifeCpuShare = 0.0005;
     LearningParams learning;
     LeakParams leak;
     std::vector<TermTable> terms;
@@ -72,6 +76,9 @@ struct Category {
     bool worker = false; // lives to serve its parent: outliving it is the strong sign
     bool isProtected = false;
     std::optional<double> expectedLifetimeSeconds;
+    // A kind that sets no expectation (unknown, a script) still has a typical life: weighed by the
+    // milder age_unknown_kind table, so days of idleness are not "unsure".
+    std::optional<double> typicalLifetimeSeconds;
     ClassVector logLikelihood{};
 };
 

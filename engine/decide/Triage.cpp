@@ -51,6 +51,33 @@ std::vector<Posterior> carryOrInfer(const Snapshot &snap, const std::vector<Proc
 
 } // namespace
 
+// A verdict flapping between scans is one nobody trusts. Between refreshes of the live service a
+// change towards acting (useful → stuck or abandoned, or between those) waits until the evidence has
+// said it kRefreshesToHold times in a row; a change back to useful, or to or from a zombie, is at once.
+// Gates (a client, a person at the terminal) are facts and hold at once whatever the verdict.
+void holdVerdicts(std::vector<Posterior> &posteriors, const Snapshot &snap, const TriageResult &previous)
+{
+    for (std::size_t i = 0; i < posteriors.size(); ++i) {
+        const Sample *before = previous.snapshot->byIdentity(snap.processes[i].id);
+        if (!before)
+            continue;
+        const Posterior &was
+            = previous.posteriors[static_cast<std::size_t>(before - previous.snapshot->processes.data())];
+        Posterior &now = posteriors[i];
+        const ProcessClass said = now.classification;
+        if (said == was.classification || said == ProcessClass::Useful || said == ProcessClass::Zombie
+            || was.classification == ProcessClass::Zombie)
+            continue;
+        const int times = (was.pendingFor > 0 && was.pending == said ? was.pendingFor : 0) + 1;
+        if (times >= kRefreshesToHold)
+            continue;
+        now = was;
+        now.pending = said;
+        now.pendingFor = times;
+        now.key = 0; // computed again next time, never carried over as it is
+    }
+}
+
 std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snapshot, const TriageConfig &config,
     const TriageOptions &options, const TriageResult *previous)
 {
@@ -70,6 +97,8 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
     const auto observations = observe(snap, r->facts, config, options.past.get(), options.pool);
     clock.lap("evidence");
     r->posteriors = carryOrInfer(snap, r->facts, observations, config, previous, options.pool, r->carriedPosteriors);
+    if (previous)
+        holdVerdicts(r->posteriors, snap, *previous);
     clock.lap("inference");
     r->recommendations = decide({snap, r->facts, r->posteriors, config, r->minAgeSeconds});
     clock.lap("decision");
@@ -106,7 +135,8 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
 Ledger ledgerOf(const TriageResult &r, int index, const TriageConfig &config)
 {
     const auto i = static_cast<std::size_t>(index);
-    return ledgerOf(r.posteriors[i], observeProcess(*r.snapshot, r.facts, i, config, r.past.get()), r.facts[i], config);
+    return ledgerOf(r.posteriors[i], r.snapshot->processes[i],
+        observeProcess(*r.snapshot, r.facts, i, config, r.past.get()), r.facts[i], config);
 }
 
 } // namespace ptriage

@@ -91,6 +91,11 @@ inline Ledger ledgerOf(const ProcessView &process, const TriageConfig &config)
     return ledgerOf(process.result(), process.index(), config);
 }
 
+// Between refreshes of the live service: a verdict that would change towards acting keeps the previous
+// one until the evidence says it kRefreshesToHold times in a row (pending/pendingFor); a change to useful
+// is at once. `posteriors` are the new snapshot's, `previous` the last result.
+void holdVerdicts(std::vector<Posterior> &posteriors, const Snapshot &snap, const TriageResult &previous);
+
 // `previous`: the last result of the same config, or null. A process whose posterior inputs are
 // what they were there keeps its posterior from it; facts, evidence, decisions and
 // blast radii are computed anew for everyone, as they depend on neighbours and the clock.

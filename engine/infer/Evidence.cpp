@@ -58,6 +58,9 @@ struct Subject {
     {
         return f.supervisorKind == SupervisorKind::SystemdUnit || f.supervisorKind == SupervisorKind::Container;
     }
+    // The rates the evidence reads: steady ones (Sample::cpuSteady) where the collector has them.
+    const std::optional<double> &cpu() const { return s.cpuSteady ? s.cpuSteady : s.cpuShare; }
+    const std::optional<double> &io() const { return s.ioSteady ? s.ioSteady : s.ioRate; }
     // An interactive kind (a dev server, a shell) normally has a terminal and a parent session.
     bool expectsTerminal() const { return cat.interactive && !runAsService(); }
 };
@@ -72,7 +75,7 @@ void observeZombie(Observer &o)
 void observeCpu(Observer &o, const Subject &x)
 {
     const Priors &p = x.p;
-    const auto &share = x.s.cpuShare;
+    const auto &share = x.cpu();
     if (!share)
         o.unknown(EvidenceTable::Cpu,
             ev(QT_TRANSLATE_NOOP("Evidence", "recent CPU unknown: no earlier sample of this process")));
@@ -88,26 +91,41 @@ void observeCpu(Observer &o, const Subject &x)
             ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2"), {Phrase::percent(*share), x.over}));
 }
 
+const char *lastRanBin(const Priors &p, double seconds)
+{
+    return seconds < p.lastRanMinutes ? "seconds"
+        : seconds < p.lastRanHours    ? "minutes"
+        : seconds < p.lastRanDays     ? "hours"
+                                      : "days";
+}
+
 // How long since it last ran, for a process that did not run in the interval: "no CPU in the
 // last 0.1 s" says little, "has not run for 5 h" says much. Left out when it ran (the CPU term
 // says so) and unknown when the scheduler does not tell (no CONFIG_SCHED_DEBUG, older captures).
 void observeLastRan(Observer &o, const Subject &x)
 {
     const Priors &p = x.p;
-    if (x.s.cpuShare && *x.s.cpuShare >= p.cpuIdle)
+    if (x.cpu() && *x.cpu() >= p.cpuIdle)
         return;
     const auto &since = x.s.sinceLastRanSeconds;
+    const ProcessFacts &f = x.f;
+    if (!since && f.ageSeconds >= p.lastRanMinutes && f.lifetimeCpuShare < p.idleLifeCpuShare) {
+        // Without the scheduler's clock, a life with almost no CPU says it as well: it has hardly run
+        // since it started, so its age stands for how long since it last ran.
+        o.add(EvidenceTable::LastRan, lastRanBin(p, f.ageSeconds),
+            ev(QT_TRANSLATE_NOOP("Evidence",
+                   "used %1 of CPU in %2 of life: it has hardly run since it started (the scheduler does not say "
+                   "when it last ran)"),
+                {Phrase::duration(f.lifetimeCpuShare * f.ageSeconds), Phrase::duration(f.ageSeconds)}));
+        return;
+    }
     if (!since) {
         o.unknown(EvidenceTable::LastRan,
             ev(QT_TRANSLATE_NOOP(
                 "Evidence", "when it last ran is unknown: the scheduler's sched file is not available")));
         return;
     }
-    const char *bin = *since < p.lastRanMinutes ? "seconds"
-        : *since < p.lastRanHours               ? "minutes"
-        : *since < p.lastRanDays                ? "hours"
-                                                : "days";
-    o.add(EvidenceTable::LastRan, bin,
+    o.add(EvidenceTable::LastRan, lastRanBin(p, *since),
         *since < 1 ? ev(QT_TRANSLATE_NOOP("Evidence", "ran within the last second"))
                    : ev(QT_TRANSLATE_NOOP(
                             "Evidence", "has not run on a CPU for %1 (the scheduler's clock, which stops in suspend)"),
@@ -119,9 +137,9 @@ void observeLastRan(Observer &o, const Subject &x)
 void observeProgress(Observer &o, const Subject &x)
 {
     const Priors &p = x.p;
-    if (!x.s.cpuShare || *x.s.cpuShare < p.cpuBusy || !x.s.ioRate)
+    if (!x.cpu() || *x.cpu() < p.cpuBusy || !x.io())
         return;
-    if (*x.s.ioRate < p.ioIdle) {
+    if (*x.io() < p.ioIdle) {
         // A compiler or a computation may do no I/O for a while; hours of it is the stuck loop.
         if (x.f.ageSeconds >= p.sustainedMinAge && x.f.lifetimeCpuShare >= p.sustainedCpu)
             o.add(EvidenceTable::Progress, "none",
@@ -130,10 +148,10 @@ void observeProgress(Observer &o, const Subject &x)
     } else if (x.f.deepKnown && !x.f.writableFiles.empty())
         o.add(EvidenceTable::Progress, "writing",
             ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s) with files open for writing: %2"),
-                {Phrase::bytes(*x.s.ioRate), joinFirst(x.f.writableFiles, 2)}));
+                {Phrase::bytes(*x.io()), joinFirst(x.f.writableFiles, 2)}));
     else
         o.add(EvidenceTable::Progress, "io",
-            ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s)"), {Phrase::bytes(*x.s.ioRate)}));
+            ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s)"), {Phrase::bytes(*x.io())}));
 }
 
 // Only for processes old enough that their lifetime average means something.
@@ -151,7 +169,7 @@ void observeSustainedCpu(Observer &o, const Subject &x)
 void observeIo(Observer &o, const Subject &x)
 {
     const Priors &p = x.p;
-    const auto &rate = x.s.ioRate;
+    const auto &rate = x.io();
     if (!rate)
         o.unknown(EvidenceTable::Io,
             x.s.ioBytes ? ev(QT_TRANSLATE_NOOP("Evidence", "recent I/O unknown: no earlier sample of this process"))
@@ -199,7 +217,8 @@ void observeState(Observer &o, const Subject &x)
 void observeAge(Observer &o, const Subject &x)
 {
     const Category &cat = x.cat;
-    if (!cat.expectedLifetimeSeconds)
+    const bool guessed = !cat.expectedLifetimeSeconds && cat.typicalLifetimeSeconds;
+    if (!cat.expectedLifetimeSeconds && !guessed)
         return;
     if (x.runAsService()) {
         o.unknown(EvidenceTable::Age,
@@ -208,11 +227,18 @@ void observeAge(Observer &o, const Subject &x)
         return;
     }
     const Priors &p = x.p;
-    const double ratio = x.f.ageSeconds / *cat.expectedLifetimeSeconds;
+    const double life = guessed ? *cat.typicalLifetimeSeconds : *cat.expectedLifetimeSeconds;
+    const double ratio = x.f.ageSeconds / life;
     const char *bin = ratio < p.agePast ? "within"
         : ratio < p.ageLongPast         ? "past"
         : ratio < p.ageFarPast          ? "long_past"
                                         : "far_past";
+    if (guessed) {
+        o.add(EvidenceTable::AgeUnknownKind, bin,
+            ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a program of no known kind typically ends within %2"),
+                {Phrase::duration(x.f.ageSeconds), Phrase::duration(life)}));
+        return;
+    }
     o.add(EvidenceTable::Age, bin,
         ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a %2 usually ends within %3"),
             {Phrase::duration(x.f.ageSeconds), cat.word(), Phrase::duration(*cat.expectedLifetimeSeconds)}));
@@ -245,6 +271,16 @@ void observeOrphan(Observer &o, const Subject &x)
                 {parentName, std::to_string(s.ppid)}));
         break;
     case OrphanState::ReparentedSessionGone:
+        if (x.f.orphanedAncestor >= 0) {
+            const Sample &left = x.snap.processes[static_cast<std::size_t>(x.f.orphanedAncestor)];
+            o.add(orphanTable, "reparented_session_gone",
+                ev(QT_TRANSLATE_NOOP("Evidence",
+                       "its parent %1 (pid %2) is alive, but %3 (pid %4) above it was left behind: adopted, its "
+                       "session leader (pid %5) gone"),
+                    {parentName, std::to_string(s.ppid), left.details ? left.details->comm : std::string("?"),
+                        std::to_string(left.id.pid), std::to_string(left.session)}));
+            break;
+        }
         o.add(orphanTable, "reparented_session_gone",
             ev(QT_TRANSLATE_NOOP("Evidence", "adopted by %1 (pid %2) and its session leader (pid %3) is gone"),
                 {parentName, std::to_string(s.ppid), std::to_string(s.session)}));
@@ -487,9 +523,13 @@ namespace {
 
 Phrase overThe(const Snapshot &snap)
 {
-    return snap.intervalSeconds
-        ? ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1"), {Phrase::duration(*snap.intervalSeconds)})
-        : Phrase();
+    if (!snap.intervalSeconds)
+        return {};
+    // The collector fills a short interval up to a second with the process's lifetime average.
+    return *snap.intervalSeconds < 1
+        ? ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1, weighed with its average over its life"),
+            {Phrase::duration(*snap.intervalSeconds)})
+        : ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1"), {Phrase::duration(*snap.intervalSeconds)});
 }
 
 void observeInto(std::vector<Observation> &out, const Snapshot &snap, const ProcessFacts &f, std::size_t i,

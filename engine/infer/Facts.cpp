@@ -424,6 +424,55 @@ void judgeInOuterWrapperContext(std::vector<ProcessFacts> &facts)
     }
 }
 
+// A live parent that was itself left behind (adopted, its session gone: a nohup'd loop, a restarter
+// whose terminal closed) hides nothing: its children are as orphaned as it is. A service or a live
+// multiplexer in between keeps them apart.
+void judgeInOrphanedTree(const Lookups &look, std::vector<ProcessFacts> &facts)
+{
+    constexpr int kUnknown = -2;
+    constexpr int kNone = -1;
+    std::vector<int> origin(facts.size(), kUnknown); // the left-behind ancestor, or kNone
+    const auto ownState = [&](std::size_t i) {
+        const ProcessFacts &f = facts[i];
+        const Sample &s = look.snap.processes[i];
+        if (f.orphan == OrphanState::ReparentedSessionGone)
+            return static_cast<int>(i);
+        if (f.orphan == OrphanState::Reparented || s.ppid <= 1 || f.supervisorKind == SupervisorKind::SystemdUnit
+            || f.supervisorKind == SupervisorKind::Container || f.intent == IntentKind::Multiplexer)
+            return kNone;
+        return kUnknown; // as its parent
+    };
+    std::vector<std::size_t> chain;
+    for (std::size_t i = 0; i < facts.size(); ++i) {
+        chain.clear();
+        std::size_t at = i;
+        int found = kNone;
+        while (chain.size() < 64) {
+            if (origin[at] != kUnknown) {
+                found = origin[at];
+                break;
+            }
+            chain.push_back(at);
+            const int own = ownState(at);
+            if (own != kUnknown) {
+                found = own;
+                break;
+            }
+            const auto parent = look.snap.indexByPid.find(look.snap.processes[at].ppid);
+            if (parent == look.snap.indexByPid.end() || parent->second == at)
+                break;
+            at = parent->second;
+        }
+        for (const std::size_t c : chain)
+            origin[c] = found;
+    }
+    for (std::size_t i = 0; i < facts.size(); ++i)
+        if (facts[i].orphan == OrphanState::ParentAlive && origin[i] >= 0 && static_cast<std::size_t>(origin[i]) != i) {
+            facts[i].orphan = OrphanState::ReparentedSessionGone;
+            facts[i].orphanedAncestor = origin[i];
+        }
+}
+
 Phrase protectedCmdlineReason(const Policy &policy, const Sample &s)
 {
     if (!s.details || s.details->cmdline.empty())
@@ -497,6 +546,7 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &co
     });
     findWrappers(look, facts);
     judgeInOuterWrapperContext(facts);
+    judgeInOrphanedTree(look, facts);
     for (std::size_t i = 0; i < facts.size(); ++i)
         facts[i].protectedReason = protectionReason(look, snap.processes[i], facts[i]);
     return facts;

@@ -30,6 +30,8 @@ struct ProcessFacts {
     double ageSeconds = 0;
     double lifetimeCpuShare = 0;
     OrphanState orphan = OrphanState::ParentAlive;
+    // Its parent is alive, but an ancestor (this index) was left behind: the orphan state is that one's.
+    int orphanedAncestor = -1;
     TtyState tty = TtyState::None;
     IntentKind intent = IntentKind::None;
     Phrase intentDetail;

@@ -1,5 +1,6 @@
 #include "Inference.h"
 
+#include "ProcessOrigin.h"
 #include "util/Fingerprint.h"
 
 #include <Eigen/Dense>
@@ -39,6 +40,14 @@ std::vector<std::vector<ClassVector>> cappedTables(const Priors &priors)
     return tables;
 }
 
+// A kind sets expectations; it does not outweigh the owner being gone: a language server whose editor
+// ended, a database left in a closed terminal's session. Then its pull is bounded more tightly.
+double kindCapBits(const Priors &priors, const Sample &s, const ProcessFacts &f)
+{
+    const bool ownerGone = f.orphan == OrphanState::ReparentedSessionGone || startedByOneGone(f.origin, s.id.pid);
+    return ownerGone ? std::min(priors.maxBitsPerTerm, priors.maxBitsKindOwnerGone) : priors.maxBitsPerTerm;
+}
+
 } // namespace
 
 std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std::vector<Observation> &observations)
@@ -46,6 +55,7 @@ std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std
     // What the numbers depend on; the sentences do not count (a ledger is built when asked for).
     Fingerprint f;
     f.add(facts.category);
+    f.add(facts.orphan == OrphanState::ReparentedSessionGone || startedByOneGone(facts.origin, s.id.pid));
     f.add(s.state == 'D');
     f.add(s.partial.empty() && (!s.details || s.details->partial.empty()));
     f.add(observations.size());
@@ -83,7 +93,8 @@ void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const
                     tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)].data());
         }
         const auto &cat = config.signatures.categories[static_cast<std::size_t>(facts[i].category)];
-        joint += Eigen::Map<const Classes>(capped(cat.logLikelihood, priors.maxBitsPerTerm).data());
+        joint += Eigen::Map<const Classes>(
+            capped(cat.logLikelihood, kindCapBits(priors, snap.processes[i], facts[i])).data());
         const double top = joint.maxCoeff();
         const double logZ = top + std::log((joint - top).exp().sum());
         const Classes post = (joint - logZ).exp();
@@ -115,8 +126,8 @@ void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const
     }
 }
 
-Ledger ledgerOf(
-    const Posterior &p, std::vector<Observation> observations, const ProcessFacts &fact, const TriageConfig &config)
+Ledger ledgerOf(const Posterior &p, const Sample &s, std::vector<Observation> observations, const ProcessFacts &fact,
+    const TriageConfig &config)
 {
     const auto &priors = config.priors;
     const auto best = static_cast<std::size_t>(p.classification);
@@ -146,11 +157,20 @@ Ledger ledgerOf(
         entry(std::move(o.term), nats, std::move(o.detail));
     }
     const auto &cat = config.signatures.categories[static_cast<std::size_t>(fact.category)];
-    const ClassVector catLl = capped(cat.logLikelihood, priors.maxBitsPerTerm);
+    const ClassVector catLl = capped(cat.logLikelihood, kindCapBits(priors, s, fact));
     entry("category", catLl[best] - catLl[ref],
         fact.category == config.signatures.unknownCategory
             ? Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "matches no known kind of program"))
+            : kindCapBits(priors, s, fact) < priors.maxBitsPerTerm
+            ? Phrase("Evidence",
+                QT_TRANSLATE_NOOP("Evidence", "looks like a %1 (counts little: what started it is gone)"), {cat.word()})
             : Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "looks like a %1"), {cat.word()}));
+    if (p.pendingFor > 0)
+        entry("steadiness", 0,
+            Phrase("Evidence",
+                QT_TRANSLATE_NOOP("Evidence",
+                    "the evidence now points to %1; the verdict changes once it says so again at the next refresh"),
+                {word(p.pending)}));
     std::stable_sort(ledger.begin(), ledger.end(),
         [](const EvidenceTerm &a, const EvidenceTerm &b) { return std::fabs(a.bits) > std::fabs(b.bits); });
     return ledger;

@@ -28,7 +28,12 @@ struct Posterior {
     // Everything the numbers were computed from, folded (posteriorKey): under one config, equal
     // keys give equal posteriors.
     std::uint64_t key = 0;
+    // The live service holds a verdict that would change towards acting until the change holds for
+    // kRefreshesToHold refreshes: `pending` is what the evidence says now, `pendingFor` how many times.
+    ProcessClass pending = ProcessClass::Useful;
+    int pendingFor = 0;
 };
+inline constexpr int kRefreshesToHold = 2;
 
 // The inputs of one process's posterior (its observations' terms, tables and bins, its category,
 // state and whether its reads were partial; not the sentences), folded into 64 bits.
@@ -44,7 +49,7 @@ void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const
 
 // The ledger of a posterior: the prior, each observation and the category in bits for its verdict
 // against its reference, strongest first.
-Ledger ledgerOf(
-    const Posterior &p, std::vector<Observation> observations, const ProcessFacts &facts, const TriageConfig &config);
+Ledger ledgerOf(const Posterior &p, const Sample &s, std::vector<Observation> observations, const ProcessFacts &fact,
+    const TriageConfig &config);
 
 } // namespace ptriage

@@ -359,4 +359,11 @@ Phrase ownerPhrase(const ProcessOrigin &o, std::int64_t nowMs)
     return said(QT_TRANSLATE_NOOP("Origins", "unknown"));
 }
 
+bool startedByOneGone(const ProcessOrigin &o, int pid)
+{
+    const bool named = o.kind == OriginKind::Agent || o.kind == OriginKind::Editor || o.kind == OriginKind::Terminal
+        || o.kind == OriginKind::TestRun;
+    return named && o.ownerPid != pid && origins::ownerGone(o.owner);
+}
+
 } // namespace ptriage

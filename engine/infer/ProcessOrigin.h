@@ -36,6 +36,10 @@ Phrase originPhrase(const ProcessOrigin &o);
 // process", with when it was last seen alive when known (`nowMs`: the scan's time).
 Phrase ownerPhrase(const ProcessOrigin &o, std::int64_t nowMs);
 
+// Whether an agent, editor, terminal or test run started process `pid` and is gone (the pid of an owner
+// that is the process itself names no owner apart from it).
+bool startedByOneGone(const ProcessOrigin &o, int pid);
+
 // Fills `facts[i].origin` for every process, after findFacts (it reads the orphan state, the supervisor
 // and the category) and before the evidence (the owner term reads it). `previous*`: the last scan of the live service,
 // or null: an owner seen there keeps its pid and start time after its processes were reparented.

@@ -33,6 +33,8 @@ QString EngineLabels::term(const std::string &id)
         {"past_decisions", QT_TR_NOOP("past decisions")},
         {"leaking", QT_TR_NOOP("memory across sessions")},
         {"owner", QT_TR_NOOP("started by")},
+        {"age_unknown_kind", QT_TR_NOOP("age (programs of no known kind)")},
+        {"steadiness", QT_TR_NOOP("steadiness")},
         {"state", QT_TR_NOOP("state")},
         {"category", QT_TR_NOOP("kind of program")},
     };

@@ -31,6 +31,11 @@ QString difference(const TriageResult &full, const TriageResult &inc)
         const Posterior &a = full.posteriors[i];
         const Posterior &b = inc.posteriors[i];
         const QString who = QString::fromStdString(procs[i].id.toString() + " (" + procs[i].comm + ")");
+        if (b.pendingFor > 0) { // held (holdVerdicts): what it waits for is the full triage's verdict
+            if (b.pending != a.classification)
+                return who + QStringLiteral(": holds for a verdict the full triage does not give");
+            continue;
+        }
         if (full.facts[i].category != inc.facts[i].category)
             return who
                 + QStringLiteral(": category %1, a full triage says %2")
@@ -73,7 +78,9 @@ QString difference(const TriageResult &full, const TriageResult &inc)
         if (ra.action != rb.action || ra.candidate != rb.candidate || ra.score != rb.score)
             return who + QStringLiteral(": recommendation differs");
     }
-    if (full.ranking != inc.ranking)
+    const bool held = std::any_of(
+        inc.posteriors.begin(), inc.posteriors.end(), [](const Posterior &p) { return p.pendingFor > 0; });
+    if (!held && full.ranking != inc.ranking) // a held verdict ranks as it did
         return QStringLiteral("ranking differs");
     return {};
 }
@@ -180,6 +187,71 @@ private Q_SLOTS:
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
         QVERIFY(std::any_of(serial->recommendations.begin(), serial->recommendations.end(),
             [](const Recommendation &r) { return r.candidate; })); // not only keeps compared
+    }
+
+    // The live service's hysteresis on snapshots made by hand: one process through a flap, one whose pid
+    // was reused between refreshes.
+    void aVerdictTowardsActingWaitsForTheEvidenceToHold()
+    {
+        const auto snapshotOf = [](std::uint64_t startOfPid101) {
+            auto s = std::make_shared<Snapshot>();
+            for (const auto &[pid, start] : {std::pair<int, std::uint64_t>{100, 5}, {101, startOfPid101}}) {
+                Sample x;
+                x.id.pid = pid;
+                x.id.startTicks = start;
+                s->indexByPid[pid] = s->processes.size();
+                s->processes.push_back(x);
+            }
+            return s;
+        };
+        const auto said = [](ProcessClass c) {
+            Posterior p;
+            p.classification = c;
+            p.probability[static_cast<std::size_t>(c)] = 0.9;
+            p.key = 1 + static_cast<std::uint64_t>(c);
+            return p;
+        };
+        using C = ProcessClass;
+        TriageResult before;
+        before.snapshot = snapshotOf(7);
+        before.posteriors = {said(C::Useful), said(C::Useful)};
+
+        // Refresh 1: the evidence says abandoned for both; 101 is another process under the same pid.
+        auto first = std::make_shared<TriageResult>();
+        first->snapshot = snapshotOf(900);
+        first->posteriors = {said(C::Abandoned), said(C::Abandoned)};
+        holdVerdicts(first->posteriors, *first->snapshot, before);
+        QCOMPARE(first->posteriors[0].classification, C::Useful);
+        QCOMPARE(first->posteriors[0].pending, C::Abandoned);
+        QCOMPARE(first->posteriors[0].pendingFor, 1);
+        QCOMPARE(first->posteriors[0].key, std::uint64_t(0)); // never carried over as it is
+        QCOMPARE(first->posteriors[1].classification, C::Abandoned); // a new process: nothing to hold
+        QCOMPARE(first->posteriors[1].pendingFor, 0);
+
+        // Refresh 2: said again: now it changes.
+        TriageResult second;
+        second.snapshot = first->snapshot;
+        second.posteriors = {said(C::Abandoned), said(C::Abandoned)};
+        holdVerdicts(second.posteriors, *second.snapshot, *first);
+        QCOMPARE(second.posteriors[0].classification, C::Abandoned);
+        QCOMPARE(second.posteriors[0].pendingFor, 0);
+
+        // A flap: useful at once, then abandoned once more is held again, stuck after abandoned too.
+        TriageResult third;
+        third.snapshot = first->snapshot;
+        third.posteriors = {said(C::Useful), said(C::UsefulBad)};
+        holdVerdicts(third.posteriors, *third.snapshot, second);
+        QCOMPARE(third.posteriors[0].classification, C::Useful);
+        QCOMPARE(third.posteriors[1].classification, C::Abandoned);
+        QCOMPARE(third.posteriors[1].pending, C::UsefulBad);
+        TriageResult fourth;
+        fourth.snapshot = first->snapshot;
+        fourth.posteriors = {said(C::Abandoned), said(C::Abandoned)};
+        holdVerdicts(fourth.posteriors, *fourth.snapshot, third);
+        QCOMPARE(fourth.posteriors[0].classification, C::Useful);
+        QCOMPARE(fourth.posteriors[0].pendingFor, 1);
+        QCOMPARE(fourth.posteriors[1].classification, C::Abandoned); // back to what it was: no change
+        QCOMPARE(fourth.posteriors[1].pendingFor, 0);
     }
 };
 
