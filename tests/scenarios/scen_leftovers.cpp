@@ -310,6 +310,33 @@ const Register vitestWatch("vitest-watch-terminal-closed",
             o.expect("vitest pool worker under it", worker, Expect::LeftBehind);
     });
 
+const Register jestWatchAll("jest-watchall-terminal-closed",
+    "jest --watchAll started in the background of a tmux pane's shell and disowned; the terminal was closed 1 day "
+    "ago",
+    "jest's watcher: left behind", [](Ctx &c, Outcome &o) {
+        if (!npmToolsPresent(o))
+            return;
+        const std::string dir = c.dir() + "/cart";
+        c.writeFile(dir + "/package.json", "{\"name\":\"cart\",\"private\":true}\n");
+        c.writeFile(dir + "/total.test.js",
+            "test('totals the cart', () => {\n  expect([1, 2].reduce((a, b) => a + b)).toBe(3)\n})\n");
+        if (!c.tmuxStart("bash --norc"))
+            return o.fail("tmux did not start");
+        c.tmuxSend("cd " + dir + " && node " + npmModules()
+            + "/jest/bin/jest.js --watchAll > jest.log 2>&1 < /dev/null & disown");
+        if (!c.waitUntil([&] { return fileContains(dir + "/jest.log", "Ran all test suites"); }, 60000))
+            return o.fail("jest did not finish its first run (jest.log has no 'Ran all test suites')");
+        const int jest = c.waitFor(
+            [](const Proc &p) { return p.comm == "node" && contains(p.cmdline(), "jest/bin/jest.js --watchAll"); });
+        if (jest < 0)
+            return o.fail("no jest process found");
+        c.adopt(jest);
+        if (!closeTerminal(c, o, {jest}))
+            return;
+        o.result = c.replay(c.capture(0.3, kDay));
+        o.expect("jest --watchAll", jest, Expect::LeftBehind);
+    });
+
 const Register viteEsbuild("vite-esbuild-service-tree",
     "a vite dev server (with a vite.config.js, bundled by esbuild) detached from a tmux pane since closed, 2 days; "
     "its esbuild service child is alive under it",
@@ -363,7 +390,7 @@ const Register mcpHeartbeat("mcp-heartbeat-agent-crashed",
             "           CLAUDE_CODE_SESSION_ID='0b7e61d2-4c3f-4a8e-9d15-7f2a9c3e5b10')\n"
             "here = os.path.dirname(os.path.abspath(__file__))\n"
             "mcp = subprocess.Popen(['node', here + '/mcp-server.mjs'], stdin=subprocess.PIPE,\n"
-            "                       stdout=subprocess.PIPE, env=env)\n"
+            "                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)\n"
             "mcp.stdin.write(b'{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}\\n')\n"
             "mcp.stdin.flush()\n"
             "mcp.stdout.readline()\n"
