@@ -10,15 +10,16 @@
 #include <cstdlib>
 #include <cstring>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
 namespace {
 
-// N busy loops per online core, at nice 0 (as a build or a test run loads a machine); each dies with
-// the suite (PR_SET_PDEATHSIG) and is killed and reaped at its end.
+// N busy loops per online core at the suite's own nice value (0 when it runs as usual: as a build or a
+// test run beside it loads the machine; under `nice`, they compete with the suite as equals and spare
+// the rest of the machine); each dies with the suite (PR_SET_PDEATHSIG) and is killed and reaped at
+// its end.
 class Load {
 public:
     explicit Load(int perCore)
@@ -32,7 +33,6 @@ public:
                 ::prctl(PR_SET_PDEATHSIG, SIGKILL);
                 if (::getppid() == 1)
                     ::_exit(0);
-                ::setpriority(PRIO_PROCESS, 0, 0);
                 volatile unsigned long spin = 0;
                 for (;;)
                     spin = spin + 1;
