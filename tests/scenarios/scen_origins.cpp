@@ -124,6 +124,9 @@ const Register agentCrashed("agent-session-crashed",
         o.require(ends(o, plan, a.mcp), "the group's End ends the MCP server");
         o.require(plan.end.size() + plan.leftOut.size() >= 4, "the plan names every member (the shell's sleep too)");
         o.expect("MCP server", a.mcp, Expect::LeftBehindKill);
+        // The crashed session's other tools are left behind as much as its MCP server (corpus labels).
+        o.label("the session's shell", a.shell, "abandoned");
+        o.label("the session's dev server", a.server, "abandoned");
     });
 
 const Register agentAlive("agent-session-alive",
@@ -141,6 +144,10 @@ const Register agentAlive("agent-session-alive",
         requireSameGroup(o, {a.mcp, a.shell, a.server}, "the three tools");
         o.require(leavesOut(o, planOf(o, a.mcp), a.mcp), "the group's End leaves the MCP server out, with a reason");
         o.expect("MCP server", a.mcp, Expect::InUse);
+        // The live session and its other tools are in use (corpus labels).
+        o.label("the agent", a.harness, "useful");
+        o.label("the session's shell", a.shell, "useful");
+        o.label("the session's dev server", a.server, "useful");
     });
 
 const Register agentServerInUse("agent-crashed-server-with-client",

@@ -142,6 +142,7 @@ const Register xdistInTmux("xdist-running-in-tmux",
         c.sleepMs(2000);
         o.result = c.replay(c.capture(0.3, 40 * kMinute));
         o.expect("pytest controller", ctl, Expect::InUse);
+        o.label("the pane's shell", pane, "useful");
         for (int w : workers)
             o.expect("xdist worker", w, Expect::InUse);
     });
@@ -213,6 +214,7 @@ const Register vitestInTmux("vitest-running-in-tmux", "vitest run (forks) runnin
         c.sleepMs(1500);
         o.result = c.replay(c.capture(0.3, 30 * kMinute));
         o.expect("vitest runner", runner, Expect::InUse);
+        o.label("the pane's shell", pane, "useful");
         for (int w : workers)
             o.expect("vitest fork worker", w, Expect::InUse);
     });
@@ -261,6 +263,7 @@ const Register jestInTmux("jest-running-in-tmux", "jest --maxWorkers=2 running i
             return o.fail("jest did not start its workers in the pane");
         o.result = c.replay(c.capture(0.3, 30 * kMinute));
         o.expect("jest runner", runner, Expect::InUse);
+        o.label("the pane's shell", pane, "useful");
         for (int w : workers)
             o.expect("jest worker", w, Expect::InUse);
     });

@@ -90,6 +90,7 @@ const Register viteInTmux("vite-in-tmux-pane", "vite dev server in the foregroun
             return o.fail("vite did not listen on port " + std::to_string(port));
         o.result = c.replay(c.capture(0.3, 6 * kHour));
         o.expect("vite dev server", vite, Expect::InUse);
+        o.label("the pane's shell", pane, "useful");
     });
 
 // A minimal LSP client: starts typescript-language-server --stdio, initializes, opens a file, and

@@ -137,6 +137,8 @@ int inTmuxPane(
     const int pid = c.waitFor([&](const Proc &p) { return p.ppid == pane && which(p); }, 15000);
     if (pid < 0)
         o.fail("'" + command + "' did not start in the pane");
+    else // the shell of a live pane a person runs a command in: in use (corpus label, no check)
+        o.label("the pane's shell", pane, "useful");
     return pid;
 }
 
