@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -51,6 +52,7 @@ struct Options {
     double trainShare = 0.7;
     double maxEce = 0.05;
     bool fitPrior = false;
+    bool guard = true;
     bool verbose = false;
 };
 
@@ -63,6 +65,7 @@ const char *kUsage = R"(usage: calibrate [options]
   --train-share S       share of scenarios in the train split (default 0.7)
   --max-ece E           the calibration goal on the test split (default 0.05)
   --fit-prior           fit the class prior too (off: the corpus's mix is not a machine's)
+  --no-guard            take a table's fit even when it breaks a direction its shipped table keeps
   --write-priors PATH   write priors.json with the fitted tables (every other field kept)
   -v                    print the fitted tables and every test process
 Exit: 0 when every direction holds (shipped and fitted) and ECE(test) of the fit <= the goal; 1 otherwise
@@ -105,6 +108,8 @@ Options parseArgs(const QStringList &args)
             o.maxEce = number(i);
         else if (a == QLatin1String("--fit-prior"))
             o.fitPrior = true;
+        else if (a == QLatin1String("--no-guard"))
+            o.guard = false;
         else if (a == QLatin1String("-v"))
             o.verbose = true;
         else if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
@@ -230,6 +235,14 @@ std::shared_ptr<const TriageResult> replay(
     return triage(a.scanOnce(), config, TriageOptions{});
 }
 
+// Where captures are unpacked: memory (/dev/shm) when there is one, since a corpus is tens of thousands
+// of small files (a disk under load takes 20 times as long to write and remove them), else the temp dir.
+QString unpackBase()
+{
+    const QFileInfo shm(QStringLiteral("/dev/shm"));
+    return shm.isDir() && shm.isWritable() ? shm.filePath() : QDir::tempPath();
+}
+
 struct Corpus {
     std::vector<Example> examples;
     std::set<std::string> scenarios;
@@ -253,7 +266,7 @@ Corpus loadCorpus(const std::string &dir, const TriageConfig &config)
         if (!QFile::exists(QString::fromStdString(tarball)))
             die(tarball + ": missing (each corpus directory has labels.jsonl and capture.tar.gz)");
         const auto labels = readLabels(labelsFile, scenario);
-        QTemporaryDir tmp;
+        QTemporaryDir tmp(unpackBase() + QStringLiteral("/ptriage-calibrate-XXXXXX"));
         if (!tmp.isValid())
             die("cannot make a temporary directory");
         QProcess tar;
@@ -331,14 +344,23 @@ double roundSignificant(double v)
     return std::round(v * scale) / scale;
 }
 
+struct Rule;
+// Empty when every rule of `table` that holds in `start` holds in `fitted` too; else the first broken.
+std::string lostDirection(
+    const std::vector<Rule> &rules, const std::string &table, const Priors &start, const Priors &fitted);
+
 struct FitReport {
-    std::vector<std::string> lines; // per table and class: what was fitted or kept
+    std::vector<std::string> lines; // per table and class: what was fitted or kept (-v)
+    std::vector<std::string> guarded; // tables whose fit was not taken
+    int fittedRows = 0;
 };
 
 // Counting with a Dirichlet prior whose mean is the starting table's row (normalized) and whose
 // strength is `alpha` examples; a class with fewer than `minCount` examples in a table keeps its row.
-TriageConfig fit(
-    const TriageConfig &start, const std::vector<const Example *> &train, const Options &opt, FitReport &report)
+// A table whose fit would lose a direction that its starting table keeps is not taken (the guard):
+// the fit never trades a direction a person defends for a few examples.
+TriageConfig fit(const TriageConfig &start, const std::vector<const Example *> &train, const std::vector<Rule> &rules,
+    const Options &opt, FitReport &report)
 {
     TriageConfig out = start;
     Priors &p = out.priors;
@@ -359,7 +381,7 @@ TriageConfig fit(
             }
             const std::string what = table.name + " " + jsonName(static_cast<ProcessClass>(c));
             if (total < opt.minCount) {
-                if (total > 0 && opt.verbose)
+                if (total > 0)
                     report.lines.push_back(
                         what + ": " + std::to_string(static_cast<int>(total)) + " examples, shipped row kept");
                 continue;
@@ -377,6 +399,15 @@ TriageConfig fit(
                 row += buf;
             }
             report.lines.push_back(what + " from " + std::to_string(static_cast<int>(total)) + " examples:" + row);
+            ++report.fittedRows;
+        }
+        if (opt.guard) {
+            const std::string lost = lostDirection(rules, table.name, start.priors, p);
+            if (!lost.empty()) {
+                table = start.priors.terms[t];
+                report.guarded.push_back(
+                    table.name + ": the fit is not taken, the shipped table kept: it would break " + lost);
+            }
         }
     }
     if (opt.fitPrior) {
@@ -609,6 +640,19 @@ std::vector<std::string> broken(const Rule &rule, const Priors &priors)
     return out;
 }
 
+std::string lostDirection(
+    const std::vector<Rule> &rules, const std::string &table, const Priors &start, const Priors &fitted)
+{
+    for (const Rule &r : rules) {
+        if (r.table != table || !broken(r, start).empty())
+            continue;
+        const auto b = broken(r, fitted);
+        if (!b.empty())
+            return "\"" + r.text + "\": " + b.front();
+    }
+    return {};
+}
+
 // -------------------------------------------------------------------------------------- write out
 
 // The shipped priors.json (with the fields of --config-dir's priors.json over it, one level deep),
@@ -692,10 +736,16 @@ int main(int argc, char **argv)
         train.size(), trainScenarios.size(), test.size(), testScenarios.size());
 
     FitReport report;
-    const TriageConfig fitted = fit(start, train, opt, report);
-    std::printf("fit: Dirichlet prior on the shipped rows, alpha %g, a class needs %d examples in a table%s\n",
-        opt.alpha, opt.minCount, opt.fitPrior ? ", class prior fitted too" : "");
-    for (const auto &l : report.lines)
+    const TriageConfig fitted = fit(start, train, rules, opt, report);
+    std::printf("fit: Dirichlet prior on the shipped rows, alpha %g, a class needs %d examples in a table%s%s\n",
+        opt.alpha, opt.minCount, opt.fitPrior ? ", class prior fitted too" : "",
+        opt.guard ? "" : ", no guard of the directions");
+    std::printf("  %d rows (a table's for one class) fitted, %zu tables kept by the guard\n", report.fittedRows,
+        report.guarded.size());
+    if (opt.verbose)
+        for (const auto &l : report.lines)
+            std::printf("  %s\n", l.c_str());
+    for (const auto &l : report.guarded)
         std::printf("  %s\n", l.c_str());
 
     std::vector<std::string> failures;
