@@ -329,7 +329,8 @@ test::CapturePair Ctx::capture(double gapSeconds, double ageBySeconds)
 std::shared_ptr<const TriageResult> Ctx::replay(const test::CapturePair &pair)
 {
     m_lastReplayed = pair;
-    return test::replay(pair, test::defaultModel());
+    m_lastReplayResult = test::replay(pair, test::defaultModel());
+    return m_lastReplayResult;
 }
 
 void Ctx::addCpuSeconds(const test::CapturePair &pair, int pid, double seconds)
@@ -540,7 +541,10 @@ int runAll(const std::string &filter, bool verbose, const std::string &corpusDir
             Ctx ctx;
             s.run(ctx, o);
             // The corpus is written while the scenario's directory (its captures) still exists.
-            if (!corpusDir.empty() && o.setupError.empty() && o.result && ctx.lastReplayed()) {
+            if (!corpusDir.empty() && o.setupError.empty() && o.result && o.result != ctx.lastReplayResult())
+                corpusLine = "corpus: not written: its verdicts are not those of its last capture replay (a live scan, "
+                             "or a replay of its own)";
+            else if (!corpusDir.empty() && o.setupError.empty() && o.result && ctx.lastReplayed()) {
                 CorpusEntry entry;
                 corpusError = saveCorpus(corpusDir, s, *ctx.lastReplayed(), o, ctx.dir(), &entry);
                 if (corpusError.empty()) {

@@ -107,8 +107,9 @@ public:
     test::CapturePair capture(double gapSeconds, double ageBySeconds);
     // The pipeline on a capture pair; remembered for the checks.
     std::shared_ptr<const TriageResult> replay(const test::CapturePair &pair);
-    // The pair replayed last (for the corpus); null before any replay.
+    // The pair replayed last and its result (for the corpus); null before any replay.
     const test::CapturePair *lastReplayed() const { return m_lastReplayed ? &*m_lastReplayed : nullptr; }
+    const std::shared_ptr<const TriageResult> &lastReplayResult() const { return m_lastReplayResult; }
 
     // Adds `seconds` of CPU time (utime) to a process in both captures: hours of work a test cannot wait for.
     void addCpuSeconds(const test::CapturePair &pair, int pid, double seconds);
@@ -129,6 +130,7 @@ private:
     std::string m_tmuxSocket;
     bool m_tmuxStarted = false;
     std::optional<test::CapturePair> m_lastReplayed;
+    std::shared_ptr<const TriageResult> m_lastReplayResult;
 };
 
 // What a scenario hands back: its checks on the last replay, or why it could not set itself up.

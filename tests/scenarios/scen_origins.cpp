@@ -244,6 +244,7 @@ const Register tmuxLive("tmux-session-live-origin", "the same watcher in a tmux 
         requireSameGroup(o, {job, pane}, "the watcher and the pane's shell");
         o.require(leavesOut(o, planOf(o, job), job), "the group's End leaves it out, with a reason");
         o.expect("pane shell", pane, Expect::InUse);
+        o.label("the watcher in the open session", job, "useful"); // corpus label
     });
 
 // Starts a sleeper meant to get `pid` through ns_last_pid; its pid (another fork may win the race).

@@ -291,6 +291,10 @@ void poolScenario(Ctx &c, Outcome &o, const std::string &method)
     for (int w : workers)
         c.adopt(w);
     c.sleepMs(1500);
+    // Its resource tracker, when the start method has one, is left behind with the workers.
+    const int tracker
+        = c.waitFor([&](const Proc &p) { return p.ppid == spawner && contains(p.cmdline(), "resource_tracker"); }, 500);
+    c.adopt(tracker);
     c.killNow(spawner);
     c.sleepMs(300);
     for (int w : workers)
@@ -299,6 +303,8 @@ void poolScenario(Ctx &c, Outcome &o, const std::string &method)
     o.result = c.replay(c.capture(0.3, 3 * kHour));
     for (int w : workers)
         o.expect("pool worker (" + method + ")", w, Expect::LeftBehind);
+    if (tracker > 0 && !test::hasEnded(tracker))
+        o.label("the pool's resource tracker", tracker, "abandoned"); // corpus label
 }
 
 const Register poolFork("mp-pool-fork-spawner-killed",
