@@ -35,9 +35,13 @@ using namespace ptriage;
 
 namespace {
 
+QTemporaryDir *g_unpacked = nullptr; // the capture being read, removed if the program stops
+
 // Bad input: what, where (file and line), and the program stops with exit code 2.
 [[noreturn]] void die(const std::string &what)
 {
+    if (g_unpacked)
+        g_unpacked->remove();
     std::fprintf(stderr, "calibrate: %s\n", what.c_str());
     std::exit(2);
 }
@@ -269,6 +273,7 @@ Corpus loadCorpus(const std::string &dir, const TriageConfig &config)
         QTemporaryDir tmp(unpackBase() + QStringLiteral("/ptriage-calibrate-XXXXXX"));
         if (!tmp.isValid())
             die("cannot make a temporary directory");
+        g_unpacked = &tmp;
         QProcess tar;
         tar.start(QStringLiteral("tar"),
             {QStringLiteral("-xzf"), QString::fromStdString(tarball), QStringLiteral("-C"), tmp.path()});
@@ -296,6 +301,7 @@ Corpus loadCorpus(const std::string &dir, const TriageConfig &config)
             if (!slot.first || (cls && !slot.second))
                 slot = {&l, cls};
         }
+        g_unpacked = nullptr;
         for (const auto &[pid, slot] : byPid) {
             if (!slot.second) {
                 ++c.notJudged;

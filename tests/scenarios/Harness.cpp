@@ -544,6 +544,8 @@ int runAll(const std::string &filter, bool verbose, const std::string &corpusDir
             if (!corpusDir.empty() && o.setupError.empty() && o.result && o.result != ctx.lastReplayResult())
                 corpusLine = "corpus: not written: its verdicts are not those of its last capture replay (a live scan, "
                              "or a replay of its own)";
+            else if (!corpusDir.empty() && o.setupError.empty() && o.result && o.checks.empty() && o.labels.empty())
+                corpusLine = "corpus: not written: it labels no process";
             else if (!corpusDir.empty() && o.setupError.empty() && o.result && ctx.lastReplayed()) {
                 CorpusEntry entry;
                 corpusError = saveCorpus(corpusDir, s, *ctx.lastReplayed(), o, ctx.dir(), &entry);
