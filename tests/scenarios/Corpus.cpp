@@ -410,7 +410,8 @@ std::string saveCorpus(const std::string &dir, const Scenario &scenario, const t
     std::string why;
     std::string trimDir;
     std::size_t keptAfter = 0;
-    for (int attempt = 0; attempt < 2; ++attempt) {
+    int attempt = 0;
+    for (; attempt < 2; ++attempt) {
         KeepSet keep(r);
         for (int i : labelled)
             keep.addLabelled(i);
@@ -495,6 +496,7 @@ std::string saveCorpus(const std::string &dir, const Scenario &scenario, const t
         entry->processes = static_cast<int>(distinct.size());
         entry->capturedProcesses = static_cast<int>(keptAfter);
         entry->bytes = static_cast<std::size_t>(fs::file_size(tarball, ec));
+        entry->wholeSessions = attempt > 0;
     }
     return {};
 }

@@ -20,6 +20,7 @@ struct CorpusEntry {
     int processes = 0; // distinct processes labelled
     int capturedProcesses = 0; // processes kept in the trimmed "after" capture
     std::size_t bytes = 0; // size of capture.tar.gz
+    bool wholeSessions = false; // the first trim replayed differently; whole sessions were kept
 };
 
 // Writes DIR/<scenario>/capture.tar.gz and labels.jsonl (replacing what was there) from the pair the

@@ -555,7 +555,8 @@ int runAll(const std::string &filter, bool verbose, const std::string &corpusDir
                     corpusBytes += entry.bytes;
                     corpusLine = "corpus: " + std::to_string(entry.processes) + " labelled of "
                         + std::to_string(entry.capturedProcesses) + " processes kept, "
-                        + std::to_string(entry.bytes / 1024) + " KiB";
+                        + std::to_string(entry.bytes / 1024) + " KiB"
+                        + (entry.wholeSessions ? " (whole sessions kept: the first trim replayed differently)" : "");
                 }
             }
         } catch (const std::exception &ex) {
