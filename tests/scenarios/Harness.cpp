@@ -1,4 +1,5 @@
 #include "Harness.h"
+#include "Corpus.h"
 
 #include <QCoreApplication>
 
@@ -327,7 +328,9 @@ test::CapturePair Ctx::capture(double gapSeconds, double ageBySeconds)
 
 std::shared_ptr<const TriageResult> Ctx::replay(const test::CapturePair &pair)
 {
-    return test::replay(pair, test::defaultModel());
+    m_lastReplayed = pair;
+    m_lastReplayResult = test::replay(pair, test::defaultModel());
+    return m_lastReplayResult;
 }
 
 void Ctx::addCpuSeconds(const test::CapturePair &pair, int pid, double seconds)
@@ -516,8 +519,11 @@ std::string indent(const std::string &text, const std::string &prefix)
 
 } // namespace
 
-int runAll(const std::string &filter, bool verbose)
+int runAll(const std::string &filter, bool verbose, const std::string &corpusDir)
 {
+    int corpusScenarios = 0;
+    int corpusProcesses = 0;
+    std::size_t corpusBytes = 0;
     int passed = 0;
     int total = 0;
     int falseKills = 0;
@@ -529,20 +535,43 @@ int runAll(const std::string &filter, bool verbose)
         ++total;
         const auto t0 = std::chrono::steady_clock::now();
         Outcome o;
+        std::string corpusError;
+        std::string corpusLine;
         try {
             Ctx ctx;
             s.run(ctx, o);
+            // The corpus is written while the scenario's directory (its captures) still exists.
+            if (!corpusDir.empty() && o.setupError.empty() && o.result && o.result != ctx.lastReplayResult())
+                corpusLine = "corpus: not written: its verdicts are not those of its last capture replay (a live scan, "
+                             "or a replay of its own)";
+            else if (!corpusDir.empty() && o.setupError.empty() && o.result && o.checks.empty() && o.labels.empty())
+                corpusLine = "corpus: not written: it labels no process";
+            else if (!corpusDir.empty() && o.setupError.empty() && o.result && ctx.lastReplayed()) {
+                CorpusEntry entry;
+                corpusError = saveCorpus(corpusDir, s, *ctx.lastReplayed(), o, ctx.dir(), &entry);
+                if (corpusError.empty()) {
+                    ++corpusScenarios;
+                    corpusProcesses += entry.processes;
+                    corpusBytes += entry.bytes;
+                    corpusLine = "corpus: " + std::to_string(entry.processes) + " labelled of "
+                        + std::to_string(entry.capturedProcesses) + " processes kept, "
+                        + std::to_string(entry.bytes / 1024) + " KiB"
+                        + (entry.wholeSessions ? " (whole sessions kept: the first trim replayed differently)" : "");
+                }
+            }
         } catch (const std::exception &ex) {
             o.fail(std::string("exception: ") + ex.what());
         }
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        bool ok = o.setupError.empty();
+        bool ok = o.setupError.empty() && corpusError.empty();
         int kills = 0;
         std::string why;
         std::string dumps;
-        if (!ok) {
+        if (!o.setupError.empty()) {
             why = "setup failed: " + o.setupError;
         } else {
+            if (!corpusError.empty())
+                why = "corpus not written: " + corpusError;
             if (o.checks.empty() && o.requirements.empty()) {
                 ok = false;
                 why = "the scenario checked nothing";
@@ -583,6 +612,8 @@ int runAll(const std::string &filter, bool verbose)
             s.expectation.c_str(), timing);
         if (!o.note.empty())
             std::printf("     note: %s\n", o.note.c_str());
+        if (!corpusLine.empty())
+            std::printf("     %s\n", corpusLine.c_str());
         if (!ok) {
             std::printf("     why: %s\n", why.c_str());
             failures.push_back(s.name);
@@ -593,6 +624,9 @@ int runAll(const std::string &filter, bool verbose)
     }
     const double all = std::chrono::duration<double>(std::chrono::steady_clock::now() - suiteStart).count();
     std::printf("(%d scenarios in %.0f s)\n", total, all);
+    if (!corpusDir.empty())
+        std::printf("corpus: %d scenarios, %d labelled processes, %zu KiB in %s\n", corpusScenarios, corpusProcesses,
+            corpusBytes / 1024, corpusDir.c_str());
     std::printf("scenarios: %d/%d pass, %d false kills\n", passed, total, falseKills);
     std::fflush(stdout);
     return (passed == total && falseKills == 0 && total > 0) ? 0 : 1;

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,15 @@ struct Check {
     Expect kind = Expect::InUse;
     std::string detail; // KillBlockedBy: the text blocked_by must name
     int other = -1; // ZombieToParent: the parent; WrapperKeep: the workload; BlastIncludes: the process
+    std::string label; // the corpus label when not the one `kind` implies (personLabel in Corpus.h)
+};
+
+// A process of the scenario's own tree that a person would clearly label, but that no check judges
+// (each worker of a left-behind pool …): written to the corpus only.
+struct Label {
+    std::string role;
+    int pid = -1;
+    std::string label; // abandoned, useful, stuck, zombie
 };
 
 // A process as /proc shows it now (for finding the workers a tool started).
@@ -97,6 +107,9 @@ public:
     test::CapturePair capture(double gapSeconds, double ageBySeconds);
     // The pipeline on a capture pair; remembered for the checks.
     std::shared_ptr<const TriageResult> replay(const test::CapturePair &pair);
+    // The pair replayed last and its result (for the corpus); null before any replay.
+    const test::CapturePair *lastReplayed() const { return m_lastReplayed ? &*m_lastReplayed : nullptr; }
+    const std::shared_ptr<const TriageResult> &lastReplayResult() const { return m_lastReplayResult; }
 
     // Adds `seconds` of CPU time (utime) to a process in both captures: hours of work a test cannot wait for.
     void addCpuSeconds(const test::CapturePair &pair, int pid, double seconds);
@@ -116,6 +129,8 @@ private:
     std::string m_marker;
     std::string m_tmuxSocket;
     bool m_tmuxStarted = false;
+    std::optional<test::CapturePair> m_lastReplayed;
+    std::shared_ptr<const TriageResult> m_lastReplayResult;
 };
 
 // What a scenario hands back: its checks on the last replay, or why it could not set itself up.
@@ -128,9 +143,15 @@ struct Outcome {
 
     void expect(const std::string &role, int pid, Expect kind, const std::string &detail = {}, int other = -1)
     {
-        checks.push_back({role, pid, kind, detail, other});
+        checks.push_back({role, pid, kind, detail, other, {}});
     }
     void require(bool ok, const std::string &what) { requirements.emplace_back(ok, what); }
+    // Labels a process for the corpus without a check (`scenario_suite --save-corpus`).
+    void label(const std::string &role, int pid, const std::string &personLabel)
+    {
+        labels.push_back({role, pid, personLabel});
+    }
+    std::vector<Label> labels;
     void fail(const std::string &why)
     {
         if (setupError.empty())
@@ -151,8 +172,9 @@ struct Register {
 };
 
 // Runs the scenarios whose name contains `filter` (all when empty); prints one line each and the
-// summary; returns the process exit code.
-int runAll(const std::string &filter, bool verbose);
+// summary; returns the process exit code. `corpusDir` non-empty: each scenario's last capture pair,
+// trimmed, and its labels are written there (Corpus.h); a scenario whose corpus cannot be written fails.
+int runAll(const std::string &filter, bool verbose, const std::string &corpusDir = {});
 
 inline bool contains(const std::string &s, const std::string &needle)
 {

@@ -1,6 +1,7 @@
 // scenario_suite: real tools left behind (or in use) the way people do, and what ptriage makes of
-// them. `scenario_suite [FILTER] [-v] [--busy N]` runs the scenarios whose name contains FILTER;
-// `--busy N` runs them on a loaded machine: N spinning processes per core for the whole run.
+// them. `scenario_suite [FILTER] [-v] [--busy N] [--save-corpus DIR]` runs the scenarios whose name
+// contains FILTER; `--busy N` runs them on a loaded machine: N spinning processes per core for the whole
+// run; --save-corpus writes each one's trimmed capture pair and labels to DIR (tests/corpus).
 #include "Harness.h"
 
 #include <QCoreApplication>
@@ -63,10 +64,17 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     std::string filter;
+    std::string corpusDir;
     bool verbose = false;
     int busy = 0;
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "-v") == 0)
+        if (std::strcmp(argv[i], "--save-corpus") == 0) {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "scenario_suite: --save-corpus needs a directory\n");
+                return 2;
+            }
+            corpusDir = argv[++i];
+        } else if (std::strcmp(argv[i], "-v") == 0)
             verbose = true;
         else if (std::strcmp(argv[i], "-l") == 0) {
             for (const auto &s : ptriage::scenarios::registry())
@@ -83,5 +91,5 @@ int main(int argc, char **argv)
             filter = argv[i];
     }
     const Load load(busy);
-    return ptriage::scenarios::runAll(filter, verbose);
+    return ptriage::scenarios::runAll(filter, verbose, corpusDir);
 }

@@ -124,6 +124,9 @@ const Register agentCrashed("agent-session-crashed",
         o.require(ends(o, plan, a.mcp), "the group's End ends the MCP server");
         o.require(plan.end.size() + plan.leftOut.size() >= 4, "the plan names every member (the shell's sleep too)");
         o.expect("MCP server", a.mcp, Expect::LeftBehindKill);
+        // The crashed session's other tools are left behind as much as its MCP server (corpus labels).
+        o.label("the session's shell", a.shell, "abandoned");
+        o.label("the session's dev server", a.server, "abandoned");
     });
 
 const Register agentAlive("agent-session-alive",
@@ -141,6 +144,10 @@ const Register agentAlive("agent-session-alive",
         requireSameGroup(o, {a.mcp, a.shell, a.server}, "the three tools");
         o.require(leavesOut(o, planOf(o, a.mcp), a.mcp), "the group's End leaves the MCP server out, with a reason");
         o.expect("MCP server", a.mcp, Expect::InUse);
+        // The live session and its other tools are in use (corpus labels).
+        o.label("the agent", a.harness, "useful");
+        o.label("the session's shell", a.shell, "useful");
+        o.label("the session's dev server", a.server, "useful");
     });
 
 const Register agentServerInUse("agent-crashed-server-with-client",
@@ -237,6 +244,7 @@ const Register tmuxLive("tmux-session-live-origin", "the same watcher in a tmux 
         requireSameGroup(o, {job, pane}, "the watcher and the pane's shell");
         o.require(leavesOut(o, planOf(o, job), job), "the group's End leaves it out, with a reason");
         o.expect("pane shell", pane, Expect::InUse);
+        o.label("the watcher in the open session", job, "useful"); // corpus label
     });
 
 // Starts a sleeper meant to get `pid` through ns_last_pid; its pid (another fork may win the race).

@@ -142,6 +142,7 @@ const Register xdistInTmux("xdist-running-in-tmux",
         c.sleepMs(2000);
         o.result = c.replay(c.capture(0.3, 40 * kMinute));
         o.expect("pytest controller", ctl, Expect::InUse);
+        o.label("the pane's shell", pane, "useful");
         for (int w : workers)
             o.expect("xdist worker", w, Expect::InUse);
     });
@@ -213,6 +214,7 @@ const Register vitestInTmux("vitest-running-in-tmux", "vitest run (forks) runnin
         c.sleepMs(1500);
         o.result = c.replay(c.capture(0.3, 30 * kMinute));
         o.expect("vitest runner", runner, Expect::InUse);
+        o.label("the pane's shell", pane, "useful");
         for (int w : workers)
             o.expect("vitest fork worker", w, Expect::InUse);
     });
@@ -261,6 +263,7 @@ const Register jestInTmux("jest-running-in-tmux", "jest --maxWorkers=2 running i
             return o.fail("jest did not start its workers in the pane");
         o.result = c.replay(c.capture(0.3, 30 * kMinute));
         o.expect("jest runner", runner, Expect::InUse);
+        o.label("the pane's shell", pane, "useful");
         for (int w : workers)
             o.expect("jest worker", w, Expect::InUse);
     });
@@ -288,6 +291,10 @@ void poolScenario(Ctx &c, Outcome &o, const std::string &method)
     for (int w : workers)
         c.adopt(w);
     c.sleepMs(1500);
+    // Its resource tracker, when the start method has one, is left behind with the workers.
+    const int tracker
+        = c.waitFor([&](const Proc &p) { return p.ppid == spawner && contains(p.cmdline(), "resource_tracker"); }, 500);
+    c.adopt(tracker);
     c.killNow(spawner);
     c.sleepMs(300);
     for (int w : workers)
@@ -296,6 +303,8 @@ void poolScenario(Ctx &c, Outcome &o, const std::string &method)
     o.result = c.replay(c.capture(0.3, 3 * kHour));
     for (int w : workers)
         o.expect("pool worker (" + method + ")", w, Expect::LeftBehind);
+    if (tracker > 0 && !test::hasEnded(tracker))
+        o.label("the pool's resource tracker", tracker, "abandoned"); // corpus label
 }
 
 const Register poolFork("mp-pool-fork-spawner-killed",

@@ -90,6 +90,7 @@ const Register viteInTmux("vite-in-tmux-pane", "vite dev server in the foregroun
             return o.fail("vite did not listen on port " + std::to_string(port));
         o.result = c.replay(c.capture(0.3, 6 * kHour));
         o.expect("vite dev server", vite, Expect::InUse);
+        o.label("the pane's shell", pane, "useful");
     });
 
 // A minimal LSP client: starts typescript-language-server --stdio, initializes, opens a file, and
@@ -155,6 +156,13 @@ const Register tslsDied("tsls-editor-died",
             return o.fail("the language server ended with its editor");
         o.result = c.replay(c.capture(0.3, kDay));
         o.expect("typescript-language-server", ls, Expect::LeftBehind);
+        // Corpus labels: what the crashed editor left with it.
+        for (int t : tsservers)
+            o.label("tsserver of the left-behind language server", t, "abandoned");
+        if (const int watcher
+            = c.waitFor([&](const Proc &p) { return contains(p.cmdline(), proj + "/.editor/watch_files.py"); }, 1000);
+            watcher > 0)
+            o.label("the watcher the crashed editor leaked", watcher, "abandoned");
         o.note = "a language server exits on stdin EOF; it is left behind only when something else (here a leaked "
                  "watcher) keeps its pipes open";
     });
@@ -179,6 +187,8 @@ const Register tslsAlive("tsls-editor-alive",
         o.expect("typescript-language-server", ls, Expect::InUse);
         for (int t : tsservers)
             o.expect("tsserver", t, Expect::InUse);
+        o.label("the editor, open in the pane", processInfo(ls).ppid, "useful"); // corpus labels
+        o.label("the pane's shell", c.tmuxPanePid(), "useful");
     });
 
 const Register httpServer("http-server-left-behind",
@@ -220,15 +230,19 @@ const Register serverWithClients("server-with-clients",
         const int srv = c.startOrphan({kPython, "chat_server.py", std::to_string(port)}, {}, c.dir() + "/chat");
         if (srv < 0 || !c.waitUntil([&] { return listening(c, port); }, 10000))
             return o.fail("the chat server did not listen");
+        std::vector<int> clients;
         for (int i = 0; i < 2; ++i) {
             const auto a = c.actor({"chat-client", {"chat-client", "--server", "127.0.0.1:" + std::to_string(port)},
                 {{"ACTOR_CONNECT", std::to_string(port)}}, test::Parenting::Child});
             if (a.pid < 0)
                 return o.fail("a client could not connect");
+            clients.push_back(a.pid);
         }
         c.sleepMs(300);
         o.result = c.replay(c.capture(0.3, kDay));
         o.expect("chat server", srv, Expect::InUse);
+        for (int client : clients)
+            o.label("a connected chat client", client, "useful"); // corpus label
     });
 
 const Register supervisedBusy("systemd-busy-service",

@@ -137,6 +137,8 @@ int inTmuxPane(
     const int pid = c.waitFor([&](const Proc &p) { return p.ppid == pane && which(p); }, 15000);
     if (pid < 0)
         o.fail("'" + command + "' did not start in the pane");
+    else // the shell of a live pane a person runs a command in: in use (corpus label, no check)
+        o.label("the pane's shell", pane, "useful");
     return pid;
 }
 
@@ -193,6 +195,7 @@ const Register shellInTerminal("shell-in-terminal",
         c.sleepMs(500);
         o.result = c.replay(c.capture(0.3, 8 * kHour));
         o.expect("interactive bash", sh, Expect::InUse);
+        o.label("the terminal window", term, "useful"); // corpus label
     });
 
 const Register editorIdle(
@@ -233,6 +236,7 @@ const Register spinForeground("spin-in-foreground-terminal",
         c.addCpuSeconds(pair, job, 2 * kHour * 0.97);
         o.result = c.replay(pair);
         o.expect("foreground computation", job, Expect::InUse);
+        o.label("the terminal window", term, "useful"); // corpus label
     });
 
 const Register makeBuild("make-build-in-tmux", "make -j2 in a tmux pane building (two busy compile steps), 20 min in",
