@@ -787,11 +787,11 @@
     </message>
     <message>
         <source>age (programs of no known kind)</source>
-        <translation type="unfinished"></translation>
+        <translation>Alter (Programme unbekannter Art)</translation>
     </message>
     <message>
         <source>steadiness</source>
-        <translation type="unfinished"></translation>
+        <translation>Beständigkeit</translation>
     </message>
 </context>
 <context>
@@ -1083,6 +1083,14 @@
     <message>
         <source>the evidence now points to %1; the verdict changes once it says so again at the next refresh</source>
         <translation>die Indizien sprechen jetzt für %1; das Urteil ändert sich, wenn sie es beim nächsten Aktualisieren wieder tun</translation>
+    </message>
+    <message>
+        <source>%1 old, within the usual life of a %2 (%3); that says little once what started it is gone</source>
+        <translation>%1 alt, innerhalb der üblichen Lebensdauer (%2: %3); das sagt wenig, sobald weg ist, was ihn gestartet hat</translation>
+    </message>
+    <message>
+        <source>program of no known kind</source>
+        <translation>Programm unbekannter Art</translation>
     </message>
 </context>
 <context>

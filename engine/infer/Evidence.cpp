@@ -1,5 +1,6 @@
 #include "Evidence.h"
 #include "PastContext.h"
+#include "ProcessOrigin.h"
 #include "config/EvidenceTerms.h"
 
 #include "util/Format.h"
@@ -61,6 +62,11 @@ struct Subject {
     // The rates the evidence reads: steady ones (Sample::cpuSteady) where the collector has them.
     const std::optional<double> &cpu() const { return s.cpuSteady ? s.cpuSteady : s.cpuShare; }
     const std::optional<double> &io() const { return s.ioSteady ? s.ioSteady : s.ioRate; }
+    // What started it is gone: adopted with its session gone, or its agent, editor, terminal or test run ended.
+    bool ownerGone() const
+    {
+        return f.orphan == OrphanState::ReparentedSessionGone || startedByOneGone(f.origin, s.id.pid);
+    }
     // An interactive kind (a dev server, a shell) normally has a terminal and a parent session.
     bool expectsTerminal() const { return cat.interactive && !runAsService(); }
 };
@@ -233,6 +239,17 @@ void observeAge(Observer &o, const Subject &x)
         : ratio < p.ageLongPast         ? "past"
         : ratio < p.ageFarPast          ? "long_past"
                                         : "far_past";
+    // A kind's long expected life says little once what started the process is gone (a shell of a
+    // closed terminal, a language server of an ended editor): past it counts, within it does not.
+    if (ratio < p.agePast && x.ownerGone()) {
+        o.unknown(EvidenceTable::Age,
+            ev(QT_TRANSLATE_NOOP("Evidence",
+                   "%1 old, within the usual life of a %2 (%3); that says little once what started it is gone"),
+                {Phrase::duration(x.f.ageSeconds),
+                    guessed ? ev(QT_TRANSLATE_NOOP("Evidence", "program of no known kind")) : cat.word(),
+                    Phrase::duration(life)}));
+        return;
+    }
     if (guessed) {
         o.add(EvidenceTable::AgeUnknownKind, bin,
             ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a program of no known kind typically ends within %2"),

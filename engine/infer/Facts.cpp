@@ -362,6 +362,15 @@ void findLocks(const Lookups &look, const Sample &s, ProcessFacts &f)
     }
 }
 
+// `sh -c 'while true; do node server.js; done'` restarts what it runs: a restarter, not a wrapper to
+// see through (ending its child alone brings the child back).
+bool runsALoop(const std::string &script)
+{
+    static const QRegularExpression loop(QStringLiteral("(^|[;&|(\\s])(while|until|for)\\s.*(;|\\s)do(\\s|$)"),
+        QRegularExpression::DotMatchesEverythingOption);
+    return loop.match(QString::fromUtf8(script.data(), static_cast<qsizetype>(script.size()))).hasMatch();
+}
+
 // Wrappers: `script`, `timeout`, `nohup`, `sh -c` … are seen through to the workload they run.
 bool isWrapper(const Lookups &look, std::size_t i)
 {
@@ -374,7 +383,7 @@ bool isWrapper(const Lookups &look, std::size_t i)
     if (contains(policy.wrapperNames, name) || contains(policy.wrapperNames, s.details->comm))
         return true;
     const auto &c = s.details->cmdline;
-    return contains(policy.shellNames, name) && c.size() >= 3 && c[1] == "-c" && kids.size() == 1;
+    return contains(policy.shellNames, name) && c.size() >= 3 && c[1] == "-c" && kids.size() == 1 && !runsALoop(c[2]);
 }
 
 void findWrappers(const Lookups &look, std::vector<ProcessFacts> &facts)
