@@ -1077,8 +1077,8 @@
         <translation>sieht aus wie: %1 (zählt wenig: was ihn gestartet hat, ist weg)</translation>
     </message>
     <message>
-        <source> over the last %1, weighed with its average over its life</source>
-        <translation> in den letzten %1, gewichtet mit dem Durchschnitt seiner Lebenszeit</translation>
+        <source> over the last %1 and its life</source>
+        <translation> in den letzten %1 und seiner Lebenszeit</translation>
     </message>
     <message>
         <source>the evidence now points to %1; the verdict changes once it says so again at the next refresh</source>

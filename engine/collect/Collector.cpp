@@ -634,8 +634,9 @@ void fillShortInterval(Sample &s, double dt, double at)
         return;
     const double ticks = static_cast<double>(std::max(1L, ::sysconf(_SC_CLK_TCK)));
     const double age = at - static_cast<double>(s.id.startTicks) / ticks;
-    const double fill = std::min(kMinEvidenceSeconds, age) - dt;
-    if (fill <= 0 || age <= 0 || (s.sinceLastRanSeconds && *s.sinceLastRanSeconds >= dt + fill))
+    constexpr double kMinLifeSeconds = 60; // a younger one's lifetime average is its start-up
+    const double fill = kMinEvidenceSeconds - dt;
+    if (fill <= 0 || age < kMinLifeSeconds || (s.sinceLastRanSeconds && *s.sinceLastRanSeconds >= dt + fill))
         return;
     const double lifeCpu = (s.cpuNs ? static_cast<double>(*s.cpuNs) / 1e9 : static_cast<double>(s.cpuTicks) / ticks);
     s.cpuSteady = (*s.cpuShare * dt + lifeCpu / age * fill) / (dt + fill);

@@ -544,8 +544,7 @@ Phrase overThe(const Snapshot &snap)
         return {};
     // The collector fills a short interval up to a second with the process's lifetime average.
     return *snap.intervalSeconds < 1
-        ? ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1, weighed with its average over its life"),
-            {Phrase::duration(*snap.intervalSeconds)})
+        ? ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1 and its life"), {Phrase::duration(*snap.intervalSeconds)})
         : ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1"), {Phrase::duration(*snap.intervalSeconds)});
 }
 
