@@ -1092,6 +1092,10 @@
         <source>program of no known kind</source>
         <translation>Programm unbekannter Art</translation>
     </message>
+    <message>
+        <source> over about the last half minute</source>
+        <translation> in etwa der letzten halben Minute</translation>
+    </message>
 </context>
 <context>
     <name>Facts</name>

@@ -49,6 +49,10 @@ struct Subject {
     const Snapshot &snap;
     const Priors &p;
     const Phrase &over; // " over the last …" when rates have an interval
+    // When a steady rate is not the interval's own (Sample::cpuSteady): a one-shot's interval filled with
+    // the lifetime average, or a refresh's rate smoothed over about half a minute.
+    const Phrase &overLife;
+    const Phrase &overRecent;
     const Sample &s;
     const ProcessFacts &f;
     const Category &cat;
@@ -62,6 +66,13 @@ struct Subject {
     // The rates the evidence reads: steady ones (Sample::cpuSteady) where the collector has them.
     const std::optional<double> &cpu() const { return s.cpuSteady ? s.cpuSteady : s.cpuShare; }
     const std::optional<double> &io() const { return s.ioSteady ? s.ioSteady : s.ioRate; }
+    // Over what a steady rate was read, in words.
+    const Phrase &overOf(const std::optional<double> &steady, const std::optional<double> &raw) const
+    {
+        if (!steady || !raw || *steady == *raw)
+            return over;
+        return snap.intervalSeconds && *snap.intervalSeconds < 1 ? overLife : overRecent;
+    }
     // What started it is gone: adopted with its session gone, or its agent, editor, terminal or test run ended.
     bool ownerGone() const
     {
@@ -82,19 +93,20 @@ void observeCpu(Observer &o, const Subject &x)
 {
     const Priors &p = x.p;
     const auto &share = x.cpu();
+    const Phrase &overCpu = x.overOf(x.s.cpuSteady, x.s.cpuShare);
     if (!share)
         o.unknown(EvidenceTable::Cpu,
             ev(QT_TRANSLATE_NOOP("Evidence", "recent CPU unknown: no earlier sample of this process")));
     else if (*share < p.cpuIdle)
-        o.add(EvidenceTable::Cpu, "idle", ev(QT_TRANSLATE_NOOP("Evidence", "no CPU%1"), {x.over}));
+        o.add(EvidenceTable::Cpu, "idle", ev(QT_TRANSLATE_NOOP("Evidence", "no CPU%1"), {overCpu}));
     else if (*share < p.cpuTrickle)
         // A trickle is what a timer or a poll costs, in a forgotten process as much as a used one.
         o.add(EvidenceTable::Cpu, "trickle",
             ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2 (a timer's trickle)"),
-                {Phrase::percent(*share), x.over}));
+                {Phrase::percent(*share), overCpu}));
     else
         o.add(EvidenceTable::Cpu, *share < p.cpuBusy ? "low" : (*share < p.cpuSpinning ? "busy" : "spinning"),
-            ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2"), {Phrase::percent(*share), x.over}));
+            ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2"), {Phrase::percent(*share), overCpu}));
 }
 
 const char *lastRanBin(const Priors &p, double seconds)
@@ -150,7 +162,7 @@ void observeProgress(Observer &o, const Subject &x)
         if (x.f.ageSeconds >= p.sustainedMinAge && x.f.lifetimeCpuShare >= p.sustainedCpu)
             o.add(EvidenceTable::Progress, "none",
                 ev(QT_TRANSLATE_NOOP("Evidence", "busy with no I/O at all%1, after %2 of busy life"),
-                    {x.over, Phrase::duration(x.f.ageSeconds)}));
+                    {x.overOf(x.s.ioSteady, x.s.ioRate), Phrase::duration(x.f.ageSeconds)}));
     } else if (x.f.deepKnown && !x.f.writableFiles.empty())
         o.add(EvidenceTable::Progress, "writing",
             ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s) with files open for writing: %2"),
@@ -176,15 +188,16 @@ void observeIo(Observer &o, const Subject &x)
 {
     const Priors &p = x.p;
     const auto &rate = x.io();
+    const Phrase &overIo = x.overOf(x.s.ioSteady, x.s.ioRate);
     if (!rate)
         o.unknown(EvidenceTable::Io,
             x.s.ioBytes ? ev(QT_TRANSLATE_NOOP("Evidence", "recent I/O unknown: no earlier sample of this process"))
                         : ev(QT_TRANSLATE_NOOP("Evidence", "I/O unknown: its io file is not readable")));
     else if (*rate < p.ioIdle)
-        o.add(EvidenceTable::Io, "none", ev(QT_TRANSLATE_NOOP("Evidence", "no I/O%1"), {x.over}));
+        o.add(EvidenceTable::Io, "none", ev(QT_TRANSLATE_NOOP("Evidence", "no I/O%1"), {overIo}));
     else
         o.add(EvidenceTable::Io, *rate < p.ioHeavy ? "some" : "heavy",
-            ev(QT_TRANSLATE_NOOP("Evidence", "read and wrote %1/s%2"), {Phrase::bytes(*rate), x.over}));
+            ev(QT_TRANSLATE_NOOP("Evidence", "read and wrote %1/s%2"), {Phrase::bytes(*rate), overIo}));
 }
 
 // The scheduler state, other than zombie; unusual letters are not observed.
@@ -538,20 +551,24 @@ void observeLeaking(Observer &o, const Sample &s, const PastContext &past, const
 
 namespace {
 
-Phrase overThe(const Snapshot &snap)
+// " over the last 2 s"; with its life (a filled one-shot interval); recently (smoothed refreshes).
+struct Overs {
+    Phrase over, life, recent;
+};
+Overs oversOf(const Snapshot &snap)
 {
     if (!snap.intervalSeconds)
         return {};
-    // The collector fills a short interval up to a second with the process's lifetime average.
-    return *snap.intervalSeconds < 1
-        ? ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1 and its life"), {Phrase::duration(*snap.intervalSeconds)})
-        : ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1"), {Phrase::duration(*snap.intervalSeconds)});
+    const Phrase d = Phrase::duration(*snap.intervalSeconds);
+    return {ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1"), {d}),
+        ev(QT_TRANSLATE_NOOP("Evidence", " over the last %1 and its life"), {d}),
+        ev(QT_TRANSLATE_NOOP("Evidence", " over about the last half minute"))};
 }
 
 void observeInto(std::vector<Observation> &out, const Snapshot &snap, const ProcessFacts &f, std::size_t i,
-    const TriageConfig &config, const PastContext *past, const Phrase &over)
+    const TriageConfig &config, const PastContext *past, const Overs &overs)
 {
-    const Subject x{snap, config.priors, over, snap.processes[i], f,
+    const Subject x{snap, config.priors, overs.over, overs.life, overs.recent, snap.processes[i], f,
         config.signatures.categories[static_cast<std::size_t>(f.category)]};
     Observer o(config.priors, out);
     out.reserve(out.size() + 20); // every term at once: growing it moved each observation up to four times
@@ -587,10 +604,10 @@ std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::v
     const TriageConfig &config, const PastContext *past, QThreadPool *pool)
 {
     std::vector<std::vector<Observation>> all(snap.processes.size());
-    const Phrase over = overThe(snap);
+    const Overs overs = oversOf(snap);
     parallelChunks(pool, all.size(), pool ? workerCount() : 1, [&](std::size_t begin, std::size_t end, int) {
         for (std::size_t i = begin; i < end; ++i)
-            observeInto(all[i], snap, facts[i], i, config, past, over);
+            observeInto(all[i], snap, facts[i], i, config, past, overs);
     });
     return all;
 }
@@ -599,7 +616,7 @@ std::vector<Observation> observeProcess(const Snapshot &snap, const std::vector<
     const TriageConfig &config, const PastContext *past)
 {
     std::vector<Observation> out;
-    observeInto(out, snap, facts[index], index, config, past, overThe(snap));
+    observeInto(out, snap, facts[index], index, config, past, oversOf(snap));
     return out;
 }
 
