@@ -1096,6 +1096,10 @@
         <source> over about the last half minute</source>
         <translation> in etwa der letzten halben Minute</translation>
     </message>
+    <message>
+        <source>%1 (counts little: clients use it)</source>
+        <translation>%1 (zählt wenig: Clients nutzen ihn)</translation>
+    </message>
 </context>
 <context>
     <name>Facts</name>

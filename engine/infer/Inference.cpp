@@ -1,6 +1,7 @@
 #include "Inference.h"
 
 #include "ProcessOrigin.h"
+#include "config/EvidenceTerms.h"
 #include "util/Fingerprint.h"
 
 #include <Eigen/Dense>
@@ -48,6 +49,48 @@ double kindCapBits(const Priors &priors, const Sample &s, const ProcessFacts &f)
     return ownerGone ? std::min(priors.maxBitsPerTerm, priors.maxBitsKindOwnerGone) : priors.maxBitsPerTerm;
 }
 
+// Clients connected to its listening ports are use, whoever started it: a person's client keeps a
+// server an agent started in use after the agent crashed. Then the signs of having been left behind by
+// its starter (orphaned, its owner gone, no terminal, no person's session) count little.
+bool servesClients(const ProcessFacts &f)
+{
+    return f.deepKnown && f.clients > 0 && !f.listeners.empty();
+}
+
+bool leftBehindSign(const TermTable &table, std::size_t bin)
+{
+    const auto id = evidenceTableNamed(table.name);
+    if (!id)
+        return false;
+    const std::string &b = table.bins[bin];
+    switch (*id) {
+    case EvidenceTable::OrphanInteractive:
+    case EvidenceTable::OrphanOther:
+        return b == "reparented" || b == "reparented_session_gone";
+    case EvidenceTable::Owner:
+        return b == "gone";
+    case EvidenceTable::Intent:
+    case EvidenceTable::TtyInteractive:
+    case EvidenceTable::TtyOther:
+        return b == "none";
+    default:
+        return false;
+    }
+}
+
+// One bin's capped log-likelihoods for a process: tighter for a sign of being left behind when it
+// serves clients.
+ClassVector binFor(
+    const Priors &priors, const std::vector<std::vector<ClassVector>> &tables, const Observation &o, bool served)
+{
+    const auto t = static_cast<std::size_t>(o.table);
+    const auto b = static_cast<std::size_t>(o.bin);
+    if (served && leftBehindSign(priors.terms[t], b))
+        return capped(
+            priors.terms[t].logLikelihood[b], std::min(priors.maxBitsPerTerm, priors.maxBitsLeftBehindServed));
+    return tables[t][b];
+}
+
 } // namespace
 
 std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std::vector<Observation> &observations)
@@ -56,6 +99,7 @@ std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std
     Fingerprint f;
     f.add(facts.category);
     f.add(facts.orphan == OrphanState::ReparentedSessionGone || startedByOneGone(facts.origin, s.id.pid));
+    f.add(servesClients(facts));
     f.add(s.state == 'D');
     f.add(s.partial.empty() && (!s.details || s.details->partial.empty()));
     f.add(observations.size());
@@ -85,12 +129,12 @@ void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const
     for (const int index : which) {
         const auto i = static_cast<std::size_t>(index);
         Classes joint = logPrior;
+        const bool served = servesClients(facts[i]);
         for (const auto &o : observations[i]) {
             if (o.table < 0 && o.logLikelihood)
                 joint += Eigen::Map<const Classes>(capped(*o.logLikelihood, priors.maxBitsPerTerm).data());
             else if (o.table >= 0 && o.bin >= 0)
-                joint += Eigen::Map<const Classes>(
-                    tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)].data());
+                joint += Eigen::Map<const Classes>(binFor(priors, tables, o, served).data());
         }
         const auto &cat = config.signatures.categories[static_cast<std::size_t>(facts[i].category)];
         joint += Eigen::Map<const Classes>(
@@ -150,9 +194,16 @@ Ledger ledgerOf(const Posterior &p, const Sample &s, std::vector<Observation> ob
         }
         double nats = 0.0;
         if (o.table >= 0 && o.bin >= 0) { // only its own bin: a ledger is made for every process in `scan --all`
-            const ClassVector ll
-                = cappedBin(priors, static_cast<std::size_t>(o.table), static_cast<std::size_t>(o.bin));
+            const auto t = static_cast<std::size_t>(o.table);
+            const auto b = static_cast<std::size_t>(o.bin);
+            const bool served = servesClients(fact) && leftBehindSign(priors.terms[t], b);
+            const ClassVector ll = served ? capped(priors.terms[t].logLikelihood[b],
+                                       std::min(priors.maxBitsPerTerm, priors.maxBitsLeftBehindServed))
+                                          : cappedBin(priors, t, b);
             nats = ll[best] - ll[ref];
+            if (served)
+                o.detail = Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "%1 (counts little: clients use it)"),
+                    {std::move(o.detail)});
         }
         entry(std::move(o.term), nats, std::move(o.detail));
     }

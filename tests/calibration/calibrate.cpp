@@ -49,30 +49,33 @@ QTemporaryDir *g_unpacked = nullptr; // the capture being read, removed if the p
 struct Options {
     std::string corpus = PTRIAGE_CORPUS_DIR;
     std::string directions = PTRIAGE_DIRECTIONS_FILE;
-    std::string configDir = "/nonexistent"; // the shipped priors only
+    std::string configDir = PTRIAGE_JUDGEMENT_DIR; // the hand-set tables
     std::string writePriors;
-    double alpha = 20; // Dirichlet strength: the shipped row counts as this many examples
-    int minCount = 5; // fewer examples of a class in a table: its shipped row is kept
+    double alpha = 20; // Dirichlet strength: the starting row counts as this many examples
+    int minCount = 5; // fewer examples of a class in a table: its starting row is kept
     double trainShare = 0.7;
     double maxEce = 0.05;
     bool fitPrior = false;
     bool guard = true;
     bool verbose = false;
+    bool checkShipped = false;
 };
 
 const char *kUsage = R"(usage: calibrate [options]
   --corpus DIR          the labelled corpus (default: the source tree's tests/corpus)
   --directions FILE     the defended directions (default: tests/calibration/directions.json)
-  --config-dir DIR      a directory with a priors.json to start from (default: the shipped one)
-  --alpha A             Dirichlet strength of the shipped tables, in examples (default 20)
-  --min-count N         fewer labelled examples of a class in a table keep its shipped row (default 5)
+  --config-dir DIR      a directory with a priors.json to start from (default: tests/calibration/judgement,
+                        the hand-set tables; the shipped priors.json is their fit)
+  --alpha A             Dirichlet strength of the starting tables, in examples (default 20)
+  --min-count N         fewer labelled examples of a class in a table keep its starting row (default 5)
   --train-share S       share of scenarios in the train split (default 0.7)
   --max-ece E           the calibration goal on the test split (default 0.05)
   --fit-prior           fit the class prior too (off: the corpus's mix is not a machine's)
-  --no-guard            take a table's fit even when it breaks a direction its shipped table keeps
-  --write-priors PATH   write priors.json with the fitted tables (every other field kept)
-  -v                    print the fitted tables and every test process
-Exit: 0 when every direction holds (shipped and fitted) and ECE(test) of the fit <= the goal; 1 otherwise
+  --no-guard            take a table's fit even when it breaks a direction its starting table keeps
+  --write-priors PATH   write the shipped priors.json with its likelihoods replaced by the fit
+  --check-shipped       fail unless the shipped priors.json's likelihoods are this fit
+  -v                    print the fitted tables and every test process with its terms
+Exit: 0 when every direction holds (start and fit) and ECE(test) of the fit <= the goal; 1 otherwise
 (the reasons printed); 2 for bad input (the file and line named).
 )";
 
@@ -112,6 +115,8 @@ Options parseArgs(const QStringList &args)
             o.maxEce = number(i);
         else if (a == QLatin1String("--fit-prior"))
             o.fitPrior = true;
+        else if (a == QLatin1String("--check-shipped"))
+            o.checkShipped = true;
         else if (a == QLatin1String("--no-guard"))
             o.guard = false;
         else if (a == QLatin1String("-v"))
@@ -389,7 +394,7 @@ TriageConfig fit(const TriageConfig &start, const std::vector<const Example *> &
             if (total < opt.minCount) {
                 if (total > 0)
                     report.lines.push_back(
-                        what + ": " + std::to_string(static_cast<int>(total)) + " examples, shipped row kept");
+                        what + ": " + std::to_string(static_cast<int>(total)) + " examples, starting row kept");
                 continue;
             }
             double mass = 0;
@@ -412,7 +417,7 @@ TriageConfig fit(const TriageConfig &start, const std::vector<const Example *> &
             if (!lost.empty()) {
                 table = start.priors.terms[t];
                 report.guarded.push_back(
-                    table.name + ": the fit is not taken, the shipped table kept: it would break " + lost);
+                    table.name + ": the fit is not taken, the starting table kept: it would break " + lost);
             }
         }
     }
@@ -450,6 +455,24 @@ std::vector<double> pAbandoned(const std::vector<const Example *> &examples, con
         std::vector<Posterior> posteriors(n);
         inferInto(posteriors, {e->index}, *r.snapshot, r.facts, observations, keys, config);
         out.push_back(posteriors[static_cast<std::size_t>(e->index)].probability[cls(ProcessClass::Abandoned)]);
+    }
+    return out;
+}
+
+// "table:bin ±bits" of each observation, bits of abandoned over useful in `priors` (before the cap).
+std::string termBits(const Example &e, const Priors &priors)
+{
+    std::string out;
+    for (const Observation &o : e.observations) {
+        if (o.table < 0)
+            continue;
+        const TermTable &t = priors.terms[static_cast<std::size_t>(o.table)];
+        const ClassVector &l = t.logLikelihood[static_cast<std::size_t>(o.bin)];
+        const double bits = (l[cls(ProcessClass::Abandoned)] - l[cls(ProcessClass::Useful)]) / std::log(2.0);
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "%s%s:%s %+.1f", out.empty() ? "" : "  ", t.name.c_str(),
+            t.bins[static_cast<std::size_t>(o.bin)].c_str(), bits);
+        out += buf;
     }
     return out;
 }
@@ -661,52 +684,96 @@ std::string lostDirection(
 
 // -------------------------------------------------------------------------------------- write out
 
-// The shipped priors.json (with the fields of --config-dir's priors.json over it, one level deep),
-// its likelihoods (and prior) replaced by the fit.
-void writePriors(const std::string &path, const std::string &configDir, const TriageConfig &fitted, bool prior)
+// One table of "likelihoods" in the house layout: a line per bin, tables and bins in the order of
+// kEvidenceTables, classes in theirs.
+std::string tableText(const TermTable &t, const EvidenceTableSpec &spec)
+{
+    std::vector<std::string_view> bins;
+    std::size_t width = 0;
+    for (const auto b : spec.bins)
+        if (!b.empty()) {
+            bins.push_back(b);
+            width = std::max(width, b.size());
+        }
+    std::string out = "    \"" + t.name + "\": {\n";
+    for (std::size_t i = 0; i < bins.size(); ++i) {
+        const auto b = static_cast<std::size_t>(t.binIndex(bins[i]));
+        out += "      \"" + std::string(bins[i]) + "\": " + std::string(width - bins[i].size(), ' ') + "{ ";
+        for (int c = 0; c < kClassCount; ++c) {
+            char v[64];
+            std::snprintf(v, sizeof v, "%s\"%s\": %.6g", c ? ", " : "", jsonName(static_cast<ProcessClass>(c)),
+                roundSignificant(std::exp(t.logLikelihood[b][static_cast<std::size_t>(c)])));
+            out += v;
+        }
+        out += i + 1 < bins.size() ? " },\n" : " }\n";
+    }
+    return out + "    }";
+}
+
+// The shipped priors.json as written, its "likelihoods" block (and "prior", with --fit-prior) replaced
+// by the fit: every other field and its layout stay. The fields of --config-dir's own priors.json
+// other than its tables are not carried over.
+void writePriors(const std::string &path, const TriageConfig &fitted, bool prior)
 {
     QFile shipped(QStringLiteral(":/ptriage/priors.json"));
     if (!shipped.open(QIODevice::ReadOnly))
         die("cannot read the shipped priors.json");
-    QJsonObject root = QJsonDocument::fromJson(shipped.readAll()).object();
-    QFile user(QString::fromStdString(configDir) + QStringLiteral("/priors.json"));
-    if (user.open(QIODevice::ReadOnly)) {
-        const QJsonObject over = QJsonDocument::fromJson(user.readAll()).object();
-        for (auto it = over.begin(); it != over.end(); ++it) {
-            if (!it.value().isObject() || !root.value(it.key()).isObject()) {
-                root.insert(it.key(), it.value());
-                continue;
-            }
-            QJsonObject merged = root.value(it.key()).toObject();
-            const QJsonObject part = it.value().toObject();
-            for (auto k = part.begin(); k != part.end(); ++k)
-                merged.insert(k.key(), k.value());
-            root.insert(it.key(), merged);
-        }
-    }
-    QJsonObject likelihoods = root.value(QLatin1String("likelihoods")).toObject();
-    for (const TermTable &t : fitted.priors.terms) {
-        QJsonObject table;
-        for (std::size_t b = 0; b < t.bins.size(); ++b) {
-            QJsonObject row;
-            for (int c = 0; c < kClassCount; ++c)
-                row.insert(QString::fromLatin1(jsonName(static_cast<ProcessClass>(c))),
-                    roundSignificant(std::exp(t.logLikelihood[b][static_cast<std::size_t>(c)])));
-            table.insert(QString::fromStdString(t.bins[b]), row);
-        }
-        likelihoods.insert(QString::fromStdString(t.name), table);
-    }
-    root.insert(QStringLiteral("likelihoods"), likelihoods);
+    std::string text = shipped.readAll().toStdString();
+    auto replaceBlock = [&](const std::string &key, const std::string &with) {
+        const std::size_t at = text.find("\n  \"" + key + "\": {");
+        if (at == std::string::npos)
+            die("the shipped priors.json has no \"" + key + "\"");
+        std::size_t end = text.find('{', at);
+        for (int depth = 0; end < text.size(); ++end)
+            if (text[end] == '{')
+                ++depth;
+            else if (text[end] == '}' && --depth == 0)
+                break;
+        text.replace(at + 1, end - at, with);
+    };
+    std::string tables = "  \"likelihoods\": {\n";
+    for (const EvidenceTableSpec &spec : kEvidenceTables)
+        tables += tableText(fitted.priors.term(spec.name), spec) + (&spec != &kEvidenceTables.back() ? ",\n" : "\n");
+    replaceBlock("likelihoods", tables + "  }");
     if (prior) {
-        QJsonObject p;
-        for (int c = 0; c < kClassCount; ++c)
-            p.insert(QString::fromLatin1(jsonName(static_cast<ProcessClass>(c))),
+        std::string p = "  \"prior\": { ";
+        for (int c = 0; c < kClassCount; ++c) {
+            char v[64];
+            std::snprintf(v, sizeof v, "%s\"%s\": %.6g", c ? ", " : "", jsonName(static_cast<ProcessClass>(c)),
                 roundSignificant(std::exp(fitted.priors.logPrior[static_cast<std::size_t>(c)])));
-        root.insert(QStringLiteral("prior"), p);
+            p += v;
+        }
+        replaceBlock("prior", p + " }");
     }
     QFile out(QString::fromStdString(path));
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(QJsonDocument(root).toJson()) < 0)
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        || out.write(text.data(), static_cast<qint64>(text.size())) < 0)
         die(path + ": cannot write: " + out.errorString().toStdString());
+}
+
+// Where the shipped tables differ from the fit: "table bin class: shipped X, fit Y".
+std::vector<std::string> differencesFromShipped(const TriageConfig &fitted)
+{
+    ConfigError error;
+    const auto shipped = TriageConfig::load(QStringLiteral("/nonexistent"), &error);
+    if (!shipped)
+        die(error.toString().toStdString());
+    std::vector<std::string> out;
+    for (const TermTable &f : fitted.priors.terms) {
+        const TermTable &s = shipped->priors.term(f.name);
+        for (std::size_t b = 0; b < f.bins.size(); ++b)
+            for (std::size_t c = 0; c < kClassCount; ++c) {
+                const double fv = roundSignificant(std::exp(f.logLikelihood[b][c]));
+                const double sv = std::exp(s.logLikelihood[b][c]);
+                if (std::fabs(fv - sv) > 1e-5 * std::max(fv, sv)) {
+                    char buf[160];
+                    std::snprintf(buf, sizeof buf, "%s %s %s: shipped %.6g, fit %.6g", f.name.c_str(),
+                        f.bins[b].c_str(), jsonName(static_cast<ProcessClass>(c)), sv, fv);
+                    out.emplace_back(buf);
+                }
+            }
+    }
+    return out;
 }
 
 } // namespace
@@ -743,7 +810,7 @@ int main(int argc, char **argv)
 
     FitReport report;
     const TriageConfig fitted = fit(start, train, rules, opt, report);
-    std::printf("fit: Dirichlet prior on the shipped rows, alpha %g, a class needs %d examples in a table%s%s\n",
+    std::printf("fit: Dirichlet prior on the starting rows, alpha %g, a class needs %d examples in a table%s%s\n",
         opt.alpha, opt.minCount, opt.fitPrior ? ", class prior fitted too" : "",
         opt.guard ? "" : ", no guard of the directions");
     std::printf("  %d rows (a table's for one class) fitted, %zu tables kept by the guard\n", report.fittedRows,
@@ -756,7 +823,7 @@ int main(int argc, char **argv)
 
     std::vector<std::string> failures;
     // Directions, of the tables we started from and of the fit.
-    for (const auto &[name, config] : {std::pair<const char *, const TriageConfig *>{"shipped", &start},
+    for (const auto &[name, config] : {std::pair<const char *, const TriageConfig *>{"starting", &start},
              std::pair<const char *, const TriageConfig *>{"fitted", &fitted}})
         for (const Rule &r : rules)
             for (const std::string &b : broken(r, config->priors)) {
@@ -777,7 +844,7 @@ int main(int argc, char **argv)
         eceFitted = rf.ece;
         std::printf("\nreliability of P(abandoned) on the test split (%zu processes; observed: labelled abandoned)\n",
             test.size());
-        std::printf("  bin       |  shipped: n  mean P  observed |  fitted: n  mean P  observed\n");
+        std::printf("  bin       | starting: n  mean P  observed |  fitted: n  mean P  observed\n");
         for (std::size_t b = 0; b < 10; ++b) {
             auto cell = [](int n, double p, double o) {
                 char buf[64];
@@ -792,10 +859,12 @@ int main(int argc, char **argv)
                 cell(rf.count[b], rf.predicted[b], rf.observed[b]).c_str());
         }
         if (opt.verbose) {
-            std::printf("\ntest processes (label: P(abandoned) shipped → fitted)\n");
-            for (std::size_t i = 0; i < test.size(); ++i)
+            std::printf("\ntest processes (label: P(abandoned) starting → fitted)\n");
+            for (std::size_t i = 0; i < test.size(); ++i) {
                 std::printf("  %-34s pid %-7d %-22s %-10s %.3f → %.3f\n", test[i]->scenario.c_str(), test[i]->pid,
                     test[i]->role.substr(0, 22).c_str(), jsonName(test[i]->label), ps[i], pf[i]);
+                std::printf("      %s\n", termBits(*test[i], fitted.priors).c_str());
+            }
         }
         if (eceFitted > opt.maxEce) {
             char buf[160];
@@ -803,14 +872,26 @@ int main(int argc, char **argv)
             failures.emplace_back(buf);
         }
     }
+    if (opt.checkShipped) {
+        const auto diff = differencesFromShipped(fitted);
+        for (std::size_t i = 0; i < diff.size() && i < 5; ++i)
+            failures.push_back("the shipped priors.json is not this fit: " + diff[i]);
+        if (!diff.empty())
+            failures.emplace_back(std::to_string(diff.size())
+                + " values differ: after changing the judgement or the corpus, run calibrate --write-priors "
+                  "resources/priors.json");
+        else
+            std::printf("\nthe shipped priors.json is this fit\n");
+    }
     if (!opt.writePriors.empty()) {
-        writePriors(opt.writePriors, opt.configDir, fitted, opt.fitPrior);
+        writePriors(opt.writePriors, fitted, opt.fitPrior);
+
         std::printf("\nwrote %s\n", opt.writePriors.c_str());
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::printf("\n(%.1f s)\n", secs);
     for (const auto &f : failures)
         std::printf("FAIL: %s\n", f.c_str());
-    std::printf("ECE(test) shipped %.3f fitted %.3f\n", eceShipped, eceFitted);
+    std::printf("ECE(test) starting %.3f fitted %.3f\n", eceShipped, eceFitted);
     return failures.empty() ? 0 : 1;
 }
