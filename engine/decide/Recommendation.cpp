@@ -124,8 +124,15 @@ std::vector<Gate> gatesOf(const Snapshot &snap, std::size_t i, const ProcessFact
             rec(QT_TRANSLATE_NOOP(
                     "Recommendation", "already at the lowest priority (nice %1): a renice cannot lower it"),
                 {std::to_string(s.nice)}));
-    if (f.ageSeconds < minAgeSeconds)
+    // Too young to judge: nothing but a renice, and that only for a process competing for a core (a
+    // renice changes nothing for one that hardly runs).
+    constexpr double kReniceWorthCpuShare = 0.1;
+    if (f.ageSeconds < minAgeSeconds && s.cpuShare.value_or(0) >= kReniceWorthCpuShare)
         blockAllBut(gates, GateKind::TooYoung, {RecommendedAction::Keep, RecommendedAction::Renice},
+            rec(QT_TRANSLATE_NOOP("Recommendation", "only %1 old (minimum age for action: %2)"),
+                {Phrase::duration(f.ageSeconds), Phrase::duration(minAgeSeconds)}));
+    else if (f.ageSeconds < minAgeSeconds)
+        blockAllBut(gates, GateKind::TooYoung, {RecommendedAction::Keep},
             rec(QT_TRANSLATE_NOOP("Recommendation", "only %1 old (minimum age for action: %2)"),
                 {Phrase::duration(f.ageSeconds), Phrase::duration(minAgeSeconds)}));
     for (const auto &c : f.criticalFiles)

@@ -111,6 +111,15 @@ void classify(SocketInfo &s, int state, bool udp)
     }
 }
 
+// Its key in the map: its inode, or for an established TCP connection without one (queued for
+// accept()) a key past every inode; 0 for a socket not kept.
+std::uint64_t keyOf(std::uint64_t inode, const SocketInfo &s, bool udp, const SocketMap &out)
+{
+    if (inode != 0)
+        return inode;
+    return !udp && s.established ? kQueuedConnectionKey + out.size() : 0;
+}
+
 } // namespace
 
 void parseProcNetInet(std::string_view text, SocketInfo::Proto proto, SocketMap &out)
@@ -124,12 +133,12 @@ void parseProcNetInet(std::string_view text, SocketInfo::Proto proto, SocketMap 
         int state = 0;
         std::uint64_t inode = 0;
         auto [p, ec] = std::from_chars(t[9].data(), t[9].data() + t[9].size(), inode);
-        if (ec != std::errc() || inode == 0 || !hexNumber(t[3], state)
-            || !decodeProcAddress(t[1], isV6(proto), s.local, s.localPort)
+        if (ec != std::errc() || !hexNumber(t[3], state) || !decodeProcAddress(t[1], isV6(proto), s.local, s.localPort)
             || !decodeProcAddress(t[2], isV6(proto), s.remote, s.remotePort))
             return;
         classify(s, state, isUdp(proto));
-        out.emplace(inode, std::move(s));
+        if (const std::uint64_t key = keyOf(inode, s, isUdp(proto), out))
+            out.emplace(key, std::move(s));
     });
 }
 
@@ -224,8 +233,6 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error)
                     break;
                 }
                 const auto *m = static_cast<const inet_diag_msg *>(NLMSG_DATA(h));
-                if (m->idiag_inode == 0)
-                    continue;
                 SocketInfo s;
                 s.proto = q.proto;
                 s.localPort = ntohs(m->id.idiag_sport);
@@ -233,7 +240,8 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error)
                 s.local = formatAddress(q.family, m->id.idiag_src, s.localPort);
                 s.remote = formatAddress(q.family, m->id.idiag_dst, s.remotePort);
                 classify(s, m->idiag_state, q.protocol == IPPROTO_UDP);
-                out.emplace(m->idiag_inode, std::move(s));
+                if (const std::uint64_t key = keyOf(m->idiag_inode, s, q.protocol == IPPROTO_UDP, out))
+                    out.emplace(key, std::move(s));
             }
 #pragma GCC diagnostic pop
             if (n == 0)

@@ -8,6 +8,9 @@
 namespace ptriage {
 
 using SocketMap = std::unordered_map<std::uint64_t, SocketInfo>;
+// A connection still in a listener's accept queue has no inode: it is kept under a key from here up,
+// so a client the server has not accepted yet still counts as connected.
+inline constexpr std::uint64_t kQueuedConnectionKey = std::uint64_t{1} << 63;
 
 // /proc/net/{tcp,tcp6,udp,udp6,unix} text, as in a captured tree.
 void parseProcNetInet(std::string_view text, SocketInfo::Proto proto, SocketMap &out);

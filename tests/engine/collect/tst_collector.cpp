@@ -548,6 +548,9 @@ private Q_SLOTS:
             files += w + ' ';
         QVERIFY2(f.writableFiles == std::vector<std::string>{log}, files.c_str());
         QCOMPARE(r->facts[static_cast<std::size_t>(ci)].established, 1);
+        // A client counts whether or not the server has accept()ed it yet (a queued connection has no
+        // inode: the actor never accepts).
+        QCOMPARE(f.clients, 1);
         // The client is in the server's blast radius.
         const auto &affected = r->blast[static_cast<std::size_t>(si)].affected;
         QVERIFY(std::find(affected.begin(), affected.end(), ci) != affected.end());
