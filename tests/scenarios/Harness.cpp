@@ -368,6 +368,27 @@ std::string helperBinary(const std::string &name)
     return std::string(PTRIAGE_SCENARIO_HELPERS) + "/" + name;
 }
 
+int freePort()
+{
+    static int next = 20000 + static_cast<int>(::getpid() % 20000);
+    return next++;
+}
+
+bool listening(Ctx &c, int port)
+{
+    return c.shell("bash -c 'exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(port) + "' 2>/dev/null");
+}
+
+bool npmToolsPresent(Outcome &o, const std::string &bin)
+{
+    if (::access((npmModules() + "/.bin/" + bin).c_str(), X_OK) != 0) {
+        o.fail("the npm tools are missing from " + npmModules() + " (no .bin/" + bin
+            + "; run tests/scenarios/npm-tools.sh, or ctest, whose fixture does)");
+        return false;
+    }
+    return true;
+}
+
 // ---------------------------------------------------------------------------------------- the checks
 namespace {
 
