@@ -997,5 +997,135 @@ const Register preforkOrphan("prefork-server-orphaned",
             o.expect("pre-fork worker", w, Expect::LeftBehind);
     });
 
+// ------------------------------------------------------------------------- npm scripts, git, tsc
+
+// A project whose `npm run dev` starts a node server.
+void writeNpmProject(Ctx &c, const std::string &dir, int port)
+{
+    writeNodeServer(c, dir + "/server.js", "shop");
+    c.writeFile(dir + "/package.json",
+        "{\"name\":\"shop\",\"private\":true,\"scripts\":{\"dev\":\"node server.js " + std::to_string(port) + "\"}}\n");
+}
+
+const Env kQuietNpm = {{"npm_config_update_notifier", "false"}, {"npm_config_fund", "false"}};
+
+bool npmCli(const Proc &p)
+{
+    return p.comm == "npm run dev" || (p.comm.rfind("npm", 0) == 0 && contains(p.cmdline(), "run dev"))
+        || (p.comm == "node" && contains(p.cmdline(), "npm-cli.js") && contains(p.cmdline(), "run"));
+}
+
+const Register npmRunLive("npm-run-dev-in-tmux",
+    "npm run dev (npm, then node server.js) in the foreground of a live tmux pane, 4 h", "npm and the server: in use",
+    [](Ctx &c, Outcome &o) {
+        const int port = freePort();
+        const std::string dir = c.dir() + "/shop";
+        writeNpmProject(c, dir, port);
+        const int npm = inLivePane(
+            c, o, "cd " + dir + " && npm run dev", [](const Proc &p) { return npmCli(p); }, kQuietNpm);
+        if (npm < 0)
+            return;
+        const int srv = nodeRunning(c, npm, "server.js");
+        if (srv < 0 || !c.waitUntil([&] { return listening(c, port); }, 20000))
+            return o.fail("npm run dev did not start the server");
+        o.result = c.replay(c.capture(0.3, 4 * kHour));
+        o.expect("npm run dev", npm, Expect::InUse);
+        o.expect("the server npm started", srv, Expect::InUse);
+        labelShellBetween(c, o, npm, srv, "useful");
+    });
+
+const Register npmRunOrphan("npm-run-dev-terminal-closed",
+    "npm run dev & disown in a tmux pane since closed (npm, then node server.js); 2 days, no client",
+    "npm and the server: left behind", [](Ctx &c, Outcome &o) {
+        const int port = freePort();
+        const std::string dir = c.dir() + "/shop";
+        writeNpmProject(c, dir, port);
+        if (openPane(c, o, kQuietNpm) < 0)
+            return;
+        c.tmuxSend("cd " + dir + " && npm run dev > dev.log 2>&1 < /dev/null & disown");
+        const int npm = c.waitFor([](const Proc &p) { return npmCli(p); });
+        const int srv = npm > 0 ? nodeRunning(c, npm, "server.js") : -1;
+        if (srv < 0 || !c.waitUntil([&] { return listening(c, port); }, 20000))
+            return o.fail("npm run dev did not start the server");
+        if (!closeTerminal(c, o, {npm, srv}))
+            return;
+        o.result = c.replay(c.capture(0.3, 2 * kDay));
+        o.expect("npm run dev", npm, Expect::LeftBehind);
+        o.expect("the server npm started", srv, Expect::LeftBehind);
+        labelShellBetween(c, o, npm, srv, "abandoned");
+    });
+
+const Register gitLogPager("git-log-pager-in-tmux",
+    "git log open in its pager (less, Debian's `pager`) in a live tmux pane, read for 30 min", "git and less: in use",
+    [](Ctx &c, Outcome &o) {
+        const std::string dir = c.dir() + "/repo";
+        std::filesystem::create_directories(dir);
+        if (!c.shell("cd " + dir
+                + " && git init -q && for i in $(seq 1 25); do git -c user.name=dev -c "
+                  "user.email=dev@example.org commit -q --allow-empty -m \"change $i\"; done"))
+            return o.fail("could not make a repository");
+        const int less = inLivePane(c, o, "cd " + dir + " && git log",
+            [](const Proc &p) { return p.comm == "less" || p.comm == "pager"; }, {{"LESS", "R"}});
+        if (less < 0)
+            return;
+        const int git = processInfo(less).ppid;
+        if (processInfo(git).comm != "git")
+            return o.fail("less is not git's pager");
+        c.sleepMs(300);
+        o.result = c.replay(c.capture(0.3, 30 * kMinute));
+        o.expect("git log", git, Expect::InUse);
+        o.expect("less (git's pager)", less, Expect::InUse);
+    });
+
+const Register tscWatchLive("tsc-watch-in-tmux", "tsc --watch in the foreground of a live tmux pane, 6 h",
+    "tsc --watch: in use", [](Ctx &c, Outcome &o) {
+        if (!npmToolsPresent(o, "tsc"))
+            return;
+        const std::string dir = c.dir() + "/lib";
+        c.writeFile(dir + "/tsconfig.json",
+            "{\"compilerOptions\": {\"outDir\": \"dist\", \"target\": \"es2020\", \"strict\": true}, \"include\": "
+            "[\"src\"]}\n");
+        c.writeFile(dir + "/src/index.ts", "export const twice = (n: number): number => 2 * n\n");
+        const int tsc = inLivePane(c, o,
+            "cd " + dir + " && node " + npmModules() + "/typescript/bin/tsc --watch --preserveWatchOutput",
+            [](const Proc &p) { return p.comm == "node" && contains(p.cmdline(), "tsc --watch"); });
+        if (tsc < 0 || !c.waitUntil([&] { return std::filesystem::exists(dir + "/dist/index.js"); }, 60000))
+            return o.fail("tsc --watch did not compile the project");
+        o.result = c.replay(c.capture(0.3, 6 * kHour));
+        o.expect("tsc --watch", tsc, Expect::InUse);
+    });
+
+const Register foremanKilled("procfile-runner-oom-killed",
+    "a Procfile runner (run-all.sh: a node web server, a Python queue worker, a bash clock loop) SIGKILLed by the "
+    "OOM killer; its three services stay, 1 day, no client",
+    "the web server, the worker and the clock loop: left behind", [](Ctx &c, Outcome &o) {
+        const int port = freePort();
+        const std::string dir = c.dir() + "/billing";
+        writeNodeServer(c, dir + "/web.js", "billing");
+        c.writeFile(dir + "/worker.py",
+            "import os, time\n# takes invoices from the spool directory\nwhile True:\n"
+            "    for f in os.listdir('spool'):\n        os.remove(os.path.join('spool', f))\n    time.sleep(5)\n");
+        std::filesystem::create_directories(dir + "/spool");
+        c.writeFile(dir + "/run-all.sh",
+            "#!/bin/bash\nnode web.js " + std::to_string(port) + " &\n" + kPython
+                + " worker.py &\nbash -c 'while sleep 60; do date >> clock.log; done' &\nwait\n",
+            true);
+        const int runner = c.start(Ctx::inDir(dir, "./run-all.sh"));
+        const int web = runner > 0 ? childOf(c, runner, [](const Proc &p) { return p.comm == "node"; }) : -1;
+        const int worker = runner > 0 ? childOf(c, runner, [](const Proc &p) { return isPython(p); }) : -1;
+        const int clock = runner > 0
+            ? childOf(c, runner, [](const Proc &p) { return p.comm == "bash" && contains(p.cmdline(), "while sleep"); })
+            : -1;
+        if (web < 0 || worker < 0 || clock < 0 || !c.waitUntil([&] { return listening(c, port); }, 20000))
+            return o.fail("the runner did not start its three services");
+        for (int p : {web, worker, clock})
+            c.adopt(p);
+        c.killNow(runner);
+        o.result = c.replay(c.capture(0.3, kDay));
+        o.expect("node web server", web, Expect::LeftBehind);
+        o.expect("queue worker", worker, Expect::LeftBehind);
+        o.expect("clock loop", clock, Expect::LeftBehind);
+    });
+
 } // namespace
 } // namespace ptriage::scenarios
