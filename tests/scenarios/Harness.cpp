@@ -549,12 +549,15 @@ const std::map<std::string, std::string> &knownGaps()
     static const std::map<std::string, std::string> gaps = {
         {"dev-server-restarter-tmux-killed",
             "the node server's 2 s timer reads as use (P 0.45): self-wakeups are not told apart from being used yet"},
-        {"headless-browser-driver-crashed",
-            "chromium-headless-shell is no known kind and its profile files read as writing (P 0.46); its renderer "
-            "follows it"},
         {"entr-terminal-closed",
             "the app under entr is python's http.server, whose 0.5 s poll reads as 'ran within the last second' "
             "(+1.5) and its log open for writing (+0.7): P 0.39, its ended tmux session does not outweigh them"},
+        {"headless-browser-driver-crashed",
+            "chromium-headless-shell is no known kind and its profile files read as writing (P 0.46); its renderer "
+            "follows it"},
+        {"niced-spinner-loaded-consistent",
+            "a niced loop at 30 % of a core reads useful against stuck: the prior outweighs \"busy\" without hours "
+            "of CPU in the capture"},
         {"pm2-daemon-forgotten",
             "pm2's God Daemon wakes on its own timers ('ran within the last second' +1.5) with its logs open (+0.7); "
             "its app reads 'managed by pm2' (+1.0) and a live parent: a supervisor nobody uses is not told apart"},
@@ -567,9 +570,6 @@ const std::map<std::string, std::string> &knownGaps()
         {"strace-left-on-live-server",
             "strace wakes with each syscall of its tracee (http.server polls every 0.5 s): 'ran within the last "
             "second' (+1.5) and its trace.log open for writing (+0.7) leave it at P 0.42"},
-        {"niced-spinner-loaded-consistent",
-            "a niced loop at 30 % of a core reads useful against stuck: the prior outweighs \"busy\" without hours "
-            "of CPU in the capture"},
     };
     return gaps;
 }

@@ -87,6 +87,23 @@ bool closeTerminal(Ctx &c, Outcome &o, const std::vector<int> &pids)
     return true;
 }
 
+// A live process of this scenario (started with its environment marker) that `which` accepts: never
+// one a scenario before it left dying.
+int findMine(Ctx &c, const std::function<bool(const Proc &)> &which, int timeoutMs = 15000)
+{
+    const std::string needle = "PTRIAGE_SCENARIO=" + c.marker() + std::string(1, '\0');
+    return c.waitFor(
+        [&](const Proc &p) {
+            if (p.state == 'Z' || !which(p))
+                return false;
+            std::ifstream in("/proc/" + std::to_string(p.pid) + "/environ", std::ios::binary);
+            std::stringstream ss;
+            ss << in.rdbuf();
+            return contains(ss.str() + std::string(1, '\0'), needle);
+        },
+        timeoutMs);
+}
+
 int childOf(Ctx &c, int parent, const std::function<bool(const Proc &)> &which, int timeoutMs = 15000)
 {
     return c.waitFor([&](const Proc &p) { return p.ppid == parent && which(p); }, timeoutMs);
@@ -175,7 +192,7 @@ const Register redisDaemonized("redis-daemonized-forgotten",
         const int sh = c.start(Ctx::inDir(dir, "./run-itests.sh"));
         if (sh > 0)
             ::waitpid(sh, nullptr, 0);
-        const int redis = c.waitFor([&](const Proc &p) {
+        const int redis = findMine(c, [&](const Proc &p) {
             return p.comm == "redis-server" && contains(p.cmdline(), ":" + std::to_string(port));
         });
         if (redis < 0 || !c.waitUntil([&] { return listening(c, port); }, 20000))
@@ -215,7 +232,7 @@ struct Procfile {
 Procfile findProcfile(Ctx &c, Outcome &o, int port)
 {
     Procfile f;
-    f.runner = c.waitFor([](const Proc &p) { return p.comm == "dev.sh"; });
+    f.runner = findMine(c, [](const Proc &p) { return p.comm == "dev.sh"; });
     if (f.runner > 0) {
         f.redis = childOf(c, f.runner, [](const Proc &p) { return p.comm == "redis-server"; });
         f.workers = c.waitForAll(
@@ -565,9 +582,10 @@ const Register pipelineOrphan("pipeline-left-behind",
             return;
         c.tmuxSend("cd " + dir + " && tail -F app.log | grep --line-buffered ERROR | " + kPython
             + " notify.py > pages.log 2>&1 & disown");
-        const int tail = c.waitFor([&](const Proc &p) { return p.comm == "tail" && contains(p.cmdline(), "app.log"); });
-        const int grep = c.waitFor([&](const Proc &p) { return p.comm == "grep" && contains(p.cmdline(), "ERROR"); });
-        const int py = c.waitFor([&](const Proc &p) { return isPython(p) && contains(p.cmdline(), "notify.py"); });
+        const int tail
+            = findMine(c, [&](const Proc &p) { return p.comm == "tail" && contains(p.cmdline(), "app.log"); });
+        const int grep = findMine(c, [&](const Proc &p) { return p.comm == "grep" && contains(p.cmdline(), "ERROR"); });
+        const int py = findMine(c, [&](const Proc &p) { return isPython(p) && contains(p.cmdline(), "notify.py"); });
         if (tail < 0 || grep < 0 || py < 0)
             return o.fail("the pipeline did not start");
         if (!closeTerminal(c, o, {tail, grep, py}))
@@ -585,10 +603,11 @@ const Register pipelineLive("pipeline-in-tmux",
         c.writeFile(dir + "/app.log", "started\n");
         const int grep = inLivePane(c, o, "cd " + dir + " && tail -f app.log | grep --line-buffered -i error",
             [](const Proc &p) { return p.comm == "grep"; });
-        const int tail = grep > 0 ? c.waitFor([&](const Proc &p) {
-            return p.comm == "tail" && contains(p.cmdline(), "app.log")
-                && processInfo(p.pid).sid == processInfo(grep).sid;
-        })
+        const int tail = grep > 0 ? findMine(c,
+                             [&](const Proc &p) {
+                                 return p.comm == "tail" && contains(p.cmdline(), "app.log")
+                                     && processInfo(p.pid).sid == processInfo(grep).sid;
+                             })
                                   : -1;
         if (grep < 0 || tail < 0)
             return o.fail("the pipeline did not start");
@@ -641,7 +660,7 @@ const Register entrOrphan("entr-terminal-closed",
             return;
         c.tmuxSend("cd " + dir + " && setsid -f sh -c 'ls *.py | entr -nr " + kPython + " app.py "
             + std::to_string(port) + "' > entr.log 2>&1 < /dev/null");
-        const int entr = c.waitFor([](const Proc &p) { return p.comm == "entr"; });
+        const int entr = findMine(c, [](const Proc &p) { return p.comm == "entr"; });
         const int app = entr > 0
             ? below(c, entr, [](const Proc &p) { return isPython(p) && contains(p.cmdline(), "app.py"); })
             : -1;
@@ -694,7 +713,7 @@ const Register nodemonOrphan("nodemon-terminal-closed",
         c.tmuxSend("cd " + dir + " && node " + npmModules() + "/nodemon/bin/nodemon.js server.js "
             + std::to_string(port) + " > nodemon.log 2>&1 < /dev/null & disown");
         const int nodemon
-            = c.waitFor([](const Proc &p) { return p.comm == "node" && contains(p.cmdline(), "nodemon.js"); });
+            = findMine(c, [](const Proc &p) { return p.comm == "node" && contains(p.cmdline(), "nodemon.js"); });
         const int srv = nodemon > 0 ? nodeRunning(c, nodemon, "server.js") : -1;
         if (srv < 0 || srv == nodemon || !c.waitUntil([&] { return listening(c, port); }, 20000))
             return o.fail("nodemon did not start the server");
@@ -784,7 +803,7 @@ const Register mochaWatch("mocha-watch-terminal-closed",
             + "/mocha/bin/mocha.js --watch > mocha.log 2>&1 < /dev/null & disown");
         if (!c.waitUntil([&] { return fileContains(dir + "/mocha.log", "passing"); }, 30000))
             return o.fail("mocha did not finish its first run");
-        const int mocha = c.waitFor([](const Proc &p) {
+        const int mocha = findMine(c, [](const Proc &p) {
             return p.comm == "node" && contains(p.cmdline(), "mocha") && contains(p.cmdline(), "--watch");
         });
         if (mocha < 0)
@@ -811,7 +830,7 @@ const Register esbuildWatch("esbuild-watch-forever-orphaned",
         c.tmuxSend("cd " + dir + " && setsid -f " + npmModules()
             + "/.bin/esbuild src/app.js --bundle --outfile=dist/app.js --watch=forever > esbuild.log 2>&1 < /dev/null");
         const int esb
-            = c.waitFor([](const Proc &p) { return p.comm == "esbuild" && contains(p.cmdline(), "--watch"); });
+            = findMine(c, [](const Proc &p) { return p.comm == "esbuild" && contains(p.cmdline(), "--watch"); });
         if (esb < 0 || !c.waitUntil([&] { return std::filesystem::exists(dir + "/dist/app.js"); }, 20000))
             return o.fail("esbuild did not build");
         if (!closeTerminal(c, o, {esb}))
@@ -858,7 +877,7 @@ Pm2 pm2Start(Ctx &c, Outcome &o, const std::string &dir, const std::string &name
     if (cli > 0)
         c.waitUntil([&] { return ::waitpid(cli, nullptr, WNOHANG) == cli; }, 60000);
     Pm2 r;
-    r.daemon = c.waitFor([](const Proc &p) { return contains(p.cmdline(), "God Daemon"); });
+    r.daemon = findMine(c, [](const Proc &p) { return contains(p.cmdline(), "God Daemon"); });
     if (r.daemon > 0)
         r.app = childOf(
             c, r.daemon, [](const Proc &p) { return p.comm != "pm2"; }, 15000);
@@ -982,7 +1001,7 @@ const Register preforkOrphan("prefork-server-orphaned",
         if (openPane(c, o) < 0)
             return;
         c.tmuxSend("cd " + dir + " && nohup " + kPython + " serve.py " + std::to_string(port) + " > serve.log 2>&1 &");
-        const int master = c.waitFor([](const Proc &p) {
+        const int master = findMine(c, [](const Proc &p) {
             return isPython(p) && contains(p.cmdline(), "serve.py") && processInfo(p.ppid).comm == "bash";
         });
         const auto workers
@@ -1043,7 +1062,7 @@ const Register npmRunOrphan("npm-run-dev-terminal-closed",
         if (openPane(c, o, kQuietNpm) < 0)
             return;
         c.tmuxSend("cd " + dir + " && npm run dev > dev.log 2>&1 < /dev/null & disown");
-        const int npm = c.waitFor([](const Proc &p) { return npmCli(p); });
+        const int npm = findMine(c, [](const Proc &p) { return npmCli(p); });
         const int srv = npm > 0 ? nodeRunning(c, npm, "server.js") : -1;
         if (srv < 0 || !c.waitUntil([&] { return listening(c, port); }, 20000))
             return o.fail("npm run dev did not start the server");
@@ -1125,6 +1144,54 @@ const Register foremanKilled("procfile-runner-oom-killed",
         o.expect("node web server", web, Expect::LeftBehind);
         o.expect("queue worker", worker, Expect::LeftBehind);
         o.expect("clock loop", clock, Expect::LeftBehind);
+    });
+
+// ------------------------------------------------------------------------- orphans doing wanted work
+
+const Register backupTar("backup-tar-terminal-closed",
+    "nohup tar czf docs-backup.tar.gz /usr/share & in a tmux pane, the terminal closed 10 min ago; tar and its "
+    "gzip (under sh -c) are busy writing the archive a person is waiting for",
+    "tar and gzip: working (not kill, throttle, pause or freeze)", [](Ctx &c, Outcome &o) {
+        const std::string dir = c.dir() + "/backup";
+        std::filesystem::create_directories(dir);
+        if (openPane(c, o) < 0)
+            return;
+        c.tmuxSend("cd " + dir + " && nohup tar czf docs-backup.tar.gz /usr/share > tar.log 2>&1 &");
+        const int tar
+            = findMine(c, [](const Proc &p) { return p.comm == "tar" && contains(p.cmdline(), "docs-backup"); });
+        // GNU tar runs its compressor through /bin/sh -c gzip.
+        const int gz = tar > 0 ? below(c, tar, [](const Proc &p) { return p.comm == "gzip"; }) : -1;
+        if (tar < 0 || gz < 0)
+            return o.fail("tar did not start gzip");
+        if (!closeTerminal(c, o, {tar, gz}))
+            return;
+        o.result = c.replay(c.capture(1.0, 10 * kMinute));
+        o.expect("tar writing the backup", tar, Expect::Working);
+        o.expect("gzip under tar", gz, Expect::Working);
+        labelShellBetween(c, o, tar, gz, "useful");
+    });
+
+const Register cronBusy("cron-report-busy",
+    "a cron-style sh -c 'python3 build_report.py > report.html' computing this morning's report at full speed, 8 min "
+    "in",
+    "sh -c: a wrapper, keep; the report: working", [](Ctx &c, Outcome &o) {
+        const std::string dir = c.dir() + "/reports";
+        c.writeFile(dir + "/build_report.py",
+            "import hashlib, time\nh = hashlib.sha256()\nend = time.time() + 600\n"
+            "while time.time() < end:\n    h.update(b'rows' * 4096)\nprint(h.hexdigest())\n");
+        const int sh = c.startOrphan(
+            {"/bin/sh", "-c", std::string(kPython) + " build_report.py > report.html; echo done >> cron.log"}, {}, dir);
+        const int job = sh > 0
+            ? childOf(c, sh, [](const Proc &p) { return isPython(p) && contains(p.cmdline(), "build_report"); })
+            : -1;
+        if (job < 0)
+            return o.fail("sh -c did not run the report");
+        c.adopt(job);
+        const auto pair = c.capture(0.5, 8 * kMinute);
+        c.addCpuSeconds(pair, job, 8 * kMinute * 0.95);
+        o.result = c.replay(pair);
+        o.expect("sh -c", sh, Expect::WrapperKeep, {}, job);
+        o.expect("the report job", job, Expect::Working);
     });
 
 } // namespace
