@@ -1194,5 +1194,99 @@ const Register cronBusy("cron-report-busy",
         o.expect("the report job", job, Expect::Working);
     });
 
+// ------------------------------------------------------------------------------ more left behind
+
+const Register editorExtensions("editor-crashed-extension-tools",
+    "an editor (a stand-in) whose extensions ran jest --watchAll, tsc --watch and a lint daemon crashed (SIGKILL) 1 "
+    "day ago; its three tools stay",
+    "jest, tsc and the lint daemon: left behind", [](Ctx &c, Outcome &o) {
+        if (!npmToolsPresent(o, "jest") || !npmToolsPresent(o, "tsc"))
+            return;
+        const std::string dir = c.dir() + "/webapp";
+        const int port = freePort();
+        c.writeFile(dir + "/package.json", "{\"name\":\"webapp\",\"private\":true}\n");
+        c.writeFile(dir + "/sum.test.js", "test('sums', () => {\n  expect(1 + 1).toBe(2)\n})\n");
+        c.writeFile(dir + "/tsconfig.json",
+            "{\"compilerOptions\": {\"outDir\": \"dist\", \"allowJs\": true, \"checkJs\": true, \"noEmit\": true}, "
+            "\"include\": [\"src\"]}\n");
+        c.writeFile(dir + "/src/index.js", "export const one = 1\n");
+        // A lint daemon as eslint_d is one: a server on a port, its port and token in a file of $HOME.
+        c.writeFile(dir + "/.tools/lintd.js",
+            "const net = require('net'), fs = require('fs'), os = require('os')\n"
+            "const s = net.createServer((c) => c.on('data', () => c.end('[]'))).listen(+process.argv[2], '127.0.0.1',\n"
+            "  () => fs.writeFileSync(os.homedir() + '/.lintd', process.argv[2] + ' token'))\n");
+        const std::string mods = npmModules();
+        c.writeFile(dir + "/.tools/editor.py",
+            "import subprocess, sys, time\n"
+            "def run(*argv):\n"
+            "    return subprocess.Popen(list(argv), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,\n"
+            "                            stderr=subprocess.DEVNULL)\n"
+            "run('node', '"
+                + mods
+                + "/jest/bin/jest.js', '--watchAll')\n"
+                  "run('node', '"
+                + mods
+                + "/typescript/bin/tsc', '--watch', '--preserveWatchOutput')\n"
+                  "run('node', '.tools/lintd.js', sys.argv[1])\n"
+                  "while True:\n    time.sleep(3600)\n");
+        const int editor = c.start(Ctx::inDir(dir, std::string(kPython) + " .tools/editor.py " + std::to_string(port)));
+        const auto isTool = [](const std::string &what) {
+            return [what](const Proc &p) { return p.comm == "node" && contains(p.cmdline(), what); };
+        };
+        const int jest = editor > 0 ? childOf(c, editor, isTool("jest.js --watchAll")) : -1;
+        const int tsc = editor > 0 ? childOf(c, editor, isTool("tsc --watch")) : -1;
+        const int lintd = editor > 0 ? childOf(c, editor, isTool("lintd.js")) : -1;
+        if (jest < 0 || tsc < 0 || lintd < 0 || !c.waitUntil([&] { return listening(c, port); }, 20000))
+            return o.fail("the editor stand-in did not start its three tools");
+        for (int p : {jest, tsc, lintd})
+            c.adopt(p);
+        c.sleepMs(1500); // the watchers' first run
+        c.killNow(editor);
+        o.result = c.replay(c.capture(0.3, kDay));
+        o.expect("jest --watchAll of the editor's extension", jest, Expect::LeftBehind);
+        o.expect("tsc --watch of the editor's extension", tsc, Expect::LeftBehind);
+        o.expect("lint daemon", lintd, Expect::LeftBehind);
+    });
+
+const Register gdbLeft("gdb-batch-left-attached",
+    "setsid -f gdb -batch -ex continue -p on a worker nohup'd and disowned in the same tmux pane; the terminal closed "
+    "2 days ago "
+    "and both stay (gdb waiting for the worker to stop, the worker waiting for nothing)",
+    "gdb and the worker: left behind", [](Ctx &c, Outcome &o) {
+        if (!have(o, "/usr/bin/gdb", "gdb"))
+            return;
+        const std::string dir = c.dir() + "/svc";
+        c.writeFile(dir + "/reindex.py",
+            "import threading\nlock = threading.Lock()\nlock.acquire()\n# deadlock: waits for "
+            "itself\nlock.acquire()\n");
+        const int pane = openPane(c, o);
+        if (pane < 0)
+            return;
+        // Disowned: bash's SIGHUP at exit would reach gdb through ptrace and end its batch.
+        c.tmuxSend("cd " + dir + " && nohup " + kPython + " reindex.py > reindex.log 2>&1 & disown");
+        const int worker = below(c, pane, [](const Proc &p) { return contains(p.cmdline(), "reindex.py"); });
+        if (worker < 0)
+            return o.fail("the worker did not start");
+        c.tmuxSend("cd " + dir + " && setsid -f gdb -q -nx -batch -iex 'set debuginfod enabled off' -ex continue -p "
+            + std::to_string(worker) + " > gdb.log 2>&1 < /dev/null");
+        const int gdb = findMine(c, [](const Proc &p) { return p.comm == "gdb"; });
+        int running = 0; // polls in a row that found the worker running again
+        if (gdb < 0
+            || !c.waitUntil(
+                [&] {
+                    return fileContains(
+                               "/proc/" + std::to_string(worker) + "/status", "TracerPid:\t" + std::to_string(gdb))
+                        && fileContains(dir + "/gdb.log", "libthread_db") // attached, its frame printed
+                        && (running = processInfo(worker).state == 't' ? 0 : running + 1) >= 3; // continued
+                },
+                30000))
+            return o.fail("gdb did not attach and continue the worker");
+        if (!closeTerminal(c, o, {gdb, worker}))
+            return;
+        o.result = c.replay(c.capture(0.3, 2 * kDay));
+        o.expect("gdb -batch left attached", gdb, Expect::LeftBehind);
+        o.expect("the worker under gdb", worker, Expect::LeftBehind);
+    });
+
 } // namespace
 } // namespace ptriage::scenarios
