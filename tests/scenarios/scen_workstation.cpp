@@ -192,7 +192,8 @@ const Register redisDaemonized("redis-daemonized-forgotten",
         const int sh = c.start(Ctx::inDir(dir, "./run-itests.sh"));
         if (sh > 0)
             ::waitpid(sh, nullptr, 0);
-        const int redis = findMine(c, [&](const Proc &p) {
+        // By its port, not findMine: redis writes its process title over its environment.
+        const int redis = c.waitFor([&](const Proc &p) {
             return p.comm == "redis-server" && contains(p.cmdline(), ":" + std::to_string(port));
         });
         if (redis < 0 || !c.waitUntil([&] { return listening(c, port); }, 20000))
