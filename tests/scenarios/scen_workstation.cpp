@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -100,6 +101,44 @@ int findMine(Ctx &c, const std::function<bool(const Proc &)> &which, int timeout
             std::stringstream ss;
             ss << in.rdbuf();
             return contains(ss.str() + std::string(1, '\0'), needle);
+        },
+        timeoutMs);
+}
+
+// CPU time (utime + stime, clock ticks) of `pid`; -1 when gone.
+long long cpuTicks(int pid)
+{
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto close = stat.rfind(')');
+    if (close == std::string::npos)
+        return -1;
+    std::istringstream f(stat.substr(close + 2));
+    std::string field;
+    long long utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && f >> field; ++i) {
+        if (i == 14)
+            utime = std::stoll(field);
+        if (i == 15)
+            stime = std::stoll(field);
+    }
+    return utime + stime;
+}
+
+// Waits until none of `pids` used CPU over half a second (their start-up done), or `timeoutMs`.
+bool waitSettled(Ctx &c, const std::vector<int> &pids, int timeoutMs = 30000)
+{
+    long long last = -1;
+    return c.waitUntil(
+        [&] {
+            long long sum = 0;
+            for (int p : pids)
+                sum += cpuTicks(p);
+            const bool same = sum == last;
+            last = sum;
+            if (!same)
+                c.sleepMs(400);
+            return same;
         },
         timeoutMs);
 }
@@ -841,7 +880,7 @@ const Register esbuildWatch("esbuild-watch-forever-orphaned",
     });
 
 const Register httpServerLive("http-server-in-tmux",
-    "npx http-server dist -p P serving a docs preview in a live tmux pane, a browser tab connected, 1 h",
+    "http-server dist -p P (npm's) serving a docs preview in a live tmux pane, a browser tab connected, 1 h",
     "http-server: in use", [](Ctx &c, Outcome &o) {
         if (!npmToolsPresent(o, "http-server"))
             return;
@@ -1241,7 +1280,8 @@ const Register editorExtensions("editor-crashed-extension-tools",
             return o.fail("the editor stand-in did not start its three tools");
         for (int p : {jest, tsc, lintd})
             c.adopt(p);
-        c.sleepMs(1500); // the watchers' first run
+        if (!waitSettled(c, {jest, tsc, lintd}))
+            return o.fail("the editor's tools did not settle after their first run");
         c.killNow(editor);
         o.result = c.replay(c.capture(0.3, kDay));
         o.expect("jest --watchAll of the editor's extension", jest, Expect::LeftBehind);
