@@ -204,10 +204,15 @@ const Register redisCliInTmux("redis-cli-in-tmux",
         const int cli = below(c, pane, [](const Proc &p) { return p.comm == "redis-cli"; });
         if (cli < 0)
             return o.fail("redis-cli did not start");
-        c.tmuxSend("set greeting hello");
-        if (!c.waitUntil(
+        // Typed again until it arrives: redis-cli drops what was typed before its line editor started.
+        bool talked = false;
+        for (int i = 0; i < 10 && !talked; ++i) {
+            c.tmuxSend("set greeting hello");
+            talked = c.waitUntil(
                 [&] { return c.shell("redis-cli -p " + std::to_string(port) + " client list | grep -q cmd=set"); },
-                10000))
+                1500);
+        }
+        if (!talked)
             return o.fail("redis-cli did not talk to redis-server");
         o.result = c.replay(c.capture(0.3, 3 * kHour));
         o.expect("redis-server in the pane", redis, Expect::InUse);
