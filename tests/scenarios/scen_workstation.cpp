@@ -198,6 +198,7 @@ const Register redisCliInTmux("redis-cli-in-tmux",
         c.tmuxSend("cd " + dir + " && redis-server --port " + std::to_string(port)
             + " --save '' --appendonly no > redis.log 2>&1 &");
         const int redis = below(c, pane, [](const Proc &p) { return p.comm == "redis-server"; });
+        c.adopt(redis); // redis writes its title over its environment: the marker cannot find it
         if (redis < 0 || !c.waitUntil([&] { return listening(c, port); }, 20000))
             return o.fail("redis-server did not listen on port " + std::to_string(port));
         c.tmuxSend("redis-cli -p " + std::to_string(port));
@@ -280,6 +281,7 @@ Procfile findProcfile(Ctx &c, Outcome &o, int port)
     f.runner = findMine(c, [](const Proc &p) { return p.comm == "dev.sh"; });
     if (f.runner > 0) {
         f.redis = childOf(c, f.runner, [](const Proc &p) { return p.comm == "redis-server"; });
+        c.adopt(f.redis); // redis writes its title over its environment: the marker cannot find it
         f.workers = c.waitForAll(
             [&](const Proc &p) { return p.ppid == f.runner && isPython(p) && contains(p.cmdline(), "queue_worker"); },
             2);
@@ -480,6 +482,7 @@ const Register socatClient("socat-relay-with-client",
         const int back = freePort();
         const int redis = inLivePane(c, o, "redis-server --port " + std::to_string(back) + " --save ''",
             [](const Proc &p) { return p.comm == "redis-server"; });
+        c.adopt(redis); // redis writes its title over its environment: the marker cannot find it
         if (redis < 0 || !c.waitUntil([&] { return listening(c, back); }, 20000))
             return o.fail("redis-server did not listen");
         const int socat
