@@ -21,6 +21,7 @@ tests=(
   python3-psutil python3-pytest-xdist procps tmux bsdutils
   nodejs git sqlite3 make # tests/scenarios: real tools left behind (npm-tools.sh adds the JS ones)
   inotify-tools openssh-client # tests/scenarios: a file watcher under a restarter loop, a forgotten ssh-agent
+  redis-server socat netcat-openbsd gdb strace entr parallel # tests/scenarios: a developer's workstation (scen_workstation.cpp)
   xvfb xauth dbus polkitd systemd passwd util-linux
   chromium-headless-shell fonts-dejavu-core # tests/report: the HTML report in a real headless browser
   python3-dbus python3-gi # tests: the notification server, tray host and LowMemoryMonitor the tray talks to

@@ -185,5 +185,12 @@ inline bool contains(const std::string &s, const std::string &needle)
 std::string npmModules(); // ${PTRIAGE_NPM_CACHE:-/var/cache/ptriage-tests/npm}/node_modules
 std::string helperBinary(const std::string &name); // a small program built with the suite
 constexpr const char *kPython = "/usr/bin/python3"; // Debian's, with its packages (not pyenv's)
+// A TCP port for a scenario's server: distinct within one run of the suite (a counter from a
+// pid-dependent start); a port in use makes the scenario's setup fail, loudly.
+int freePort();
+// Whether something accepts connections on 127.0.0.1:`port`.
+bool listening(Ctx &c, int port);
+// Whether the npm cache holds `bin` (node_modules/.bin/BIN); if not, fails `o` with how to fill it.
+bool npmToolsPresent(Outcome &o, const std::string &bin = "vite");
 
 } // namespace ptriage::scenarios

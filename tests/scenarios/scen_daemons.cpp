@@ -10,18 +10,6 @@
 namespace ptriage::scenarios {
 namespace {
 
-int freePort()
-{
-    // Distinct per scenario run and from the other files' ranges; a port in use fails the setup, loudly.
-    static int next = 20800 + static_cast<int>(::getpid() % 20000);
-    return next++;
-}
-
-bool listening(Ctx &c, int port)
-{
-    return c.shell("bash -c 'exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(port) + "' 2>/dev/null");
-}
-
 bool isPythonComm(const std::string &comm)
 {
     return comm.rfind("python", 0) == 0;

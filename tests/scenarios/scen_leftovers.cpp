@@ -14,28 +14,6 @@
 namespace ptriage::scenarios {
 namespace {
 
-int freePort()
-{
-    // Distinct per scenario run and from scen_servers' range; a port in use fails the setup, loudly.
-    static int next = 20500 + static_cast<int>(::getpid() % 20000);
-    return next++;
-}
-
-bool listening(Ctx &c, int port)
-{
-    return c.shell("bash -c 'exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(port) + "' 2>/dev/null");
-}
-
-bool npmToolsPresent(Outcome &o)
-{
-    if (::access((npmModules() + "/.bin/vite").c_str(), X_OK) != 0) {
-        o.fail("the npm tools are missing from " + npmModules()
-            + " (run tests/scenarios/npm-tools.sh, or ctest, whose fixture does)");
-        return false;
-    }
-    return true;
-}
-
 bool isPython(const Proc &p)
 {
     return p.comm.rfind("python", 0) == 0;

@@ -78,16 +78,6 @@ bool isJestWorker(const Proc &p, int runner)
     return p.ppid == runner && contains(p.cmdline(), "jest-worker/build/workers/processChild.js");
 }
 
-bool npmToolsPresent(Outcome &o)
-{
-    if (::access((npmModules() + "/.bin/vitest").c_str(), X_OK) != 0) {
-        o.fail("the npm tools are missing from " + npmModules()
-            + " (run tests/scenarios/npm-tools.sh, or ctest, whose fixture does)");
-        return false;
-    }
-    return true;
-}
-
 const Register xdistKilled("xdist-controller-killed",
     "pytest -n 2: the controller is SIGKILLed mid-run, its two workers stay (3 h later)",
     "each worker: left behind, kill", [](Ctx &c, Outcome &o) {
@@ -150,7 +140,7 @@ const Register xdistInTmux("xdist-running-in-tmux",
 const Register vitestForks("vitest-forks-runner-killed",
     "vitest run --pool=forks: the runner is SIGKILLed, its fork workers ('node (vitest N)') stay (3 h later)",
     "each fork worker: left behind, kill", [](Ctx &c, Outcome &o) {
-        if (!npmToolsPresent(o))
+        if (!npmToolsPresent(o, "vitest"))
             return;
         const std::string proj = c.dir() + "/web";
         writeVitestProject(c, proj);
@@ -174,7 +164,7 @@ const Register vitestForks("vitest-forks-runner-killed",
 const Register vitestThreads("vitest-threads-runner-killed",
     "vitest run --pool=threads: the runner is SIGKILLed mid-run",
     "nothing may be left behind (the workers are threads); whatever remains: left behind", [](Ctx &c, Outcome &o) {
-        if (!npmToolsPresent(o))
+        if (!npmToolsPresent(o, "vitest"))
             return;
         const std::string proj = c.dir() + "/web";
         writeVitestProject(c, proj);
@@ -199,7 +189,7 @@ const Register vitestThreads("vitest-threads-runner-killed",
 
 const Register vitestInTmux("vitest-running-in-tmux", "vitest run (forks) running in a tmux pane, 30 min in",
     "runner and workers: in use", [](Ctx &c, Outcome &o) {
-        if (!npmToolsPresent(o))
+        if (!npmToolsPresent(o, "vitest"))
             return;
         const std::string proj = c.dir() + "/web";
         writeVitestProject(c, proj);
@@ -222,7 +212,7 @@ const Register vitestInTmux("vitest-running-in-tmux", "vitest run (forks) runnin
 const Register jestKilled("jest-workers-runner-killed",
     "jest --maxWorkers=2 with slow tests: the runner is SIGKILLed, its jest-worker children stay (3 h later)",
     "each worker: left behind", [](Ctx &c, Outcome &o) {
-        if (!npmToolsPresent(o))
+        if (!npmToolsPresent(o, "vitest"))
             return;
         const std::string proj = c.dir() + "/api";
         writeJestProject(c, proj);
@@ -247,7 +237,7 @@ const Register jestKilled("jest-workers-runner-killed",
 
 const Register jestInTmux("jest-running-in-tmux", "jest --maxWorkers=2 running in a tmux pane, 30 min in",
     "runner and workers: in use", [](Ctx &c, Outcome &o) {
-        if (!npmToolsPresent(o))
+        if (!npmToolsPresent(o, "vitest"))
             return;
         const std::string proj = c.dir() + "/api";
         writeJestProject(c, proj);
