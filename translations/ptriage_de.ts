@@ -1245,6 +1245,14 @@
         <source>in use: %1 clients are connected to %2</source>
         <translation>in Benutzung: %1 Clients sind mit %2 verbunden</translation>
     </message>
+    <message>
+        <source>in use: it carries a client&apos;s connection</source>
+        <translation>in Gebrauch: er trägt die Verbindung eines Clients</translation>
+    </message>
+    <message>
+        <source>in use: a process under it serves clients</source>
+        <translation>in Gebrauch: ein Prozess darunter bedient Clients</translation>
+    </message>
 </context>
 <context>
     <name>GroupsReport</name>
@@ -2668,6 +2676,14 @@ Eltern-PID: %2</translation>
     <message>
         <source>already at the lowest priority (nice %1): a renice cannot lower it</source>
         <translation>schon auf der niedrigsten Priorität (nice %1): renice kann sie nicht weiter senken</translation>
+    </message>
+    <message>
+        <source>kill blocked: it carries a client&apos;s connection, which would break</source>
+        <translation>Beenden gesperrt: er trägt die Verbindung eines Clients, die abbrechen würde</translation>
+    </message>
+    <message>
+        <source>kill blocked: %1 under it serves clients, who would lose it</source>
+        <translation>Beenden gesperrt: %1 darunter bedient Clients, die ihn verlören</translation>
     </message>
 </context>
 <context>

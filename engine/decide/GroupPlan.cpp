@@ -41,6 +41,10 @@ Phrase whyLeftOut(const TriageResult &result, int index)
         if (f.clients > 1)
             return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: %1 clients are connected to %2"),
                 {std::to_string(f.clients), port});
+        if (f.connectionsServed > 0)
+            return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: it carries a client's connection"));
+        if (f.servingDescendant >= 0)
+            return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: a process under it serves clients"));
         if (!f.criticalFiles.empty())
             return said(QT_TRANSLATE_NOOP("GroupPlan", "it holds %1 (%2)"),
                 {f.criticalFiles.front().path, f.criticalFiles.front().hint});

@@ -138,6 +138,11 @@ std::vector<Gate> gatesOf(const Snapshot &snap, std::size_t i, const ProcessFact
     for (const auto &c : f.criticalFiles)
         block(gates, GateKind::CriticalFile, {RecommendedAction::Kill},
             rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: it holds %1 (%2)"), {c.path, c.hint}), true);
+    if (f.connectionsServed > 0 && f.clients == 0)
+        block(gates, GateKind::ClientsConnected, {RecommendedAction::Kill},
+            rec(QT_TRANSLATE_NOOP(
+                "Recommendation", "kill blocked: it carries a client's connection, which would break")),
+            true);
     if (f.clients > 0)
         block(gates, GateKind::ClientsConnected, {RecommendedAction::Kill},
             f.clients > 1
@@ -145,6 +150,11 @@ std::vector<Gate> gatesOf(const Snapshot &snap, std::size_t i, const ProcessFact
                     {std::to_string(f.clients), joinFirst(f.listeners, 2)})
                 : rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: 1 client connection to %1 would break"),
                     {joinFirst(f.listeners, 2)}),
+            true);
+    if (f.servingDescendant >= 0 && f.clients == 0 && f.connectionsServed == 0)
+        block(gates, GateKind::ClientsConnected, {RecommendedAction::Kill},
+            rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: %1 under it serves clients, who would lose it"),
+                {describe(snap, f.servingDescendant)}),
             true);
     if (f.intent != IntentKind::None)
         block(gates, GateKind::PersonUsing, {RecommendedAction::Kill},

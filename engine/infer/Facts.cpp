@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -534,6 +536,82 @@ std::vector<std::vector<int>> childrenOf(const Snapshot &snap)
     return children;
 }
 
+// Who is at the other end of the local connections to listening ports. A client that is itself left
+// behind (adopted with its session gone, or under such an ancestor) does not put a server in use: the
+// workers of a closed terminal's job queue keep their connections to its redis. A client on another
+// machine, or whose process is not seen, still counts. A process that carries a connection accepted on
+// a port it does not listen on itself (a forking server's handler) serves that client.
+void judgeClients(const Snapshot &snap, std::vector<ProcessFacts> &facts)
+{
+    const auto tcp = [](const SocketInfo &si) {
+        return si.proto == SocketInfo::Proto::Tcp || si.proto == SocketInfo::Proto::Tcp6;
+    };
+    std::unordered_set<int> listening;
+    for (const auto &[inode, si] : snap.sockets)
+        if (tcp(si) && si.listening)
+            listening.insert(si.localPort);
+    if (listening.empty())
+        return;
+    std::unordered_map<std::uint64_t, int> holder; // socket inode → process index
+    for (std::size_t i = 0; i < snap.processes.size(); ++i)
+        if (const auto &deep = snap.processes[i].deep; deep && deep->filesRead)
+            for (const auto &of : deep->files)
+                if (of.kind == FdKind::Socket)
+                    holder.emplace(of.inode, static_cast<int>(i));
+    const auto leftBehind = [&](int j) {
+        return j >= 0
+            && (facts[static_cast<std::size_t>(j)].orphan == OrphanState::ReparentedSessionGone
+                || facts[static_cast<std::size_t>(j)].orphanedAncestor >= 0);
+    };
+    // Client ends, (client port, server port) → who holds it (-1: not seen).
+    std::map<std::pair<int, int>, int> clientEnds;
+    std::unordered_map<int, int> leftBehindByPort; // left-behind clients by the port they connect to
+    for (const auto &[inode, si] : snap.sockets)
+        if (tcp(si) && si.established && listening.count(si.remotePort)) {
+            const auto h = holder.find(inode);
+            const int j = h == holder.end() ? -1 : h->second;
+            clientEnds.emplace(std::pair{si.localPort, si.remotePort}, j);
+            if (leftBehind(j))
+                ++leftBehindByPort[si.remotePort];
+        }
+    for (std::size_t i = 0; i < facts.size(); ++i) {
+        ProcessFacts &f = facts[i];
+        for (int port : f.listenPorts)
+            if (const auto it = leftBehindByPort.find(port); it != leftBehindByPort.end())
+                f.clients = std::max(0, f.clients - it->second);
+        const auto &deep = snap.processes[i].deep;
+        if (!deep || !deep->filesRead)
+            continue;
+        for (const auto &of : deep->files) {
+            const auto si = of.kind == FdKind::Socket ? snap.sockets.find(of.inode) : snap.sockets.end();
+            if (si == snap.sockets.end() || !tcp(si->second) || !si->second.established
+                || !listening.count(si->second.localPort)
+                || std::count(f.listenPorts.begin(), f.listenPorts.end(), si->second.localPort))
+                continue;
+            const auto client = clientEnds.find({si->second.remotePort, si->second.localPort});
+            if (client == clientEnds.end() || !leftBehind(client->second))
+                ++f.connectionsServed;
+        }
+    }
+    // What keeps a server alive (a process manager, a restarter, the shell that runs it) is in use with it.
+    for (std::size_t i = 0; i < facts.size(); ++i) {
+        const ProcessFacts &f = facts[i];
+        if (!((f.clients > 0 && !f.listeners.empty()) || f.connectionsServed > 0))
+            continue;
+        int pid = snap.processes[i].ppid;
+        for (int depth = 0; pid > 1 && depth < 64; ++depth) {
+            const auto at = snap.indexByPid.find(pid);
+            if (at == snap.indexByPid.end())
+                break;
+            ProcessFacts &up = facts[at->second];
+            if (up.servingDescendant >= 0)
+                break; // marked from another branch: its ancestors too
+            up.servingDescendant = static_cast<int>(i);
+            pid = snap.processes[at->second].ppid;
+        }
+    }
+}
+
 std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &config, const FactContext &ctx)
 {
     const Lookups look{snap, config, ctx};
@@ -556,6 +634,7 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &co
     findWrappers(look, facts);
     judgeInOuterWrapperContext(facts);
     judgeInOrphanedTree(look, facts);
+    judgeClients(snap, facts);
     for (std::size_t i = 0; i < facts.size(); ++i)
         facts[i].protectedReason = protectionReason(look, snap.processes[i], facts[i]);
     return facts;

@@ -40,7 +40,9 @@ struct ProcessFacts {
     std::vector<std::string> listeners; // "TCP 0.0.0.0:3000", "unix /run/x.sock"
     std::vector<int> listenPorts;
     int established = 0;
-    int clients = 0; // connections accepted on its own listening ports
+    int clients = 0; // connections accepted on its own listening ports, but for clients left behind
+    int connectionsServed = 0; // connections accepted on another's listening port that it carries
+    int servingDescendant = -1; // a process under it that clients use (index), or -1
     std::vector<std::string> writableFiles;
     std::vector<CriticalFile> criticalFiles;
     std::vector<std::string> lockedFiles; // files it holds a lock on (path, or "inode N")

@@ -54,7 +54,8 @@ double kindCapBits(const Priors &priors, const Sample &s, const ProcessFacts &f)
 // its starter (orphaned, its owner gone, no terminal, no person's session) count little.
 bool servesClients(const ProcessFacts &f)
 {
-    return f.deepKnown && f.clients > 0 && !f.listeners.empty();
+    return (f.deepKnown && ((f.clients > 0 && !f.listeners.empty()) || f.connectionsServed > 0))
+        || f.servingDescendant >= 0;
 }
 
 bool leftBehindSign(const TermTable &table, std::size_t bin)

@@ -378,6 +378,7 @@ TriageConfig fit(const TriageConfig &start, const std::vector<const Example *> &
     for (std::size_t t = 0; t < p.terms.size(); ++t) {
         TermTable &table = p.terms[t];
         const std::size_t bins = table.bins.size();
+        std::array<bool, kClassCount> fitted{};
         for (int c = 0; c < kClassCount; ++c) {
             std::vector<double> n(bins, 0.0);
             double total = 0;
@@ -411,6 +412,31 @@ TriageConfig fit(const TriageConfig &start, const std::vector<const Example *> &
             }
             report.lines.push_back(what + " from " + std::to_string(static_cast<int>(total)) + " examples:" + row);
             ++report.fittedRows;
+            fitted[static_cast<std::size_t>(c)] = true;
+        }
+        // Stuck is "wanted, but misbehaving": with too few examples of its own, its row keeps the
+        // judgement's ratio to useful in every bin and moves with the fitted useful row, so that the
+        // corpus's mix of useful processes does not turn a sign of use into a sign of being stuck.
+        const auto u = cls(ProcessClass::Useful), ub = cls(ProcessClass::UsefulBad);
+        if (fitted[u] && !fitted[ub]) {
+            const TermTable &judged = start.priors.terms[t];
+            double judgedMass = 0, mass = 0;
+            std::vector<double> v(bins);
+            for (std::size_t b = 0; b < bins; ++b) {
+                judgedMass += std::exp(judged.logLikelihood[b][ub]);
+                v[b] = std::exp(judged.logLikelihood[b][ub] - judged.logLikelihood[b][u] + table.logLikelihood[b][u]);
+                mass += v[b];
+            }
+            std::string row;
+            for (std::size_t b = 0; b < bins; ++b) {
+                const double x = roundSignificant(v[b] * judgedMass / mass);
+                table.logLikelihood[b][ub] = std::log(x);
+                char buf[96];
+                std::snprintf(buf, sizeof buf, " %s %.4g", table.bins[b].c_str(), x);
+                row += buf;
+            }
+            report.lines.push_back(
+                table.name + " useful_bad: too few examples, kept in its judged ratio to useful:" + row);
         }
         if (opt.guard) {
             const std::string lost = lostDirection(rules, table.name, start.priors, p);
