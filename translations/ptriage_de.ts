@@ -2682,8 +2682,8 @@ Eltern-PID: %2</translation>
         <translation>Beenden gesperrt: er trägt die Verbindung eines Clients, die abbrechen würde</translation>
     </message>
     <message>
-        <source>kill blocked: %1 under it serves clients, who would lose it</source>
-        <translation>Beenden gesperrt: %1 darunter bedient Clients, die ihn verlören</translation>
+        <source>ending, pausing or freezing it is blocked: %1 under it serves clients, who would lose it</source>
+        <translation>Beenden, Anhalten und Einfrieren gesperrt: %1 darunter bedient Clients, die ihn verlören</translation>
     </message>
 </context>
 <context>

@@ -151,9 +151,13 @@ std::vector<Gate> gatesOf(const Snapshot &snap, std::size_t i, const ProcessFact
                 : rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: 1 client connection to %1 would break"),
                     {joinFirst(f.listeners, 2)}),
             true);
+    // What keeps a served process alive: ending, pausing (no restarts) or freezing it (its cgroup holds the
+    // server too) reaches the clients.
     if (f.servingDescendant >= 0 && f.clients == 0 && f.connectionsServed == 0)
-        block(gates, GateKind::ClientsConnected, {RecommendedAction::Kill},
-            rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: %1 under it serves clients, who would lose it"),
+        block(gates, GateKind::ClientsConnected,
+            {RecommendedAction::Kill, RecommendedAction::Pause, RecommendedAction::Freeze},
+            rec(QT_TRANSLATE_NOOP("Recommendation",
+                    "ending, pausing or freezing it is blocked: %1 under it serves clients, who would lose it"),
                 {describe(snap, f.servingDescendant)}),
             true);
     if (f.intent != IntentKind::None)

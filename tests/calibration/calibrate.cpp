@@ -378,6 +378,13 @@ TriageConfig fit(const TriageConfig &start, const std::vector<const Example *> &
     for (std::size_t t = 0; t < p.terms.size(); ++t) {
         TermTable &table = p.terms[t];
         const std::size_t bins = table.bins.size();
+        // How old a process is and how long since it ran are set by the scenarios (they move the
+        // captures' clocks hours or days on), not observed: the corpus is no evidence on them.
+        if (table.name == "age" || table.name == "age_unknown_kind" || table.name == "last_ran") {
+            report.lines.push_back(
+                table.name + ": the corpus's clocks were moved by its scenarios: the judgement kept");
+            continue;
+        }
         std::array<bool, kClassCount> fitted{};
         for (int c = 0; c < kClassCount; ++c) {
             std::vector<double> n(bins, 0.0);
@@ -415,21 +422,16 @@ TriageConfig fit(const TriageConfig &start, const std::vector<const Example *> &
             fitted[static_cast<std::size_t>(c)] = true;
         }
         // Stuck is "wanted, but misbehaving": with too few examples of its own, its row keeps the
-        // judgement's ratio to useful in every bin and moves with the fitted useful row, so that the
-        // corpus's mix of useful processes does not turn a sign of use into a sign of being stuck.
+        // judgement's likelihood ratio to useful in every bin (not renormalized: that would move every
+        // ratio of the table at once) and moves with the fitted useful row, so that the corpus's mix of
+        // useful processes does not turn a sign of use into a sign of being stuck.
         const auto u = cls(ProcessClass::Useful), ub = cls(ProcessClass::UsefulBad);
         if (fitted[u] && !fitted[ub]) {
             const TermTable &judged = start.priors.terms[t];
-            double judgedMass = 0, mass = 0;
-            std::vector<double> v(bins);
-            for (std::size_t b = 0; b < bins; ++b) {
-                judgedMass += std::exp(judged.logLikelihood[b][ub]);
-                v[b] = std::exp(judged.logLikelihood[b][ub] - judged.logLikelihood[b][u] + table.logLikelihood[b][u]);
-                mass += v[b];
-            }
             std::string row;
             for (std::size_t b = 0; b < bins; ++b) {
-                const double x = roundSignificant(v[b] * judgedMass / mass);
+                const double x = roundSignificant(
+                    std::exp(judged.logLikelihood[b][ub] - judged.logLikelihood[b][u] + table.logLikelihood[b][u]));
                 table.logLikelihood[b][ub] = std::log(x);
                 char buf[96];
                 std::snprintf(buf, sizeof buf, " %s %.4g", table.bins[b].c_str(), x);
