@@ -1100,6 +1100,14 @@
         <source>%1 (counts little: clients use it)</source>
         <translation>%1 (zählt wenig: Clients nutzen ihn)</translation>
     </message>
+    <message>
+        <source>%1 (counts little: it is at work)</source>
+        <translation>%1 (zählt wenig: er arbeitet gerade)</translation>
+    </message>
+    <message>
+        <source>%1 (counts little: a process under it is at work)</source>
+        <translation>%1 (zählt wenig: ein Prozess darunter arbeitet gerade)</translation>
+    </message>
 </context>
 <context>
     <name>Facts</name>
@@ -1252,6 +1260,10 @@
     <message>
         <source>in use: a process under it serves clients</source>
         <translation>in Gebrauch: ein Prozess darunter bedient Clients</translation>
+    </message>
+    <message>
+        <source>in use: a process under it is at work</source>
+        <translation>in Gebrauch: ein Prozess darunter arbeitet gerade</translation>
     </message>
 </context>
 <context>
@@ -2684,6 +2696,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>ending, pausing or freezing it is blocked: %1 under it serves clients, who would lose it</source>
         <translation>Beenden, Anhalten und Einfrieren gesperrt: %1 darunter bedient Clients, die ihn verlören</translation>
+    </message>
+    <message>
+        <source>ending, pausing or freezing it is blocked: %1 under it is at work, which would be lost</source>
+        <translation>Beenden, Anhalten und Einfrieren gesperrt: %1 darunter arbeitet gerade, die Arbeit ginge verloren</translation>
     </message>
 </context>
 <context>

@@ -166,8 +166,8 @@ bool readPriors(const Loaded &l, Priors &p, ConfigError *error)
     p.maxBitsState = r.number(o, QStringLiteral("max_bits_state"), QStringLiteral("max_bits_state"), 0.5, 64);
     p.maxBitsKindOwnerGone = r.number(
         o, QStringLiteral("max_bits_kind_when_owner_gone"), QStringLiteral("max_bits_kind_when_owner_gone"), 0, 64);
-    p.maxBitsLeftBehindServed = r.number(o, QStringLiteral("max_bits_left_behind_when_serving"),
-        QStringLiteral("max_bits_left_behind_when_serving"), 0, 64);
+    p.maxBitsLeftBehindInUse = r.number(o, QStringLiteral("max_bits_left_behind_in_use"),
+        QStringLiteral("max_bits_left_behind_in_use"), 0, 64);
     const auto t = o.value(QStringLiteral("thresholds")).toObject();
     auto th = [&](const char *key, double min, double max) {
         return r.number(t, QLatin1String(key), QStringLiteral("thresholds.") + QLatin1String(key), min, max);

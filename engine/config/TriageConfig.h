@@ -45,7 +45,7 @@ struct Priors {
     double maxBitsPerTerm = 6;
     double maxBitsState = 12;
     double maxBitsKindOwnerGone = 1; // the kind of program's bound when what started it is gone
-    double maxBitsLeftBehindServed = 1; // a sign of being left behind's bound when clients use it
+    double maxBitsLeftBehindInUse = 1; // the signs of being left behind together, when in use (clients, work)
     double cpuIdle = 0.005, cpuTrickle = 0.03, cpuBusy = 0.1, cpuSpinning = 0.6;
     double ioIdle = 512, ioHeavy = 1 << 20;
     double sustainedCpu = 0.5, sustainedMinAge = 3600;

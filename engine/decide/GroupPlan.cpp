@@ -45,6 +45,8 @@ Phrase whyLeftOut(const TriageResult &result, int index)
             return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: it carries a client's connection"));
         if (f.servingDescendant >= 0)
             return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: a process under it serves clients"));
+        if (f.workingDescendant >= 0)
+            return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: a process under it is at work"));
         if (!f.criticalFiles.empty())
             return said(QT_TRANSLATE_NOOP("GroupPlan", "it holds %1 (%2)"),
                 {f.criticalFiles.front().path, f.criticalFiles.front().hint});

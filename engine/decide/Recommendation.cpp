@@ -139,12 +139,12 @@ std::vector<Gate> gatesOf(const Snapshot &snap, std::size_t i, const ProcessFact
         block(gates, GateKind::CriticalFile, {RecommendedAction::Kill},
             rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: it holds %1 (%2)"), {c.path, c.hint}), true);
     if (f.connectionsServed > 0 && f.clients == 0)
-        block(gates, GateKind::ClientsConnected, {RecommendedAction::Kill},
+        block(gates, GateKind::InUse, {RecommendedAction::Kill},
             rec(QT_TRANSLATE_NOOP(
                 "Recommendation", "kill blocked: it carries a client's connection, which would break")),
             true);
     if (f.clients > 0)
-        block(gates, GateKind::ClientsConnected, {RecommendedAction::Kill},
+        block(gates, GateKind::InUse, {RecommendedAction::Kill},
             f.clients > 1
                 ? rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: %1 client connections to %2 would break"),
                     {std::to_string(f.clients), joinFirst(f.listeners, 2)})
@@ -154,11 +154,18 @@ std::vector<Gate> gatesOf(const Snapshot &snap, std::size_t i, const ProcessFact
     // What keeps a served process alive: ending, pausing (no restarts) or freezing it (its cgroup holds the
     // server too) reaches the clients.
     if (f.servingDescendant >= 0 && f.clients == 0 && f.connectionsServed == 0)
-        block(gates, GateKind::ClientsConnected,
-            {RecommendedAction::Kill, RecommendedAction::Pause, RecommendedAction::Freeze},
+        block(gates, GateKind::InUse, {RecommendedAction::Kill, RecommendedAction::Pause, RecommendedAction::Freeze},
             rec(QT_TRANSLATE_NOOP("Recommendation",
                     "ending, pausing or freezing it is blocked: %1 under it serves clients, who would lose it"),
                 {describe(snap, f.servingDescendant)}),
+            true);
+    // What runs work under it waits for that work: GNU tar fails the archive when the shell running its
+    // gzip ends.
+    if (f.workingDescendant >= 0)
+        block(gates, GateKind::InUse, {RecommendedAction::Kill, RecommendedAction::Pause, RecommendedAction::Freeze},
+            rec(QT_TRANSLATE_NOOP("Recommendation",
+                    "ending, pausing or freezing it is blocked: %1 under it is at work, which would be lost"),
+                {describe(snap, f.workingDescendant)}),
             true);
     if (f.intent != IntentKind::None)
         block(gates, GateKind::PersonUsing, {RecommendedAction::Kill},
@@ -301,7 +308,7 @@ const char *gateName(GateKind kind)
         return "too_young";
     case GateKind::CriticalFile:
         return "critical_file";
-    case GateKind::ClientsConnected:
+    case GateKind::InUse:
         return "in_use";
     case GateKind::PersonUsing:
         return "person_using";

@@ -42,7 +42,7 @@ enum class GateKind : std::uint8_t {
     LowestPriority, // nice 19: a renice cannot lower it
     TooYoung, // younger than the minimum age
     CriticalFile,
-    ClientsConnected, // in use: clients connected to its listeners
+    InUse, // clients connected to it or served by what runs under it, or work under it
     PersonUsing, // ssh, tmux, recent terminal input
     Foreground,
     Supervised, // a unit, container or process manager would restart it

@@ -536,6 +536,24 @@ std::vector<std::vector<int>> childrenOf(const Snapshot &snap)
     return children;
 }
 
+namespace {
+
+// Marks every ancestor of process `i` up to init with `i` in `field`, where not marked already.
+void markAncestors(const Snapshot &snap, std::vector<ProcessFacts> &facts, std::size_t i, int ProcessFacts::*field)
+{
+    int pid = snap.processes[i].ppid;
+    for (int depth = 0; pid > 1 && depth < 64; ++depth) {
+        const auto at = snap.indexByPid.find(pid);
+        if (at == snap.indexByPid.end())
+            break;
+        ProcessFacts &up = facts[at->second];
+        if (up.*field >= 0)
+            break; // marked from another branch: its ancestors too
+        up.*field = static_cast<int>(i);
+        pid = snap.processes[at->second].ppid;
+    }
+}
+
 // Who is at the other end of the local connections to listening ports. A client that is itself left
 // behind (adopted with its session gone, or under such an ancestor) does not put a server in use: the
 // workers of a closed terminal's job queue keep their connections to its redis. A client on another
@@ -552,12 +570,25 @@ void judgeClients(const Snapshot &snap, std::vector<ProcessFacts> &facts)
             listening.insert(si.localPort);
     if (listening.empty())
         return;
-    std::unordered_map<std::uint64_t, int> holder; // socket inode → process index
+    // Only the ends of connections to a local listener matter: most scans have few or none, and then no
+    // process's fds are walked.
+    std::unordered_set<std::uint64_t> ends;
+    for (const auto &[inode, si] : snap.sockets)
+        if (tcp(si) && si.established && (listening.count(si.remotePort) || listening.count(si.localPort)))
+            ends.insert(inode);
+    if (ends.empty())
+        return;
+    std::unordered_map<std::uint64_t, int> holder; // socket inode → process index (the first that has it)
+    std::vector<std::pair<std::size_t, const SocketInfo *>> carried; // every process's own server ends
     for (std::size_t i = 0; i < snap.processes.size(); ++i)
         if (const auto &deep = snap.processes[i].deep; deep && deep->filesRead)
             for (const auto &of : deep->files)
-                if (of.kind == FdKind::Socket)
+                if (of.kind == FdKind::Socket && ends.count(of.inode)) {
                     holder.emplace(of.inode, static_cast<int>(i));
+                    const SocketInfo &si = snap.sockets.at(of.inode);
+                    if (listening.count(si.localPort))
+                        carried.emplace_back(i, &si);
+                }
     const auto leftBehind = [&](int j) {
         return j >= 0
             && (facts[static_cast<std::size_t>(j)].orphan == OrphanState::ReparentedSessionGone
@@ -574,43 +605,41 @@ void judgeClients(const Snapshot &snap, std::vector<ProcessFacts> &facts)
             if (leftBehind(j))
                 ++leftBehindByPort[si.remotePort];
         }
-    for (std::size_t i = 0; i < facts.size(); ++i) {
+    if (!leftBehindByPort.empty())
+        for (ProcessFacts &f : facts)
+            for (int port : f.listenPorts)
+                if (const auto it = leftBehindByPort.find(port); it != leftBehindByPort.end())
+                    f.clients = std::max(0, f.clients - it->second);
+    for (const auto &[i, si] : carried) {
         ProcessFacts &f = facts[i];
-        for (int port : f.listenPorts)
-            if (const auto it = leftBehindByPort.find(port); it != leftBehindByPort.end())
-                f.clients = std::max(0, f.clients - it->second);
-        const auto &deep = snap.processes[i].deep;
-        if (!deep || !deep->filesRead)
-            continue;
-        for (const auto &of : deep->files) {
-            const auto si = of.kind == FdKind::Socket ? snap.sockets.find(of.inode) : snap.sockets.end();
-            if (si == snap.sockets.end() || !tcp(si->second) || !si->second.established
-                || !listening.count(si->second.localPort)
-                || std::count(f.listenPorts.begin(), f.listenPorts.end(), si->second.localPort))
-                continue;
-            const auto client = clientEnds.find({si->second.remotePort, si->second.localPort});
-            if (client == clientEnds.end() || !leftBehind(client->second))
-                ++f.connectionsServed;
-        }
+        if (std::count(f.listenPorts.begin(), f.listenPorts.end(), si->localPort))
+            continue; // its own port: counted as its clients
+        const auto client = clientEnds.find({si->remotePort, si->localPort});
+        if (client == clientEnds.end() || !leftBehind(client->second))
+            ++f.connectionsServed;
     }
     // What keeps a server alive (a process manager, a restarter, the shell that runs it) is in use with it.
+    for (std::size_t i = 0; i < facts.size(); ++i)
+        if ((facts[i].clients > 0 && !facts[i].listeners.empty()) || facts[i].connectionsServed > 0)
+            markAncestors(snap, facts, i, &ProcessFacts::servingDescendant);
+}
+
+// Heavy I/O with files open for writing is work a person waits for (a backup, a build's output, a
+// checkpoint), whoever started it and whether or not its terminal is still there; and what it runs
+// under (the shell between tar and its gzip) waits for that work.
+void judgeWork(const Snapshot &snap, const Priors &p, std::vector<ProcessFacts> &facts)
+{
     for (std::size_t i = 0; i < facts.size(); ++i) {
-        const ProcessFacts &f = facts[i];
-        if (!((f.clients > 0 && !f.listeners.empty()) || f.connectionsServed > 0))
-            continue;
-        int pid = snap.processes[i].ppid;
-        for (int depth = 0; pid > 1 && depth < 64; ++depth) {
-            const auto at = snap.indexByPid.find(pid);
-            if (at == snap.indexByPid.end())
-                break;
-            ProcessFacts &up = facts[at->second];
-            if (up.servingDescendant >= 0)
-                break; // marked from another branch: its ancestors too
-            up.servingDescendant = static_cast<int>(i);
-            pid = snap.processes[at->second].ppid;
-        }
+        const Sample &s = snap.processes[i];
+        const auto &io = s.ioSteady ? s.ioSteady : s.ioRate;
+        ProcessFacts &f = facts[i];
+        f.working = f.deepKnown && !f.writableFiles.empty() && io && *io >= p.ioHeavy;
+        if (f.working)
+            markAncestors(snap, facts, i, &ProcessFacts::workingDescendant);
     }
 }
+
+} // namespace
 
 std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &config, const FactContext &ctx)
 {
@@ -635,6 +664,7 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &co
     judgeInOuterWrapperContext(facts);
     judgeInOrphanedTree(look, facts);
     judgeClients(snap, facts);
+    judgeWork(snap, config.priors, facts);
     for (std::size_t i = 0; i < facts.size(); ++i)
         facts[i].protectedReason = protectionReason(look, snap.processes[i], facts[i]);
     return facts;

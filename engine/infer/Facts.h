@@ -43,6 +43,8 @@ struct ProcessFacts {
     int clients = 0; // connections accepted on its own listening ports, but for clients left behind
     int connectionsServed = 0; // connections accepted on another's listening port that it carries
     int servingDescendant = -1; // a process under it that clients use (index), or -1
+    bool working = false; // heavy I/O with files open for writing: at work, whoever started it
+    int workingDescendant = -1; // a process under it that is at work (index), or -1
     std::vector<std::string> writableFiles;
     std::vector<CriticalFile> criticalFiles;
     std::vector<std::string> lockedFiles; // files it holds a lock on (path, or "inode N")

@@ -49,13 +49,20 @@ double kindCapBits(const Priors &priors, const Sample &s, const ProcessFacts &f)
     return ownerGone ? std::min(priors.maxBitsPerTerm, priors.maxBitsKindOwnerGone) : priors.maxBitsPerTerm;
 }
 
-// Clients connected to its listening ports are use, whoever started it: a person's client keeps a
-// server an agent started in use after the agent crashed. Then the signs of having been left behind by
-// its starter (orphaned, its owner gone, no terminal, no person's session) count little.
-bool servesClients(const ProcessFacts &f)
+// Use, whoever started it: clients connected to its listening ports (a person's client keeps a server
+// an agent started in use after the agent crashed), or work a person waits for (a backup still writing
+// after its terminal closed). Then the signs of having been left behind by its starter (orphaned, its
+// owner gone, no terminal, no person's session) count little.
+enum class Use { None, Served, Working, WorkUnder };
+
+Use useOf(const ProcessFacts &f)
 {
-    return (f.deepKnown && ((f.clients > 0 && !f.listeners.empty()) || f.connectionsServed > 0))
-        || f.servingDescendant >= 0;
+    if ((f.deepKnown && ((f.clients > 0 && !f.listeners.empty()) || f.connectionsServed > 0))
+        || f.servingDescendant >= 0)
+        return Use::Served;
+    if (f.working)
+        return Use::Working;
+    return f.workingDescendant >= 0 ? Use::WorkUnder : Use::None;
 }
 
 bool leftBehindSign(const TermTable &table, std::size_t bin)
@@ -79,17 +86,45 @@ bool leftBehindSign(const TermTable &table, std::size_t bin)
     }
 }
 
-// One bin's capped log-likelihoods for a process: tighter for a sign of being left behind when it
-// serves clients.
-ClassVector binFor(
-    const Priors &priors, const std::vector<std::vector<ClassVector>> &tables, const Observation &o, bool served)
+// Whether a bin counts little for a process in use: a sign of being left behind.
+bool countsLittle(const Priors &priors, const Observation &o, Use use)
 {
-    const auto t = static_cast<std::size_t>(o.table);
-    const auto b = static_cast<std::size_t>(o.bin);
-    if (served && leftBehindSign(priors.terms[t], b))
-        return capped(
-            priors.terms[t].logLikelihood[b], std::min(priors.maxBitsPerTerm, priors.maxBitsLeftBehindServed));
-    return tables[t][b];
+    return use != Use::None
+        && leftBehindSign(priors.terms[static_cast<std::size_t>(o.table)], static_cast<std::size_t>(o.bin));
+}
+
+// The signs of being left behind of a process in use, together: one fact (whoever started it is gone)
+// seen four ways, bounded as one term. Zero when not in use.
+ClassVector leftBehindInUse(const Priors &priors, const std::vector<Observation> &observations, Use use)
+{
+    ClassVector sum{};
+    for (const auto &o : observations)
+        if (o.table >= 0 && o.bin >= 0 && countsLittle(priors, o, use)) {
+            const auto &ll
+                = priors.terms[static_cast<std::size_t>(o.table)].logLikelihood[static_cast<std::size_t>(o.bin)];
+            for (std::size_t c = 0; c < sum.size(); ++c)
+                sum[c] += ll[c];
+        }
+    return capped(sum, std::min(priors.maxBitsPerTerm, priors.maxBitsLeftBehindInUse));
+}
+
+// What the ledger adds to a sign of being left behind that counts little.
+Phrase countsLittleBecause(Use use, Phrase detail)
+{
+    switch (use) {
+    case Use::Served:
+        return Phrase(
+            "Evidence", QT_TRANSLATE_NOOP("Evidence", "%1 (counts little: clients use it)"), {std::move(detail)});
+    case Use::Working:
+        return Phrase(
+            "Evidence", QT_TRANSLATE_NOOP("Evidence", "%1 (counts little: it is at work)"), {std::move(detail)});
+    case Use::WorkUnder:
+        return Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "%1 (counts little: a process under it is at work)"),
+            {std::move(detail)});
+    case Use::None:
+        break;
+    }
+    return detail;
 }
 
 } // namespace
@@ -100,7 +135,7 @@ std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std
     Fingerprint f;
     f.add(facts.category);
     f.add(facts.orphan == OrphanState::ReparentedSessionGone || startedByOneGone(facts.origin, s.id.pid));
-    f.add(servesClients(facts));
+    f.add(static_cast<int>(useOf(facts)));
     f.add(s.state == 'D');
     f.add(s.partial.empty() && (!s.details || s.details->partial.empty()));
     f.add(observations.size());
@@ -130,13 +165,16 @@ void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const
     for (const int index : which) {
         const auto i = static_cast<std::size_t>(index);
         Classes joint = logPrior;
-        const bool served = servesClients(facts[i]);
+        const Use use = useOf(facts[i]);
         for (const auto &o : observations[i]) {
             if (o.table < 0 && o.logLikelihood)
                 joint += Eigen::Map<const Classes>(capped(*o.logLikelihood, priors.maxBitsPerTerm).data());
-            else if (o.table >= 0 && o.bin >= 0)
-                joint += Eigen::Map<const Classes>(binFor(priors, tables, o, served).data());
+            else if (o.table >= 0 && o.bin >= 0 && !countsLittle(priors, o, use))
+                joint += Eigen::Map<const Classes>(
+                    tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)].data());
         }
+        if (use != Use::None)
+            joint += Eigen::Map<const Classes>(leftBehindInUse(priors, observations[i], use).data());
         const auto &cat = config.signatures.categories[static_cast<std::size_t>(facts[i].category)];
         joint += Eigen::Map<const Classes>(
             capped(cat.logLikelihood, kindCapBits(priors, snap.processes[i], facts[i])).data());
@@ -187,6 +225,17 @@ Ledger ledgerOf(const Posterior &p, const Sample &s, std::vector<Observation> ob
     entry("prior", priors.logPrior[best] - priors.logPrior[ref],
         Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "how common %1 is against %2 before any evidence"),
             {word(p.classification), word(p.reference)}));
+    // A sign of being left behind of a process in use shows its share of the signs' bound together.
+    const Use use = useOf(fact);
+    double littleRaw = 0;
+    for (const auto &o : observations)
+        if (o.table >= 0 && o.bin >= 0 && countsLittle(priors, o, use)) {
+            const auto &ll
+                = priors.terms[static_cast<std::size_t>(o.table)].logLikelihood[static_cast<std::size_t>(o.bin)];
+            littleRaw += ll[best] - ll[ref];
+        }
+    const ClassVector little = leftBehindInUse(priors, observations, use);
+    const double littleShare = std::fabs(littleRaw) > 1e-12 ? (little[best] - little[ref]) / littleRaw : 0.0;
     for (auto &o : observations) {
         if (o.table < 0 && o.logLikelihood) {
             const ClassVector ll = capped(*o.logLikelihood, priors.maxBitsPerTerm);
@@ -197,14 +246,13 @@ Ledger ledgerOf(const Posterior &p, const Sample &s, std::vector<Observation> ob
         if (o.table >= 0 && o.bin >= 0) { // only its own bin: a ledger is made for every process in `scan --all`
             const auto t = static_cast<std::size_t>(o.table);
             const auto b = static_cast<std::size_t>(o.bin);
-            const bool served = servesClients(fact) && leftBehindSign(priors.terms[t], b);
-            const ClassVector ll = served ? capped(priors.terms[t].logLikelihood[b],
-                                       std::min(priors.maxBitsPerTerm, priors.maxBitsLeftBehindServed))
-                                          : cappedBin(priors, t, b);
-            nats = ll[best] - ll[ref];
-            if (served)
-                o.detail = Phrase("Evidence", QT_TRANSLATE_NOOP("Evidence", "%1 (counts little: clients use it)"),
-                    {std::move(o.detail)});
+            if (countsLittle(priors, o, use)) {
+                nats = (priors.terms[t].logLikelihood[b][best] - priors.terms[t].logLikelihood[b][ref]) * littleShare;
+                o.detail = countsLittleBecause(use, std::move(o.detail));
+            } else {
+                const ClassVector ll = cappedBin(priors, t, b);
+                nats = ll[best] - ll[ref];
+            }
         }
         entry(std::move(o.term), nats, std::move(o.detail));
     }

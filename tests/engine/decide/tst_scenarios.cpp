@@ -462,6 +462,66 @@ private Q_SLOTS:
             v.why().c_str());
     }
 
+    // A left-behind job still writing hard (a backup after its terminal closed) is at work: the signs of
+    // having been left behind count little together, and the runner waiting for it is not ended.
+    void workAfterTheTerminalClosedIsInUse()
+    {
+        Spawner sp;
+        const std::string dir = sp.dir() + "/backup";
+        std::filesystem::create_directories(dir);
+        std::ofstream(dir + "/archive.py") << "import os, time\n"
+                                              "buf = b'x' * (1 << 20)\n"
+                                              "with open('archive.part', 'wb') as f:\n"
+                                              "    open('pids', 'w').write('%d %d' % (os.getpid(), os.getppid()))\n"
+                                              "    while True:\n"
+                                              "        f.seek(0); f.write(buf); f.flush(); time.sleep(0.02)\n";
+        std::ofstream(dir + "/backup.py") << "import subprocess\nsubprocess.run(['python3', 'archive.py'])\n";
+        // The shell (its session's leader) exits: the runner is adopted, its session gone.
+        const int outer = sp.spawnProgram({"/bin/sh", "-c", "cd " + dir + " && python3 backup.py & exit 0"});
+        QVERIFY(outer > 0 && ::waitpid(outer, nullptr, 0) == outer); // reaped: its session is gone
+        int writer = -1, runner = -1;
+        for (int i = 0; i < 100 && writer < 0; ++i) {
+            std::ifstream in(dir + "/pids");
+            if (!(in >> writer >> runner))
+                writer = -1;
+            QTest::qWait(50);
+        }
+        QVERIFY(writer > 0 && runner > 0);
+        sp.adopt(writer);
+        sp.adopt(runner);
+        const auto pair = capturePair(sp.dir(), 0.5, 2 * kHour);
+        const auto r = replay(pair, defaultModel());
+        const auto w = verdictFor(r, writer);
+        const auto run = verdictFor(r, runner);
+        QVERIFY(w.index >= 0 && run.index >= 0);
+        QCOMPARE(run.facts().orphan, OrphanState::ReparentedSessionGone);
+        QVERIFY2(w.facts().working, w.why().c_str());
+        QCOMPARE(run.facts().workingDescendant, w.index);
+        double littleBits = 0;
+        int little = 0;
+        for (const EvidenceTerm &t : w.ledger())
+            if (t.detail.english().find("(counts little: it is at work)") != std::string::npos) {
+                ++little;
+                littleBits += t.bits;
+            }
+        QVERIFY2(little >= 2, w.why().c_str()); // orphaned and no terminal at least
+        QVERIFY2(std::fabs(littleBits) <= defaultModel().priors.maxBitsLeftBehindInUse + 1e-9, w.why().c_str());
+        QVERIFY2(w.recommendation().action != RecommendedAction::Kill, w.why().c_str());
+        const auto allowed = [](const Verdict &v, RecommendedAction a) {
+            return v.recommendation().allowed[static_cast<std::size_t>(a)];
+        };
+        for (const auto a : {RecommendedAction::Kill, RecommendedAction::Pause, RecommendedAction::Freeze})
+            QVERIFY2(!allowed(run, a), run.why().c_str());
+        // The same runner once the job stops writing: nothing under it at work, no such gate.
+        ::kill(writer, SIGSTOP);
+        const auto stopped
+            = verdictFor(replay(capturePair(sp.dir() + "/stopped", 0.5, 2 * kHour), defaultModel()), runner);
+        ::kill(writer, SIGCONT);
+        QVERIFY(stopped.index >= 0);
+        QCOMPARE(stopped.facts().workingDescendant, -1);
+        QVERIFY2(allowed(stopped, RecommendedAction::Kill), stopped.why().c_str());
+    }
+
     void youngProcessesAreNeverActedOn()
     {
         Spawner sp;
