@@ -623,15 +623,18 @@ void Collector::attachDetails(Pass &pass, bool deepForAll, const std::unordered_
 
 namespace {
 
-// A one-shot scan's interval (tens of ms) sees a niced busy loop get none or all of it, and a timer's
-// wakeup or none: too little for a verdict to hinge on. What it lacks of kMinEvidenceSeconds is filled
-// with the process's own average over its life — unless the scheduler says it has not run in that time.
+// What the steady rates (Sample::cpuSteady, ioSteady) are smoothed over, whatever the refreshes' interval.
+constexpr double kSteadySeconds = 30;
+
+// A first look's interval (a one-shot's tens of ms, the live service's first second) sees a niced busy
+// loop get none or all of it, and a timer's wakeup or a burst of writes or none: too little for a verdict
+// to hinge on. It stands in for the steady rate, so what it lacks of kSteadySeconds is filled with the
+// process's own average over its life — unless the scheduler says it has not run in that time. (Filled to
+// one second only, a process that writes 1 MB every 5 s read "heavy I/O" or "none" at first, by chance,
+// and the live service changed its verdict once the smoothed rate found its level.)
 void fillShortInterval(Sample &s, double dt, double at)
 {
-    constexpr double kMinEvidenceSeconds = 1.0;
-    constexpr double kShortSeconds = 0.25; // a one-shot's; a capture pair's (0.3 s and more) is taken as it is
-    if (dt >= kShortSeconds)
-        return;
+    constexpr double kMinEvidenceSeconds = kSteadySeconds;
     const double ticks = static_cast<double>(std::max(1L, ::sysconf(_SC_CLK_TCK)));
     const double age = at - static_cast<double>(s.id.startTicks) / ticks;
     constexpr double kMinLifeSeconds = 60; // a younger one's lifetime average is its start-up
@@ -673,7 +676,6 @@ void Collector::applyRates(Pass &pass)
                 interval = dt;
                 pass.intervals[k] = dt;
                 // Smoothed over kSteadySeconds of refreshes, whatever their interval.
-                constexpr double kSteadySeconds = 30;
                 const double w = 1 - std::exp(-dt / kSteadySeconds);
                 s.cpuSteady = prev.cpuSteady ? *prev.cpuSteady + w * (*s.cpuShare - *prev.cpuSteady) : *s.cpuShare;
                 if (s.ioRate)
@@ -688,8 +690,10 @@ void Collector::applyRates(Pass &pass)
     m_lastInterval = interval;
 }
 
-void Collector::fillShortIntervals(Pass &pass)
+void Collector::fillShortIntervals(Pass &pass) const
 {
+    if (m_capture)
+        return; // a capture pair's interval (0.3 s and more, chosen for it) is taken as it is
     for (std::size_t k = 0; k < pass.samples.size() && k < pass.intervals.size(); ++k)
         if (pass.intervals[k] < 0 && pass.samples[k].cpuShare)
             fillShortInterval(

@@ -547,29 +547,18 @@ std::string indent(const std::string &text, const std::string &prefix)
 const std::map<std::string, std::string> &knownGaps()
 {
     static const std::map<std::string, std::string> gaps = {
-        {"dev-server-restarter-tmux-killed",
-            "the node server's 2 s timer reads as use (P 0.45): self-wakeups are not told apart from being used yet"},
-        {"entr-terminal-closed",
-            "the app under entr is python's http.server, whose 0.5 s poll reads as 'ran within the last second' "
-            "(+1.5) and its log open for writing (+0.7): P 0.39, its ended tmux session does not outweigh them"},
-        {"headless-browser-driver-crashed",
-            "chromium-headless-shell is no known kind and its profile files read as writing (P 0.46); its renderer "
-            "follows it"},
         {"niced-spinner-loaded-consistent",
             "a niced loop at 30 % of a core reads useful against stuck: the prior outweighs \"busy\" without hours "
             "of CPU in the capture"},
         {"pm2-daemon-forgotten",
-            "pm2's God Daemon wakes on its own timers ('ran within the last second' +1.5) with its logs open (+0.7); "
-            "its app reads 'managed by pm2' (+1.0) and a live parent: a supervisor nobody uses is not told apart"},
+            "the God Daemon is a candidate now (P 0.77), but the app it keeps reads 'managed by pm2' and a live "
+            "parent (P 0.20): a supervisor nobody uses is not told apart"},
         {"procfile-queue-terminal-closed",
-            "redis-server: the two connections of workers that are themselves left behind read as clients (+2.0) and "
-            "'database' (+1.6) outweighs its ended session: P 0.00"},
+            "redis-server: its workers run under a setsid'd runner (a session of its own, still alive), so they are "
+            "not seen as left behind and their connections read as clients; 'database' adds +1.6: P 0.00"},
         {"redis-daemonized-forgotten",
-            "redis's 10 Hz serverCron reads as 'ran within the last second' (+1.5) and as I/O (+1.1), 'database' "
-            "adds +1.6: P 0.05 after 3 days with no client"},
-        {"strace-left-on-live-server",
-            "strace wakes with each syscall of its tracee (http.server polls every 0.5 s): 'ran within the last "
-            "second' (+1.5) and its trace.log open for writing (+0.7) leave it at P 0.42"},
+            "redis's 10 Hz serverCron reads as 'ran within the last second' (+0.7) and as I/O (+1.1), 'database' "
+            "adds +1.6, and daemonized it leads a session of its own: P 0.13 after 3 days with no client"},
     };
     return gaps;
 }
