@@ -7,6 +7,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <poll.h>
 #include <stdexcept>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -167,6 +168,13 @@ Actor Spawner::spawn(const ActorSpec &spec)
             break;
         got += static_cast<std::size_t>(n);
         if (std::memchr(line, '\n', got))
+            break;
+    }
+    // Then its end's close (end of file): until then the actor has one fd more than it keeps, and a
+    // scan could count it (bounded: a child of the actor's that inherited the pipe would hold it open).
+    for (pollfd closed{ready[0], POLLIN, 0}; ::poll(&closed, 1, 5000) == 1;) {
+        char rest[64];
+        if (::read(ready[0], rest, sizeof rest) <= 0)
             break;
     }
     ::close(ready[0]);
