@@ -50,6 +50,8 @@ struct PreviousSample {
     std::optional<std::uint64_t> cpuNs;
     std::optional<double> cpuSteady; // Sample::cpuSteady, ioSteady
     std::optional<double> ioSteady;
+    int fdCount = -1; // -1: not counted
+    std::optional<std::uint32_t> uid;
 };
 
 class Collector {
@@ -126,6 +128,8 @@ private:
     // directories), when /proc/locks was read beside them.
     void nameLockedFiles(Pass &pass);
     void readIo(int dirFd, Sample &s, FileBuffer &buf);
+    // Its previous sample if it has not run since (its I/O, fds and uid are then that sample's), else null.
+    const PreviousSample *didNotRunSince(const Sample &s) const;
     // `readFdsAgain`: processes whose cached fds are read anew (a listener of theirs came or went).
     void attachDetails(Pass &pass, bool deepForAll, const std::unordered_set<ProcessIdentity> *readFdsAgain = nullptr);
     void applyRates(Pass &pass);

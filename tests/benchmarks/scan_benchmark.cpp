@@ -1,6 +1,9 @@
 // scan_benchmark: what a ptriage scan costs next to `ps` and psutil, with N idle processes.
 //
-//   scan_benchmark [--runs K] [--sizes 500,2000,5000]
+//   scan_benchmark [--runs K] [--sizes 500,2000,5000] [--busy K]
+//
+// --busy K: K spinning children per core all along (a machine in trouble: no idle core to hide
+// work on); the goals are then issue 41's for a loaded machine.
 //
 // For each N it spawns N idle processes, then measures in every run, one after the other:
 // `ps -eo pid,ppid,stat,etimes,rss,pcpu,args`, `ptriage scan --json` (the whole process: two
@@ -402,6 +405,7 @@ int main(int argc, char **argv)
 {
     std::vector<int> sizes{500, 2000, 5000};
     std::optional<int> runsOverride;
+    int busyPerCore = 0;
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         if (arg == "--runs" && i + 1 < argc) {
@@ -418,8 +422,15 @@ int main(int argc, char **argv)
                 std::fprintf(stderr, "--sizes: expected numbers 0–30000 separated by commas, got '%s'\n", argv[i]);
                 return 1;
             }
+        } else if (arg == "--busy" && i + 1 < argc) {
+            const std::string_view v = argv[++i];
+            auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), busyPerCore);
+            if (ec != std::errc() || p != v.data() + v.size() || busyPerCore < 0 || busyPerCore > 16) {
+                std::fprintf(stderr, "--busy: expected spinning children per core, 0 to 16, got '%s'\n", argv[i]);
+                return 1;
+            }
         } else {
-            std::fprintf(stderr, "usage: %s [--runs K] [--sizes 500,2000,5000]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--runs K] [--sizes 500,2000,5000] [--busy K]\n", argv[0]);
             return 1;
         }
     }
@@ -440,6 +451,14 @@ int main(int argc, char **argv)
     ::signal(SIGINT, onSignal);
     ::signal(SIGTERM, onSignal);
     ::signal(SIGHUP, onSignal);
+    // Forks of this process while it has one thread; they die with it (dieWithParent).
+    std::vector<pid_t> busy;
+    const int cores = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
+    if (const int err = spawnBusy(busy, busyPerCore * cores); err != 0) {
+        std::fprintf(stderr, "cannot fork a busy child: %s\n", std::strerror(err));
+        killIdle(busy);
+        return 1;
+    }
 
     QCoreApplication app(argc, argv); // TriageConfig::load reads the shipped defaults through Qt
     ptriage::ConfigError configError;
@@ -453,8 +472,9 @@ int main(int argc, char **argv)
     ::uname(&uts);
     double load[3] = {0, 0, 0};
     ::getloadavg(load, 3);
-    std::printf("scan_benchmark: %s %s, %ld CPUs, load %.2f %.2f %.2f\nptriage: %s\n", uts.sysname, uts.release,
-        ::sysconf(_SC_NPROCESSORS_ONLN), load[0], load[1], load[2], PTRIAGE_BINARY);
+    std::printf("scan_benchmark: %s %s, %d CPUs, load %.2f %.2f %.2f, %d spinning children (--busy %d)\nptriage: %s\n",
+        uts.sysname, uts.release, cores, load[0], load[1], load[2], static_cast<int>(busy.size()), busyPerCore,
+        PTRIAGE_BINARY);
     std::printf("Times are wall clock from fork to wait4 (stdout to /dev/null); \"× ps\" = median over runs of\n"
                 "figure / `ps` of the same run (wall, then CPU = user + system); µs/proc is wall time divided\n"
                 "by every process on the machine; RSS is the peak (ru_maxrss) over the runs.\n");
@@ -573,13 +593,18 @@ int main(int argc, char **argv)
                 std::snprintf(context, sizeof context, "CPU time %.2f× ps", median(f.cpuRatio));
                 floors.push_back({n, what, median(f.ratio), limit, "× ps", context});
             };
-            ratioFloor("one-shot `ptriage scan --json`", external[PtriageScan], 1.2);
+            // Quiet, issue 15's wall goal; loaded (--busy), issue 41's.
+            ratioFloor("one-shot `ptriage scan --json`", external[PtriageScan], busy.empty() ? 1.2 : 1.3);
             ratioFloor("one-shot `ptriage scan --json --all`", external[PtriageScanAll], 1.5);
+            char cpuContext[64];
+            std::snprintf(cpuContext, sizeof cpuContext, "wall %.2f× ps", median(external[PtriageScan].ratio));
+            floors.push_back({n, "one-shot `ptriage scan --json`, CPU time", median(external[PtriageScan].cpuRatio),
+                1.3, "× ps", cpuContext});
             if (n == 5000) {
                 char context[64];
                 std::snprintf(context, sizeof context, "%.2f× ps", median(steady.ratio));
                 floors.push_back({n, "steady refresh + triage",
-                    median(steady.wallMs) * 1000.0 / static_cast<double>(processes), 27.0, " µs/proc", context});
+                    median(steady.wallMs) * 1000.0 / static_cast<double>(processes), 12.0, " µs/proc", context});
                 // Issue 37: the origins and the groups by origin, in the steady refresh.
                 const double groupingMs = steadyPhases.medianMs("origins") + steadyPhases.medianMs("groups by origin");
                 std::snprintf(context, sizeof context, "%.2f ms per refresh", groupingMs);
@@ -597,7 +622,9 @@ int main(int argc, char **argv)
         std::fflush(stdout);
     }
 
-    std::printf("\nGoals (issues 15 and 37; ratios to the `ps` of the same run, medians over the runs):\n");
+    killIdle(busy);
+    std::printf("\nGoals (issues 15, 37 and 41; ratios to the `ps` of the same run, medians over the runs%s):\n",
+        busyPerCore > 0 ? ", loaded" : "");
     if (floors.empty())
         std::printf("  none measured: the goals apply at N = 2000 and N = 5000\n");
     for (const auto &f : floors)

@@ -1,8 +1,8 @@
 // The collector against the live /proc and against captured trees, with real processes.
 #include "collect/Collector.h"
+#include "collect/SecretMask.h"
 #include "collect/proc/ProcParsers.h"
 #include "collect/proc/SchedClocks.h"
-#include "collect/SecretMask.h"
 #include "support/CaptureTools.h"
 #include "support/IdleChildren.h"
 #include "support/Spawner.h"
@@ -207,6 +207,72 @@ private Q_SLOTS:
         QVERIFY(second->intervalSeconds && *second->intervalSeconds >= 0.39);
         // Details are read once per identity and shared afterwards.
         QCOMPARE(second->byPid(idle.pid)->details.get(), first->byPid(idle.pid)->details.get());
+    }
+
+    void whatAnIdleProcessDidIsNeverCarriedOver()
+    {
+        // A refresh carries an idle one-thread process's I/O and fd count over (it ran no system
+        // call). Once it runs, opens files and writes, the next refresh reads them anew.
+        int go[2];
+        QVERIFY(::pipe(go) == 0);
+        const QTemporaryDir dir;
+        const std::string base = dir.path().toStdString() + "/out";
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            ::close(go[1]);
+            char c;
+            if (::read(go[0], &c, 1) != 1)
+                ::_exit(1);
+            static char block[1 << 16];
+            for (int k = 0; k < 3; ++k) {
+                const int fd = ::open((base + std::to_string(k)).c_str(), O_WRONLY | O_CREAT, 0600);
+                for (int i = 0; i < 4 && fd >= 0; ++i)
+                    if (::write(fd, block, sizeof block) != sizeof block)
+                        ::_exit(1);
+            }
+            while (::read(go[0], &c, 1) == 1) { } // asleep again, the files held
+            ::_exit(0);
+        }
+        ::close(go[0]);
+        auto reap = qScopeGuard([&] {
+            ::close(go[1]);
+            ::kill(child, SIGKILL);
+            ::waitpid(child, nullptr, 0);
+        });
+        const std::string fdDir = "/proc/" + std::to_string(child) + "/fd";
+        const auto listed = [&] {
+            return static_cast<int>(
+                std::distance(std::filesystem::directory_iterator(fdDir), std::filesystem::directory_iterator()));
+        };
+        const auto ioNow = [&] {
+            std::ifstream in("/proc/" + std::to_string(child) + "/io");
+            const std::string text((std::istreambuf_iterator<char>(in)), {});
+            std::uint64_t bytes = 0;
+            return parseIo(text, bytes) ? std::optional<std::uint64_t>(bytes) : std::nullopt;
+        };
+        QTRY_VERIFY(processComm(child).size() > 0 && listed() > 0); // forked, asleep in read
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        Collector c = openLive(DeepReads::NewOnly);
+        const auto first = c.refresh();
+        const auto second = c.refresh(); // asleep since the first: carried over
+        const Sample *before = second->byPid(child);
+        QVERIFY(before && before->ioBytes);
+        QCOMPARE(before->fdCount, listed());
+        QCOMPARE(before->ioBytes, ioNow());
+        QCOMPARE(before->ioBytes, first->byPid(child)->ioBytes);
+
+        QCOMPARE(::write(go[1], "x", 1), ssize_t{1});
+        // It ran: 768 KiB written (then back asleep), three files open.
+        QTRY_VERIFY(ioNow().value_or(0) >= *before->ioBytes + (3u << 18));
+        QCOMPARE(listed(), before->fdCount + 3);
+        const auto after = c.refresh();
+        const Sample *s = after->byPid(child);
+        QVERIFY(s && s->ioBytes);
+        QCOMPARE(s->fdCount, before->fdCount + 3);
+        QCOMPARE(s->ioBytes, ioNow());
+        QVERIFY2(*s->ioBytes >= *before->ioBytes + (3u << 18),
+            qPrintable(QStringLiteral("%1 → %2").arg(*before->ioBytes).arg(*s->ioBytes)));
     }
 
     void vanishedProcessDropsOut()
