@@ -18,30 +18,48 @@ Phrase ev(const char *source, std::vector<Phrase> args = {})
     return Phrase("Evidence", source, std::move(args));
 }
 
+// Where each evidence table is in priors.json's terms, found once per scan, not per observation.
+using TermIndex = std::array<int, kEvidenceTables.size()>;
+
+TermIndex termIndexOf(const Priors &p)
+{
+    TermIndex index;
+    index.fill(-1);
+    for (std::size_t k = 0; k < kEvidenceTables.size(); ++k)
+        for (std::size_t t = 0; t < p.terms.size() && index[k] < 0; ++t)
+            if (p.terms[t].name == kEvidenceTables[k].name)
+                index[k] = static_cast<int>(t);
+    return index;
+}
+
+// The terms of one process. A term's sentence is made only when sentences are wanted (its ledger):
+// for the whole table at every refresh, most of the evidence's time went into sentences no one read.
 class Observer {
 public:
-    Observer(const Priors &p, std::vector<Observation> &out) : m_priors(p), m_out(out) { }
+    Observer(const Priors &p, const TermIndex &index, std::vector<Observation> &out, bool sentences)
+        : m_priors(p), m_index(index), m_out(out), m_sentences(sentences)
+    { }
 
     // The loader checked that priors.json has every table of kEvidenceTables with all its bins.
-    void add(EvidenceTable table, std::string_view bin, Phrase detail)
+    template<typename MakeDetail> void add(EvidenceTable table, std::string_view bin, MakeDetail &&detail)
     {
-        const EvidenceTableSpec &spec = evidenceTable(table);
-        for (std::size_t t = 0; t < m_priors.terms.size(); ++t) {
-            if (m_priors.terms[t].name == spec.name) {
-                m_out.push_back({static_cast<int>(t), m_priors.terms[t].binIndex(bin), std::string(spec.term),
-                    std::move(detail), std::nullopt});
-                return;
-            }
-        }
+        const int t = m_index[static_cast<std::size_t>(table)];
+        if (t < 0)
+            return;
+        m_out.push_back({t, m_priors.terms[static_cast<std::size_t>(t)].binIndex(bin),
+            std::string(evidenceTable(table).term), m_sentences ? Phrase(detail()) : Phrase(), std::nullopt});
     }
-    void unknown(EvidenceTable table, Phrase detail)
+    template<typename MakeDetail> void unknown(EvidenceTable table, MakeDetail &&detail)
     {
-        m_out.push_back({-1, -1, std::string(evidenceTable(table).term), std::move(detail), std::nullopt});
+        m_out.push_back(
+            {-1, -1, std::string(evidenceTable(table).term), m_sentences ? Phrase(detail()) : Phrase(), std::nullopt});
     }
 
 private:
     const Priors &m_priors;
+    const TermIndex &m_index;
     std::vector<Observation> &m_out;
+    const bool m_sentences;
 };
 
 // What the terms of one process read.
@@ -85,8 +103,9 @@ struct Subject {
 // A zombie has exited: no CPU, I/O or other state to speak of.
 void observeZombie(Observer &o)
 {
-    o.add(EvidenceTable::State, "Z",
-        ev(QT_TRANSLATE_NOOP("Evidence", "zombie (Z): it has exited and waits for its parent to reap it")));
+    o.add(EvidenceTable::State, "Z", [&] {
+        return ev(QT_TRANSLATE_NOOP("Evidence", "zombie (Z): it has exited and waits for its parent to reap it"));
+    });
 }
 
 void observeCpu(Observer &o, const Subject &x)
@@ -96,17 +115,19 @@ void observeCpu(Observer &o, const Subject &x)
     const Phrase &overCpu = x.overOf(x.s.cpuSteady, x.s.cpuShare);
     if (!share)
         o.unknown(EvidenceTable::Cpu,
-            ev(QT_TRANSLATE_NOOP("Evidence", "recent CPU unknown: no earlier sample of this process")));
+            [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "recent CPU unknown: no earlier sample of this process")); });
     else if (*share < p.cpuIdle)
-        o.add(EvidenceTable::Cpu, "idle", ev(QT_TRANSLATE_NOOP("Evidence", "no CPU%1"), {overCpu}));
+        o.add(EvidenceTable::Cpu, "idle", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "no CPU%1"), {overCpu}); });
     else if (*share < p.cpuTrickle)
         // A trickle is what a timer or a poll costs, in a forgotten process as much as a used one.
-        o.add(EvidenceTable::Cpu, "trickle",
-            ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2 (a timer's trickle)"),
-                {Phrase::percent(*share), overCpu}));
+        o.add(EvidenceTable::Cpu, "trickle", [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2 (a timer's trickle)"),
+                {Phrase::percent(*share), overCpu});
+        });
     else
-        o.add(EvidenceTable::Cpu, *share < p.cpuBusy ? "low" : (*share < p.cpuSpinning ? "busy" : "spinning"),
-            ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2"), {Phrase::percent(*share), overCpu}));
+        o.add(EvidenceTable::Cpu, *share < p.cpuBusy ? "low" : (*share < p.cpuSpinning ? "busy" : "spinning"), [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2"), {Phrase::percent(*share), overCpu});
+        });
 }
 
 const char *lastRanBin(const Priors &p, double seconds)
@@ -130,24 +151,28 @@ void observeLastRan(Observer &o, const Subject &x)
     if (!since && f.ageSeconds >= p.lastRanMinutes && f.lifetimeCpuShare < p.idleLifeCpuShare) {
         // Without the scheduler's clock, a life with almost no CPU says it as well: it has hardly run
         // since it started, so its age stands for how long since it last ran.
-        o.add(EvidenceTable::LastRan, lastRanBin(p, f.ageSeconds),
-            ev(QT_TRANSLATE_NOOP("Evidence",
-                   "used %1 of CPU in %2 of life: it has hardly run since it started (the scheduler does not say "
-                   "when it last ran)"),
-                {Phrase::duration(f.lifetimeCpuShare * f.ageSeconds), Phrase::duration(f.ageSeconds)}));
+        o.add(EvidenceTable::LastRan, lastRanBin(p, f.ageSeconds), [&] {
+            return ev(
+                QT_TRANSLATE_NOOP("Evidence",
+                    "used %1 of CPU in %2 of life: it has hardly run since it started (the scheduler does not say "
+                    "when it last ran)"),
+                {Phrase::duration(f.lifetimeCpuShare * f.ageSeconds), Phrase::duration(f.ageSeconds)});
+        });
         return;
     }
     if (!since) {
-        o.unknown(EvidenceTable::LastRan,
-            ev(QT_TRANSLATE_NOOP(
-                "Evidence", "when it last ran is unknown: the scheduler's sched file is not available")));
+        o.unknown(EvidenceTable::LastRan, [&] {
+            return ev(QT_TRANSLATE_NOOP(
+                "Evidence", "when it last ran is unknown: the scheduler's sched file is not available"));
+        });
         return;
     }
-    o.add(EvidenceTable::LastRan, lastRanBin(p, *since),
-        *since < 1 ? ev(QT_TRANSLATE_NOOP("Evidence", "ran within the last second"))
-                   : ev(QT_TRANSLATE_NOOP(
-                            "Evidence", "has not run on a CPU for %1 (the scheduler's clock, which stops in suspend)"),
-                       {Phrase::duration(*since)}));
+    o.add(EvidenceTable::LastRan, lastRanBin(p, *since), [&] {
+        return *since < 1 ? ev(QT_TRANSLATE_NOOP("Evidence", "ran within the last second"))
+                          : ev(QT_TRANSLATE_NOOP("Evidence",
+                                   "has not run on a CPU for %1 (the scheduler's clock, which stops in suspend)"),
+                              {Phrase::duration(*since)});
+    });
 }
 
 // Whether a busy process gets anywhere: one that writes while it computes (checkpoints, logs,
@@ -160,16 +185,18 @@ void observeProgress(Observer &o, const Subject &x)
     if (*x.io() < p.ioIdle) {
         // A compiler or a computation may do no I/O for a while; hours of it is the stuck loop.
         if (x.f.ageSeconds >= p.sustainedMinAge && x.f.lifetimeCpuShare >= p.sustainedCpu)
-            o.add(EvidenceTable::Progress, "none",
-                ev(QT_TRANSLATE_NOOP("Evidence", "busy with no I/O at all%1, after %2 of busy life"),
-                    {x.overOf(x.s.ioSteady, x.s.ioRate), Phrase::duration(x.f.ageSeconds)}));
+            o.add(EvidenceTable::Progress, "none", [&] {
+                return ev(QT_TRANSLATE_NOOP("Evidence", "busy with no I/O at all%1, after %2 of busy life"),
+                    {x.overOf(x.s.ioSteady, x.s.ioRate), Phrase::duration(x.f.ageSeconds)});
+            });
     } else if (x.f.deepKnown && !x.f.writableFiles.empty())
-        o.add(EvidenceTable::Progress, "writing",
-            ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s) with files open for writing: %2"),
-                {Phrase::bytes(*x.io()), joinFirst(x.f.writableFiles, 2)}));
+        o.add(EvidenceTable::Progress, "writing", [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s) with files open for writing: %2"),
+                {Phrase::bytes(*x.io()), joinFirst(x.f.writableFiles, 2)});
+        });
     else
         o.add(EvidenceTable::Progress, "io",
-            ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s)"), {Phrase::bytes(*x.io())}));
+            [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "busy and doing I/O (%1/s)"), {Phrase::bytes(*x.io())}); });
 }
 
 // Only for processes old enough that their lifetime average means something.
@@ -178,10 +205,11 @@ void observeSustainedCpu(Observer &o, const Subject &x)
     const ProcessFacts &f = x.f;
     if (f.ageSeconds < x.p.sustainedMinAge)
         return;
-    o.add(EvidenceTable::SustainedCpu, f.lifetimeCpuShare >= x.p.sustainedCpu ? "yes" : "no",
-        ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of CPU time in %2 of life (%3 of a core)"),
+    o.add(EvidenceTable::SustainedCpu, f.lifetimeCpuShare >= x.p.sustainedCpu ? "yes" : "no", [&] {
+        return ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of CPU time in %2 of life (%3 of a core)"),
             {Phrase::duration(f.lifetimeCpuShare * f.ageSeconds), Phrase::duration(f.ageSeconds),
-                Phrase::percent(f.lifetimeCpuShare)}));
+                Phrase::percent(f.lifetimeCpuShare)});
+    });
 }
 
 void observeIo(Observer &o, const Subject &x)
@@ -190,14 +218,17 @@ void observeIo(Observer &o, const Subject &x)
     const auto &rate = x.io();
     const Phrase &overIo = x.overOf(x.s.ioSteady, x.s.ioRate);
     if (!rate)
-        o.unknown(EvidenceTable::Io,
-            x.s.ioBytes ? ev(QT_TRANSLATE_NOOP("Evidence", "recent I/O unknown: no earlier sample of this process"))
-                        : ev(QT_TRANSLATE_NOOP("Evidence", "I/O unknown: its io file is not readable")));
+        o.unknown(EvidenceTable::Io, [&] {
+            return x.s.ioBytes
+                ? ev(QT_TRANSLATE_NOOP("Evidence", "recent I/O unknown: no earlier sample of this process"))
+                : ev(QT_TRANSLATE_NOOP("Evidence", "I/O unknown: its io file is not readable"));
+        });
     else if (*rate < p.ioIdle)
-        o.add(EvidenceTable::Io, "none", ev(QT_TRANSLATE_NOOP("Evidence", "no I/O%1"), {overIo}));
+        o.add(EvidenceTable::Io, "none", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "no I/O%1"), {overIo}); });
     else
-        o.add(EvidenceTable::Io, *rate < p.ioHeavy ? "some" : "heavy",
-            ev(QT_TRANSLATE_NOOP("Evidence", "read and wrote %1/s%2"), {Phrase::bytes(*rate), overIo}));
+        o.add(EvidenceTable::Io, *rate < p.ioHeavy ? "some" : "heavy", [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence", "read and wrote %1/s%2"), {Phrase::bytes(*rate), overIo});
+        });
 }
 
 // The scheduler state, other than zombie; unusual letters are not observed.
@@ -206,26 +237,27 @@ void observeState(Observer &o, const Subject &x)
     const Sample &s = x.s;
     switch (s.state) {
     case 'R':
-        o.add(EvidenceTable::State, "R", ev(QT_TRANSLATE_NOOP("Evidence", "running (R)")));
+        o.add(EvidenceTable::State, "R", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "running (R)")); });
         break;
     case 'S':
-        o.add(EvidenceTable::State, "S", ev(QT_TRANSLATE_NOOP("Evidence", "sleeping (S)")));
+        o.add(EvidenceTable::State, "S", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "sleeping (S)")); });
         break;
     case 'D':
-        o.add(EvidenceTable::State, "D",
-            s.deep && !s.deep->wchan.empty()
+        o.add(EvidenceTable::State, "D", [&] {
+            return s.deep && !s.deep->wchan.empty()
                 ? ev(QT_TRANSLATE_NOOP("Evidence",
                          "in uninterruptible sleep (D) in %1: no signal is delivered until the I/O finishes"),
                     {s.deep->wchan})
                 : ev(QT_TRANSLATE_NOOP(
-                    "Evidence", "in uninterruptible sleep (D): no signal is delivered until the I/O finishes")));
+                    "Evidence", "in uninterruptible sleep (D): no signal is delivered until the I/O finishes"));
+        });
         break;
     case 'T':
     case 't':
-        o.add(EvidenceTable::State, "T", ev(QT_TRANSLATE_NOOP("Evidence", "stopped (T)")));
+        o.add(EvidenceTable::State, "T", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "stopped (T)")); });
         break;
     case 'I':
-        o.add(EvidenceTable::State, "I", ev(QT_TRANSLATE_NOOP("Evidence", "idle (I)")));
+        o.add(EvidenceTable::State, "I", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "idle (I)")); });
         break;
     default:
         break;
@@ -240,9 +272,10 @@ void observeAge(Observer &o, const Subject &x)
     if (!cat.expectedLifetimeSeconds && !guessed)
         return;
     if (x.runAsService()) {
-        o.unknown(EvidenceTable::Age,
-            ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a service lives as long as %2 keeps it running"),
-                {Phrase::duration(x.f.ageSeconds), x.f.supervisor}));
+        o.unknown(EvidenceTable::Age, [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a service lives as long as %2 keeps it running"),
+                {Phrase::duration(x.f.ageSeconds), x.f.supervisor});
+        });
         return;
     }
     const Priors &p = x.p;
@@ -255,23 +288,26 @@ void observeAge(Observer &o, const Subject &x)
     // A kind's long expected life says little once what started the process is gone (a shell of a
     // closed terminal, a language server of an ended editor): past it counts, within it does not.
     if (ratio < p.agePast && x.ownerGone()) {
-        o.unknown(EvidenceTable::Age,
-            ev(QT_TRANSLATE_NOOP("Evidence",
-                   "%1 old, within the usual life of a %2 (%3); that says little once what started it is gone"),
+        o.unknown(EvidenceTable::Age, [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence",
+                          "%1 old, within the usual life of a %2 (%3); that says little once what started it is gone"),
                 {Phrase::duration(x.f.ageSeconds),
                     guessed ? ev(QT_TRANSLATE_NOOP("Evidence", "program of no known kind")) : cat.word(),
-                    Phrase::duration(life)}));
+                    Phrase::duration(life)});
+        });
         return;
     }
     if (guessed) {
-        o.add(EvidenceTable::AgeUnknownKind, bin,
-            ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a program of no known kind typically ends within %2"),
-                {Phrase::duration(x.f.ageSeconds), Phrase::duration(life)}));
+        o.add(EvidenceTable::AgeUnknownKind, bin, [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a program of no known kind typically ends within %2"),
+                {Phrase::duration(x.f.ageSeconds), Phrase::duration(life)});
+        });
         return;
     }
-    o.add(EvidenceTable::Age, bin,
-        ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a %2 usually ends within %3"),
-            {Phrase::duration(x.f.ageSeconds), cat.word(), Phrase::duration(*cat.expectedLifetimeSeconds)}));
+    o.add(EvidenceTable::Age, bin, [&] {
+        return ev(QT_TRANSLATE_NOOP("Evidence", "%1 old; a %2 usually ends within %3"),
+            {Phrase::duration(x.f.ageSeconds), cat.word(), Phrase::duration(*cat.expectedLifetimeSeconds)});
+    });
 }
 
 void observeOrphan(Observer &o, const Subject &x)
@@ -283,37 +319,43 @@ void observeOrphan(Observer &o, const Subject &x)
     const EvidenceTable orphanTable
         = x.expectsTerminal() || x.cat.worker ? EvidenceTable::OrphanInteractive : EvidenceTable::OrphanOther;
     if (x.runAsService() && x.f.orphan != OrphanState::ParentAlive) {
-        o.add(orphanTable, "parent_alive",
-            ev(QT_TRANSLATE_NOOP("Evidence", "run by %1: its parent %2 (pid %3) manages it"),
-                {x.f.supervisor, parentName, std::to_string(s.ppid)}));
+        o.add(orphanTable, "parent_alive", [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence", "run by %1: its parent %2 (pid %3) manages it"),
+                {x.f.supervisor, parentName, std::to_string(s.ppid)});
+        });
         return;
     }
     switch (s.ppid <= 0 ? OrphanState::ParentAlive : x.f.orphan) {
     case OrphanState::ParentAlive:
         if (s.ppid <= 0)
             break; // started by the kernel: no parent to speak of
-        o.add(orphanTable, "parent_alive",
-            ev(QT_TRANSLATE_NOOP("Evidence", "its parent %1 (pid %2) is alive"), {parentName, std::to_string(s.ppid)}));
+        o.add(orphanTable, "parent_alive", [&] {
+            return ev(
+                QT_TRANSLATE_NOOP("Evidence", "its parent %1 (pid %2) is alive"), {parentName, std::to_string(s.ppid)});
+        });
         break;
     case OrphanState::Reparented:
-        o.add(orphanTable, "reparented",
-            ev(QT_TRANSLATE_NOOP("Evidence", "adopted by %1 (pid %2); its session leader is still there"),
-                {parentName, std::to_string(s.ppid)}));
+        o.add(orphanTable, "reparented", [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence", "adopted by %1 (pid %2); its session leader is still there"),
+                {parentName, std::to_string(s.ppid)});
+        });
         break;
     case OrphanState::ReparentedSessionGone:
         if (x.f.orphanedAncestor >= 0) {
             const Sample &left = x.snap.processes[static_cast<std::size_t>(x.f.orphanedAncestor)];
-            o.add(orphanTable, "reparented_session_gone",
-                ev(QT_TRANSLATE_NOOP("Evidence",
-                       "its parent %1 (pid %2) is alive, but %3 (pid %4) above it was left behind: adopted, its "
-                       "session leader (pid %5) gone"),
+            o.add(orphanTable, "reparented_session_gone", [&] {
+                return ev(QT_TRANSLATE_NOOP("Evidence",
+                              "its parent %1 (pid %2) is alive, but %3 (pid %4) above it was left behind: adopted, its "
+                              "session leader (pid %5) gone"),
                     {parentName, std::to_string(s.ppid), left.details ? left.details->comm : std::string("?"),
-                        std::to_string(left.id.pid), std::to_string(left.session)}));
+                        std::to_string(left.id.pid), std::to_string(left.session)});
+            });
             break;
         }
-        o.add(orphanTable, "reparented_session_gone",
-            ev(QT_TRANSLATE_NOOP("Evidence", "adopted by %1 (pid %2) and its session leader (pid %3) is gone"),
-                {parentName, std::to_string(s.ppid), std::to_string(s.session)}));
+        o.add(orphanTable, "reparented_session_gone", [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence", "adopted by %1 (pid %2) and its session leader (pid %3) is gone"),
+                {parentName, std::to_string(s.ppid), std::to_string(s.session)});
+        });
         break;
     }
 }
@@ -324,19 +366,23 @@ void observeTty(Observer &o, const Subject &x)
     const EvidenceTable ttyTable = x.expectsTerminal() ? EvidenceTable::TtyInteractive : EvidenceTable::TtyOther;
     switch (x.f.tty) {
     case TtyState::Foreground:
-        o.add(ttyTable, "foreground", ev(QT_TRANSLATE_NOOP("Evidence", "in the foreground of its terminal")));
+        o.add(ttyTable, "foreground",
+            [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "in the foreground of its terminal")); });
         break;
     case TtyState::Background:
-        o.add(ttyTable, "background", ev(QT_TRANSLATE_NOOP("Evidence", "in the background of its terminal")));
+        o.add(ttyTable, "background",
+            [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "in the background of its terminal")); });
         break;
     case TtyState::None:
-        o.add(ttyTable, "none",
-            x.expectsTerminal() ? ev(
-                QT_TRANSLATE_NOOP("Evidence", "no controlling terminal, though a %1 normally has one"), {cat.word()})
+        o.add(ttyTable, "none", [&] {
+            return x.expectsTerminal()
+                ? ev(QT_TRANSLATE_NOOP("Evidence", "no controlling terminal, though a %1 normally has one"),
+                    {cat.word()})
                 : cat.interactive
                 ? ev(QT_TRANSLATE_NOOP("Evidence", "no controlling terminal, as expected of a service (%1)"),
                     {x.f.supervisor})
-                : ev(QT_TRANSLATE_NOOP("Evidence", "no controlling terminal")));
+                : ev(QT_TRANSLATE_NOOP("Evidence", "no controlling terminal"));
+        });
         break;
     }
 }
@@ -346,24 +392,28 @@ void observeSockets(Observer &o, const Subject &x)
     const ProcessFacts &f = x.f;
     if (!f.deepKnown)
         o.unknown(EvidenceTable::Sockets,
-            ev(QT_TRANSLATE_NOOP("Evidence", "sockets unknown: its open files could not be read")));
+            [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "sockets unknown: its open files could not be read")); });
     else if (!f.listeners.empty() && f.clients > 0)
-        o.add(EvidenceTable::Sockets, "serving",
-            f.clients > 1 ? ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1 and %2 client connections are open"),
-                {joinFirst(f.listeners, 3), std::to_string(f.clients)})
-                          : ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1 and 1 client connection is open"),
-                              {joinFirst(f.listeners, 3)}));
+        o.add(EvidenceTable::Sockets, "serving", [&] {
+            return f.clients > 1 ? ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1 and %2 client connections are open"),
+                       {joinFirst(f.listeners, 3), std::to_string(f.clients)})
+                                 : ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1 and 1 client connection is open"),
+                                     {joinFirst(f.listeners, 3)});
+        });
     else if (!f.listeners.empty())
-        o.add(EvidenceTable::Sockets, "listening",
-            ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1; no client is connected"), {joinFirst(f.listeners, 3)}));
+        o.add(EvidenceTable::Sockets, "listening", [&] {
+            return ev(
+                QT_TRANSLATE_NOOP("Evidence", "listens on %1; no client is connected"), {joinFirst(f.listeners, 3)});
+        });
     else if (f.established > 0)
-        o.add(EvidenceTable::Sockets, "established",
-            f.established > 1
+        o.add(EvidenceTable::Sockets, "established", [&] {
+            return f.established > 1
                 ? ev(QT_TRANSLATE_NOOP("Evidence", "%1 open network connections"), {std::to_string(f.established)})
-                : ev(QT_TRANSLATE_NOOP("Evidence", "1 open network connection")));
+                : ev(QT_TRANSLATE_NOOP("Evidence", "1 open network connection"));
+        });
     else
         o.add(EvidenceTable::Sockets, "none",
-            ev(QT_TRANSLATE_NOOP("Evidence", "no listening socket and no network connection")));
+            [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "no listening socket and no network connection")); });
 }
 
 // Left out when its fds were not read: the sockets term already says they are unknown.
@@ -372,10 +422,11 @@ void observeWritingFiles(Observer &o, const Subject &x)
     const ProcessFacts &f = x.f;
     if (!f.deepKnown)
         return;
-    o.add(EvidenceTable::WritingFiles, f.writableFiles.empty() ? "no" : "yes",
-        f.writableFiles.empty()
+    o.add(EvidenceTable::WritingFiles, f.writableFiles.empty() ? "no" : "yes", [&] {
+        return f.writableFiles.empty()
             ? ev(QT_TRANSLATE_NOOP("Evidence", "no files open for writing"))
-            : ev(QT_TRANSLATE_NOOP("Evidence", "files open for writing: %1"), {joinFirst(f.writableFiles, 3)}));
+            : ev(QT_TRANSLATE_NOOP("Evidence", "files open for writing: %1"), {joinFirst(f.writableFiles, 3)});
+    });
 }
 
 void observeSupervisor(Observer &o, const Subject &x)
@@ -384,17 +435,18 @@ void observeSupervisor(Observer &o, const Subject &x)
     switch (f.supervisorKind) {
     case SupervisorKind::SystemdUnit:
         o.add(EvidenceTable::Supervisor, "systemd_unit",
-            ev(QT_TRANSLATE_NOOP("Evidence", "managed by %1"), {f.supervisor}));
+            [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "managed by %1"), {f.supervisor}); });
         break;
     case SupervisorKind::Container:
-        o.add(EvidenceTable::Supervisor, "container", ev(QT_TRANSLATE_NOOP("Evidence", "runs in %1"), {f.supervisor}));
+        o.add(EvidenceTable::Supervisor, "container",
+            [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "runs in %1"), {f.supervisor}); });
         break;
     case SupervisorKind::ProcessManager:
         o.add(EvidenceTable::Supervisor, "process_manager",
-            ev(QT_TRANSLATE_NOOP("Evidence", "managed by %1"), {f.supervisor}));
+            [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "managed by %1"), {f.supervisor}); });
         break;
     case SupervisorKind::None:
-        o.add(EvidenceTable::Supervisor, "none", ev(QT_TRANSLATE_NOOP("Evidence", "no supervisor")));
+        o.add(EvidenceTable::Supervisor, "none", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "no supervisor")); });
         break;
     }
 }
@@ -404,25 +456,27 @@ void observeIntent(Observer &o, const Subject &x)
     const ProcessFacts &f = x.f;
     switch (f.intent) {
     case IntentKind::Multiplexer:
-        o.add(EvidenceTable::Intent, "multiplexer", f.intentDetail);
+        o.add(EvidenceTable::Intent, "multiplexer", [&] { return f.intentDetail; });
         break;
     case IntentKind::RecentTty:
-        o.add(EvidenceTable::Intent, "recent_tty", f.intentDetail);
+        o.add(EvidenceTable::Intent, "recent_tty", [&] { return f.intentDetail; });
         break;
     case IntentKind::Ssh:
-        o.add(EvidenceTable::Intent, "ssh", f.intentDetail);
+        o.add(EvidenceTable::Intent, "ssh", [&] { return f.intentDetail; });
         break;
     case IntentKind::None:
         // Without its environment a tmux pane or an ssh session may go unseen: unknown, not none.
         if (x.s.details && !x.s.details->environRead)
-            o.unknown(EvidenceTable::Intent,
-                ev(QT_TRANSLATE_NOOP("Evidence",
+            o.unknown(EvidenceTable::Intent, [&] {
+                return ev(QT_TRANSLATE_NOOP("Evidence",
                     "no sign of a person in its ancestry or terminal, but its environment (TMUX, SSH_CONNECTION) could "
-                    "not be read")));
+                    "not be read"));
+            });
         else
-            o.add(EvidenceTable::Intent, "none",
-                ev(QT_TRANSLATE_NOOP(
-                    "Evidence", "no sign of a person using it (no tmux/screen, no recent terminal input, no ssh)")));
+            o.add(EvidenceTable::Intent, "none", [&] {
+                return ev(QT_TRANSLATE_NOOP(
+                    "Evidence", "no sign of a person using it (no tmux/screen, no recent terminal input, no ssh)"));
+            });
         break;
     }
 }
@@ -438,32 +492,38 @@ void observeOwner(Observer &o, const Subject &x)
     const bool named = origin.kind == OriginKind::Agent || origin.kind == OriginKind::Editor
         || origin.kind == OriginKind::Terminal || origin.kind == OriginKind::TestRun;
     if (liveTerminal && origin.ownerPid != x.s.id.pid) {
-        o.add(EvidenceTable::Owner, "none",
-            ev(QT_TRANSLATE_NOOP("Evidence", "started in %1, which is still there (the terminal terms weigh that)"),
-                {originPhrase(origin)}));
+        o.add(EvidenceTable::Owner, "none", [&] {
+            return ev(
+                QT_TRANSLATE_NOOP("Evidence", "started in %1, which is still there (the terminal terms weigh that)"),
+                {originPhrase(origin)});
+        });
         return;
     }
     if (!named || origin.ownerPid == x.s.id.pid) {
         if (x.s.details && !x.s.details->environRead)
-            o.unknown(EvidenceTable::Owner,
-                ev(QT_TRANSLATE_NOOP("Evidence",
-                    "what started it is not known: its environment (the session variables) could not be read")));
+            o.unknown(EvidenceTable::Owner, [&] {
+                return ev(QT_TRANSLATE_NOOP("Evidence",
+                    "what started it is not known: its environment (the session variables) could not be read"));
+            });
         else
             o.add(EvidenceTable::Owner, "none",
-                ev(QT_TRANSLATE_NOOP("Evidence", "no agent, editor, terminal or test run started it")));
+                [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "no agent, editor, terminal or test run started it")); });
         return;
     }
     if (origin.owner == origins::OwnerState::Unknown) {
-        o.unknown(EvidenceTable::Owner,
-            ev(QT_TRANSLATE_NOOP("Evidence", "started by %1; whether it is still there is not known"),
-                {originPhrase(origin)}));
+        o.unknown(EvidenceTable::Owner, [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence", "started by %1; whether it is still there is not known"),
+                {originPhrase(origin)});
+        });
     } else if (origins::ownerGone(origin.owner)) {
-        o.add(EvidenceTable::Owner, "gone",
-            ev(QT_TRANSLATE_NOOP("Evidence", "started by %1, which has %2"),
-                {originPhrase(origin), ownerPhrase(origin, x.snap.capturedAtMs)}));
+        o.add(EvidenceTable::Owner, "gone", [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence", "started by %1, which has %2"),
+                {originPhrase(origin), ownerPhrase(origin, x.snap.capturedAtMs)});
+        });
     } else {
-        o.add(EvidenceTable::Owner, "alive",
-            ev(QT_TRANSLATE_NOOP("Evidence", "started by %1, which is still there"), {originPhrase(origin)}));
+        o.add(EvidenceTable::Owner, "alive", [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence", "started by %1, which is still there"), {originPhrase(origin)});
+        });
     }
 }
 
@@ -471,9 +531,10 @@ void observeCwdDeleted(Observer &o, const Subject &x)
 {
     if (!x.f.cwdDeleted)
         return;
-    o.add(EvidenceTable::CwdDeleted, "yes",
-        ev(QT_TRANSLATE_NOOP("Evidence", "its working directory %1 was deleted"),
-            {x.s.details ? x.s.details->cwd : std::string()}));
+    o.add(EvidenceTable::CwdDeleted, "yes", [&] {
+        return ev(QT_TRANSLATE_NOOP("Evidence", "its working directory %1 was deleted"),
+            {x.s.details ? x.s.details->cwd : std::string()});
+    });
 }
 
 // "4", "2.5": decayed counts, whole when they are.
@@ -514,13 +575,14 @@ void observeLeaking(Observer &o, const Sample &s, const PastContext &past, const
     const auto &series = it->second;
     const auto n = static_cast<int>(series.size());
     if (n < leak.minSessions) {
-        o.unknown(EvidenceTable::Leaking,
-            n == 1 ? ev(QT_TRANSLATE_NOOP(
-                            "Evidence", "memory across sessions unknown: in 1 saved session of this boot, %1 needed"),
-                {std::to_string(leak.minSessions)})
-                   : ev(QT_TRANSLATE_NOOP(
-                            "Evidence", "memory across sessions unknown: in %1 saved sessions of this boot, %2 needed"),
-                       {std::to_string(n), std::to_string(leak.minSessions)}));
+        o.unknown(EvidenceTable::Leaking, [&] {
+            return n == 1 ? ev(QT_TRANSLATE_NOOP("Evidence",
+                                   "memory across sessions unknown: in 1 saved session of this boot, %1 needed"),
+                       {std::to_string(leak.minSessions)})
+                          : ev(QT_TRANSLATE_NOOP("Evidence",
+                                   "memory across sessions unknown: in %1 saved sessions of this boot, %2 needed"),
+                              {std::to_string(n), std::to_string(leak.minSessions)});
+        });
         return;
     }
     Phrase trail;
@@ -536,15 +598,18 @@ void observeLeaking(Observer &o, const Sample &s, const PastContext &past, const
     const double first = static_cast<double>(series.front());
     const double growth = static_cast<double>(s.rssBytes) - first;
     if (grew && growth >= leak.minGrowthBytes && growth >= leak.minGrowthRatio * first)
-        o.add(EvidenceTable::Leaking, "yes",
-            ev(QT_TRANSLATE_NOOP("Evidence", "memory grew in each of the last %1 saved sessions and since: %2"),
-                {std::to_string(n), trailNow}));
+        o.add(EvidenceTable::Leaking, "yes", [&] {
+            return ev(QT_TRANSLATE_NOOP("Evidence", "memory grew in each of the last %1 saved sessions and since: %2"),
+                {std::to_string(n), trailNow});
+        });
     else
-        o.add(EvidenceTable::Leaking, "no",
-            grew ? ev(QT_TRANSLATE_NOOP("Evidence", "memory grew only a little across the last %1 saved sessions: %2"),
-                {std::to_string(n), trailNow})
-                 : ev(QT_TRANSLATE_NOOP("Evidence", "memory did not only grow across the last %1 saved sessions: %2"),
-                     {std::to_string(n), trailNow}));
+        o.add(EvidenceTable::Leaking, "no", [&] {
+            return grew
+                ? ev(QT_TRANSLATE_NOOP("Evidence", "memory grew only a little across the last %1 saved sessions: %2"),
+                    {std::to_string(n), trailNow})
+                : ev(QT_TRANSLATE_NOOP("Evidence", "memory did not only grow across the last %1 saved sessions: %2"),
+                    {std::to_string(n), trailNow});
+        });
 }
 
 } // namespace
@@ -566,11 +631,11 @@ Overs oversOf(const Snapshot &snap)
 }
 
 void observeInto(std::vector<Observation> &out, const Snapshot &snap, const ProcessFacts &f, std::size_t i,
-    const TriageConfig &config, const PastContext *past, const Overs &overs)
+    const TriageConfig &config, const PastContext *past, const Overs &overs, const TermIndex &index, bool sentences)
 {
     const Subject x{snap, config.priors, overs.over, overs.life, overs.recent, snap.processes[i], f,
         config.signatures.categories[static_cast<std::size_t>(f.category)]};
-    Observer o(config.priors, out);
+    Observer o(config.priors, index, out, sentences);
     out.reserve(out.size() + 20); // every term at once: growing it moved each observation up to four times
     if (x.s.state == 'Z') {
         observeZombie(o);
@@ -605,9 +670,10 @@ std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::v
 {
     std::vector<std::vector<Observation>> all(snap.processes.size());
     const Overs overs = oversOf(snap);
+    const TermIndex index = termIndexOf(config.priors);
     parallelChunks(pool, all.size(), pool ? workerCount() : 1, [&](std::size_t begin, std::size_t end, int) {
         for (std::size_t i = begin; i < end; ++i)
-            observeInto(all[i], snap, facts[i], i, config, past, overs);
+            observeInto(all[i], snap, facts[i], i, config, past, overs, index, false);
     });
     return all;
 }
@@ -616,7 +682,7 @@ std::vector<Observation> observeProcess(const Snapshot &snap, const std::vector<
     const TriageConfig &config, const PastContext *past)
 {
     std::vector<Observation> out;
-    observeInto(out, snap, facts[index], index, config, past, oversOf(snap));
+    observeInto(out, snap, facts[index], index, config, past, oversOf(snap), termIndexOf(config.priors), true);
     return out;
 }
 

@@ -22,10 +22,11 @@ struct Observation {
 struct PastContext;
 
 // `past`: decisions and saved sessions; null when there are none (the past terms are absent).
-// `pool`: shares the processes across its threads; null: this thread alone.
+// `pool`: shares the processes across its threads; null: this thread alone. Without sentences (every
+// `detail` empty): what the posteriors need; observeProcess has them.
 std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
     const TriageConfig &config, const PastContext *past = nullptr, QThreadPool *pool = nullptr);
-// The same for one process (its ledger, when asked for).
+// The same for one process, with its sentences (its ledger, when asked for).
 std::vector<Observation> observeProcess(const Snapshot &snap, const std::vector<ProcessFacts> &facts, std::size_t index,
     const TriageConfig &config, const PastContext *past = nullptr);
 
