@@ -710,14 +710,22 @@ void Collector::applyRates(Pass &pass)
     m_lastInterval = interval;
 }
 
-void Collector::fillShortIntervals(Pass &pass) const
+void Collector::fillShortIntervals(Pass &pass)
 {
     if (m_capture)
         return; // a capture pair's interval (0.3 s and more, chosen for it) is taken as it is
-    for (std::size_t k = 0; k < pass.samples.size() && k < pass.intervals.size(); ++k)
-        if (pass.intervals[k] < 0 && pass.samples[k].cpuShare)
-            fillShortInterval(
-                pass.samples[k], -pass.intervals[k], k < pass.readAt.size() ? pass.readAt[k] : pass.uptime);
+    for (std::size_t k = 0; k < pass.samples.size() && k < pass.intervals.size(); ++k) {
+        Sample &s = pass.samples[k];
+        if (pass.intervals[k] >= 0 || !s.cpuShare)
+            continue;
+        fillShortInterval(s, -pass.intervals[k], k < pass.readAt.size() ? pass.readAt[k] : pass.uptime);
+        // The smoothing of the next refreshes goes on from what this look said, not from its short
+        // interval alone: a burst caught in 0.2 s (1 MB: 5 MB/s) took minutes to fade from the live rate.
+        if (const auto it = m_previous.find(s.id); it != m_previous.end()) {
+            it->second.cpuSteady = s.cpuSteady;
+            it->second.ioSteady = s.ioSteady;
+        }
+    }
 }
 
 void Collector::attachLastRan(Pass &pass)

@@ -133,7 +133,7 @@ private:
     // `readFdsAgain`: processes whose cached fds are read anew (a listener of theirs came or went).
     void attachDetails(Pass &pass, bool deepForAll, const std::unordered_set<ProcessIdentity> *readFdsAgain = nullptr);
     void applyRates(Pass &pass);
-    void fillShortIntervals(Pass &pass) const; // after attachLastRan: it reads the interval's own CPU
+    void fillShortIntervals(Pass &pass); // after attachLastRan: it reads the interval's own CPU
     void attachLastRan(Pass &pass);
     struct SocketReading {
         SocketMap sockets;

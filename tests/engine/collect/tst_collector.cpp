@@ -275,6 +275,40 @@ private Q_SLOTS:
             qPrintable(QStringLiteral("%1 → %2").arg(*before->ioBytes).arg(*s->ioBytes)));
     }
 
+    void theFirstLooksFillIsWhereTheLiveRateGoesOnFrom()
+    {
+        // A first look's short interval is filled with the lifetime average (for a process past its
+        // first minute); the live refreshes after it smooth on from that, not from the short interval.
+        Collector c = openLive(DeepReads::None);
+        const auto first = c.scanOnce();
+        const Sample *old = nullptr;
+        const double ticks = static_cast<double>(::sysconf(_SC_CLK_TCK));
+        for (const Sample &s : first->processes) // an idle one-thread process well past its first minute
+            if (!s.isKernelThread() && s.threads == 1 && s.state == 'S' && s.cpuSteady && *s.cpuSteady > 0 && s.cpuShare
+                && *s.cpuShare == 0
+                && first->system.uptimeSeconds - static_cast<double>(s.id.startTicks) / ticks > 120) {
+                old = &s;
+                break;
+            }
+        if (!old)
+            QSKIP("no idle one-thread process older than two minutes that ran in the last 30 s on this machine");
+        const ProcessIdentity id = old->id;
+        const double filled = *old->cpuSteady;
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        const auto second = c.refresh();
+        const Sample *now = second->byIdentity(id);
+        if (!now)
+            QSKIP("the process chosen ended meanwhile");
+        QVERIFY(now->cpuSteady && now->cpuShare);
+        // 0.5 s of 30: the filled value keeps above 98 % of its weight (it would be near 0 from the interval).
+        QVERIFY2(*now->cpuSteady >= 0.9 * filled,
+            qPrintable(QStringLiteral("pid %1: filled %2, then %3 (share %4)")
+                           .arg(id.pid)
+                           .arg(filled)
+                           .arg(*now->cpuSteady)
+                           .arg(*now->cpuShare)));
+    }
+
     void vanishedProcessDropsOut()
     {
         Spawner sp;
