@@ -72,6 +72,9 @@ private Q_SLOTS:
         const int pauseTicket = desk.act(request(ActVerb::Pause, pausedId), QStringLiteral("Pause"));
         QVERIFY(pauseTicket > 0);
         QVERIFY(desk.isActing());
+        // The job may end on its thread now; until its outcome is delivered the desk still acts.
+        QThread::msleep(300);
+        QVERIFY(desk.isActing());
         QCOMPARE(desk.act(request(ActVerb::Pause, endedId), QStringLiteral("Pause")), 0); // one at a time
         auto outcomes = outcomeOf(finished, pauseTicket);
         QCOMPARE(outcomes.size(), std::size_t{1});

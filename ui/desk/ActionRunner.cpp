@@ -10,6 +10,7 @@ ActionRunner::ActionRunner(QObject *parent) : QObject(parent)
     m_pool.setExpiryTimeout(-1); // the journal's SQLite connection stays on one thread
     connect(&m_job, &QFutureWatcherBase::finished, this, [this] {
         JobResult r = m_job.result();
+        m_busy = false;
         m_undoable = std::move(r.undoable);
         Q_EMIT undoableChanged();
         Q_EMIT busyChanged(false);
@@ -82,6 +83,7 @@ bool ActionRunner::start(const QString &title, std::function<std::vector<ActOutc
     if (!unavailableReason().isEmpty())
         return false;
     m_title = title;
+    m_busy = true;
     // The controller may wait for a password dialog or a TERM grace period: never on the GUI thread.
     m_job.setFuture(
         QtConcurrent::run(&m_pool, [this, work = std::move(work), transport = m_transportFactory()]() mutable {

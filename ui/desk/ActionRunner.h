@@ -35,7 +35,8 @@ public:
     QString journalWarning() const { return m_journalWarning; }
     void setTransportFactory(TransportFactory factory) { m_transportFactory = std::move(factory); }
 
-    bool isBusy() const { return m_job.isRunning(); }
+    // From start until its outcome is delivered (the job's thread ends before that).
+    bool isBusy() const { return m_busy; }
     // Why nothing can be started now (no journal, a job running); empty when something can.
     QString unavailableReason() const;
 
@@ -69,6 +70,7 @@ private:
     QString m_journalWarning;
     TransportFactory m_transportFactory = makePrivilegedTransport;
     QFutureWatcher<JobResult> m_job;
+    bool m_busy = false;
     struct Opened {
         QString error;
         QString warning;
