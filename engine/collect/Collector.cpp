@@ -1,6 +1,7 @@
 #include "Collector.h"
 
 #include "SecretMask.h"
+#include "SteadyRate.h"
 #include "Workspace.h"
 #include "collect/proc/ProcParsers.h"
 #include "collect/proc/SchedTimes.h"
@@ -278,9 +279,10 @@ bool Collector::readCheapAt(
         *cpuReadAt = (before + bootClockSeconds()) / 2;
 
     const PreviousSample *unchanged = didNotRunSince(s);
-    if (unchanged)
+    if (unchanged) {
         s.ioBytes = unchanged->ioBytes;
-    else
+        s.writtenBytes = unchanged->writtenBytes;
+    } else
         readIo(dir.get(), s, buf);
 
     if (m_capture) {
@@ -320,10 +322,11 @@ const PreviousSample *Collector::didNotRunSince(const Sample &s) const
 void Collector::readIo(int dirFd, Sample &s, FileBuffer &buf)
 {
     if (buf.readRecordAt(dirFd, "io")) {
-        std::uint64_t io = 0;
-        if (parseIo(buf.view(), io))
+        std::uint64_t io = 0, written = 0;
+        if (parseIo(buf.view(), io, &written)) {
             s.ioBytes = io;
-        else
+            s.writtenBytes = written;
+        } else
             addReason(s.partial, "io: malformed");
     } else if (buf.error() != ENOENT) {
         addReason(s.partial, describeErrno("io", buf.error()));
@@ -640,34 +643,6 @@ void Collector::attachDetails(Pass &pass, bool deepForAll, const std::unordered_
     m_deep = std::move(deep);
 }
 
-namespace {
-
-// What the steady rates (Sample::cpuSteady, ioSteady) are smoothed over, whatever the refreshes' interval.
-constexpr double kSteadySeconds = 30;
-
-// A first look's interval (a one-shot's tens of ms, the live service's first second) sees a niced busy
-// loop get none or all of it, and a timer's wakeup or a burst of writes or none: too little for a verdict
-// to hinge on. It stands in for the steady rate, so what it lacks of kSteadySeconds is filled with the
-// process's own average over its life — unless the scheduler says it has not run in that time. (Filled to
-// one second only, a process that writes 1 MB every 5 s read "heavy I/O" or "none" at first, by chance,
-// and the live service changed its verdict once the smoothed rate found its level.)
-void fillShortInterval(Sample &s, double dt, double at)
-{
-    constexpr double kMinEvidenceSeconds = kSteadySeconds;
-    const double ticks = static_cast<double>(std::max(1L, ::sysconf(_SC_CLK_TCK)));
-    const double age = at - static_cast<double>(s.id.startTicks) / ticks;
-    constexpr double kMinLifeSeconds = 60; // a younger one's lifetime average is its start-up
-    const double fill = kMinEvidenceSeconds - dt;
-    if (fill <= 0 || age < kMinLifeSeconds || (s.sinceLastRanSeconds && *s.sinceLastRanSeconds >= dt + fill))
-        return;
-    const double lifeCpu = (s.cpuNs ? static_cast<double>(*s.cpuNs) / 1e9 : static_cast<double>(s.cpuTicks) / ticks);
-    s.cpuSteady = (*s.cpuShare * dt + lifeCpu / age * fill) / (dt + fill);
-    if (s.ioRate && s.ioBytes)
-        s.ioSteady = (*s.ioRate * dt + static_cast<double>(*s.ioBytes) / age * fill) / (dt + fill);
-}
-
-} // namespace
-
 void Collector::applyRates(Pass &pass)
 {
     std::unordered_map<ProcessIdentity, PreviousSample> next;
@@ -703,8 +678,9 @@ void Collector::applyRates(Pass &pass)
                     pass.intervals[k] = -dt; // the first: fillShortIntervals may fill it up
             }
         }
-        next.emplace(
-            s.id, PreviousSample{s.id, s.cpuTicks, s.ioBytes, at, s.cpuNs, s.cpuSteady, s.ioSteady, s.fdCount, s.uid});
+        next.emplace(s.id,
+            PreviousSample{
+                s.id, s.cpuTicks, s.ioBytes, s.writtenBytes, at, s.cpuNs, s.cpuSteady, s.ioSteady, s.fdCount, s.uid});
     }
     m_previous = std::move(next);
     m_lastInterval = interval;

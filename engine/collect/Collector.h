@@ -46,6 +46,7 @@ struct PreviousSample {
     ProcessIdentity id;
     std::uint64_t cpuTicks = 0;
     std::optional<std::uint64_t> ioBytes;
+    std::optional<std::uint64_t> writtenBytes;
     double uptimeSeconds = 0;
     std::optional<std::uint64_t> cpuNs;
     std::optional<double> cpuSteady; // Sample::cpuSteady, ioSteady

@@ -73,6 +73,7 @@ struct Sample {
     std::uint64_t vsizeBytes = 0;
     std::optional<std::uint32_t> uid;
     std::optional<std::uint64_t> ioBytes; // rchar + wchar
+    std::optional<std::uint64_t> writtenBytes; // wchar
     int fdCount = -1;
     // CPU time in nanoseconds (schedstat), read where a short interval needs more than ticks.
     std::optional<std::uint64_t> cpuNs;

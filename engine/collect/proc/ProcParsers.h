@@ -26,7 +26,7 @@ struct StatFields {
 
 bool parseStat(std::string_view text, StatFields &out, const char **reason);
 // rchar + wchar from /proc/PID/io.
-bool parseIo(std::string_view text, std::uint64_t &bytes);
+bool parseIo(std::string_view text, std::uint64_t &bytes, std::uint64_t *written = nullptr); // rchar + wchar, wchar
 // The real uid from a status file ("Uid:\t1000\t1000\t…").
 bool parseStatusUid(std::string_view text, std::uint32_t &uid);
 std::vector<std::string> parseCmdline(std::string_view text);

@@ -70,6 +70,9 @@ private Q_SLOTS:
         std::uint64_t bytes = 0;
         QVERIFY(parseIo("rchar: 100\nwchar: 23\nsyscr: 1\n", bytes));
         QCOMPARE(bytes, 123ull);
+        std::uint64_t written = 0;
+        QVERIFY(parseIo("rchar: 100\nwchar: 23\nsyscr: 1\n", bytes, &written));
+        QCOMPARE(written, 23ull);
         QVERIFY(!parseIo("rchar: 100\n", bytes));
         QVERIFY(!parseIo("", bytes));
         std::uint32_t uid = 0;

@@ -1,0 +1,34 @@
+#include "collect/SteadyRate.h"
+
+#include <algorithm>
+
+#include <unistd.h>
+
+namespace ptriage {
+
+// A first look's interval (a one-shot's tens of ms, the live service's first second) sees a niced busy
+// loop get none or all of it, and a timer's wakeup or a burst of writes or none: too little for a verdict
+// to hinge on. It stands in for the steady rate, so what it lacks of kSteadySeconds is filled with the
+// process's own average over its life — unless the scheduler says it has not run in that time. (Filled to
+// one second only, a process that writes 1 MB every 5 s read "heavy I/O" or "none" at first, by chance,
+// and the live service changed its verdict once the smoothed rate found its level.)
+void fillShortInterval(Sample &s, double dt, double at)
+{
+    constexpr double kMinEvidenceSeconds = kSteadySeconds;
+    const double ticks = static_cast<double>(std::max(1L, ::sysconf(_SC_CLK_TCK)));
+    const double age = at - static_cast<double>(s.id.startTicks) / ticks;
+    constexpr double kMinLifeSeconds = 60; // a younger one's lifetime average is its start-up
+    const double fill = kMinEvidenceSeconds - dt;
+    if (!s.cpuShare || fill <= 0 || age < kMinLifeSeconds
+        || (s.sinceLastRanSeconds && *s.sinceLastRanSeconds >= dt + fill))
+        return;
+    const double lifeCpu = (s.cpuNs ? static_cast<double>(*s.cpuNs) / 1e9 : static_cast<double>(s.cpuTicks) / ticks);
+    s.cpuSteady = (*s.cpuShare * dt + lifeCpu / age * fill) / (dt + fill);
+    // A life's reads are mostly its start-up (Python reads 1.7 MB of modules, node 250 kB: "some I/O"
+    // for the first hour of an idle script, gone at the live service's next refreshes); its writes are
+    // what it went on doing. The interval's own reads still count.
+    if (s.ioRate && s.writtenBytes)
+        s.ioSteady = (*s.ioRate * dt + static_cast<double>(*s.writtenBytes) / age * fill) / (dt + fill);
+}
+
+} // namespace ptriage
