@@ -93,9 +93,9 @@ bool countsLittle(const Priors &priors, const Observation &o, Use use)
         && leftBehindSign(priors.terms[static_cast<std::size_t>(o.table)], static_cast<std::size_t>(o.bin));
 }
 
-// The signs of being left behind of a process in use, together: one fact (whoever started it is gone)
-// seen four ways, bounded as one term. Zero when not in use.
-ClassVector leftBehindInUse(const Priors &priors, const std::vector<Observation> &observations, Use use)
+// The signs of being left behind of a process in use, summed: one fact (whoever started it is gone)
+// seen four ways. Zero when not in use.
+ClassVector leftBehindSum(const Priors &priors, const std::vector<Observation> &observations, Use use)
 {
     ClassVector sum{};
     for (const auto &o : observations)
@@ -105,6 +105,12 @@ ClassVector leftBehindInUse(const Priors &priors, const std::vector<Observation>
             for (std::size_t c = 0; c < sum.size(); ++c)
                 sum[c] += ll[c];
         }
+    return sum;
+}
+
+// That sum bounded as one term.
+ClassVector leftBehindBounded(const Priors &priors, const ClassVector &sum)
+{
     return capped(sum, std::min(priors.maxBitsPerTerm, priors.maxBitsLeftBehindInUse));
 }
 
@@ -174,7 +180,8 @@ void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const
                     tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)].data());
         }
         if (use != Use::None)
-            joint += Eigen::Map<const Classes>(leftBehindInUse(priors, observations[i], use).data());
+            joint += Eigen::Map<const Classes>(
+                leftBehindBounded(priors, leftBehindSum(priors, observations[i], use)).data());
         const auto &cat = config.signatures.categories[static_cast<std::size_t>(facts[i].category)];
         joint += Eigen::Map<const Classes>(
             capped(cat.logLikelihood, kindCapBits(priors, snap.processes[i], facts[i])).data());
@@ -227,14 +234,9 @@ Ledger ledgerOf(const Posterior &p, const Sample &s, std::vector<Observation> ob
             {word(p.classification), word(p.reference)}));
     // A sign of being left behind of a process in use shows its share of the signs' bound together.
     const Use use = useOf(fact);
-    double littleRaw = 0;
-    for (const auto &o : observations)
-        if (o.table >= 0 && o.bin >= 0 && countsLittle(priors, o, use)) {
-            const auto &ll
-                = priors.terms[static_cast<std::size_t>(o.table)].logLikelihood[static_cast<std::size_t>(o.bin)];
-            littleRaw += ll[best] - ll[ref];
-        }
-    const ClassVector little = leftBehindInUse(priors, observations, use);
+    const ClassVector raw = leftBehindSum(priors, observations, use);
+    const ClassVector little = leftBehindBounded(priors, raw);
+    const double littleRaw = raw[best] - raw[ref];
     const double littleShare = std::fabs(littleRaw) > 1e-12 ? (little[best] - little[ref]) / littleRaw : 0.0;
     for (auto &o : observations) {
         if (o.table < 0 && o.logLikelihood) {
