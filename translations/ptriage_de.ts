@@ -1108,6 +1108,14 @@
         <source>%1 (counts little: a process under it is at work)</source>
         <translation>%1 (zählt wenig: ein Prozess darunter arbeitet gerade)</translation>
     </message>
+    <message>
+        <source>listens on %1; %2 connections to it ended within the last minute</source>
+        <translation>lauscht auf %1; %2 Verbindungen dorthin endeten in der letzten Minute</translation>
+    </message>
+    <message>
+        <source>listens on %1; 1 connection to it ended within the last minute</source>
+        <translation>lauscht auf %1; 1 Verbindung dorthin endete in der letzten Minute</translation>
+    </message>
 </context>
 <context>
     <name>Facts</name>
@@ -1264,6 +1272,10 @@
     <message>
         <source>in use: a process under it is at work</source>
         <translation>in Gebrauch: ein Prozess darunter arbeitet gerade</translation>
+    </message>
+    <message>
+        <source>in use: clients used %1 within the last minute</source>
+        <translation>in Gebrauch: Clients nutzten %1 in der letzten Minute</translation>
     </message>
 </context>
 <context>
@@ -2700,6 +2712,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>ending, pausing or freezing it is blocked: %1 under it is at work, which would be lost</source>
         <translation>Beenden, Anhalten und Einfrieren gesperrt: %1 darunter arbeitet gerade, die Arbeit ginge verloren</translation>
+    </message>
+    <message>
+        <source>kill blocked: clients used %1 within the last minute</source>
+        <translation>Beenden gesperrt: Clients nutzten %1 in der letzten Minute</translation>
     </message>
 </context>
 <context>

@@ -781,7 +781,8 @@ Collector::SocketReading Collector::readSockets(FileBuffer &buf) const
 {
     SocketReading r;
     std::string netError;
-    if (m_capture || !readInetSocketsNetlink(r.sockets, &netError)) {
+    if (m_capture || !readInetSocketsNetlink(r.sockets, &netError, &r.closedByPort)) {
+        r.closedByPort.clear(); // what a failed dump counted is counted again below
         if (!netError.empty())
             r.warning = Phrase("Collector", QT_TRANSLATE_NOOP("Collector", "%1; falling back to %2/net"),
                 std::vector<Phrase>{netError, m_options.procRoot});
@@ -790,7 +791,7 @@ Collector::SocketReading Collector::readSockets(FileBuffer &buf) const
                 {"net/udp", SocketInfo::Proto::Udp}, {"net/udp6", SocketInfo::Proto::Udp6}};
         for (const auto &[file, proto] : files)
             if (buf.readAt(m_root.get(), file, 64 << 20))
-                parseProcNetInet(buf.view(), proto, r.sockets);
+                parseProcNetInet(buf.view(), proto, r.sockets, &r.closedByPort);
     }
     if (buf.readAt(m_root.get(), "net/unix", 64 << 20))
         parseProcNetUnix(buf.view(), r.sockets);
@@ -865,6 +866,7 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass, PhaseClock &clock, std
     if (!sockets)
         sockets = readSockets(buf);
     snap->sockets = std::move(sockets->sockets);
+    snap->closedByPort = std::move(sockets->closedByPort);
     if (sockets->warning)
         snap->warnings.push_back(std::move(*sockets->warning));
     if (m_clockWarning)

@@ -138,6 +138,7 @@ private:
     void attachLastRan(Pass &pass);
     struct SocketReading {
         SocketMap sockets;
+        ClosedByPort closedByPort;
         std::optional<Phrase> warning;
     };
     SocketReading readSockets(FileBuffer &buf) const; // touches nothing of this: any thread

@@ -400,6 +400,14 @@ void observeSockets(Observer &o, const Subject &x)
                                  : ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1 and 1 client connection is open"),
                                      {joinFirst(f.listeners, 3)});
         });
+    else if (!f.listeners.empty() && f.closedRecently > 0)
+        o.add(EvidenceTable::Sockets, "serving", [&] {
+            return f.closedRecently > 1
+                ? ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1; %2 connections to it ended within the last minute"),
+                    {joinFirst(f.listeners, 3), std::to_string(f.closedRecently)})
+                : ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1; 1 connection to it ended within the last minute"),
+                    {joinFirst(f.listeners, 3)});
+        });
     else if (!f.listeners.empty())
         o.add(EvidenceTable::Sockets, "listening", [&] {
             return ev(

@@ -342,9 +342,12 @@ void findOpenFiles(const Lookups &look, const Sample &s, ProcessFacts &f)
         } else if (of.kind == FdKind::File && of.writable)
             addWritableFile(look, of, f);
     }
-    for (int port : tcpPorts)
+    for (int port : tcpPorts) {
         if (auto accepted = look.acceptedByPort.find(port); accepted != look.acceptedByPort.end())
             f.clients += accepted->second;
+        if (auto closed = look.snap.closedByPort.find(port); closed != look.snap.closedByPort.end())
+            f.closedRecently += closed->second;
+    }
 }
 
 // Files it holds a lock on, by path when its fds were read.
@@ -618,9 +621,13 @@ void judgeClients(const Snapshot &snap, std::vector<ProcessFacts> &facts)
         if (client == clientEnds.end() || !leftBehind(client->second))
             ++f.connectionsServed;
     }
-    // What keeps a server alive (a process manager, a restarter, the shell that runs it) is in use with it.
+}
+
+// What keeps a server alive (a process manager, a restarter, the shell that runs it) is in use with it.
+void judgeServed(const Snapshot &snap, std::vector<ProcessFacts> &facts)
+{
     for (std::size_t i = 0; i < facts.size(); ++i)
-        if ((facts[i].clients > 0 && !facts[i].listeners.empty()) || facts[i].connectionsServed > 0)
+        if (facts[i].servesClients())
             markAncestors(snap, facts, i, &ProcessFacts::servingDescendant);
 }
 
@@ -664,6 +671,7 @@ std::vector<ProcessFacts> findFacts(const Snapshot &snap, const TriageConfig &co
     judgeInOuterWrapperContext(facts);
     judgeInOrphanedTree(look, facts);
     judgeClients(snap, facts);
+    judgeServed(snap, facts);
     judgeWork(snap, config.priors, facts);
     for (std::size_t i = 0; i < facts.size(); ++i)
         facts[i].protectedReason = protectionReason(look, snap.processes[i], facts[i]);

@@ -42,7 +42,13 @@ struct ProcessFacts {
     int established = 0;
     int clients = 0; // connections accepted on its own listening ports, but for clients left behind
     int connectionsServed = 0; // connections accepted on another's listening port that it carries
+    int closedRecently = 0; // connections to its TCP listening ports that ended within the last minute
     int servingDescendant = -1; // a process under it that clients use (index), or -1
+    // Clients use it: connected to its listeners now or within the last minute, or carried by it.
+    bool servesClients() const
+    {
+        return (!listeners.empty() && (clients > 0 || closedRecently > 0)) || connectionsServed > 0;
+    }
     bool working = false; // heavy I/O with files open for writing: at work, whoever started it
     int workingDescendant = -1; // a process under it that is at work (index), or -1
     std::vector<std::string> writableFiles;

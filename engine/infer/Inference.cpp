@@ -57,8 +57,7 @@ enum class Use { None, Served, Working, WorkUnder };
 
 Use useOf(const ProcessFacts &f)
 {
-    if ((f.deepKnown && ((f.clients > 0 && !f.listeners.empty()) || f.connectionsServed > 0))
-        || f.servingDescendant >= 0)
+    if ((f.deepKnown && f.servesClients()) || f.servingDescendant >= 0)
         return Use::Served;
     if (f.working)
         return Use::Working;

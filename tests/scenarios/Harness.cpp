@@ -319,12 +319,12 @@ bool Ctx::shell(const std::string &command)
     return std::system(command.c_str()) == 0;
 }
 
-test::CapturePair Ctx::capture(double gapSeconds, double ageBySeconds)
+test::CapturePair Ctx::capture(double gapSeconds, double ageBySeconds, bool connectionsRecur)
 {
     static int n = 0;
     const std::string dir = m_dir + "/capture-" + std::to_string(++n);
     std::filesystem::create_directories(dir);
-    return test::capturePair(dir, gapSeconds, ageBySeconds);
+    return test::capturePair(dir, gapSeconds, ageBySeconds, connectionsRecur);
 }
 
 std::shared_ptr<const TriageResult> Ctx::replay(const test::CapturePair &pair)

@@ -104,7 +104,7 @@ public:
     bool shell(const std::string &command); // /bin/sh -c, synchronous; true on exit 0
 
     // Two captures `gap` seconds apart, both `ageBy` seconds in the future.
-    test::CapturePair capture(double gapSeconds, double ageBySeconds);
+    test::CapturePair capture(double gapSeconds, double ageBySeconds, bool connectionsRecur = false);
     // The pipeline on a capture pair; remembered for the checks.
     std::shared_ptr<const TriageResult> replay(const test::CapturePair &pair);
     // The pair replayed last and its result (for the corpus); null before any replay.

@@ -2,8 +2,11 @@
 // supervised busy service.
 #include "Harness.h"
 
+#include <arpa/inet.h>
 #include <cstdlib>
 #include <filesystem>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 namespace ptriage::scenarios {
@@ -16,6 +19,30 @@ void writeViteProject(Ctx &c, const std::string &dir)
         "<!doctype html><html><body><div id=app></div>"
         "<script type=module src=/main.js></script></body></html>\n");
     c.writeFile(dir + "/main.js", "document.getElementById('app').textContent = 'shop'\n");
+}
+
+// One GET of `port`'s page over HTTP/1.0 (the server closes the connection after its answer), read to
+// its end, as a page polling a status endpoint does; true when something came back.
+bool getPage(int port)
+{
+    const int s = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    a.sin_port = htons(static_cast<unsigned short>(port));
+    bool answered = false;
+    if (s >= 0 && ::connect(s, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0) {
+        static const char request[] = "GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
+        if (::send(s, request, sizeof request - 1, MSG_NOSIGNAL) == static_cast<ssize_t>(sizeof request - 1)) {
+            char buf[4096];
+            ssize_t n = 0;
+            while ((n = ::recv(s, buf, sizeof buf, 0)) > 0)
+                answered = true;
+        }
+    }
+    if (s >= 0)
+        ::close(s);
+    return answered;
 }
 
 void requireRiskAtLeastMedium(Outcome &o, int pid, const std::string &what)
@@ -187,6 +214,31 @@ const Register httpServer("http-server-left-behind",
         c.sleepMs(300);
         o.result = c.replay(c.capture(0.3, 2 * kDay));
         o.expect("http.server", srv, Expect::LeftBehind);
+    });
+
+const Register httpServerPolled("http-server-polled-terminal-closed",
+    "python3 -m http.server started with setsid -f in a terminal since closed, 2 days old; a status page open in "
+    "a browser fetches from it every 2 s (one short connection each, none open between them)",
+    "http.server: in use (requests served within the last minute)", [](Ctx &c, Outcome &o) {
+        const int port = freePort();
+        c.writeFile(c.dir() + "/site/index.html", "<h1>build status</h1>\n");
+        if (!c.tmuxStart("bash --norc"))
+            return o.fail("tmux did not start");
+        c.tmuxSend("cd " + c.dir() + "/site && setsid -f " + kPython + " -m http.server " + std::to_string(port)
+            + " --bind 127.0.0.1 > /dev/null 2>&1 < /dev/null");
+        const int srv = c.waitFor(
+            [&](const Proc &p) { return p.comm.rfind("python", 0) == 0 && contains(p.cmdline(), "-m http.server"); });
+        if (srv < 0 || !c.waitUntil([&] { return listening(c, port); }, 10000))
+            return o.fail("http.server did not listen");
+        c.adopt(srv);
+        c.tmuxKillServer();
+        for (int i = 0; i < 3; ++i) {
+            if (!getPage(port))
+                return o.fail("http.server did not answer a GET");
+            c.sleepMs(i < 2 ? 500 : 100);
+        }
+        o.result = c.replay(c.capture(0.3, 2 * kDay, true)); // the page goes on polling: its requests recur
+        o.expect("http.server", srv, Expect::InUse);
     });
 
 const Register serverWithClients("server-with-clients",

@@ -101,9 +101,28 @@ void shiftSchedClock(const CapturePair &pair, double seconds)
     }
 }
 
+// TCP connections in TIME_WAIT ended within the minute before the capture: a capture aged past that
+// minute has none of them, unless what made them goes on (they would say "used within the last minute"
+// of a readiness probe or a client that crashed at capture time).
+void forgetClosedConnections(const std::string &root)
+{
+    for (const char *file : {"/net/tcp", "/net/tcp6"}) {
+        std::istringstream in(readFile(root + file));
+        std::string kept, line;
+        while (std::getline(in, line)) {
+            std::istringstream fields(line);
+            std::string slot, local, remote, state;
+            fields >> slot >> local >> remote >> state;
+            if (state != "06")
+                kept += line + '\n';
+        }
+        writeFile(root + file, kept);
+    }
+}
+
 } // namespace
 
-CapturePair capturePair(const std::string &dir, double gapSeconds, double ageBySeconds)
+CapturePair capturePair(const std::string &dir, double gapSeconds, double ageBySeconds, bool connectionsRecur)
 {
     CapturePair pair{dir + "/before", dir + "/after"};
     std::string error;
@@ -114,6 +133,9 @@ CapturePair capturePair(const std::string &dir, double gapSeconds, double ageByS
         qFatal("capture failed: %s", error.c_str());
     shiftUptime(pair.before, ageBySeconds);
     shiftUptime(pair.after, ageBySeconds);
+    if (ageBySeconds >= 60 && !connectionsRecur)
+        for (const auto &root : {pair.before, pair.after})
+            forgetClosedConnections(root);
     shiftSchedClock(pair, ageBySeconds);
     return pair;
 }

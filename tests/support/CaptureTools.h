@@ -10,12 +10,14 @@ namespace ptriage::test {
 
 // Two captures of the live /proc `gapSeconds` apart, both made `ageBySeconds` older by moving
 // their clocks forward together (so every process is that much older, and rates are unchanged;
-// a process that did not run between the captures has not run for `ageBySeconds` more).
+// a process that did not run between the captures has not run for `ageBySeconds` more). Aged a
+// minute or more, TCP connections that had just ended (TIME_WAIT) are gone from them, unless
+// `connectionsRecur`: what made them (a page polling a server) goes on.
 struct CapturePair {
     std::string before;
     std::string after;
 };
-CapturePair capturePair(const std::string &dir, double gapSeconds, double ageBySeconds);
+CapturePair capturePair(const std::string &dir, double gapSeconds, double ageBySeconds, bool connectionsRecur = false);
 
 void shiftUptime(const std::string &root, double seconds);
 // What a busy loop shows between the two captures when it gets `share` of a core (a loaded machine

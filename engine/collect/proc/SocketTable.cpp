@@ -17,6 +17,7 @@ namespace ptriage {
 namespace {
 
 constexpr int kTcpEstablished = 1;
+constexpr int kTcpTimeWait = 6;
 constexpr int kTcpClose = 7;
 constexpr int kTcpListen = 10;
 
@@ -111,6 +112,23 @@ void classify(SocketInfo &s, int state, bool udp)
     }
 }
 
+bool loopback(const std::string &address)
+{
+    return address.rfind("127.", 0) == 0 || address.rfind("[::1]", 0) == 0 || address.rfind("[::ffff:127.", 0) == 0;
+}
+
+// A connection in TIME_WAIT, counted by port (not kept in the map: a busy server has thousands).
+void countClosed(const SocketInfo &s, ClosedByPort *closed)
+{
+    if (!closed)
+        return;
+    if (s.localPort > 0)
+        ++(*closed)[s.localPort];
+    const auto host = [](const std::string &a) { return a.substr(0, a.rfind(':')); };
+    if (s.remotePort > 0 && (loopback(s.remote) || host(s.remote) == host(s.local)))
+        ++(*closed)[s.remotePort];
+}
+
 // Its key in the map: its inode, or for an established TCP connection without one (queued for
 // accept()) a key past every inode; 0 for a socket not kept.
 std::uint64_t keyOf(std::uint64_t inode, const SocketInfo &s, bool udp, const SocketMap &out)
@@ -122,7 +140,7 @@ std::uint64_t keyOf(std::uint64_t inode, const SocketInfo &s, bool udp, const So
 
 } // namespace
 
-void parseProcNetInet(std::string_view text, SocketInfo::Proto proto, SocketMap &out)
+void parseProcNetInet(std::string_view text, SocketInfo::Proto proto, SocketMap &out, ClosedByPort *closed)
 {
     forEachLine(text, [&](std::string_view line) {
         std::array<std::string_view, 10> t{};
@@ -136,6 +154,10 @@ void parseProcNetInet(std::string_view text, SocketInfo::Proto proto, SocketMap 
         if (ec != std::errc() || !hexNumber(t[3], state) || !decodeProcAddress(t[1], isV6(proto), s.local, s.localPort)
             || !decodeProcAddress(t[2], isV6(proto), s.remote, s.remotePort))
             return;
+        if (!isUdp(proto) && state == kTcpTimeWait) {
+            countClosed(s, closed);
+            return;
+        }
         classify(s, state, isUdp(proto));
         if (const std::uint64_t key = keyOf(inode, s, isUdp(proto), out))
             out.emplace(key, std::move(s));
@@ -168,7 +190,7 @@ void parseProcNetUnix(std::string_view text, SocketMap &out)
     });
 }
 
-bool readInetSocketsNetlink(SocketMap &out, std::string *error)
+bool readInetSocketsNetlink(SocketMap &out, std::string *error, ClosedByPort *closed)
 {
     const int fd = ::socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
     if (fd < 0) {
@@ -196,8 +218,9 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error)
         msg.nlh.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
         msg.req.sdiag_family = static_cast<__u8>(q.family);
         msg.req.sdiag_protocol = static_cast<__u8>(q.protocol);
-        msg.req.idiag_states = q.protocol == IPPROTO_TCP ? ((1u << kTcpListen) | (1u << kTcpEstablished))
-                                                         : ((1u << kTcpClose) | (1u << kTcpEstablished));
+        msg.req.idiag_states = q.protocol == IPPROTO_TCP
+            ? ((1u << kTcpListen) | (1u << kTcpEstablished) | (closed ? 1u << kTcpTimeWait : 0u))
+            : ((1u << kTcpClose) | (1u << kTcpEstablished));
         sockaddr_nl kernel{};
         kernel.nl_family = AF_NETLINK;
         if (::sendto(fd, &msg, sizeof msg, 0, reinterpret_cast<sockaddr *>(&kernel), sizeof kernel) < 0) {
@@ -239,6 +262,10 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error)
                 s.remotePort = ntohs(m->id.idiag_dport);
                 s.local = formatAddress(q.family, m->id.idiag_src, s.localPort);
                 s.remote = formatAddress(q.family, m->id.idiag_dst, s.remotePort);
+                if (q.protocol == IPPROTO_TCP && m->idiag_state == kTcpTimeWait) {
+                    countClosed(s, closed);
+                    continue;
+                }
                 classify(s, m->idiag_state, q.protocol == IPPROTO_UDP);
                 if (const std::uint64_t key = keyOf(m->idiag_inode, s, q.protocol == IPPROTO_UDP, out))
                     out.emplace(key, std::move(s));

@@ -12,12 +12,17 @@ using SocketMap = std::unordered_map<std::uint64_t, SocketInfo>;
 // so a client the server has not accepted yet still counts as connected.
 inline constexpr std::uint64_t kQueuedConnectionKey = std::uint64_t{1} << 63;
 
+// TCP connections that ended within the last minute (TIME_WAIT), by port: each under its local port,
+// and under its remote port too when both ends are on this machine. A server answering short requests
+// (a dev server polled by a page, a health check) has such connections and none open between them.
+using ClosedByPort = std::unordered_map<int, int>;
+
 // /proc/net/{tcp,tcp6,udp,udp6,unix} text, as in a captured tree.
-void parseProcNetInet(std::string_view text, SocketInfo::Proto proto, SocketMap &out);
+void parseProcNetInet(std::string_view text, SocketInfo::Proto proto, SocketMap &out, ClosedByPort *closed = nullptr);
 void parseProcNetUnix(std::string_view text, SocketMap &out);
 // Live TCP/UDP sockets through NETLINK_SOCK_DIAG (one round trip per family and protocol,
 // unlike /proc/net/tcp, which walks the whole hash on every read). False if netlink is unusable.
-bool readInetSocketsNetlink(SocketMap &out, std::string *error);
+bool readInetSocketsNetlink(SocketMap &out, std::string *error, ClosedByPort *closed = nullptr);
 // /proc/locks: POSIX and flock locks with their holder pid and inode.
 std::vector<FileLock> parseLocks(std::string_view text);
 

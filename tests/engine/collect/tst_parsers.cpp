@@ -254,6 +254,32 @@ private Q_SLOTS:
         QVERIFY(map.at(5151).established);
     }
 
+    void connectionsThatJustEndedAreCountedByPort()
+    {
+        // TIME_WAIT (06): not kept as sockets (no inode, thousands on a busy server), counted by port.
+        SocketMap map;
+        ClosedByPort closed;
+        parseProcNetInet(
+            "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n"
+            "   0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 4711 1\n"
+            // the server's end, closed first after its answer: under 8080, and 54321 (both ends here)
+            "   1: 0100007F:1F90 0100007F:D431 06 00000000:00000000 03:00001770 00000000     0        0 0 3\n"
+            // a client's end here, to a server elsewhere: under its own port only, not the server's 80
+            "   2: 0F00000A:C350 5DB8D822:0050 06 00000000:00000000 03:00001770 00000000     0        0 0 3\n",
+            SocketInfo::Proto::Tcp, map, &closed);
+        QCOMPARE(map.size(), std::size_t{1});
+        QCOMPARE(closed.size(), std::size_t{3});
+        QCOMPARE(closed.at(8080), 1);
+        QCOMPARE(closed.at(54321), 1);
+        QCOMPARE(closed.at(50000), 1);
+        QVERIFY(!closed.count(80));
+        // Without a count asked for, nothing changes in the map.
+        SocketMap again;
+        parseProcNetInet(
+            "header\n   1: 0100007F:1F90 0100007F:D431 06 0:0 03:00001770 0 0 0 0 3\n", SocketInfo::Proto::Tcp, again);
+        QVERIFY(again.empty());
+    }
+
     void locks()
     {
         const auto l = parseLocks("1: POSIX  ADVISORY  WRITE 4242 08:01:5678 0 EOF\n"
