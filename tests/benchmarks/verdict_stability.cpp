@@ -34,6 +34,7 @@
 #include "config/TriageConfig.h"
 #include "decide/Triage.h"
 #include "live/TriageService.h"
+#include "support/LoopbackHttp.h"
 #include "util/Parallel.h"
 
 #include <QCoreApplication>
@@ -252,49 +253,6 @@ bool isRunning(const Subject &s)
     return exe.rfind(comm, 0) == 0 || comm.rfind(exe.substr(0, 15), 0) == 0;
 }
 
-int freeTcpPort()
-{
-    const int s = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    int port = -1;
-    if (s >= 0 && ::bind(s, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0
-        && ::getsockname(s, reinterpret_cast<sockaddr *>(&a), &len) == 0)
-        port = ntohs(a.sin_port);
-    if (s >= 0)
-        ::close(s);
-    return port;
-}
-
-// One GET of the dev server's page on a fresh connection, read to its end; true on an answer.
-bool getPage(int port)
-{
-    const int s = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (s < 0)
-        return false;
-    timeval timeout{5, 0};
-    ::setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    a.sin_port = htons(static_cast<std::uint16_t>(port));
-    bool ok = false;
-    if (::connect(s, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0) {
-        static const char request[] = "GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
-        if (::send(s, request, sizeof request - 1, MSG_NOSIGNAL) == static_cast<ssize_t>(sizeof request - 1)) {
-            char buf[4096];
-            ssize_t n = 0, total = 0;
-            while ((n = ::recv(s, buf, sizeof buf, 0)) > 0)
-                total += n;
-            ok = n == 0 && total > 0;
-        }
-    }
-    ::close(s);
-    return ok;
-}
-
 // The dev server's client: a page every 3 s, on its own thread.
 class Client {
 public:
@@ -302,7 +260,7 @@ public:
     {
         m_thread = std::thread([this, port] {
             while (!m_stop) {
-                if (getPage(port))
+                if (ptriage::test::getPage(port))
                     ++m_pages;
                 for (int i = 0; i < kClientPeriodMs / 50 && !m_stop; ++i)
                     std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -596,7 +554,7 @@ int main(int argc, char **argv)
     }
     const std::string dir = dirTemplate;
     std::ofstream(dir + "/index.html") << "<!doctype html><title>dev</title><p>hello</p>\n";
-    const int devPort = freeTcpPort();
+    const int devPort = ptriage::test::freeTcpPort();
 
     std::vector<Subject> subjects = {
         {"niced busy loop (nice 10)", {kPython, "-c", "while True: pass"}, 10},
@@ -641,7 +599,7 @@ int main(int argc, char **argv)
     };
     // The dev server answers, then every process has time to show what it does (a burst, a GET).
     const auto setupStart = Clock::now();
-    while (failedSetup == 0 && !getPage(devPort) && msSince(setupStart) < 10000)
+    while (failedSetup == 0 && !ptriage::test::getPage(devPort) && msSince(setupStart) < 10000)
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     client.start(devPort);
     std::this_thread::sleep_for(std::chrono::seconds(settleSeconds));

@@ -2,11 +2,10 @@
 // supervised busy service.
 #include "Harness.h"
 
-#include <arpa/inet.h>
+#include "support/LoopbackHttp.h"
+
 #include <cstdlib>
 #include <filesystem>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 namespace ptriage::scenarios {
@@ -19,30 +18,6 @@ void writeViteProject(Ctx &c, const std::string &dir)
         "<!doctype html><html><body><div id=app></div>"
         "<script type=module src=/main.js></script></body></html>\n");
     c.writeFile(dir + "/main.js", "document.getElementById('app').textContent = 'shop'\n");
-}
-
-// One GET of `port`'s page over HTTP/1.0 (the server closes the connection after its answer), read to
-// its end, as a page polling a status endpoint does; true when something came back.
-bool getPage(int port)
-{
-    const int s = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    a.sin_port = htons(static_cast<unsigned short>(port));
-    bool answered = false;
-    if (s >= 0 && ::connect(s, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0) {
-        static const char request[] = "GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
-        if (::send(s, request, sizeof request - 1, MSG_NOSIGNAL) == static_cast<ssize_t>(sizeof request - 1)) {
-            char buf[4096];
-            ssize_t n = 0;
-            while ((n = ::recv(s, buf, sizeof buf, 0)) > 0)
-                answered = true;
-        }
-    }
-    if (s >= 0)
-        ::close(s);
-    return answered;
 }
 
 void requireRiskAtLeastMedium(Outcome &o, int pid, const std::string &what)
@@ -233,7 +208,7 @@ const Register httpServerPolled("http-server-polled-terminal-closed",
         c.adopt(srv);
         c.tmuxKillServer();
         for (int i = 0; i < 3; ++i) {
-            if (!getPage(port))
+            if (!test::getPage(port))
                 return o.fail("http.server did not answer a GET");
             c.sleepMs(i < 2 ? 500 : 100);
         }

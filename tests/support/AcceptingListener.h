@@ -1,5 +1,6 @@
 #pragma once
 
+#include "support/LoopbackHttp.h"
 #include "support/Spawner.h"
 
 #include <QFile>
@@ -11,23 +12,6 @@
 #include <unistd.h>
 
 namespace ptriage::test {
-
-// A free TCP port on 127.0.0.1 now (the kernel's choice, released again).
-inline int freeTcpPort()
-{
-    const int s = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    int port = -1;
-    if (s >= 0 && ::bind(s, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0
-        && ::getsockname(s, reinterpret_cast<sockaddr *>(&a), &len) == 0)
-        port = ntohs(a.sin_port);
-    if (s >= 0)
-        ::close(s);
-    return port;
-}
 
 // Is something listening on 127.0.0.1:port (/proc/net/tcp, state 0A)? Looked up, not connected to:
 // a probe would be one more client.

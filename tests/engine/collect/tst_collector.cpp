@@ -5,12 +5,12 @@
 #include "collect/proc/SchedClocks.h"
 #include "support/CaptureTools.h"
 #include "support/IdleChildren.h"
+#include "support/LoopbackHttp.h"
 #include "support/Spawner.h"
 
 #include <QtTest>
 
 #include <algorithm>
-#include <arpa/inet.h>
 
 #include <cmath>
 #include <csignal>
@@ -19,12 +19,10 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <netinet/in.h>
 #include <optional>
 #include <sched.h>
 #include <spawn.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -133,43 +131,6 @@ std::shared_ptr<const Snapshot> scanAsAPidChangesHands(pid_t victim, Scan scan)
     if (usurper > 0)
         endProcess(usurper);
     return usurper == victim ? snap : nullptr;
-}
-
-// A TCP port on 127.0.0.1 free a moment ago (bound to port 0, then closed).
-int freeLoopbackPort()
-{
-    const int s = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    const bool ok = ::bind(s, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0
-        && ::getsockname(s, reinterpret_cast<sockaddr *>(&a), &len) == 0;
-    ::close(s);
-    return ok ? ntohs(a.sin_port) : -1;
-}
-
-// One HTTP/1.0 GET on a fresh connection, read to its end (the server closes first); -1 when the
-// connection is refused, else the bytes of the answer.
-long getPage(int port)
-{
-    const int s = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    a.sin_port = htons(static_cast<unsigned short>(port));
-    long got = -1;
-    if (::connect(s, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0) {
-        static const char request[] = "GET / HTTP/1.0\r\n\r\n";
-        got = 0;
-        if (::send(s, request, sizeof request - 1, MSG_NOSIGNAL) > 0) {
-            char buf[4096];
-            for (ssize_t n = 0; (n = ::recv(s, buf, sizeof buf, 0)) > 0;)
-                got += n;
-        }
-    }
-    ::close(s);
-    return got;
 }
 
 std::string processComm(int pid)
@@ -701,14 +662,14 @@ private Q_SLOTS:
         // A real server answering short requests (HTTP/1.0: it closes each connection after its answer)
         // has no client connected between them; the connections that just ended (TIME_WAIT) say it is used.
         Spawner sp;
-        const int port = freeLoopbackPort();
+        const int port = test::freeTcpPort();
         QVERIFY(port > 0);
         const int srv = sp.spawnProgram({"/usr/bin/python3", "-m", "http.server", std::to_string(port), "--bind",
             "127.0.0.1", "--directory", sp.dir()});
         QVERIFY(srv > 0);
-        QTRY_VERIFY_WITH_TIMEOUT(getPage(port) > 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(test::getPage(port), 10000);
         for (int i = 0; i < 2; ++i)
-            QVERIFY(getPage(port) > 0);
+            QVERIFY(test::getPage(port));
         const auto r = live(defaultModel(), 0.0);
         QVERIFY2(r->snapshot->closedByPort.count(port) && r->snapshot->closedByPort.at(port) >= 3,
             "the three answered GETs' connections are in TIME_WAIT under the server's port");

@@ -1,0 +1,11 @@
+#pragma once
+
+namespace ptriage::test {
+
+// A TCP port on 127.0.0.1 free a moment ago (bound to port 0, then closed); -1 when none could be had.
+int freeTcpPort();
+// One HTTP/1.0 GET of `port`'s page on 127.0.0.1, on a fresh connection read to its end (the server
+// closes it after its answer, as a page polling a status endpoint sees); true on a whole answer.
+bool getPage(int port);
+
+} // namespace ptriage::test
