@@ -15,7 +15,7 @@ struct Snapshot {
     std::vector<Sample> processes;
     std::unordered_map<int, std::size_t> indexByPid;
     std::unordered_map<std::uint64_t, SocketInfo> sockets; // by inode
-    // TCP connections that ended within the last minute (TIME_WAIT), by port (collect/proc/SocketTable.h).
+    // TCP connections this end closed within the last minute (TIME_WAIT), by local port (SocketTable.h).
     std::unordered_map<int, int> closedByPort;
     std::vector<FileLock> locks;
     // Last input or output on each controlling terminal (tty_nr → ms since the epoch); live only.

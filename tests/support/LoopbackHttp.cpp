@@ -60,4 +60,22 @@ bool getPage(int port)
     return ok;
 }
 
+bool probe(int port)
+{
+    const int s = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (s < 0)
+        return false;
+    timeval timeout{5, 0};
+    ::setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    const sockaddr_in a = loopback(port);
+    const bool connected = ::connect(s, reinterpret_cast<const sockaddr *>(&a), sizeof a) == 0;
+    if (connected) {
+        ::shutdown(s, SHUT_WR); // this end first
+        char buf[256];
+        while (::recv(s, buf, sizeof buf, 0) > 0) { } // until the server closes its end
+    }
+    ::close(s);
+    return connected;
+}
+
 } // namespace ptriage::test

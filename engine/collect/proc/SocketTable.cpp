@@ -112,21 +112,14 @@ void classify(SocketInfo &s, int state, bool udp)
     }
 }
 
-bool loopback(const std::string &address)
-{
-    return address.rfind("127.", 0) == 0 || address.rfind("[::1]", 0) == 0 || address.rfind("[::ffff:127.", 0) == 0;
-}
-
-// A connection in TIME_WAIT, counted by port (not kept in the map: a busy server has thousands).
+// A connection in TIME_WAIT on this end, counted under its local port (not kept in the map: a busy
+// server has thousands). On a listening port it is the server's end: the server closed it, as one does
+// after answering (a client's end, closed first, is on its own port: a connect-only readiness probe
+// leaves nothing on the server's).
 void countClosed(const SocketInfo &s, ClosedByPort *closed)
 {
-    if (!closed)
-        return;
-    if (s.localPort > 0)
+    if (closed && s.localPort > 0)
         ++(*closed)[s.localPort];
-    const auto host = [](const std::string &a) { return a.substr(0, a.rfind(':')); };
-    if (s.remotePort > 0 && (loopback(s.remote) || host(s.remote) == host(s.local)))
-        ++(*closed)[s.remotePort];
 }
 
 // Its key in the map: its inode, or for an established TCP connection without one (queued for

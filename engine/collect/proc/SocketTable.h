@@ -12,9 +12,9 @@ using SocketMap = std::unordered_map<std::uint64_t, SocketInfo>;
 // so a client the server has not accepted yet still counts as connected.
 inline constexpr std::uint64_t kQueuedConnectionKey = std::uint64_t{1} << 63;
 
-// TCP connections that ended within the last minute (TIME_WAIT), by port: each under its local port,
-// and under its remote port too when both ends are on this machine. A server answering short requests
-// (a dev server polled by a page, a health check) has such connections and none open between them.
+// TCP connections this end closed within the last minute (TIME_WAIT), by local port. On a listening
+// port: requests a server answered and closed (a dev server polled by a page, a health check), with no
+// connection open between them.
 using ClosedByPort = std::unordered_map<int, int>;
 
 // /proc/net/{tcp,tcp6,udp,udp6,unix} text, as in a captured tree.

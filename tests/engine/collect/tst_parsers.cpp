@@ -262,17 +262,18 @@ private Q_SLOTS:
         parseProcNetInet(
             "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n"
             "   0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 4711 1\n"
-            // the server's end, closed first after its answer: under 8080, and 54321 (both ends here)
+            // the server's end, closed first after its answer: under the server's port
             "   1: 0100007F:1F90 0100007F:D431 06 00000000:00000000 03:00001770 00000000     0        0 0 3\n"
-            // a client's end here, to a server elsewhere: under its own port only, not the server's 80
-            "   2: 0F00000A:C350 5DB8D822:0050 06 00000000:00000000 03:00001770 00000000     0        0 0 3\n",
+            // a client's end, closed first (a readiness probe): under its own port, not the server's
+            "   2: 0100007F:D432 0100007F:1F90 06 00000000:00000000 03:00001770 00000000     0        0 0 3\n"
+            "   3: 0F00000A:C350 5DB8D822:0050 06 00000000:00000000 03:00001770 00000000     0        0 0 3\n",
             SocketInfo::Proto::Tcp, map, &closed);
         QCOMPARE(map.size(), std::size_t{1});
         QCOMPARE(closed.size(), std::size_t{3});
         QCOMPARE(closed.at(8080), 1);
-        QCOMPARE(closed.at(54321), 1);
+        QCOMPARE(closed.at(54322), 1);
         QCOMPARE(closed.at(50000), 1);
-        QVERIFY(!closed.count(80));
+        QVERIFY(!closed.count(54321) && !closed.count(80));
         // Without a count asked for, nothing changes in the map.
         SocketMap again;
         parseProcNetInet(
