@@ -46,13 +46,13 @@ public:
         const int t = m_index[static_cast<std::size_t>(table)];
         if (t < 0)
             return;
-        m_out.push_back({t, m_priors.terms[static_cast<std::size_t>(t)].binIndex(bin),
-            std::string(evidenceTable(table).term), m_sentences ? Phrase(detail()) : Phrase(), std::nullopt});
+        m_out.push_back({t, m_priors.terms[static_cast<std::size_t>(t)].binIndex(bin), evidenceTable(table).term,
+            m_sentences ? std::make_shared<const Phrase>(detail()) : nullptr, nullptr});
     }
     template<typename MakeDetail> void unknown(EvidenceTable table, MakeDetail &&detail)
     {
         m_out.push_back(
-            {-1, -1, std::string(evidenceTable(table).term), m_sentences ? Phrase(detail()) : Phrase(), std::nullopt});
+            {-1, -1, evidenceTable(table).term, m_sentences ? std::make_shared<const Phrase>(detail()) : nullptr, nullptr});
     }
 
 private:
@@ -555,7 +555,7 @@ Phrase formatCount(double v)
 const std::vector<std::string> kNoArgv;
 
 // What the person decided about processes like this one before. Absent when nothing matches.
-void observePastDecisions(std::vector<Observation> &out, const Sample &s, const PastContext &past)
+void observePastDecisions(std::vector<Observation> &out, const Sample &s, const PastContext &past, bool sentences)
 {
     if (past.patterns.empty() || s.state == 'Z')
         return;
@@ -563,6 +563,11 @@ void observePastDecisions(std::vector<Observation> &out, const Sample &s, const 
     if (!m)
         return;
     const double lo = past.patterns.logOdds(*m) / 2;
+    auto likelihood = std::make_shared<const ClassVector>(ClassVector{-lo, -lo, lo, lo});
+    if (!sentences) {
+        out.push_back({-1, -1, kPastDecisionsTerm, nullptr, std::move(likelihood)});
+        return;
+    }
     const std::vector<Phrase> args{
         formatCount(m->kills + m->respawned), formatCount(m->spares), m->pattern, word(m->level)};
     Phrase detail = m->respawned > 0
@@ -571,7 +576,7 @@ void observePastDecisions(std::vector<Observation> &out, const Sample &s, const 
                  "counts against ending"),
             {args[0], args[1], args[2], args[3], formatCount(m->respawned)})
         : ev(QT_TRANSLATE_NOOP("Evidence", "you ended %1 and spared %2 processes like `%3` (%4)"), args);
-    out.push_back({-1, -1, std::string(kPastDecisionsTerm), std::move(detail), ClassVector{-lo, -lo, lo, lo}});
+    out.push_back({-1, -1, kPastDecisionsTerm, std::make_shared<const Phrase>(std::move(detail)), std::move(likelihood)});
 }
 
 // Memory that only grew across the saved sessions of this boot, and is higher still now.
@@ -667,7 +672,7 @@ void observeInto(std::vector<Observation> &out, const Snapshot &snap, const Proc
     if (past) {
         if (x.s.state != 'Z')
             observeLeaking(o, x.s, *past, config.priors.leak);
-        observePastDecisions(out, x.s, *past);
+        observePastDecisions(out, x.s, *past, sentences);
     }
 }
 

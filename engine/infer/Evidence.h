@@ -3,20 +3,23 @@
 #include "Facts.h"
 #include "util/Phrase.h"
 
-#include <optional>
+#include <memory>
+#include <string_view>
 
 namespace ptriage {
 
 // One observation about one process: which bin of which term, and why, in words.
 // bin < 0: the evidence is unknown (it still appears in the ledger, with no weight).
+// Small on purpose: a scan makes one per term and process (75,000 at 5,000 processes), and what only
+// a ledger reads (the sentence) or only a past term has (its own likelihood) is behind a pointer.
 struct Observation {
     int table = -1; // index into Priors::terms
     int bin = -1;
-    std::string term;
-    Phrase detail;
+    std::string_view term; // the evidence table's name: static text
+    std::shared_ptr<const Phrase> detail; // only when sentences were asked for (a ledger)
     // A term that is not a table's bin (past decisions: counts, not categories): its own
     // log-likelihood per class, capped like every term. Set only with table < 0.
-    std::optional<ClassVector> logLikelihood;
+    std::shared_ptr<const ClassVector> logLikelihood;
 };
 
 struct PastContext;

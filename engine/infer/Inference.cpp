@@ -148,7 +148,7 @@ std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std
         f.add(o.table);
         f.add(o.bin);
         f.add(o.term);
-        f.add(o.logLikelihood.has_value());
+        f.add(o.logLikelihood != nullptr);
         if (o.logLikelihood)
             for (const double v : *o.logLikelihood)
                 f.add(v);
@@ -237,10 +237,11 @@ Ledger ledgerOf(const Posterior &p, const Sample &s, std::vector<Observation> ob
     const ClassVector little = leftBehindBounded(priors, raw);
     const double littleRaw = raw[best] - raw[ref];
     const double littleShare = std::fabs(littleRaw) > 1e-12 ? (little[best] - little[ref]) / littleRaw : 0.0;
+    const auto sentence = [](const Observation &o) { return o.detail ? *o.detail : Phrase(); };
     for (auto &o : observations) {
         if (o.table < 0 && o.logLikelihood) {
             const ClassVector ll = capped(*o.logLikelihood, priors.maxBitsPerTerm);
-            entry(std::move(o.term), ll[best] - ll[ref], std::move(o.detail));
+            entry(std::string(o.term), ll[best] - ll[ref], sentence(o));
             continue;
         }
         double nats = 0.0;
@@ -249,13 +250,13 @@ Ledger ledgerOf(const Posterior &p, const Sample &s, std::vector<Observation> ob
             const auto b = static_cast<std::size_t>(o.bin);
             if (countsLittle(priors, o, use)) {
                 nats = (priors.terms[t].logLikelihood[b][best] - priors.terms[t].logLikelihood[b][ref]) * littleShare;
-                o.detail = countsLittleBecause(use, std::move(o.detail));
+                o.detail = std::make_shared<const Phrase>(countsLittleBecause(use, sentence(o)));
             } else {
                 const ClassVector ll = cappedBin(priors, t, b);
                 nats = ll[best] - ll[ref];
             }
         }
-        entry(std::move(o.term), nats, std::move(o.detail));
+        entry(std::string(o.term), nats, sentence(o));
     }
     const auto &cat = config.signatures.categories[static_cast<std::size_t>(fact.category)];
     const ClassVector catLl = capped(cat.logLikelihood, kindCapBits(priors, s, fact));

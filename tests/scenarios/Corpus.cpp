@@ -344,9 +344,9 @@ std::string verdictOf(const TriageResult &r, int i)
         + config.signatures.categories[static_cast<std::size_t>(f.category)].id + "\n";
     for (const Observation &o : observeProcess(*r.snapshot, r.facts, static_cast<std::size_t>(i), config, nullptr)) {
         const auto &term = o.table >= 0 ? config.priors.terms[static_cast<std::size_t>(o.table)] : TermTable{};
-        out += "  " + o.term + " " + (o.table >= 0 ? term.name : std::string("-")) + "="
+        out += "  " + std::string(o.term) + " " + (o.table >= 0 ? term.name : std::string("-")) + "="
             + (o.table >= 0 && o.bin >= 0 ? term.bins[static_cast<std::size_t>(o.bin)] : std::string("unknown")) + ": "
-            + o.detail.english() + "\n";
+            + (o.detail ? o.detail->english() : std::string()) + "\n";
     }
     const auto &p = r.posteriors[static_cast<std::size_t>(i)];
     char buf[160];
