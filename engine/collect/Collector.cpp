@@ -322,10 +322,9 @@ const PreviousSample *Collector::didNotRunSince(const Sample &s) const
 void Collector::readIo(int dirFd, Sample &s, FileBuffer &buf)
 {
     if (buf.readRecordAt(dirFd, "io")) {
-        std::uint64_t io = 0, written = 0;
-        if (parseIo(buf.view(), io, &written)) {
-            s.ioBytes = io;
-            s.writtenBytes = written;
+        if (const auto io = parseIo(buf.view())) {
+            s.ioBytes = io->total();
+            s.writtenBytes = io->written;
         } else
             addReason(s.partial, "io: malformed");
     } else if (buf.error() != ENOENT) {

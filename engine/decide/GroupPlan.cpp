@@ -43,7 +43,7 @@ Phrase whyLeftOut(const TriageResult &result, int index)
                 {std::to_string(f.clients), port});
         if (f.connectionsServed > 0)
             return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: it carries a client's connection"));
-        if (f.closedRecently > 0 && !f.listeners.empty())
+        if (f.servedRecently())
             return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: clients used %1 within the last minute"), {port});
         if (f.servingDescendant >= 0)
             return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: a process under it serves clients"));

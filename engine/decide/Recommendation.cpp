@@ -151,7 +151,7 @@ std::vector<Gate> gatesOf(const Snapshot &snap, std::size_t i, const ProcessFact
                 : rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: 1 client connection to %1 would break"),
                     {joinFirst(f.listeners, 2)}),
             true);
-    if (f.clients == 0 && f.connectionsServed == 0 && f.closedRecently > 0 && !f.listeners.empty())
+    if (f.clients == 0 && f.connectionsServed == 0 && f.servedRecently())
         block(gates, GateKind::InUse, {RecommendedAction::Kill},
             rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: clients used %1 within the last minute"),
                 {joinFirst(f.listeners, 2)}),

@@ -51,8 +51,8 @@ public:
     }
     template<typename MakeDetail> void unknown(EvidenceTable table, MakeDetail &&detail)
     {
-        m_out.push_back(
-            {-1, -1, evidenceTable(table).term, m_sentences ? std::make_shared<const Phrase>(detail()) : nullptr, nullptr});
+        m_out.push_back({-1, -1, evidenceTable(table).term,
+            m_sentences ? std::make_shared<const Phrase>(detail()) : nullptr, nullptr});
     }
 
 private:
@@ -400,7 +400,7 @@ void observeSockets(Observer &o, const Subject &x)
                                  : ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1 and 1 client connection is open"),
                                      {joinFirst(f.listeners, 3)});
         });
-    else if (!f.listeners.empty() && f.closedRecently > 0)
+    else if (f.servedRecently())
         o.add(EvidenceTable::Sockets, "serving", [&] {
             return f.closedRecently > 1
                 ? ev(QT_TRANSLATE_NOOP("Evidence", "listens on %1; %2 connections to it ended within the last minute"),
@@ -576,7 +576,8 @@ void observePastDecisions(std::vector<Observation> &out, const Sample &s, const 
                  "counts against ending"),
             {args[0], args[1], args[2], args[3], formatCount(m->respawned)})
         : ev(QT_TRANSLATE_NOOP("Evidence", "you ended %1 and spared %2 processes like `%3` (%4)"), args);
-    out.push_back({-1, -1, kPastDecisionsTerm, std::make_shared<const Phrase>(std::move(detail)), std::move(likelihood)});
+    out.push_back(
+        {-1, -1, kPastDecisionsTerm, std::make_shared<const Phrase>(std::move(detail)), std::move(likelihood)});
 }
 
 // Memory that only grew across the saved sessions of this boot, and is higher still now.

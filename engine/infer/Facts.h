@@ -45,9 +45,11 @@ struct ProcessFacts {
     int closedRecently = 0; // connections to its TCP listening ports that ended within the last minute
     int servingDescendant = -1; // a process under it that clients use (index), or -1
     // Clients use it: connected to its listeners now or within the last minute, or carried by it.
+    // Clients closed connections to its listening ports within the last minute: requests served.
+    bool servedRecently() const { return !listeners.empty() && closedRecently > 0; }
     bool servesClients() const
     {
-        return (!listeners.empty() && (clients > 0 || closedRecently > 0)) || connectionsServed > 0;
+        return (!listeners.empty() && clients > 0) || servedRecently() || connectionsServed > 0;
     }
     bool working = false; // heavy I/O with files open for writing: at work, whoever started it
     int workingDescendant = -1; // a process under it that is at work (index), or -1

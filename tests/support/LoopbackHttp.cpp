@@ -20,6 +20,22 @@ sockaddr_in loopback(int port)
     return a;
 }
 
+// A TCP socket connected to 127.0.0.1:port, its reads bounded at 5 s; -1 when refused.
+int connectLoopback(int port)
+{
+    const int s = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (s < 0)
+        return -1;
+    timeval timeout{5, 0};
+    ::setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    const sockaddr_in a = loopback(port);
+    if (::connect(s, reinterpret_cast<const sockaddr *>(&a), sizeof a) != 0) {
+        ::close(s);
+        return -1;
+    }
+    return s;
+}
+
 } // namespace
 
 int freeTcpPort()
@@ -39,22 +55,17 @@ int freeTcpPort()
 
 bool getPage(int port)
 {
-    const int s = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    const int s = connectLoopback(port);
     if (s < 0)
         return false;
-    timeval timeout{5, 0};
-    ::setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-    const sockaddr_in a = loopback(port);
+    static const char request[] = "GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
     bool ok = false;
-    if (::connect(s, reinterpret_cast<const sockaddr *>(&a), sizeof a) == 0) {
-        static const char request[] = "GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
-        if (::send(s, request, sizeof request - 1, MSG_NOSIGNAL) == static_cast<ssize_t>(sizeof request - 1)) {
-            char buf[4096];
-            ssize_t n = 0, total = 0;
-            while ((n = ::recv(s, buf, sizeof buf, 0)) > 0)
-                total += n;
-            ok = n == 0 && total > 0;
-        }
+    if (::send(s, request, sizeof request - 1, MSG_NOSIGNAL) == static_cast<ssize_t>(sizeof request - 1)) {
+        char buf[4096];
+        ssize_t n = 0, total = 0;
+        while ((n = ::recv(s, buf, sizeof buf, 0)) > 0)
+            total += n;
+        ok = n == 0 && total > 0;
     }
     ::close(s);
     return ok;
@@ -62,20 +73,14 @@ bool getPage(int port)
 
 bool probe(int port)
 {
-    const int s = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    const int s = connectLoopback(port);
     if (s < 0)
         return false;
-    timeval timeout{5, 0};
-    ::setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-    const sockaddr_in a = loopback(port);
-    const bool connected = ::connect(s, reinterpret_cast<const sockaddr *>(&a), sizeof a) == 0;
-    if (connected) {
-        ::shutdown(s, SHUT_WR); // this end first
-        char buf[256];
-        while (::recv(s, buf, sizeof buf, 0) > 0) { } // until the server closes its end
-    }
+    ::shutdown(s, SHUT_WR); // this end first
+    char buf[256];
+    while (::recv(s, buf, sizeof buf, 0) > 0) { } // until the server closes its end
     ::close(s);
-    return connected;
+    return true;
 }
 
 } // namespace ptriage::test

@@ -96,15 +96,12 @@ bool parseStat(std::string_view text, StatFields &out, const char **reason)
     return ok;
 }
 
-bool parseIo(std::string_view text, std::uint64_t &bytes, std::uint64_t *written)
+std::optional<IoCounters> parseIo(std::string_view text)
 {
-    std::uint64_t r = 0, w = 0;
-    if (!toNumber(trim(lineValue(text, "rchar:")), r) || !toNumber(trim(lineValue(text, "wchar:")), w))
-        return false;
-    bytes = r + w;
-    if (written)
-        *written = w;
-    return true;
+    IoCounters io;
+    if (!toNumber(trim(lineValue(text, "rchar:")), io.read) || !toNumber(trim(lineValue(text, "wchar:")), io.written))
+        return std::nullopt;
+    return io;
 }
 
 bool parseStatusUid(std::string_view text, std::uint32_t &uid)

@@ -2,6 +2,8 @@
 
 #include "collect/Sample.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -25,8 +27,14 @@ struct StatFields {
 };
 
 bool parseStat(std::string_view text, StatFields &out, const char **reason);
-// rchar + wchar from /proc/PID/io.
-bool parseIo(std::string_view text, std::uint64_t &bytes, std::uint64_t *written = nullptr); // rchar + wchar, wchar
+// /proc/PID/io: the bytes read and written through system calls (rchar, wchar).
+struct IoCounters {
+    std::uint64_t read = 0;
+    std::uint64_t written = 0;
+    // Saturating: a malformed file's huge counters must not wrap to a small total.
+    std::uint64_t total() const { return read > UINT64_MAX - written ? UINT64_MAX : read + written; }
+};
+std::optional<IoCounters> parseIo(std::string_view text);
 // The real uid from a status file ("Uid:\t1000\t1000\t…").
 bool parseStatusUid(std::string_view text, std::uint32_t &uid);
 std::vector<std::string> parseCmdline(std::string_view text);

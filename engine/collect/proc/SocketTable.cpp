@@ -116,10 +116,10 @@ void classify(SocketInfo &s, int state, bool udp)
 // server has thousands). On a listening port it is the server's end: the server closed it, as one does
 // after answering (a client's end, closed first, is on its own port: a connect-only readiness probe
 // leaves nothing on the server's).
-void countClosed(const SocketInfo &s, ClosedByPort *closed)
+void countClosed(int localPort, ClosedByPort *closed)
 {
-    if (closed && s.localPort > 0)
-        ++(*closed)[s.localPort];
+    if (closed && localPort > 0)
+        ++(*closed)[localPort];
 }
 
 // Its key in the map: its inode, or for an established TCP connection without one (queued for
@@ -144,13 +144,14 @@ void parseProcNetInet(std::string_view text, SocketInfo::Proto proto, SocketMap 
         int state = 0;
         std::uint64_t inode = 0;
         auto [p, ec] = std::from_chars(t[9].data(), t[9].data() + t[9].size(), inode);
-        if (ec != std::errc() || !hexNumber(t[3], state) || !decodeProcAddress(t[1], isV6(proto), s.local, s.localPort)
-            || !decodeProcAddress(t[2], isV6(proto), s.remote, s.remotePort))
+        if (ec != std::errc() || !hexNumber(t[3], state) || !decodeProcAddress(t[1], isV6(proto), s.local, s.localPort))
             return;
         if (!isUdp(proto) && state == kTcpTimeWait) {
-            countClosed(s, closed);
+            countClosed(s.localPort, closed); // only its port counts: the peer's address is not decoded
             return;
         }
+        if (!decodeProcAddress(t[2], isV6(proto), s.remote, s.remotePort))
+            return;
         classify(s, state, isUdp(proto));
         if (const std::uint64_t key = keyOf(inode, s, isUdp(proto), out))
             out.emplace(key, std::move(s));
@@ -249,16 +250,16 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error, ClosedByPort *cl
                     break;
                 }
                 const auto *m = static_cast<const inet_diag_msg *>(NLMSG_DATA(h));
+                if (q.protocol == IPPROTO_TCP && m->idiag_state == kTcpTimeWait) {
+                    countClosed(ntohs(m->id.idiag_sport), closed); // by port alone: nothing formatted
+                    continue;
+                }
                 SocketInfo s;
                 s.proto = q.proto;
                 s.localPort = ntohs(m->id.idiag_sport);
                 s.remotePort = ntohs(m->id.idiag_dport);
                 s.local = formatAddress(q.family, m->id.idiag_src, s.localPort);
                 s.remote = formatAddress(q.family, m->id.idiag_dst, s.remotePort);
-                if (q.protocol == IPPROTO_TCP && m->idiag_state == kTcpTimeWait) {
-                    countClosed(s, closed);
-                    continue;
-                }
                 classify(s, m->idiag_state, q.protocol == IPPROTO_UDP);
                 if (const std::uint64_t key = keyOf(m->idiag_inode, s, q.protocol == IPPROTO_UDP, out))
                     out.emplace(key, std::move(s));

@@ -250,8 +250,8 @@ private Q_SLOTS:
         const auto ioNow = [&] {
             std::ifstream in("/proc/" + std::to_string(child) + "/io");
             const std::string text((std::istreambuf_iterator<char>(in)), {});
-            std::uint64_t bytes = 0;
-            return parseIo(text, bytes) ? std::optional<std::uint64_t>(bytes) : std::nullopt;
+            const auto io = parseIo(text);
+            return io ? std::optional<std::uint64_t>(io->total()) : std::nullopt;
         };
         QTRY_VERIFY(processComm(child).size() > 0 && listed() > 0); // forked, asleep in read
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
