@@ -341,35 +341,44 @@ Collector::Pass Collector::readCheapTier(const std::vector<int> &pids, bool firs
 {
     Pass pass;
     pass.uptime = now(m_buffer);
-    std::vector<double> readAt(m_capture ? 0 : pids.size());
-    std::vector<Sample> samples(pids.size());
-    std::vector<char> alive(pids.size(), 0);
-    std::vector<std::optional<double>> lastRan(pids.size());
-    std::vector<DirFd> dirs(firstOfTwo ? std::min(dirsToKeep, pids.size()) : 0);
+    const std::size_t n = pids.size();
+    pass.samples.resize(n);
+    pass.lastRanMs.resize(n);
+    pass.readAt.resize(m_capture ? 0 : n);
+    pass.dirs.resize(firstOfTwo ? n : 0); // an invalid entry past the fd budget
+    const std::size_t kept = firstOfTwo ? std::min(dirsToKeep, n) : 0;
+    std::vector<char> alive(n, 0);
     // A one-shot's first pass reads no "last ran" (the second does): schedstat, not sched.
-    parallelChunks(m_pool.get(), pids.size(), static_cast<int>(m_buffers.size()),
-        [&](std::size_t begin, std::size_t end, int worker) {
+    parallelChunks(
+        m_pool.get(), n, static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
             FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
             for (std::size_t i = begin; i < end; ++i)
-                alive[i] = readCheap(pids[i], samples[i], buf, firstOfTwo ? nullptr : &lastRan[i],
-                               i < dirs.size() ? &dirs[i] : nullptr, readAt.empty() ? nullptr : &readAt[i])
+                alive[i] = readCheap(pids[i], pass.samples[i], buf, firstOfTwo ? nullptr : &pass.lastRanMs[i],
+                               i < kept ? &pass.dirs[i] : nullptr, pass.readAt.empty() ? nullptr : &pass.readAt[i])
                     ? 1
                     : 0;
         });
-    pass.samples.reserve(pids.size());
-    pass.lastRanMs.reserve(pids.size());
-    pass.readAt.reserve(readAt.size());
-    if (firstOfTwo)
-        pass.dirs.reserve(pids.size());
-    for (std::size_t i = 0; i < pids.size(); ++i)
-        if (alive[i]) {
-            pass.samples.push_back(std::move(samples[i]));
-            pass.lastRanMs.push_back(lastRan[i]);
-            if (!readAt.empty())
-                pass.readAt.push_back(readAt[i]);
-            if (firstOfTwo)
-                pass.dirs.push_back(i < dirs.size() ? std::move(dirs[i]) : DirFd());
+    // The vanished drop out in place: no second array of samples.
+    std::size_t out = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!alive[i])
+            continue;
+        if (out != i) {
+            pass.samples[out] = std::move(pass.samples[i]);
+            pass.lastRanMs[out] = pass.lastRanMs[i];
+            if (!pass.readAt.empty())
+                pass.readAt[out] = pass.readAt[i];
+            if (!pass.dirs.empty())
+                pass.dirs[out] = std::move(pass.dirs[i]);
         }
+        ++out;
+    }
+    pass.samples.resize(out);
+    pass.lastRanMs.resize(out);
+    if (!pass.readAt.empty())
+        pass.readAt.resize(out);
+    if (!pass.dirs.empty())
+        pass.dirs.resize(out);
     return pass;
 }
 

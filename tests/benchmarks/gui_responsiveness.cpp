@@ -361,9 +361,14 @@ int main(int argc, char **argv)
         static_cast<int>(::getpid()), processes, total, rows, tree ? "tree" : "flat",
         qPrintable(QGuiApplication::platformName()));
     std::printf("refreshes measured: %d (each asked for as soon as the previous one was shown)\n", applied - 1);
+    // Issue 41's window goals hold at 5,000 extra processes; at other sizes they are only printed.
+    const bool issue41Size = processes >= 5000;
+    const auto verdict = [issue41Size](bool met) {
+        return !issue41Size ? "not judged at this size" : met ? "met" : "NOT met";
+    };
     std::printf("first result shown after: %.0f ms (window start to a filled table); laying out and painting it: %.1f "
-                "ms of the GUI thread\n",
-        firstMs, firstPaintMs);
+                "ms of the GUI thread — goal at 5,000 processes: <= 300 ms: %s\n",
+        firstMs, firstPaintMs, verdict(firstMs <= 300));
     double load[3] = {0, 0, 0};
     ::getloadavg(load, 3);
     std::printf("load average at the end: %.2f %.2f %.2f on %ld CPUs\n", load[0], load[1], load[2],
@@ -415,8 +420,9 @@ int main(int argc, char **argv)
     for (const auto &[spent, what] : app.longest)
         std::printf(" %.1f %s;", spent, what.c_str());
     std::printf("\n");
-    std::printf("window RSS: %.1f MiB now, %.1f MiB peak — goal: <= 120 MB: %s\n", static_cast<double>(rss) / 1024,
-        static_cast<double>(hwm) / 1024, static_cast<double>(hwm) * 1024 <= 120e6 ? "met" : "NOT met");
+    std::printf("window RSS: %.1f MiB now, %.1f MiB peak — goals: <= 120 MB: %s; at 5,000 processes <= 90 MB: %s\n",
+        static_cast<double>(rss) / 1024, static_cast<double>(hwm) / 1024,
+        static_cast<double>(hwm) * 1024 <= 120e6 ? "met" : "NOT met", verdict(static_cast<double>(hwm) * 1024 <= 90e6));
     if (paints) {
         std::printf("paint events per refresh (widget in parent: events, area in kilopixels, GUI thread ms):\n");
         const double n = std::max(1, applied - 1);
