@@ -193,6 +193,8 @@ bool Collector::open(std::string *error)
             *error = m_options.procRoot + "/uptime: " + std::strerror(buf.error());
         return false;
     }
+    if (m_capture && ::fstatat(m_root.get(), "uptime", &st, 0) == 0)
+        m_capturedAtMs = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000 + st.st_mtim.tv_nsec / 1'000'000;
     return true;
 }
 
@@ -483,19 +485,27 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
             continue; // closed meanwhile
         f.kind = classifyFdTarget(f.target, f.inode);
         struct stat st { };
-        if (f.kind == FdKind::File && m_lockHolders.count(s.id.pid) && ::fstatat(fdDir.get(), name, &st, 0) == 0)
+        const bool holdsLocks = f.kind == FdKind::File && m_lockHolders.count(s.id.pid) > 0;
+        if (holdsLocks && !m_capture && ::fstatat(fdDir.get(), name, &st, 0) == 0)
             f.inode = st.st_ino; // to name the files behind its locks
         if (f.kind == FdKind::File && !m_capture) {
             // procfs gives each fd link the open mode as its permissions (write: S_IWUSR), which
             // saves opening fdinfo/ and a file in it per open file.
             if (::fstatat(fdDir.get(), name, &st, AT_SYMLINK_NOFOLLOW) == 0)
                 f.writable = (st.st_mode & S_IWUSR) != 0;
-        } else if (f.kind == FdKind::File) { // a capture's links are plain symlinks: its fdinfo says
+        } else if (f.kind == FdKind::File) {
+            // A capture's links are plain symlinks to paths of the machine it was read on, never followed
+            // (what is there now is not what the process had open): its fdinfo says the mode and inode.
             if (!fdinfo.valid())
                 fdinfo = DirFd::openAt(pidFd, "fdinfo"); // only processes with open files need it
             unsigned flags = 0;
-            if (fdinfo.valid() && buf.readRecordAt(fdinfo.get(), name) && parseFdinfoFlags(buf.view(), flags))
-                f.writable = (flags & O_ACCMODE) == O_WRONLY || (flags & O_ACCMODE) == O_RDWR;
+            if (fdinfo.valid() && buf.readRecordAt(fdinfo.get(), name)) {
+                if (parseFdinfoFlags(buf.view(), flags))
+                    f.writable = (flags & O_ACCMODE) == O_WRONLY || (flags & O_ACCMODE) == O_RDWR;
+                std::uint64_t inode = 0;
+                if (holdsLocks && parseFdinfoInode(buf.view(), inode))
+                    f.inode = inode;
+            }
         }
         deep->files.push_back(std::move(f));
     }
@@ -910,8 +920,9 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass, PhaseClock &clock, std
                 std::vector<Phrase>{m_options.procRoot, std::to_string(refused.size()), joinFirst(refused, 10)});
     }
     snap->intervalSeconds = m_lastInterval;
-    snap->capturedAtMs
-        = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+    snap->capturedAtMs = m_capturedAtMs > 0
+        ? m_capturedAtMs
+        : std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
               .count();
     snap->processes = std::move(pass.samples);
     snap->indexByPid.reserve(snap->processes.size());

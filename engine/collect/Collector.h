@@ -152,6 +152,9 @@ private:
     CollectOptions m_options;
     DirFd m_root;
     bool m_capture = false;
+    // A capture's own instant (its uptime file, written last), wall clock: what its scans are dated,
+    // so one capture reads the same whenever it is scanned. 0 for live procfs: now.
+    std::int64_t m_capturedAtMs = 0;
     std::unique_ptr<WorkTreeCache> m_workTrees; // live scans only
     ProcSource m_source = ProcSource::Live; // a capture's files are opened as anyone's
     BootId m_bootId;

@@ -11,7 +11,7 @@ namespace ptriage {
 struct Snapshot {
     SystemInfo system;
     std::optional<double> intervalSeconds; // the shortest between the two samples a rate came from
-    std::int64_t capturedAtMs = 0; // wall clock, for display only
+    std::int64_t capturedAtMs = 0; // wall clock when read; a capture's own instant for a captured tree
     std::vector<Sample> processes;
     std::unordered_map<int, std::size_t> indexByPid;
     std::unordered_map<std::uint64_t, SocketInfo> sockets; // by inode

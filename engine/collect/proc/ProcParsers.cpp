@@ -358,6 +358,11 @@ bool parseFdinfoFlags(std::string_view text, unsigned &flags)
     return ec == std::errc() && !v.empty();
 }
 
+bool parseFdinfoInode(std::string_view text, std::uint64_t &inode)
+{
+    return toNumber(trim(lineValue(text, "ino:")), inode);
+}
+
 namespace {
 bool parseSchedField(std::string_view text, std::string_view key, double &ms)
 {

@@ -64,6 +64,8 @@ bool parsePsiLine(std::string_view text, std::string_view kind, double &avg10, d
 bool parseLoadavg(std::string_view text, double &l1, double &l5, double &l15);
 // "flags:\t0100002" in fdinfo: octal open flags.
 bool parseFdinfoFlags(std::string_view text, unsigned &flags);
+// The inode of the open file from /proc/PID/fdinfo/N ("ino:", Linux 5.14 and later).
+bool parseFdinfoInode(std::string_view text, std::uint64_t &inode);
 // "se.exec_start   :   8337593.434081" in /proc/PID/sched (CONFIG_SCHED_DEBUG): when the thread
 // last ran, in milliseconds on the scheduler's clock.
 bool parseSchedExecStart(std::string_view text, double &ms);

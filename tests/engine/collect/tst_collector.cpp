@@ -730,6 +730,18 @@ private Q_SLOTS:
         for (const auto &reason : blast.reasons)
             named = named || reason.english().find("lock on " + lock) != std::string::npos;
         QVERIFY(named);
+
+        // A capture names it from its own record (the fd's fdinfo has the inode), never by following
+        // the fd's link out to this machine's files: removed since, the file is still named.
+        std::string error;
+        const std::string dir = sp.dir() + "/cap";
+        QVERIFY2(writeCapture("/proc", dir, {holder.pid, waiter.pid}, &error), error.c_str());
+        QVERIFY(std::filesystem::remove(lock)); // the holder keeps its lock on the unlinked file
+        const auto snap = scanCapture(dir);
+        const auto facts = findFacts(*snap, defaultModel(), FactContext{});
+        const auto ci = snap->indexByPid.find(holder.pid);
+        QVERIFY(ci != snap->indexByPid.end());
+        QCOMPARE(facts[ci->second].lockedFiles, std::vector<std::string>{lock});
     }
 
     // The scheduler says how long an idle process has not run; a busy one ran just now and its

@@ -138,6 +138,11 @@ private Q_SLOTS:
         QVERIFY(parseFdinfoFlags("pos:\t0\nflags:\t0100001\nmnt_id:\t25\n", flags));
         QCOMPARE(flags & 3u, 1u); // O_WRONLY
         QVERIFY(!parseFdinfoFlags("pos:\t0\n", flags));
+        std::uint64_t inode = 0;
+        QVERIFY(parseFdinfoInode("pos:\t0\nflags:\t0100001\nmnt_id:\t25\nino:\t10952901\n", inode));
+        QCOMPARE(inode, 10952901ull);
+        QVERIFY(!parseFdinfoInode("pos:\t0\nflags:\t0100001\nmnt_id:\t25\n", inode)); // before Linux 5.14
+        QVERIFY(!parseFdinfoInode("ino:\t12x\n", inode));
     }
 
     void pressure()
