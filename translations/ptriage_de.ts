@@ -2699,7 +2699,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>already at the lowest priority (nice %1): a renice cannot lower it</source>
-        <translation>schon auf der niedrigsten Priorität (nice %1): renice kann sie nicht weiter senken</translation>
+        <translation>schon auf der niedrigsten Priorität (nice %1): tiefer lässt sie sich nicht senken</translation>
     </message>
     <message>
         <source>kill blocked: it carries a client&apos;s connection, which would break</source>

@@ -255,6 +255,31 @@ private Q_SLOTS:
                 + problems.join(QLatin1Char('\n'))));
     }
 
+    // No translation says an engine word in English ("renice", "kill", "useful" …): the window shows each
+    // sentence only when its case comes up (a process at nice 19), so every translation is read here. A
+    // configuration error names the file's own keys ("medium < high < critical"), which are not translated.
+    void noTranslationSaysAnEngineWordInEnglish()
+    {
+        useGerman();
+        const QStringList words = englishEngineWords(defaultModel());
+        QFile ts(QStringLiteral(PTRIAGE_SOURCE_DIR "/translations/ptriage_de.ts"));
+        QVERIFY2(ts.open(QIODevice::ReadOnly), qPrintable(ts.fileName()));
+        QXmlStreamReader xml(&ts);
+        QStringList found;
+        QString context;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement())
+                continue;
+            if (xml.name() == QLatin1String("name"))
+                context = xml.readElementText();
+            else if (xml.name() == QLatin1String("translation") && context != QLatin1String("ConfigError"))
+                found << englishIn(xml.readElementText(QXmlStreamReader::IncludeChildElements), words, {});
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        reportFindings(found);
+    }
+
     void windowSpeaksGermanForAGermanLocale()
     {
         QVERIFY(installTranslations(*QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany)));
