@@ -460,6 +460,7 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
         fds = listNumericEntries(fdDir.get(), Rewind::No);
     }
     deep->fdCount = static_cast<int>(fds.size());
+    const bool lockHolder = m_lockHolders.count(s.id.pid) > 0; // its files' inodes name its locks
     for (std::size_t k = 0; k < fds.size(); ++k) {
         const int fd = fds[k];
         if (deep->files.size() >= m_options.maxFdsPerProcess) {
@@ -485,7 +486,7 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
             continue; // closed meanwhile
         f.kind = classifyFdTarget(f.target, f.inode);
         struct stat st { };
-        const bool holdsLocks = f.kind == FdKind::File && m_lockHolders.count(s.id.pid) > 0;
+        const bool holdsLocks = f.kind == FdKind::File && lockHolder;
         if (holdsLocks && !m_capture && ::fstatat(fdDir.get(), name, &st, 0) == 0)
             f.inode = st.st_ino; // to name the files behind its locks
         if (f.kind == FdKind::File && !m_capture) {

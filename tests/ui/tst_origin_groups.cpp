@@ -11,6 +11,7 @@
 #include "decide/GroupPlan.h"
 #include "desk/Desk.h"
 #include "support/CaptureTools.h"
+#include "support/LoopbackHttp.h"
 #include "support/Spawner.h"
 #include "table/ProcessColumns.h"
 #include "table/ProcessFilterModel.h"
@@ -41,22 +42,6 @@ using namespace ptriage;
 using namespace ptriage::test;
 
 namespace {
-
-// A port nobody listens on now (the server binds it itself, so the test knows it beforehand).
-int freePort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    int port = -1;
-    if (::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0
-        && ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len) == 0)
-        port = ntohs(a.sin_port);
-    ::close(fd);
-    return port;
-}
 
 std::vector<int> pidsIn(const QString &path)
 {
@@ -95,7 +80,7 @@ private Q_SLOTS:
         Spawner sp;
         QTemporaryDir dir;
         const QString pidFile = dir.filePath(QStringLiteral("pids"));
-        const int port = freePort();
+        const int port = test::freeTcpPort(); // the server binds it itself: the test knows it beforehand
         const std::string session = QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString();
         const std::string script = "echo $$ > '" + pidFile.toStdString() + ".harness'\n" //
             + "sleep 600 & echo $! >> '" + pidFile.toStdString() + "'\n" //
