@@ -7,7 +7,7 @@
 #include "panes/LedgerPane.h"
 #include "pressure/PressureMonitor.h"
 #include "sessions/SessionsWindow.h"
-#include "tray/NotificationClient.h"
+#include "tray/DesktopServices.h"
 #include "tray/TrayController.h"
 #include "util/AllocatorTuning.h"
 #include "window/MainWindow.h"
@@ -83,8 +83,9 @@ int runInTray(QApplication &app, const TriageConfig &config, const CollectOption
         return Failure;
     }
     std::fprintf(stderr, "ptriage: memory pressure: %s\n", qUtf8Printable(monitor.sourceDescription()));
-    NotificationClient notifications;
-    TrayController tray(desk, monitor, notifications, config.policy.pressure.alertRepeatSeconds);
+    const DesktopServices desktop = makeDesktopServices();
+    std::fprintf(stderr, "ptriage: tray and alerts: %s\n", desktop.name);
+    TrayController tray(desk, monitor, *desktop.trayIcon, *desktop.notifier, config.policy.pressure.alertRepeatSeconds);
     QObject::connect(&tray, &TrayController::statusChanged, &windows, [&windows](const QString &status) {
         std::fprintf(stderr, "ptriage: %s\n", qUtf8Printable(status)); // once per change, for --tray's output
         if (MainWindow *window = windows.existingWindow())

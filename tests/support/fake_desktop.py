@@ -200,7 +200,7 @@ class Control(dbus.service.Object):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--address', required=True)
-    parser.add_argument('--capabilities', default='actions,body')
+    parser.add_argument('--capabilities', default='actions,body,body-markup')
     parser.add_argument('--watcher', choices=('now', 'later'), default='now')
     parser.add_argument('--low-memory-monitor', action='store_true')
     args = parser.parse_args()

@@ -15,6 +15,7 @@
 #include "support/PrivateBus.h"
 #include "support/Spawner.h"
 #include "table/ProcessFilterModel.h"
+#include "tray/DesktopServices.h"
 #include "tray/NotificationClient.h"
 #include "tray/TrayController.h"
 #include "window/MainWindow.h"
@@ -94,8 +95,8 @@ private Q_SLOTS:
         PressureMonitor monitor(fastThresholds());
         QString error;
         QVERIFY2(monitor.start(&error), qPrintable(error));
-        NotificationClient notifications;
-        TrayController tray(desk, monitor, notifications, 300);
+        const DesktopServices services = makeDesktopServices();
+        TrayController tray(desk, monitor, *services.trayIcon, *services.notifier, 300);
         connect(&tray, &TrayController::windowRequested, &windows, &WindowOnDemand::showOnly);
         tray.start();
         QVERIFY(!tray.hasIcon());
@@ -131,8 +132,8 @@ private Q_SLOTS:
         PressureMonitor monitor(fastThresholds(), root);
         QString monitorError;
         QVERIFY2(monitor.start(&monitorError), qPrintable(monitorError));
-        NotificationClient notifications;
-        TrayController tray(desk, monitor, notifications, 300);
+        const DesktopServices services = makeDesktopServices();
+        TrayController tray(desk, monitor, *services.trayIcon, *services.notifier, 300);
         connect(&tray, &TrayController::windowRequested, &windows, &WindowOnDemand::showOnly);
         desk.setCadence(Desk::Cadence::Background);
         desk.start();
@@ -153,20 +154,23 @@ private Q_SLOTS:
         const QJsonObject hints = n.value(QStringLiteral("hints")).toObject();
         QCOMPARE(hints.value(QStringLiteral("urgency")).toInt(), 2);
         QCOMPARE(hints.value(QStringLiteral("desktop-entry")).toString(), QStringLiteral("org.ptriage.ptriage"));
-        QCOMPARE(n.value(QStringLiteral("actions")).toVariant().toStringList(),
-            QStringList({QStringLiteral("show"), QStringLiteral("Show"), QStringLiteral("free"),
-                QStringLiteral("Free memory…")}));
+        // Key, label, key, label: the keys are the notifier's own (KNotification numbers them).
+        const QStringList actions = n.value(QStringLiteral("actions")).toVariant().toStringList();
+        QCOMPARE(actions.size(), 4);
+        QCOMPARE(QStringList({actions[1], actions[3]}),
+            QStringList({QStringLiteral("Show"), QStringLiteral("Free memory…")}));
+        const QString showKey = actions[0];
         QVERIFY(!tray.culprits().empty());
-        QVERIFY(tray.icon()->toolTip().contains(QStringLiteral("Memory:")));
+        QVERIFY(tray.icon().toolTip().contains(QStringLiteral("Memory:")));
 
         // Another application's notification: not ours, nothing happens.
         QVERIFY(!windows.existingWindow()); // the tray alone, until a person asks for the window
-        desktop.control(QStringLiteral("Invoke"), {QVariant::fromValue(uint(4242)), QStringLiteral("show")});
+        desktop.control(QStringLiteral("Invoke"), {QVariant::fromValue(uint(4242)), showKey});
         QTest::qWait(500);
         QVERIFY(!windows.existingWindow());
         // Ours: the window opens with only the culprits.
         const uint id = static_cast<uint>(n.value(QStringLiteral("id")).toInt());
-        desktop.control(QStringLiteral("Invoke"), {QVariant::fromValue(id), QStringLiteral("show")});
+        desktop.control(QStringLiteral("Invoke"), {QVariant::fromValue(id), showKey});
         QTRY_VERIFY_WITH_TIMEOUT(windows.windowVisible(), 5000);
         QCOMPARE(windows.existingWindow()->filter()->only().size(), static_cast<qsizetype>(tray.culprits().size()));
         // Closing it keeps ptriage in the tray.
@@ -238,8 +242,8 @@ private Q_SLOTS:
         PressureMonitor monitor(fastThresholds(), root);
         QString monitorError;
         QVERIFY2(monitor.start(&monitorError), qPrintable(monitorError));
-        NotificationClient notifications;
-        TrayController tray(desk, monitor, notifications, 300);
+        const DesktopServices services = makeDesktopServices();
+        TrayController tray(desk, monitor, *services.trayIcon, *services.notifier, 300);
         desk.setCadence(Desk::Cadence::Background);
         desk.start();
         tray.start();
@@ -261,23 +265,63 @@ private Q_SLOTS:
                 culprits.begin(), culprits.end(), [pid](const ProcessIdentity &id) { return id.pid == pid; }));
     }
 
+    // Whichever notifier this build has (tray/DesktopServices.h): one of ours at a time.
     void aNewAlertReplacesOurOwnNotification()
     {
         FakeDesktop desktop = fakeDesktop({});
         QVERIFY(desktop.waitFor(QStringLiteral("ready")));
+        const DesktopServices services = makeDesktopServices();
+        QSignalSpy ready(services.notifier.get(), &Notifier::ready);
+        services.notifier->start();
+        QTRY_COMPARE(ready.size(), 1);
+        services.notifier->show(QStringLiteral("one"), QStringLiteral("body"), false, {});
+        QTRY_COMPARE(desktop.events(QStringLiteral("notify")).size(), 1);
+        services.notifier->show(QStringLiteral("two"), QStringLiteral("body"), true, {});
+        QTRY_COMPARE(desktop.events(QStringLiteral("notify")).size(), 2);
+        const auto notes = desktop.events(QStringLiteral("notify"));
+        const int first = notes[0].value(QStringLiteral("id")).toInt();
+        // Replaced in place (our client) or closed before the new one (KNotification): never two.
+        const bool replaced = notes[1].value(QStringLiteral("replaces_id")).toInt() == first;
+        const auto closes = desktop.events(QStringLiteral("close"));
+        const bool closed = std::any_of(closes.begin(), closes.end(),
+            [first](const QJsonObject &c) { return c.value(QStringLiteral("id")).toInt() == first; });
+        QVERIFY2(replaced || closed, "the first notification is still shown beside the second");
+        QCOMPARE(notes[0].value(QStringLiteral("hints")).toObject().value(QStringLiteral("urgency")).toInt(), 1);
+        QCOMPARE(notes[1].value(QStringLiteral("hints")).toObject().value(QStringLiteral("urgency")).toInt(), 2);
+        QCOMPARE(notes[1].value(QStringLiteral("hints")).toObject().value(QStringLiteral("desktop-entry")).toString(),
+            QStringLiteral("org.ptriage.ptriage"));
+    }
+
+    // A process names itself: the desktop's server reads markup (they all do; so does the fake one),
+    // and a name arrives escaped, never as markup.
+    void whatAProcessWroteIsNeverMarkup()
+    {
+        FakeDesktop desktop = fakeDesktop({});
+        QVERIFY(desktop.waitFor(QStringLiteral("ready")));
+        const DesktopServices services = makeDesktopServices();
+        QSignalSpy ready(services.notifier.get(), &Notifier::ready);
+        services.notifier->start();
+        QTRY_COMPARE(ready.size(), 1);
+        services.notifier->show(
+            QStringLiteral("Memory is running low"), QStringLiteral("ending <b>x</b> & <a href=y>z</a>"), false, {});
+        QVERIFY(desktop.waitFor(QStringLiteral("notify")));
+        QCOMPARE(desktop.events(QStringLiteral("notify")).first().value(QStringLiteral("body")).toString(),
+            QStringLiteral("ending &lt;b&gt;x&lt;/b&gt; &amp; &lt;a href=y&gt;z&lt;/a&gt;"));
+    }
+
+    // Our own client, where a server reads no markup: the text as written.
+    void ourClientSendsTextAsWrittenWhereTheServerReadsNoMarkup()
+    {
+        FakeDesktop desktop = fakeDesktop({QStringLiteral("--capabilities"), QStringLiteral("actions,body")});
+        QVERIFY(desktop.waitFor(QStringLiteral("ready")));
         NotificationClient client;
-        QSignalSpy ready(&client, &NotificationClient::ready);
+        QSignalSpy ready(&client, &Notifier::ready);
         client.start();
         QTRY_COMPARE(ready.size(), 1);
-        QSignalSpy shown(&client, &NotificationClient::shown);
-        client.show(QStringLiteral("one"), QStringLiteral("body"), false, {});
-        QTRY_COMPARE(shown.size(), 1);
-        client.show(QStringLiteral("two"), QStringLiteral("body"), true, {});
-        QTRY_COMPARE(shown.size(), 2);
-        const auto notes = desktop.events(QStringLiteral("notify"));
-        QCOMPARE(notes.size(), 2);
-        QCOMPARE(notes[1].value(QStringLiteral("replaces_id")).toInt(), notes[0].value(QStringLiteral("id")).toInt());
-        QCOMPARE(notes[0].value(QStringLiteral("hints")).toObject().value(QStringLiteral("urgency")).toInt(), 1);
+        client.show(QStringLiteral("Memory is running low"), QStringLiteral("ending <b>x</b> & y"), false, {});
+        QVERIFY(desktop.waitFor(QStringLiteral("notify")));
+        QCOMPARE(desktop.events(QStringLiteral("notify")).first().value(QStringLiteral("body")).toString(),
+            QStringLiteral("ending <b>x</b> & y"));
     }
 };
 

@@ -15,7 +15,7 @@ const QString kInterface = QStringLiteral("org.freedesktop.Notifications");
 
 } // namespace
 
-NotificationClient::NotificationClient(QDBusConnection bus, QObject *parent) : QObject(parent), m_bus(std::move(bus))
+NotificationClient::NotificationClient(QDBusConnection bus, QObject *parent) : Notifier(parent), m_bus(std::move(bus))
 {
     m_bus.connect(
         kService, kPath, kInterface, QStringLiteral("ActionInvoked"), this, SLOT(onActionInvoked(uint, QString)));
@@ -35,7 +35,7 @@ void NotificationClient::start()
             return;
         }
         m_capabilities = reply.value();
-        Q_EMIT ready(m_capabilities);
+        Q_EMIT ready();
     });
 }
 
@@ -48,9 +48,11 @@ void NotificationClient::show(const QString &summary, const QString &body, bool 
     QVariantMap hints;
     hints.insert(QStringLiteral("desktop-entry"), QLatin1String(kAppId));
     hints.insert(QStringLiteral("urgency"), QVariant::fromValue(static_cast<uchar>(critical ? 2 : 1)));
+    // A server that reads markup in the body gets what processes wrote escaped: text, never markup.
+    const QString text = m_capabilities.contains(QStringLiteral("body-markup")) ? body.toHtmlEscaped() : body;
     auto call = QDBusMessage::createMethodCall(kService, kPath, kInterface, QStringLiteral("Notify"));
     call << QStringLiteral("ptriage") << m_current << QStringLiteral("dialog-warning") << summary
-         << (m_capabilities.contains(QStringLiteral("body")) || m_capabilities.isEmpty() ? body : QString()) << flat
+         << (m_capabilities.contains(QStringLiteral("body")) || m_capabilities.isEmpty() ? text : QString()) << flat
          << hints << (critical ? 0 : -1);
     auto *watcher = new QDBusPendingCallWatcher(m_bus.asyncCall(call, 5000), this);
     connect(watcher, &QDBusPendingCallWatcher::finished, this, [this, watcher] {

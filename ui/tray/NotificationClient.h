@@ -1,7 +1,8 @@
 #pragma once
 
+#include "tray/Notifier.h"
+
 #include <QDBusConnection>
-#include <QObject>
 #include <QSet>
 #include <QStringList>
 
@@ -12,32 +13,21 @@ namespace ptriage {
 // keeps no history) and would react to other applications' notifications. This one replaces its own
 // previous notification, offers actions only where the server lists "actions", and reacts only to
 // its own ids.
-class NotificationClient : public QObject {
+class NotificationClient : public Notifier {
     Q_OBJECT
 
 public:
-    struct Action {
-        QString key; // what actionInvoked reports
-        QString label;
-    };
-
     explicit NotificationClient(QDBusConnection bus = QDBusConnection::sessionBus(), QObject *parent = nullptr);
 
-    // Asks the server what it can do; `ready` or `unavailable` follows.
-    void start();
+    void start() override;
     bool isAvailable() const { return m_available; }
     QStringList capabilities() const { return m_capabilities; }
-    // Shows a notification, replacing ours that is still shown. Critical ones stay until dismissed.
-    void show(const QString &summary, const QString &body, bool critical, const QList<Action> &actions);
-    void closeCurrent();
+    void show(const QString &summary, const QString &body, bool critical, const QList<Action> &actions) override;
+    void closeCurrent() override;
     uint currentId() const { return m_current; }
 
 Q_SIGNALS:
-    void ready(const QStringList &capabilities);
-    void unavailable(const QString &error);
     void shown(uint id);
-    void actionInvoked(const QString &key);
-    void closed();
 
 private Q_SLOTS:
     void onActionInvoked(uint id, const QString &key);

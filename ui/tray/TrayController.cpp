@@ -11,37 +11,18 @@
 #include "report/EngineLabels.h"
 #include "util/Format.h"
 
-#include <QDBusConnectionInterface>
-#include <QDBusMessage>
-#include <QDBusReply>
-#include <QDBusVariant>
 #include <QDateTime>
 #include <QMenu>
 #include <QPainter>
 #include <QPainterPath>
-#include <QSystemTrayIcon>
 
 #include <algorithm>
 
 namespace ptriage {
 namespace {
 
-const QString kWatcher = QStringLiteral("org.kde.StatusNotifierWatcher");
 constexpr int kCulpritsInMenu = 5;
 constexpr int kCulpritsInAlert = 3;
-
-// A StatusNotifier host is there: what Qt itself asks, asked by us first so that Qt asks only once
-// the answer is yes.
-bool statusNotifierHostRegistered(const QDBusConnection &bus)
-{
-    if (!bus.isConnected() || !bus.interface() || !bus.interface()->isServiceRegistered(kWatcher))
-        return false;
-    auto get = QDBusMessage::createMethodCall(kWatcher, QStringLiteral("/StatusNotifierWatcher"),
-        QStringLiteral("org.freedesktop.DBus.Properties"), QStringLiteral("Get"));
-    get << kWatcher << QStringLiteral("IsStatusNotifierHostRegistered");
-    const QDBusReply<QDBusVariant> reply = bus.call(get, QDBus::Block, 2000);
-    return reply.isValid() && reply.value().variant().toBool();
-}
 
 // The processes to name: candidates before the rest, largest resident memory first; never a
 // protected process or a kernel thread.
@@ -102,26 +83,36 @@ QString sentence(const Phrase &phrase)
 
 } // namespace
 
-TrayController::TrayController(
-    Desk &desk, PressureMonitor &monitor, NotificationClient &notifications, double alertRepeatSeconds, QObject *parent)
+TrayController::TrayController(Desk &desk, PressureMonitor &monitor, TrayIcon &icon, Notifier &notifications,
+    double alertRepeatSeconds, QObject *parent)
     : QObject(parent),
       m_desk(desk),
       m_monitor(monitor),
+      m_icon(icon),
       m_notifications(notifications),
-      m_limiter(std::make_unique<AlertLimiter>(alertRepeatSeconds)),
-      m_menu(std::make_unique<QMenu>())
+      m_limiter(std::make_unique<AlertLimiter>(alertRepeatSeconds))
 {
+    m_icon.setIcon(levelIcon(m_level));
+    m_icon.setToolTip(tr("ptriage: memory"));
+    connect(&m_icon, &TrayIcon::inTray, this, &TrayController::iconInTray);
+    connect(&m_icon, &TrayIcon::noTray, this, [this] {
+        setStatus(tr("This desktop shows no tray icons (no StatusNotifier host); ptriage watches memory and "
+                     "alerts with notifications only. The icon appears if a tray starts later."));
+    });
+    connect(&m_icon, &TrayIcon::noSessionBus, this,
+        [this] { setStatus(tr("No session bus: no tray icon and no notifications.")); });
+    connect(&m_icon, &TrayIcon::activated, this, &TrayController::windowToggleRequested);
     connect(&m_monitor, &PressureMonitor::readingTaken, this, &TrayController::onReading);
     connect(&m_monitor, &PressureMonitor::levelChanged, this, &TrayController::onLevel);
     connect(&m_desk, &Desk::resultChanged, this, &TrayController::onResult);
     connect(&m_desk, &Desk::reliefPlanned, this, &TrayController::onReliefPlanned);
-    connect(&m_notifications, &NotificationClient::actionInvoked, this, [this](const QString &key) {
+    connect(&m_notifications, &Notifier::actionInvoked, this, [this](const QString &key) {
         if (key == QLatin1String("show"))
             Q_EMIT windowRequested(m_culprits);
         else if (key == QLatin1String("free"))
             Q_EMIT freeMemoryRequested();
     });
-    connect(m_menu.get(), &QMenu::aboutToShow, this, [this] {
+    connect(m_icon.menu(), &QMenu::aboutToShow, this, [this] {
         m_desk.refreshNow(); // the culprits of now, for the next opening
         rebuildMenu();
     });
@@ -133,47 +124,11 @@ TrayController::~TrayController() = default;
 void TrayController::start()
 {
     m_notifications.start();
-    const QDBusConnection bus = QDBusConnection::sessionBus();
-    if (bus.isConnected()) {
-        // A tray host that starts after us (login races) still gets the icon.
-        m_hostWatcher.setConnection(bus);
-        m_hostWatcher.addWatchedService(kWatcher);
-        m_hostWatcher.setWatchMode(QDBusServiceWatcher::WatchForRegistration);
-        connect(&m_hostWatcher, &QDBusServiceWatcher::serviceRegistered, this, &TrayController::lookForHost);
-        QDBusConnection(bus).connect(kWatcher, QStringLiteral("/StatusNotifierWatcher"), kWatcher,
-            QStringLiteral("StatusNotifierHostRegistered"), this, SLOT(lookForHost()));
-    }
-    lookForHost();
+    m_icon.start();
 }
 
-void TrayController::lookForHost()
+void TrayController::iconInTray()
 {
-    if (m_icon)
-        return;
-    const QDBusConnection bus = QDBusConnection::sessionBus();
-    if (!bus.isConnected()) {
-        setStatus(tr("No session bus: no tray icon and no notifications."));
-        return;
-    }
-    if (statusNotifierHostRegistered(bus)) {
-        createIcon();
-        return;
-    }
-    setStatus(tr("This desktop shows no tray icons (no StatusNotifier host); ptriage watches memory and "
-                 "alerts with notifications only. The icon appears if a tray starts later."));
-}
-
-void TrayController::createIcon()
-{
-    m_icon = new QSystemTrayIcon(levelIcon(m_level), this);
-    m_icon->setContextMenu(m_menu.get());
-    m_icon->setToolTip(tr("ptriage: memory"));
-    connect(m_icon, &QSystemTrayIcon::activated, this, [this](QSystemTrayIcon::ActivationReason reason) {
-        if (reason != QSystemTrayIcon::Trigger)
-            return;
-        Q_EMIT windowToggleRequested();
-    });
-    m_icon->show();
     onReading(m_monitor.lastReading(), m_monitor.level());
     setStatus(tr("In the tray."));
 }
@@ -188,11 +143,11 @@ void TrayController::setStatus(const QString &status)
 
 void TrayController::onReading(const MemoryReading &reading, PressureLevel level)
 {
-    if (!m_icon || reading.memTotalBytes == 0)
+    if (reading.memTotalBytes == 0)
         return;
     if (level != m_level) {
         m_level = level;
-        m_icon->setIcon(levelIcon(level));
+        m_icon.setIcon(levelIcon(level));
     }
     QString tip = tr("Memory: %1 available of %2 (%3)")
                       .arg(bytes(reading.memAvailableBytes), bytes(reading.memTotalBytes),
@@ -202,14 +157,13 @@ void TrayController::onReading(const MemoryReading &reading, PressureLevel level
             + tr("Pressure: some %1, full %2 (10 s)")
                   .arg(localPercent(reading.some->avg10 / 100),
                       localPercent(reading.full ? reading.full->avg10 / 100 : 0.0));
-    m_icon->setToolTip(tip);
+    m_icon.setToolTip(tip);
 }
 
 void TrayController::onLevel(PressureLevel level, PressureLevel previous, const QString & /*why*/)
 {
     m_level = level;
-    if (m_icon)
-        m_icon->setIcon(levelIcon(level));
+    m_icon.setIcon(levelIcon(level));
     if (level == PressureLevel::Normal || static_cast<int>(level) < static_cast<int>(previous))
         return;
     // Triage now (in the tray it scans only rarely); the alert names what that scan finds.
@@ -313,16 +267,17 @@ void TrayController::alert(const ReliefPlan &plan, const TriageResult &result)
 
 void TrayController::rebuildMenu()
 {
-    m_menu->clear();
-    m_menu->addAction(tr("Open ptriage"), this, [this] { Q_EMIT windowRequested({}); });
-    m_menu->addSeparator();
+    QMenu *menu = m_icon.menu();
+    menu->clear();
+    menu->addAction(tr("Open ptriage"), this, [this] { Q_EMIT windowRequested({}); });
+    menu->addSeparator();
     if (const auto result = m_desk.current()) {
-        m_menu->addSection(tr("Largest memory users"));
+        menu->addSection(tr("Largest memory users"));
         for (int i : largest(*result, kCulpritsInMenu)) {
             const auto u = static_cast<std::size_t>(i);
             const Sample &s = result->snapshot->processes[u];
             const ProcessIdentity id = s.id;
-            QMenu *culprit = m_menu->addMenu(
+            QMenu *culprit = menu->addMenu(
                 tr("%1 — %2 — %3")
                     .arg(processName(s), bytes(s.rssBytes), EngineLabels::recommendation(result->recommendations[u])));
             culprit->addAction(tr("Show in ptriage"), this, [this, id] { Q_EMIT windowRequested({id}); });
@@ -334,15 +289,15 @@ void TrayController::rebuildMenu()
                 ActFlow::confirmAndAct(m_desk, request, nullptr);
             });
         }
-        m_menu->addSeparator();
+        menu->addSeparator();
     }
-    m_menu->addAction(tr("Free memory…"), this, [this] { Q_EMIT freeMemoryRequested(); });
-    QAction *pause = m_menu->addAction(tr("Pause alerts for 1 hour"));
+    menu->addAction(tr("Free memory…"), this, [this] { Q_EMIT freeMemoryRequested(); });
+    QAction *pause = menu->addAction(tr("Pause alerts for 1 hour"));
     pause->setCheckable(true);
     pause->setChecked(alertsPaused());
     connect(pause, &QAction::toggled, this, [this](bool on) { pauseAlerts(on ? 3600 : 0); });
-    m_menu->addSeparator();
-    m_menu->addAction(tr("Quit"), this, [this] { Q_EMIT quitRequested(); });
+    menu->addSeparator();
+    menu->addAction(tr("Quit"), this, [this] { Q_EMIT quitRequested(); });
 }
 
 // Shape and color per level (color is never the only cue): circle, triangle, square.

@@ -3,16 +3,15 @@
 #include "pressure/MemoryReading.h"
 #include "pressure/PressureLevel.h"
 #include "procops/identity/ProcessIdentity.h"
-#include "tray/NotificationClient.h"
+#include "tray/Notifier.h"
+#include "tray/TrayIcon.h"
 
-#include <QDBusServiceWatcher>
 #include <QObject>
 #include <QPointer>
 
 #include <memory>
 
 class QMenu;
-class QSystemTrayIcon;
 
 namespace ptriage {
 
@@ -23,24 +22,21 @@ struct TriageResult;
 struct ReliefPlan;
 
 // ptriage in the tray: the memory-pressure level as an icon, its readings in the tooltip, the
-// largest culprits in the menu, and one desktop notification when memory runs low.
-//
-// Qt 6.4 decides once per process whether a StatusNotifier host exists, at the first tray icon; so
-// no tray icon is made (not even asked about) until a host is seen on the bus. Without one, the
-// monitor keeps running with notifications only, says so once, and the icon appears when a host
-// registers later (a desktop whose tray starts after ptriage at login).
+// largest culprits in the menu, and one desktop notification when memory runs low. Without a tray,
+// the monitor keeps running with notifications only, says so once, and the icon appears when a tray
+// starts later (a desktop whose tray starts after ptriage at login).
 class TrayController : public QObject {
     Q_OBJECT
 
 public:
-    TrayController(Desk &desk, PressureMonitor &monitor, NotificationClient &notifications, double alertRepeatSeconds,
-        QObject *parent = nullptr);
+    TrayController(Desk &desk, PressureMonitor &monitor, TrayIcon &icon, Notifier &notifications,
+        double alertRepeatSeconds, QObject *parent = nullptr);
     ~TrayController() override;
 
     void start();
-    bool hasIcon() const { return m_icon != nullptr; }
-    QSystemTrayIcon *icon() const { return m_icon; }
-    QMenu *menu() const { return m_menu.get(); }
+    bool hasIcon() const { return m_icon.isInTray(); }
+    const TrayIcon &icon() const { return m_icon; }
+    QMenu *menu() const { return m_icon.menu(); }
     QString status() const { return m_status; }
     // Alerts are held back until then (ms since the epoch); 0: not paused.
     void pauseAlerts(int seconds);
@@ -58,11 +54,8 @@ Q_SIGNALS:
     void windowToggleRequested();
     void quitRequested();
 
-private Q_SLOTS:
-    void lookForHost();
-
 private:
-    void createIcon();
+    void iconInTray();
     void onReading(const MemoryReading &reading, PressureLevel level);
     void onLevel(PressureLevel level, PressureLevel previous, const QString &why);
     void onResult();
@@ -75,11 +68,9 @@ private:
 
     Desk &m_desk;
     PressureMonitor &m_monitor;
-    NotificationClient &m_notifications;
+    TrayIcon &m_icon;
+    Notifier &m_notifications;
     std::unique_ptr<AlertLimiter> m_limiter;
-    QSystemTrayIcon *m_icon = nullptr;
-    std::unique_ptr<QMenu> m_menu;
-    QDBusServiceWatcher m_hostWatcher;
     QString m_status;
     PressureLevel m_level = PressureLevel::Normal;
     bool m_alertPending = false; // entered warning or critical: alert once the next triage is in

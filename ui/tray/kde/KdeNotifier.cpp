@@ -1,0 +1,53 @@
+#include "tray/kde/KdeNotifier.h"
+
+#include "look/ThemeIcon.h"
+
+#include <KNotification>
+
+namespace ptriage {
+
+KdeNotifier::~KdeNotifier()
+{
+    if (m_current)
+        m_current->disconnect(this);
+}
+
+void KdeNotifier::start()
+{
+    Q_EMIT ready(); // KNotification finds the server (or the portal) itself, on each event
+}
+
+void KdeNotifier::show(const QString &summary, const QString &body, bool critical, const QList<Action> &actions)
+{
+    closeCurrent(); // one at a time: the new one replaces ours
+    auto *n = new KNotification(critical ? QStringLiteral("memoryCritical") : QStringLiteral("memoryLow"),
+        critical ? KNotification::Persistent : KNotification::CloseOnTimeout);
+    n->setComponentName(QStringLiteral("ptriage"));
+    n->setTitle(summary);
+    // KNotification's text is rich text: process names are escaped, never markup.
+    n->setText(body.toHtmlEscaped());
+    n->setIconName(QStringLiteral("dialog-warning"));
+    n->setHint(QStringLiteral("desktop-entry"), QLatin1String(kAppId)); // whatever the application set
+    n->setUrgency(critical ? KNotification::CriticalUrgency : KNotification::NormalUrgency);
+    for (const Action &a : actions) {
+        KNotificationAction *action = n->addAction(a.label);
+        connect(action, &KNotificationAction::activated, this, [this, key = a.key] { Q_EMIT actionInvoked(key); });
+    }
+    connect(n, &KNotification::closed, this, [this, n] {
+        if (n == m_current)
+            Q_EMIT closed();
+    });
+    m_current = n;
+    n->sendEvent();
+}
+
+void KdeNotifier::closeCurrent()
+{
+    if (!m_current)
+        return;
+    KNotification *old = m_current;
+    m_current = nullptr;
+    old->close();
+}
+
+} // namespace ptriage
