@@ -1,8 +1,10 @@
 // The KAuth (KF6Auth) transport: built only where the build finds KF6Auth (see PTRIAGE_KAUTH).
 #include "PrivilegedTransport.h"
 
+#include "procops/identity/TargetDescription.h"
 #include "procops/request/HelperRequest.h"
 #include "procops/request/KAuthWire.h"
+#include "procops/request/PolkitDetails.h"
 
 #include <KAuth/Action>
 #include <KAuth/ActionReply>
@@ -11,6 +13,7 @@
 #include <QCoreApplication>
 #include <QMetaObject>
 #include <QMutex>
+#include <QStringList>
 #include <QThread>
 
 #include <unistd.h>
@@ -95,6 +98,25 @@ QString describe(int code, const QString &text)
     }
 }
 
+// The prompt says what the D-Bus helper's dialog says (the same words, every owner's targets), and
+// rules may read the first owner's details as "other_details" ("target_user=root; target_pids=123; …").
+// Read here, by the client: a rule cannot trust them as it can the D-Bus helper's.
+KAuth::Action::DetailsMap promptDetails(const helper::HelperRequest &request)
+{
+    QList<helper::TargetDescription> described;
+    for (const ProcessIdentity &t : request.targets)
+        described.append(helper::describeTarget(t));
+    const auto byOwner = helper::groupByOwner(described);
+    QStringList other;
+    if (!byOwner.isEmpty()) {
+        const QMap<QString, QString> details = helper::polkitDetails(request, byOwner.first());
+        for (auto it = details.cbegin(); it != details.cend(); ++it)
+            other.append(it.key() + QLatin1Char('=') + it.value());
+    }
+    return {{KAuth::Action::AuthDetail::DetailMessage, helper::promptMessage(request, byOwner)},
+        {KAuth::Action::AuthDetail::DetailOther, other.join(QStringLiteral("; "))}};
+}
+
 // On the KAuth thread.
 TransportReply run(QVariantMap request)
 {
@@ -112,6 +134,7 @@ TransportReply run(QVariantMap request)
     KAuth::Action action(actionId);
     action.setHelperId(kauth::helperId);
     action.setArguments(request);
+    action.setDetailsV2(promptDetails(*decoded.request));
     action.setTimeout(kTimeoutMs);
     std::unique_ptr<KAuth::ExecuteJob> job(action.execute());
     job->setAutoDelete(false); // read it after exec()

@@ -68,6 +68,9 @@ id "$user" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbi
 set_rule() { # ACTION-SUFFIX YES|NO
   printf 'polkit.addRule(function(action, subject) {\n  if (action.id == "org.ptriage.helper.%s" && subject.user == "%s")\n    return polkit.Result.%s;\n});\n' \
     "$1" "$user" "$2" >"$rules"
+  restart_polkitd
+}
+restart_polkitd() {
   kill "$polkitd_pid"
   wait "$polkitd_pid" 2>/dev/null || true
   /usr/lib/polkit-1/polkitd --no-debug >>"$run/polkitd.log" 2>&1 &
@@ -105,6 +108,23 @@ ended "$target" || fail "granted kill: the target $target is still alive"
 # The bus activated KAuth's helper, as root (comm is cut to 15 characters).
 helper_uid=$(ps -C ptriage-kauth-h -o uid= | head -1 | tr -d ' ')
 [ "$helper_uid" = 0 ] || fail "KAuth's helper is not running as root (uid '$helper_uid')"
+
+step "the prompt's details name the target: a rule that reads them grants that PID only"
+new_target
+named=$target
+# KAuth passes the client's details to polkit: the prompt (polkit.message) and "other_details", the
+# D-Bus helper's per-owner details as "key=value; …" (what the client read: a rule cannot trust it).
+printf 'polkit.addRule(function(action, subject) {\n  if (action.id == "org.ptriage.helper.signal" && subject.user == "%s") {\n    var d = action.lookup("other_details") || "";\n    return d.indexOf("target_pids=%s;") >= 0 && d.indexOf("action=send the signal KILL to;") >= 0 && d.indexOf("target_user=root;") >= 0 ? polkit.Result.YES : polkit.Result.NO;\n  }\n});\n' \
+  "$user" "$named" >"$rules"
+restart_polkitd
+new_target
+rc=0; as_user signal KILL "$target" || rc=$?
+[ "$rc" = 3 ] && echo "$out" | grep -q '^error NotAuthorized' || fail "a kill of another PID than the rule names was not refused (exit $rc): $out"
+alive "$target" || fail "details rule: the other target $target was touched"
+rc=0; as_user signal KILL "$named" || rc=$?
+[ "$rc" = 0 ] && echo "$out" | grep -q '^result done' ||
+  fail "the kill of the PID the details name was not granted (exit $rc): $out"
+ended "$named" || fail "details rule: the named target $named is still alive"
 
 step "deny org.ptriage.helper.signal: refused, target untouched"
 set_rule signal NO
@@ -154,4 +174,4 @@ rc=0; as_user --action undo signal STOP "$target" || rc=$?
 sleep 0.2
 alive "$target" || fail "stop with only undo granted: the target $target was stopped"
 
-echo "test_kauth_chroot: 4 cases passed"
+echo "test_kauth_chroot: 5 cases passed"

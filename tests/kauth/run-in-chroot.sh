@@ -6,7 +6,7 @@
 set -euo pipefail
 here=$(dirname "$(realpath "$0")")
 export PATH="$PATH:/usr/sbin:/sbin" # debootstrap, chroot, useradd
-. "$here/chroot-mounts.sh"
+. "$here/../../packaging/chroot-mounts.sh"
 src=$(realpath "${1:-$here/../..}")
 cache=${PTRIAGE_KAUTH_CACHE:-/var/cache/ptriage}
 root=$cache/trixie-chroot
@@ -35,7 +35,9 @@ if [ -d "$root" ]; then
   unmount_all "$root" || fail "cannot unmount what a killed run left below $root"
 fi
 
-"$here/make-chroot.sh" "$root" || fail "cannot make the Debian 13 chroot at $root"
+"$here/../../packaging/make-debian-root.sh" "$root" trixie cmake ninja-build g++ qt6-base-dev libkf6auth-dev \
+  extra-cmake-modules dbus-daemon dbus-system-bus-common polkitd procps passwd util-linux ||
+  fail "cannot make the Debian 13 chroot at $root"
 
 cleanup() {
   local rc=$?
