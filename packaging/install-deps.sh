@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages ptriage needs. Idempotent; prints nothing when all are present.
+# Installs the Debian 12 or 13 packages ptriage needs. Idempotent; prints nothing when all are present.
+# Debian 13 also gets KDE Frameworks 6: the KAuth helper transport, the tray icon through
+# KStatusNotifierItem and the alerts through KNotification (Debian 12 has no KF6).
 #   --runtime  what the installed program needs to run
 #   --build    the above and what building needs (the default)
 #   --test     the above and what only the tests need (xvfb, tmux, polkitd, node, chromium …)
@@ -28,9 +30,20 @@ tests=(
   debootstrap # tests/kauth: the Debian 13 chroot where KF6Auth exists; packaging/test-deb.sh: a fresh Debian 12
   build-essential debhelper lintian fakeroot dpkg-dev # packaging/test-deb.sh: the .deb and its check
   groff-base man-db zsh # tests/app/test_man_page.py: ptriage(1) renders, the zsh completion parses
-  clang libclang-rt-14-dev # tests/fuzz: libFuzzer targets of the parsers (the runtime is only a Recommends of clang)
+  clang # tests/fuzz: libFuzzer targets of the parsers (their runtime, per release, below)
   locales # tests/ui/test_translations: localedef makes a de_DE.UTF-8 C library locale of its own (LOCPATH)
 )
+
+# shellcheck disable=SC1091
+debian=$(. /etc/os-release && echo "${VERSION_ID:-}")
+case "$debian" in
+  12) tests+=(libclang-rt-14-dev) ;; # clang's runtime is only a Recommends
+  *) # Debian 13 and later
+    runtime+=(libkf6authcore6 libkf6notifications6 libkf6statusnotifieritem6)
+    build+=(extra-cmake-modules libkf6auth-dev libkf6notifications-dev libkf6statusnotifieritem-dev)
+    tests+=(libclang-rt-19-dev)
+    ;;
+esac
 
 mode="${1:---build}"
 case "$mode" in

@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# Runs the README's test command as a new user of a fresh Debian 12 would: a pristine debootstrap
-# (the tarball packaging/test-deb.sh keeps), the checkout cloned into /root (0700, like a Debian 12
-# home), the command verbatim. Root only; takes as long as CI (the whole build and suite).
+# Runs the README's test command as a new user of a fresh Debian 12 (or 13) would: a pristine
+# debootstrap (the tarball packaging/test-deb.sh keeps), the checkout cloned into /root (0700, like a
+# Debian home), the command verbatim. Root only; takes as long as CI (the whole build and suite).
+#   usage: test-fresh-checkout.sh [--release bookworm|trixie]
 #   PTRIAGE_FRESH_WORK  where the chroot goes (default /var/tmp/ptriage-fresh-checkout)
-#   PTRIAGE_DEB_CACHE   where the pristine Debian 12 tarball is (default /var/cache/ptriage-test)
+#   PTRIAGE_DEB_CACHE   where the pristine tarballs are (default /var/cache/ptriage-test)
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
+release=bookworm
+[ "${1:-}" = --release ] && release=${2:?usage: test-fresh-checkout.sh [--release bookworm|trixie]}
 work=${PTRIAGE_FRESH_WORK:-/var/tmp/ptriage-fresh-checkout}
-tarball=${PTRIAGE_DEB_CACHE:-/var/cache/ptriage-test}/bookworm-minbase.tar.gz
+tarball=${PTRIAGE_DEB_CACHE:-/var/cache/ptriage-test}/$release-minbase.tar.gz
 root=$work/root
 
 [ "$(id -u)" -eq 0 ] || { echo "test-fresh-checkout: needs root" >&2; exit 77; }
-[ -s "$tarball" ] || { echo "test-fresh-checkout: no $tarball: run packaging/test-deb.sh once" >&2; exit 1; }
-# shellcheck source=../tests/kauth/chroot-mounts.sh
-. "$src/tests/kauth/chroot-mounts.sh"
+[ -s "$tarball" ] || { echo "test-fresh-checkout: no $tarball: run packaging/test-deb.sh --release $release once" >&2; exit 1; }
+# shellcheck source=chroot-mounts.sh
+. "$src/packaging/chroot-mounts.sh"
 cleanup() {
   stop_chroot_processes "$root" || true
   remove_chroot "$root" || true
@@ -43,6 +46,6 @@ git clone -q "$src" "$root/root/ptriage"
 git -C "$root/root/ptriage" checkout -q "$(git -C "$src" rev-parse HEAD)"
 chmod 700 "$root/root"
 command=$(sed -n '/^Install, build and run every test/,/^```$/p' "$src/README.md" | sed -n '/^\.\//p')
-echo "== in a fresh Debian 12, /root/ptriage (0700): $command"
+echo "== in a fresh $release, /root/ptriage (0700): $command"
 chroot "$root" env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
   LANG=C.UTF-8 TERM=dumb NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt sh -c "cd /root/ptriage && $command"
