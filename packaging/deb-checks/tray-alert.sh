@@ -16,8 +16,11 @@ fail() {
   exit 1
 }
 pids=()
+tray=""
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  # xvfb-run is a script: its Xvfb and ptriage go with its process group, not with it.
+  [ -n "$tray" ] && kill -- "-$tray" 2>/dev/null || true
   [ -f "$dir/bus.pid" ] && kill "$(cat "$dir/bus.pid")" 2>/dev/null || true
 }
 trap cleanup EXIT
@@ -39,8 +42,8 @@ mkdir -p "$dir/proc/pressure"
 printf 'some avg10=45.00 avg60=1.00 avg300=0.50 total=123456\nfull avg10=22.50 avg60=0.50 avg300=0.20 total=65432\n' \
   >"$dir/proc/pressure/memory"
 
-xvfb-run -a ptriage --tray --proc-root "$dir/proc" --min-age 0 >"$dir/tray.log" 2>&1 &
-pids+=($!)
+setsid xvfb-run -a ptriage --tray --proc-root "$dir/proc" --min-age 0 >"$dir/tray.log" 2>&1 &
+tray=$!
 wait_for notify 90
 grep -q "tray and alerts: $expected" "$dir/tray.log" || fail "ptriage --tray does not use $expected"
 notify=$(grep '"event": "notify"' "$dir/events" | head -1)
