@@ -14,7 +14,7 @@ runtime=(
 )
 build=(
   cmake ninja-build g++ pkg-config
-  qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools
+  qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite libgl-dev
   libeigen3-dev libsqlite3-dev
   libsystemd-dev # the helper's D-Bus transport (sd-bus)
@@ -37,7 +37,10 @@ tests=(
 # shellcheck disable=SC1091
 debian=$(. /etc/os-release && echo "${VERSION_ID:-}")
 case "$debian" in
-  12) tests+=(libclang-rt-14-dev) ;; # clang's runtime is only a Recommends
+  12)
+    build+=(libqt6opengl6-dev) # Debian 13's qt6-base-dev provides it
+    tests+=(libclang-rt-14-dev) # clang's runtime is only a Recommends
+    ;;
   *) # Debian 13 and later
     runtime+=(libkf6authcore6 libkf6notifications6 libkf6statusnotifieritem6)
     build+=(extra-cmake-modules libkf6auth-dev libkf6notifications-dev libkf6statusnotifieritem-dev)
