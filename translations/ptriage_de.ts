@@ -1116,6 +1116,14 @@
         <source>listens on %1; 1 connection to it ended within the last minute</source>
         <translation>lauscht auf %1; 1 Verbindung dorthin endete in der letzten Minute</translation>
     </message>
+    <message>
+        <source>running (R) at the instant of the sample; the CPU%1 says more</source>
+        <translation>laufend (R) im Augenblick der Probe; mehr sagt die CPU-Last%1</translation>
+    </message>
+    <message>
+        <source>sleeping (S) at the instant of the sample; the CPU%1 says more</source>
+        <translation>schlafend (S) im Augenblick der Probe; mehr sagt die CPU-Last%1</translation>
+    </message>
 </context>
 <context>
     <name>Facts</name>

@@ -231,16 +231,33 @@ void observeIo(Observer &o, const Subject &x)
         });
 }
 
-// The scheduler state, other than zombie; unusual letters are not observed.
+// The scheduler state, other than zombie; unusual letters are not observed. Running or sleeping is
+// one instant's sample of what the CPU term measures over the interval: counted only when that
+// measure is missing, or a poller caught mid-run (or a busy one caught asleep) flips its verdict.
 void observeState(Observer &o, const Subject &x)
 {
     const Sample &s = x.s;
+    const bool cpuKnown = x.cpu().has_value();
     switch (s.state) {
     case 'R':
-        o.add(EvidenceTable::State, "R", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "running (R)")); });
+        if (cpuKnown)
+            o.unknown(EvidenceTable::State, [&] {
+                return ev(
+                    QT_TRANSLATE_NOOP("Evidence", "running (R) at the instant of the sample; the CPU%1 says more"),
+                    {x.overOf(x.s.cpuSteady, x.s.cpuShare)});
+            });
+        else
+            o.add(EvidenceTable::State, "R", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "running (R)")); });
         break;
     case 'S':
-        o.add(EvidenceTable::State, "S", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "sleeping (S)")); });
+        if (cpuKnown)
+            o.unknown(EvidenceTable::State, [&] {
+                return ev(
+                    QT_TRANSLATE_NOOP("Evidence", "sleeping (S) at the instant of the sample; the CPU%1 says more"),
+                    {x.overOf(x.s.cpuSteady, x.s.cpuShare)});
+            });
+        else
+            o.add(EvidenceTable::State, "S", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "sleeping (S)")); });
         break;
     case 'D':
         o.add(EvidenceTable::State, "D", [&] {

@@ -6,8 +6,11 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <unistd.h>
@@ -138,6 +141,40 @@ CapturePair capturePair(const std::string &dir, double gapSeconds, double ageByS
             forgetClosedConnections(root);
     shiftSchedClock(pair, ageBySeconds);
     return pair;
+}
+
+void keepOnly(const CapturePair &pair, const std::vector<int> &pids)
+{
+    for (const std::string &root : {pair.before, pair.after}) {
+        std::map<int, int> parent;
+        for (const auto &entry : std::filesystem::directory_iterator(root)) {
+            const std::string name = entry.path().filename().string();
+            if (name.find_first_not_of("0123456789") != std::string::npos)
+                continue;
+            const std::string stat = readFile(entry.path().string() + "/stat");
+            int ppid = 0;
+            if (const auto close = stat.rfind(')'); close != std::string::npos) {
+                std::string state;
+                std::istringstream(stat.substr(close + 1)) >> state >> ppid;
+            }
+            parent[std::stoi(name)] = ppid;
+        }
+        std::set<int> kept;
+        const auto lineOf = [&](int pid) {
+            for (int p = pid; p > 0 && kept.insert(p).second;)
+                p = parent.count(p) ? parent[p] : 0;
+        };
+        lineOf(static_cast<int>(::getpid()));
+        for (int pid : pids)
+            lineOf(pid);
+        for (const auto &[pid, ppid] : parent) {
+            bool under = false;
+            for (int p = pid; p > 0 && !under; p = parent.count(p) ? parent[p] : 0)
+                under = std::find(pids.begin(), pids.end(), p) != pids.end();
+            if (!under && !kept.count(pid))
+                std::filesystem::remove_all(root + '/' + std::to_string(pid));
+        }
+    }
 }
 
 void makeBusy(const CapturePair &pair, int pid, double share)

@@ -19,6 +19,10 @@ struct CapturePair {
 };
 CapturePair capturePair(const std::string &dir, double gapSeconds, double ageBySeconds, bool connectionsRecur = false);
 
+// Leaves in both captures only the processes of `pids` (with their descendants), their ancestors and
+// this test's own line: on a busy machine everything else there, aged, would be a leftover too.
+void keepOnly(const CapturePair &pair, const std::vector<int> &pids);
+
 void shiftUptime(const std::string &root, double seconds);
 // What a busy loop shows between the two captures when it gets `share` of a core (a loaded machine
 // gives a real one less): the CPU time of `pid` in the second capture, its sched file and its stat.
