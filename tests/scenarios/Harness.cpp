@@ -547,9 +547,6 @@ std::string indent(const std::string &text, const std::string &prefix)
 const std::map<std::string, std::string> &knownGaps()
 {
     static const std::map<std::string, std::string> gaps = {
-        {"niced-spinner-loaded-consistent",
-            "a niced loop at 30 % of a core reads useful against stuck: the prior outweighs \"busy\" without hours "
-            "of CPU in the capture"},
         {"pm2-daemon-forgotten",
             "the God Daemon is a candidate now (P 0.77), but the app it keeps reads 'managed by pm2' and a live "
             "parent (P 0.20): a supervisor nobody uses is not told apart"},

@@ -5,7 +5,9 @@
 
 #include "decide/GroupPlan.h"
 
+#include <chrono>
 #include <fstream>
+#include <thread>
 #include <unistd.h>
 
 namespace ptriage::scenarios {
@@ -272,6 +274,9 @@ const Register editorPidReused("editor-pid-reused",
         const int pid
             = c.startOrphan({kPython, task}, {{"VSCODE_PID", std::to_string(editor)}, {"TERM_PROGRAM", "vscode"}});
         c.killNow(editor);
+        // A pid comes back after a wrap, long after; start times have 10 ms ticks, and one sharing the
+        // task's tick is rightly not called newer (an owner is kept when unsure).
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
         const int newcomer = takePid(c, editor);
         if (pid <= 0 || newcomer <= 0)
             return o.fail("could not give the editor's pid to a newer process");
