@@ -5,6 +5,10 @@
 
 #include <optional>
 
+namespace ptriage {
+struct ScanReportOptions;
+}
+
 namespace ptriage::cli {
 
 // Exit codes shared by every subcommand.
@@ -14,6 +18,8 @@ int scan(const QStringList &args);
 int explain(const QStringList &args);
 int groups(const QStringList &args); // the processes by origin, and each group's leftovers
 int capture(const QStringList &args);
+int evidence(const QStringList &args); // this machine's collection as JSON, for another's scan --host
+int hosts(const QStringList &args); // the hosts scan --host reaches, each checked
 int act(const QStringList &args);
 int record(const QStringList &args); // save sessions headless
 int sessions(const QStringList &args);
@@ -31,6 +37,11 @@ int usage(const QString &error = {});
 std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringList &args, const QString &synopsis);
 
 struct OneShotResult;
+struct OneShotOptions;
+// --host and --timeout (scan); scanHosts() judges every --host's evidence with this machine's model.
+void addHostOptions(QCommandLineParser &parser);
+int scanHosts(
+    const QCommandLineParser &parser, const OneShotOptions &options, const ScanReportOptions &ro, bool json, int width);
 // "900", "15m", "6h", "2d" → seconds; empty when it is not a duration.
 std::optional<double> parseDuration(const QString &text);
 // --db and --keep-days, shared by scan --save and record.

@@ -39,12 +39,21 @@ int scan(const QStringList &args)
     parser.addOption({QStringLiteral("save"), QStringLiteral("Also save the scan as a session.")});
     addSaveOptions(parser);
     addOneShotOptions(parser);
+    addHostOptions(parser);
     if (const auto done = parseCommandLine(parser, args,
             QStringLiteral("scan [--json [--pretty]] [--all] [--wide] [--save [--keep-days DAYS]] [--db FILE] "
-                           "[--proc-root DIR] [--state FILE] [--min-age SECONDS]")))
+                           "[--proc-root DIR] [--state FILE] [--min-age SECONDS] [--host HOST]... "
+                           "[--timeout DURATION]")))
         return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("scan takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
+    const bool onHosts = parser.isSet(QStringLiteral("host"));
+    for (const char *local : {"save", "proc-root", "state"})
+        if (onHosts && parser.isSet(QLatin1String(local)))
+            return usage(
+                QStringLiteral("--%1 is for this machine; it does not go with --host").arg(QLatin1String(local)));
+    if (!onHosts && parser.isSet(QStringLiteral("timeout")))
+        return usage(QStringLiteral("--timeout goes with --host"));
     const bool save = parser.isSet(QStringLiteral("save"));
     if (!save && parser.isSet(QStringLiteral("keep-days")))
         return usage(QStringLiteral("--keep-days goes with --save"));
@@ -54,6 +63,13 @@ int scan(const QStringList &args)
     if (!readOneShotOptions(parser, options, &error) || !readKeepDays(parser, &keepDays, &error))
         return usage(error);
     options.pastDb = pastDatabase(parser, options);
+    if (onHosts) {
+        ScanReportOptions ro;
+        ro.all = parser.isSet(QStringLiteral("all"));
+        ro.pretty = parser.isSet(QStringLiteral("pretty"));
+        return scanHosts(parser, options, ro, parser.isSet(QStringLiteral("json")),
+            outputWidth(parser.isSet(QStringLiteral("wide"))));
+    }
     OneShotResult result;
     if (!runOneShot(options, result, &error)) {
         fail(error);

@@ -114,6 +114,10 @@ int main(int argc, char **argv)
         return groups(rest);
     if (command == QLatin1String("capture"))
         return capture(rest);
+    if (command == QLatin1String("evidence"))
+        return evidence(rest);
+    if (command == QLatin1String("hosts"))
+        return hosts(rest);
     if (command == QLatin1String("act"))
         return act(rest);
     if (command == QLatin1String("record"))

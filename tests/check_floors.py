@@ -18,7 +18,7 @@ import sys
 # Lowest first. To check another root, add its entry.
 FLOORS = {
     "engine": ["util", "store", "config", "collect", "pressure", "infer", "decide", "session",
-               "act", "report", "live"],
+               "act", "report", "live", "remote"],
     "ui": ["look", "widgets", "desk", "acting", "table", "panes", "ports", "sessions", "tray", "window"],
     "procops": ["identity", "request", "ops"],
 }

@@ -34,7 +34,7 @@ struct EvidenceTableSpec {
     EvidenceTable id;
     std::string_view name; // the key in priors.json
     std::string_view term; // the ledger's term: two tables (by kind of program) may share one
-    std::array<std::string_view, 6> bins; // empty names after the last
+    std::array<std::string_view, 7> bins; // empty names after the last
 };
 
 inline constexpr std::array<EvidenceTableSpec, 19> kEvidenceTables{{
@@ -49,7 +49,7 @@ inline constexpr std::array<EvidenceTableSpec, 19> kEvidenceTables{{
     {EvidenceTable::OrphanOther, "orphan_other", "orphan", {"parent_alive", "reparented", "reparented_session_gone"}},
     {EvidenceTable::TtyInteractive, "tty_interactive", "tty", {"foreground", "background", "none"}},
     {EvidenceTable::TtyOther, "tty_other", "tty", {"foreground", "background", "none"}},
-    {EvidenceTable::State, "state", "state", {"R", "S", "D", "Z", "T", "I"}},
+    {EvidenceTable::State, "state", "state", {"R", "S", "D", "Z", "T", "I", "RS"}},
     {EvidenceTable::Sockets, "sockets", "sockets", {"serving", "listening", "established", "none"}},
     {EvidenceTable::WritingFiles, "writing_files", "writing_files", {"yes", "no"}},
     {EvidenceTable::Supervisor, "supervisor", "supervisor", {"systemd_unit", "container", "process_manager", "none"}},

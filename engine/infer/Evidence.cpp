@@ -232,30 +232,25 @@ void observeIo(Observer &o, const Subject &x)
 }
 
 // The scheduler state, other than zombie; unusual letters are not observed. Running or sleeping is
-// one instant's sample of what the CPU term measures over the interval: counted only when that
-// measure is missing, or a poller caught mid-run (or a busy one caught asleep) flips its verdict.
+// one instant's sample of what the CPU term measures over the interval: where that measure exists,
+// only "running or sleeping" (alive, not a zombie) is counted, or a poller caught mid-run (or a busy
+// one caught asleep) flips its verdict.
 void observeState(Observer &o, const Subject &x)
 {
     const Sample &s = x.s;
-    const bool cpuKnown = x.cpu().has_value();
     switch (s.state) {
     case 'R':
-        if (cpuKnown)
-            o.unknown(EvidenceTable::State, [&] {
-                return ev(
-                    QT_TRANSLATE_NOOP("Evidence", "running (R) at the instant of the sample; the CPU%1 says more"),
-                    {x.overOf(x.s.cpuSteady, x.s.cpuShare)});
-            });
-        else
-            o.add(EvidenceTable::State, "R", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "running (R)")); });
-        break;
     case 'S':
-        if (cpuKnown)
-            o.unknown(EvidenceTable::State, [&] {
-                return ev(
-                    QT_TRANSLATE_NOOP("Evidence", "sleeping (S) at the instant of the sample; the CPU%1 says more"),
+        if (x.cpu())
+            o.add(EvidenceTable::State, "RS", [&] {
+                return ev(s.state == 'R'
+                        ? QT_TRANSLATE_NOOP("Evidence", "running (R) at the instant of the sample; the CPU%1 says more")
+                        : QT_TRANSLATE_NOOP(
+                            "Evidence", "sleeping (S) at the instant of the sample; the CPU%1 says more"),
                     {x.overOf(x.s.cpuSteady, x.s.cpuShare)});
             });
+        else if (s.state == 'R')
+            o.add(EvidenceTable::State, "R", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "running (R)")); });
         else
             o.add(EvidenceTable::State, "S", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "sleeping (S)")); });
         break;

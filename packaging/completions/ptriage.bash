@@ -33,7 +33,7 @@ _ptriage()
         prev=${cur%%=*}
         cur=${cur#*=}
     fi
-    local commands="gui scan explain groups capture act relieve port pressure record sessions diff accumulation learned report help"
+    local commands="gui scan explain groups capture hosts evidence act relieve port pressure record sessions diff accumulation learned report help"
     local verbs="end kill pause resume freeze thaw throttle unthrottle renice quarantine unquarantine signal reap"
     local command=
     if [[ $COMP_CWORD -ge 2 && " $commands " == *" ${COMP_WORDS[1]} "* ]]; then
@@ -52,6 +52,10 @@ _ptriage()
             ;;
         --select | --pid)
             _ptriage_pids "$cur"
+            return
+            ;;
+        --host)
+            mapfile -t COMPREPLY < <(compgen -A hostname -- "$cur")
             return
             ;;
         --view)
@@ -80,7 +84,9 @@ _ptriage()
     local options
     case $command in
         "" | gui) options="--tray --db --proc-root --min-age --view --screenshot --select --tab --act --after --help -h" ;;
-        scan) options="--json --pretty --all --wide --save --keep-days --db --proc-root --state --min-age --help -h" ;;
+        scan) options="--json --pretty --all --wide --save --keep-days --db --proc-root --state --min-age --host --timeout --help -h" ;;
+        hosts) options="--host --timeout --json --help -h" ;;
+        evidence) options="--proc-root --help -h" ;;
         explain) options="--json --db --proc-root --state --min-age --help -h" ;;
         groups) options="--json --pretty --all --db --proc-root --state --min-age --help -h" ;;
         capture) options="--pid --proc-root --help -h" ;;

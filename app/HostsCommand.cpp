@@ -1,0 +1,230 @@
+#include "Commands.h"
+#include "OneShot.h"
+
+#include "config/TriageConfig.h"
+#include "remote/RemoteEvidence.h"
+#include "report/JsonWriter.h"
+#include "report/ScanReport.h"
+#include "session/PastLoader.h"
+#include "session/database/SessionStore.h"
+#include "util/Parallel.h"
+
+#include <QDateTime>
+
+namespace ptriage::cli {
+namespace {
+
+// The hosts asked for: --host names (with the hosts file's command for a name it lists), else every
+// host of the file. False with a message for people.
+bool hostsAsked(const QStringList &names, bool fileWhenNone, std::vector<HostSpec> &out, QString *error)
+{
+    std::vector<HostSpec> file;
+    std::string why;
+    if (!readHostsFile(defaultHostsFile(), file, &why))
+        return *error = QString::fromStdString(why), false;
+    if (names.isEmpty() && fileWhenNone) {
+        out = file;
+        return true;
+    }
+    for (const QString &name : names) {
+        HostSpec h;
+        h.name = name.toStdString();
+        if (!validHostName(h.name, &why))
+            return *error = QStringLiteral("--host: %1").arg(QString::fromStdString(why)), false;
+        for (const HostSpec &f : file)
+            if (f.name == h.name)
+                h.command = f.command;
+        out.push_back(std::move(h));
+    }
+    return true;
+}
+
+bool remoteOptions(RemoteOptions &options, const QCommandLineParser &parser, QString *error)
+{
+    std::string why;
+    if (!remoteOptionsFromEnvironment(options, &why))
+        return *error = QString::fromStdString(why), false;
+    if (parser.isSet(QStringLiteral("timeout"))) {
+        const auto t = parseDuration(parser.value(QStringLiteral("timeout")));
+        if (!t || *t <= 0 || *t > 3600)
+            return *error = QStringLiteral("--timeout: expected a duration up to 1h, got '%1'")
+                                .arg(parser.value(QStringLiteral("timeout"))),
+                   false;
+        options.timeoutSeconds = *t;
+    }
+    return true;
+}
+
+struct HostVerdict {
+    HostEvidence evidence;
+    std::shared_ptr<const TriageResult> triage;
+};
+
+// Every host's evidence judged by this machine's model: its priors, policy and learned decisions.
+std::vector<HostVerdict> judge(
+    std::vector<HostEvidence> fetched, const TriageConfig &config, const OneShotOptions &options, QThreadPool *pool)
+{
+    std::vector<HostVerdict> out;
+    for (HostEvidence &e : fetched) {
+        HostVerdict v{std::move(e), nullptr};
+        if (v.evidence.snapshot) {
+            TriageOptions to;
+            to.selfPid = v.evidence.header.selfPid;
+            to.minAgeSeconds = options.minAgeSeconds;
+            to.pool = pool;
+            QString pastError;
+            if (!options.pastDb.isEmpty())
+                if (auto past
+                    = readPastRecords(options.pastDb, v.evidence.snapshot->system.bootId, config.priors, &pastError))
+                    to.past = buildPast(std::move(*past), config.priors, QDateTime::currentMSecsSinceEpoch(),
+                        v.evidence.snapshot.get());
+            if (!pastError.isEmpty())
+                fail(QStringLiteral("past decisions not used for %1: %2")
+                         .arg(QString::fromStdString(v.evidence.host), pastError));
+            v.triage = triage(v.evidence.snapshot, config, to);
+        }
+        out.push_back(std::move(v));
+    }
+    return out;
+}
+
+} // namespace
+
+void addHostOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("host"),
+        QStringLiteral("Scan HOST over ssh (repeatable): anything ssh accepts, an alias of ~/.ssh/config "
+                       "included; ssh is $PTRIAGE_SSH_COMMAND when set. Its ptriage collects, this one judges."),
+        QStringLiteral("HOST")});
+    parser.addOption({QStringLiteral("timeout"),
+        QStringLiteral("With --host: give up on a host after this long (default 30s)."), QStringLiteral("DURATION")});
+}
+
+int scanHosts(
+    const QCommandLineParser &parser, const OneShotOptions &options, const ScanReportOptions &ro, bool json, int width)
+{
+    std::vector<HostSpec> hosts;
+    RemoteOptions remote;
+    QString error;
+    if (!hostsAsked(parser.values(QStringLiteral("host")), false, hosts, &error)
+        || !remoteOptions(remote, parser, &error))
+        return usage(error);
+    ConfigError configError;
+    const auto config = TriageConfig::load({}, &configError);
+    if (!config) {
+        fail(configError.toString());
+        return Failure;
+    }
+    auto pool = std::make_shared<QThreadPool>();
+    pool->setMaxThreadCount(std::max(1, workerCount() - 1));
+    const std::vector<HostVerdict> verdicts = judge(fetchEvidence(hosts, remote), *config, options, pool.get());
+    ScanReportOptions each = ro;
+    each.pool = pool.get();
+    std::string text;
+    bool allOk = true;
+    if (json) {
+        JsonWriter w(ro.pretty);
+        w.beginObject();
+        w.key("schema").value("ptriage.hosts.v1");
+        w.key("hosts").beginArray();
+        for (const HostVerdict &v : verdicts) {
+            w.beginObject();
+            w.key("host").value(v.evidence.host);
+            w.key("seconds").value(v.evidence.seconds, 3);
+            if (v.triage) {
+                w.key("remote_version").value(v.evidence.header.version);
+                w.key("scan").raw(scanJson(*v.triage, *config, each));
+            } else {
+                w.key("error").value(v.evidence.error);
+                allOk = false;
+            }
+            w.endObject();
+        }
+        w.endArray();
+        w.endObject();
+        text = std::move(w.str()) + '\n';
+    } else {
+        for (const HostVerdict &v : verdicts) {
+            char seconds[32];
+            std::snprintf(seconds, sizeof seconds, "%.2f s", v.evidence.seconds);
+            if (!v.triage) {
+                text += "== " + v.evidence.host + ": " + v.evidence.error + '\n';
+                allOk = false;
+                continue;
+            }
+            text += "== " + v.evidence.host + " (ptriage " + v.evidence.header.version + ", " + seconds + ")\n";
+            text += scanText(*v.triage, *config, each, width);
+        }
+    }
+    if (!writeOut(text, json ? Output::Json : Output::Text)) {
+        fail(QStringLiteral("cannot write the output"));
+        return Failure;
+    }
+    return leaveNow(allOk ? Ok : Failure);
+}
+
+int hosts(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "The hosts scan --host reaches (the hosts file %1 and --host), each checked over ssh: reachable, its "
+        "ptriage version, how many processes, how long it took; or why not, in one line.")
+                                         .arg(QString::fromStdString(defaultHostsFile())));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.hosts-check.v1 JSON.")});
+    addHostOptions(parser);
+    if (const auto done
+        = parseCommandLine(parser, args, QStringLiteral("hosts [--host HOST]... [--timeout DURATION] [--json]")))
+        return *done;
+    if (!parser.positionalArguments().isEmpty())
+        return usage(QStringLiteral("hosts takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
+    std::vector<HostSpec> hosts;
+    std::vector<HostSpec> named;
+    RemoteOptions remote;
+    QString error;
+    if (!hostsAsked({}, true, hosts, &error) || !hostsAsked(parser.values(QStringLiteral("host")), false, named, &error)
+        || !remoteOptions(remote, parser, &error))
+        return usage(error);
+    for (HostSpec &h : named)
+        if (std::none_of(hosts.begin(), hosts.end(), [&](const HostSpec &f) { return f.name == h.name; }))
+            hosts.push_back(std::move(h));
+    const std::vector<HostEvidence> fetched = fetchEvidence(hosts, remote);
+    const bool json = parser.isSet(QStringLiteral("json"));
+    std::string text;
+    bool allOk = true;
+    JsonWriter w;
+    w.beginObject();
+    w.key("schema").value("ptriage.hosts-check.v1");
+    w.key("hosts").beginArray();
+    if (!json)
+        text = hosts.empty() ? "no hosts: add one per line to " + defaultHostsFile() + ", or use --host\n"
+                             : "local: this machine\n";
+    for (const HostEvidence &e : fetched) {
+        allOk = allOk && e.snapshot;
+        w.beginObject();
+        w.key("host").value(e.host);
+        w.key("ok").value(bool(e.snapshot));
+        w.key("seconds").value(e.seconds, 3);
+        if (e.snapshot) {
+            w.key("version").value(e.header.version);
+            w.key("processes").value(static_cast<long long>(e.snapshot->processes.size()));
+            w.key("boot_id").value(e.snapshot->system.bootId.toString());
+        } else {
+            w.key("error").value(e.error);
+        }
+        w.endObject();
+        char line[96];
+        if (e.snapshot)
+            std::snprintf(line, sizeof line, ": ptriage %s, %zu processes, %.2f s\n", e.header.version.c_str(),
+                e.snapshot->processes.size(), e.seconds);
+        text += e.host + (e.snapshot ? std::string(line) : ": " + e.error + '\n');
+    }
+    w.endArray();
+    w.endObject();
+    if (!writeOut(json ? w.str() + '\n' : text, json ? Output::Json : Output::Text)) {
+        fail(QStringLiteral("cannot write the output"));
+        return Failure;
+    }
+    return allOk ? Ok : Failure;
+}
+
+} // namespace ptriage::cli

@@ -1,0 +1,62 @@
+#include "HostsFile.h"
+
+#include <QDir>
+#include <QStandardPaths>
+
+#include <fstream>
+#include <sstream>
+
+namespace ptriage {
+
+bool validHostName(const std::string &name, std::string *why)
+{
+    if (name.empty())
+        return *why = "a host name is empty", false;
+    if (name.size() > 255)
+        return *why = "a host name is longer than 255 bytes", false;
+    if (name.front() == '-')
+        return *why = "'" + name + "' starts with '-' (ssh would read it as an option)", false;
+    for (const unsigned char c : name)
+        if (c <= ' ' || c == 0x7f)
+            return *why = "'" + name + "' has a blank or a control character", false;
+    return true;
+}
+
+bool readHostsFile(const std::string &path, std::vector<HostSpec> &out, std::string *error)
+{
+    std::ifstream in(path);
+    if (!in)
+        return true;
+    std::vector<HostSpec> hosts;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (const auto hash = line.find('#'); hash != std::string::npos)
+            line.erase(hash);
+        std::istringstream words(line);
+        HostSpec host;
+        if (!(words >> host.name))
+            continue;
+        std::string why;
+        if (!validHostName(host.name, &why))
+            return *error = path + ':' + std::to_string(number) + ": " + why, false;
+        std::vector<std::string> command;
+        for (std::string word; words >> word;)
+            command.push_back(word);
+        if (!command.empty())
+            host.command = std::move(command);
+        hosts.push_back(std::move(host));
+    }
+    if (in.bad())
+        return *error = path + ": cannot be read", false;
+    out.insert(out.end(), hosts.begin(), hosts.end());
+    return true;
+}
+
+std::string defaultHostsFile()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation))
+        .filePath(QStringLiteral("ptriage/hosts"))
+        .toStdString();
+}
+
+} // namespace ptriage

@@ -1,0 +1,150 @@
+#!/usr/bin/python3
+"""scan --host and hosts against a real OpenSSH server on loopback.
+
+Starts Debian's sshd on a free 127.0.0.1 port with a throwaway host key and client key, and a
+client config (the user's own setting: StrictHostKeyChecking yes, the host key known) reached through
+PTRIAGE_SSH_COMMAND="ssh -F CONFIG". Hosts:
+  alpha    the server, ptriage from the hosts file (this build)
+  noexe    the server, the hosts file names a ptriage that is not there
+  garbage  the server, the hosts file names /bin/echo (it answers "evidence")
+  dead     a closed port (connection refused)
+  hang     a port that accepts and never says anything (the timeout)
+Real processes are left behind on "alpha" (an idle orphan in a session of its own, a busy loop);
+the scan judges them with this machine's model exactly as a local scan of the same evidence does,
+every failing host gets one clear line, and the good host is still shown.
+Exit 77 (skipped) without sshd or root (sshd needs its privilege separation directory).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+import loopback_sshd  # noqa: E402
+
+PTRIAGE = None
+
+
+def leave_behind():
+    """What a person leaves: an idle orphan in a session of its own, and a loop spinning on a core."""
+    idle = subprocess.Popen(["setsid", "sleep", "3600"], start_new_session=True)
+    spin = subprocess.Popen(["python3", "-c", "while True: pass"], start_new_session=True)
+    return [idle, spin]
+
+
+class RemoteHosts(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = loopback_sshd.LoopbackSshd(
+            ["alpha", "noexe", "garbage"],
+            ["# the test's hosts", f"alpha {PTRIAGE}", "noexe /nonexistent/bin/ptriage", "garbage /bin/echo"])
+        cls.left = leave_behind()
+        time.sleep(0.5)
+
+    @classmethod
+    def tearDownClass(cls):
+        for p in cls.left:
+            p.kill()
+            p.wait()
+        cls.server.close()
+
+    def ptriage(self, *args, timeout=120):
+        started = time.monotonic()
+        r = subprocess.run([PTRIAGE, *args], env=self.server.env, capture_output=True, text=True, timeout=timeout)
+        r.seconds = time.monotonic() - started
+        return r
+
+    def test_a_host_is_judged_by_the_local_model(self):
+        r = self.ptriage("scan", "--host", "alpha", "--json", "--all")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        doc = json.loads(r.stdout)
+        self.assertEqual(doc["schema"], "ptriage.hosts.v1")
+        [host] = doc["hosts"]
+        self.assertEqual(host["host"], "alpha")
+        self.assertEqual(host["remote_version"], self.ptriage("--version").stdout.split()[1])
+        procs = {p["pid"]: p for p in host["scan"]["processes"]}
+        idle, spin = self.left
+        for p in (idle, spin):
+            self.assertIn(p.pid, procs, "a process left on the host is in its scan")
+        self.assertEqual(procs[spin.pid]["cpu_share"] > 0.3, True, procs[spin.pid])
+        self.assertTrue(procs[spin.pid]["ledger"], "the remote process has its ledger, term by term")
+        # The remote's own ptriage (what ssh ran) is never a target.
+        evidence_runs = [p for p in procs.values() if p.get("command", "").endswith("ptriage evidence")]
+        for p in evidence_runs:
+            self.assertFalse(p.get("candidate"), p)
+
+    def test_evidence_is_what_was_collected_one_sample_per_process(self):
+        # What scan --host reads: the schema, and each process once (tst_evidence_json checks that it
+        # is judged exactly as at home).
+        ev = self.ptriage("evidence")
+        self.assertEqual(ev.returncode, 0, ev.stderr)
+        doc = json.loads(ev.stdout)
+        self.assertEqual(doc["schema"], "ptriage.evidence.v1")
+        self.assertGreater(len(doc["processes"]), 2)
+        starts = {p["start_id"] for p in doc["processes"]}
+        self.assertEqual(len(starts), len(doc["processes"]))
+
+    def test_every_failing_host_says_why_in_one_line_and_the_others_are_shown(self):
+        r = self.ptriage("scan", "--host", "dead", "--host", "hang", "--host", "noexe", "--host", "garbage",
+                                "--host", "alpha", "--timeout", "4s")
+        self.assertEqual(r.returncode, 1, "a host that failed makes the exit 1")
+        lines = {}
+        for line in r.stdout.splitlines():
+            if line.startswith("== "):
+                host, _, rest = line[3:].partition(" ")
+                lines[host.rstrip(":")] = rest
+        self.assertIn("Connection refused", lines["dead"])
+        self.assertRegex(lines["hang"], "no answer within 4 s|timed out")
+        self.assertIn("ptriage is not installed there", lines["noexe"])
+        self.assertIn("/nonexistent/bin/ptriage", lines["noexe"])
+        self.assertIn("not ptriage evidence", lines["garbage"])
+        self.assertTrue(lines["alpha"].startswith("(ptriage "), lines["alpha"])
+        self.assertIn("ptriage: ", r.stdout.split("== alpha")[1], "alpha's table is there")
+        self.assertLess(r.seconds, 30, "the hanging host held nothing up past its timeout")
+
+    def test_hosts_checks_each_host(self):
+        r = self.ptriage("hosts", "--json", "--host", "dead", "--timeout", "5s")
+        self.assertEqual(r.returncode, 1, r.stderr)
+        doc = json.loads(r.stdout)
+        by = {h["host"]: h for h in doc["hosts"]}
+        self.assertEqual(set(by), {"alpha", "noexe", "garbage", "dead"}, "the hosts file, then --host")
+        self.assertTrue(by["alpha"]["ok"])
+        self.assertGreater(by["alpha"]["processes"], 2)
+        self.assertFalse(by["dead"]["ok"])
+        self.assertIn("Connection refused", by["dead"]["error"])
+
+    def test_an_option_is_never_taken_for_a_host(self):
+        r = self.ptriage("scan", "--host=-oProxyCommand=touch /tmp/owned")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("starts with '-'", r.stderr)
+
+    def test_what_a_host_sends_is_never_trusted(self):
+        # A "ptriage" there that sends evidence with a lie in it: refused with where and why.
+        fake = os.path.join(self.server.dir, "fake-ptriage")
+        with open(fake, "w") as f:
+            f.write("#!/bin/sh\nexec %s evidence | sed 's/\"state\":\"S\"/\"state\":\"SS\"/' \n" % PTRIAGE)
+        os.chmod(fake, 0o755)
+        self.server.add_alias("liar", f"liar {fake}")
+        r = self.ptriage("scan", "--host", "liar")
+        self.assertEqual(r.returncode, 1)
+        self.assertRegex(r.stdout, r"== liar: sent what is not ptriage evidence: processes\[\d+\]\.state: ")
+
+
+def main():
+    global PTRIAGE
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--ptriage", required=True)
+    args, rest = parser.parse_known_args()
+    PTRIAGE = os.path.abspath(args.ptriage)
+    if not loopback_sshd.available():
+        print("skipped: needs /usr/sbin/sshd (openssh-server) and root")
+        return 77
+    result = unittest.main(argv=[sys.argv[0], "-v", *rest], exit=False).result
+    return 0 if result.wasSuccessful() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
