@@ -3,6 +3,8 @@
 #include "OneShot.h"
 
 #include "act/ActionController.h"
+#include "remote/ProcessRun.h"
+#include "remote/RemoteEvidence.h"
 #include "report/EngineLabels.h"
 #include "report/ScanReport.h"
 #include "util/Format.h"
@@ -122,6 +124,89 @@ int listJournal(ActionJournal &journal)
     return Ok;
 }
 
+// act … --host HOST: confirmed here, the targets described from the host's evidence as this
+// machine's model judges it; done there by its own `ptriage act`, which checks each identity again
+// (a pid reused there is refused there) and keeps the journal there (act undo ID --host HOST).
+int actOnHost(const QCommandLineParser &parser, const ActRequest *request)
+{
+    HostSpec host;
+    host.name = parser.value(QStringLiteral("host")).toStdString();
+    std::string why;
+    std::vector<HostSpec> listed;
+    RemoteOptions remote;
+    if (!validHostName(host.name, &why) || !readHostsFile(defaultHostsFile(), listed, &why)
+        || !remoteOptionsFromEnvironment(remote, &why))
+        return usage(QStringLiteral("act --host: %1").arg(QString::fromStdString(why)));
+    for (const HostSpec &h : listed)
+        if (h.name == host.name)
+            host.command = h.command;
+    const QString name = QString::fromStdString(host.name);
+    const QStringList pos = parser.positionalArguments();
+    std::vector<std::string> words{"act"};
+    for (const QString &p : pos)
+        words.push_back(p.toStdString());
+    for (const char *option : {"signal", "nice", "cpus", "quota", "timeout"})
+        if (parser.isSet(QLatin1String(option)))
+            words.insert(words.end(), {std::string("--") + option, parser.value(QLatin1String(option)).toStdString()});
+    if (parser.isSet(QStringLiteral("group")))
+        words.emplace_back("--group");
+    const bool journal = pos.first() == QLatin1String("journal");
+    if (!journal && !parser.isSet(QStringLiteral("yes"))) {
+        QString question = QStringLiteral("Undo action %1 of %2's journal?").arg(pos.value(1), name);
+        if (request) {
+            const std::vector<HostEvidence> fetched = fetchEvidence({host}, remote);
+            if (!fetched[0].snapshot) {
+                fail(QStringLiteral("%1: %2").arg(name, QString::fromStdString(fetched[0].error)));
+                return Failure;
+            }
+            ConfigError configError;
+            const auto config = TriageConfig::load({}, &configError);
+            if (!config) {
+                fail(configError.toString());
+                return Failure;
+            }
+            TriageOptions to;
+            to.selfPid = fetched[0].header.selfPid;
+            const auto context = triage(fetched[0].snapshot, *config, to);
+            std::printf("%s %zu process%s on %s:\n", actVerbName(request->verb), request->targets.size(),
+                request->targets.size() == 1 ? "" : "es", host.name.c_str());
+            for (const auto &id : request->targets)
+                printLine(describeTarget(*context, id, *request).toStdString());
+            std::fflush(stdout);
+            question = QStringLiteral("Proceed on %1?").arg(name);
+        }
+        if (!confirmOnTerminal(question)) {
+            fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
+            return Failure;
+        }
+    }
+    if (!journal)
+        words.emplace_back("--yes"); // confirmed here: there is no terminal there to ask on
+    const double seconds = 60 + (request ? request->endTimeoutMs / 1000.0 : 0);
+    const RunResult r = runAll({sshArgv(remote, host, words)}, seconds, std::size_t{16} << 20)[0];
+    writeOut(r.out, Output::Text);
+    if (r.exitCode == 255 || !r.spawnError.empty() || r.timedOut || r.signal) {
+        const std::string said = !r.spawnError.empty() ? r.spawnError
+            : r.timedOut ? "no answer within " + std::to_string(static_cast<int>(seconds)) + " s"
+                         : r.errTail;
+        fail(QStringLiteral("%1: %2").arg(name, QString::fromStdString(said).trimmed()));
+        return Failure;
+    }
+    if (!r.errTail.empty())
+        std::fputs(forTerminal(r.errTail).c_str(), stderr);
+    if (r.exitCode == 127 || r.exitCode == 126) {
+        fail(QStringLiteral("%1: ptriage is not installed there: install the ptriage package on it, or name its "
+                            "command in the hosts file")
+                 .arg(name));
+        return Failure;
+    }
+    if (r.out.find("not authorized") != std::string::npos || r.errTail.find("not authorized") != std::string::npos)
+        fail(QStringLiteral("%1: over ssh no password can be asked (BatchMode): allow the action there with a polkit "
+                            "rule for your user, or act as the process's owner")
+                 .arg(name));
+    return r.exitCode;
+}
+
 } // namespace
 
 int act(const QStringList &args)
@@ -151,15 +236,24 @@ int act(const QStringList &args)
     parser.addOption(
         {QStringLiteral("journal"), QStringLiteral("The same as --db (its older name)."), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("yes"), QStringLiteral("Do not ask for confirmation.")});
+    parser.addOption({QStringLiteral("host"),
+        QStringLiteral("Act on HOST over ssh: confirmed here, done there by its own ptriage act (which checks each "
+                       "identity again and keeps the journal there)."),
+        QStringLiteral("HOST")});
     if (const auto done = parseCommandLine(parser, args,
             QStringLiteral("act VERB START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT] "
-                           "[--timeout SECONDS] [--db FILE | --journal FILE] [--yes]\n"
-                           "       ptriage act undo ID [--yes] [--db FILE]\n"
-                           "       ptriage act journal [--db FILE]")))
+                           "[--timeout SECONDS] [--db FILE | --journal FILE] [--yes] [--host HOST]\n"
+                           "       ptriage act undo ID [--yes] [--db FILE] [--host HOST]\n"
+                           "       ptriage act journal [--db FILE] [--host HOST]")))
         return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.isEmpty())
         return usage(QStringLiteral("act: which action? (end, kill, pause, … or undo ID, journal)"));
+    const bool onHost = parser.isSet(QStringLiteral("host"));
+    if (onHost && (parser.isSet(QStringLiteral("db")) || parser.isSet(QStringLiteral("journal"))))
+        return usage(QStringLiteral("act --host: the journal is that host's own; --db does not go with --host"));
+    if (onHost && (pos.first() == QLatin1String("journal") || pos.first() == QLatin1String("undo")))
+        return actOnHost(parser, nullptr);
 
     if (parser.isSet(QStringLiteral("db")) && parser.isSet(QStringLiteral("journal")))
         return usage(QStringLiteral("act: --db and --journal name the same file; give one"));
@@ -243,6 +337,8 @@ int act(const QStringList &args)
         request.endTimeoutMs = static_cast<int>(s * 1000);
     }
 
+    if (onHost)
+        return actOnHost(parser, &request);
     // What the person decides on: a fresh scan of the machine.
     OneShotResult scanned;
     if (!runOneShot({}, scanned, &error)) {

@@ -23,6 +23,7 @@ tests=(
   python3-psutil python3-pytest-xdist procps tmux bsdutils
   nodejs git sqlite3 make # tests/scenarios: real tools left behind (npm-tools.sh adds the JS ones)
   inotify-tools openssh-client # tests/scenarios: a file watcher under a restarter loop, a forgotten ssh-agent
+  openssh-server # tests/app/test_remote_hosts.py: scan --host against its own sshd on loopback (not port 22: below)
   redis-server socat netcat-openbsd gdb strace entr parallel # tests/scenarios: a developer's workstation (scen_workstation.cpp)
   xvfb xauth dbus polkitd systemd passwd util-linux
   chromium-headless-shell fonts-dejavu-core # tests/report: the HTML report in a real headless browser
@@ -83,3 +84,7 @@ echo "install-deps: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# The tests start their own sshd on 127.0.0.1; a server on port 22 installed for them was not asked for.
+if [[ " ${missing[*]} " == *" openssh-server "* ]] && [ -d /run/systemd/system ]; then
+  $SUDO systemctl disable --now ssh.service ssh.socket >/dev/null 2>&1 || true
+fi

@@ -30,7 +30,7 @@ PTRIAGE = None
 
 def leave_behind():
     """What a person leaves: an idle orphan in a session of its own, and a loop spinning on a core."""
-    idle = subprocess.Popen(["setsid", "sleep", "3600"], start_new_session=True)
+    idle = subprocess.Popen(["sleep", "3600"], start_new_session=True)
     spin = subprocess.Popen(["python3", "-c", "while True: pass"], start_new_session=True)
     return [idle, spin]
 
@@ -115,6 +115,42 @@ class RemoteHosts(unittest.TestCase):
         self.assertGreater(by["alpha"]["processes"], 2)
         self.assertFalse(by["dead"]["ok"])
         self.assertIn("Connection refused", by["dead"]["error"])
+
+    def start_id_on(self, host, pid):
+        r = self.ptriage("scan", "--host", host, "--json", "--all")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        [h] = json.loads(r.stdout)["hosts"]
+        return next(p["start_id"] for p in h["scan"]["processes"] if p["pid"] == pid)
+
+    def test_an_end_on_a_remote_process_is_done_there_by_identity(self):
+        target = subprocess.Popen(["sleep", "3600"], start_new_session=True)
+        try:
+            start_id = self.start_id_on("alpha", target.pid)
+            # A START_ID whose start time is not that process's: the pid is someone else's there.
+            boot, ticks, pid = start_id.split(":")
+            reused = f"{boot}:{int(ticks) + 1}:{pid}"
+            r = self.ptriage("act", "end", reused, "--host", "alpha", "--yes")
+            self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+            self.assertIsNone(target.poll(), "a reused identity is refused there, nothing signalled")
+            r = self.ptriage("act", "end", start_id, "--host", "alpha", "--yes")
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            self.assertIn(start_id, r.stdout)
+            target.wait(10)  # ended there: its parent here sees it exit
+            journal = self.ptriage("act", "journal", "--host", "alpha")
+            self.assertEqual(journal.returncode, 0, journal.stderr)
+            self.assertIn(start_id, journal.stdout, "the host's journal has it")
+            self.assertTrue(os.path.exists(f"{self.server.dir}/remote-data/ptriage/sessions.sqlite"),
+                            "there, in that host's own database")
+        finally:
+            if target.poll() is None:
+                target.kill()
+                target.wait()
+
+    def test_acting_on_a_dead_host_says_so(self):
+        r = self.ptriage("act", "pause", "00000000-0000-4000-8000-000000000000:1:1", "--host", "dead", "--yes")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("dead: ", r.stderr)
+        self.assertIn("Connection refused", r.stderr)
 
     def test_an_option_is_never_taken_for_a_host(self):
         r = self.ptriage("scan", "--host=-oProxyCommand=touch /tmp/owned")

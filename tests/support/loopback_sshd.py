@@ -32,7 +32,11 @@ class LoopbackSshd:
         d = self.dir
         for key in ("host_key", "client_key"):
             subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", f"{d}/{key}"], check=True)
-        shutil.copy(f"{d}/client_key.pub", f"{d}/authorized_keys")
+        # The "host" keeps its own data and config (journal, sessions) in the test's directory, not
+        # in the home of the user the tests run as.
+        with open(f"{d}/client_key.pub") as f, open(f"{d}/authorized_keys", "w") as out:
+            out.write(f'environment="XDG_DATA_HOME={d}/remote-data",environment="XDG_CONFIG_HOME={d}/remote-config" '
+                      + f.read())
         self.port = free_port()
         with open(f"{d}/sshd_config", "w") as f:
             f.write(
@@ -40,6 +44,7 @@ class LoopbackSshd:
                 f"AuthorizedKeysFile {d}/authorized_keys\nPidFile {d}/sshd.pid\nUsePAM no\nStrictModes no\n"
                 "PermitRootLogin prohibit-password\nPasswordAuthentication no\n"
                 "KbdInteractiveAuthentication no\nLogLevel ERROR\nMaxSessions 64\nMaxStartups 64\n"
+                "PermitUserEnvironment XDG_DATA_HOME,XDG_CONFIG_HOME\n"
             )
         with open(f"{d}/host_key.pub") as f:
             host_key = f.read().strip()
