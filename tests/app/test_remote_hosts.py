@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import loopback_sshd  # noqa: E402
 
 PTRIAGE = None
+BETA_BOOT = "0b0e7a00-1111-4222-8333-444444444444"
 
 
 def leave_behind():
@@ -40,7 +41,9 @@ class RemoteHosts(unittest.TestCase):
     def setUpClass(cls):
         cls.server = loopback_sshd.LoopbackSshd(
             ["alpha", "noexe", "garbage"],
-            ["# the test's hosts", f"alpha {PTRIAGE}", "noexe /nonexistent/bin/ptriage", "garbage /bin/echo"])
+            ["# the test's hosts", f"alpha {PTRIAGE}", "noexe /nonexistent/bin/ptriage", "garbage /bin/echo",
+             f"beta {PTRIAGE}"],
+            machines={"beta": BETA_BOOT})
         cls.left = leave_behind()
         time.sleep(0.5)
 
@@ -110,7 +113,7 @@ class RemoteHosts(unittest.TestCase):
         self.assertEqual(r.returncode, 1, r.stderr)
         doc = json.loads(r.stdout)
         by = {h["host"]: h for h in doc["hosts"]}
-        self.assertEqual(set(by), {"alpha", "noexe", "garbage", "dead"}, "the hosts file, then --host")
+        self.assertEqual(set(by), {"alpha", "noexe", "garbage", "beta", "dead"}, "the hosts file, then --host")
         self.assertTrue(by["alpha"]["ok"])
         self.assertGreater(by["alpha"]["processes"], 2)
         self.assertFalse(by["dead"]["ok"])
@@ -145,6 +148,28 @@ class RemoteHosts(unittest.TestCase):
             if target.poll() is None:
                 target.kill()
                 target.wait()
+
+    def test_two_machines_each_with_its_own_identities(self):
+        # Something left behind on beta (its own PID namespace and boot id), started over ssh there.
+        left = self.server.ssh("beta", "setsid sleep 3600 </dev/null >/dev/null 2>&1 & echo $!")
+        self.assertEqual(left.returncode, 0, left.stderr)
+        pid_there = int(left.stdout.strip())
+        r = self.ptriage("scan", "--host", "alpha", "--host", "beta", "--json", "--all")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        by = {h["host"]: h["scan"] for h in json.loads(r.stdout)["hosts"]}
+        self.assertEqual(by["beta"]["boot_id"], BETA_BOOT)
+        self.assertNotEqual(by["alpha"]["boot_id"], BETA_BOOT)
+        sleeper = next(p for p in by["beta"]["processes"] if p["pid"] == pid_there and p["comm"] == "sleep")
+        self.assertTrue(sleeper["start_id"].startswith(BETA_BOOT + ":"))
+        self.assertLess(by["beta"]["process_count"], by["alpha"]["process_count"], "beta sees only its own")
+        # beta's identity means nothing on alpha: refused there, whatever runs under that pid on alpha.
+        r = self.ptriage("act", "pause", sleeper["start_id"], "--host", "alpha", "--yes")
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        # On beta it is that process: ended there.
+        r = self.ptriage("act", "end", sleeper["start_id"], "--host", "beta", "--yes")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        alive = self.server.ssh("beta", f"grep -qv ') Z' /proc/{pid_there}/stat 2>/dev/null && echo alive || echo ended")
+        self.assertEqual(alive.stdout.strip(), "ended")
 
     def test_acting_on_a_dead_host_says_so(self):
         r = self.ptriage("act", "pause", "00000000-0000-4000-8000-000000000000:1:1", "--host", "dead", "--yes")

@@ -26,8 +26,11 @@ def available():
 
 
 class LoopbackSshd:
-    def __init__(self, aliases, hosts_file):
-        """`aliases`: host names that reach this server; `hosts_file`: the lines of the hosts file."""
+    def __init__(self, aliases, hosts_file, machines=None):
+        """`aliases`: host names that reach this machine's server; `hosts_file`: the lines of the hosts
+        file. `machines`: more hosts, alias → boot id, each a server of its own in PID and mount
+        namespaces of its own where /proc says that boot id: what is started through it is another
+        machine's as far as identities go (its own pids, its own boot)."""
         self.dir = tempfile.mkdtemp(prefix="ptriage-sshd-")
         d = self.dir
         for key in ("host_key", "client_key"):
@@ -38,18 +41,12 @@ class LoopbackSshd:
             out.write(f'environment="XDG_DATA_HOME={d}/remote-data",environment="XDG_CONFIG_HOME={d}/remote-config" '
                       + f.read())
         self.port = free_port()
-        with open(f"{d}/sshd_config", "w") as f:
-            f.write(
-                f"Port {self.port}\nListenAddress 127.0.0.1\nHostKey {d}/host_key\n"
-                f"AuthorizedKeysFile {d}/authorized_keys\nPidFile {d}/sshd.pid\nUsePAM no\nStrictModes no\n"
-                "PermitRootLogin prohibit-password\nPasswordAuthentication no\n"
-                "KbdInteractiveAuthentication no\nLogLevel ERROR\nMaxSessions 64\nMaxStartups 64\n"
-                "PermitUserEnvironment XDG_DATA_HOME,XDG_CONFIG_HOME\n"
-            )
+        self.machines = {alias: (free_port(), boot) for alias, boot in (machines or {}).items()}
         with open(f"{d}/host_key.pub") as f:
             host_key = f.read().strip()
         with open(f"{d}/known_hosts", "w") as f:
-            f.write(f"[127.0.0.1]:{self.port} {host_key}\n")
+            for port in [self.port] + [port for port, _ in self.machines.values()]:
+                f.write(f"[127.0.0.1]:{port} {host_key}\n")
         self.silent = socket.socket()
         self.silent.bind(("127.0.0.1", 0))
         self.silent.listen(8)
@@ -66,18 +63,15 @@ class LoopbackSshd:
             f.write(f"Host {' '.join(self.aliases)}\n  HostName 127.0.0.1\n  Port {self.port}\n{common}")
             f.write(f"Host dead\n  HostName 127.0.0.1\n  Port {dead}\n{common}")
             f.write(f"Host hang\n  HostName 127.0.0.1\n  Port {self.silent.getsockname()[1]}\n{common}")
+            for alias, (port, _) in self.machines.items():
+                f.write(f"Host {alias}\n  HostName 127.0.0.1\n  Port {port}\n{common}")
         os.makedirs(f"{d}/config/ptriage")
         with open(f"{d}/config/ptriage/hosts", "w") as f:
             f.write("".join(line + "\n" for line in hosts_file))
         os.makedirs(f"{d}/runtime", mode=0o700)
         os.makedirs("/run/sshd", exist_ok=True)
-        self.sshd = subprocess.Popen(["/usr/sbin/sshd", "-D", "-e", "-f", f"{d}/sshd_config"])
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", self.port)) == 0:
-                    break
-            time.sleep(0.05)
+        self.servers = [self._start(self.port, None)]
+        self.servers += [self._start(port, boot) for port, boot in self.machines.values()]
         self.env = dict(
             os.environ,
             PTRIAGE_SSH_COMMAND=f"ssh -F {d}/ssh_config",
@@ -85,6 +79,31 @@ class LoopbackSshd:
             XDG_RUNTIME_DIR=f"{d}/runtime",
             LANG="C.UTF-8",
         )
+
+    def _start(self, port, boot_id):
+        d = self.dir
+        with open(f"{d}/sshd_config.{port}", "w") as f:
+            f.write(
+                f"Port {port}\nListenAddress 127.0.0.1\nHostKey {d}/host_key\n"
+                f"AuthorizedKeysFile {d}/authorized_keys\nPidFile {d}/sshd.{port}.pid\nUsePAM no\nStrictModes no\n"
+                "PermitRootLogin prohibit-password\nPasswordAuthentication no\n"
+                "KbdInteractiveAuthentication no\nLogLevel ERROR\nMaxSessions 64\nMaxStartups 64\n"
+                "PermitUserEnvironment XDG_DATA_HOME,XDG_CONFIG_HOME\n"
+            )
+        sshd = ["/usr/sbin/sshd", "-D", "-e", "-f", f"{d}/sshd_config.{port}"]
+        if boot_id:
+            with open(f"{d}/boot_id.{port}", "w") as f:
+                f.write(boot_id + "\n")
+            sshd = ["unshare", "--pid", "--fork", "--mount", "--mount-proc", "--kill-child", "sh", "-c",
+                    f"mount --bind {d}/boot_id.{port} /proc/sys/kernel/random/boot_id && exec " + " ".join(sshd)]
+        server = subprocess.Popen(sshd)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+        return server
 
     def _hold(self):
         while True:
@@ -112,10 +131,12 @@ class LoopbackSshd:
         # The shared connections' masters end with an exit request on their sockets.
         control = f"{self.dir}/runtime/ptriage-ssh"
         if os.path.isdir(control):
-            for alias in self.aliases[:1]:
+            for alias in self.aliases[:1] + list(self.machines):
                 self.ssh("-o", f"ControlPath={control}/%C", "-O", "exit", alias)
-        self.sshd.terminate()
-        self.sshd.wait(10)
+        for server in self.servers:
+            # unshare --fork ignores SIGTERM while it waits; killed, it takes its namespace along (--kill-child).
+            server.kill()
+            server.wait(10)
         self.silent.close()
         for c in self.held:
             c.close()
