@@ -1,7 +1,7 @@
 #pragma once
 
-#include "HostsFile.h"
 #include "EvidenceJson.h"
+#include "HostsFile.h"
 
 #include <memory>
 #include <string>
