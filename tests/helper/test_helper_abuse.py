@@ -394,6 +394,7 @@ def machinery_case(w):
 
 def bounds_case(w):
     print("\n== bounds checked while reading (as the user, before polkit)", flush=True)
+    logged_before = len(w.sink.lines)
     many = ["a{sv}", "17"] + sum((["k%d" % i, "s", "x"] for i in range(17)), [])
     _, error, _ = w.execute(True, many)
     check(error == "org.ptriage.helper.Error.InvalidRequest", f"17 fields refused ({error})")
@@ -401,7 +402,13 @@ def bounds_case(w):
     check(error == "org.ptriage.helper.Error.InvalidRequest", f"a 5,000-byte string refused ({error})")
     _, error, _ = w.execute(True, ["a{sv}", "1", "verb", "(ss)", "a", "b"])
     check(error == "org.ptriage.helper.Error.InvalidRequest", f"a structure refused ({error})")
-    reasons = [l for l in w.sink.lines if "refused:" in l and "invalid request" in l][-3:]
+    # The log arrives on its own: wait for this case's three lines, not the ones of a case before.
+    def reasons_now():
+        return [l for l in w.sink.lines[logged_before:] if "refused:" in l and "invalid request" in l]
+    deadline = time.monotonic() + 10
+    while len(reasons_now()) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    reasons = reasons_now()[-3:]
     check(len(reasons) == 3 and "more than 16 fields" in reasons[0] and "longer than 4096" in reasons[1],
           "each with its reason in the log: " + " | ".join(r.split("invalid request: ", 1)[-1][:45] for r in reasons))
 

@@ -61,6 +61,13 @@ int forkSpinner()
     return pid;
 }
 
+bool sameFile(const char *a, const char *b)
+{
+    struct stat sa {
+    }, sb{};
+    return ::stat(a, &sa) == 0 && ::stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 double cpuShare(int pid, int ms)
 {
     auto ticks = [pid] {
@@ -112,9 +119,14 @@ private Q_SLOTS:
                 QSKIP(qPrintable(QStringLiteral("cpu is bound to the v1 hierarchy at %1, which cannot be unmounted "
                                                 "(%2: something holds it open); a controller serves one hierarchy")
                                      .arg(v1->mountPoint, QString::fromLocal8Bit(std::strerror(errno)))));
-            m_v1CpuMount = v1->mountPoint;
-            QVERIFY2(waitUntil([&] { return has(root + QStringLiteral("/cgroup.controllers"), "cpu"); }, 10000),
-                "the kernel did not hand cpu to cgroup2 after the v1 hierarchy was unmounted");
+            m_v1CpuMount = v1->mountPoint; // cleanupTestCase mounts it back, also after a skip
+            const bool handed
+                = waitUntil([&] { return has(root + QStringLiteral("/cgroup.controllers"), "cpu"); }, 10000);
+            // In a chroot the hierarchy may be mounted outside its root too (a bind of the machine's
+            // cgroup tree), where this test can neither see nor unmount it.
+            if (!handed && !sameFile("/", "/proc/1/root"))
+                QSKIP("cpu stays in a v1 hierarchy mounted outside this chroot; it is not ours to unmount");
+            QVERIFY2(handed, "the kernel did not hand cpu to cgroup2 after the v1 hierarchy was unmounted");
         }
         // What systemd does at the root: cpu passed down (the root may hold processes and controllers).
         if (!has(root + QStringLiteral("/cgroup.subtree_control"), "cpu")) {
