@@ -43,7 +43,8 @@ case "$debian" in
     tests+=(libclang-rt-14-dev) # clang's runtime is only a Recommends
     ;;
   *) # Debian 13 and later
-    runtime+=(libkf6authcore6 libkf6notifications6 libkf6statusnotifieritem6)
+    # Debian 13 moved Qt's SVG icon and image plugins out of libqt6svg6.
+    runtime+=(qt6-svg-plugins libkf6authcore6 libkf6notifications6 libkf6statusnotifieritem6)
     build+=(extra-cmake-modules libkf6auth-dev libkf6notifications-dev libkf6statusnotifieritem-dev)
     tests+=(libclang-rt-19-dev)
     ;;

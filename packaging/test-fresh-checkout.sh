@@ -25,6 +25,10 @@ trap cleanup EXIT
 remove_chroot "$root"
 mkdir -p "$root"
 tar -C "$root" -xzf "$tarball"
+# A booted machine's / is a mount point; without one, `unshare --mount` in the tests cannot make it
+# private ("cannot change root filesystem propagation").
+mount --bind "$root" "$root"
+mount --make-private "$root"
 mount_kernel_fs "$root"
 mkdir -p "$root/sys/fs/cgroup"
 mount --rbind /sys/fs/cgroup "$root/sys/fs/cgroup" # a booted machine has its cgroups mounted
