@@ -325,6 +325,27 @@ private Q_SLOTS:
         QCOMPARE(desktop.events(QStringLiteral("notify")).first().value(QStringLiteral("body")).toString(),
             QStringLiteral("ending <b>x</b> & y"));
     }
+
+    // Alerts one right after another (warning, then critical): the later ones wait for the server's
+    // id of the first and replace it; of those that came meanwhile only the latest is sent.
+    void alertsInQuickSuccessionStillShowOne()
+    {
+        FakeDesktop desktop = fakeDesktop({});
+        QVERIFY(desktop.waitFor(QStringLiteral("ready")));
+        NotificationClient client;
+        QSignalSpy ready(&client, &Notifier::ready);
+        client.start();
+        QTRY_COMPARE(ready.size(), 1);
+        client.show(QStringLiteral("one"), QStringLiteral("body"), false, {});
+        client.show(QStringLiteral("two"), QStringLiteral("body"), false, {}); // before the server answered
+        client.show(QStringLiteral("three"), QStringLiteral("body"), true, {});
+        QTRY_COMPARE(desktop.events(QStringLiteral("notify")).size(), 2);
+        QTest::qWait(300); // nothing more comes
+        const auto notes = desktop.events(QStringLiteral("notify"));
+        QCOMPARE(notes.size(), 2);
+        QCOMPARE(notes[1].value(QStringLiteral("summary")).toString(), QStringLiteral("three"));
+        QCOMPARE(notes[1].value(QStringLiteral("replaces_id")).toInt(), notes[0].value(QStringLiteral("id")).toInt());
+    }
 };
 
 // A private session bus for the whole test, before anything in Qt connects to one.

@@ -41,6 +41,21 @@ void NotificationClient::start()
 
 void NotificationClient::show(const QString &summary, const QString &body, bool critical, const QList<Action> &actions)
 {
+    // Sent now, it could not name the notification it replaces (its id is still on its way): two
+    // would be shown. It goes once the server has answered; a later one takes its place.
+    if (m_inFlight) {
+        m_next = Message{summary, body, critical, actions};
+        return;
+    }
+    send({summary, body, critical, actions});
+}
+
+void NotificationClient::send(const Message &m)
+{
+    const QString &summary = m.summary;
+    const QString &body = m.body;
+    const bool critical = m.critical;
+    const QList<Action> &actions = m.actions;
     QStringList flat;
     if (m_capabilities.contains(QStringLiteral("actions")))
         for (const Action &a : actions)
@@ -54,17 +69,22 @@ void NotificationClient::show(const QString &summary, const QString &body, bool 
     call << QStringLiteral("ptriage") << m_current << QStringLiteral("dialog-warning") << summary
          << (m_capabilities.contains(QStringLiteral("body")) || m_capabilities.isEmpty() ? text : QString()) << flat
          << hints << (critical ? 0 : -1);
+    m_inFlight = true;
     auto *watcher = new QDBusPendingCallWatcher(m_bus.asyncCall(call, 5000), this);
     connect(watcher, &QDBusPendingCallWatcher::finished, this, [this, watcher] {
         watcher->deleteLater();
+        m_inFlight = false;
         QDBusPendingReply<uint> reply = *watcher;
         if (reply.isError()) {
+            m_next.reset();
             Q_EMIT unavailable(reply.error().message());
             return;
         }
         m_current = reply.value();
         m_ours.insert(m_current);
         Q_EMIT shown(m_current);
+        if (m_next)
+            send(*std::exchange(m_next, std::nullopt));
     });
 }
 

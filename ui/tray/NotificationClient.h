@@ -6,6 +6,8 @@
 #include <QSet>
 #include <QStringList>
 
+#include <optional>
+
 namespace ptriage {
 
 // Desktop notifications through org.freedesktop.Notifications, with a client of our own:
@@ -34,7 +36,17 @@ private Q_SLOTS:
     void onClosed(uint id, uint reason);
 
 private:
+    struct Message {
+        QString summary, body;
+        bool critical = false;
+        QList<Action> actions;
+    };
+    void send(const Message &m);
+
     QDBusConnection m_bus;
+    // A Notify the server has not answered yet: the next one waits for its id, to replace it.
+    bool m_inFlight = false;
+    std::optional<Message> m_next; // the latest show() while one was in flight
     bool m_available = false;
     QStringList m_capabilities;
     uint m_current = 0; // the notification shown now, 0 when none
