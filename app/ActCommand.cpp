@@ -129,17 +129,15 @@ int listJournal(ActionJournal &journal)
 // (a pid reused there is refused there) and keeps the journal there (act undo ID --host HOST).
 int actOnHost(const QCommandLineParser &parser, const ActRequest *request)
 {
-    HostSpec host;
-    host.name = parser.value(QStringLiteral("host")).toStdString();
-    std::string why;
-    std::vector<HostSpec> listed;
+    std::vector<HostSpec> asked;
     RemoteOptions remote;
-    if (!validHostName(host.name, &why) || !readHostsFile(defaultHostsFile(), listed, &why)
-        || !remoteOptionsFromEnvironment(remote, &why))
+    QString error;
+    std::string why;
+    if (!hostsAsked({parser.value(QStringLiteral("host"))}, false, asked, &error))
+        return usage(QStringLiteral("act %1").arg(error));
+    if (!remoteOptionsFromEnvironment(remote, &why))
         return usage(QStringLiteral("act --host: %1").arg(QString::fromStdString(why)));
-    for (const HostSpec &h : listed)
-        if (h.name == host.name)
-            host.command = h.command;
+    const HostSpec &host = asked.front();
     const QString name = QString::fromStdString(host.name);
     const QStringList pos = parser.positionalArguments();
     std::vector<std::string> words{"act"};

@@ -4,10 +4,12 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace ptriage {
 struct ScanReportOptions;
-}
+struct HostSpec;
+} // namespace ptriage
 
 namespace ptriage::cli {
 
@@ -38,6 +40,9 @@ std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringLis
 
 struct OneShotResult;
 struct OneShotOptions;
+// The hosts --host names, each with the hosts file's command when the file lists it; `withFile`:
+// every host of the file first. False with a message for people (a bad name, a bad file).
+bool hostsAsked(const QStringList &names, bool withFile, std::vector<HostSpec> &out, QString *error);
 // --host and --timeout (scan); scanHosts() judges every --host's evidence with this machine's model.
 void addHostOptions(QCommandLineParser &parser);
 int scanHosts(

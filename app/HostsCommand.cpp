@@ -12,32 +12,31 @@
 #include <QDateTime>
 
 namespace ptriage::cli {
-namespace {
 
-// The hosts asked for: --host names (with the hosts file's command for a name it lists), else every
-// host of the file. False with a message for people.
-bool hostsAsked(const QStringList &names, bool fileWhenNone, std::vector<HostSpec> &out, QString *error)
+bool hostsAsked(const QStringList &names, bool withFile, std::vector<HostSpec> &out, QString *error)
 {
     std::vector<HostSpec> file;
     std::string why;
     if (!readHostsFile(defaultHostsFile(), file, &why))
         return *error = QString::fromStdString(why), false;
-    if (names.isEmpty() && fileWhenNone) {
+    if (withFile)
         out = file;
-        return true;
-    }
     for (const QString &name : names) {
         HostSpec h;
         h.name = name.toStdString();
         if (!validHostName(h.name, &why))
             return *error = QStringLiteral("--host: %1").arg(QString::fromStdString(why)), false;
-        for (const HostSpec &f : file)
-            if (f.name == h.name)
-                h.command = f.command;
+        const auto listed = std::find_if(file.begin(), file.end(), [&](const HostSpec &f) { return f.name == h.name; });
+        if (listed != file.end() && withFile)
+            continue; // already there, from the file
+        if (listed != file.end())
+            h.command = listed->command;
         out.push_back(std::move(h));
     }
     return true;
 }
+
+namespace {
 
 bool remoteOptions(RemoteOptions &options, const QCommandLineParser &parser, QString *error)
 {
@@ -178,15 +177,11 @@ int hosts(const QStringList &args)
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("hosts takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     std::vector<HostSpec> hosts;
-    std::vector<HostSpec> named;
     RemoteOptions remote;
     QString error;
-    if (!hostsAsked({}, true, hosts, &error) || !hostsAsked(parser.values(QStringLiteral("host")), false, named, &error)
+    if (!hostsAsked(parser.values(QStringLiteral("host")), true, hosts, &error)
         || !remoteOptions(remote, parser, &error))
         return usage(error);
-    for (HostSpec &h : named)
-        if (std::none_of(hosts.begin(), hosts.end(), [&](const HostSpec &f) { return f.name == h.name; }))
-            hosts.push_back(std::move(h));
     const std::vector<HostEvidence> fetched = fetchEvidence(hosts, remote);
     const bool json = parser.isSet(QStringLiteral("json"));
     std::string text;
