@@ -31,6 +31,7 @@ tests=(
   debootstrap # tests/kauth: the Debian 13 chroot where KF6Auth exists; packaging/test-deb.sh: a fresh Debian 12
   build-essential debhelper lintian fakeroot dpkg-dev # packaging/test-deb.sh: the .deb and its check
   groff-base man-db zsh # tests/app/test_man_page.py: ptriage(1) renders, the zsh completion parses
+  less # tests/scenarios man-page-in-tmux: man's pager (a dependency brings it on Debian 12, none on Debian 13)
   clang # tests/fuzz: libFuzzer targets of the parsers (their runtime, per release, below)
   locales # tests/ui/test_translations: localedef makes a de_DE.UTF-8 C library locale of its own (LOCPATH)
 )

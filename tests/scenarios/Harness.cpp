@@ -376,7 +376,10 @@ int freePort()
 
 bool listening(Ctx &c, int port)
 {
-    return c.shell("bash -c 'exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(port) + "' 2>/dev/null");
+    // Node 17+ binds "localhost" to the first address the resolver gives: ::1 on Debian 13.
+    const std::string p = std::to_string(port);
+    return c.shell("bash -c 'exec 3<>/dev/tcp/127.0.0.1/" + p + "' 2>/dev/null")
+        || c.shell("bash -c 'exec 3<>/dev/tcp/::1/" + p + "' 2>/dev/null");
 }
 
 bool npmToolsPresent(Outcome &o, const std::string &bin)

@@ -188,7 +188,7 @@ constexpr const char *kPython = "/usr/bin/python3"; // Debian's, with its packag
 // A TCP port for a scenario's server: distinct within one run of the suite (a counter from a
 // pid-dependent start); a port in use makes the scenario's setup fail, loudly.
 int freePort();
-// Whether something accepts connections on 127.0.0.1:`port`.
+// Whether something accepts connections on `port` of 127.0.0.1 or ::1.
 bool listening(Ctx &c, int port);
 // Whether the npm cache holds `bin` (node_modules/.bin/BIN); if not, fails `o` with how to fill it.
 bool npmToolsPresent(Outcome &o, const std::string &bin = "vite");

@@ -15,18 +15,28 @@ ProcessTableView::ProcessTableView(QWidget *parent) : QTreeView(parent)
 
 void ProcessTableView::dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles)
 {
-    // More rows than a screen holds. A screen reader still gets Qt's own handling (and its event);
-    // the table has no editors to refresh and its columns are never sized to their contents.
-    constexpr int kManyRows = 256;
-    if (bottomRight.row() - topLeft.row() < kManyRows || QAccessible::isActive()) {
+    // A screen reader gets Qt's own handling (and its event). The table has no editors to refresh
+    // and its columns are never sized to their contents, so what is left is what to repaint.
+    if (QAccessible::isActive()) {
         QTreeView::dataChanged(topLeft, bottomRight, roles);
         return;
     }
     const int height = viewport()->height();
     QRect strip;
+    int shownColumn = -1;
     for (int column = topLeft.column(); column <= bottomRight.column(); ++column)
-        if (!header()->isSectionHidden(column))
+        if (!header()->isSectionHidden(column)) {
             strip |= QRect(columnViewportPosition(column), 0, columnWidth(column), height);
+            shownColumn = column;
+        }
+    if (shownColumn < 0)
+        return;
+    // The rows between the first and the last where they are laid out: two rectangles, however many
+    // rows changed (Qt 6.8 repaints more than the changed rows).
+    const QRect first = visualRect(topLeft.siblingAtColumn(shownColumn));
+    const QRect last = visualRect(bottomRight.siblingAtColumn(shownColumn));
+    if (first.isValid() && last.isValid())
+        strip &= QRect(0, first.top(), viewport()->width(), last.bottom() - first.top() + 1);
     viewport()->update(strip.intersected(viewport()->rect()));
 }
 

@@ -4,10 +4,10 @@
 
 namespace ptriage {
 
-// The process table's view. A change over many rows (an age column ticking for thousands of young
-// processes) repaints the changed columns' strip of the viewport at once: QTreeView would work out
-// the rectangle of every changed row, hidden or not, on the GUI thread. Its scroll bars repaint only
-// when their handle moves (SteadyScrollBar).
+// The process table's view. A change repaints the changed columns between its first and last row,
+// worked out from those two rows: QTreeView would work out the rectangle of every changed row (an age
+// column ticking for thousands of young processes) on the GUI thread, and Qt 6.8 repaints beyond the
+// changed rows. Its scroll bars repaint only when their handle moves (SteadyScrollBar).
 class ProcessTableView : public QTreeView {
     Q_OBJECT
 public:

@@ -76,7 +76,11 @@ void SidePanes::tabOpened()
     showCurrent();
     // The pane's new contents ask for a layout, and each widget shown posts itself a repaint for
     // later: both were handled after the paint the switch had already asked for, so the whole pane
-    // was painted twice. Handled now, before that paint, they join it.
+    // was painted twice. Handled now, before that paint, they join it. A layout whose limits change
+    // asks its parent for one in turn, which a pass leaves to the next (Qt 6.8's labels do so): a
+    // pass for each level from the pane's sections up to the window.
+    for (QWidget *level = currentWidget(); level; level = level->parentWidget())
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateLater);
 }
