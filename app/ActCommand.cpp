@@ -1,10 +1,10 @@
 // ptriage act: the same path as the window's actions, from a terminal.
+#include "Acting.h"
 #include "Commands.h"
 #include "OneShot.h"
 
 #include "act/ActionController.h"
-#include "remote/ProcessRun.h"
-#include "remote/RemoteEvidence.h"
+#include "remote/ActOutcomesJson.h"
 #include "report/EngineLabels.h"
 #include "report/ScanReport.h"
 #include "util/Format.h"
@@ -20,20 +20,6 @@
 
 namespace ptriage::cli {
 namespace {
-
-// Asks on the terminal (not stdin: a pipe must never answer for the person). Cancel is the default.
-bool confirmOnTerminal(const QString &question)
-{
-    FILE *tty = std::fopen("/dev/tty", "r+");
-    if (!tty)
-        return false;
-    std::fprintf(tty, "%s [y/N] ", forTerminal(question.toStdString()).c_str());
-    std::fflush(tty);
-    char line[16] = {};
-    const bool yes = std::fgets(line, sizeof line, tty) && (line[0] == 'y' || line[0] == 'Y');
-    std::fclose(tty);
-    return yes;
-}
 
 // A zombie cannot be signalled: what to do through its parent instead, as commands to run (empty
 // when `id` is no zombie, the request is already a reap, or it has no parent in the scan).
@@ -54,36 +40,6 @@ QString zombieAdvice(const TriageResult &r, const ProcessIdentity &id, const Act
         .arg(parent->id.pid)
         .arg(QString::fromStdString(parent->details ? parent->details->comm : parent->comm), id.toQString(),
             parent->id.toQString());
-}
-
-QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const ActRequest &request)
-{
-    const Sample *s = r.snapshot->byIdentity(id);
-    if (!s)
-        return QCoreApplication::translate(
-            "ActText", "  %1  (not running any more, or its PID now names another process)")
-            .arg(id.toQString());
-    const auto i = static_cast<std::size_t>(s - r.snapshot->processes.data());
-    const std::string command = printableCommandLine(*s);
-    QString text = QCoreApplication::translate(
-        "ActText", "  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
-                       .arg(s->id.pid)
-                       .arg(QString::fromStdString(command.substr(0, 120)),
-                           EngineLabels::processClass(r.posteriors[i].classification),
-                           localBytes(static_cast<double>(s->rssBytes)), EngineLabels::risk(r.blast[i].risk))
-                       .arg(r.blast[i].affected.size());
-    for (const auto &b : ActionController::hardBlocks(request, r, static_cast<int>(i)))
-        text += QCoreApplication::translate("ActText", "\n      will be refused: %1").arg(b.text());
-    if (const QString advice = zombieAdvice(r, id, request); !advice.isEmpty())
-        text += QLatin1Char('\n') + advice;
-    return text;
-}
-
-// One line on stdout, safe for a terminal: commands and messages carry what processes wrote.
-void printLine(const std::string &line)
-{
-    const std::string safe = forTerminal(line) + '\n';
-    std::fwrite(safe.data(), 1, safe.size(), stdout);
 }
 
 void printOutcome(const ActOutcome &o)
@@ -115,97 +71,59 @@ int listJournal(ActionJournal &journal)
         std::snprintf(head, sizeof head, "%lld  %s  %-12s %-16s %s  ", e.id,
             qPrintable(QDateTime::fromMSecsSinceEpoch(e.atMs).toString(Qt::ISODate)), verb.c_str(),
             qPrintable(EngineLabels::actStatus(e.status)), e.target.toString().c_str());
+        const bool undoable = e.status == ActStatus::Done && (!e.undo.isEmpty() || e.remoteUndo);
         // The command as journaled: from a process, or from a database someone else could have written.
-        printLine(head + e.command
-            + (e.undoneBy                                              ? " (undone)"
-                    : !e.undo.isEmpty() && e.status == ActStatus::Done ? " (undo possible)"
-                                                                       : ""));
+        printLine(head + (e.host.empty() ? std::string() : "on " + e.host + "  ") + e.command
+            + (e.undoneBy      ? " (undone)"
+                    : undoable ? " (undo possible)"
+                               : ""));
     }
     return Ok;
 }
 
-// act … --host HOST: confirmed here, the targets described from the host's evidence as this
-// machine's model judges it; done there by its own `ptriage act`, which checks each identity again
-// (a pid reused there is refused there) and keeps the journal there (act undo ID --host HOST).
-int actOnHost(const QCommandLineParser &parser, const ActRequest *request)
+} // namespace
+
+bool confirmOnTerminal(const QString &question)
 {
-    std::vector<HostSpec> asked;
-    RemoteOptions remote;
-    QString error;
-    std::string why;
-    if (!hostsAsked({parser.value(QStringLiteral("host"))}, false, asked, &error))
-        return usage(QStringLiteral("act %1").arg(error));
-    if (!remoteOptionsFromEnvironment(remote, &why))
-        return usage(QStringLiteral("act --host: %1").arg(QString::fromStdString(why)));
-    const HostSpec &host = asked.front();
-    const QString name = QString::fromStdString(host.name);
-    const QStringList pos = parser.positionalArguments();
-    std::vector<std::string> words{"act"};
-    for (const QString &p : pos)
-        words.push_back(p.toStdString());
-    for (const char *option : {"signal", "nice", "cpus", "quota", "timeout"})
-        if (parser.isSet(QLatin1String(option)))
-            words.insert(words.end(), {std::string("--") + option, parser.value(QLatin1String(option)).toStdString()});
-    if (parser.isSet(QStringLiteral("group")))
-        words.emplace_back("--group");
-    const bool journal = pos.first() == QLatin1String("journal");
-    if (!journal && !parser.isSet(QStringLiteral("yes"))) {
-        QString question = QStringLiteral("Undo action %1 of %2's journal?").arg(pos.value(1), name);
-        if (request) {
-            const std::vector<HostEvidence> fetched = fetchEvidence({host}, remote);
-            if (!fetched[0].snapshot) {
-                fail(QStringLiteral("%1: %2").arg(name, QString::fromStdString(fetched[0].error)));
-                return Failure;
-            }
-            ConfigError configError;
-            const auto config = TriageConfig::load({}, &configError);
-            if (!config) {
-                fail(configError.toString());
-                return Failure;
-            }
-            TriageOptions to;
-            to.selfPid = fetched[0].header.selfPid;
-            const auto context = triage(fetched[0].snapshot, *config, to);
-            std::printf("%s %zu process%s on %s:\n", actVerbName(request->verb), request->targets.size(),
-                request->targets.size() == 1 ? "" : "es", host.name.c_str());
-            for (const auto &id : request->targets)
-                printLine(describeTarget(*context, id, *request).toStdString());
-            std::fflush(stdout);
-            question = QStringLiteral("Proceed on %1?").arg(name);
-        }
-        if (!confirmOnTerminal(question)) {
-            fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
-            return Failure;
-        }
-    }
-    if (!journal)
-        words.emplace_back("--yes"); // confirmed here: there is no terminal there to ask on
-    const double seconds = 60 + (request ? request->endTimeoutMs / 1000.0 : 0);
-    const RunResult r = runAll({sshArgv(remote, host, words)}, seconds, std::size_t{16} << 20)[0];
-    writeOut(r.out, Output::Text);
-    if (r.exitCode == 255 || !r.spawnError.empty() || r.timedOut || r.signal) {
-        const std::string said = !r.spawnError.empty() ? r.spawnError
-            : r.timedOut ? "no answer within " + std::to_string(static_cast<int>(seconds)) + " s"
-                         : r.errTail;
-        fail(QStringLiteral("%1: %2").arg(name, QString::fromStdString(said).trimmed()));
-        return Failure;
-    }
-    if (!r.errTail.empty())
-        std::fputs(forTerminal(r.errTail).c_str(), stderr);
-    if (r.exitCode == 127 || r.exitCode == 126) {
-        fail(QStringLiteral("%1: ptriage is not installed there: install the ptriage package on it, or name its "
-                            "command in the hosts file")
-                 .arg(name));
-        return Failure;
-    }
-    if (r.out.find("not authorized") != std::string::npos || r.errTail.find("not authorized") != std::string::npos)
-        fail(QStringLiteral("%1: over ssh no password can be asked (BatchMode): allow the action there with a polkit "
-                            "rule for your user, or act as the process's owner")
-                 .arg(name));
-    return r.exitCode;
+    FILE *tty = std::fopen("/dev/tty", "r+");
+    if (!tty)
+        return false;
+    std::fprintf(tty, "%s [y/N] ", forTerminal(question.toStdString()).c_str());
+    std::fflush(tty);
+    char line[16] = {};
+    const bool yes = std::fgets(line, sizeof line, tty) && (line[0] == 'y' || line[0] == 'Y');
+    std::fclose(tty);
+    return yes;
 }
 
-} // namespace
+void printLine(const std::string &line)
+{
+    const std::string safe = forTerminal(line) + '\n';
+    std::fwrite(safe.data(), 1, safe.size(), stdout);
+}
+
+QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const ActRequest &request)
+{
+    const Sample *s = r.snapshot->byIdentity(id);
+    if (!s)
+        return QCoreApplication::translate(
+            "ActText", "  %1  (not running any more, or its PID now names another process)")
+            .arg(id.toQString());
+    const auto i = static_cast<std::size_t>(s - r.snapshot->processes.data());
+    const std::string command = printableCommandLine(*s);
+    QString text = QCoreApplication::translate(
+        "ActText", "  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
+                       .arg(s->id.pid)
+                       .arg(QString::fromStdString(command.substr(0, 120)),
+                           EngineLabels::processClass(r.posteriors[i].classification),
+                           localBytes(static_cast<double>(s->rssBytes)), EngineLabels::risk(r.blast[i].risk))
+                       .arg(r.blast[i].affected.size());
+    for (const auto &b : ActionController::hardBlocks(request, r, static_cast<int>(i)))
+        text += QCoreApplication::translate("ActText", "\n      will be refused: %1").arg(b.text());
+    if (const QString advice = zombieAdvice(r, id, request); !advice.isEmpty())
+        text += QLatin1Char('\n') + advice;
+    return text;
+}
 
 int act(const QStringList &args)
 {
@@ -236,22 +154,24 @@ int act(const QStringList &args)
     parser.addOption({QStringLiteral("yes"), QStringLiteral("Do not ask for confirmation.")});
     parser.addOption({QStringLiteral("host"),
         QStringLiteral("Act on HOST over ssh: confirmed here, done there by its own ptriage act (which checks each "
-                       "identity again and keeps the journal there)."),
+                       "identity again and keeps how to undo it); journaled here too, with the host."),
         QStringLiteral("HOST")});
+    parser.addOption({QStringLiteral("json"),
+        QStringLiteral("Print what was done as JSON (ptriage.act.v1): what another machine's act --host reads.")});
     if (const auto done = parseCommandLine(parser, args,
             QStringLiteral("act VERB START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT] "
-                           "[--timeout SECONDS] [--db FILE | --journal FILE] [--yes] [--host HOST]\n"
-                           "       ptriage act undo ID [--yes] [--db FILE] [--host HOST]\n"
+                           "[--timeout SECONDS] [--db FILE | --journal FILE] [--yes] [--host HOST] [--json]\n"
+                           "       ptriage act undo ID [--yes] [--db FILE] [--host HOST] [--json]\n"
                            "       ptriage act journal [--db FILE] [--host HOST]")))
         return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.isEmpty())
         return usage(QStringLiteral("act: which action? (end, kill, pause, … or undo ID, journal)"));
     const bool onHost = parser.isSet(QStringLiteral("host"));
-    if (onHost && (parser.isSet(QStringLiteral("db")) || parser.isSet(QStringLiteral("journal"))))
-        return usage(QStringLiteral("act --host: the journal is that host's own; --db does not go with --host"));
-    if (onHost && (pos.first() == QLatin1String("journal") || pos.first() == QLatin1String("undo")))
-        return actOnHost(parser, nullptr);
+    const bool json = parser.isSet(QStringLiteral("json"));
+    if (json && (onHost || pos.first() == QLatin1String("journal") || !parser.isSet(QStringLiteral("yes"))))
+        return usage(
+            QStringLiteral("act --json: for an action done here and confirmed (--yes) by the machine that asked"));
 
     if (parser.isSet(QStringLiteral("db")) && parser.isSet(QStringLiteral("journal")))
         return usage(QStringLiteral("act: --db and --journal name the same file; give one"));
@@ -270,8 +190,10 @@ int act(const QStringList &args)
         std::fprintf(stderr,
             "ptriage: imported %d actions from the old journal %s (kept, renamed with the suffix .migrated)\n",
             journal.imported(), qUtf8Printable(ActionJournal::legacyPath(journalPath)));
-    if (pos.first() == QLatin1String("journal"))
+    if (pos.first() == QLatin1String("journal") && !onHost)
         return listJournal(journal);
+    if (onHost && (pos.first() == QLatin1String("journal") || pos.first() == QLatin1String("undo")))
+        return actOnHost(parser, nullptr, journal);
     ActionController controller(makePrivilegedTransport(), journal);
 
     if (pos.first() == QLatin1String("undo")) {
@@ -285,15 +207,22 @@ int act(const QStringList &args)
             return Failure;
         }
         if (!parser.isSet(QStringLiteral("yes"))
-            && !confirmOnTerminal(QStringLiteral("Undo action %1 (%2 of %3, %4)?")
-                                      .arg(id)
-                                      .arg(QLatin1String(actVerbName(e->verb)), e->target.toQString(),
-                                          QString::fromStdString(e->command)))) {
+            && !confirmOnTerminal(
+                QStringLiteral("Undo action %1 (%2 of %3%4, %5)?")
+                    .arg(id)
+                    .arg(QLatin1String(actVerbName(e->verb)), e->target.toQString(),
+                        e->host.empty() ? QString() : QStringLiteral(" on ") + QString::fromStdString(e->host),
+                        QString::fromStdString(e->command)))) {
             fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
             return Failure;
         }
+        if (!e->host.empty() && !json)
+            return undoOnHost(*e, journal);
         const ActOutcome o = controller.undo(id);
-        printOutcome(o);
+        if (json)
+            std::fputs(actOutcomesJson({e->verb, true, {o}}).c_str(), stdout);
+        else
+            printOutcome(o);
         return o.status == ActStatus::Done ? Ok : Failure;
     }
 
@@ -336,7 +265,7 @@ int act(const QStringList &args)
     }
 
     if (onHost)
-        return actOnHost(parser, &request);
+        return actOnHost(parser, &request, journal);
     // What the person decides on: a fresh scan of the machine.
     OneShotResult scanned;
     if (!runOneShot({}, scanned, &error)) {
@@ -376,12 +305,17 @@ int act(const QStringList &args)
         }
     }
     bool allDone = true;
-    for (const auto &o : controller.run(request, context)) {
+    ActReport report{request.verb, false, controller.run(request, context)};
+    for (const auto &o : report.outcomes) {
+        allDone = allDone && o.status == ActStatus::Done;
+        if (json)
+            continue;
         printOutcome(o);
         if (const QString advice = zombieAdvice(context, o.target, request); !advice.isEmpty())
             printLine(advice.toStdString());
-        allDone = allDone && o.status == ActStatus::Done;
     }
+    if (json)
+        std::fputs(actOutcomesJson(report).c_str(), stdout);
     return allDone ? Ok : Failure;
 }
 

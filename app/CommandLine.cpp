@@ -81,7 +81,7 @@ int usage(const QString &error)
           "        (what scan --host runs over ssh)\n"
           "  act end|kill|pause|resume|freeze|thaw|throttle|unthrottle|renice|quarantine|unquarantine|signal|reap\n"
           "      START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT]\n"
-          "      [--timeout SECONDS] [--db FILE | --journal FILE] [--yes] [--host HOST]\n"
+          "      [--timeout SECONDS] [--db FILE | --journal FILE] [--yes] [--host HOST] [--json]\n"
           "        act on processes by identity, as you where you may and through the polkit-authorized\n"
           "        helper where not; one result line per target (exit 0 only if every one succeeded)\n"
           "  act undo ID [--yes] [--db FILE] [--host HOST] | act journal [--db FILE] [--host HOST]\n"

@@ -184,6 +184,10 @@
         <source>action %1 cannot be undone: %2</source>
         <translation>Aktion %1 kann nicht rückgängig gemacht werden: %2</translation>
     </message>
+    <message>
+        <source>action %1 was done on %2: undo it from a terminal (ptriage act undo %1)</source>
+        <translation>Aktion %1 wurde auf %2 ausgeführt: im Terminal rückgängig machen (ptriage act undo %1)</translation>
+    </message>
 </context>
 <context>
     <name>BlastRadius</name>

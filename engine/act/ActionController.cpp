@@ -454,6 +454,13 @@ ActOutcome ActionController::undo(long long journalId)
         return o;
     }
     o.target = e->target;
+    if (!e->host.empty()) {
+        o.status = ActStatus::Refused;
+        o.message = Phrase("Action",
+            QT_TRANSLATE_NOOP("Action", "action %1 was done on %2: undo it from a terminal (ptriage act undo %1)"),
+            {std::to_string(journalId), e->host});
+        return o;
+    }
     if (e->undo.isEmpty() || e->undoing || e->status != ActStatus::Done) {
         o.status = ActStatus::Refused;
         o.message = Phrase("Action", QT_TRANSLATE_NOOP("Action", "action %1 (%2) cannot be undone"),

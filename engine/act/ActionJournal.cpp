@@ -20,7 +20,8 @@ namespace {
 // Texts up to a bound: the file may have been written by anything.
 constexpr const char *kColumns
     = "SELECT id, at_ms, substr(user, 1, 256), substr(verb, 1, 64), substr(target, 1, 128), substr(command, 1, 4096), "
-      "substr(status, 1, 64), substr(message, 1, 4096), via_helper, substr(undo, 1, 4096), undone_by FROM actions";
+      "substr(status, 1, 64), substr(message, 1, 4096), via_helper, substr(undo, 1, 4096), undone_by, "
+      "substr(host, 1, 256), remote_id, remote_undo FROM actions";
 
 // JSON has only doubles; the helper's decoder takes integers as integers.
 QVariant integral(const QVariant &v)
@@ -75,8 +76,8 @@ bool ActionJournal::open(const QString &path, QString *error)
 long long ActionJournal::record(const Entry &e, QString *error)
 {
     Statement s(m_file.handle(),
-        "INSERT INTO actions (at_ms, user, verb, target, command, status, message, via_helper, undo)"
-        " VALUES (?,?,?,?,?,?,?,?,?)");
+        "INSERT INTO actions (at_ms, user, verb, target, command, status, message, via_helper, undo, host, remote_id,"
+        " remote_undo) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!s.ok()) {
         *error = isOpen() ? m_file.lastError() : QStringLiteral("the journal is not open");
         return 0;
@@ -101,6 +102,9 @@ long long ActionJournal::record(const Entry &e, QString *error)
     s.text(7, e.message);
     s.integer(8, e.viaHelper ? 1 : 0);
     s.text(9, undo);
+    s.text(10, e.host);
+    s.integer(11, e.remoteId);
+    s.integer(12, e.remoteUndo ? 1 : 0);
     if (s.step() != SQLITE_DONE) {
         *error = m_file.lastError();
         return 0;
@@ -162,6 +166,9 @@ std::vector<ActionJournal::Entry> ActionJournal::query(const char *where, long l
         for (auto it = e.undo.begin(); it != e.undo.end(); ++it)
             it.value() = integral(it.value());
         e.undoneBy = s.columnInt(10);
+        e.host = s.columnText(11);
+        e.remoteId = s.columnInt(12);
+        e.remoteUndo = s.columnInt(13) != 0;
         out.push_back(std::move(e));
     }
     return out;
@@ -182,7 +189,7 @@ std::vector<ActionJournal::Entry> ActionJournal::recent(int limit) const
 
 std::vector<ActionJournal::Entry> ActionJournal::undoable() const
 {
-    return query(" WHERE status = 'done' AND undo != '' AND undone_by = 0 AND ? ORDER BY id", 1);
+    return query(" WHERE status = 'done' AND undo != '' AND undone_by = 0 AND host = '' AND ? ORDER BY id", 1);
 }
 
 std::vector<ActionJournal::Entry> ActionJournal::actionsBetween(long long fromMs, long long toMs, long long limit) const

@@ -30,6 +30,11 @@ public:
         bool viaHelper = false;
         QVariantMap undo; // helper request without targets; empty when nothing to undo
         long long undoneBy = 0; // the entry that undid it
+        // Done on another machine (act --host): its name, the action's id in its journal, and whether
+        // it can be undone there (its journal keeps how). Empty and 0 for this machine's actions.
+        std::string host;
+        long long remoteId = 0;
+        bool remoteUndo = false;
     };
 
     ActionJournal() = default;
@@ -56,7 +61,8 @@ public:
     std::optional<Entry> entry(long long id) const;
     // Newest first.
     std::vector<Entry> recent(int limit = 200) const;
-    // Done actions that can still be undone and were not (pause, freeze, throttle, renice, quarantine).
+    // Done actions on this machine that can still be undone and were not (pause, freeze, throttle,
+    // renice, quarantine).
     std::vector<Entry> undoable() const;
     // Taken in [fromMs, toMs), oldest first: the actions of a session are those up to the next one.
     // At most `limit` (-1: all); countBetween says how many there are.

@@ -1,5 +1,6 @@
 #include "EvidenceJson.h"
 
+#include "remote/JsonFields.h"
 #include "report/JsonWriter.h"
 
 #include <QJsonArray>
@@ -14,8 +15,6 @@ namespace ptriage {
 namespace {
 
 constexpr int kExact = 17; // a double written so that it reads back the same
-constexpr std::size_t kMaxString = 1 << 20;
-constexpr qsizetype kMaxItems = 1 << 22; // pid_max's ceiling: no list of a machine is longer
 constexpr std::string_view kFdKinds[] = {"file", "socket", "pipe", "tty", "device", "other"};
 constexpr std::string_view kProtos[] = {"tcp", "tcp6", "udp", "udp6", "unix"};
 
@@ -190,140 +189,6 @@ void writeTables(JsonWriter &w, const Snapshot &snap)
     w.endArray();
 }
 
-// Reads one JSON object strictly: each getter checks the type and range of its field and keeps
-// the first problem, with where it was ("processes[3].details.cmdline[2]").
-class Fields {
-public:
-    Fields(const QJsonObject &o, std::string where, std::string *error)
-        : m_o(o), m_where(std::move(where)), m_error(error)
-    { }
-
-    bool ok() const { return m_error->empty(); }
-    bool has(const char *name) const { return m_o.contains(QLatin1String(name)); }
-    std::string at(const char *name) const { return m_where.empty() ? name : m_where + '.' + name; }
-
-    bool fail(const std::string &where, const std::string &what) const
-    {
-        if (m_error->empty())
-            *m_error = where + ": " + what;
-        return false;
-    }
-
-    std::string string(const char *name, std::size_t max = kMaxString) const
-    {
-        const QJsonValue v = m_o.value(QLatin1String(name));
-        return stringOf(v, at(name), max);
-    }
-    std::string stringOf(const QJsonValue &v, const std::string &where, std::size_t max = kMaxString) const
-    {
-        if (!v.isString())
-            return fail(where, "expected a string"), std::string();
-        std::string s = v.toString().toStdString();
-        if (s.size() > max)
-            return fail(where, "longer than " + std::to_string(max) + " bytes"), std::string();
-        return s;
-    }
-    bool boolean(const char *name) const
-    {
-        const QJsonValue v = m_o.value(QLatin1String(name));
-        if (!v.isBool())
-            return fail(at(name), "expected true or false");
-        return v.toBool();
-    }
-    long long integer(const char *name, long long min, long long max) const
-    {
-        return integerOf(m_o.value(QLatin1String(name)), at(name), min, max);
-    }
-    long long integerOf(const QJsonValue &v, const std::string &where, long long min, long long max) const
-    {
-        if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()))
-            return fail(where, "expected a whole number"), 0;
-        const qint64 n = v.toInteger();
-        if (n < min || n > max)
-            return fail(where, "out of range (" + std::to_string(min) + " to " + std::to_string(max) + ")"), 0;
-        return n;
-    }
-    std::optional<std::uint64_t> count(const char *name) const
-    {
-        if (!has(name))
-            return std::nullopt;
-        return static_cast<std::uint64_t>(integer(name, 0, std::numeric_limits<qint64>::max()));
-    }
-    double number(const char *name, double min, double max) const
-    {
-        return numberOf(m_o.value(QLatin1String(name)), at(name), min, max);
-    }
-    double numberOf(const QJsonValue &v, const std::string &where, double min, double max) const
-    {
-        if (!v.isDouble())
-            return fail(where, "expected a number"), 0.0;
-        const double d = v.toDouble();
-        if (!std::isfinite(d) || d < min || d > max)
-            return fail(where, "out of range"), 0.0;
-        return d;
-    }
-    std::optional<double> optionalNumber(const char *name, double min, double max) const
-    {
-        if (!has(name))
-            return std::nullopt;
-        return number(name, min, max);
-    }
-    QJsonArray array(const char *name, qsizetype maxItems = kMaxItems) const
-    {
-        const QJsonValue v = m_o.value(QLatin1String(name));
-        if (!v.isArray())
-            return fail(at(name), "expected an array"), QJsonArray();
-        if (v.toArray().size() > maxItems)
-            return fail(at(name), "more than " + std::to_string(maxItems) + " items"), QJsonArray();
-        return v.toArray();
-    }
-    QJsonObject object(const char *name) const
-    {
-        const QJsonValue v = m_o.value(QLatin1String(name));
-        if (!v.isObject())
-            return fail(at(name), "expected an object"), QJsonObject();
-        return v.toObject();
-    }
-    std::vector<std::string> strings(const char *name, qsizetype maxItems) const
-    {
-        std::vector<std::string> out;
-        const QJsonArray a = array(name, maxItems);
-        for (qsizetype i = 0; i < a.size() && ok(); ++i)
-            out.push_back(stringOf(a[i], at(name) + '[' + std::to_string(i) + ']'));
-        return out;
-    }
-    std::vector<std::pair<std::string, std::string>> stringPairs(const char *name, qsizetype maxItems) const
-    {
-        std::vector<std::pair<std::string, std::string>> out;
-        const QJsonArray a = array(name, maxItems);
-        for (qsizetype i = 0; i < a.size() && ok(); ++i) {
-            const std::string where = at(name) + '[' + std::to_string(i) + ']';
-            const QJsonArray kv = a[i].toArray();
-            if (!a[i].isArray() || kv.size() != 2) {
-                fail(where, "expected [name, value]");
-                break;
-            }
-            std::string k = stringOf(kv[0], where);
-            out.emplace_back(std::move(k), stringOf(kv[1], where));
-        }
-        return out;
-    }
-    template<std::size_t N> std::size_t oneOf(const char *name, const std::string_view (&names)[N]) const
-    {
-        const std::string s = string(name, 16);
-        for (std::size_t i = 0; i < N; ++i)
-            if (s == names[i])
-                return i;
-        fail(at(name), "unknown value '" + s + "'");
-        return 0;
-    }
-
-private:
-    QJsonObject m_o;
-    std::string m_where;
-    std::string *m_error;
-};
-
 constexpr long long kMaxInt = std::numeric_limits<int>::max();
 constexpr long long kMaxCount = std::numeric_limits<qint64>::max();
 constexpr double kMaxRate = 1e15;
@@ -333,7 +198,7 @@ std::string item(const std::string &where, qsizetype i)
     return where + '[' + std::to_string(i) + ']';
 }
 
-std::shared_ptr<const ProcessDetails> readDetails(const Fields &f)
+std::shared_ptr<const ProcessDetails> readDetails(const JsonFields &f)
 {
     auto d = std::make_shared<ProcessDetails>();
     d->comm = f.string("comm", 64);
@@ -352,12 +217,12 @@ std::shared_ptr<const ProcessDetails> readDetails(const Fields &f)
     return d;
 }
 
-std::shared_ptr<const DeepDetails> readDeep(const Fields &f, std::string *error)
+std::shared_ptr<const DeepDetails> readDeep(const JsonFields &f, std::string *error)
 {
     auto d = std::make_shared<DeepDetails>();
     const QJsonArray files = f.array("files", 1 << 20);
     for (qsizetype i = 0; i < files.size() && f.ok(); ++i) {
-        const Fields o(files[i].toObject(), item(f.at("files"), i), error);
+        const JsonFields o(files[i].toObject(), item(f.at("files"), i), error);
         if (!files[i].isObject()) {
             o.fail(item(f.at("files"), i), "expected an object");
             break;
@@ -379,7 +244,7 @@ std::shared_ptr<const DeepDetails> readDeep(const Fields &f, std::string *error)
     return d;
 }
 
-bool readSample(const Fields &f, const BootId &boot, Sample &s, std::string *error)
+bool readSample(const JsonFields &f, const BootId &boot, Sample &s, std::string *error)
 {
     std::string why;
     const std::string startId = f.string("start_id", 128);
@@ -421,13 +286,13 @@ bool readSample(const Fields &f, const BootId &boot, Sample &s, std::string *err
     s.sinceLastRanSeconds = f.optionalNumber("since_last_ran_seconds", 0, 1e12);
     s.partial = f.string("partial", 4096);
     if (f.ok() && f.has("details"))
-        s.details = readDetails(Fields(f.object("details"), f.at("details"), error));
+        s.details = readDetails(JsonFields(f.object("details"), f.at("details"), error));
     if (f.ok() && f.has("deep"))
-        s.deep = readDeep(Fields(f.object("deep"), f.at("deep"), error), error);
+        s.deep = readDeep(JsonFields(f.object("deep"), f.at("deep"), error), error);
     return f.ok();
 }
 
-void readSystem(const Fields &f, SystemInfo &sys)
+void readSystem(const JsonFields &f, SystemInfo &sys)
 {
     const auto boot = BootId::parse(f.string("boot_id", 64));
     if (f.ok() && !boot)
@@ -452,12 +317,12 @@ void readSystem(const Fields &f, SystemInfo &sys)
     sys.memPressureFull = f.optionalNumber("mem_pressure_full", 0, 100);
 }
 
-void readTables(const Fields &f, Snapshot &snap, std::string *error)
+void readTables(const JsonFields &f, Snapshot &snap, std::string *error)
 {
     const QJsonArray sockets = f.array("sockets");
     for (qsizetype i = 0; i < sockets.size() && f.ok(); ++i) {
         const std::string where = item(f.at("sockets"), i);
-        const Fields o(sockets[i].toObject(), where, error);
+        const JsonFields o(sockets[i].toObject(), where, error);
         if (!sockets[i].isObject()) {
             o.fail(where, "expected an object");
             return;
@@ -490,7 +355,7 @@ void readTables(const Fields &f, Snapshot &snap, std::string *error)
     const QJsonArray locks = f.array("locks");
     for (qsizetype i = 0; i < locks.size() && f.ok(); ++i) {
         const std::string where = item(f.at("locks"), i);
-        const Fields o(locks[i].toObject(), where, error);
+        const JsonFields o(locks[i].toObject(), where, error);
         if (!locks[i].isObject())
             return (void)o.fail(where, "expected an object");
         FileLock l;
@@ -542,20 +407,12 @@ namespace ptriage {
 
 bool parseEvidence(std::string_view json, Snapshot &out, EvidenceHeader &header, std::string *error)
 {
-    QJsonParseError parseError{};
-    const QJsonDocument doc
-        = QJsonDocument::fromJson(QByteArray(json.data(), static_cast<qsizetype>(json.size())), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        *error = parseError.error != QJsonParseError::NoError
-            ? "not JSON: " + parseError.errorString().toStdString() + " at byte " + std::to_string(parseError.offset)
-            : "not a JSON object";
+    QJsonObject object;
+    if (!jsonObjectOf(json, object, error))
         return false;
-    }
     std::string problem;
-    const Fields top(doc.object(), {}, &problem);
-    const std::string schema = top.string("schema", 64);
-    if (top.ok() && schema != kEvidenceSchema)
-        top.fail("schema", "'" + schema + "', this ptriage reads " + std::string(kEvidenceSchema));
+    const JsonFields top(object, {}, &problem);
+    top.schema(kEvidenceSchema);
     EvidenceHeader h;
     h.version = top.string("version", 64);
     h.selfPid = static_cast<int>(top.integer("self_pid", 0, kMaxInt));
@@ -563,7 +420,7 @@ bool parseEvidence(std::string_view json, Snapshot &out, EvidenceHeader &header,
     snap.capturedAtMs = top.integer("captured_at_ms", 0, kMaxCount);
     snap.intervalSeconds = top.optionalNumber("interval_seconds", 0, 1e9);
     if (top.ok())
-        readSystem(Fields(top.object("system"), "system", &problem), snap.system);
+        readSystem(JsonFields(top.object("system"), "system", &problem), snap.system);
     for (std::string &w : top.strings("warnings", 4096))
         snap.warnings.emplace_back(std::move(w));
     const QJsonArray processes = top.array("processes");
@@ -575,7 +432,7 @@ bool parseEvidence(std::string_view json, Snapshot &out, EvidenceHeader &header,
             top.fail(where, "expected an object");
             break;
         }
-        if (!readSample(Fields(processes[i].toObject(), where, &problem), snap.system.bootId, s, &problem))
+        if (!readSample(JsonFields(processes[i].toObject(), where, &problem), snap.system.bootId, s, &problem))
             break;
         if (!snap.indexByPid.emplace(s.id.pid, snap.processes.size()).second) {
             top.fail(where, "pid " + std::to_string(s.id.pid) + " twice");

@@ -90,7 +90,7 @@ _ptriage()
         explain) options="--json --db --proc-root --state --min-age --help -h" ;;
         groups) options="--json --pretty --all --db --proc-root --state --min-age --help -h" ;;
         capture) options="--pid --proc-root --help -h" ;;
-        act) options="--signal --group --nice --cpus --quota --timeout --db --journal --yes --host --help -h" ;;
+        act) options="--signal --group --nice --cpus --quota --timeout --db --journal --yes --host --json --help -h" ;;
         relieve) options="--free-memory --free-port --json --yes --timeout --db --proc-root --state --min-age --help -h" ;;
         port) options="--json --db --proc-root --state --min-age --help -h" ;;
         pressure) options="--json --watch --interval --proc-root --help -h" ;;

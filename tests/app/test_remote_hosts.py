@@ -17,6 +17,7 @@ Exit 77 (skipped) without sshd or root (sshd needs its privilege separation dire
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -27,6 +28,11 @@ import loopback_sshd  # noqa: E402
 
 PTRIAGE = None
 BETA_BOOT = "0b0e7a00-1111-4222-8333-444444444444"
+
+
+def state_of(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()[0]
 
 
 def leave_behind():
@@ -148,6 +154,38 @@ class RemoteHosts(unittest.TestCase):
             if target.poll() is None:
                 target.kill()
                 target.wait()
+
+    def test_a_remote_pause_is_journaled_here_with_its_host_and_undone_from_here(self):
+        target = subprocess.Popen(["sleep", "3600"], start_new_session=True)
+        try:
+            start_id = self.start_id_on("alpha", target.pid)
+            r = self.ptriage("act", "pause", start_id, "--host", "alpha", "--yes")
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            said = re.search(rf"^alpha: {re.escape(start_id)}: done .*\(undo: ptriage act undo (\d+)\)$", r.stdout, re.M)
+            self.assertIsNotNone(said, r.stdout)
+            self.assertEqual(state_of(target.pid), "T", "stopped there")
+            here = said.group(1)
+
+            def journaled():
+                journal = self.ptriage("act", "journal")  # this machine's own
+                self.assertEqual(journal.returncode, 0, journal.stderr)
+                return next(line for line in journal.stdout.splitlines() if line.startswith(here + "  "))
+
+            line = journaled()
+            self.assertIn("pause", line)
+            self.assertIn(f"{start_id}  on alpha  sleep 3600", line)
+            self.assertIn("(undo possible)", line)
+            r = self.ptriage("act", "undo", here, "--yes")
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            self.assertRegex(r.stdout, rf"^alpha: {re.escape(start_id)}: done ")
+            self.assertNotEqual(state_of(target.pid), "T", "resumed there")
+            self.assertIn("(undone)", journaled())
+            r = self.ptriage("act", "undo", here, "--yes")
+            self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+            self.assertIn("already undone", r.stderr)
+        finally:
+            target.kill()
+            target.wait()
 
     def test_two_machines_each_with_its_own_identities(self):
         # Something left behind on beta (its own PID namespace and boot id), started over ssh there.

@@ -76,6 +76,7 @@ class LoopbackSshd:
             os.environ,
             PTRIAGE_SSH_COMMAND=f"ssh -F {d}/ssh_config",
             XDG_CONFIG_HOME=f"{d}/config",
+            XDG_DATA_HOME=f"{d}/local-data",  # this machine's journal: never the person's own
             XDG_RUNTIME_DIR=f"{d}/runtime",
             LANG="C.UTF-8",
         )

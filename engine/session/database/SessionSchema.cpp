@@ -69,9 +69,17 @@ constexpr const char *kVersion3Origins = R"sql(
 ALTER TABLE processes ADD COLUMN origin_id INTEGER;
 )sql";
 
+// Actions done on another machine over ssh (issue 40): its name as the person gave it, and the
+// action's id in that machine's own journal, which keeps what undoing it needs.
+constexpr const char *kVersion4RemoteActions = R"sql(
+ALTER TABLE actions ADD COLUMN host TEXT NOT NULL DEFAULT '';
+ALTER TABLE actions ADD COLUMN remote_id INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE actions ADD COLUMN remote_undo INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // Steps of one version run in one transaction.
-constexpr Step kSteps[]
-    = {{1, kVersion1}, {2, kVersion2Actions}, {2, kVersion2Ledgers}, {2, kVersion2Decisions}, {3, kVersion3Origins}};
+constexpr Step kSteps[] = {{1, kVersion1}, {2, kVersion2Actions}, {2, kVersion2Ledgers}, {2, kVersion2Decisions},
+    {3, kVersion3Origins}, {4, kVersion4RemoteActions}};
 
 } // namespace
 
