@@ -52,9 +52,10 @@ def plain(value):
 
 
 class Notifications(dbus.service.Object):
-    def __init__(self, bus, capabilities):
+    def __init__(self, bus, capabilities, reply_delay_ms=0):
         super().__init__(bus, '/org/freedesktop/Notifications')
         self.capabilities = capabilities
+        self.reply_delay_ms = reply_delay_ms
         self.next_id = 1
 
     @dbus.service.method(NOTIFY_IFACE, out_signature='as')
@@ -65,14 +66,18 @@ class Notifications(dbus.service.Object):
     def GetServerInformation(self):
         return ('fake-desktop', 'ptriage tests', '1', '1.2')
 
-    @dbus.service.method(NOTIFY_IFACE, in_signature='susssasa{sv}i', out_signature='u')
-    def Notify(self, app, replaces, icon, summary, body, actions, hints, timeout):
+    @dbus.service.method(NOTIFY_IFACE, in_signature='susssasa{sv}i', out_signature='u',
+                         async_callbacks=('reply', 'error'))
+    def Notify(self, app, replaces, icon, summary, body, actions, hints, timeout, reply, error):
         nid = int(replaces) if replaces else self.next_id
         if not replaces:
             self.next_id += 1
         log('notify', id=nid, app=str(app), replaces_id=int(replaces), icon=str(icon), summary=str(summary),
             body=str(body), actions=[str(a) for a in actions], hints=plain(hints), timeout=int(timeout))
-        return nid
+        if self.reply_delay_ms:  # a busy desktop: the id comes back later
+            GLib.timeout_add(self.reply_delay_ms, lambda: reply(dbus.UInt32(nid)) and False)
+        else:
+            reply(dbus.UInt32(nid))
 
     @dbus.service.method(NOTIFY_IFACE, in_signature='u')
     def CloseNotification(self, nid):
@@ -203,11 +208,12 @@ def main():
     parser.add_argument('--capabilities', default='actions,body,body-markup')
     parser.add_argument('--watcher', choices=('now', 'later'), default='now')
     parser.add_argument('--low-memory-monitor', action='store_true')
+    parser.add_argument('--notify-reply-delay', type=int, default=0, metavar='MS')
     args = parser.parse_args()
     DBusGMainLoop(set_as_default=True)
     bus = dbus.bus.BusConnection(args.address)
     loop = GLib.MainLoop()
-    notifications = Notifications(bus, [c for c in args.capabilities.split(',') if c])
+    notifications = Notifications(bus, [c for c in args.capabilities.split(',') if c], args.notify_reply_delay)
     names = [dbus.service.BusName(NOTIFY_IFACE, bus)]
     control = Control(bus, notifications, loop, args)
     names.append(dbus.service.BusName('org.ptriage.FakeDesktop', bus))

@@ -4,12 +4,17 @@
 
 #include <KNotification>
 
+#include <QDBusPendingCallWatcher>
+
 namespace ptriage {
 
 KdeNotifier::~KdeNotifier()
 {
-    if (m_current)
+    // Quitting takes our alert off the screen: its buttons would reach nobody.
+    if (m_current) {
         m_current->disconnect(this);
+        delete m_current.data();
+    }
 }
 
 void KdeNotifier::start()
@@ -19,6 +24,16 @@ void KdeNotifier::start()
 
 void KdeNotifier::show(const QString &summary, const QString &body, bool critical, const QList<Action> &actions)
 {
+    // KNotification's Notify in flight (its reply watcher is the notification's child, deleted once
+    // the id is known): the alert waits for it.
+    if (QObject *inFlight = m_current ? m_current->findChild<QDBusPendingCallWatcher *>() : nullptr) {
+        m_waiting = Alert{summary, body, critical, actions};
+        if (m_waitingFor != inFlight) {
+            m_waitingFor = inFlight;
+            connect(inFlight, &QObject::destroyed, this, &KdeNotifier::showWaiting, Qt::QueuedConnection);
+        }
+        return;
+    }
     closeCurrent(); // one at a time: the new one replaces ours
     auto *n = new KNotification(critical ? QStringLiteral("memoryCritical") : QStringLiteral("memoryLow"),
         critical ? KNotification::Persistent : KNotification::CloseOnTimeout);
@@ -41,8 +56,19 @@ void KdeNotifier::show(const QString &summary, const QString &body, bool critica
     n->sendEvent();
 }
 
+void KdeNotifier::showWaiting()
+{
+    m_waitingFor = nullptr;
+    if (!m_waiting)
+        return;
+    const Alert a = std::move(*m_waiting);
+    m_waiting.reset();
+    show(a.summary, a.body, a.critical, a.actions);
+}
+
 void KdeNotifier::closeCurrent()
 {
+    m_waiting.reset(); // closing also drops an alert still waiting
     if (!m_current)
         return;
     KNotification *old = m_current;

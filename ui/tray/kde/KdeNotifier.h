@@ -4,6 +4,8 @@
 
 #include <QPointer>
 
+#include <optional>
+
 class KNotification;
 
 namespace ptriage {
@@ -22,7 +24,19 @@ public:
     void closeCurrent() override;
 
 private:
+    struct Alert {
+        QString summary, body;
+        bool critical = false;
+        QList<Action> actions;
+    };
+    void showWaiting();
+
     QPointer<KNotification> m_current; // deletes itself once closed
+    // KNotification learns the server's id from the reply to its Notify, and closed before that it
+    // cannot close it there: the old alert would stay beside the new one. Until that reply the newest
+    // alert waits here (only the newest).
+    std::optional<Alert> m_waiting;
+    QPointer<QObject> m_waitingFor; // the Notify call in flight
 };
 
 } // namespace ptriage
