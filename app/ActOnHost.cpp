@@ -83,10 +83,6 @@ bool readReport(const Host &host, const RunResult &r, const std::vector<ProcessI
     else
         fail(QStringLiteral("%1: sent what is not a ptriage act report: %2")
                  .arg(host.name(), QString::fromStdString(forTerminal(why))));
-    if (errors.contains(QLatin1String("not authorized")))
-        fail(QStringLiteral("%1: over ssh no password can be asked (BatchMode): allow the action there with a polkit "
-                            "rule for your user, or act as the process's owner")
-                 .arg(host.name()));
     return false;
 }
 
@@ -95,6 +91,7 @@ bool recordAndPrint(const Host &host, const ActReport &report, const std::string
     std::vector<long long> *ids = nullptr)
 {
     bool allDone = true;
+    bool askedForPassword = false;
     for (const ActOutcome &o : report.outcomes) {
         ActionJournal::Entry e;
         e.verb = report.verb;
@@ -119,7 +116,12 @@ bool recordAndPrint(const Host &host, const ActReport &report, const std::string
                     ? QCoreApplication::translate("ActText", " (undo: ptriage act undo %1)").arg(id).toStdString()
                     : std::string()));
         allDone = allDone && o.status == ActStatus::Done;
+        askedForPassword = askedForPassword || o.status == ActStatus::NotAuthorized;
     }
+    if (askedForPassword)
+        fail(QStringLiteral("%1: over ssh no password can be asked (BatchMode): allow the action there with a polkit "
+                            "rule for your user, or act as the process's owner")
+                 .arg(host.name()));
     return allDone;
 }
 
