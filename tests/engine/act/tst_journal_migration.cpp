@@ -3,6 +3,7 @@
 // (ids, undone_by links, undo payloads, byte for byte), never twice, and left alone whenever it
 // cannot be imported — corrupt, someone else's, ids taken, or a newer session database.
 #include "act/ActionJournal.h"
+#include "session/database/SessionSchema.h"
 #include "session/database/SessionStore.h"
 #include "support/FileBytes.h"
 
@@ -329,6 +330,50 @@ private Q_SLOTS:
         QVERIFY2(error.contains(QStringLiteral("older ptriage")) && error.contains(QStringLiteral("left as it is")),
             qPrintable(error));
         QCOMPARE(bytesOf(old), before);
+    }
+
+    // A database of version 3 (before actions on other hosts): opened, it gains the host columns in
+    // place; its action reads as this machine's and stays undoable here, and a host's action does not
+    // join this machine's undo list.
+    void aVersion3DatabaseGainsTheHostColumnsInPlace()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("sessions.sqlite"));
+        std::string sql;
+        for (const auto &step : session_schema::steps())
+            if (step.version <= 3)
+                sql += step.sql;
+        sql += "INSERT INTO actions (at_ms, user, verb, target, command, status, message, via_helper, undo)"
+               " VALUES (1000, 'dev', 'pause', '"
+            + kId
+            + "', 'sleep 3600', 'done', 'stopped', 0, '{\"verb\":\"resume\"}');"
+              "PRAGMA user_version = 3;";
+        rawExec(db, sql);
+        ActionJournal journal;
+        QString error;
+        QVERIFY2(journal.open(db, &error), qPrintable(error));
+        const auto before = journal.entry(1);
+        QVERIFY(before);
+        QCOMPARE(before->host, std::string());
+        QCOMPARE(before->remoteId, 0LL);
+        QCOMPARE(before->command, std::string("sleep 3600"));
+        ActionJournal::Entry there;
+        there.verb = ActVerb::Pause;
+        there.target = *ProcessIdentity::parse(kOther);
+        there.command = "node server.js";
+        there.status = ActStatus::Done;
+        there.host = "devbox1";
+        there.remoteId = 17;
+        there.remoteUndo = true;
+        const long long id = journal.record(there, &error);
+        QVERIFY2(id == 2, qPrintable(error));
+        const auto read = journal.entry(id);
+        QCOMPARE(read->host, std::string("devbox1"));
+        QCOMPARE(read->remoteId, 17LL);
+        QVERIFY(read->remoteUndo);
+        const auto undoable = journal.undoable();
+        QCOMPARE(undoable.size(), std::size_t{1});
+        QCOMPARE(undoable.front().id, 1LL);
     }
 
     // A session's actions: [its time, the next session's time).
