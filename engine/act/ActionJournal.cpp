@@ -194,12 +194,12 @@ std::vector<ActionJournal::Entry> ActionJournal::undoable() const
 
 std::vector<ActionJournal::Entry> ActionJournal::actionsBetween(long long fromMs, long long toMs, long long limit) const
 {
-    return query(" WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms, id LIMIT ?", fromMs, toMs, limit);
+    return query(" WHERE at_ms >= ? AND at_ms < ? AND host = '' ORDER BY at_ms, id LIMIT ?", fromMs, toMs, limit);
 }
 
 long long ActionJournal::countBetween(long long fromMs, long long toMs) const
 {
-    Statement s(m_file.handle(), "SELECT count(*) FROM actions WHERE at_ms >= ? AND at_ms < ?");
+    Statement s(m_file.handle(), "SELECT count(*) FROM actions WHERE at_ms >= ? AND at_ms < ? AND host = ''");
     if (!s.ok())
         return 0;
     s.integer(1, fromMs);

@@ -64,7 +64,8 @@ public:
     // Done actions on this machine that can still be undone and were not (pause, freeze, throttle,
     // renice, quarantine).
     std::vector<Entry> undoable() const;
-    // Taken in [fromMs, toMs), oldest first: the actions of a session are those up to the next one.
+    // Taken on this machine in [fromMs, toMs), oldest first: the actions of a session are those up to
+    // the next one (a session is this machine's; another host's actions are not among them).
     // At most `limit` (-1: all); countBetween says how many there are.
     std::vector<Entry> actionsBetween(long long fromMs, long long toMs, long long limit = -1) const;
     long long countBetween(long long fromMs, long long toMs) const;

@@ -23,11 +23,22 @@ restart_polkitd() {
   local old
   old=$(cat "$pid_file")
   kill "$old" 2>/dev/null || true
-  for _ in $(seq 100); do kill -0 "$old" 2>/dev/null || break; sleep 0.1; done
+  for _ in $(seq 300); do kill -0 "$old" 2>/dev/null || break; sleep 0.1; done
+  ! kill -0 "$old" 2>/dev/null || fail "polkitd $old did not exit"
   /usr/lib/polkit-1/polkitd --no-debug >>/tmp/polkitd.log 2>&1 &
-  echo $! >"$pid_file"
-  for _ in $(seq 100); do pkaction --action-id org.ptriage.helper.signal >/dev/null 2>&1 && return 0; sleep 0.1; done
+  local new=$!
+  echo "$new" >"$pid_file"
+  # Until the new polkitd owns the name, a question could still reach the old rules (a loaded machine).
+  for _ in $(seq 300); do
+    [ "$(owner_pid org.freedesktop.PolicyKit1)" = "$new" ] && pkaction --action-id org.ptriage.helper.signal >/dev/null 2>&1 &&
+      return 0
+    sleep 0.1
+  done
   fail "polkitd did not come back: $(tail -5 /tmp/polkitd.log)"
+}
+owner_pid() {
+  dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+    org.freedesktop.DBus.GetConnectionUnixProcessID "string:$1" 2>/dev/null | awk '/uint32/ { print $2 }'
 }
 set_rule() { # YES|NO: every ptriage action (a resume may go as the undo of the helper's own stop)
   printf 'polkit.addRule(function(action, subject) {\n  if (action.id.indexOf("org.ptriage.helper.") == 0 && subject.user == "%s")\n    return polkit.Result.%s;\n});\n' \

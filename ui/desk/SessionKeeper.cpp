@@ -79,7 +79,9 @@ void SessionKeeper::save(bool automatic)
 {
     const auto latest = this->latest();
     if (!latest) {
-        Q_EMIT saved(0, tr("Nothing to save yet: the first scan has not finished."), automatic);
+        // An automatic save has nothing to report: the next one saves the first scan.
+        if (!automatic)
+            Q_EMIT saved(0, tr("Nothing to save yet: the first scan has not finished."), automatic);
         return;
     }
     if (m_saving)

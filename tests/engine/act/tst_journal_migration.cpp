@@ -376,7 +376,8 @@ private Q_SLOTS:
         QCOMPARE(undoable.front().id, 1LL);
     }
 
-    // A session's actions: [its time, the next session's time).
+    // A session's actions: [its time, the next session's time), on this machine (an action on another
+    // host in that time is not one of them).
     void actionsBetweenTwoMoments()
     {
         QTemporaryDir dir;
@@ -392,8 +393,17 @@ private Q_SLOTS:
             e.status = ActStatus::Done;
             QVERIFY(journal.record(e, &error) > 0);
         }
+        ActionJournal::Entry there;
+        there.atMs = 1500;
+        there.verb = ActVerb::End;
+        there.target = *ProcessIdentity::parse(kOther);
+        there.command = "node server.js";
+        there.status = ActStatus::Done;
+        there.host = "buildbox";
+        QVERIFY(journal.record(there, &error) > 0);
         const auto between = journal.actionsBetween(1000, 3000);
         QCOMPARE(between.size(), std::size_t(3));
+        QCOMPARE(journal.countBetween(1000, 3000), 3LL);
         QCOMPARE(between.front().atMs, 1000LL);
         QCOMPARE(between.back().atMs, 2999LL);
         QCOMPARE(journal.actionsBetween(3001, 9000).size(), std::size_t(0));
