@@ -178,15 +178,13 @@ int actOnHost(const QCommandLineParser &parser, const ActRequest *request, Actio
             fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
             return Failure;
         }
-        const ActionJournal::Entry *local = nullptr;
-        std::optional<ActionJournal::Entry> mine;
+        std::optional<ActionJournal::Entry> mine; // the same action in this journal, marked undone too
         for (const auto &e : journal.recent(1000))
             if (e.host == host.spec.name && e.remoteId == id && !e.undoing) {
                 mine = e;
-                local = &*mine;
                 break;
             }
-        return undoThere(host, id, local, journal);
+        return undoThere(host, id, mine ? &*mine : nullptr, journal);
     }
 
     // What the person decides on, and what the journal keeps: the host's evidence, judged here.
