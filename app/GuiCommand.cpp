@@ -6,6 +6,7 @@
 #include "look/Translations.h"
 #include "panes/LedgerPane.h"
 #include "pressure/PressureMonitor.h"
+#include "remote/HostsFile.h"
 #include "sessions/SessionsWindow.h"
 #include "tray/DesktopServices.h"
 #include "tray/TrayController.h"
@@ -132,6 +133,10 @@ void addWindowOptions(QCommandLineParser &parser)
         QStringLiteral("With --screenshot: wait for this many refreshes first (default 1)."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("min-age"), QStringLiteral("Minimum age for any action (seconds)."),
         QStringLiteral("SECONDS")});
+    parser.addOption({QStringLiteral("host"),
+        QStringLiteral("Show this host of the hosts file (File → Add host…) once it answers over ssh; with "
+                       "--screenshot, the screenshot is of its processes."),
+        QStringLiteral("HOST")});
     parser.addOption({QStringLiteral("tray"),
         QStringLiteral("Start in the tray: watch memory pressure and alert, the window hidden until asked for.")});
     parser.addOption({QStringLiteral("proc-root"),
@@ -140,8 +145,8 @@ void addWindowOptions(QCommandLineParser &parser)
 }
 
 const QString windowSynopsis = QStringLiteral(
-    "[gui] [--tray] [--db FILE] [--proc-root DIR] [--min-age SECONDS] [--view VIEW] [--screenshot FILE [--select "
-    "PID [--act ACTION]] [--tab TAB] [--after N]]");
+    "[gui] [--tray] [--db FILE] [--proc-root DIR] [--min-age SECONDS] [--view VIEW] [--host HOST] [--screenshot FILE "
+    "[--select PID [--act ACTION]] [--tab TAB] [--after N]]");
 
 // -h or --help among the options (before "--").
 bool asksForHelp(int argc, char **argv)
@@ -258,10 +263,36 @@ int gui(int argc, char **argv)
 
     const QString shot = parser.value(QStringLiteral("screenshot"));
     int exitCode = Ok;
+    const std::string host = parser.value(QStringLiteral("host")).toStdString();
+    if (!host.empty()) {
+        std::string why;
+        if (!validHostName(host, &why))
+            return usage(QStringLiteral("--host: %1").arg(QString::fromStdString(why)));
+        // Shown once it answers; said (and this machine shown) when it is not listed or never answers.
+        QObject::connect(&desk.hosts(), &HostWatch::hostsChanged, &window, [&] {
+            const HostWatch::Host *h = desk.hosts().host(host);
+            if (h && window.showMachine(host)) {
+                QObject::disconnect(&desk.hosts(), &HostWatch::hostsChanged, &window, nullptr);
+                return;
+            }
+            fail(h ? QStringLiteral("%1: %2").arg(QString::fromStdString(host), h->error)
+                    : !desk.hosts().fileError().isEmpty()
+                    ? desk.hosts().fileError()
+                    : QStringLiteral("%1 is not in the hosts file %2 (File → Add host… adds it)")
+                          .arg(QString::fromStdString(host), QString::fromStdString(defaultHostsFile())));
+            QObject::disconnect(&desk.hosts(), &HostWatch::hostsChanged, &window, nullptr);
+            if (!shot.isEmpty()) {
+                exitCode = Failure;
+                app.quit();
+            }
+        });
+    }
     int results = 0; // in this scope: the lambdas below run inside app.exec()
     if (!shot.isEmpty()) {
         // After the first result (and the selection, if asked for), let the views settle, save, quit.
         QObject::connect(&window, &MainWindow::resultApplied, &window, [&] {
+            if (window.shownResult()->host != host)
+                return; // --host: its processes, not this machine's first
             ++results;
             const bool selected = selectPid == 0 || window.selectedIdentity().isValid();
             if (!selected && results < std::max(3, after))
@@ -269,7 +300,10 @@ int gui(int argc, char **argv)
             // The confirmation needs the journal, opened off the GUI thread: a refresh more if not yet.
             const bool journalPending = act && !desk.actUnavailableReason().isEmpty() && results < 10;
             if (selected && (results < after || journalPending)) {
-                desk.refreshNow(); // no need to wait out the interval
+                if (host.empty())
+                    desk.refreshNow(); // no need to wait out the interval
+                else
+                    desk.hosts().refreshNow();
                 return;
             }
             if (!selected) {

@@ -3478,6 +3478,18 @@ Eltern-PID: %2</translation>
         <source>left out: %1</source>
         <translation>ausgelassen: %1</translation>
     </message>
+    <message>
+        <source>%1 — on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;On %1&lt;/b&gt;, over ssh: ptriage there checks each process again before it acts, and cannot ask for a password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not yours: %1. On %2 that needs a polkit rule there that allows it without a password, or acting as its owner.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ActionRunner</name>
@@ -3667,6 +3679,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>read</source>
         <translation>lesen</translation>
+    </message>
+    <message>
+        <source>not read: the process is on %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3931,6 +3947,29 @@ Eltern-PID: %2</translation>
     </message>
 </context>
 <context>
+    <name>ptriage::MachineChooser</name>
+    <message>
+        <source>Which machine&apos;s processes are shown (File → Add host… adds one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hosts file has an error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — not reachable now, showing its last answer: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — not reachable: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ptriage::MainWindow</name>
     <message>
         <source>ptriage — process triage</source>
@@ -3979,6 +4018,30 @@ Eltern-PID: %2</translation>
     <message>
         <source>Ports</source>
         <translation>Ports</translation>
+    </message>
+    <message>
+        <source>Freeing a port is planned on this machine only: choose This machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A machine to triage over ssh: anything ssh accepts (user@host, an alias of ~/.ssh/config). ptriage must be installed there; its processes are judged here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not added: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is in the hosts file; its processes can be chosen once it answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ptriage — %1 (over ssh)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4646,6 +4709,10 @@ Eltern-PID: %2</translation>
         <source>%1 processes · %2 · %3 reclaimable by the recommended kills</source>
         <translation>%1 Prozesse · %2 · %3 durch die empfohlenen Beendigungen freisetzbar</translation>
     </message>
+    <message>
+        <source>%1 over ssh: read at %2, %3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ptriage::SummaryBar</name>
@@ -5084,6 +5151,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>In the By origin view: end the processes of the selected origin group that ptriage would end; the ones in use, protected or blocked are shown and left out</source>
         <translation>In der Ansicht „Nach Herkunft“: die Prozesse der gewählten Herkunftsgruppe beenden, die ptriage beenden würde; was in Benutzung, geschützt oder gesperrt ist, wird gezeigt und ausgelassen</translation>
+    </message>
+    <message>
+        <source>Add &amp;host…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

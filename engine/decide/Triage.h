@@ -6,6 +6,7 @@
 #include "util/PhaseTimes.h"
 
 #include <memory>
+#include <string>
 
 namespace ptriage {
 
@@ -18,6 +19,7 @@ struct TriageOptions {
     // Threads for the per-process work of facts and evidence (a one-shot scan, where nothing carries
     // over); null: the calling thread alone.
     QThreadPool *pool = nullptr;
+    std::string host; // the machine the snapshot was read on, as ssh names it; empty: this one
 };
 
 class ProcessView;
@@ -34,6 +36,9 @@ struct TriageResult {
     std::vector<OriginGroup> groups; // the processes by origin (ProcessFacts::origin)
     std::vector<int> groupOf; // each process's index into `groups`
     double minAgeSeconds = 0;
+    // The machine it was read on, as ssh names it (`ptriage scan --host`); empty: this one. Acting on
+    // another machine's process goes there (RemoteAct), and nothing of it is read here.
+    std::string host;
     std::size_t carriedPosteriors = 0; // taken over from the previous result unchanged
     std::shared_ptr<const PastContext> past; // what the evidence read from before the scan, for ledgerOf()
 

@@ -1,9 +1,11 @@
 #include "HostsFile.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QStandardPaths>
 
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace ptriage {
@@ -49,6 +51,32 @@ bool readHostsFile(const std::string &path, std::vector<HostSpec> &out, std::str
     if (in.bad())
         return *error = path + ": cannot be read", false;
     out.insert(out.end(), hosts.begin(), hosts.end());
+    return true;
+}
+
+bool addToHostsFile(const std::string &path, const std::string &name, std::string *why)
+{
+    std::vector<HostSpec> listed;
+    if (!validHostName(name, why) || !readHostsFile(path, listed, why))
+        return false;
+    for (const HostSpec &h : listed)
+        if (h.name == name)
+            return true;
+    const QString file = QString::fromStdString(path);
+    if (!QDir().mkpath(QFileInfo(file).absolutePath()))
+        return *why = QFileInfo(file).absolutePath().toStdString() + ": cannot be made", false;
+    std::string before;
+    {
+        std::ifstream in(path, std::ios::binary);
+        before.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    std::ofstream out(path, std::ios::app);
+    if (!before.empty() && before.back() != '\n')
+        out << '\n'; // the last line stays a line of its own
+    out << name << '\n';
+    out.flush();
+    if (!out)
+        return *why = path + ": cannot be written", false;
     return true;
 }
 

@@ -24,5 +24,9 @@ bool validHostName(const std::string &name, std::string *why);
 // hosts, not an error.
 bool readHostsFile(const std::string &path, std::vector<HostSpec> &out, std::string *error);
 std::string defaultHostsFile(); // ~/.config/ptriage/hosts
+// Adds `name` at the end of the hosts file (made, with its directory, when missing); what is there
+// is kept as it is. False with why: a bad name, a hosts file with a bad line (fix that first), or it
+// cannot be written. A host already listed is not added again (true).
+bool addToHostsFile(const std::string &path, const std::string &name, std::string *why);
 
 } // namespace ptriage

@@ -68,8 +68,8 @@ void stop(Running &r)
 
 } // namespace
 
-std::vector<RunResult> runAll(
-    const std::vector<std::vector<std::string>> &argvs, double timeoutSeconds, std::size_t maxOutput)
+std::vector<RunResult> runAll(const std::vector<std::vector<std::string>> &argvs, double timeoutSeconds,
+    std::size_t maxOutput, const std::atomic<bool> *cancel)
 {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
@@ -96,7 +96,9 @@ std::vector<RunResult> runAll(
         }
         if (fds.empty())
             break;
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        const bool cancelled = cancel && cancel->load();
+        const auto left
+            = cancelled ? 0 : std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
         if (left <= 0) {
             for (std::size_t i = 0; i < running.size(); ++i)
                 if (running[i].out >= 0 || running[i].err >= 0) {
@@ -108,7 +110,8 @@ std::vector<RunResult> runAll(
                 }
             break;
         }
-        if (::poll(fds.data(), fds.size(), static_cast<int>(std::min<long long>(left, 1000))) < 0 && errno != EINTR)
+        if (::poll(fds.data(), fds.size(), static_cast<int>(std::min<long long>(left, cancel ? 100 : 1000))) < 0
+            && errno != EINTR)
             break;
         for (std::size_t k = 0; k < fds.size(); ++k) {
             if (!fds[k].revents)
@@ -149,7 +152,8 @@ std::vector<RunResult> runAll(
         pid_t got = ::waitpid(running[i].pid, &status, WNOHANG);
         if (got == 0) {
             const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-            for (long long waited = 0; got == 0 && waited < std::max<long long>(wait, 0); waited += 10) {
+            for (long long waited = 0; got == 0 && waited < std::max<long long>(wait, 0) && !(cancel && cancel->load());
+                 waited += 10) {
                 ::usleep(10'000);
                 got = ::waitpid(running[i].pid, &status, WNOHANG);
             }

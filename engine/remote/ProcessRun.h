@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,8 @@ struct RunResult {
 // Runs every argv at once (no shell: each is an argument vector), stdin from /dev/null, and waits
 // for all of them on this thread: each is killed when it outlives `timeoutSeconds` or writes more
 // than `maxOutput` bytes, so one slow or flooding program never holds up or swamps the others.
-std::vector<RunResult> runAll(
-    const std::vector<std::vector<std::string>> &argvs, double timeoutSeconds, std::size_t maxOutput);
+// `cancel`, once true, ends them all at once as a deadline would (the window quitting).
+std::vector<RunResult> runAll(const std::vector<std::vector<std::string>> &argvs, double timeoutSeconds,
+    std::size_t maxOutput, const std::atomic<bool> *cancel = nullptr);
 
 } // namespace ptriage

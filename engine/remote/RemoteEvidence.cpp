@@ -162,7 +162,7 @@ std::vector<HostEvidence> fetchEvidence(const std::vector<HostSpec> &hosts, cons
     std::vector<std::vector<std::string>> argvs;
     for (const HostSpec &h : hosts)
         argvs.push_back(sshArgv(options, h, {"evidence"}));
-    const std::vector<RunResult> runs = runAll(argvs, options.timeoutSeconds, options.maxBytes);
+    const std::vector<RunResult> runs = runAll(argvs, options.timeoutSeconds, options.maxBytes, options.cancel);
     std::vector<HostEvidence> out(hosts.size());
     for (std::size_t i = 0; i < hosts.size(); ++i) {
         HostEvidence &e = out[i];

@@ -3,6 +3,7 @@
 #include "EvidenceJson.h"
 #include "HostsFile.h"
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@ struct RemoteOptions {
     std::string controlDir; // where shared connections' sockets go; empty: no sharing
     double timeoutSeconds = 30; // per host, start to last byte
     std::size_t maxBytes = std::size_t{256} << 20; // a host's answer is cut (and refused) past this
+    const std::atomic<bool> *cancel = nullptr; // once true, every host still asked is given up on
 };
 
 // PTRIAGE_SSH_COMMAND split into words ('…' and "…" group words; nothing is expanded) and a

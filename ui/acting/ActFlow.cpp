@@ -48,13 +48,14 @@ void showOutcomeOf(Desk &desk, int ticket, QWidget *over)
 
 namespace {
 
-void openConfirmation(Desk &desk, const ActRequest &request, QWidget *over, const ActionDialog::GroupMembers *group)
+void openConfirmation(Desk &desk, const ActRequest &request, QWidget *over, const ActionDialog::GroupMembers *group,
+    std::shared_ptr<const TriageResult> on)
 {
-    auto *dialog = new ActionDialog(request, desk.current(), over, group);
+    auto *dialog = new ActionDialog(request, on, over, group);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    QObject::connect(dialog, &QDialog::accepted, dialog, [&desk, dialog, over] {
+    QObject::connect(dialog, &QDialog::accepted, dialog, [&desk, dialog, over, on] {
         const ActRequest confirmed = dialog->request();
-        if (const int ticket = desk.act(confirmed, ActionDialog::verbLabel(confirmed.verb)))
+        if (const int ticket = desk.act(confirmed, ActionDialog::verbLabel(confirmed.verb), on))
             showOutcomeOf(desk, ticket, over);
     });
     dialog->open(); // window-modal, and the event loop keeps running: scans go on behind it
@@ -62,16 +63,18 @@ void openConfirmation(Desk &desk, const ActRequest &request, QWidget *over, cons
 
 } // namespace
 
-void confirmAndAct(Desk &desk, const ActRequest &request, QWidget *over)
+void confirmAndAct(Desk &desk, const ActRequest &request, QWidget *over, std::shared_ptr<const TriageResult> on)
 {
-    if (request.targets.empty() || !desk.current() || !desk.actUnavailableReason().isEmpty())
+    if (!on)
+        on = desk.current();
+    if (request.targets.empty() || !on || !desk.actUnavailableReason().isEmpty())
         return;
-    openConfirmation(desk, request, over, nullptr);
+    openConfirmation(desk, request, over, nullptr, std::move(on));
 }
 
-void confirmGroupEnd(Desk &desk, const std::string &key, QWidget *over)
+void confirmGroupEnd(Desk &desk, const std::string &key, QWidget *over, std::shared_ptr<const TriageResult> on)
 {
-    const auto result = desk.current();
+    const auto result = on ? on : desk.current();
     if (!result || !desk.actUnavailableReason().isEmpty())
         return;
     const auto it = std::find_if(
@@ -96,7 +99,7 @@ void confirmGroupEnd(Desk &desk, const std::string &key, QWidget *over)
         group.members.push_back(result->identityOf(i));
     for (const auto &[i, why] : plan.leftOut)
         group.leftOut.emplace_back(result->identityOf(i), qs(why));
-    openConfirmation(desk, request, over, &group);
+    openConfirmation(desk, request, over, &group, result);
 }
 
 void confirmAndUndo(Desk &desk, const ActionJournal::Entry &entry, QWidget *over)

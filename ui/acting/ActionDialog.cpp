@@ -324,7 +324,19 @@ ActionDialog::ActionDialog(
             lines << tr("<b>ptriage recommends this for %1 of them</b>, not for the others (see below).")
                          .arg(recommended);
     }
-    if (!others.isEmpty())
+    const QString host = QString::fromStdString(r.host);
+    if (!host.isEmpty()) {
+        // Another machine: said first, in the title and the text, so nobody mistakes it for this one.
+        setWindowTitle(tr("%1 — on %2").arg(windowTitle(), host));
+        lines.prepend(tr("<b>On %1</b>, over ssh: ptriage there checks each process again before it acts, and "
+                         "cannot ask for a password.")
+                          .arg(host.toHtmlEscaped()));
+    }
+    if (!others.isEmpty() && !host.isEmpty())
+        lines << tr("Not yours: %1. On %2 that needs a polkit rule there that allows it without a password, or acting "
+                    "as its owner.")
+                     .arg(others.join(QStringLiteral(", ")).toHtmlEscaped(), host.toHtmlEscaped());
+    else if (!others.isEmpty())
         lines << tr("Not yours: %1. Acting on it needs an administrator's rights; the system will ask.")
                      .arg(others.join(QStringLiteral(", ")).toHtmlEscaped());
     for (const QString &note : std::as_const(notes))

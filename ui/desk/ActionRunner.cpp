@@ -1,5 +1,7 @@
 #include "desk/ActionRunner.h"
 
+#include "remote/RemoteAct.h"
+
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace ptriage {
@@ -68,9 +70,19 @@ const ActionJournal::Entry *ActionRunner::undoableFor(const ProcessIdentity &id)
 
 bool ActionRunner::run(const ActRequest &request, std::shared_ptr<const TriageResult> context, const QString &title)
 {
-    if (request.targets.empty() || !context)
+    if (request.targets.empty() || !context || !context->host.empty()) // another machine's: runOnHost
         return false;
     return start(title, [request, context](ActionController &c) { return c.run(request, *context); });
+}
+
+bool ActionRunner::runOnHost(
+    const ActRequest &request, std::shared_ptr<const TriageResult> context, const QString &title)
+{
+    if (request.targets.empty() || !context || context->host.empty())
+        return false;
+    return start(title, [this, request, context](ActionController &) {
+        return actOnHost(request, *context, m_journal); // m_journal: this job's thread, as always
+    });
 }
 
 bool ActionRunner::undo(long long journalId, const QString &title)

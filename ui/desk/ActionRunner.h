@@ -43,6 +43,9 @@ public:
     // `context` is the triage the person confirmed the request on. False: not started (see
     // unavailableReason()).
     bool run(const ActRequest &request, std::shared_ptr<const TriageResult> context, const QString &title);
+    // The same on another machine (context->host): its own ptriage acts there over ssh (checking each
+    // identity there) and each outcome is journaled here with the host's name.
+    bool runOnHost(const ActRequest &request, std::shared_ptr<const TriageResult> context, const QString &title);
     bool undo(long long journalId, const QString &title);
 
     // Done actions that can still be undone (pause, freeze, throttle, renice, quarantine), oldest first.

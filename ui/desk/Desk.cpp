@@ -12,9 +12,12 @@ Desk::Desk(
     const TriageConfig &config, CollectOptions collect, TriageOptions triage, const QString &sessionDb, QObject *parent)
     : QObject(parent),
       m_config(config),
-      m_service(config, std::move(collect), std::move(triage)),
-      m_keeper(sessionDb.isEmpty() ? SessionStore::defaultPath() : sessionDb, config)
+      m_service(config, std::move(collect), triage),
+      m_keeper(sessionDb.isEmpty() ? SessionStore::defaultPath() : sessionDb, config),
+      m_hosts(config)
 {
+    m_hosts.setMinAgeSeconds(triage.minAgeSeconds); // --min-age: every machine's verdicts alike
+    connect(&m_hosts, &HostWatch::hostsChanged, this, &Desk::hostsArrived);
     m_keeper.setLatestSource([this] { return m_current; });
     connect(&m_service, &TriageService::resultReady, this, &Desk::receive);
     connect(&m_service, &TriageService::deepReady, this, &Desk::deepReady);
@@ -59,8 +62,16 @@ void Desk::start()
     if (!m_journalAsked)
         openJournal(m_keeper.path()); // the session database, not always the default one
     m_service.setSessionDatabase(m_keeper.path()); // learned decisions and memory across sessions
+    m_hosts.setPastDatabase(m_keeper.path());
     applyCadence();
     m_service.start();
+}
+
+void Desk::refreshNow()
+{
+    m_service.refreshNow();
+    if (!m_shownHost.empty())
+        m_hosts.refreshNow();
 }
 
 void Desk::setIntervalMs(int ms)
@@ -77,6 +88,7 @@ void Desk::setBackgroundIntervalMs(int ms)
 
 void Desk::setMinAgeSeconds(double seconds)
 {
+    m_hosts.setMinAgeSeconds(seconds);
     m_service.setMinAgeSeconds(seconds);
     m_service.refreshNow();
 }
@@ -99,12 +111,46 @@ void Desk::setCadence(Cadence cadence)
 void Desk::applyCadence()
 {
     m_service.setIntervalMs(m_cadence == Cadence::Foreground ? m_foregroundIntervalMs : m_backgroundIntervalMs);
+    if (m_started)
+        m_hosts.setActive(m_cadence == Cadence::Foreground); // other machines only for a window in view
+}
+
+void Desk::showHost(const std::string &name)
+{
+    m_shownHost = name;
+    m_shownResult = nullptr;
+    qint64 micros = 0;
+    if (const HostWatch::Host *h = name.empty() ? nullptr : m_hosts.host(name)) {
+        m_shownResult = h->result;
+        micros = static_cast<qint64>(h->seconds * 1e6);
+    }
+    if (const auto result = shown())
+        Q_EMIT shownChanged(result, micros);
+}
+
+std::shared_ptr<const TriageResult> Desk::shown() const
+{
+    return m_shownHost.empty() ? m_current : m_shownResult;
+}
+
+void Desk::hostsArrived()
+{
+    if (m_shownHost.empty())
+        return;
+    const HostWatch::Host *h = m_hosts.host(m_shownHost);
+    const auto result = h ? h->result : nullptr;
+    if (!result || result == m_shownResult)
+        return; // nothing newer (a host that fails now keeps its last result)
+    m_shownResult = result;
+    Q_EMIT shownChanged(result, static_cast<qint64>(h->seconds * 1e6));
 }
 
 void Desk::receive(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds)
 {
     m_current = result;
     m_history.record(*result->snapshot);
+    if (m_shownHost.empty())
+        Q_EMIT shownChanged(result, scanMicroseconds);
     Q_EMIT resultChanged(std::move(result), scanMicroseconds);
     // In the background, between scans minutes apart, give back what the scan left free in the
     // allocator's arenas (a scan of thousands of processes touches megabytes).
@@ -123,12 +169,18 @@ void Desk::setTransportFactory(ActionRunner::TransportFactory factory)
     m_runner.setTransportFactory(std::move(factory));
 }
 
-int Desk::act(const ActRequest &request, const QString &title)
+int Desk::act(const ActRequest &request, const QString &title, std::shared_ptr<const TriageResult> context)
 {
-    if (!m_current || !m_runner.run(request, m_current, title))
+    if (!context)
+        context = m_current;
+    // This machine's request acts on its newest scan (the controller checks each identity there);
+    // another machine's goes there with the result it was confirmed on.
+    const bool here = context && context->host.empty();
+    if (!context || !(here ? m_runner.run(request, m_current, title) : m_runner.runOnHost(request, context, title)))
         return 0;
+    m_actingOn = context->host;
     m_acting = ++m_lastTicket;
-    m_pendingVotes = votesAskedBy(request, *m_current, QDateTime::currentMSecsSinceEpoch());
+    m_pendingVotes = votesAskedBy(request, *context, QDateTime::currentMSecsSinceEpoch());
     Q_EMIT actStarted(m_acting, title);
     return m_acting;
 }
@@ -137,6 +189,7 @@ int Desk::undo(long long journalId, const QString &title)
 {
     if (!m_runner.undo(journalId, title))
         return 0;
+    m_actingOn.clear();
     m_acting = ++m_lastTicket;
     m_pendingVotes.clear();
     Q_EMIT actStarted(m_acting, title);
@@ -151,14 +204,19 @@ void Desk::finished(const std::vector<ActOutcome> &outcomes, const QString &titl
         m_keeper.recordDecisions(std::move(cast));
     const int ticket = std::exchange(m_acting, 0);
     Q_EMIT actFinished(ticket, title, outcomes);
-    m_service.refreshNow(); // what the action changed, at once
+    if (m_actingOn.empty())
+        m_service.refreshNow(); // what the action changed, at once
+    else
+        m_hosts.refreshNow();
 }
 
-bool Desk::spare(const std::vector<ProcessIdentity> &targets)
+bool Desk::spare(const std::vector<ProcessIdentity> &targets, std::shared_ptr<const TriageResult> context)
 {
-    if (!m_current)
+    if (!context)
+        context = m_current;
+    if (!context)
         return false;
-    return spareCommands(votesFor(*m_current, targets, Decision::Vote::Spare, QDateTime::currentMSecsSinceEpoch()));
+    return spareCommands(votesFor(*context, targets, Decision::Vote::Spare, QDateTime::currentMSecsSinceEpoch()));
 }
 
 bool Desk::spareCommands(std::vector<Decision> decisions)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "desk/ActionRunner.h"
+#include "desk/HostWatch.h"
 #include "desk/SessionKeeper.h"
 #include "live/ProcessHistory.h"
 #include "live/TriageService.h"
@@ -36,7 +37,8 @@ public:
     // asks for a scan now.
     void start();
     bool isStarted() const { return m_started; }
-    void refreshNow() { m_service.refreshNow(); }
+    // A scan now (and a round of the hosts when one is shown).
+    void refreshNow();
     void setPaused(bool paused) { m_service.setPaused(paused); }
     bool isPaused() const { return m_service.isPaused(); }
     // The refresh interval in the foreground (default 2000 ms).
@@ -52,8 +54,16 @@ public:
     // Fds, sockets and environment of one process (the selected one), read now; deepReady answers.
     void requestDeep(const ProcessIdentity &id) { m_service.requestDeep(id); }
 
-    // The newest result (null before the first scan), and what the charts draw.
+    // This machine's newest result (null before the first scan), and what the charts draw.
     std::shared_ptr<const TriageResult> current() const { return m_current; }
+
+    // Other machines (the hosts file, over ssh), watched while a window is in view.
+    HostWatch &hosts() { return m_hosts; }
+    // Which machine the window shows: "" this one, else a host's name; shownChanged answers with its
+    // newest result (at once when there is one).
+    void showHost(const std::string &name);
+    const std::string &shownHost() const { return m_shownHost; }
+    std::shared_ptr<const TriageResult> shown() const;
     const ProcessHistory &history() const { return m_history; }
     SessionKeeper &sessions() { return m_keeper; }
 
@@ -65,14 +75,15 @@ public:
     bool isActing() const { return m_runner.isBusy(); }
     const std::vector<ActionJournal::Entry> &undoable() const { return m_runner.undoable(); }
     const ActionJournal::Entry *undoableFor(const ProcessIdentity &id) const { return m_runner.undoableFor(id); }
-    // Carries out a request the person confirmed on current(): its ticket, or 0 when nothing was
-    // started (actUnavailableReason says why). Ending processes teaches ptriage once they are gone.
-    int act(const ActRequest &request, const QString &title);
+    // Carries out a request the person confirmed on `context` (null: current()), on the machine it
+    // was read on: its ticket, or 0 when nothing was started (actUnavailableReason says why). Ending
+    // processes teaches ptriage once they are gone.
+    int act(const ActRequest &request, const QString &title, std::shared_ptr<const TriageResult> context = {});
     int undo(long long journalId, const QString &title);
 
-    // Learning: processes like these are useful (a "spare" vote each); votes already made (a saved
-    // session's process). False: nothing to learn from (no command known).
-    bool spare(const std::vector<ProcessIdentity> &targets);
+    // Learning: processes like these (of `context`, null: current()) are useful (a "spare" vote each); votes already
+    // made (a saved session's process). False: nothing to learn from (no command known).
+    bool spare(const std::vector<ProcessIdentity> &targets, std::shared_ptr<const TriageResult> context = {});
     bool spareCommands(std::vector<Decision> decisions);
 
     void save() { m_keeper.saveNow(); }
@@ -84,6 +95,8 @@ public:
 
 Q_SIGNALS:
     void resultChanged(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
+    // The newest result of the machine the window shows (this one's, or a host's).
+    void shownChanged(std::shared_ptr<const ptriage::TriageResult> result, qint64 scanMicroseconds);
     void deepReady(const ptriage::ProcessIdentity &id, std::shared_ptr<const ptriage::DeepDetails> deep);
     void scanFailed(const QString &message);
     // A passing message for a status line (a warning, what a spare does).
@@ -98,11 +111,16 @@ private:
     void receive(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds);
     void finished(const std::vector<ActOutcome> &outcomes, const QString &title);
     void applyCadence();
+    void hostsArrived();
 
     const TriageConfig &m_config;
     TriageService m_service;
     SessionKeeper m_keeper;
     ActionRunner m_runner;
+    HostWatch m_hosts;
+    std::string m_shownHost;
+    std::shared_ptr<const TriageResult> m_shownResult; // a host's, when one is shown
+    std::string m_actingOn; // the host the running action went to ("" this machine)
     ProcessHistory m_history;
     std::shared_ptr<const TriageResult> m_current;
     bool m_started = false;

@@ -17,6 +17,7 @@ QStringList themeIconNames()
         QStringLiteral("help-about"),
         QStringLiteral("media-playback-pause"),
         QStringLiteral("media-playback-start"),
+        QStringLiteral("network-server"),
         QStringLiteral("process-stop"),
         QStringLiteral("view-group"),
         QStringLiteral("view-list-tree"),

@@ -188,7 +188,10 @@ void DetailsPane::fillDeep(const DeepDetails *deep)
     if (!deep) {
         m_environment->setRowCount(0);
         m_files->setRowCount(0);
-        m_workspace->setText(tr("loading…"));
+        // Another machine's process: its files and environment are read only on this machine.
+        m_workspace->setText(m_result && !m_result->host.empty()
+                ? tr("not read: the process is on %1").arg(QString::fromStdString(m_result->host))
+                : tr("loading…"));
         return;
     }
     // Cell by cell, only what changed: a refresh with the same files repaints nothing and keeps

@@ -6,6 +6,7 @@
 #include "desk/Desk.h"
 #include "desk/ForegroundWatch.h"
 #include "ports/PortsView.h"
+#include "remote/HostsFile.h"
 #include "report/EngineLabels.h"
 #include "sessions/LearnedDialog.h"
 #include "sessions/SessionsWindow.h"
@@ -15,6 +16,7 @@
 #include "table/ResultFeed.h"
 #include "table/TreeExpansion.h"
 #include "widgets/ScreenFit.h"
+#include "window/MachineChooser.h"
 #include "window/SidePanes.h"
 #include "window/StatusLine.h"
 #include "window/SummaryBar.h"
@@ -24,7 +26,10 @@
 #include <QCloseEvent>
 #include <QCoreApplication>
 #include <QHeaderView>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QMenu>
+#include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -51,7 +56,8 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
       m_views(new QTabWidget(this)),
       m_panes(new SidePanes(desk.config(), desk.history(), this)),
       m_splitter(new QSplitter(this)),
-      m_status(new StatusLine(*this, desk))
+      m_status(new StatusLine(*this, desk)),
+      m_machines(new MachineChooser(desk, this))
 {
     setWindowTitle(tr("ptriage — process triage"));
     sizeToScreen(this, QSize(1500, 950)); // until the person's own
@@ -67,6 +73,7 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setSizes({width() * 62 / 100, width() * 38 / 100}); // until the person's own: the table first
     setCentralWidget(m_splitter);
+    m_side->setMachineChooser(m_machines);
     m_expansion = new TreeExpansion(m_table, RowKeyRole, this);
     m_actions = new WindowActions(*this);
 
@@ -84,9 +91,14 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
     connect(m_table->header(), &QWidget::customContextMenuRequested, this, &MainWindow::chooseColumns);
     connect(m_panes, &SidePanes::processActivated, this, &MainWindow::selectIdentity);
     connect(m_ports, &PortsView::processActivated, this, &MainWindow::selectIdentity);
-    connect(m_ports, &PortsView::freePortRequested, this, [this](int port) { showRelief(ReliefGoal{0, port}); });
+    connect(m_ports, &PortsView::freePortRequested, this, [this](int port) {
+        if (!showsThisMachine()) // a relief plan is this machine's: its scan, its memory
+            statusBar()->showMessage(tr("Freeing a port is planned on this machine only: choose This machine."), 10000);
+        else
+            showRelief(ReliefGoal{0, port});
+    });
     connect(m_side->summary(), &SummaryBar::minAgeChosen, &m_desk, &Desk::setMinAgeSeconds);
-    connect(&m_desk, &Desk::resultChanged, m_feed, &ResultFeed::receive);
+    connect(&m_desk, &Desk::shownChanged, m_feed, &ResultFeed::receive); // this machine's, or a host's
     connect(m_feed, &ResultFeed::rowsReady, this, &MainWindow::applyResult);
     connect(&m_desk, &Desk::deepReady, m_panes, &SidePanes::showDeep);
     connect(&m_desk, &Desk::actingChanged, this, &MainWindow::updateMarks);
@@ -136,19 +148,51 @@ void MainWindow::askToAct(ActVerb verb, const QString &signal)
     request.verb = verb;
     request.targets = selectedIdentities();
     request.signal = signal.toStdString();
-    ActFlow::confirmAndAct(m_desk, request, this);
+    ActFlow::confirmAndAct(m_desk, request, this, m_model->result()); // on the machine shown
 }
 
 void MainWindow::undoSelected()
 {
     const auto targets = selectedIdentities();
-    if (const ActionJournal::Entry *entry = targets.size() == 1 ? m_desk.undoableFor(targets.front()) : nullptr)
+    if (const ActionJournal::Entry *entry
+        = targets.size() == 1 && showsThisMachine() ? m_desk.undoableFor(targets.front()) : nullptr)
         ActFlow::confirmAndUndo(m_desk, *entry, this);
 }
 
 void MainWindow::spareSelected()
 {
-    m_desk.spare(selectedIdentities());
+    m_desk.spare(selectedIdentities(), m_model->result());
+}
+
+bool MainWindow::showsThisMachine() const
+{
+    const auto result = m_model->result();
+    return !result || result->host.empty();
+}
+
+bool MainWindow::showMachine(const std::string &host)
+{
+    return m_machines->choose(host);
+}
+
+void MainWindow::askToAddHost()
+{
+    bool ok = false;
+    const QString name = QInputDialog::getText(this, tr("Add host"),
+        tr("A machine to triage over ssh: anything ssh accepts (user@host, an alias of ~/.ssh/config). ptriage "
+           "must be installed there; its processes are judged here."),
+        QLineEdit::Normal, {}, &ok)
+                             .trimmed();
+    if (!ok || name.isEmpty())
+        return;
+    std::string why;
+    if (!addToHostsFile(defaultHostsFile(), name.toStdString(), &why)) {
+        QMessageBox::warning(this, tr("Add host"), tr("%1 was not added: %2").arg(name, QString::fromStdString(why)));
+        return;
+    }
+    statusBar()->showMessage(
+        tr("%1 is in the hosts file; its processes can be chosen once it answers.").arg(name), 15000);
+    m_desk.hosts().refreshNow();
 }
 
 void MainWindow::showLearned()
@@ -259,7 +303,7 @@ void MainWindow::askToEndGroup()
 
 void MainWindow::askToEndGroupOf(const std::string &key)
 {
-    ActFlow::confirmGroupEnd(m_desk, key, this);
+    ActFlow::confirmGroupEnd(m_desk, key, this, m_model->result());
 }
 
 std::vector<ProcessIdentity> MainWindow::selectedIdentities() const
@@ -277,7 +321,8 @@ void MainWindow::updateActionState()
     QString why = m_desk.actUnavailableReason();
     if (why.isEmpty() && targets.empty())
         why = tr("Select one or more processes first.");
-    m_actions->updateState(why, targets.size() == 1 && m_desk.undoableFor(targets.front()), !targets.empty());
+    m_actions->updateState(
+        why, targets.size() == 1 && showsThisMachine() && m_desk.undoableFor(targets.front()), !targets.empty());
     // The group's End: only where its plan ends at least one member.
     const int g = currentGroup();
     const auto rows = m_model->prepared();
@@ -297,7 +342,8 @@ void MainWindow::updateMarks()
     // Paused, frozen, throttled, reniced or quarantined by ptriage and not undone: visible in the table.
     std::unordered_map<ProcessIdentity, QString> marks;
     for (const auto &e : m_desk.undoable())
-        marks[e.target] = EngineLabels::mark(e.verb);
+        if (showsThisMachine()) // this machine's actions, never on another machine's rows
+            marks[e.target] = EngineLabels::mark(e.verb);
     m_model->setMarks(std::move(marks));
     updateActionState();
 }
@@ -336,6 +382,9 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
     if (m_model->mode() == ProcessTableModel::Mode::Origin)
         updateActionState(); // what the current group's End would end may have changed
     m_status->showResult(*result, scanMicroseconds);
+    // Another machine's processes: its name in the title, where it cannot be missed.
+    setWindowTitle(result->host.empty() ? tr("ptriage — process triage")
+                                        : tr("ptriage — %1 (over ssh)").arg(QString::fromStdString(result->host)));
     m_side->summary()->showResult(*result);
     Q_EMIT resultApplied();
 }
@@ -370,8 +419,9 @@ void MainWindow::showSelected()
         m_chosen = i >= 0 ? m_model->result()->identityOf(i) : ProcessIdentity();
     m_panes->showSelected(i >= 0 ? m_model->result() : nullptr, i);
     m_ports->followProcess(selectedIdentity());
-    if (selectedIdentity().isValid() && selectedIdentity() != before)
-        m_desk.requestDeep(selectedIdentity()); // fds, sockets and environment of the selected process only
+    // Fds, sockets and environment of the selected process only, read here: never for another machine's.
+    if (selectedIdentity().isValid() && selectedIdentity() != before && showsThisMachine())
+        m_desk.requestDeep(selectedIdentity());
 }
 
 void MainWindow::selectIdentity(const ProcessIdentity &id)

@@ -20,6 +20,7 @@ class Desk;
 class DetailsPane;
 class HistoryCharts;
 class LedgerPane;
+class MachineChooser;
 class PortsView;
 class ProcessFilterModel;
 class ReliefDialog;
@@ -79,6 +80,11 @@ public:
     // The context menu of process `resultIndex` (of shownResult()): what can be done to it in its
     // state, the recommended action first (the menu's default).
     void fillContextMenu(QMenu *menu, int resultIndex);
+    // File → Add host…: asks for a name ssh accepts, adds it to the hosts file and asks it now.
+    void askToAddHost();
+    // Shows this machine ("") or a host of the hosts file once it answered; false when it cannot be.
+    bool showMachine(const std::string &host);
+    MachineChooser *machineChooser() const { return m_machines; }
     // Selects a process by PID once it is in a result (for --select).
     void selectPidWhenSeen(int pid) { m_selectPid = pid; }
 
@@ -114,6 +120,8 @@ private:
     void chooseColumns(const QPoint &pos);
     void updateActionState();
     void updateMarks();
+    // The table shows this machine's processes (not another machine's, read over ssh).
+    bool showsThisMachine() const;
     void restoreSettings();
     void saveSettings() const;
     std::vector<ProcessIdentity> selectedIdentities() const;
@@ -132,6 +140,7 @@ private:
     SidePanes *m_panes;
     QSplitter *m_splitter;
     StatusLine *m_status;
+    MachineChooser *m_machines;
     WindowActions *m_actions;
     SessionsWindow *m_sessionsWindow = nullptr;
     int m_selectPid = 0;

@@ -1,5 +1,7 @@
 #include "window/StatusLine.h"
 
+#include <QDateTime>
+
 #include "decide/Triage.h"
 #include "desk/Desk.h"
 #include "util/Format.h"
@@ -92,7 +94,13 @@ void StatusLine::showResult(const TriageResult &result, qint64 scanMicroseconds)
     m_totals->setText(tr("%1 processes · %2 · %3 reclaimable by the recommended kills")
                           .arg(result.snapshot->processes.size())
                           .arg(candidateText, localBytes(reclaimable)));
-    if (!m_paused)
+    if (!result.host.empty()) // another machine: when it was read, and what ssh took
+        m_scanTime->setText(
+            tr("%1 over ssh: read at %2, %3 s")
+                .arg(QString::fromStdString(result.host),
+                    QDateTime::fromMSecsSinceEpoch(result.snapshot->capturedAtMs).toString(QStringLiteral("HH:mm:ss")),
+                    localNumber(static_cast<double>(scanMicroseconds) / 1e6, 1)));
+    else if (!m_paused)
         m_scanTime->setText(tr("scan %1 ms").arg(localNumber(static_cast<double>(scanMicroseconds) / 1000.0, 0)));
 }
 

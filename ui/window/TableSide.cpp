@@ -78,7 +78,7 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_summary);
-    auto *filters = new QHBoxLayout;
+    auto *filters = m_filters = new QHBoxLayout;
     filters->addWidget(m_search, 1);
     filters->addWidget(m_scope);
     filters->addWidget(m_candidatesOnly);
@@ -93,6 +93,11 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
     connect(showAll, &QPushButton::clicked, this, [this] { showOnly({}); });
     layout->addWidget(m_onlyBar);
     layout->addWidget(m_table, 1);
+}
+
+void TableSide::setMachineChooser(QWidget *chooser)
+{
+    m_filters->insertWidget(0, chooser);
 }
 
 void TableSide::showOnly(const std::vector<ProcessIdentity> &ids)

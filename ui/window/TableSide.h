@@ -8,6 +8,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 
@@ -29,6 +30,8 @@ public:
     ProcessTableView *table() const { return m_table; }
     ProcessFilterModel *filter() const { return m_filter; }
     SummaryBar *summary() const { return m_summary; }
+    // First in the filters' row: which machine is shown (MachineChooser).
+    void setMachineChooser(QWidget *chooser);
     // Only these processes in the table until "Show all" (all: empty).
     void showOnly(const std::vector<ProcessIdentity> &ids);
 
@@ -41,6 +44,7 @@ private:
     QWidget *m_onlyBar;
     QLabel *m_onlyLabel;
     SummaryBar *m_summary;
+    QHBoxLayout *m_filters = nullptr;
 };
 
 } // namespace ptriage

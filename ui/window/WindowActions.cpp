@@ -52,6 +52,8 @@ void WindowActions::buildFile()
             if (!path.isEmpty())
                 m_window.exportReport(path);
         });
+    file->addAction(
+        themeIcon(QStringLiteral("network-server")), tr("Add &host…"), &m_window, &MainWindow::askToAddHost);
     QMenu *saving = file->addMenu(tr("Save &automatically"));
     for (int minutes : {0, 5, 15, 30, 60}) {
         QAction *a = saving->addAction(minutes == 0 ? tr("Never") : tr("Every %1 minutes").arg(minutes));

@@ -1,0 +1,170 @@
+// The window on other machines, against a real sshd (started by test_window_hosts.py, which also
+// leaves processes behind on "beta": a machine of its own, with its own PID namespace and boot id).
+// The machine chooser lists each host with how it answered (a dead one cannot be chosen); beta's
+// processes are judged here and shown; a pause confirmed in the window is done there by beta's own
+// ptriage and journaled here with the host; an End on a process that ended there since is refused
+// there (its identity is checked there), and nothing here is ever signalled for a host's process.
+#include "act/ActionJournal.h"
+#include "acting/ActFlow.h"
+#include "acting/ActionDialog.h"
+#include "desk/Desk.h"
+#include "remote/RemoteEvidence.h"
+#include "support/CaptureTools.h"
+#include "table/ProcessFilterModel.h"
+#include "table/ProcessTableModel.h"
+#include "window/MachineChooser.h"
+#include "window/MainWindow.h"
+#include "window/WindowActions.h"
+
+#include <QApplication>
+#include <QProcess>
+#include <QPushButton>
+#include <QStandardItemModel>
+#include <QTemporaryDir>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace ptriage;
+using namespace ptriage::test;
+
+namespace {
+
+int envInt(const char *name)
+{
+    return qEnvironmentVariableIntValue(name);
+}
+
+// `command` run on beta over the test's ssh (what a person would type), its output.
+QString onBeta(const QString &command)
+{
+    QStringList words = qEnvironmentVariable("PTRIAGE_SSH_COMMAND").split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    QProcess ssh;
+    ssh.start(words.takeFirst(),
+        words << QStringLiteral("-o") << QStringLiteral("BatchMode=yes") << QStringLiteral("beta") << command);
+    ssh.waitForFinished(30000);
+    return QString::fromUtf8(ssh.readAllStandardOutput()).trimmed();
+}
+
+QChar stateOnBeta(int pid)
+{
+    const QString stat = onBeta(QStringLiteral("cat /proc/%1/stat").arg(pid));
+    const qsizetype paren = stat.lastIndexOf(QLatin1Char(')'));
+    return paren < 0 || paren + 2 >= stat.size() ? QChar() : stat.at(paren + 2);
+}
+
+} // namespace
+
+class WindowHostsTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (qEnvironmentVariableIsEmpty("PTRIAGE_TEST_BETA_BOOT"))
+            QSKIP("run by test_window_hosts.py, which starts the sshd and leaves the processes behind");
+    }
+
+    void aHostIsChosenJudgedHereAndActedOnThere()
+    {
+        QTemporaryDir home;
+        QVERIFY(home.isValid());
+        TriageOptions triage;
+        triage.minAgeSeconds = 0; // what the test left behind is seconds old
+        Desk desk(defaultModel(), longLivedOptions(), triage, home.filePath(QStringLiteral("sessions.sqlite")));
+        MainWindow window(desk);
+        window.show();
+        window.start();
+        const int idlePid = envInt("PTRIAGE_TEST_BETA_IDLE");
+        const int gonePid = envInt("PTRIAGE_TEST_BETA_GONE");
+        const std::string betaBoot = qEnvironmentVariable("PTRIAGE_TEST_BETA_BOOT").toStdString();
+
+        // Every host of the hosts file, after this machine; dead says why and cannot be chosen.
+        QTRY_VERIFY_WITH_TIMEOUT(desk.hosts().host("beta") && desk.hosts().host("beta")->result, 60000);
+        MachineChooser *chooser = window.machineChooser();
+        QVERIFY(chooser->isVisibleTo(&window));
+        QCOMPARE(chooser->itemText(0), QStringLiteral("This machine"));
+        const int deadRow = chooser->findData(QStringLiteral("dead"));
+        QVERIFY(deadRow > 0);
+        QVERIFY2(chooser->itemText(deadRow).contains(QStringLiteral("Connection refused")),
+            qPrintable(chooser->itemText(deadRow)));
+        QVERIFY(!qobject_cast<QStandardItemModel *>(chooser->model())->item(deadRow)->isEnabled());
+        QVERIFY(!window.showMachine("dead"));
+        QVERIFY(chooser->findData(QStringLiteral("alpha")) > 0);
+
+        // Beta shown: its processes, its identities (its boot), judged by this machine's model.
+        QSignalSpy applied(&window, &MainWindow::resultApplied);
+        QVERIFY(window.showMachine("beta"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownResult() && window.shownResult()->host == "beta", 30000);
+        const auto beta = window.shownResult();
+        const Sample *idle = beta->snapshot->byPid(idlePid);
+        QVERIFY2(idle, "the process left behind on beta is in the table");
+        QCOMPARE(idle->id.boot.toString(), betaBoot);
+        QVERIFY(!beta->recommendations.empty());
+        QVERIFY(window.windowTitle().contains(QStringLiteral("beta")));
+        // This machine's actions never mark another machine's rows; nothing there can be undone from here.
+        QVERIFY(!window.actions()->undo->isEnabled());
+
+        // Pause it from the window: confirmed here, done there, journaled here with the host.
+        QTRY_VERIFY_WITH_TIMEOUT(desk.actUnavailableReason().isEmpty(), 10000);
+        const auto select = [&](const ProcessIdentity &id) {
+            const QModelIndex proxy = window.filter()->mapFromSource(window.model()->indexOf(id));
+            QVERIFY(proxy.isValid());
+            window.table()->selectionModel()->setCurrentIndex(
+                proxy, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        };
+        select(idle->id);
+        window.askToAct(ActVerb::Pause);
+        auto *dialog = window.findChild<ActionDialog *>();
+        QVERIFY(dialog);
+        QVERIFY2(dialog->windowTitle().contains(QStringLiteral("on beta")), qPrintable(dialog->windowTitle()));
+        QSignalSpy finished(&desk, &Desk::actFinished);
+        dialog->actButton()->click();
+        QVERIFY(finished.wait(90000));
+        auto outcomes = finished.front().at(2).value<std::vector<ActOutcome>>();
+        QCOMPARE(outcomes.size(), std::size_t{1});
+        QVERIFY2(outcomes.front().status == ActStatus::Done, qPrintable(ActFlow::outcomeLines(outcomes)));
+        QCOMPARE(outcomes.front().target, idle->id);
+        QCOMPARE(stateOnBeta(idlePid), QLatin1Char('T'));
+        {
+            ActionJournal journal;
+            QString error;
+            QVERIFY2(journal.open(home.filePath(QStringLiteral("sessions.sqlite")), &error), qPrintable(error));
+            const auto entries = journal.recent(10);
+            QCOMPARE(entries.size(), std::size_t{1});
+            QCOMPARE(entries.front().host, std::string("beta"));
+            QVERIFY(entries.front().remoteId > 0);
+            QVERIFY(entries.front().remoteUndo);
+            QCOMPARE(entries.front().id, outcomes.front().journalId);
+            QVERIFY(journal.undoable().empty()); // the window's undo list is this machine's
+        }
+        onBeta(QStringLiteral("kill -CONT %1").arg(idlePid));
+
+        // A process that ended there since the window read it: End is refused there, by identity.
+        const auto before = window.shownResult();
+        const Sample *gone = before->snapshot->byPid(gonePid);
+        QVERIFY2(gone, "the second process left behind on beta is in the table");
+        onBeta(QStringLiteral("kill -KILL %1").arg(gonePid));
+        select(gone->id);
+        finished.clear();
+        window.askToAct(ActVerb::End);
+        dialog = window.findChildren<ActionDialog *>().last();
+        QVERIFY(dialog);
+        dialog->actButton()->click();
+        QVERIFY(finished.wait(90000));
+        outcomes = finished.front().at(2).value<std::vector<ActOutcome>>();
+        QCOMPARE(outcomes.size(), std::size_t{1});
+        // Its own scan there no longer has that identity: refused, or found gone; never done.
+        const ActStatus status = outcomes.front().status;
+        QVERIFY2(status == ActStatus::NoSuchProcess || status == ActStatus::IdentityChanged
+                || status == ActStatus::Refused,
+            qPrintable(ActFlow::outcomeLines(outcomes)));
+
+        // Back to this machine: its own result again.
+        QVERIFY(window.showMachine(""));
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownResult() && window.shownResult()->host.empty(), 30000);
+        QVERIFY(!window.windowTitle().contains(QStringLiteral("beta")));
+    }
+};
+
+QTEST_MAIN(WindowHostsTest)
+#include "tst_window_hosts.moc"

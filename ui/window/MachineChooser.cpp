@@ -1,0 +1,65 @@
+#include "window/MachineChooser.h"
+
+#include "desk/Desk.h"
+
+#include <QAbstractItemView>
+#include <QStandardItemModel>
+
+namespace ptriage {
+
+MachineChooser::MachineChooser(Desk &desk, QWidget *parent) : QComboBox(parent), m_desk(desk)
+{
+    setObjectName(QStringLiteral("machineChooser"));
+    setToolTip(tr("Which machine's processes are shown (File → Add host… adds one)"));
+    // As wide as a host's name; the list opens wide enough for why a host is not reachable.
+    setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    setMinimumContentsLength(12);
+    connect(&desk.hosts(), &HostWatch::hostsChanged, this, &MachineChooser::refill);
+    connect(&desk.hosts(), &HostWatch::fetchingChanged, this, &MachineChooser::refill);
+    connect(this, &QComboBox::activated, this,
+        [this](int index) { m_desk.showHost(itemData(index).toString().toStdString()); });
+    refill();
+}
+
+bool MachineChooser::choose(const std::string &name)
+{
+    const int index = findData(QString::fromStdString(name));
+    auto *items = qobject_cast<QStandardItemModel *>(model());
+    if (index < 0 || !items->item(index)->isEnabled())
+        return false;
+    setCurrentIndex(index);
+    m_desk.showHost(name);
+    return true;
+}
+
+void MachineChooser::refill()
+{
+    const HostWatch &watch = m_desk.hosts();
+    const QString shown = QString::fromStdString(m_desk.shownHost());
+    const QSignalBlocker block(this);
+    clear();
+    addItem(tr("This machine"), QString());
+    auto *items = qobject_cast<QStandardItemModel *>(model());
+    if (!watch.fileError().isEmpty()) {
+        addItem(tr("The hosts file has an error: %1").arg(watch.fileError()));
+        items->item(count() - 1)->setEnabled(false);
+    }
+    for (const HostWatch::Host &h : watch.hosts()) {
+        const QString name = QString::fromStdString(h.name);
+        QString text = name;
+        if (!h.error.isEmpty())
+            text = h.result ? tr("%1 — not reachable now, showing its last answer: %2").arg(name, h.error)
+                            : tr("%1 — not reachable: %2").arg(name, h.error);
+        addItem(text.left(160), name);
+        items->item(count() - 1)->setToolTip(h.error.isEmpty() ? name : h.error);
+        items->item(count() - 1)->setEnabled(h.result != nullptr);
+    }
+    const int at = findData(shown);
+    setCurrentIndex(std::max(0, at));
+    view()->setMinimumWidth(view()->sizeHintForColumn(0) + 2 * view()->frameWidth());
+    if (at < 0 && !shown.isEmpty())
+        m_desk.showHost({}); // no longer in the hosts file: back to this machine
+    setVisible(count() > 1);
+}
+
+} // namespace ptriage
