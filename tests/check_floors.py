@@ -19,7 +19,7 @@ import sys
 FLOORS = {
     "engine": ["util", "store", "config", "collect", "pressure", "infer", "decide", "session",
                "act", "report", "live", "remote"],
-    "ui": ["look", "widgets", "desk", "acting", "table", "panes", "ports", "sessions", "tray", "window"],
+    "ui": ["look", "widgets", "desk", "acting", "table", "panes", "ports", "sessions", "tray", "hosts", "window"],
     "procops": ["identity", "request", "ops"],
 }
 

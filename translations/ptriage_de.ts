@@ -3480,15 +3480,15 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>%1 — on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — auf %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;On %1&lt;/b&gt;, over ssh: ptriage there checks each process again before it acts, and cannot ask for a password.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Auf %1&lt;/b&gt;, über ssh: ptriage prüft dort jeden Prozess erneut, bevor es handelt, und kann nicht nach einem Passwort fragen.</translation>
     </message>
     <message>
         <source>Not yours: %1. On %2 that needs a polkit rule there that allows it without a password, or acting as its owner.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht Ihre: %1. Auf %2 braucht das dort eine polkit-Regel, die es ohne Passwort erlaubt, oder Handeln als sein Eigentümer.</translation>
     </message>
 </context>
 <context>
@@ -3682,7 +3682,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>not read: the process is on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht gelesen: der Prozess läuft auf %1</translation>
     </message>
 </context>
 <context>
@@ -3950,23 +3950,23 @@ Eltern-PID: %2</translation>
     <name>ptriage::MachineChooser</name>
     <message>
         <source>Which machine&apos;s processes are shown (File → Add host… adds one)</source>
-        <translation type="unfinished"></translation>
+        <translation>Welcher Rechner gezeigt wird (Datei → Rechner hinzufügen… fügt einen hinzu)</translation>
     </message>
     <message>
         <source>This machine</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Rechner</translation>
     </message>
     <message>
         <source>The hosts file has an error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Rechnerdatei hat einen Fehler: %1</translation>
     </message>
     <message>
         <source>%1 — not reachable now, showing its last answer: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — gerade nicht erreichbar, gezeigt wird seine letzte Antwort: %2</translation>
     </message>
     <message>
         <source>%1 — not reachable: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — nicht erreichbar: %2</translation>
     </message>
 </context>
 <context>
@@ -4021,27 +4021,27 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>Freeing a port is planned on this machine only: choose This machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Port freizugeben wird nur auf diesem Rechner geplant: wählen Sie „Dieser Rechner“.</translation>
     </message>
     <message>
         <source>Add host</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechner hinzufügen</translation>
     </message>
     <message>
         <source>A machine to triage over ssh: anything ssh accepts (user@host, an alias of ~/.ssh/config). ptriage must be installed there; its processes are judged here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Rechner, der über ssh geprüft wird: alles, was ssh annimmt (benutzer@rechner, ein Alias aus ~/.ssh/config). Dort muss ptriage installiert sein; seine Prozesse werden hier beurteilt.</translation>
     </message>
     <message>
         <source>%1 was not added: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde nicht hinzugefügt: %2</translation>
     </message>
     <message>
         <source>%1 is in the hosts file; its processes can be chosen once it answers.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 steht in der Rechnerdatei; seine Prozesse sind wählbar, sobald er antwortet.</translation>
     </message>
     <message>
         <source>ptriage — %1 (over ssh)</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage — %1 (über ssh)</translation>
     </message>
 </context>
 <context>
@@ -4711,7 +4711,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>%1 over ssh: read at %2, %3 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 über ssh: gelesen um %2, %3 s</translation>
     </message>
 </context>
 <context>
@@ -5154,7 +5154,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>Add &amp;host…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rechner hinzufügen…</translation>
     </message>
 </context>
 </TS>

@@ -12,7 +12,7 @@
 #include "support/CaptureTools.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
-#include "window/MachineChooser.h"
+#include "hosts/MachineChooser.h"
 #include "window/MainWindow.h"
 #include "window/WindowActions.h"
 

@@ -1,4 +1,4 @@
-#include "window/MachineChooser.h"
+#include "hosts/MachineChooser.h"
 
 #include "desk/Desk.h"
 
