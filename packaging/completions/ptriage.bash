@@ -83,7 +83,7 @@ _ptriage()
 
     local options
     case $command in
-        "" | gui) options="--tray --db --proc-root --min-age --view --screenshot --select --tab --act --after --help -h" ;;
+        "" | gui) options="--tray --db --proc-root --min-age --view --host --screenshot --select --tab --act --after --help -h" ;;
         scan) options="--json --pretty --all --wide --save --keep-days --db --proc-root --state --min-age --host --timeout --help -h" ;;
         hosts) options="--host --timeout --json --help -h" ;;
         evidence) options="--proc-root --help -h" ;;
