@@ -219,11 +219,21 @@ int record(const QStringList &args)
 int sessions(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("List the saved sessions."));
+    parser.setApplicationDescription(
+        QStringLiteral("List the saved sessions: this machine's and those of the hosts scan --host --save saved."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.sessions.v1 JSON.")});
+    parser.addOption({QStringLiteral("host"), QStringLiteral("Only the sessions of HOST ('' for this machine's)."),
+        QStringLiteral("HOST")});
     addDbOption(parser);
-    if (const auto done = parseCommandLine(parser, args, QStringLiteral("sessions [--json] [--db FILE]")))
+    if (const auto done = parseCommandLine(parser, args, QStringLiteral("sessions [--host HOST] [--json] [--db FILE]")))
         return *done;
+    std::optional<std::string> machine = SessionStore::kEveryHost;
+    if (parser.isSet(QStringLiteral("host"))) {
+        machine = parser.value(QStringLiteral("host")).toStdString();
+        std::string why;
+        if (!machine->empty() && !validHostName(*machine, &why))
+            return usage(QStringLiteral("--host: %1").arg(QString::fromStdString(why)));
+    }
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("sessions takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     SessionStore store;
@@ -232,7 +242,7 @@ int sessions(const QStringList &args)
         fail(error);
         return Failure;
     }
-    const auto list = store.sessions(0, &error);
+    const auto list = store.sessions(0, &error, machine);
     if (!error.isEmpty()) {
         fail(error);
         return Failure;
