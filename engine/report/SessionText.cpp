@@ -178,7 +178,7 @@ std::string hostAccumulationText(const HostAccumulation &acc, int limit)
     std::string out;
     for (const auto &m : acc.machines)
         out += (out.empty() ? "" : ", ") + machineName(m.host) + " "
-            + say(QT_TRANSLATE_NOOP("SessionText", "(%1 sessions)"), {std::to_string(m.sessions)});
+            + say(QT_TRANSLATE_NOOP("SessionText", "(sessions: %1)"), {std::to_string(m.sessions)});
     out = say(QT_TRANSLATE_NOOP("SessionText", "Machines: %1"), {out}) + "\n";
     if (acc.machines.size() < 2)
         return out
