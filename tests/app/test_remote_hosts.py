@@ -401,9 +401,33 @@ class HostSessions(unittest.TestCase):
             f.write("#!/bin/sh\necho '<script>alert(1)</script><img src=x onerror=alert(2)>' >&2\nexit 3\n")
         os.chmod(hostile, 0o755)
         self.server.add_alias("hostile", f"hostile {hostile}")
+        # And on beta a zombie whose name is markup (a zombie is always a candidate: its parent should
+        # reap it), under a parent whose command line is markup too.
+        script = os.path.join(self.tmp.name, "zombie.py")
+        with open(script, "w") as f:
+            f.write("import os, sys, time\n"
+                    "if os.fork() == 0:\n"
+                    "    open('/proc/self/comm', 'w').write('<i>zz</i>')\n"
+                    "    os._exit(0)\n"
+                    "time.sleep(3600)\n")
+        parent = self.server.ssh("beta", f"setsid python3 {script} '<script>alert(3)</script>' "
+                                         "</dev/null >/dev/null 2>&1 & echo $!")
+        self.assertEqual(parent.returncode, 0, parent.stderr)
+        parent = int(parent.stdout)
+        for _ in range(300):
+            child = self.server.ssh("beta", f"cat /proc/{parent}/task/{parent}/children").stdout.split()
+            if child and self.server.ssh("beta", f"cat /proc/{child[0]}/stat").stdout.startswith(
+                    f"{child[0]} (<i>zz</i>) Z"):
+                break
+            time.sleep(0.1)
+        else:
+            self.fail("no zombie on beta")
         out = os.path.join(self.tmp.name, "hosts.html")
-        r = self.ptriage("report", "--host", "alpha", "--host", "beta", "--host", "dead", "--host", "hostile",
-                         "--local", "--timeout", "10s", "-o", out)
+        try:
+            r = self.ptriage("report", "--host", "alpha", "--host", "beta", "--host", "dead", "--host", "hostile",
+                             "--local", "--timeout", "10s", "-o", out)
+        finally:
+            self.server.ssh("beta", f"kill {parent}")
         self.assertEqual(r.returncode, 1, "failed hosts make the exit 1; the report is written all the same")
         with open(out, encoding="utf-8") as f:
             page = f.read()
@@ -416,6 +440,10 @@ class HostSessions(unittest.TestCase):
         self.assertNotIn("<script>alert", page)
         self.assertNotIn("<img src=x", page)
         self.assertIn(html.escape("<script>alert(1)</script>", quote=False), page, "the host's words, as text")
+        beta = page.split('data-host="beta"><h2>')[1].split("</section>")[0]
+        self.assertIn(f"&lt;i&gt;zz&lt;/i&gt; <span class=\"muted\">{child[0]}</span>", beta,
+                      "beta's zombie, its name as text")
+        self.assertNotIn("<i>zz</i>", page)
         self.assertEqual(page.count("<script>"), 1, "the report's own script only")
         self.assertIn('id="hosts-table"', page)
 
