@@ -194,14 +194,12 @@ std::string HtmlReport::renderHosts(
           "<meta name=\"color-scheme\" content=\"light dark\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
           "<meta name=\"generator\" content=\"ptriage "
-        + text(version) + "\">\n<title>"
-        + w(HtmlReport::tr("ptriage report: %n machines", nullptr, static_cast<int>(parts.size())))
+        + text(version) + "\">\n<title>" + w(HtmlReport::tr("ptriage report: %1 machines").arg(parts.size()))
         + "</title>\n<style>" + css + "</style>\n</head>\n<body>\n<header id=\"summary\"><h1>"
-        + w(HtmlReport::tr("Process triage of %n machines", nullptr, static_cast<int>(parts.size())))
-        + "</h1><p class=\"muted\">"
+        + w(HtmlReport::tr("Process triage of %1 machines").arg(parts.size())) + "</h1><p class=\"muted\">"
         + w(HtmlReport::tr("Each machine's evidence judged by this machine's model, taken %1")
                 .arg(QDateTime::fromMSecsSinceEpoch(generatedAtMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))))
-        + (failed ? " · " + w(HtmlReport::tr("%n could not be scanned", nullptr, failed)) : std::string()) + "</p>";
+        + (failed ? " · " + w(HtmlReport::tr("not scanned: %1").arg(failed)) : std::string()) + "</p>";
     writeOverview(out, parts);
     out += "</header>\n";
     writeShared(out, parts);
