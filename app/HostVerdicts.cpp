@@ -6,6 +6,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+
 namespace ptriage::cli {
 
 bool remoteOptions(RemoteOptions &options, const QCommandLineParser &parser, QString *error)
@@ -55,6 +57,8 @@ bool saveHostScans(const std::vector<HostVerdict> &verdicts, const TriageConfig 
     double keepDays, std::vector<long long> &ids, QString *error)
 {
     ids.assign(verdicts.size(), 0);
+    if (std::none_of(verdicts.begin(), verdicts.end(), [](const HostVerdict &v) { return bool(v.triage); }))
+        return true; // nothing to save: the database is not even created
     SessionStore store;
     if (!store.open(path, SessionStore::Mode::Create, error))
         return false;

@@ -329,6 +329,12 @@ class HostSessions(unittest.TestCase):
         self.assertEqual(self.rows(f"SELECT ssh_host FROM sessions WHERE id = {hosts['alpha']['saved_session']}"),
                          [("alpha",)])
 
+    def test_only_failed_hosts_save_nothing_not_even_a_database(self):
+        r = self.ptriage("scan", "--host", "dead", "--save", "--db", self.db, "--timeout", "10s")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("(nothing saved)", r.stdout)
+        self.assertFalse(os.path.exists(self.db))
+
     def test_a_database_that_is_not_ours_is_refused_and_left_alone(self):
         with open(self.db, "wb") as f:
             f.write(b"not a database at all\n" * 100)
