@@ -1,15 +1,15 @@
 #include "Commands.h"
-#include "OneShot.h"
+#include "HostVerdicts.h"
 
 #include "config/TriageConfig.h"
 #include "remote/RemoteEvidence.h"
 #include "report/JsonWriter.h"
 #include "report/ScanReport.h"
-#include "session/PastLoader.h"
 #include "session/database/SessionStore.h"
 #include "util/Parallel.h"
+#include "util/TerminalText.h"
 
-#include <QDateTime>
+#include <cstdio>
 
 namespace ptriage::cli {
 
@@ -35,59 +35,6 @@ bool hostsAsked(const QStringList &names, bool withFile, std::vector<HostSpec> &
     }
     return true;
 }
-
-namespace {
-
-bool remoteOptions(RemoteOptions &options, const QCommandLineParser &parser, QString *error)
-{
-    std::string why;
-    if (!remoteOptionsFromEnvironment(options, &why))
-        return *error = QString::fromStdString(why), false;
-    if (parser.isSet(QStringLiteral("timeout"))) {
-        const auto t = parseDuration(parser.value(QStringLiteral("timeout")));
-        if (!t || *t <= 0 || *t > 3600)
-            return *error = QStringLiteral("--timeout: expected a duration up to 1h, got '%1'")
-                                .arg(parser.value(QStringLiteral("timeout"))),
-                   false;
-        options.timeoutSeconds = *t;
-    }
-    return true;
-}
-
-struct HostVerdict {
-    HostEvidence evidence;
-    std::shared_ptr<const TriageResult> triage;
-};
-
-// Every host's evidence judged by this machine's model: its priors, policy and learned decisions.
-std::vector<HostVerdict> judge(
-    std::vector<HostEvidence> fetched, const TriageConfig &config, const OneShotOptions &options, QThreadPool *pool)
-{
-    std::vector<HostVerdict> out;
-    for (HostEvidence &e : fetched) {
-        HostVerdict v{std::move(e), nullptr};
-        if (v.evidence.snapshot) {
-            TriageOptions to;
-            to.selfPid = v.evidence.header.selfPid;
-            to.minAgeSeconds = options.minAgeSeconds;
-            to.pool = pool;
-            QString pastError;
-            if (!options.pastDb.isEmpty())
-                if (auto past
-                    = readPastRecords(options.pastDb, v.evidence.snapshot->system.bootId, config.priors, &pastError))
-                    to.past = buildPast(std::move(*past), config.priors, QDateTime::currentMSecsSinceEpoch(),
-                        v.evidence.snapshot.get());
-            if (!pastError.isEmpty())
-                fail(QStringLiteral("past decisions not used for %1: %2")
-                         .arg(QString::fromStdString(v.evidence.host), pastError));
-            v.triage = triage(v.evidence.snapshot, config, to);
-        }
-        out.push_back(std::move(v));
-    }
-    return out;
-}
-
-} // namespace
 
 void addHostOptions(QCommandLineParser &parser)
 {
@@ -116,7 +63,24 @@ int scanHosts(
     }
     auto pool = std::make_shared<QThreadPool>();
     pool->setMaxThreadCount(std::max(1, workerCount() - 1));
-    const std::vector<HostVerdict> verdicts = judge(fetchEvidence(hosts, remote), *config, options, pool.get());
+    const std::vector<HostVerdict> verdicts = judgeHosts(fetchEvidence(hosts, remote), *config, options, pool.get());
+    // Saved before printing, as a scan of this machine is: a save that failed is an error.
+    const bool save = parser.isSet(QStringLiteral("save"));
+    std::vector<long long> saved(verdicts.size(), 0);
+    if (save) {
+        double keepDays = 30;
+        const QString path = saveDbPath(parser);
+        if (!readKeepDays(parser, &keepDays, &error)
+            || !saveHostScans(verdicts, *config, path, keepDays, saved, &error)) {
+            fail(error);
+            return Failure;
+        }
+        for (std::size_t k = 0; k < verdicts.size(); ++k)
+            if (saved[k])
+                std::fprintf(stderr, "%s: saved session %lld (%zu processes) in %s\n",
+                    forTerminal(verdicts[k].evidence.host).c_str(), saved[k],
+                    verdicts[k].triage->snapshot->processes.size(), qUtf8Printable(path));
+    }
     ScanReportOptions each = ro;
     each.pool = pool.get();
     std::string text;
@@ -126,10 +90,17 @@ int scanHosts(
         w.beginObject();
         w.key("schema").value("ptriage.hosts.v1");
         w.key("hosts").beginArray();
-        for (const HostVerdict &v : verdicts) {
+        for (std::size_t k = 0; k < verdicts.size(); ++k) {
+            const HostVerdict &v = verdicts[k];
             w.beginObject();
             w.key("host").value(v.evidence.host);
             w.key("seconds").value(v.evidence.seconds, 3);
+            if (save) {
+                if (saved[k])
+                    w.key("saved_session").value(saved[k]);
+                else
+                    w.key("saved_session").null();
+            }
             if (v.triage) {
                 w.key("remote_version").value(v.evidence.header.version);
                 w.key("scan").raw(scanJson(*v.triage, *config, each));
@@ -147,7 +118,7 @@ int scanHosts(
             char seconds[32];
             std::snprintf(seconds, sizeof seconds, "%.2f s", v.evidence.seconds);
             if (!v.triage) {
-                text += "== " + v.evidence.host + ": " + v.evidence.error + '\n';
+                text += "== " + v.evidence.host + ": " + v.evidence.error + (save ? " (nothing saved)" : "") + '\n';
                 allOk = false;
                 continue;
             }

@@ -1,10 +1,11 @@
 #include "Commands.h"
-#include "OneShot.h"
+#include "HostVerdicts.h"
 
 #include "look/Translations.h"
 #include "report/html/HtmlReport.h"
 #include "report/html/ReportHistory.h"
 #include "session/database/SessionStore.h"
+#include "util/Parallel.h"
 
 #include <QDateTime>
 #include <QSysInfo>
@@ -67,6 +68,61 @@ bool loadSession(const QString &db, long long id, std::optional<Session> &out, Q
     return out.has_value();
 }
 
+// report --host: every host's evidence judged here, and this machine's live scan with --local; one
+// document, a section per machine. Exit 1 when a host failed (named in the report), as scan --host.
+int reportHosts(const QCommandLineParser &parser, const OneShotOptions &options)
+{
+    std::vector<HostSpec> hosts;
+    RemoteOptions remote;
+    QString error;
+    if (!hostsAsked(parser.values(QStringLiteral("host")), false, hosts, &error)
+        || !remoteOptions(remote, parser, &error))
+        return usage(error);
+    ConfigError configError;
+    const auto config = TriageConfig::load({}, &configError);
+    if (!config) {
+        fail(configError.toString());
+        return Failure;
+    }
+    auto pool = std::make_shared<QThreadPool>();
+    pool->setMaxThreadCount(std::max(1, workerCount() - 1));
+    std::vector<HostReportPart> parts;
+    OneShotResult local;
+    if (parser.isSet(QStringLiteral("local"))) {
+        if (!runOneShot(options, local, &error)) {
+            fail(error);
+            return Failure;
+        }
+        parts.push_back({std::string(), reportFromTriage(*local.triage, *local.config), {}});
+    }
+    const std::vector<HostVerdict> verdicts = judgeHosts(fetchEvidence(hosts, remote), *config, options, pool.get());
+    bool allOk = true;
+    for (const HostVerdict &v : verdicts) {
+        HostReportPart part{v.evidence.host, std::nullopt, v.evidence.error};
+        if (v.triage) {
+            part.input = reportFromTriage(*v.triage, *config);
+            part.input->header.host = v.evidence.host; // the evidence names neither hostname nor kernel
+            part.input->header.kernel.clear();
+        }
+        allOk = allOk && v.triage;
+        parts.push_back(std::move(part));
+    }
+    const std::int64_t madeAt = generationTime(QDateTime::currentMSecsSinceEpoch());
+    const std::string html = HtmlReport::renderHosts(parts, PTRIAGE_VERSION, madeAt);
+    QString path = parser.value(QStringLiteral("output"));
+    if (path.isEmpty())
+        path = QStringLiteral("ptriage-report-hosts-%1.html")
+                   .arg(QDateTime::fromMSecsSinceEpoch(madeAt).toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    if (!write(html, path, &error)) {
+        fail(error);
+        return Failure;
+    }
+    if (path != QLatin1String("-"))
+        std::fprintf(stderr, "ptriage: wrote %s (%zu KiB, %zu machines)\n", qUtf8Printable(path), html.size() / 1024,
+            parts.size());
+    return leaveNow(allOk ? Ok : Failure);
+}
+
 } // namespace
 
 int report(const QStringList &args)
@@ -87,6 +143,9 @@ int report(const QStringList &args)
     parser.addOption({QStringLiteral("db"),
         QStringLiteral("The session database (default %1).").arg(SessionStore::defaultPath()), QStringLiteral("FILE")});
     addOneShotOptions(parser);
+    addHostOptions(parser);
+    parser.addOption({QStringLiteral("local"),
+        QStringLiteral("With --host: this machine's live scan too, as the report's first section.")});
     // "--diff A B": the second id is a positional argument right after it.
     QStringList argv = args;
     const int diffAt = static_cast<int>(argv.indexOf(QStringLiteral("--diff")));
@@ -96,8 +155,9 @@ int report(const QStringList &args)
         argv.removeAt(diffAt + 2);
     }
     if (const auto done = parseCommandLine(parser, argv,
-            QStringLiteral("report [--live | --last | --session ID] [--diff A B] [-o|--output FILE] [--db FILE] "
-                           "[--proc-root DIR] [--state FILE] [--min-age SECONDS]")))
+            QStringLiteral("report [--live | --last | --session ID] [--diff A B] [--host HOST... [--local] "
+                           "[--timeout DURATION]] [-o|--output FILE] [--db FILE] [--proc-root DIR] [--state FILE] "
+                           "[--min-age SECONDS]")))
         return *done;
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("report takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
@@ -105,6 +165,12 @@ int report(const QStringList &args)
     const bool bySession = parser.isSet(QStringLiteral("session"));
     if (int(parser.isSet(QStringLiteral("live"))) + int(last) + int(bySession) > 1)
         return usage(QStringLiteral("choose one of --live, --last and --session"));
+    const bool onHosts = parser.isSet(QStringLiteral("host"));
+    if (onHosts && (last || bySession || parser.isSet(QStringLiteral("diff"))))
+        return usage(QStringLiteral("--host reports live scans of the hosts; it does not go with --last, --session "
+                                    "or --diff"));
+    if (!onHosts && (parser.isSet(QStringLiteral("local")) || parser.isSet(QStringLiteral("timeout"))))
+        return usage(QStringLiteral("--local and --timeout go with --host"));
     long long sessionId = 0;
     if (bySession && !readId(parser.value(QStringLiteral("session")), &sessionId))
         return usage(
@@ -119,6 +185,14 @@ int report(const QStringList &args)
                              .arg(parser.values(QStringLiteral("diff")).join(QLatin1Char(' '))));
     }
     installTranslations(*QCoreApplication::instance()); // the report speaks the user's language
+    if (onHosts) {
+        OneShotOptions options;
+        QString why;
+        if (!readOneShotOptions(parser, options, &why))
+            return usage(why);
+        options.pastDb = pastDatabase(parser, options);
+        return reportHosts(parser, options);
+    }
 
     QString error;
     std::optional<TriageConfig> config;
@@ -140,6 +214,7 @@ int report(const QStringList &args)
             return Failure;
         }
         input = reportFromSession(*saved, *config);
+        history.sshHost = saved->info.sshHost;
     } else {
         OneShotOptions options;
         if (!readOneShotOptions(parser, options, &error))

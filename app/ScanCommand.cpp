@@ -36,7 +36,9 @@ int scan(const QStringList &args)
     parser.addOption({QStringLiteral("all"), QStringLiteral("List every process, not only the candidates.")});
     parser.addOption({QStringLiteral("wide"),
         QStringLiteral("Never cut a row to the terminal's width (into a pipe or a file nothing is cut anyway).")});
-    parser.addOption({QStringLiteral("save"), QStringLiteral("Also save the scan as a session.")});
+    parser.addOption({QStringLiteral("save"),
+        QStringLiteral("Also save the scan as a session (with --host: each reachable host's scan, as a session of that "
+                       "host).")});
     addSaveOptions(parser);
     addOneShotOptions(parser);
     addHostOptions(parser);
@@ -48,7 +50,7 @@ int scan(const QStringList &args)
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("scan takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     const bool onHosts = parser.isSet(QStringLiteral("host"));
-    for (const char *local : {"save", "proc-root", "state"})
+    for (const char *local : {"proc-root", "state"})
         if (onHosts && parser.isSet(QLatin1String(local)))
             return usage(
                 QStringLiteral("--%1 is for this machine; it does not go with --host").arg(QLatin1String(local)));

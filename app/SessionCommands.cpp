@@ -1,6 +1,7 @@
 #include "Commands.h"
 #include "OneShot.h"
 
+#include "remote/HostsFile.h"
 #include "report/SessionReport.h"
 #include "report/html/ReportHistory.h"
 #include "session/database/SessionStore.h"
@@ -10,6 +11,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 namespace ptriage::cli {
 namespace {
@@ -62,6 +64,34 @@ bool actionsBetween(const QString &path, long long fromMs, long long toMs, std::
         std::fprintf(stderr, "ptriage: warning: %s\n", qUtf8Printable(journal.warning()));
     out = sessionActions(journal.actionsBetween(fromMs, toMs));
     return true;
+}
+
+// --host of diff and accumulation: the machine whose sessions they read ('' this one).
+void addMachineOption(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("host"),
+        QStringLiteral("The sessions of HOST, as saved by 'scan --host HOST --save' (default: this machine's)."),
+        QStringLiteral("HOST")});
+}
+
+bool readMachine(const QCommandLineParser &parser, std::string *host, QString *error)
+{
+    const QStringList values = parser.values(QStringLiteral("host"));
+    if (values.size() > 1)
+        return *error = QStringLiteral("--host: one host, got %1").arg(values.size()), false;
+    host->clear();
+    if (values.isEmpty())
+        return true;
+    std::string why;
+    *host = values.first().toStdString();
+    if (!validHostName(*host, &why))
+        return *error = QStringLiteral("--host: %1").arg(QString::fromStdString(why)), false;
+    return true;
+}
+
+QString machineText(const std::string &sshHost)
+{
+    return sshHost.empty() ? QStringLiteral("this machine") : QString::fromStdString(sshHost);
 }
 
 } // namespace
@@ -189,11 +219,21 @@ int record(const QStringList &args)
 int sessions(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("List the saved sessions."));
+    parser.setApplicationDescription(
+        QStringLiteral("List the saved sessions: this machine's and those of the hosts scan --host --save saved."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.sessions.v1 JSON.")});
+    parser.addOption({QStringLiteral("host"), QStringLiteral("Only the sessions of HOST ('' for this machine's)."),
+        QStringLiteral("HOST")});
     addDbOption(parser);
-    if (const auto done = parseCommandLine(parser, args, QStringLiteral("sessions [--json] [--db FILE]")))
+    if (const auto done = parseCommandLine(parser, args, QStringLiteral("sessions [--host HOST] [--json] [--db FILE]")))
         return *done;
+    std::optional<std::string> machine = SessionStore::kEveryHost;
+    if (parser.isSet(QStringLiteral("host"))) {
+        machine = parser.value(QStringLiteral("host")).toStdString();
+        std::string why;
+        if (!machine->empty() && !validHostName(*machine, &why))
+            return usage(QStringLiteral("--host: %1").arg(QString::fromStdString(why)));
+    }
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("sessions takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     SessionStore store;
@@ -202,7 +242,7 @@ int sessions(const QStringList &args)
         fail(error);
         return Failure;
     }
-    const auto list = store.sessions(0, &error);
+    const auto list = store.sessions(0, &error, machine);
     if (!error.isEmpty()) {
         fail(error);
         return Failure;
@@ -221,11 +261,16 @@ int diff(const QStringList &args)
             QStringLiteral("DURATION")});
     parser.addOption({QStringLiteral("all"), QStringLiteral("List stable processes too.")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.diff.v1 JSON.")});
+    addMachineOption(parser);
     addDbOption(parser);
-    parser.addPositionalArgument(QStringLiteral("A B"), QStringLiteral("Two session ids (see 'ptriage sessions')."));
-    if (const auto done = parseCommandLine(
-            parser, args, QStringLiteral("diff [--last | --since DURATION | A B] [--all] [--json] [--db FILE]")))
+    parser.addPositionalArgument(
+        QStringLiteral("A B"), QStringLiteral("Two session ids of one machine (see 'ptriage sessions')."));
+    if (const auto done = parseCommandLine(parser, args,
+            QStringLiteral("diff [--last | --since DURATION | A B] [--host HOST] [--all] [--json] [--db FILE]")))
         return *done;
+    std::string machine;
+    if (QString why; !readMachine(parser, &machine, &why))
+        return usage(why);
     const QStringList pos = parser.positionalArguments();
     const bool last = parser.isSet(QStringLiteral("last"));
     const bool since = parser.isSet(QStringLiteral("since"));
@@ -257,14 +302,14 @@ int diff(const QStringList &args)
     if (ids.empty()) {
         const std::int64_t from
             = span ? QDateTime::currentMSecsSinceEpoch() - static_cast<std::int64_t>(*span * 1000) : 0;
-        const auto list = store.sessions(from, &error);
+        const auto list = store.sessions(from, &error, machine);
         if (!error.isEmpty()) {
             fail(error);
             return Failure;
         }
         if (list.size() < 2) {
-            fail(QStringLiteral("%1: a diff needs two sessions%2, and there %3 %4")
-                     .arg(store.path(), span ? QStringLiteral(" in that span") : QString(),
+            fail(QStringLiteral("%1: a diff needs two sessions of %2%3, and there %4 %5")
+                     .arg(store.path(), machineText(machine), span ? QStringLiteral(" in that span") : QString(),
                          list.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"))
                      .arg(list.size()));
             return Failure;
@@ -274,12 +319,29 @@ int diff(const QStringList &args)
     std::vector<Session> loaded;
     if (!loadAll(store, ids, loaded))
         return Failure;
+    // Two machines' sessions share no processes: comparing them would report everything as changed.
+    if (loaded[0].info.sshHost != loaded[1].info.sshHost) {
+        fail(QStringLiteral("session %1 is of %2 and session %3 of %4: a diff compares two sessions of one machine")
+                 .arg(loaded[0].info.id)
+                 .arg(machineText(loaded[0].info.sshHost))
+                 .arg(loaded[1].info.id)
+                 .arg(machineText(loaded[1].info.sshHost)));
+        return Failure;
+    }
+    if (parser.isSet(QStringLiteral("host")) && loaded[0].info.sshHost != machine) {
+        fail(QStringLiteral("sessions %1 and %2 are of %3, not of %4")
+                 .arg(loaded[0].info.id)
+                 .arg(loaded[1].info.id)
+                 .arg(machineText(loaded[0].info.sshHost), machineText(machine)));
+        return Failure;
+    }
     const SessionDiff d = diffSessions(loaded[0], loaded[1]);
-    // The actions taken while the earlier session was current, up to the later one.
+    // The actions taken while the earlier session was current, up to the later one; this machine's
+    // journal holds only its own (a host keeps its actions in its journal: act journal --host).
     std::vector<SessionAction> actions;
     const long long from = std::min(loaded[0].info.atMs, loaded[1].info.atMs);
     const long long to = std::max(loaded[0].info.atMs, loaded[1].info.atMs);
-    if (!actionsBetween(store.path(), from, to, actions))
+    if (loaded[0].info.sshHost.empty() && !actionsBetween(store.path(), from, to, actions))
         return Failure;
     const bool all = parser.isSet(QStringLiteral("all"));
     const bool json = parser.isSet(QStringLiteral("json"));
@@ -293,11 +355,23 @@ int accumulation(const QStringList &args)
     parser.addOption({QStringLiteral("since"), QStringLiteral("Sessions of the last DURATION (default 24h)."),
         QStringLiteral("DURATION")});
     parser.addOption({QStringLiteral("limit"), QStringLiteral("Rows in the table (default 20)."), QStringLiteral("N")});
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.accumulation.v1 JSON.")});
+    parser.addOption({QStringLiteral("json"),
+        QStringLiteral("Print ptriage.accumulation.v1 JSON (with --across-hosts: ptriage.accumulation-hosts.v1).")});
+    addMachineOption(parser);
+    parser.addOption({QStringLiteral("across-hosts"),
+        QStringLiteral("The same commands on several machines: every machine's sessions, each accumulated on its "
+                       "own, then grouped by command (\"node server.js — devbox1 ×1, buildbox ×4\").")});
     addDbOption(parser);
-    if (const auto done = parseCommandLine(
-            parser, args, QStringLiteral("accumulation [--since DURATION] [--limit N] [--json] [--db FILE]")))
+    if (const auto done = parseCommandLine(parser, args,
+            QStringLiteral("accumulation [--since DURATION] [--host HOST | --across-hosts] [--limit N] [--json] "
+                           "[--db FILE]")))
         return *done;
+    std::string machine;
+    if (QString why; !readMachine(parser, &machine, &why))
+        return usage(why);
+    const bool acrossHosts = parser.isSet(QStringLiteral("across-hosts"));
+    if (acrossHosts && parser.isSet(QStringLiteral("host")))
+        return usage(QStringLiteral("--across-hosts reads every machine's sessions; it does not go with --host"));
     if (!parser.positionalArguments().isEmpty())
         return usage(
             QStringLiteral("accumulation takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
@@ -321,11 +395,28 @@ int accumulation(const QStringList &args)
         fail(error);
         return Failure;
     }
-    const auto list
-        = store.sessions(QDateTime::currentMSecsSinceEpoch() - static_cast<std::int64_t>(*span * 1000), &error);
+    const auto list = store.sessions(QDateTime::currentMSecsSinceEpoch() - static_cast<std::int64_t>(*span * 1000),
+        &error, acrossHosts ? SessionStore::kEveryHost : std::optional<std::string>(machine));
     if (!error.isEmpty()) {
         fail(error);
         return Failure;
+    }
+    const bool json = parser.isSet(QStringLiteral("json"));
+    if (acrossHosts) {
+        // Each machine on its own, one at a time: at most one machine's sessions are in memory.
+        std::map<std::string, std::vector<long long>> idsByHost;
+        for (const auto &i : list)
+            idsByHost[i.sshHost].push_back(i.id);
+        std::vector<std::pair<std::string, Accumulation>> perHost;
+        for (const auto &[host, ids] : idsByHost) {
+            std::vector<Session> loaded;
+            if (!loadAll(store, ids, loaded))
+                return Failure;
+            perHost.emplace_back(host, accumulate(loaded));
+        }
+        const HostAccumulation acc = accumulateAcrossHosts(perHost);
+        return finish(
+            json ? hostAccumulationJson(acc) : hostAccumulationText(acc, limit), json ? Output::Json : Output::Text);
     }
     std::vector<long long> ids;
     for (const auto &i : list)
@@ -334,7 +425,6 @@ int accumulation(const QStringList &args)
     if (!loadAll(store, ids, loaded))
         return Failure;
     const Accumulation acc = accumulate(loaded);
-    const bool json = parser.isSet(QStringLiteral("json"));
     return finish(json ? accumulationJson(acc) : accumulationText(acc, limit), json ? Output::Json : Output::Text);
 }
 

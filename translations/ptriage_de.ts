@@ -1955,6 +1955,46 @@
         <source>%1 (ended)</source>
         <translation>%1 (beendet)</translation>
     </message>
+    <message>
+        <source>this machine</source>
+        <translation>dieser Rechner</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>scanned</source>
+        <translation>erfasst</translation>
+    </message>
+    <message>
+        <source>The same candidates on several machines</source>
+        <translation>Dieselben Kandidaten auf mehreren Rechnern</translation>
+    </message>
+    <message>
+        <source>Not scanned:</source>
+        <translation>Nicht erfasst:</translation>
+    </message>
+    <message>
+        <source>%1 available of %2</source>
+        <translation>%1 verfügbar von %2</translation>
+    </message>
+    <message>
+        <source>Each machine&apos;s evidence judged by this machine&apos;s model, taken %1</source>
+        <translation>Die Befunde jedes Rechners, beurteilt mit dem Modell dieses Rechners, erfasst %1</translation>
+    </message>
+    <message>
+        <source>ptriage report: %1 machines</source>
+        <translation>ptriage-Bericht: %1 Rechner</translation>
+    </message>
+    <message>
+        <source>Process triage of %1 machines</source>
+        <translation>Prozess-Triage von %1 Rechnern</translation>
+    </message>
+    <message>
+        <source>not scanned: %1</source>
+        <translation>nicht erfasst: %1</translation>
+    </message>
 </context>
 <context>
     <name>LearnedText</name>
@@ -3108,6 +3148,10 @@ Eltern-PID: %2</translation>
         <source>session %1 is not before session %2, or one is gone</source>
         <translation>Sitzung %1 liegt nicht vor Sitzung %2, oder eine davon ist weg</translation>
     </message>
+    <message>
+        <source>sessions %1 and %2 are of different machines: nothing to compare</source>
+        <translation>Sitzungen %1 und %2 stammen von verschiedenen Rechnern: nichts zu vergleichen</translation>
+    </message>
 </context>
 <context>
     <name>SessionText</name>
@@ -3206,6 +3250,30 @@ Eltern-PID: %2</translation>
     <message>
         <source>started by %1</source>
         <translation>Urheber: %1</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>dieser Rechner</translation>
+    </message>
+    <message>
+        <source>Machines: %1</source>
+        <translation>Rechner: %1</translation>
+    </message>
+    <message>
+        <source>only one machine has sessions in that span: save others with &apos;ptriage scan --host HOST --save&apos;</source>
+        <translation>nur ein Rechner hat Sitzungen in diesem Zeitraum: weitere speichern mit &apos;ptriage scan --host HOST --save&apos;</translation>
+    </message>
+    <message>
+        <source>no command runs on more than one machine</source>
+        <translation>kein Befehl läuft auf mehr als einem Rechner</translation>
+    </message>
+    <message>
+        <source>(%1 left behind)</source>
+        <translation>(%1 zurückgelassen)</translation>
+    </message>
+    <message>
+        <source>(sessions: %1)</source>
+        <translation>(Sitzungen: %1)</translation>
     </message>
 </context>
 <context>

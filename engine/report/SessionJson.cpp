@@ -22,6 +22,7 @@ void writeInfo(JsonWriter &w, const SessionInfo &i)
     w.key("at").value(isoTimeOf(i.atMs));
     w.key("at_ms").value(static_cast<long long>(i.atMs));
     w.key("host").value(i.host);
+    w.key("ssh_host").value(i.sshHost); // '': this machine
     w.key("boot_id").value(i.bootId.toString());
     w.key("kernel").value(i.kernel);
     w.key("process_count").value(i.processCount);
@@ -195,6 +196,46 @@ std::string accumulationJson(const Accumulation &acc)
         w.key("examples").beginArray();
         for (const auto &e : r.examples)
             w.value(e.toString());
+        w.endArray();
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+    w.str() += '\n';
+    return std::move(w.str());
+}
+
+std::string hostAccumulationJson(const HostAccumulation &acc)
+{
+    JsonWriter w(true);
+    w.beginObject();
+    w.key("schema").value("ptriage.accumulation-hosts.v1");
+    w.key("machines").beginArray();
+    for (const auto &m : acc.machines) {
+        w.beginObject();
+        w.key("ssh_host").value(m.host);
+        w.key("sessions").value(m.sessions);
+        w.key("first_at_ms").value(static_cast<long long>(m.firstMs));
+        w.key("last_at_ms").value(static_cast<long long>(m.lastMs));
+        w.endObject();
+    }
+    w.endArray();
+    w.key("rows").beginArray();
+    for (const auto &r : acc.rows) {
+        w.beginObject();
+        w.key("command").value(r.command);
+        w.key("processes").value(r.processes());
+        w.key("left_behind").value(r.leftBehind());
+        w.key("hosts").beginArray();
+        for (const HostCount &h : r.hosts) {
+            w.beginObject();
+            w.key("ssh_host").value(h.host);
+            w.key("processes").value(h.processes);
+            w.key("left_behind").value(h.leftBehind);
+            w.key("rss_bytes").value(static_cast<long long>(h.rssBytes));
+            w.key("growth_per_hour").value(h.growthPerHour, 3);
+            w.endObject();
+        }
         w.endArray();
         w.endObject();
     }

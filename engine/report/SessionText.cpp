@@ -73,8 +73,9 @@ std::string sessionsText(const std::vector<SessionInfo> &sessions)
         + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "CANDIDATES")), 10, true) + "  "
         + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "MEMORY")), 10, true) + "\n";
     for (const auto &i : sessions)
-        out += line("%6lld  %-19s  %-16s  %9d  %10d  %10s\n", i.id, shortTime(i.atMs).c_str(), clip(i.host, 16).c_str(),
-            i.processCount, i.candidateCount, utf8(localBytes(static_cast<double>(i.rssBytes))).c_str());
+        out += line("%6lld  %-19s  %-16s  %9d  %10d  %10s\n", i.id, shortTime(i.atMs).c_str(),
+            clip(i.sshHost.empty() ? i.host : "ssh:" + i.sshHost, 16).c_str(), i.processCount, i.candidateCount,
+            utf8(localBytes(static_cast<double>(i.rssBytes))).c_str());
     return out;
 }
 
@@ -161,6 +162,43 @@ std::string accumulationText(const Accumulation &acc, int limit)
                 .c_str(),
             counts.c_str(), rate.c_str(), utf8(localPercent(r.shareOfTotal)).c_str(),
             utf8(localBytes(static_cast<double>(r.rssBytes))).c_str(), clip(where, 80).c_str());
+    }
+    return out;
+}
+
+std::string machineName(const std::string &sshHost)
+{
+    return sshHost.empty() ? say(QT_TRANSLATE_NOOP("SessionText", "this machine")) : sshHost;
+}
+
+std::string hostAccumulationText(const HostAccumulation &acc, int limit)
+{
+    if (acc.machines.empty())
+        return say(QT_TRANSLATE_NOOP("SessionText", "no sessions in that span")) + "\n";
+    std::string out;
+    for (const auto &m : acc.machines)
+        out += (out.empty() ? "" : ", ") + machineName(m.host) + " "
+            + say(QT_TRANSLATE_NOOP("SessionText", "(sessions: %1)"), {std::to_string(m.sessions)});
+    out = say(QT_TRANSLATE_NOOP("SessionText", "Machines: %1"), {out}) + "\n";
+    if (acc.machines.size() < 2)
+        return out
+            + say(QT_TRANSLATE_NOOP("SessionText",
+                "only one machine has sessions in that span: save others with 'ptriage scan --host HOST --save'"))
+            + "\n";
+    if (acc.rows.empty())
+        return out + say(QT_TRANSLATE_NOOP("SessionText", "no command runs on more than one machine")) + "\n";
+    int shown = 0;
+    for (const auto &r : acc.rows) {
+        if (shown++ >= limit)
+            break;
+        std::string where;
+        for (const HostCount &h : r.hosts) {
+            where += (where.empty() ? "" : ", ") + machineName(h.host) + " ×" + std::to_string(h.processes);
+            if (h.leftBehind > 0)
+                where
+                    += " " + say(QT_TRANSLATE_NOOP("SessionText", "(%1 left behind)"), {std::to_string(h.leftBehind)});
+        }
+        out += clip(r.command, 60) + " — " + where + "\n";
     }
     return out;
 }

@@ -9,7 +9,7 @@
 namespace ptriage {
 
 std::optional<PastRecords> readPastRecords(
-    const QString &path, const BootId &boot, const Priors &priors, QString *error)
+    const QString &path, const BootId &boot, const Priors &priors, QString *error, const std::string &sshHost)
 {
     error->clear();
     if (path.isEmpty() || !QFileInfo::exists(path))
@@ -30,7 +30,7 @@ std::optional<PastRecords> readPastRecords(
             firstKill = std::min(firstKill, d.atMs - 1000);
             lastKill = std::max(lastKill, d.atMs + window);
         }
-    if (!store.recentOfBoot(boot, kPastSessions, firstKill, lastKill, &r.sessions, &r.starts, error))
+    if (!store.recentOfBoot(boot, kPastSessions, firstKill, lastKill, &r.sessions, &r.starts, error, sshHost))
         return std::nullopt;
     if (firstKill <= lastKill) {
         r.firstKillMs = firstKill;

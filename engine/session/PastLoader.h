@@ -22,11 +22,11 @@ struct PastRecords {
     std::int64_t firstKillMs = 0, lastKillMs = -1; // that window; empty without a kill
 };
 
-// Reads the decisions and the last sessions of `boot` from the session database. A missing file
-// is no past (empty, `error` empty); a refused or damaged one is empty with `error` set (and the
-// file left alone).
+// Reads the decisions and the last sessions of `boot` on machine `sshHost` ('' this one) from the
+// session database. A missing file is no past (empty, `error` empty); a refused or damaged one is
+// empty with `error` set (and the file left alone).
 std::optional<PastRecords> readPastRecords(
-    const QString &path, const BootId &boot, const Priors &priors, QString *error);
+    const QString &path, const BootId &boot, const Priors &priors, QString *error, const std::string &sshHost = {});
 // The past from them. `current`: the latest scan, whose processes count as respawns of a kill too.
 std::shared_ptr<const PastContext> buildPast(
     PastRecords records, const Priors &priors, std::int64_t nowMs, const Snapshot *current = nullptr);

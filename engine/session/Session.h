@@ -80,7 +80,8 @@ struct SessionProcess {
 struct SessionInfo {
     long long id = 0;
     std::int64_t atMs = 0;
-    std::string host;
+    std::string host; // the machine's name (for another machine's session, the name ssh was given)
+    std::string sshHost; // the host as the person named it to ssh (scan --host); empty: this machine
     BootId bootId;
     std::string kernel;
     long clockTicks = 100;
@@ -102,5 +103,8 @@ struct Session {
 
 // What a scan becomes when it is saved (host and kernel of this machine).
 Session sessionFromTriage(const TriageResult &result, const TriageConfig &config);
+// The same for a scan of another machine reached as `sshHost`: its evidence names neither its
+// hostname nor its kernel, so `host` is `sshHost` and the kernel is empty.
+Session sessionFromHost(const TriageResult &result, const TriageConfig &config, const std::string &sshHost);
 
 } // namespace ptriage

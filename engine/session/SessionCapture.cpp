@@ -116,4 +116,13 @@ Session sessionFromTriage(const TriageResult &r, const TriageConfig &config)
     return s;
 }
 
+Session sessionFromHost(const TriageResult &result, const TriageConfig &config, const std::string &sshHost)
+{
+    Session s = sessionFromTriage(result, config);
+    s.info.host = sshHost;
+    s.info.sshHost = sshHost;
+    s.info.kernel.clear();
+    return s;
+}
+
 } // namespace ptriage

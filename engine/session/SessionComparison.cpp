@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace ptriage {
 
 TimelinePoint timelinePoint(const Session &session)
@@ -48,13 +50,26 @@ std::shared_ptr<const SessionComparison> compareSessions(const SessionStore &sto
         *error = QCoreApplication::translate("SessionComparison", "there is no current scan to compare with yet");
         return nullptr;
     }
-    const auto all = store.sessions(0, error);
+    const auto all = store.sessions(0, error, SessionStore::kEveryHost);
     if (!error->isEmpty())
         return nullptr;
-    // The saved sessions from `before` through `after` (or the newest, when comparing with now).
+    // The saved sessions from `before` through `after` (or the newest, when comparing with now), of
+    // `before`'s machine only: a session of another host is never compared with this machine's.
+    const auto first = std::find_if(all.begin(), all.end(), [&](const SessionInfo &s) { return s.id == beforeId; });
+    const std::string machine = first == all.end() ? std::string() : first->sshHost;
+    const auto last = std::find_if(all.begin(), all.end(), [&](const SessionInfo &s) { return s.id == afterId; });
+    if (last != all.end() && last->sshHost != machine) {
+        *error = QCoreApplication::translate(
+            "SessionComparison", "sessions %1 and %2 are of different machines: nothing to compare")
+                     .arg(beforeId)
+                     .arg(afterId);
+        return nullptr;
+    }
     std::vector<SessionInfo> span;
     bool in = false;
     for (const SessionInfo &s : all) {
+        if (s.sshHost != machine)
+            continue;
         in = in || s.id == beforeId;
         if (in)
             span.push_back(s);

@@ -95,11 +95,11 @@ _ptriage()
         port) options="--json --db --proc-root --state --min-age --help -h" ;;
         pressure) options="--json --watch --interval --proc-root --help -h" ;;
         record) options="--interval --count --db --keep-days --proc-root --state --min-age --help -h" ;;
-        sessions) options="--json --db --help -h" ;;
-        diff) options="--last --since --all --json --db --help -h" ;;
-        accumulation) options="--since --limit --json --db --help -h" ;;
+        sessions) options="--host --json --db --help -h" ;;
+        diff) options="--last --since --host --all --json --db --help -h" ;;
+        accumulation) options="--since --host --across-hosts --limit --json --db --help -h" ;;
         learned) options="--json --forget --clear --db --help -h" ;;
-        report) options="--live --last --session --diff -o --output --db --proc-root --state --min-age --help -h" ;;
+        report) options="--live --last --session --diff --host --local --timeout -o --output --db --proc-root --state --min-age --help -h" ;;
         help) options="" ;;
     esac
     [[ -z $command ]] && options+=" --version"

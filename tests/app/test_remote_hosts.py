@@ -11,15 +11,20 @@ PTRIAGE_SSH_COMMAND="ssh -F CONFIG". Hosts:
   hang     a port that accepts and never says anything (the timeout)
 Real processes are left behind on "alpha" (an idle orphan in a session of its own, a busy loop);
 the scan judges them with this machine's model exactly as a local scan of the same evidence does,
-every failing host gets one clear line, and the good host is still shown.
+every failing host gets one clear line, and the good host is still shown. scan --host --save keeps
+each host's scan as a session of that host (a real SQLite file, read back with sqlite3); diff and
+accumulation read one machine unless told otherwise; report --host covers several machines.
 Exit 77 (skipped) without sshd or root (sshd needs its privilege separation directory).
 """
 import argparse
+import html
 import json
 import os
 import re
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 import unittest
 
@@ -33,6 +38,11 @@ BETA_BOOT = "0b0e7a00-1111-4222-8333-444444444444"
 def state_of(pid):
     with open(f"/proc/{pid}/stat") as f:
         return f.read().rsplit(")", 1)[1].split()[0]
+
+
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
 
 
 def leave_behind():
@@ -230,6 +240,218 @@ class RemoteHosts(unittest.TestCase):
         r = self.ptriage("scan", "--host", "liar")
         self.assertEqual(r.returncode, 1)
         self.assertRegex(r.stdout, r"== liar: sent what is not ptriage evidence: processes\[\d+\]\.state: ")
+
+
+class HostSessions(unittest.TestCase):
+    """Sessions of other machines: saved per host, compared per host, grouped across hosts."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = loopback_sshd.LoopbackSshd(
+            ["alpha"], ["# the test's hosts", f"alpha {PTRIAGE}", f"beta {PTRIAGE}"], machines={"beta": BETA_BOOT})
+        # Left behind on this machine (so on alpha, the same machine over loopback): a sleep whose
+        # parent exited at once.
+        subprocess.run(["sh", "-c", "setsid sleep 3607 </dev/null >/dev/null 2>&1 &"], check=True)
+        cls.orphan = int(subprocess.run(["pgrep", "-xf", "sleep 3607"], capture_output=True, text=True)
+                         .stdout.split()[0])
+        left = cls.server.ssh("beta", "setsid sleep 3607 </dev/null >/dev/null 2>&1 & echo $!")
+        assert left.returncode == 0, left.stderr
+        time.sleep(0.5)
+
+    @classmethod
+    def tearDownClass(cls):
+        try:
+            os.kill(cls.orphan, 9)
+        except ProcessLookupError:
+            pass
+        cls.server.close()
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.db = os.path.join(self.tmp.name, "sessions.sqlite")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def ptriage(self, *args, timeout=180):
+        return subprocess.run([PTRIAGE, *args], env=self.server.env, capture_output=True, text=True, timeout=timeout)
+
+    def rows(self, sql):
+        con = sqlite3.connect(self.db)
+        try:
+            return con.execute(sql).fetchall()
+        finally:
+            con.close()
+
+    def save(self, *hosts):
+        args = ["scan", "--save", "--db", self.db]
+        for h in hosts:
+            args += ["--host", h]
+        r = self.ptriage(*args)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        return r
+
+    def test_scan_host_save_keeps_each_reachable_hosts_scan_as_its_session(self):
+        r = self.ptriage("scan", "--host", "alpha", "--host", "dead", "--host", "beta", "--save", "--db", self.db,
+                         "--timeout", "10s")
+        self.assertEqual(r.returncode, 1, "a host that failed makes the exit 1, as without --save")
+        dead = next(line for line in r.stdout.splitlines() if line.startswith("== dead: "))
+        self.assertIn("Connection refused", dead)
+        self.assertTrue(dead.endswith("(nothing saved)"), dead)
+        self.assertRegex(r.stderr, r"(?m)^alpha: saved session \d+ \(\d+ processes\) in ")
+        self.assertRegex(r.stderr, r"(?m)^beta: saved session \d+ ")
+        self.assertNotIn("dead: saved", r.stderr)
+        saved = self.rows("SELECT ssh_host, host, boot_id, kernel, process_count FROM sessions ORDER BY id")
+        self.assertEqual([row[0] for row in saved], ["alpha", "beta"], "one session per reachable host, none for dead")
+        by = {row[0]: row for row in saved}
+        self.assertEqual(by["alpha"][1], "alpha", "host: the name ssh was given (the evidence carries no hostname)")
+        self.assertEqual(by["beta"][2], BETA_BOOT, "beta's own boot")
+        for host, row in by.items():
+            [(count,)] = self.rows(f"SELECT count(*) FROM processes p JOIN sessions s ON s.id = p.session_id "
+                                   f"WHERE s.ssh_host = '{host}'")
+            self.assertEqual(count, row[4], f"{host}: every process of its scan is stored")
+            self.assertGreater(count, 2)
+        self.assertEqual(self.rows("PRAGMA user_version"), [(5,)])
+        listed = json.loads(self.ptriage("sessions", "--json", "--db", self.db).stdout)
+        self.assertEqual([s["ssh_host"] for s in listed["sessions"]], ["alpha", "beta"])
+        only = json.loads(self.ptriage("sessions", "--host", "beta", "--json", "--db", self.db).stdout)
+        self.assertEqual([s["ssh_host"] for s in only["sessions"]], ["beta"])
+        self.assertEqual(json.loads(self.ptriage("sessions", "--host", "", "--json", "--db", self.db).stdout)["sessions"],
+                         [], "none of this machine")
+        text = self.ptriage("sessions", "--db", self.db).stdout
+        self.assertIn("ssh:alpha", text)
+        self.assertIn("ssh:beta", text)
+        # JSON: each host says which session it became.
+        r = self.ptriage("scan", "--host", "alpha", "--host", "dead", "--save", "--db", self.db, "--json",
+                         "--timeout", "10s")
+        hosts = {h["host"]: h for h in json.loads(r.stdout)["hosts"]}
+        self.assertIsNone(hosts["dead"]["saved_session"])
+        self.assertEqual(self.rows(f"SELECT ssh_host FROM sessions WHERE id = {hosts['alpha']['saved_session']}"),
+                         [("alpha",)])
+
+    def test_only_failed_hosts_save_nothing_not_even_a_database(self):
+        r = self.ptriage("scan", "--host", "dead", "--save", "--db", self.db, "--timeout", "10s")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("(nothing saved)", r.stdout)
+        self.assertFalse(os.path.exists(self.db))
+
+    def test_a_database_that_is_not_ours_is_refused_and_left_alone(self):
+        with open(self.db, "wb") as f:
+            f.write(b"not a database at all\n" * 100)
+        before = read_bytes(self.db)
+        r = self.ptriage("scan", "--host", "alpha", "--save", "--db", self.db)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn(self.db, r.stderr)
+        self.assertEqual(r.stdout, "", "nothing printed as if it had been saved")
+        self.assertEqual(read_bytes(self.db), before)
+
+    def test_diff_compares_one_machine(self):
+        self.save()  # this machine: session 1
+        self.save("alpha")  # 2
+        self.save("alpha")  # 3
+        r = self.ptriage("diff", "--db", self.db)
+        self.assertEqual(r.returncode, 1, "one session of this machine: nothing to compare")
+        self.assertIn("two sessions of this machine", r.stderr)
+        r = self.ptriage("diff", "--host", "alpha", "--db", self.db, "--json")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        d = json.loads(r.stdout)
+        self.assertEqual((d["before"]["id"], d["after"]["id"]), (2, 3))
+        self.assertEqual((d["before"]["ssh_host"], d["after"]["ssh_host"]), ("alpha", "alpha"))
+        self.assertFalse(d["cross_boot"])
+        self.assertGreater(d["counts"]["stable"], 2, "the same processes, by identity")
+        r = self.ptriage("diff", "1", "3", "--db", self.db)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("session 1 is of this machine and session 3 of alpha", r.stderr)
+        r = self.ptriage("diff", "2", "3", "--host", "beta", "--db", self.db)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("are of alpha, not of beta", r.stderr)
+        r = self.ptriage("diff", "--host", "beta", "--db", self.db)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("two sessions of beta", r.stderr)
+
+    def test_accumulation_per_host_and_across_hosts(self):
+        self.save()
+        self.save("alpha")
+        self.save("alpha", "beta")
+        mine = json.loads(self.ptriage("accumulation", "--json", "--db", self.db).stdout)
+        self.assertEqual([s["ssh_host"] for s in mine["sessions"]], [""], "this machine's sessions only")
+        alpha = json.loads(self.ptriage("accumulation", "--host", "alpha", "--json", "--db", self.db).stdout)
+        self.assertEqual([s["ssh_host"] for s in alpha["sessions"]], ["alpha", "alpha"])
+        r = self.ptriage("accumulation", "--across-hosts", "--json", "--db", self.db)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        doc = json.loads(r.stdout)
+        self.assertEqual(doc["schema"], "ptriage.accumulation-hosts.v1")
+        self.assertEqual({m["ssh_host"]: m["sessions"] for m in doc["machines"]}, {"": 1, "alpha": 2, "beta": 1})
+        sleeps = [row for row in doc["rows"] if row["command"] == "sleep N"]  # numbers are normalized
+        self.assertEqual(len(sleeps), 1, [row["command"] for row in doc["rows"]])
+        [row] = sleeps
+        counts = {h["ssh_host"]: h for h in row["hosts"]}
+        self.assertEqual(set(counts), {"", "alpha", "beta"}, "left behind on three machines")
+        # alpha is this machine over loopback (beta's processes are visible from here too): the same
+        # count from its latest session, not the sum of its two.
+        self.assertEqual(counts["alpha"]["processes"], counts[""]["processes"])
+        self.assertEqual(counts["beta"]["processes"], 1)
+        self.assertEqual(counts["beta"]["left_behind"], 1, "its parent exited at once")
+        self.assertTrue(all(len(r["hosts"]) >= 2 for r in doc["rows"]), "only commands on several machines")
+        text = self.ptriage("accumulation", "--across-hosts", "--db", self.db).stdout
+        line = next(line for line in text.splitlines() if line.startswith("sleep N — "))
+        for part in (f"this machine ×{counts['']['processes']}", f"alpha ×{counts['alpha']['processes']}", "beta ×1"):
+            self.assertIn(part, line)
+        r = self.ptriage("accumulation", "--across-hosts", "--host", "alpha", "--db", self.db)
+        self.assertEqual(r.returncode, 2)
+
+    def test_a_report_over_several_hosts(self):
+        # A "ptriage" there that fails with markup in what it says: shown as text, never as markup.
+        hostile = os.path.join(self.server.dir, "hostile-ptriage")
+        with open(hostile, "w") as f:
+            f.write("#!/bin/sh\necho '<script>alert(1)</script><img src=x onerror=alert(2)>' >&2\nexit 3\n")
+        os.chmod(hostile, 0o755)
+        self.server.add_alias("hostile", f"hostile {hostile}")
+        # And on beta a zombie whose name is markup (a zombie is always a candidate: its parent should
+        # reap it), under a parent whose command line is markup too.
+        script = os.path.join(self.tmp.name, "zombie.py")
+        with open(script, "w") as f:
+            f.write("import os, sys, time\n"
+                    "if os.fork() == 0:\n"
+                    "    open('/proc/self/comm', 'w').write('<i>zz</i>')\n"
+                    "    os._exit(0)\n"
+                    "time.sleep(3600)\n")
+        parent = self.server.ssh("beta", f"setsid python3 {script} '<script>alert(3)</script>' "
+                                         "</dev/null >/dev/null 2>&1 & echo $!")
+        self.assertEqual(parent.returncode, 0, parent.stderr)
+        parent = int(parent.stdout)
+        for _ in range(300):
+            child = self.server.ssh("beta", f"cat /proc/{parent}/task/{parent}/children").stdout.split()
+            if child and self.server.ssh("beta", f"cat /proc/{child[0]}/stat").stdout.startswith(
+                    f"{child[0]} (<i>zz</i>) Z"):
+                break
+            time.sleep(0.1)
+        else:
+            self.fail("no zombie on beta")
+        out = os.path.join(self.tmp.name, "hosts.html")
+        try:
+            r = self.ptriage("report", "--host", "alpha", "--host", "beta", "--host", "dead", "--host", "hostile",
+                             "--local", "--timeout", "10s", "-o", out)
+        finally:
+            self.server.ssh("beta", f"kill {parent}")
+        self.assertEqual(r.returncode, 1, "failed hosts make the exit 1; the report is written all the same")
+        with open(out, encoding="utf-8") as f:
+            page = f.read()
+        sections = re.findall(r'<section class="host[^"]*" id="host-(\d+)" data-host="([^"]*)"><h2>([^<]*)</h2>', page)
+        self.assertEqual([(s[1], s[2]) for s in sections],
+                         [("", "this machine"), ("alpha", "alpha"), ("beta", "beta"), ("dead", "dead"),
+                          ("hostile", "hostile")])
+        dead = page.split('data-host="dead"><h2>')[1].split("</section>")[0]
+        self.assertIn("Connection refused", dead)
+        self.assertNotIn("<script>alert", page)
+        self.assertNotIn("<img src=x", page)
+        self.assertIn(html.escape("<script>alert(1)</script>", quote=False), page, "the host's words, as text")
+        beta = page.split('data-host="beta"><h2>')[1].split("</section>")[0]
+        self.assertIn(f"&lt;i&gt;zz&lt;/i&gt; <span class=\"muted\">{child[0]}</span>", beta,
+                      "beta's zombie, its name as text")
+        self.assertNotIn("<i>zz</i>", page)
+        self.assertEqual(page.count("<script>"), 1, "the report's own script only")
+        self.assertIn('id="hosts-table"', page)
 
 
 def main():

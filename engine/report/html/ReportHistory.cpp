@@ -35,7 +35,7 @@ bool addReportHistory(ReportInput &report, const ReportHistoryRequest &request, 
     if (beforeId < 0) {
         beforeId = 0;
         QString listError;
-        for (const SessionInfo &s : store.sessions(0, &listError)) // oldest first
+        for (const SessionInfo &s : store.sessions(0, &listError, request.sshHost)) // oldest first
             if (s.atMs < scanMs && s.id != report.header.sessionId)
                 beforeId = s.id;
         if (!listError.isEmpty()) {
@@ -55,12 +55,14 @@ bool addReportHistory(ReportInput &report, const ReportHistoryRequest &request, 
     std::int64_t fromMs = comparison ? comparison->before.info.atMs : report.header.bootAtMs;
     if (fromMs <= 0)
         fromMs = scanMs - 24 * 3600 * 1000LL;
+    report.comparison = std::move(comparison);
+    if (!request.sshHost.empty())
+        return true; // this machine's journal lists its own actions, not the host's
     ActionJournal journal;
     if (!journal.open(request.databasePath, error))
         return false;
     report.actions = sessionActions(journal.actionsBetween(fromMs, scanMs + 1, kReportActions));
     report.actionsInSpan = journal.countBetween(fromMs, scanMs + 1);
-    report.comparison = std::move(comparison);
     return true;
 }
 

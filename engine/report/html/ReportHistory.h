@@ -15,6 +15,7 @@ struct ReportHistoryRequest {
     long long beforeId = -1; // the session to compare from; -1: the latest saved before the report's scan
     long long afterId = 0; // to; 0: `now`, or the reported session when there is no `now`
     std::shared_ptr<const Session> now; // the report's own scan as a session (live reports)
+    std::string sshHost; // the reported machine (SessionInfo::sshHost): earlier sessions of it only
 };
 
 // Adds the comparison (when there is an earlier session) and the actions. A database that does not

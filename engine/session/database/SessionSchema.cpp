@@ -77,9 +77,16 @@ ALTER TABLE actions ADD COLUMN remote_id INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE actions ADD COLUMN remote_undo INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// Sessions of other machines (scan --host --save, issue 40): the name ssh was given ('' for this
+// machine), beside `host`, which stays the machine's own name. Rows of older files are this machine's.
+constexpr const char *kVersion5HostSessions = R"sql(
+ALTER TABLE sessions ADD COLUMN ssh_host TEXT NOT NULL DEFAULT '';
+CREATE INDEX sessions_by_ssh_host ON sessions (ssh_host, at_ms);
+)sql";
+
 // Steps of one version run in one transaction.
 constexpr Step kSteps[] = {{1, kVersion1}, {2, kVersion2Actions}, {2, kVersion2Ledgers}, {2, kVersion2Decisions},
-    {3, kVersion3Origins}, {4, kVersion4RemoteActions}};
+    {3, kVersion3Origins}, {4, kVersion4RemoteActions}, {5, kVersion5HostSessions}};
 
 } // namespace
 

@@ -18,7 +18,7 @@ namespace {
 // What a SessionInfo is read from, in the order infoFromRow reads it.
 constexpr const char *kInfoColumns
     = "SELECT id, at_ms, host, boot_id, kernel, clock_ticks, mem_total, mem_available, psi_some, psi_full, "
-      "process_count, candidate_count, rss_total FROM sessions";
+      "process_count, candidate_count, rss_total, ssh_host FROM sessions";
 
 SessionInfo infoFromRow(const Statement &s)
 {
@@ -36,6 +36,7 @@ SessionInfo infoFromRow(const Statement &s)
     i.processCount = static_cast<int>(s.columnInt(10));
     i.candidateCount = static_cast<int>(s.columnInt(11));
     i.rssBytes = static_cast<std::uint64_t>(s.columnInt(12));
+    i.sshHost = s.columnText(13);
     return i;
 }
 
@@ -142,7 +143,7 @@ long long SessionStore::save(const Session &session, QString *error)
     {
         Statement s(m_db,
             "INSERT INTO sessions (at_ms, host, boot_id, kernel, clock_ticks, mem_total, mem_available, psi_some, "
-            "psi_full, process_count, candidate_count, rss_total) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+            "psi_full, process_count, candidate_count, rss_total, ssh_host) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
         if (!s.ok())
             return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
         const std::string boot = i.bootId.toString();
@@ -158,6 +159,7 @@ long long SessionStore::save(const Session &session, QString *error)
         s.integer(10, static_cast<long long>(kept.size()));
         s.integer(11, i.candidateCount);
         s.integer(12, static_cast<long long>(i.rssBytes));
+        s.text(13, i.sshHost);
         if (s.step() != SQLITE_DONE)
             return fail(QString::fromUtf8(sqlite3_errmsg(m_db)));
         id = sqlite3_last_insert_rowid(m_db);
@@ -253,15 +255,21 @@ long long SessionStore::save(const Session &session, QString *error)
     return id;
 }
 
-std::vector<SessionInfo> SessionStore::sessions(std::int64_t sinceMs, QString *error) const
+std::vector<SessionInfo> SessionStore::sessions(
+    std::int64_t sinceMs, QString *error, const std::optional<std::string> &sshHost) const
 {
     std::vector<SessionInfo> out;
-    Statement s(m_db, (std::string(kInfoColumns) + " WHERE at_ms >= ? ORDER BY at_ms, id").c_str());
+    Statement s(m_db,
+        (std::string(kInfoColumns) + (sshHost ? " WHERE at_ms >= ? AND ssh_host = ?" : " WHERE at_ms >= ?")
+            + " ORDER BY at_ms, id")
+            .c_str());
     if (!s.ok()) {
         *error = sqlError();
         return out;
     }
     s.integer(1, sinceMs);
+    if (sshHost)
+        s.text(2, *sshHost);
     int rc = SQLITE_ROW;
     while ((rc = s.step()) == SQLITE_ROW) {
         out.push_back(infoFromRow(s));

@@ -36,8 +36,11 @@ public:
     // One transaction: either the whole session is visible afterwards or none of it. Returns its id,
     // or 0 with `error` set.
     long long save(const Session &session, QString *error);
-    // Oldest first.
-    std::vector<SessionInfo> sessions(std::int64_t sinceMs, QString *error) const;
+    // Oldest first: those of one machine (SessionInfo::sshHost; '' this one, the default: a caller
+    // that does not ask for another never mixes machines), or of every machine (nullopt).
+    static inline const std::optional<std::string> kEveryHost = std::nullopt;
+    std::vector<SessionInfo> sessions(
+        std::int64_t sinceMs, QString *error, const std::optional<std::string> &sshHost = std::string()) const;
     std::optional<Session> load(long long id, QString *error) const;
     // Deletes sessions older than `maxAgeDays` except `keepIds` (the one just saved, the ones being
     // viewed; at most kMaxKept); returns how many.
@@ -61,10 +64,12 @@ public:
     std::vector<Decision> decisions(QString *error) const; // oldest first
     int forgetPattern(const std::string &pattern, QString *error);
     bool clearDecisions(QString *error);
-    // The last `count` saved sessions of `boot` (oldest first), each process's identity and RSS;
-    // and the processes that started in [startsAfterMs, startsBeforeMs], with their commands.
+    // The last `count` saved sessions of `boot` on machine `sshHost` ('' this one; oldest first), each
+    // process's identity and RSS; and the processes that started in [startsAfterMs, startsBeforeMs],
+    // with their commands.
     bool recentOfBoot(const BootId &boot, int count, std::int64_t startsAfterMs, std::int64_t startsBeforeMs,
-        std::vector<std::vector<PastProcess>> *sessions, std::vector<ProcessStart> *starts, QString *error) const;
+        std::vector<std::vector<PastProcess>> *sessions, std::vector<ProcessStart> *starts, QString *error,
+        const std::string &sshHost = {}) const;
 
     // Test hook: caps the file size, as a full disk would.
     void setMaxPageCount(long long pages);

@@ -100,14 +100,16 @@ bool SessionStore::clearDecisions(QString *error)
 }
 
 bool SessionStore::recentOfBoot(const BootId &boot, int count, std::int64_t startsAfterMs, std::int64_t startsBeforeMs,
-    std::vector<std::vector<PastProcess>> *sessions, std::vector<ProcessStart> *starts, QString *error) const
+    std::vector<std::vector<PastProcess>> *sessions, std::vector<ProcessStart> *starts, QString *error,
+    const std::string &sshHost) const
 {
     // The command is read only for processes that started late enough to be a respawn.
     Statement q(m_db,
         "SELECT p.session_id, p.pid, p.start_ticks, p.rss, s.at_ms - CAST(p.age * 1000 AS INTEGER), "
         "CASE WHEN s.at_ms - p.age * 1000 BETWEEN ?4 AND ?5 THEN (SELECT text FROM commands WHERE id = p.command_id) "
         "END "
-        "FROM (SELECT id, at_ms FROM sessions WHERE boot_id = ?2 ORDER BY at_ms DESC, id DESC LIMIT ?3) s "
+        "FROM (SELECT id, at_ms FROM sessions WHERE boot_id = ?2 AND ssh_host = ?6 ORDER BY at_ms DESC, id DESC LIMIT "
+        "?3) s "
         "JOIN processes p ON p.session_id = s.id ORDER BY s.at_ms, s.id");
     if (!q.ok()) {
         *error = m_db ? sqlError() : QStringLiteral("the session store is not open");
@@ -118,6 +120,7 @@ bool SessionStore::recentOfBoot(const BootId &boot, int count, std::int64_t star
     q.integer(5, static_cast<long long>(startsBeforeMs));
     q.text(2, bootText);
     q.integer(3, count);
+    q.text(6, sshHost); // a host reached over loopback shares this machine's boot id
     long long current = 0;
     int rc = SQLITE_ROW;
     while ((rc = q.step()) == SQLITE_ROW) {

@@ -1,0 +1,84 @@
+#include "HostVerdicts.h"
+#include "Commands.h"
+
+#include "session/PastLoader.h"
+#include "session/database/SessionStore.h"
+
+#include <QDateTime>
+
+#include <algorithm>
+
+namespace ptriage::cli {
+
+bool remoteOptions(RemoteOptions &options, const QCommandLineParser &parser, QString *error)
+{
+    std::string why;
+    if (!remoteOptionsFromEnvironment(options, &why))
+        return *error = QString::fromStdString(why), false;
+    if (parser.isSet(QStringLiteral("timeout"))) {
+        const auto t = parseDuration(parser.value(QStringLiteral("timeout")));
+        if (!t || *t <= 0 || *t > 3600)
+            return *error = QStringLiteral("--timeout: expected a duration up to 1h, got '%1'")
+                                .arg(parser.value(QStringLiteral("timeout"))),
+                   false;
+        options.timeoutSeconds = *t;
+    }
+    return true;
+}
+
+std::vector<HostVerdict> judgeHosts(
+    std::vector<HostEvidence> fetched, const TriageConfig &config, const OneShotOptions &options, QThreadPool *pool)
+{
+    std::vector<HostVerdict> out;
+    for (HostEvidence &e : fetched) {
+        HostVerdict v{std::move(e), nullptr, QDateTime::currentMSecsSinceEpoch()};
+        if (v.evidence.snapshot) {
+            TriageOptions to;
+            to.selfPid = v.evidence.header.selfPid;
+            to.minAgeSeconds = options.minAgeSeconds;
+            to.pool = pool;
+            QString pastError;
+            if (!options.pastDb.isEmpty())
+                if (auto past = readPastRecords(
+                        options.pastDb, v.evidence.snapshot->system.bootId, config.priors, &pastError, v.evidence.host))
+                    to.past = buildPast(std::move(*past), config.priors, QDateTime::currentMSecsSinceEpoch(),
+                        v.evidence.snapshot.get());
+            if (!pastError.isEmpty())
+                fail(QStringLiteral("past decisions not used for %1: %2")
+                         .arg(QString::fromStdString(v.evidence.host), pastError));
+            v.triage = triage(v.evidence.snapshot, config, to);
+        }
+        out.push_back(std::move(v));
+    }
+    return out;
+}
+
+bool saveHostScans(const std::vector<HostVerdict> &verdicts, const TriageConfig &config, const QString &path,
+    double keepDays, std::vector<long long> &ids, QString *error)
+{
+    ids.assign(verdicts.size(), 0);
+    if (std::none_of(verdicts.begin(), verdicts.end(), [](const HostVerdict &v) { return bool(v.triage); }))
+        return true; // nothing to save: the database is not even created
+    SessionStore store;
+    if (!store.open(path, SessionStore::Mode::Create, error))
+        return false;
+    std::vector<long long> saved;
+    for (std::size_t k = 0; k < verdicts.size(); ++k) {
+        const HostVerdict &v = verdicts[k];
+        if (!v.triage)
+            continue;
+        Session session = sessionFromHost(*v.triage, config, v.evidence.host);
+        // Dated by this machine's clock: --since, retention and the order of sessions read one clock,
+        // whatever the host's says.
+        session.info.atMs = v.judgedAtMs;
+        ids[k] = store.save(session, error);
+        if (!ids[k])
+            return false;
+        saved.push_back(ids[k]);
+    }
+    if (saved.size() > static_cast<std::size_t>(SessionStore::kMaxKept))
+        saved.erase(saved.begin(), saved.end() - SessionStore::kMaxKept);
+    return store.prune(keepDays, saved, error) >= 0;
+}
+
+} // namespace ptriage::cli
