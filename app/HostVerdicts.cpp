@@ -1,7 +1,8 @@
 #include "HostVerdicts.h"
+
 #include "Commands.h"
 
-#include "session/PastLoader.h"
+#include "remote/HostTriage.h"
 #include "session/database/SessionStore.h"
 
 #include <QDateTime>
@@ -32,22 +33,11 @@ std::vector<HostVerdict> judgeHosts(
     std::vector<HostVerdict> out;
     for (HostEvidence &e : fetched) {
         HostVerdict v{std::move(e), nullptr, QDateTime::currentMSecsSinceEpoch()};
-        if (v.evidence.snapshot) {
-            TriageOptions to;
-            to.selfPid = v.evidence.header.selfPid;
-            to.minAgeSeconds = options.minAgeSeconds;
-            to.pool = pool;
-            QString pastError;
-            if (!options.pastDb.isEmpty())
-                if (auto past = readPastRecords(
-                        options.pastDb, v.evidence.snapshot->system.bootId, config.priors, &pastError, v.evidence.host))
-                    to.past = buildPast(std::move(*past), config.priors, QDateTime::currentMSecsSinceEpoch(),
-                        v.evidence.snapshot.get());
-            if (!pastError.isEmpty())
-                fail(QStringLiteral("past decisions not used for %1: %2")
-                         .arg(QString::fromStdString(v.evidence.host), pastError));
-            v.triage = triage(v.evidence.snapshot, config, to);
-        }
+        QString pastError;
+        v.triage = judgeHost(v.evidence, config, options.minAgeSeconds, options.pastDb, pool, &pastError);
+        if (!pastError.isEmpty())
+            fail(QStringLiteral("past decisions not used for %1: %2")
+                     .arg(QString::fromStdString(v.evidence.host), pastError));
         out.push_back(std::move(v));
     }
     return out;

@@ -18,7 +18,8 @@ std::shared_ptr<const TriageResult> judgeHost(const HostEvidence &evidence, cons
     to.pool = pool;
     to.host = evidence.host;
     if (!pastDb.isEmpty())
-        if (auto past = readPastRecords(pastDb, evidence.snapshot->system.bootId, config.priors, pastWarning))
+        if (auto past
+            = readPastRecords(pastDb, evidence.snapshot->system.bootId, config.priors, pastWarning, evidence.host))
             to.past = buildPast(
                 std::move(*past), config.priors, QDateTime::currentMSecsSinceEpoch(), evidence.snapshot.get());
     return triage(evidence.snapshot, config, to);
