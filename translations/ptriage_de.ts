@@ -34,6 +34,10 @@
         <source>PID %1: %2 — %3</source>
         <translation>PID %1: %2 — %3</translation>
     </message>
+    <message>
+        <source>Undo the %1 of process %2 on %3? ptriage there undoes it.</source>
+        <translation>„%1“ an Prozess %2 auf %3 rückgängig machen? ptriage dort macht es rückgängig.</translation>
+    </message>
 </context>
 <context>
     <name>ActText</name>

@@ -192,6 +192,13 @@ std::vector<ActionJournal::Entry> ActionJournal::undoable() const
     return query(" WHERE status = 'done' AND undo != '' AND undone_by = 0 AND host = '' AND ? ORDER BY id", 1);
 }
 
+std::vector<ActionJournal::Entry> ActionJournal::undoableOnHosts() const
+{
+    return query(" WHERE status = 'done' AND remote_undo != 0 AND remote_id > 0 AND undone_by = 0 AND host != '' AND ? "
+                 "ORDER BY id",
+        1);
+}
+
 std::vector<ActionJournal::Entry> ActionJournal::actionsBetween(long long fromMs, long long toMs, long long limit) const
 {
     return query(" WHERE at_ms >= ? AND at_ms < ? AND host = '' ORDER BY at_ms, id LIMIT ?", fromMs, toMs, limit);

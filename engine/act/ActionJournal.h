@@ -64,6 +64,8 @@ public:
     // Done actions on this machine that can still be undone and were not (pause, freeze, throttle,
     // renice, quarantine).
     std::vector<Entry> undoable() const;
+    // The same for actions done on other machines (act --host, the window on a host): undone there.
+    std::vector<Entry> undoableOnHosts() const;
     // Taken on this machine in [fromMs, toMs), oldest first: the actions of a session are those up to
     // the next one (a session is this machine's; another host's actions are not among them).
     // At most `limit` (-1: all); countBetween says how many there are.

@@ -181,6 +181,27 @@ std::vector<ActOutcome> actOnHost(const ActRequest &request, const TriageResult 
     return out;
 }
 
+std::vector<ActOutcome> undoOnHost(const ActionJournal::Entry &entry, ActionJournal &journal)
+{
+    RemoteHost host;
+    std::string why;
+    RemoteActResult r;
+    if (!entry.remoteUndo || entry.remoteId <= 0 || entry.undoneBy || entry.status != ActStatus::Done)
+        r.error = "action " + std::to_string(entry.id) + " cannot be undone (any more)";
+    else if (!resolveHost(entry.host, host, &why))
+        r.error = why;
+    else
+        r = undoThere(host, entry.remoteId, &entry, journal);
+    if (!r.ok() || r.report.outcomes.empty())
+        return {{entry.target, ActStatus::Failed, Phrase(entry.host + ": " + (r.ok() ? "no answer" : r.error)), false,
+            {}, 0}};
+    ActOutcome o = r.report.outcomes.front();
+    o.journalId = r.ids.empty() ? 0 : r.ids.front();
+    if (o.status == ActStatus::NotAuthorized)
+        o.message = Phrase(o.message.english() + " — " + noPasswordOverSsh(entry.host));
+    return {o};
+}
+
 std::string noPasswordOverSsh(const std::string &host)
 {
     return host

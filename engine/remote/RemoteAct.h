@@ -54,6 +54,10 @@ RemoteActResult undoThere(
 // target, journalId this journal's; what went wrong on the way is each target's failure, in words.
 std::vector<ActOutcome> actOnHost(const ActRequest &request, const TriageResult &context, ActionJournal &journal);
 
+// Undoes `entry` (a done action of this journal on another machine) there, as the window asks it:
+// one outcome, journalId this journal's; `entry` is marked undone here when it was.
+std::vector<ActOutcome> undoOnHost(const ActionJournal::Entry &entry, ActionJournal &journal);
+
 // An outcome that needed a password there: over BatchMode nobody can type one. What to do instead.
 std::string noPasswordOverSsh(const std::string &host);
 

@@ -8,15 +8,17 @@
 #include "acting/ActFlow.h"
 #include "acting/ActionDialog.h"
 #include "desk/Desk.h"
+#include "hosts/MachineChooser.h"
 #include "remote/RemoteEvidence.h"
 #include "support/CaptureTools.h"
+#include "table/ProcessColumns.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
-#include "hosts/MachineChooser.h"
 #include "window/MainWindow.h"
 #include "window/WindowActions.h"
 
 #include <QApplication>
+#include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
 #include <QStandardItemModel>
@@ -101,8 +103,7 @@ private Q_SLOTS:
         QCOMPARE(idle->id.boot.toString(), betaBoot);
         QVERIFY(!beta->recommendations.empty());
         QVERIFY(window.windowTitle().contains(QStringLiteral("beta")));
-        // This machine's actions never mark another machine's rows; nothing there can be undone from here.
-        QVERIFY(!window.actions()->undo->isEnabled());
+        QVERIFY(!window.actions()->undo->isEnabled()); // nothing done there yet
 
         // Pause it from the window: confirmed here, done there, journaled here with the host.
         QTRY_VERIFY_WITH_TIMEOUT(desk.actUnavailableReason().isEmpty(), 10000);
@@ -135,9 +136,41 @@ private Q_SLOTS:
             QVERIFY(entries.front().remoteId > 0);
             QVERIFY(entries.front().remoteUndo);
             QCOMPARE(entries.front().id, outcomes.front().journalId);
-            QVERIFY(journal.undoable().empty()); // the window's undo list is this machine's
+            QVERIFY(journal.undoable().empty()); // this machine's own undo list
+            QCOMPARE(journal.undoableOnHosts().size(), std::size_t{1});
         }
-        onBeta(QStringLiteral("kill -CONT %1").arg(idlePid));
+
+        // Marked in beta's table, and undone from the window: there, by beta's own ptriage.
+        const int stateColumn = window.model()->columns().indexOf(u"state");
+        QTRY_VERIFY_WITH_TIMEOUT(window.model()
+                                     ->indexOf(idle->id, stateColumn)
+                                     .data()
+                                     .toString()
+                                     .startsWith(QStringLiteral("paused by ptriage")),
+            30000);
+        select(idle->id);
+        QTRY_VERIFY_WITH_TIMEOUT(window.actions()->undo->isEnabled(), 10000);
+        finished.clear();
+        window.undoSelected();
+        QMessageBox *question = nullptr;
+        for (auto *box : window.findChildren<QMessageBox *>())
+            if (box->button(QMessageBox::Yes))
+                question = box;
+        QVERIFY(question);
+        QVERIFY2(question->text().contains(QStringLiteral("on beta")), qPrintable(question->text()));
+        question->button(QMessageBox::Yes)->click();
+        QVERIFY(finished.wait(90000));
+        outcomes = finished.front().at(2).value<std::vector<ActOutcome>>();
+        QCOMPARE(outcomes.size(), std::size_t{1});
+        QVERIFY2(outcomes.front().status == ActStatus::Done, qPrintable(ActFlow::outcomeLines(outcomes)));
+        QCOMPARE(stateOnBeta(idlePid), QLatin1Char('S'));
+        {
+            ActionJournal journal;
+            QString error;
+            QVERIFY2(journal.open(home.filePath(QStringLiteral("sessions.sqlite")), &error), qPrintable(error));
+            QVERIFY(journal.undoableOnHosts().empty()); // the pause is marked undone here
+            QCOMPARE(journal.recent(10).size(), std::size_t{2});
+        }
 
         // A process that ended there since the window read it: End is refused there, by identity.
         const auto before = window.shownResult();
@@ -155,8 +188,8 @@ private Q_SLOTS:
         QCOMPARE(outcomes.size(), std::size_t{1});
         // Its own scan there no longer has that identity: refused, or found gone; never done.
         const ActStatus status = outcomes.front().status;
-        QVERIFY2(status == ActStatus::NoSuchProcess || status == ActStatus::IdentityChanged
-                || status == ActStatus::Refused,
+        QVERIFY2(
+            status == ActStatus::NoSuchProcess || status == ActStatus::IdentityChanged || status == ActStatus::Refused,
             qPrintable(ActFlow::outcomeLines(outcomes)));
 
         // Back to this machine: its own result again.

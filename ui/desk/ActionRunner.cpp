@@ -44,7 +44,7 @@ void ActionRunner::openJournal(const QString &path)
     m_opening.setFuture(QtConcurrent::run(&m_pool, [this, path] {
         QString error;
         const bool ok = m_journal.open(path, &error);
-        return Opened{ok ? QString() : error, m_journal.warning(), m_journal.undoable()};
+        return Opened{ok ? QString() : error, m_journal.warning(), undoableHere()};
     }));
 }
 
@@ -59,11 +59,11 @@ QString ActionRunner::unavailableReason() const
     return {};
 }
 
-const ActionJournal::Entry *ActionRunner::undoableFor(const ProcessIdentity &id) const
+const ActionJournal::Entry *ActionRunner::undoableFor(const ProcessIdentity &id, const std::string &host) const
 {
     const ActionJournal::Entry *newest = nullptr;
     for (const auto &e : m_undoable)
-        if (e.target == id)
+        if (e.target == id && e.host == host)
             newest = &e;
     return newest;
 }
@@ -87,7 +87,20 @@ bool ActionRunner::runOnHost(
 
 bool ActionRunner::undo(long long journalId, const QString &title)
 {
-    return start(title, [journalId](ActionController &c) { return std::vector<ActOutcome>{c.undo(journalId)}; });
+    return start(title, [this, journalId](ActionController &c) {
+        const auto entry = m_journal.entry(journalId);
+        if (!entry || entry->host.empty())
+            return std::vector<ActOutcome>{c.undo(journalId)}; // it says why when there is nothing to undo
+        return undoOnHost(*entry, m_journal); // done there by its own ptriage, marked undone here
+    });
+}
+
+std::vector<ActionJournal::Entry> ActionRunner::undoableHere() const
+{
+    std::vector<ActionJournal::Entry> all = m_journal.undoable();
+    for (auto &e : m_journal.undoableOnHosts())
+        all.push_back(std::move(e));
+    return all;
 }
 
 bool ActionRunner::start(const QString &title, std::function<std::vector<ActOutcome>(ActionController &)> work)
@@ -102,7 +115,7 @@ bool ActionRunner::start(const QString &title, std::function<std::vector<ActOutc
             ActionController controller(std::move(transport), m_journal);
             JobResult r;
             r.outcomes = work(controller);
-            r.undoable = m_journal.undoable();
+            r.undoable = undoableHere();
             return r;
         }));
     Q_EMIT busyChanged(true);

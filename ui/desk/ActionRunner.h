@@ -48,10 +48,11 @@ public:
     bool runOnHost(const ActRequest &request, std::shared_ptr<const TriageResult> context, const QString &title);
     bool undo(long long journalId, const QString &title);
 
-    // Done actions that can still be undone (pause, freeze, throttle, renice, quarantine), oldest first.
+    // Done actions that can still be undone (pause, freeze, throttle, renice, quarantine), oldest
+    // first: this machine's and other machines' (Entry::host; undone there).
     const std::vector<ActionJournal::Entry> &undoable() const { return m_undoable; }
-    // The newest of those for one process.
-    const ActionJournal::Entry *undoableFor(const ProcessIdentity &id) const;
+    // The newest of those for one process of `host` ("" this machine).
+    const ActionJournal::Entry *undoableFor(const ProcessIdentity &id, const std::string &host = {}) const;
 
 Q_SIGNALS:
     void journalOpened(bool ok); // journalError() and journalWarning() say more
@@ -65,6 +66,7 @@ private:
         std::vector<ActionJournal::Entry> undoable;
     };
     bool start(const QString &title, std::function<std::vector<ActOutcome>(ActionController &)> work);
+    std::vector<ActionJournal::Entry> undoableHere() const; // on the action thread
 
     QThreadPool m_pool; // one thread: the journal's
     ActionJournal m_journal; // used on m_pool's thread only

@@ -4,6 +4,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+
 #include <malloc.h>
 
 namespace ptriage {
@@ -187,9 +189,12 @@ int Desk::act(const ActRequest &request, const QString &title, std::shared_ptr<c
 
 int Desk::undo(long long journalId, const QString &title)
 {
+    const auto &undoable = m_runner.undoable();
+    const auto entry = std::find_if(
+        undoable.begin(), undoable.end(), [&](const ActionJournal::Entry &e) { return e.id == journalId; });
     if (!m_runner.undo(journalId, title))
         return 0;
-    m_actingOn.clear();
+    m_actingOn = entry != undoable.end() ? entry->host : std::string();
     m_acting = ++m_lastTicket;
     m_pendingVotes.clear();
     Q_EMIT actStarted(m_acting, title);

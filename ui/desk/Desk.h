@@ -74,7 +74,11 @@ public:
     QString actUnavailableReason() const { return m_runner.unavailableReason(); }
     bool isActing() const { return m_runner.isBusy(); }
     const std::vector<ActionJournal::Entry> &undoable() const { return m_runner.undoable(); }
-    const ActionJournal::Entry *undoableFor(const ProcessIdentity &id) const { return m_runner.undoableFor(id); }
+    // What can be undone: this machine's actions and other machines' (Entry::host; undone there).
+    const ActionJournal::Entry *undoableFor(const ProcessIdentity &id, const std::string &host = {}) const
+    {
+        return m_runner.undoableFor(id, host);
+    }
     // Carries out a request the person confirmed on `context` (null: current()), on the machine it
     // was read on: its ticket, or 0 when nothing was started (actUnavailableReason says why). Ending
     // processes teaches ptriage once they are gone.

@@ -5,6 +5,7 @@
 #include "acting/ReliefDialog.h"
 #include "desk/Desk.h"
 #include "desk/ForegroundWatch.h"
+#include "hosts/MachineChooser.h"
 #include "ports/PortsView.h"
 #include "remote/HostsFile.h"
 #include "report/EngineLabels.h"
@@ -16,7 +17,6 @@
 #include "table/ResultFeed.h"
 #include "table/TreeExpansion.h"
 #include "widgets/ScreenFit.h"
-#include "hosts/MachineChooser.h"
 #include "window/SidePanes.h"
 #include "window/StatusLine.h"
 #include "window/SummaryBar.h"
@@ -155,7 +155,7 @@ void MainWindow::undoSelected()
 {
     const auto targets = selectedIdentities();
     if (const ActionJournal::Entry *entry
-        = targets.size() == 1 && showsThisMachine() ? m_desk.undoableFor(targets.front()) : nullptr)
+        = targets.size() == 1 ? m_desk.undoableFor(targets.front(), shownHost()) : nullptr)
         ActFlow::confirmAndUndo(m_desk, *entry, this);
 }
 
@@ -166,8 +166,13 @@ void MainWindow::spareSelected()
 
 bool MainWindow::showsThisMachine() const
 {
+    return shownHost().empty();
+}
+
+std::string MainWindow::shownHost() const
+{
     const auto result = m_model->result();
-    return !result || result->host.empty();
+    return result ? result->host : std::string();
 }
 
 bool MainWindow::showMachine(const std::string &host)
@@ -322,7 +327,7 @@ void MainWindow::updateActionState()
     if (why.isEmpty() && targets.empty())
         why = tr("Select one or more processes first.");
     m_actions->updateState(
-        why, targets.size() == 1 && showsThisMachine() && m_desk.undoableFor(targets.front()), !targets.empty());
+        why, targets.size() == 1 && m_desk.undoableFor(targets.front(), shownHost()), !targets.empty());
     // The group's End: only where its plan ends at least one member.
     const int g = currentGroup();
     const auto rows = m_model->prepared();
@@ -341,8 +346,9 @@ void MainWindow::updateMarks()
 {
     // Paused, frozen, throttled, reniced or quarantined by ptriage and not undone: visible in the table.
     std::unordered_map<ProcessIdentity, QString> marks;
+    const std::string host = shownHost();
     for (const auto &e : m_desk.undoable())
-        if (showsThisMachine()) // this machine's actions, never on another machine's rows
+        if (e.host == host) // the shown machine's actions, never on another machine's rows
             marks[e.target] = EngineLabels::mark(e.verb);
     m_model->setMarks(std::move(marks));
     updateActionState();
@@ -478,8 +484,10 @@ void MainWindow::fillContextMenu(QMenu *menu, int i)
     } else {
         verbs = {ActVerb::End, ActVerb::Kill};
         verbs.push_back(state == 'T' || state == 't' ? ActVerb::Resume : ActVerb::Pause);
-        const bool frozen = std::any_of(m_desk.undoable().begin(), m_desk.undoable().end(),
-            [&](const ActionJournal::Entry &e) { return e.target == process.identity() && e.verb == ActVerb::Freeze; });
+        const bool frozen
+            = std::any_of(m_desk.undoable().begin(), m_desk.undoable().end(), [&](const ActionJournal::Entry &e) {
+                  return e.target == process.identity() && e.host == shownHost() && e.verb == ActVerb::Freeze;
+              });
         verbs.push_back(frozen ? ActVerb::Thaw : ActVerb::Freeze);
         verbs.push_back(ActVerb::Throttle);
         if (several || process.sample().nice < 19) // renicing can only lower a priority

@@ -122,6 +122,7 @@ private:
     void updateMarks();
     // The table shows this machine's processes (not another machine's, read over ssh).
     bool showsThisMachine() const;
+    std::string shownHost() const; // the machine of the result the table shows ("" this one)
     void restoreSettings();
     void saveSettings() const;
     std::vector<ProcessIdentity> selectedIdentities() const;
