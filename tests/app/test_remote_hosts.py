@@ -387,9 +387,16 @@ class HostSessions(unittest.TestCase):
         [row] = sleeps
         counts = {h["ssh_host"]: h for h in row["hosts"]}
         self.assertEqual(set(counts), {"", "alpha", "beta"}, "left behind on three machines")
-        # alpha is this machine over loopback (beta's processes are visible from here too): the same
-        # count from its latest session, not the sum of its two.
-        self.assertEqual(counts["alpha"]["processes"], counts[""]["processes"])
+        # alpha is this machine over loopback (beta's processes are visible from here too): the count
+        # of its latest session, not the sum of its two. Read from the file: other tests running
+        # beside this one start and end sleeps of their own between the scans.
+        per_session = dict(self.rows(
+            "SELECT s.id, count(*) FROM sessions s JOIN processes p ON p.session_id = s.id "
+            "JOIN commands c ON c.id = p.command_id "
+            # a command is its argv, NUL-separated: "sleep\0…"
+            "WHERE s.ssh_host = 'alpha' AND substr(hex(c.text), 1, 12) = hex('sleep') || '00' GROUP BY s.id"))
+        self.assertEqual(len(per_session), 2, per_session)
+        self.assertEqual(counts["alpha"]["processes"], per_session[max(per_session)], per_session)
         self.assertEqual(counts["beta"]["processes"], 1)
         self.assertEqual(counts["beta"]["left_behind"], 1, "its parent exited at once")
         self.assertTrue(all(len(r["hosts"]) >= 2 for r in doc["rows"]), "only commands on several machines")
