@@ -4,8 +4,10 @@
 
 #include "remote/HostTriage.h"
 #include "session/database/SessionStore.h"
+#include "util/Parallel.h"
 
 #include <QDateTime>
+#include <QThreadPool>
 
 #include <algorithm>
 
@@ -41,6 +43,26 @@ std::vector<HostVerdict> judgeHosts(
         out.push_back(std::move(v));
     }
     return out;
+}
+
+std::optional<int> judgeHostsAsked(const QCommandLineParser &parser, const OneShotOptions &options, JudgedHosts &out)
+{
+    std::vector<HostSpec> hosts;
+    RemoteOptions remote;
+    QString error;
+    if (!hostsAsked(parser.values(QStringLiteral("host")), false, hosts, &error)
+        || !remoteOptions(remote, parser, &error))
+        return usage(error);
+    ConfigError configError;
+    out.config = TriageConfig::load({}, &configError);
+    if (!out.config) {
+        fail(configError.toString());
+        return Failure;
+    }
+    out.pool = std::make_shared<QThreadPool>();
+    out.pool->setMaxThreadCount(std::max(1, workerCount() - 1));
+    out.verdicts = judgeHosts(fetchEvidence(hosts, remote), *out.config, options, out.pool.get());
+    return std::nullopt;
 }
 
 bool saveHostScans(const std::vector<HostVerdict> &verdicts, const TriageConfig &config, const QString &path,

@@ -21,6 +21,16 @@ bool remoteOptions(RemoteOptions &options, const QCommandLineParser &parser, QSt
 std::vector<HostVerdict> judgeHosts(
     std::vector<HostEvidence> fetched, const TriageConfig &config, const OneShotOptions &options, QThreadPool *pool);
 
+// What scan --host and report --host show: the hosts named by --host, fetched over ssh at once and
+// judged by this machine's model, with the threads that judged them (for what is written from them).
+struct JudgedHosts {
+    std::optional<TriageConfig> config;
+    std::shared_ptr<QThreadPool> pool;
+    std::vector<HostVerdict> verdicts;
+};
+// An exit code when the hosts cannot be asked (a bad --host or --timeout, a bad config: said why).
+std::optional<int> judgeHostsAsked(const QCommandLineParser &parser, const OneShotOptions &options, JudgedHosts &out);
+
 // Saves each judged host's scan as a session of that host (SessionInfo::sshHost) in one store
 // opened once, then prunes; `ids` gets each verdict's session id (0: the host failed, nothing
 // saved). False with why when the database cannot take them (nothing more is saved then).

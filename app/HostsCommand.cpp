@@ -49,21 +49,12 @@ void addHostOptions(QCommandLineParser &parser)
 int scanHosts(
     const QCommandLineParser &parser, const OneShotOptions &options, const ScanReportOptions &ro, bool json, int width)
 {
-    std::vector<HostSpec> hosts;
-    RemoteOptions remote;
+    JudgedHosts judged;
+    if (const auto done = judgeHostsAsked(parser, options, judged))
+        return *done;
+    const std::vector<HostVerdict> &verdicts = judged.verdicts;
+    const TriageConfig &config = *judged.config;
     QString error;
-    if (!hostsAsked(parser.values(QStringLiteral("host")), false, hosts, &error)
-        || !remoteOptions(remote, parser, &error))
-        return usage(error);
-    ConfigError configError;
-    const auto config = TriageConfig::load({}, &configError);
-    if (!config) {
-        fail(configError.toString());
-        return Failure;
-    }
-    auto pool = std::make_shared<QThreadPool>();
-    pool->setMaxThreadCount(std::max(1, workerCount() - 1));
-    const std::vector<HostVerdict> verdicts = judgeHosts(fetchEvidence(hosts, remote), *config, options, pool.get());
     // Saved before printing, as a scan of this machine is: a save that failed is an error.
     const bool save = parser.isSet(QStringLiteral("save"));
     std::vector<long long> saved(verdicts.size(), 0);
@@ -71,7 +62,7 @@ int scanHosts(
         double keepDays = 30;
         const QString path = saveDbPath(parser);
         if (!readKeepDays(parser, &keepDays, &error)
-            || !saveHostScans(verdicts, *config, path, keepDays, saved, &error)) {
+            || !saveHostScans(verdicts, config, path, keepDays, saved, &error)) {
             fail(error);
             return Failure;
         }
@@ -82,7 +73,7 @@ int scanHosts(
                     verdicts[k].triage->snapshot->processes.size(), qUtf8Printable(path));
     }
     ScanReportOptions each = ro;
-    each.pool = pool.get();
+    each.pool = judged.pool.get();
     std::string text;
     bool allOk = true;
     if (json) {
@@ -103,7 +94,7 @@ int scanHosts(
             }
             if (v.triage) {
                 w.key("remote_version").value(v.evidence.header.version);
-                w.key("scan").raw(scanJson(*v.triage, *config, each));
+                w.key("scan").raw(scanJson(*v.triage, config, each));
             } else {
                 w.key("error").value(v.evidence.error);
                 allOk = false;
@@ -123,7 +114,7 @@ int scanHosts(
                 continue;
             }
             text += "== " + v.evidence.host + " (ptriage " + v.evidence.header.version + ", " + seconds + ")\n";
-            text += scanText(*v.triage, *config, each, width);
+            text += scanText(*v.triage, config, each, width);
         }
     }
     if (!writeOut(text, json ? Output::Json : Output::Text)) {

@@ -72,20 +72,11 @@ bool loadSession(const QString &db, long long id, std::optional<Session> &out, Q
 // document, a section per machine. Exit 1 when a host failed (named in the report), as scan --host.
 int reportHosts(const QCommandLineParser &parser, const OneShotOptions &options)
 {
-    std::vector<HostSpec> hosts;
-    RemoteOptions remote;
+    JudgedHosts judged;
+    if (const auto done = judgeHostsAsked(parser, options, judged))
+        return *done;
+    const TriageConfig &config = *judged.config;
     QString error;
-    if (!hostsAsked(parser.values(QStringLiteral("host")), false, hosts, &error)
-        || !remoteOptions(remote, parser, &error))
-        return usage(error);
-    ConfigError configError;
-    const auto config = TriageConfig::load({}, &configError);
-    if (!config) {
-        fail(configError.toString());
-        return Failure;
-    }
-    auto pool = std::make_shared<QThreadPool>();
-    pool->setMaxThreadCount(std::max(1, workerCount() - 1));
     std::vector<HostReportPart> parts;
     OneShotResult local;
     if (parser.isSet(QStringLiteral("local"))) {
@@ -95,12 +86,11 @@ int reportHosts(const QCommandLineParser &parser, const OneShotOptions &options)
         }
         parts.push_back({std::string(), reportFromTriage(*local.triage, *local.config), {}});
     }
-    const std::vector<HostVerdict> verdicts = judgeHosts(fetchEvidence(hosts, remote), *config, options, pool.get());
     bool allOk = true;
-    for (const HostVerdict &v : verdicts) {
+    for (const HostVerdict &v : judged.verdicts) {
         HostReportPart part{v.evidence.host, std::nullopt, v.evidence.error};
         if (v.triage) {
-            part.input = reportFromTriage(*v.triage, *config);
+            part.input = reportFromTriage(*v.triage, config);
             part.input->header.host = v.evidence.host; // the evidence names neither hostname nor kernel
             part.input->header.kernel.clear();
         }

@@ -252,8 +252,14 @@ class HostSessions(unittest.TestCase):
         # Left behind on this machine (so on alpha, the same machine over loopback): a sleep whose
         # parent exited at once.
         subprocess.run(["sh", "-c", "setsid sleep 3607 </dev/null >/dev/null 2>&1 &"], check=True)
-        cls.orphan = int(subprocess.run(["pgrep", "-xf", "sleep 3607"], capture_output=True, text=True)
-                         .stdout.split()[0])
+        # sh returns before its background child has exec'd sleep: wait until it is there.
+        found = []
+        for _ in range(200):
+            found = subprocess.run(["pgrep", "-xf", "sleep 3607"], capture_output=True, text=True).stdout.split()
+            if found:
+                break
+            time.sleep(0.05)
+        cls.orphan = int(found[0])
         left = cls.server.ssh("beta", "setsid sleep 3607 </dev/null >/dev/null 2>&1 & echo $!")
         assert left.returncode == 0, left.stderr
         time.sleep(0.5)
