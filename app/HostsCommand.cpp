@@ -6,7 +6,6 @@
 #include "report/JsonWriter.h"
 #include "report/ScanReport.h"
 #include "session/database/SessionStore.h"
-#include "util/Parallel.h"
 #include "util/TerminalText.h"
 
 #include <cstdio>

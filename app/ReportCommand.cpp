@@ -5,7 +5,6 @@
 #include "report/html/HtmlReport.h"
 #include "report/html/ReportHistory.h"
 #include "session/database/SessionStore.h"
-#include "util/Parallel.h"
 
 #include <QDateTime>
 #include <QSysInfo>
