@@ -402,7 +402,9 @@ class HostSessions(unittest.TestCase):
             # a command is its argv, NUL-separated: "sleep\0…"
             "WHERE s.ssh_host = 'alpha' AND substr(hex(c.text), 1, 12) = hex('sleep') || '00' GROUP BY s.id"))
         self.assertEqual(len(per_session), 2, per_session)
-        self.assertEqual(counts["alpha"]["processes"], per_session[max(per_session)], per_session)
+        # (accumulation counts commands that normalize to "sleep N"; the file, every sleep: at most that)
+        self.assertLessEqual(counts["alpha"]["processes"], per_session[max(per_session)], per_session)
+        self.assertLess(counts["alpha"]["processes"], sum(per_session.values()), "not the sum of both")
         self.assertEqual(counts["beta"]["processes"], 1)
         self.assertEqual(counts["beta"]["left_behind"], 1, "its parent exited at once")
         self.assertTrue(all(len(r["hosts"]) >= 2 for r in doc["rows"]), "only commands on several machines")
