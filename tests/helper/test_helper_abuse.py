@@ -82,12 +82,16 @@ with open(sys.argv[2], "ab", buffering=0) as out:
 
 class SyslogSink:
     """A log daemon of our own, in a process of its own (so that it can be stopped like a real one):
-    it receives what the helper sends to /dev/log, the socket itself when the machine has none, else a
-    socket of ours bind-mounted over /dev/log in the helper's own mount namespace."""
+    it receives what the helper sends to /dev/log, a socket of ours bind-mounted over /dev/log in the
+    helper's own mount namespace. Only the helper: were it the machine's /dev/log, polkitd would log
+    into it too and hang while it is stopped. A machine without /dev/log gets an empty file there for
+    the mount (syslog() into it fails at once), removed at the end."""
 
     def __init__(self, directory):
-        self.own_dev_log = not os.path.exists("/dev/log")
-        self.path = "/dev/log" if self.own_dev_log else os.path.join(directory, "log")
+        self.placeholder = not os.path.lexists("/dev/log")
+        if self.placeholder:
+            open("/dev/log", "x").close()
+        self.path = os.path.join(directory, "log")
         self.file = os.path.join(directory, "syslog.lines")
         self.proc = subprocess.Popen(["/usr/bin/python3", "-c", SINK, self.path, self.file], stdout=subprocess.PIPE,
                                      text=True)
@@ -102,8 +106,6 @@ class SyslogSink:
             return []
 
     def wrap(self, argv):
-        if self.own_dev_log:
-            return argv
         return ["unshare", "-m", "--propagation", "private", "sh", "-c",
                 f'mount --bind "{self.path}" /dev/log && exec "$0" "$@"'] + argv
 
@@ -112,6 +114,8 @@ class SyslogSink:
         self.proc.wait()
         if os.path.exists(self.path):
             os.unlink(self.path)
+        if self.placeholder and os.path.isfile("/dev/log") and os.path.getsize("/dev/log") == 0:
+            os.unlink("/dev/log")
 
 
 class World:
