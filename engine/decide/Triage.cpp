@@ -95,9 +95,13 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
         snap, r->facts, config, previous ? previous->snapshot.get() : nullptr, previous ? &previous->facts : nullptr);
     clock.lap("origins");
     r->past = options.past;
-    const auto observations = observe(snap, r->facts, config, options.past.get(), options.pool);
-    clock.lap("evidence");
-    r->posteriors = carryOrInfer(snap, r->facts, observations, config, previous, options.pool, r->carriedPosteriors);
+    {
+        // The observations (a score per process) are freed once weighed: a ledger makes its own.
+        const auto observations = observe(snap, r->facts, config, options.past.get(), options.pool);
+        clock.lap("evidence");
+        r->posteriors
+            = carryOrInfer(snap, r->facts, observations, config, previous, options.pool, r->carriedPosteriors);
+    }
     if (previous)
         holdVerdicts(r->posteriors, snap, *previous);
     clock.lap("inference");

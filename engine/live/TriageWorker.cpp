@@ -17,9 +17,8 @@ TriageWorker::TriageWorker(TriageConfig config, CollectOptions collect, TriageOp
 
 void TriageWorker::start()
 {
-    // The collector's reader threads, started from here, inherit the nice value, and parallelChunks
-    // makes them background work too.
-    becomeBackgroundThread();
+    // The first scan runs at the caller's priority (someone waits for the window to fill); scan()
+    // makes this thread background work after it, and parallelChunks then the collector's readers.
     std::string error;
     if (!m_collector.open(&error)) {
         Q_EMIT failed(QString::fromStdString(error));
@@ -51,6 +50,8 @@ void TriageWorker::scan()
     m_lastResult = result;
     if (!firstScan) // the first one sleeps between its two samples
         noteBackgroundShare(clock.nsecsElapsed(), threadCpuNanoseconds() - cpuBefore);
+    else
+        becomeBackgroundThread();
     Q_EMIT resultReady(std::move(result), clock.nsecsElapsed() / 1000);
 }
 

@@ -1,6 +1,6 @@
 #include "look/UiText.h"
 
-#include <QStringList>
+#include <algorithm>
 
 namespace ptriage {
 
@@ -21,12 +21,15 @@ QString commandLineOf(const Sample &s)
 {
     if (!s.details || s.details->cmdline.empty())
         return QLatin1Char('[') + qs(s.details ? s.details->comm : s.comm) + QLatin1Char(']');
-    QStringList args;
-    args.reserve(static_cast<qsizetype>(s.details->cmdline.size()));
-    for (const std::string &a : s.details->cmdline)
-        args << qs(a);
+    std::string line;
+    for (const std::string &a : s.details->cmdline) {
+        if (&a != &s.details->cmdline.front())
+            line += ' ';
+        line += a;
+    }
     // One line: a script passed with -c keeps its newlines in argv.
-    return args.join(QLatin1Char(' ')).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    std::replace(line.begin(), line.end(), '\n', ' ');
+    return qs(line);
 }
 
 } // namespace ptriage

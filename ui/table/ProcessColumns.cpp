@@ -36,9 +36,16 @@ QString ProcessColumn::headerToolTip() const
     return QCoreApplication::translate("ProcessColumns", headerToolTipSource);
 }
 
+const QString &ProcessRow::commandLine() const
+{
+    if (!m_commandLine)
+        m_commandLine = commandLineOf(sample());
+    return *m_commandLine;
+}
+
 QString ProcessColumns::commandLine(const ProcessRow &row)
 {
-    return commandLineOf(row.sample());
+    return row.commandLine();
 }
 
 QString ProcessColumns::searchText(const ProcessRow &row)

@@ -6,7 +6,9 @@
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
+
 #include <QVariant>
+#include <optional>
 
 #include <vector>
 
@@ -34,6 +36,11 @@ struct ProcessRow : ProcessView {
     ProcessRow(const ProcessView &process, const TriageConfig &judgedWith)
         : ProcessView(process), config(judgedWith) { }
     const TriageConfig &config;
+    // Its command line as one line of text, made once: the text, sort value and search all read it.
+    const QString &commandLine() const;
+
+private:
+    mutable std::optional<QString> m_commandLine;
 };
 
 // One origin group as the columns see it (the "By origin" view's parent rows): a group has no
