@@ -38,9 +38,11 @@ QString ProcessColumn::headerToolTip() const
 
 const QString &ProcessRow::commandLine() const
 {
-    if (!m_commandLine)
+    if (!m_commandLineMade) {
         m_commandLine = commandLineOf(sample());
-    return *m_commandLine;
+        m_commandLineMade = true;
+    }
+    return m_commandLine;
 }
 
 QString ProcessColumns::commandLine(const ProcessRow &row)

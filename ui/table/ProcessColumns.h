@@ -6,9 +6,7 @@
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
-
 #include <QVariant>
-#include <optional>
 
 #include <vector>
 
@@ -40,7 +38,8 @@ struct ProcessRow : ProcessView {
     const QString &commandLine() const;
 
 private:
-    mutable std::optional<QString> m_commandLine;
+    mutable QString m_commandLine;
+    mutable bool m_commandLineMade = false;
 };
 
 // One origin group as the columns see it (the "By origin" view's parent rows): a group has no
