@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <utility>
@@ -20,10 +21,24 @@ constexpr std::size_t kErrTail = 4096;
 
 struct Running {
     pid_t pid = -1;
+    int pidfd = -1; // readable once it has exited; -1 once collected (or with no pidfd_open)
     int out = -1;
     int err = -1;
     bool done = false;
+    bool reaped = false; // collected: its exit status is in `status`, its pid may be another's
+    int status = 0;
 };
+
+// Collects it if it has exited. One that ends early (a refused host) is then no zombie of ours while
+// the others are still read, where a scan of this machine would see it.
+void reapIfExited(Running &r)
+{
+    if (r.pid <= 0 || r.reaped || ::waitpid(r.pid, &r.status, WNOHANG) != r.pid)
+        return;
+    r.reaped = true;
+    if (r.pidfd >= 0)
+        ::close(std::exchange(r.pidfd, -1));
+}
 
 bool spawn(const std::vector<std::string> &argv, Running &r, std::string *error)
 {
@@ -57,13 +72,16 @@ bool spawn(const std::vector<std::string> &argv, Running &r, std::string *error)
     }
     r.out = outPipe[0];
     r.err = errPipe[0];
+    r.pidfd = static_cast<int>(::syscall(SYS_pidfd_open, r.pid, 0)); // -1 before Linux 5.3: collected at the end
     return true;
 }
 
 void stop(Running &r)
 {
-    if (r.pid > 0)
-        ::kill(r.pid, SIGKILL);
+    if (r.pid <= 0 || r.reaped) // collected: its pid may be another process's by now
+        return;
+    if (r.pidfd < 0 || ::syscall(SYS_pidfd_send_signal, r.pidfd, SIGKILL, nullptr, 0) != 0)
+        ::kill(r.pid, SIGKILL); // not collected, so the pid is still our child's (a zombie at worst)
 }
 
 } // namespace
@@ -82,20 +100,27 @@ std::vector<RunResult> runAll(const std::vector<std::vector<std::string>> &argvs
             running[i].done = true;
     char buf[65536];
     for (;;) {
+        enum class Fd { Out, Err, Exit };
         std::vector<pollfd> fds;
-        std::vector<std::pair<std::size_t, bool>> owner; // index, is stdout
+        std::vector<std::pair<std::size_t, Fd>> owner;
+        bool reading = false;
         for (std::size_t i = 0; i < running.size(); ++i) {
             if (running[i].out >= 0) {
                 fds.push_back({running[i].out, POLLIN, 0});
-                owner.emplace_back(i, true);
+                owner.emplace_back(i, Fd::Out);
             }
             if (running[i].err >= 0) {
                 fds.push_back({running[i].err, POLLIN, 0});
-                owner.emplace_back(i, false);
+                owner.emplace_back(i, Fd::Err);
+            }
+            reading = reading || running[i].out >= 0 || running[i].err >= 0;
+            if (running[i].pidfd >= 0) {
+                fds.push_back({running[i].pidfd, POLLIN, 0});
+                owner.emplace_back(i, Fd::Exit);
             }
         }
-        if (fds.empty())
-            break;
+        if (!reading)
+            break; // the rest are waited for below
         const bool cancelled = cancel && cancel->load();
         const auto left
             = cancelled ? 0 : std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
@@ -116,7 +141,14 @@ std::vector<RunResult> runAll(const std::vector<std::vector<std::string>> &argvs
         for (std::size_t k = 0; k < fds.size(); ++k) {
             if (!fds[k].revents)
                 continue;
-            const auto [i, isOut] = owner[k];
+            const auto [i, which] = owner[k];
+            if (which == Fd::Exit) {
+                reapIfExited(running[i]);
+                if (running[i].pidfd >= 0) // readable yet not collectable: no more polling it
+                    ::close(std::exchange(running[i].pidfd, -1));
+                continue;
+            }
+            const bool isOut = which == Fd::Out;
             int &fd = isOut ? running[i].out : running[i].err;
             const ssize_t n = ::read(fd, buf, sizeof buf);
             if (n < 0 && errno == EINTR)
@@ -146,10 +178,10 @@ std::vector<RunResult> runAll(const std::vector<std::vector<std::string>> &argvs
     for (std::size_t i = 0; i < running.size(); ++i) {
         if (running[i].pid <= 0)
             continue;
-        int status = 0;
+        int status = running[i].status;
         // Its pipes are closed: it has exited, or been killed, or closed them and lives on (then the
         // deadline is over for it too).
-        pid_t got = ::waitpid(running[i].pid, &status, WNOHANG);
+        pid_t got = running[i].reaped ? running[i].pid : ::waitpid(running[i].pid, &status, WNOHANG);
         if (got == 0) {
             const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
             for (long long waited = 0; got == 0 && waited < std::max<long long>(wait, 0) && !(cancel && cancel->load());
@@ -163,6 +195,8 @@ std::vector<RunResult> runAll(const std::vector<std::vector<std::string>> &argvs
                 got = ::waitpid(running[i].pid, &status, 0);
             }
         }
+        if (running[i].pidfd >= 0)
+            ::close(std::exchange(running[i].pidfd, -1));
         if (got == running[i].pid) {
             if (WIFEXITED(status))
                 results[i].exitCode = WEXITSTATUS(status);

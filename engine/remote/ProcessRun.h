@@ -21,7 +21,9 @@ struct RunResult {
 // Runs every argv at once (no shell: each is an argument vector), stdin from /dev/null, and waits
 // for all of them on this thread: each is killed when it outlives `timeoutSeconds` or writes more
 // than `maxOutput` bytes, so one slow or flooding program never holds up or swamps the others.
-// `cancel`, once true, ends them all at once as a deadline would (the window quitting).
+// `cancel`, once true, ends them all at once as a deadline would (the window quitting). Each is
+// collected the moment it exits (its pidfd is polled beside its pipes), so no ended one stays our
+// zombie while the others run, and none is signalled once collected.
 std::vector<RunResult> runAll(const std::vector<std::vector<std::string>> &argvs, double timeoutSeconds,
     std::size_t maxOutput, const std::atomic<bool> *cancel = nullptr);
 

@@ -4,12 +4,14 @@
 #include "remote/ProcessRun.h"
 #include "remote/RemoteAct.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <atomic>
 #include <thread>
+#include <unistd.h>
 
 using namespace ptriage;
 
@@ -108,6 +110,34 @@ private Q_SLOTS:
         const ActRequest throttle = request(ActVerb::Throttle, {id});
         QCOMPARE(actWords(throttle),
             (std::vector<std::string>{"act", "throttle", start, "--quota", "25", "--json", "--yes"}));
+    }
+
+    void aHostThatEndsEarlyIsNoZombieWhileOthersAreWaitedFor()
+    {
+        // A refused host's ssh ends at once; another takes its time. The ended one is collected
+        // then (a scan of this machine meanwhile would see our zombie), its exit status kept.
+        std::atomic<int> zombies{-1};
+        std::thread watcher([&] {
+            QThread::msleep(1000);
+            int count = 0;
+            for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+                QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+                if (!pid.toInt() || !stat.open(QIODevice::ReadOnly))
+                    continue;
+                const QByteArray text = stat.readAll();
+                const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+                if (fields.size() > 1 && fields[0] == "Z" && fields[1].toInt() == ::getpid())
+                    ++count;
+            }
+            zombies = count;
+        });
+        const auto results
+            = runAll({{"sh", "-c", "exit 3"}, {"sh", "-c", "sleep 3 & exit 4"}, {"sleep", "2"}}, 60, 1024);
+        watcher.join();
+        QCOMPARE(zombies.load(), 0);
+        QCOMPARE(results[0].exitCode, 3);
+        QCOMPARE(results[1].exitCode, 4); // its background child held the pipe; it was collected when it ended
+        QCOMPARE(results[2].exitCode, 0);
     }
 
     void cancellingGivesUpOnEveryHostAtOnce()
