@@ -3,6 +3,7 @@
 // persistent indexes and selection, reparenting in the tree, batched updates, and the filters.
 #include "look/ClassStyle.h"
 #include "support/CaptureTools.h"
+#include "support/IdleChildren.h"
 #include "support/Spawner.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
@@ -648,6 +649,39 @@ private Q_SLOTS:
             static_cast<long long>(r->snapshot->processes.size()), appeared, vanished,
             static_cast<long long>(inserted.count()), static_cast<long long>(removed.count()),
             static_cast<long long>(moved.count()), static_cast<long long>(changed.count()), changedRows);
+    }
+
+    // The first result's rows are prepared on every core (from nothing, 1,024 rows or more); later
+    // ones on one thread, against the rows shown. Both make every cell, sort value and search text
+    // alike, and the later one, of the same result, finds nothing changed.
+    void rowsFromNothingOnEveryCoreEqualRowsOnOne()
+    {
+        std::optional<IdleChildren> idle(std::in_place, 1100);
+        QCOMPARE(idle->size(), 1100);
+        const Result r = scan();
+        idle.reset();
+        QVERIFY(r->snapshot->processes.size() > 1100);
+        const ProcessColumns columns;
+        const auto everyCore = ProcessTableModel::prepare(r, defaultModel(), columns);
+        const auto oneThread = ProcessTableModel::prepare(r, defaultModel(), columns, everyCore);
+        QCOMPARE(oneThread->basisSerial, everyCore->serial);
+        QCOMPARE(everyCore->display.size(), oneThread->display.size());
+        QCOMPARE(everyCore->processes, r->snapshot->processes.size());
+        for (std::size_t i = 0; i < everyCore->display.size(); ++i) {
+            QCOMPARE(everyCore->display[i], oneThread->display[i]);
+            QCOMPARE(everyCore->sort[i], oneThread->sort[i]);
+            QCOMPARE(everyCore->search[i], oneThread->search[i]);
+            QCOMPARE(oneThread->changedColumns[i].second, -1);
+            QCOMPARE(oneThread->basisIndex[i], static_cast<int>(i));
+        }
+        // What a row says is the process's: its command line and PID, wherever the row was made.
+        const int pid = columns.indexOf(u"pid"), command = columns.indexOf(u"command");
+        QVERIFY(pid >= 0 && command >= 0);
+        for (std::size_t i = 0; i < everyCore->processes; ++i) {
+            const Sample &s = r->snapshot->processes[i];
+            QCOMPARE(everyCore->display[i].at(pid), QString::number(s.id.pid));
+            QVERIFY(everyCore->search[i].startsWith(everyCore->display[i].at(command)));
+        }
     }
 
     void filter()
