@@ -81,18 +81,18 @@ with open(sys.argv[2], "ab", buffering=0) as out:
 
 
 class SyslogSink:
-    """A log daemon of our own, in a process of its own (so that it can be stopped like a real one):
-    it receives what the helper sends to /dev/log, a socket of ours bind-mounted over /dev/log in the
-    helper's own mount namespace. Only the helper: were it the machine's /dev/log, polkitd would log
-    into it too and hang while it is stopped. A machine without /dev/log gets an empty file there for
-    the mount (syslog() into it fails at once), removed at the end."""
+    """A log daemon of our own, in a process of its own (so that it can be stopped like a real one): a
+    process it wraps gets it as /dev/log in its own mount namespace. The helper has one the test stops;
+    polkitd one that always reads, as a machine's log daemon would: sharing the helper's, it hung
+    while that was stopped. A machine without /dev/log gets an empty file there for the mounts,
+    removed at the end."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, name):
         self.placeholder = not os.path.lexists("/dev/log")
         if self.placeholder:
             open("/dev/log", "x").close()
-        self.path = os.path.join(directory, "log")
-        self.file = os.path.join(directory, "syslog.lines")
+        self.path = os.path.join(directory, name)
+        self.file = os.path.join(directory, name + ".lines")
         self.proc = subprocess.Popen(["/usr/bin/python3", "-c", SINK, self.path, self.file], stdout=subprocess.PIPE,
                                      text=True)
         self.proc.stdout.readline()
@@ -120,7 +120,7 @@ class SyslogSink:
 
 class World:
     def __init__(self):
-        self.user = self.rules = self.sink = self.lock = None
+        self.user = self.rules = self.sink = self.polkit_sink = self.lock = None
         self.own_policy = False
         self.procs, self.tmp = [], tempfile.mkdtemp(prefix="ptriage-abuse-")
         os.chmod(self.tmp, 0o755)
@@ -178,9 +178,10 @@ class World:
         self.bus = self.spawn(["dbus-daemon", "--config-file=" + conf, "--nofork", "--nopidfile"], "dbus-daemon")
         self.wait_for(lambda: os.path.exists(self.socket), "the bus socket")
         os.chmod(self.tmp, 0o755)
+        self.sink = SyslogSink(self.tmp, "log")
+        self.polkit_sink = SyslogSink(self.tmp, "polkit-log")
         self.polkit = None
         self.restart_polkit()
-        self.sink = SyslogSink(self.tmp)
         self.helper = None
 
     def spawn(self, argv, log, **kw):
@@ -222,7 +223,7 @@ class World:
 
     def restart_polkit(self):
         self.stop(self.polkit)
-        self.polkit = self.spawn(["/usr/lib/polkit-1/polkitd"], "polkitd")
+        self.polkit = self.spawn(self.polkit_sink.wrap(["/usr/lib/polkit-1/polkitd"]), "polkitd")
         self.wait_for(lambda: self.owner_pid("org.freedesktop.PolicyKit1") == self.polkit.pid, "polkitd")
 
     def start_helper(self, idle=0):
@@ -260,8 +261,9 @@ class World:
     def close(self):
         for p in reversed(self.procs):
             self.stop(p)
-        if self.sink:
-            self.sink.close()
+        for sink in (self.polkit_sink, self.sink):
+            if sink:
+                sink.close()
         if self.rules and os.path.exists(self.rules):
             os.unlink(self.rules)
         if self.own_policy and os.path.exists(self.policy):
