@@ -10,6 +10,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QDateTime>
 #include <QIcon>
 #include <QItemSelectionModel>
 #include <QSet>
@@ -665,12 +666,15 @@ private Q_SLOTS:
         const auto everyCore = ProcessTableModel::prepare(r, defaultModel(), columns);
         const auto oneThread = ProcessTableModel::prepare(r, defaultModel(), columns, everyCore);
         QCOMPARE(oneThread->basisSerial, everyCore->serial);
-        QCOMPARE(everyCore->display.size(), oneThread->display.size());
+        QCOMPARE(everyCore->rowCount(), oneThread->rowCount());
         QCOMPARE(everyCore->processes, r->snapshot->processes.size());
-        for (std::size_t i = 0; i < everyCore->display.size(); ++i) {
-            QCOMPARE(everyCore->display[i], oneThread->display[i]);
-            QCOMPARE(everyCore->sort[i], oneThread->sort[i]);
-            QCOMPARE(everyCore->search[i], oneThread->search[i]);
+        for (std::size_t i = 0; i < everyCore->rowCount(); ++i) {
+            for (int c = 0; c < columns.count(); ++c) {
+                QCOMPARE(everyCore->cells.text(i, c), oneThread->cells.text(i, c));
+                QCOMPARE(everyCore->cells.sortValue(i, c), oneThread->cells.sortValue(i, c));
+                QVERIFY(everyCore->cells.sameCell(i, c, oneThread->cells, i));
+            }
+            QCOMPARE(everyCore->searchText(i), oneThread->searchText(i));
             QCOMPARE(oneThread->changedColumns[i].second, -1);
             QCOMPARE(oneThread->basisIndex[i], static_cast<int>(i));
         }
@@ -679,9 +683,52 @@ private Q_SLOTS:
         QVERIFY(pid >= 0 && command >= 0);
         for (std::size_t i = 0; i < everyCore->processes; ++i) {
             const Sample &s = r->snapshot->processes[i];
-            QCOMPARE(everyCore->display[i].at(pid), QString::number(s.id.pid));
-            QVERIFY(everyCore->search[i].startsWith(everyCore->display[i].at(command)));
+            QCOMPARE(everyCore->cells.text(i, pid), QString::number(s.id.pid));
+            QCOMPARE(everyCore->cells.sortValue(i, pid), QVariant(s.id.pid));
+            QVERIFY(everyCore->searchText(i).startsWith(everyCore->cells.text(i, command)));
         }
+    }
+
+    // A cell keeps its sort value's type and value however it is stored: a number of the column's type,
+    // its own text, or anything else; and a changed text, number or type is a changed cell.
+    void rowCellsKeepEverySortValue()
+    {
+        const QDateTime when = QDateTime::fromSecsSinceEpoch(1700000000, Qt::UTC);
+        const std::vector<std::pair<QString, QVariant>> kinds
+            = {{QString(), QVariant()}, {QStringLiteral("yes"), QVariant(true)}, {QStringLiteral("-3"), QVariant(-3)},
+                {QStringLiteral("4"), QVariant(4u)}, {QStringLiteral("-5"), QVariant(qlonglong(-5))},
+                {QStringLiteral("6"), QVariant(qulonglong(1) << 60)}, {QStringLiteral("0.5"), QVariant(0.5)},
+                {QStringLiteral("root"), QVariant(QStringLiteral("root"))},
+                {QStringLiteral("Root"), QVariant(QStringLiteral("root"))}, {QStringLiteral("then"), QVariant(when)}};
+        RowCells cells, again;
+        const int columns = static_cast<int>(kinds.size());
+        cells.reset(columns, 1);
+        again.reset(columns, 2);
+        for (int c = 0; c < columns; ++c) {
+            const auto &[text, value] = kinds[static_cast<std::size_t>(c)];
+            cells.set(0, c, text, value);
+            again.set(0, c, text, value);
+            again.set(1, c, text + QStringLiteral("!"), value);
+        }
+        for (int c = 0; c < columns; ++c) {
+            const auto &[text, value] = kinds[static_cast<std::size_t>(c)];
+            QCOMPARE(cells.text(0, c), text);
+            QCOMPARE(cells.sortValue(0, c).typeId(), value.typeId());
+            QCOMPARE(cells.sortValue(0, c), value);
+            QVERIFY(cells.sameCell(0, c, again, 0));
+            QVERIFY(!cells.sameCell(0, c, again, 1)); // another text
+        }
+        again.set(0, 2, QStringLiteral("-3"), QVariant(-4)); // another number
+        QVERIFY(!cells.sameCell(0, 2, again, 0));
+        again.set(0, 6, QStringLiteral("0.5"), QVariant(qlonglong(0))); // another type
+        QVERIFY(!cells.sameCell(0, 6, again, 0));
+        again.set(0, 9, QStringLiteral("then"), QVariant(when.addSecs(1))); // another value of another type
+        QVERIFY(!cells.sameCell(0, 9, again, 0));
+        cells.reset(columns, 2);
+        QCOMPARE(cells.rows(), std::size_t(2));
+        QCOMPARE(cells.text(0, 9), QString());
+        QCOMPARE(cells.sortValue(0, 9), QVariant()); // nothing left of the last rows
+        QVERIFY(cells.sameCell(0, 9, cells, 1));
     }
 
     void filter()

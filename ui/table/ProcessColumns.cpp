@@ -50,12 +50,6 @@ QString ProcessColumns::commandLine(const ProcessRow &row)
     return row.commandLine();
 }
 
-QString ProcessColumns::searchText(const ProcessRow &row)
-{
-    return commandLine(row) + QLatin1Char('\n') + qs(row.facts().user) + QLatin1Char('\n')
-        + QString::number(row.sample().id.pid);
-}
-
 QString ProcessColumns::stateLabel(char state)
 {
     switch (state) {

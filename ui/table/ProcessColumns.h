@@ -93,7 +93,6 @@ public:
 
     // Shared by the roles: the command line as one string ("[comm]" when it has none).
     static QString commandLine(const ProcessRow &row);
-    static QString searchText(const ProcessRow &row); // command line, user and PID
     static QString stateLabel(char state); // "sleeping", "running" …
     // The strongest reasons for the verdict in one line (the Why column), and the ledger's main
     // terms with their sign (its tooltip). The same sentences as the Evidence tab and `explain`.

@@ -120,9 +120,10 @@ bool ProcessFilterModel::matches(const ProcessTableModel::FilterFacts &row) cons
             return false;
     if (m_terms.isEmpty())
         return true;
-    const QString text = row.searchText ? row.searchText->toCaseFolded() : QString();
+    // The terms are case-folded; a term matches within one part (the command line, user, PID).
     for (const QString &term : m_terms)
-        if (!text.contains(term))
+        if (std::none_of(row.searchParts.begin(), row.searchParts.end(),
+                [&term](const QString *part) { return part && part->contains(term, Qt::CaseInsensitive); }))
             return false;
     return true;
 }

@@ -189,11 +189,10 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
     if (!result || !result->snapshot)
         return rows;
     const std::size_t n = result->snapshot->processes.size();
-    rows->display.resize(n);
-    rows->sort.resize(n);
-    rows->search.resize(n);
+    rows->cells.reset(columns.count(), n + result->groups.size()); // once: grown, it would double
+    rows->searchColumns = {columns.indexOf(u"command"), columns.indexOf(u"user"), columns.indexOf(u"pid")};
     // Most cells repeat ("root", "keep", "S" …): each distinct text is kept once per column and shared
-    // by every row showing it, and a string sort value equal to its text shares it too. A column
+    // by every row showing it, and a string sort value equal to its text is that text. A column
     // whose texts mostly differ (PIDs, command lines) stops looking after a few hundred rows: hashing
     // every cell of it cost a third of the preparing and shared next to nothing.
     struct Texts {
@@ -226,36 +225,25 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
         std::vector<Texts> &mine = texts[static_cast<std::size_t>(worker)];
         for (std::size_t i = begin; i < end; ++i) {
             const ProcessRow row(result->process(static_cast<int>(i)), config);
-            rows->display[i].reserve(columns.count());
-            rows->sort[i].reserve(columns.count());
-            for (int c = 0; c < columns.count(); ++c) {
-                const QString text = mine[static_cast<std::size_t>(c)].shared(columns.at(c).display(row));
-                QVariant sortValue = columns.at(c).sortValue(row);
-                if (sortValue.typeId() == QMetaType::QString && sortValue.toString() == text)
-                    sortValue = QVariant(text);
-                rows->display[i] << text;
-                rows->sort[i] << std::move(sortValue);
-            }
-            rows->search[i] = ProcessColumns::searchText(row);
+            for (int c = 0; c < columns.count(); ++c)
+                rows->cells.set(i, c, mine[static_cast<std::size_t>(c)].shared(columns.at(c).display(row)),
+                    columns.at(c).sortValue(row));
         }
     }); // background work (the feed's thread) passes a yield point between blocks of rows
     // The origin groups' rows after the processes': made whatever the mode, so that switching to
     // By origin has them ready (a few hundred rows at most, formatted from sums).
     rows->processes = n;
     rows->groups.reserve(result->groups.size());
+    rows->groupSearch.reserve(result->groups.size());
     for (std::size_t g = 0; g < result->groups.size(); ++g) {
         rows->groups.push_back(summarizeGroup(*result, static_cast<int>(g)));
         const GroupRow row{*result, rows->groups.back()};
-        QStringList display;
-        QVariantList sort;
         for (int c = 0; c < columns.count(); ++c) {
             const ProcessColumn &col = columns.at(c);
-            display << (col.groupDisplay ? col.groupDisplay(row) : QString());
-            sort << (col.groupSort ? col.groupSort(row) : QVariant());
+            rows->cells.set(n + g, c, col.groupDisplay ? col.groupDisplay(row) : QString(),
+                col.groupSort ? col.groupSort(row) : QVariant());
         }
-        rows->display.push_back(std::move(display));
-        rows->sort.push_back(std::move(sort));
-        rows->search.push_back(ProcessColumns::groupSearchText(row));
+        rows->groupSearch.push_back(ProcessColumns::groupSearchText(row));
         if (g % kRowsBetweenYields == kRowsBetweenYields - 1)
             yieldPoint();
     }
@@ -279,13 +267,11 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
             rows->basisIndex[i] = static_cast<int>(j);
             auto &[first, last] = rows->changedColumns[i];
             first = columns.count();
-            for (int c = 0; c < columns.count(); ++c) {
-                const auto u = static_cast<qsizetype>(c);
-                if (rows->display[i].at(u) != basis->display[j].at(u) || rows->sort[i].at(u) != basis->sort[j].at(u)) {
+            for (int c = 0; c < columns.count(); ++c)
+                if (!rows->cells.sameCell(i, c, basis->cells, j)) {
                     first = std::min(first, c);
                     last = c;
                 }
-            }
             const Recommendation &now = result->recommendations[i], &then = basis->result->recommendations[j];
             rows->candidacyChanged[i] = now.candidate != then.candidate || now.review != then.review ? 1 : 0;
         }
@@ -293,7 +279,7 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
         std::unordered_map<std::string_view, std::size_t> oldGroup;
         for (std::size_t h = 0; h < basis->groups.size(); ++h)
             oldGroup.try_emplace(basis->result->groups[static_cast<std::size_t>(basis->groups[h].group)].key, h);
-        const std::size_t total = rows->display.size();
+        const std::size_t total = rows->rowCount();
         rows->changedColumns.resize(total, {0, -1});
         rows->candidacyChanged.resize(total, 0);
         rows->basisIndex.resize(total, -1);
@@ -305,18 +291,38 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
             rows->basisIndex[i] = static_cast<int>(j);
             auto &[first, last] = rows->changedColumns[i];
             first = columns.count();
-            for (int c = 0; c < columns.count(); ++c) {
-                const auto u = static_cast<qsizetype>(c);
-                if (rows->display[i].at(u) != basis->display[j].at(u) || rows->sort[i].at(u) != basis->sort[j].at(u)) {
+            for (int c = 0; c < columns.count(); ++c)
+                if (!rows->cells.sameCell(i, c, basis->cells, j)) {
                     first = std::min(first, c);
                     last = c;
                 }
-            }
             rows->candidacyChanged[i] = (rows->groups[g].leftovers > 0) != (basis->groups[it->second].leftovers > 0);
         }
     }
     rows->result = std::move(result);
     return rows;
+}
+
+std::array<const QString *, 3> ProcessTableModel::PreparedRows::searchParts(std::size_t row) const
+{
+    std::array<const QString *, 3> parts{};
+    if (isGroup(row)) {
+        parts[0] = &groupSearch[row - processes];
+        return parts;
+    }
+    for (std::size_t k = 0; k < parts.size(); ++k)
+        if (searchColumns[k] >= 0)
+            parts[k] = &cells.text(row, searchColumns[k]);
+    return parts;
+}
+
+QString ProcessTableModel::PreparedRows::searchText(std::size_t row) const
+{
+    QStringList parts;
+    for (const QString *part : searchParts(row))
+        if (part)
+            parts << *part;
+    return parts.join(QLatin1Char('\n'));
 }
 
 void ProcessTableModel::setResult(std::shared_ptr<const TriageResult> result)
@@ -344,7 +350,7 @@ void ProcessTableModel::setMode(Mode mode)
 
 std::size_t ProcessTableModel::rowsOf(const PreparedRows &rows) const
 {
-    return m_mode == Mode::Origin ? rows.display.size() : rows.processes;
+    return m_mode == Mode::Origin ? rows.rowCount() : rows.processes;
 }
 
 void ProcessTableModel::takeRow(Node *node, int index) const
@@ -710,7 +716,7 @@ std::optional<ProcessTableModel::FilterFacts> ProcessTableModel::filterFacts(int
     if (m_rows->isGroup(static_cast<std::size_t>(node->index))) {
         f.group = true;
         f.candidate = node->candidate;
-        f.searchText = &m_rows->search[static_cast<std::size_t>(node->index)];
+        f.searchParts = m_rows->searchParts(static_cast<std::size_t>(node->index));
         return f;
     }
     const ProcessRow r(m_result->process(node->index), m_config);
@@ -719,7 +725,7 @@ std::optional<ProcessTableModel::FilterFacts> ProcessTableModel::filterFacts(int
     f.kernelThread = r.sample().isKernelThread();
     f.isProtected = !r.facts().protectedReason.empty();
     f.uid = r.sample().uid;
-    f.searchText = &m_rows->search[static_cast<std::size_t>(node->index)];
+    f.searchParts = m_rows->searchParts(static_cast<std::size_t>(node->index));
     f.listenPorts = &r.facts().listenPorts;
     return f;
 }
@@ -774,8 +780,8 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (column == m_stateColumn && !m_marks.empty())
             if (auto it = m_marks.find(node->id); it != m_marks.end())
-                return tr("%1 by ptriage · %2").arg(it->second, m_rows->display[i].value(column));
-        return m_rows->display[i].value(column);
+                return tr("%1 by ptriage · %2").arg(it->second, m_rows->cells.text(i, column));
+        return m_rows->cells.text(i, column);
     case Qt::ToolTipRole:
         return col.toolTip ? QVariant(col.toolTip(row)) : QVariant();
     case Qt::TextAlignmentRole:
@@ -811,7 +817,7 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
             return ClassStyle::background(row.posterior().classification);
         return {};
     case SortRole:
-        return m_rows->sort[i].value(column);
+        return m_rows->cells.sortValue(i, column);
     case IdentityRole:
         return QVariant::fromValue(row.sample().id);
     case CandidateRole:
@@ -819,7 +825,7 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
     case ScoreRole:
         return row.recommendation().score;
     case SearchTextRole:
-        return m_rows->search[i];
+        return m_rows->searchText(i);
     case ClassRole:
         return static_cast<int>(row.posterior().classification);
     case UidRole:
@@ -847,7 +853,7 @@ QVariant ProcessTableModel::groupData(const Node *node, int column, int role) co
     const ProcessColumn &col = m_columns.at(column);
     switch (role) {
     case Qt::DisplayRole:
-        return m_rows->display[i].value(column);
+        return m_rows->cells.text(i, column);
     case Qt::ToolTipRole:
         return col.groupToolTip ? QVariant(col.groupToolTip(GroupRow{*m_result, summary})) : QVariant();
     case Qt::TextAlignmentRole:
@@ -860,13 +866,13 @@ QVariant ProcessTableModel::groupData(const Node *node, int column, int role) co
         }
         return {};
     case SortRole:
-        return m_rows->sort[i].value(column);
+        return m_rows->cells.sortValue(i, column);
     case CandidateRole:
         return node->candidate;
     case ScoreRole:
         return summary.strongest < 0 ? 0 : m_result->recommendations[static_cast<std::size_t>(summary.strongest)].score;
     case SearchTextRole:
-        return m_rows->search[i];
+        return m_rows->searchText(i);
     case ProtectedRole:
     case KernelThreadRole:
         return false;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "table/ProcessColumns.h"
+#include "table/RowCells.h"
 
 #include <QAbstractItemModel>
 #include <QIcon>
@@ -28,14 +29,18 @@ public:
     // the expensive part of a refresh and touches nothing of the model: run it on any thread.
     struct PreparedRows {
         std::shared_ptr<const TriageResult> result;
-        // By row index, one string or value per column: the processes by result index, then the origin
-        // groups (row processes + g: result->groups[g]).
-        std::vector<QStringList> display;
-        std::vector<QVariantList> sort;
-        std::vector<QString> search;
+        // By row index, a text and a sort value per column: the processes by result index, then the
+        // origin groups (row processes + g: result->groups[g]).
+        RowCells cells;
         std::size_t processes = 0;
         std::vector<GroupSummary> groups; // by group
+        std::vector<QString> groupSearch; // by group: what the filter searches in its row
+        std::array<int, 3> searchColumns{-1, -1, -1}; // a process's: its command line, user and PID
         bool isGroup(std::size_t row) const { return row >= processes; }
+        std::size_t rowCount() const { return cells.rows(); }
+        // What the filter searches in a row, in parts (a term matches within one), and joined.
+        std::array<const QString *, 3> searchParts(std::size_t row) const;
+        QString searchText(std::size_t row) const;
         // Against `basis` (the rows shown when this was prepared): per process, the first and last
         // column whose text or sort value changed (last −1: none, or new), and whether its candidacy
         // changed. Lets the GUI thread skip comparing 5,000 rows cell by cell.
@@ -87,7 +92,7 @@ public:
         bool isProtected = false;
         bool group = false; // an origin group's row: shown when one of its members is
         std::optional<std::uint32_t> uid;
-        const QString *searchText = nullptr; // valid until the next result is applied
+        std::array<const QString *, 3> searchParts{}; // valid until the next result is applied
         const std::vector<int> *listenPorts = nullptr; // likewise
     };
     std::optional<FilterFacts> filterFacts(int row, const QModelIndex &parent) const;
