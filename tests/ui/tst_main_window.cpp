@@ -222,6 +222,36 @@ private Q_SLOTS:
         QCOMPARE(painted.count, 1);
     }
 
+    // A pane behind another tab holds no result: the scan it showed last is freed with everything it
+    // read, whatever tab was open then; opened again, it shows the newest.
+    void aPaneBehindAnotherTabHoldsNoOldScan()
+    {
+        Spawner sp;
+        const Actor target = sp.spawn({"watched-one", {"watched-one"}, {}, Parenting::Child});
+        Desk desk(defaultModel(), longLivedOptions(), youngOptions());
+        MainWindow w(desk);
+        w.resize(1200, 800);
+        w.show();
+        QSignalSpy applied(&w, &MainWindow::resultApplied);
+        w.tabs()->setCurrentWidget(w.details());
+        w.selectPidWhenSeen(target.pid);
+        w.start();
+        QTRY_VERIFY_WITH_TIMEOUT(w.details()->shownIdentity().isValid(), 20000);
+        const std::weak_ptr<const TriageResult> shownByDetails = w.shownResult();
+        QVERIFY(!shownByDetails.expired());
+        w.tabs()->setCurrentWidget(w.ledger());
+        QCOMPARE(w.ledger()->shownIdentity(), w.details()->shownIdentity());
+        for (int refresh = 0; refresh < 2; ++refresh) {
+            const auto before = applied.size();
+            desk.refreshNow();
+            QTRY_VERIFY_WITH_TIMEOUT(applied.size() > before, 20000);
+        }
+        QVERIFY(w.shownResult() != shownByDetails.lock());
+        QTRY_VERIFY_WITH_TIMEOUT(shownByDetails.expired(), 5000);
+        w.tabs()->setCurrentWidget(w.details());
+        QCOMPARE(w.details()->shownIdentity(), w.ledger()->shownIdentity());
+    }
+
     // Every refresh changes a few texts: the ledger's age line and the scan time in the status bar.
     // They are repainted in the refresh's one paint pass. A QLabel's new text would lay the whole
     // window out again, and a selectable label laid out while it is painted asks for a second pass.

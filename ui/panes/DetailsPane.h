@@ -21,6 +21,7 @@ public:
     void showProcess(std::shared_ptr<const TriageResult> result, int index) override;
     void showDeep(const ProcessIdentity &id, std::shared_ptr<const DeepDetails> deep) override;
     void clear() override;
+    void forgetResult() override { m_result.reset(); }
     ProcessIdentity shownIdentity() const override { return m_identity; }
     const QTableWidget *environmentTable() const { return m_environment; }
     const QTableWidget *filesTable() const { return m_files; }

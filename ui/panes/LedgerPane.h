@@ -26,6 +26,7 @@ public:
     void showProcess(std::shared_ptr<const TriageResult> result, int index) override;
     void showDeep(const ProcessIdentity &id, std::shared_ptr<const DeepDetails> deep) override;
     void clear() override;
+    void forgetResult() override { m_result.reset(); }
     ProcessIdentity shownIdentity() const override { return m_identity; }
     const QTableWidget *ledgerTable() const { return m_ledger; }
     bool showsWhereToStart() const; // nothing selected: the hint, not empty sections

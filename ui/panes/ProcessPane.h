@@ -24,6 +24,9 @@ public:
         (void)deep;
     }
     virtual void clear() = 0;
+    // Behind another tab: lets go of the result shown (it is shown again, refreshed, when its tab is
+    // opened). Kept, an hour-old scan stayed in memory with every process it read.
+    virtual void forgetResult() { }
     virtual ProcessIdentity shownIdentity() const = 0; // invalid when none
 };
 

@@ -73,6 +73,9 @@ void SidePanes::showCurrent()
 
 void SidePanes::tabOpened()
 {
+    for (ProcessPane *pane : m_panes)
+        if (pane != current())
+            pane->forgetResult();
     showCurrent();
     // The pane's new contents ask for a layout, and each widget shown posts itself a repaint for
     // later: both were handled after the paint the switch had already asked for, so the whole pane

@@ -16,7 +16,7 @@ class ProcessHistory;
 
 // The tabs beside the table for the selected process: evidence, blast radius, details, charts.
 // Only the pane in view follows each refresh; the others are filled when their tab is opened (empty
-// until then, never showing the process selected before) and painted once.
+// until then, never showing the process selected before) and painted once; they hold no result.
 class SidePanes : public QTabWidget {
     Q_OBJECT
 
