@@ -26,13 +26,20 @@ double heapBytes()
     return static_cast<double>(mallinfo2().uordblks);
 }
 
+// The arena is never trimmed (M_TRIM_THRESHOLD): its size is the most the heap held so far.
+double heapHighWater()
+{
+    return static_cast<double>(mallinfo2().arena);
+}
+
 struct Stage {
     double before = heapBytes();
     void print(const char *what, std::size_t processes)
     {
         const double now = heapBytes(), grown = now - before;
-        std::printf("  %-52s %8.2f MiB %7.0f B/process\n", what, grown / 1048576.0,
-            grown / static_cast<double>(std::max<std::size_t>(1, processes)));
+        std::printf("  %-52s %8.2f MiB %7.0f B/process   heap %6.1f MiB, at most %6.1f MiB\n", what,
+            grown / 1048576.0, grown / static_cast<double>(std::max<std::size_t>(1, processes)), now / 1048576.0,
+            heapHighWater() / 1048576.0);
         before = now;
     }
 };
@@ -43,6 +50,7 @@ int main(int argc, char **argv)
 {
     ::mallopt(M_ARENA_MAX, 1); // before any thread: every block in the one arena mallinfo2 reports
     ::mallopt(M_MMAP_THRESHOLD, 1 << 30); // and none as a mapping of its own
+    ::mallopt(M_TRIM_THRESHOLD, 1 << 30);
     int target = 5000;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
@@ -73,8 +81,8 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "%s\n", openError.c_str());
         return 1;
     }
-    std::printf("memory_benchmark: heap in use per stage of the window's refresh (mallinfo2, one arena), %d extra "
-                "idle processes\n",
+    std::printf("memory_benchmark: heap in use after each stage of the window's refresh (mallinfo2, one arena), %d extra "
+                "idle processes; \"at most\": the most the heap held so far\n",
         target);
     Stage stage;
     auto first = collector.refresh();
@@ -93,6 +101,19 @@ int main(int argc, char **argv)
     stage.print("the table's rows, from nothing", n);
     auto again = ProcessTableModel::prepare(result, *config, columns, rows);
     stage.print("the table's rows, against the rows shown", n);
+    again.reset();
+    stage.before = heapBytes();
+    {
+        ProcessTableModel model(*config);
+        model.setPrepared(rows);
+        stage.print("the table model's nodes (flat)", n);
+    }
+    // A refresh as the window's: the next scan and triage while the last result and its rows are kept.
+    stage.before = heapBytes();
+    auto next = triage(collector.refresh(), *config, to, result.get());
+    stage.print("the next refresh and triage beside them", n);
+    auto nextRows = ProcessTableModel::prepare(next, *config, columns, rows);
+    stage.print("its rows beside the rows shown", n);
     std::printf("sizes: Sample %zu B, ProcessDetails %zu B, OpenFile %zu B, ProcessFacts %zu B, Recommendation %zu B, "
                 "BlastRadius %zu B\n",
         sizeof(Sample), sizeof(ProcessDetails), sizeof(OpenFile), sizeof(ProcessFacts), sizeof(Recommendation),
