@@ -8,44 +8,34 @@ namespace ptriage {
 
 namespace {
 
-// Posteriors whose inputs are what they were in `previous` carry over; the rest are computed.
+// Posteriors whose inputs are what they were in `previous` carry over; the rest are computed. Each
+// process's observations are made, weighed and dropped in turn: all of them at once were megabytes
+// (56 bytes each, twenty per process) beside the last result at the window's peak.
 std::vector<Posterior> carryOrInfer(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
-    const std::vector<std::vector<Observation>> &observations, const TriageConfig &config, const TriageResult *previous,
-    QThreadPool *pool, std::size_t &carried)
+    const Observing &observing, const TriageConfig &config, const TriageResult *previous, QThreadPool *pool,
+    std::size_t &carried)
 {
     const std::size_t n = snap.processes.size();
-    const int workers = pool ? workerCount() : 1;
     std::vector<Posterior> out(n);
-    std::vector<std::uint64_t> keys(n);
     std::vector<char> same(n, 0); // its posterior carries over from the previous result
-    parallelChunks(pool, n, workers, [&](std::size_t begin, std::size_t end, int) {
+    const Inferrer inferrer(config);
+    parallelChunks(pool, n, pool ? workerCount() : 1, [&](std::size_t begin, std::size_t end, int) {
+        std::vector<Observation> observations;
         for (std::size_t i = begin; i < end; ++i) {
             const Sample &s = snap.processes[i];
-            keys[i] = posteriorKey(s, facts[i], observations[i]);
+            observing.observe(i, facts[i], observations);
+            const std::uint64_t key = posteriorKey(s, facts[i], observations);
             const Sample *before = previous ? previous->snapshot->byIdentity(s.id) : nullptr;
-            if (!before)
-                continue;
-            const auto j = static_cast<std::size_t>(before - previous->snapshot->processes.data());
-            if (previous->posteriors[j].key == keys[i]) {
+            const auto j = before ? static_cast<std::size_t>(before - previous->snapshot->processes.data()) : 0;
+            if (before && previous->posteriors[j].key == key) {
                 out[i] = previous->posteriors[j];
                 same[i] = 1;
+            } else {
+                inferrer.infer(out[i], snap, i, facts[i], observations, key);
             }
         }
     });
-    std::vector<int> fresh;
-    fresh.reserve(previous ? n / 8 : n);
-    for (std::size_t i = 0; i < n; ++i) {
-        if (same[i])
-            ++carried;
-        else
-            fresh.push_back(static_cast<int>(i));
-    }
-    // Each block of processes on its own: a posterior depends on that process's evidence only.
-    parallelChunks(pool, fresh.size(), workers, [&](std::size_t begin, std::size_t end, int) {
-        const std::vector<int> block(
-            fresh.begin() + static_cast<std::ptrdiff_t>(begin), fresh.begin() + static_cast<std::ptrdiff_t>(end));
-        inferInto(out, block, snap, facts, observations, keys, config);
-    });
+    carried += static_cast<std::size_t>(std::count(same.begin(), same.end(), 1));
     return out;
 }
 
@@ -95,16 +85,12 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
         snap, r->facts, config, previous ? previous->snapshot.get() : nullptr, previous ? &previous->facts : nullptr);
     clock.lap("origins");
     r->past = options.past;
-    {
-        // The observations (a score per process) are freed once weighed: a ledger makes its own.
-        const auto observations = observe(snap, r->facts, config, options.past.get(), options.pool);
-        clock.lap("evidence");
-        r->posteriors
-            = carryOrInfer(snap, r->facts, observations, config, previous, options.pool, r->carriedPosteriors);
-    }
+    r->posteriors = carryOrInfer(snap, r->facts, Observing(snap, config, options.past.get()), config, previous,
+        options.pool, r->carriedPosteriors);
+    clock.lap("evidence and inference");
     if (previous)
         holdVerdicts(r->posteriors, snap, *previous);
-    clock.lap("inference");
+    clock.lap("held verdicts");
     r->recommendations = decide({snap, r->facts, r->posteriors, config, r->minAgeSeconds});
     clock.lap("decision");
     BlastGraph graph(snap, r->facts, config.policy);

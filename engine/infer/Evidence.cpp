@@ -4,7 +4,6 @@
 #include "config/EvidenceTerms.h"
 
 #include "util/Format.h"
-#include "util/Parallel.h"
 
 #include <QCoreApplication>
 
@@ -691,17 +690,24 @@ void observeInto(std::vector<Observation> &out, const Snapshot &snap, const Proc
 
 } // namespace
 
-std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
-    const TriageConfig &config, const PastContext *past, QThreadPool *pool)
+struct Observing::Shared {
+    Overs overs;
+    TermIndex index;
+};
+
+Observing::Observing(const Snapshot &snap, const TriageConfig &config, const PastContext *past)
+    : m_snap(snap),
+      m_config(config),
+      m_past(past),
+      m_shared(std::make_unique<const Shared>(Shared{oversOf(snap), termIndexOf(config.priors)}))
+{ }
+
+Observing::~Observing() = default;
+
+void Observing::observe(std::size_t index, const ProcessFacts &facts, std::vector<Observation> &out) const
 {
-    std::vector<std::vector<Observation>> all(snap.processes.size());
-    const Overs overs = oversOf(snap);
-    const TermIndex index = termIndexOf(config.priors);
-    parallelChunks(pool, all.size(), pool ? workerCount() : 1, [&](std::size_t begin, std::size_t end, int) {
-        for (std::size_t i = begin; i < end; ++i)
-            observeInto(all[i], snap, facts[i], i, config, past, overs, index, false);
-    });
-    return all;
+    out.clear();
+    observeInto(out, m_snap, facts, index, m_config, m_past, m_shared->overs, m_shared->index, false);
 }
 
 std::vector<Observation> observeProcess(const Snapshot &snap, const std::vector<ProcessFacts> &facts, std::size_t index,

@@ -24,11 +24,24 @@ struct Observation {
 
 struct PastContext;
 
-// `past`: decisions and saved sessions; null when there are none (the past terms are absent).
-// `pool`: shares the processes across its threads; null: this thread alone. Without sentences (every
-// `detail` empty): what the posteriors need; observeProcess has them.
-std::vector<std::vector<Observation>> observe(const Snapshot &snap, const std::vector<ProcessFacts> &facts,
-    const TriageConfig &config, const PastContext *past = nullptr, QThreadPool *pool = nullptr);
+// `past`: decisions and saved sessions; null when there are none (the past terms are absent). Without
+// sentences (every `detail` empty): what the posteriors need; observeProcess has them. One process at a
+// time, into a vector of the caller's (cleared first), with what all share (the term index, the
+// interval's words) made once. Const: call it from several threads.
+class Observing {
+public:
+    Observing(const Snapshot &snap, const TriageConfig &config, const PastContext *past);
+    ~Observing();
+    void observe(std::size_t index, const ProcessFacts &facts, std::vector<Observation> &out) const;
+
+private:
+    struct Shared;
+    const Snapshot &m_snap;
+    const TriageConfig &m_config;
+    const PastContext *m_past;
+    std::unique_ptr<const Shared> m_shared;
+};
+
 // The same for one process, with its sentences (its ledger, when asked for).
 std::vector<Observation> observeProcess(const Snapshot &snap, const std::vector<ProcessFacts> &facts, std::size_t index,
     const TriageConfig &config, const PastContext *past = nullptr);

@@ -156,62 +156,66 @@ std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std
     return f.value();
 }
 
+Inferrer::Inferrer(const TriageConfig &config) : m_config(config), m_tables(cappedTables(config.priors)) { }
+
+void Inferrer::infer(Posterior &p, const Snapshot &snap, std::size_t i, const ProcessFacts &facts,
+    const std::vector<Observation> &observations, std::uint64_t key) const
+{
+    using Classes = Eigen::Array<double, kClassCount, 1>;
+    const auto &priors = m_config.priors;
+    // In fixed-size arrays: every process takes the same instructions, so its posterior is the same
+    // to the last bit whichever thread or block computes it (a batch's vectorized exp() rounds
+    // differently for the rows left over at its end).
+    Classes joint = Eigen::Map<const Classes>(priors.logPrior.data());
+    const Use use = useOf(facts);
+    for (const auto &o : observations) {
+        if (o.table < 0 && o.logLikelihood)
+            joint += Eigen::Map<const Classes>(capped(*o.logLikelihood, priors.maxBitsPerTerm).data());
+        else if (o.table >= 0 && o.bin >= 0 && !countsLittle(priors, o, use))
+            joint += Eigen::Map<const Classes>(
+                m_tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)].data());
+    }
+    if (use != Use::None)
+        joint += Eigen::Map<const Classes>(leftBehindBounded(priors, leftBehindSum(priors, observations, use)).data());
+    const auto &cat = m_config.signatures.categories[static_cast<std::size_t>(facts.category)];
+    joint += Eigen::Map<const Classes>(capped(cat.logLikelihood, kindCapBits(priors, snap.processes[i], facts)).data());
+    const double top = joint.maxCoeff();
+    const double logZ = top + std::log((joint - top).exp().sum());
+    const Classes post = (joint - logZ).exp();
+
+    p.key = key;
+    Eigen::Index best = 0;
+    post.maxCoeff(&best);
+    for (int c = 0; c < kClassCount; ++c)
+        p.probability[static_cast<std::size_t>(c)] = post(c);
+    p.classification = static_cast<ProcessClass>(best);
+    // Compare a verdict against useful; a useful verdict against the runner-up.
+    Eigen::Index ref = 0;
+    if (best == 0) {
+        double second = -1;
+        for (int c = 1; c < kClassCount; ++c)
+            if (post(c) > second) {
+                second = post(c);
+                ref = c;
+            }
+    }
+    p.reference = static_cast<ProcessClass>(ref);
+    const auto &sample = snap.processes[i];
+    p.confidence = confidenceOf(post(best));
+    if (sample.state == 'D')
+        p.confidence = Confidence::Low; // a process in D state is not what it seems until the I/O returns
+    else if (!sample.partial.empty() || (sample.details && !sample.details->partial.empty()))
+        p.confidence = oneLevelLess(p.confidence);
+}
+
 void inferInto(std::vector<Posterior> &out, const std::vector<int> &which, const Snapshot &snap,
     const std::vector<ProcessFacts> &facts, const std::vector<std::vector<Observation>> &observations,
     const std::vector<std::uint64_t> &keys, const TriageConfig &config)
 {
-    using Classes = Eigen::Array<double, kClassCount, 1>;
-    const auto &priors = config.priors;
-    const auto tables = cappedTables(priors);
-    const Classes logPrior = Eigen::Map<const Classes>(priors.logPrior.data());
-    // One process at a time in fixed-size arrays: every process takes the same instructions, so its
-    // posterior is the same to the last bit whichever block it is in (a batch's vectorized exp()
-    // rounds differently for the rows left over at its end).
+    const Inferrer inferrer(config);
     for (const int index : which) {
         const auto i = static_cast<std::size_t>(index);
-        Classes joint = logPrior;
-        const Use use = useOf(facts[i]);
-        for (const auto &o : observations[i]) {
-            if (o.table < 0 && o.logLikelihood)
-                joint += Eigen::Map<const Classes>(capped(*o.logLikelihood, priors.maxBitsPerTerm).data());
-            else if (o.table >= 0 && o.bin >= 0 && !countsLittle(priors, o, use))
-                joint += Eigen::Map<const Classes>(
-                    tables[static_cast<std::size_t>(o.table)][static_cast<std::size_t>(o.bin)].data());
-        }
-        if (use != Use::None)
-            joint += Eigen::Map<const Classes>(
-                leftBehindBounded(priors, leftBehindSum(priors, observations[i], use)).data());
-        const auto &cat = config.signatures.categories[static_cast<std::size_t>(facts[i].category)];
-        joint += Eigen::Map<const Classes>(
-            capped(cat.logLikelihood, kindCapBits(priors, snap.processes[i], facts[i])).data());
-        const double top = joint.maxCoeff();
-        const double logZ = top + std::log((joint - top).exp().sum());
-        const Classes post = (joint - logZ).exp();
-
-        Posterior &p = out[i];
-        p.key = keys[i];
-        Eigen::Index best = 0;
-        post.maxCoeff(&best);
-        for (int c = 0; c < kClassCount; ++c)
-            p.probability[static_cast<std::size_t>(c)] = post(c);
-        p.classification = static_cast<ProcessClass>(best);
-        // Compare a verdict against useful; a useful verdict against the runner-up.
-        Eigen::Index ref = 0;
-        if (best == 0) {
-            double second = -1;
-            for (int c = 1; c < kClassCount; ++c)
-                if (post(c) > second) {
-                    second = post(c);
-                    ref = c;
-                }
-        }
-        p.reference = static_cast<ProcessClass>(ref);
-        const auto &sample = snap.processes[i];
-        p.confidence = confidenceOf(post(best));
-        if (sample.state == 'D')
-            p.confidence = Confidence::Low; // a process in D state is not what it seems until the I/O returns
-        else if (!sample.partial.empty() || (sample.details && !sample.details->partial.empty()))
-            p.confidence = oneLevelLess(p.confidence);
+        inferrer.infer(out[i], snap, i, facts[i], observations[i], keys[i]);
     }
 }
 

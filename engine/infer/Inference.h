@@ -39,6 +39,20 @@ inline constexpr int kRefreshesToHold = 2;
 // state and whether its reads were partial; not the sentences), folded into 64 bits.
 std::uint64_t posteriorKey(const Sample &s, const ProcessFacts &facts, const std::vector<Observation> &observations);
 
+// Posteriors one process at a time (its observations made and dropped in turn, never all at once):
+// the capped tables are made once. infer() is const: call it from several threads.
+class Inferrer {
+public:
+    explicit Inferrer(const TriageConfig &config);
+    // Process `index` of `snap`, with its facts, observations and posteriorKey(), into `out`.
+    void infer(Posterior &out, const Snapshot &snap, std::size_t index, const ProcessFacts &facts,
+        const std::vector<Observation> &observations, std::uint64_t key) const;
+
+private:
+    const TriageConfig &m_config;
+    std::vector<std::vector<ClassVector>> m_tables;
+};
+
 // Evaluates the processes `which` (indices into the snapshot) into out[index]: per process, the
 // capped log-likelihoods per class summed with the log prior and normalized with log-sum-exp (Eigen).
 // A posterior is bit-identical whatever else is in `which`. `keys` are their posteriorKey()s,
