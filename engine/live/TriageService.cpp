@@ -41,6 +41,17 @@ void TriageService::refreshNow()
     QMetaObject::invokeMethod(m_worker, &TriageWorker::scan, Qt::QueuedConnection);
 }
 
+void TriageService::release(std::shared_ptr<const void> superseded)
+{
+    if (superseded)
+        QMetaObject::invokeMethod(
+            m_worker,
+            [worker = m_worker, superseded = std::move(superseded)]() mutable {
+                worker->release(std::move(superseded));
+            },
+            Qt::QueuedConnection);
+}
+
 void TriageService::setIntervalMs(int ms)
 {
     m_intervalMs = std::max(100, ms);

@@ -26,6 +26,9 @@ public:
 
     void start(); // opens the proc root and scans at the interval
     void refreshNow(); // one scan now, paused or not
+    // What the owner no longer shows (a result, the rows made of it), freed on the service thread
+    // before its next scan, not beside it.
+    void release(std::shared_ptr<const void> superseded);
     void setIntervalMs(int ms); // default 2000
     void setPaused(bool paused); // no scans at the interval while paused
     bool isPaused() const { return m_paused; }

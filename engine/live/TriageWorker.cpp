@@ -44,6 +44,10 @@ void TriageWorker::scan()
     const std::int64_t cpuBefore = threadCpuNanoseconds();
     // The first scan samples twice, so even the first result shows recent rates.
     auto snapshot = m_firstScanDone ? m_collector.refresh() : m_collector.scanOnce();
+    // Freed now, not while the window paints the rows that superseded them (that doubled its time:
+    // both threads at once through megabytes of memory), and not after this triage, beside which
+    // they were a third scan in memory.
+    m_superseded.clear();
     const bool firstScan = !m_firstScanDone;
     m_firstScanDone = true;
     auto result = triage(std::move(snapshot), m_config, m_triage, m_lastResult.get());
@@ -52,7 +56,19 @@ void TriageWorker::scan()
         noteBackgroundShare(clock.nsecsElapsed(), threadCpuNanoseconds() - cpuBefore);
     else
         becomeBackgroundThread();
+    // The interval counts from the last scan, whatever asked for it: a scan asked for now is not
+    // followed by the timer's a moment later, which would hold a third scan in memory beside the two
+    // the window prepares and shows.
+    if (m_timer && !m_paused)
+        m_timer->start();
     Q_EMIT resultReady(std::move(result), clock.nsecsElapsed() / 1000);
+}
+
+void TriageWorker::release(std::shared_ptr<const void> superseded)
+{
+    m_superseded.push_back(std::move(superseded));
+    if (m_superseded.size() > 2 || m_paused)
+        m_superseded.clear(); // no scan soon to free them
 }
 
 void TriageWorker::setMinAgeSeconds(double seconds)
@@ -114,6 +130,7 @@ void TriageWorker::reloadPast()
 void TriageWorker::stop()
 {
     m_open = false;
+    m_superseded.clear();
     if (m_timer)
         m_timer->stop();
 }

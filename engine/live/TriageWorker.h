@@ -4,6 +4,9 @@
 
 #include <QTimer>
 
+#include <memory>
+#include <vector>
+
 namespace ptriage {
 
 // Lives on the service's thread: owns the collector (not thread-safe, so only this thread uses it).
@@ -22,6 +25,8 @@ public Q_SLOTS:
     void readDeep(const ptriage::ProcessIdentity &id);
     void planRelief(int ticket, std::shared_ptr<const ptriage::TriageResult> result, ptriage::ReliefGoal goal);
     void stop();
+    // What the owner no longer shows: freed by the next scan once it has read /proc, before its triage.
+    void release(std::shared_ptr<const void> superseded);
     // The session database the past terms read ("" = none); reloaded now if the worker runs.
     void setSessionDatabase(const QString &path);
     // Reads decisions and recent sessions again (after a decision was recorded, a session saved).
@@ -43,6 +48,7 @@ private:
     QString m_sessionDatabase;
     QString m_pastError; // the last one reported, so a refused file is said once
     std::shared_ptr<const TriageResult> m_lastResult; // what unchanged processes carry over from
+    std::vector<std::shared_ptr<const void>> m_superseded;
     QTimer *m_timer = nullptr; // created on the worker thread, so its events fire there
     bool m_open = false;
     bool m_firstScanDone = false;

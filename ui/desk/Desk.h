@@ -39,6 +39,8 @@ public:
     bool isStarted() const { return m_started; }
     // A scan now (and a round of the hosts when one is shown).
     void refreshNow();
+    // What the window no longer shows (the rows a new result superseded): freed on the service thread.
+    void release(std::shared_ptr<const void> superseded) { m_service.release(std::move(superseded)); }
     void setPaused(bool paused) { m_service.setPaused(paused); }
     bool isPaused() const { return m_service.isPaused(); }
     // The refresh interval in the foreground (default 2000 ms).

@@ -33,12 +33,6 @@ void ResultFeed::receive(std::shared_ptr<const TriageResult> result, qint64 scan
         prepareNext();
 }
 
-void ResultFeed::release(std::shared_ptr<const void> superseded)
-{
-    if (superseded)
-        m_released.push_back(std::move(superseded));
-}
-
 void ResultFeed::prepareNext()
 {
     if (!m_pending)
@@ -48,9 +42,8 @@ void ResultFeed::prepareNext()
     m_preparing.setFuture(QtConcurrent::run(&m_pool,
         [result = std::move(m_pending), config = &m_config,
             columns = m_model.columns() /* a copy: the model dies before this feed */, basis = m_model.prepared(),
-            released = std::move(m_released), trim]() mutable {
+            trim]() mutable {
             becomeBackgroundThread();
-            released.clear();
 #ifdef __GLIBC__
             if (trim)
                 ::malloc_trim(0); // a millisecond or so, off the GUI thread
@@ -60,7 +53,6 @@ void ResultFeed::prepareNext()
             return ProcessTableModel::prepare(result, *config, columns, basis);
         }));
     m_pending.reset();
-    m_released.clear();
 }
 
 } // namespace ptriage

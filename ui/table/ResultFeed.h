@@ -22,11 +22,9 @@ public:
     ~ResultFeed() override; // waits for the preparation in progress
 
     void receive(std::shared_ptr<const TriageResult> result, qint64 scanMicroseconds);
-    // Freed by the next preparation on its thread: freeing thousands of samples costs the GUI
-    // thread milliseconds. Every kTrimEvery preparations, what that leaves free in the allocator's
-    // arenas goes back to the system (malloc_trim): scans of varying size leave holes in every
+    // Every kTrimEvery preparations, what superseded results left free in the allocator's arenas goes
+    // back to the system (malloc_trim), on its thread: scans of varying size leave holes in every
     // thread's arena, megabytes after a few thousand refreshes, that no later allocation may fit.
-    void release(std::shared_ptr<const void> superseded);
     static constexpr int kTrimEvery = 16;
 
 Q_SIGNALS:
@@ -42,7 +40,6 @@ private:
     std::shared_ptr<const TriageResult> m_pending;
     qint64 m_pendingScanUs = 0;
     qint64 m_preparingScanUs = 0;
-    std::vector<std::shared_ptr<const void>> m_released;
     int m_preparations = 0;
 };
 

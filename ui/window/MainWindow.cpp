@@ -359,7 +359,7 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
     const auto result = rows->result;
     if (!result)
         return;
-    m_feed->release(m_model->prepared());
+    m_desk.release(m_model->prepared());
     const ProcessIdentity selected = selectedIdentity();
     // The selected process ended: nothing is current any more (its panes clear), rather than the
     // row Qt would move to when its row is removed.

@@ -6,11 +6,13 @@
 #include "support/Spawner.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <atomic>
 #include <unistd.h>
 
 using namespace ptriage;
@@ -162,6 +164,65 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(spy.size(), before + 1, 10000);
         service.setPaused(false);
         QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= before + 3, 10000);
+    }
+
+    // A scan asked for now pushes the timed one back by an interval: asked for more often than the
+    // interval, every scan is one that was asked for. (Fixed-rate, the timer added one per interval: a
+    // third scan in the window's memory beside the two it prepares and shows.)
+    void aScanAskedForNowPushesTheTimedOneBack()
+    {
+        TriageService service(defaultModel(), longLivedOptions());
+        service.setIntervalMs(1000);
+        QSignalSpy spy(&service, &TriageService::resultReady);
+        service.start();
+        QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= 1, 10000);
+        const auto before = spy.size();
+        int asked = 0;
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < 3000) { // three intervals
+            service.refreshNow();
+            ++asked;
+            QTest::qWait(400);
+        }
+        QTest::qWait(300); // the last one asked for; the timer's would come 1 s after it
+        QVERIFY2(spy.size() - before <= asked,
+            qPrintable(QStringLiteral("%1 scans for %2 asked for").arg(spy.size() - before).arg(asked)));
+        QVERIFY(spy.size() > before);
+    }
+
+    // What the owner no longer shows is freed on the service thread, by its next scan (before that
+    // scan's triage, so the result arrives after it), or at once while paused.
+    void whatTheOwnerReleasesIsFreedOnTheServiceThread()
+    {
+        TriageService service(defaultModel(), longLivedOptions());
+        QSignalSpy spy(&service, &TriageService::resultReady);
+        service.start();
+        QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= 1, 10000);
+        std::atomic<QThread *> freedOn{nullptr};
+        const auto superseded = [&freedOn] {
+            return std::shared_ptr<int>(new int(1), [&freedOn](int *p) {
+                freedOn = QThread::currentThread();
+                delete p;
+            });
+        };
+        auto shown = superseded();
+        const std::weak_ptr<int> watch = shown;
+        service.release(std::move(shown));
+        const auto before = spy.size();
+        service.refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(spy.size() > before, 10000);
+        QVERIFY(watch.expired());
+        QVERIFY(freedOn.load() != nullptr);
+        QVERIFY(freedOn.load() != QThread::currentThread());
+
+        service.setPaused(true);
+        freedOn = nullptr;
+        auto whilePaused = superseded();
+        const std::weak_ptr<int> watchPaused = whilePaused;
+        service.release(std::move(whilePaused));
+        QTRY_VERIFY_WITH_TIMEOUT(watchPaused.expired(), 10000);
+        QVERIFY(freedOn.load() != QThread::currentThread());
     }
 
     void deepReadOfTheSelectedProcess()
