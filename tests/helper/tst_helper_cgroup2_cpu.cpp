@@ -196,6 +196,7 @@ private Q_SLOTS:
         QVERIFY2(share < 0.35, "the cgroup2 limit holds");
 
         r.verb = Verb::Unthrottle;
+        r.quotaPercent = 0; // a throttle's field only: the request is refused with it
         const TargetResult lifted = core.execute(r, 0).first();
         QVERIFY2(lifted.status == TargetStatus::Done, qPrintable(lifted.message));
         QCOMPARE(readText(QStringLiteral("/proc/%1/cgroup").arg(pid)).section(QLatin1Char('\n'), -1),
