@@ -3,6 +3,7 @@
 #include "SecretMask.h"
 #include "SteadyRate.h"
 #include "Workspace.h"
+#include "collect/proc/CgroupMembers.h"
 #include "collect/proc/ProcParsers.h"
 #include "collect/proc/SchedTimes.h"
 #include "collect/proc/SocketTable.h"
@@ -120,6 +121,13 @@ StillSame stillSame(int dirFd, const Sample &s, FileBuffer &buf)
     return f.comm.substr(0, 15) == s.comm ? StillSame::Yes : StillSame::Execd;
 }
 
+double monotonicMs() // the live SchedClocks timeline
+{
+    timespec ts{};
+    ::clock_gettime(CLOCK_MONOTONIC, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
 double bootClockSeconds()
 {
     timespec ts{};
@@ -217,19 +225,19 @@ DirFd Collector::openPid(int pid) const
 }
 
 bool Collector::readCheap(
-    int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs, DirFd *keep, double *cpuReadAt)
+    int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs, DirFd *keep, double *cpuReadAt, char *quiet)
 {
     DirFd dir = openPid(pid);
     if (!dir.valid())
         return false; // vanished
-    const bool read = readCheapAt(dir, pid, s, buf, lastRanMs, cpuReadAt);
+    const bool read = readCheapAt(dir, pid, s, buf, lastRanMs, cpuReadAt, quiet);
     if (read && keep)
         *keep = std::move(dir);
     return read;
 }
 
-bool Collector::readCheapAt(
-    const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs, double *cpuReadAt)
+bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs,
+    double *cpuReadAt, char *quiet)
 {
     if (!buf.readRecordAt(dir.get(), "stat")) {
         if (m_source == ProcSource::Live || buf.error() == ENOENT)
@@ -269,7 +277,7 @@ bool Collector::readCheapAt(
     const double before = cpuReadAt ? bootClockSeconds() : 0; // the vDSO: tens of nanoseconds
     if (m_preciseCpu && s.threads == 1 && lastRanMs) {
         const SchedReading r = readSchedOfOneThread(dir.get(), buf);
-        s.cpuNs = r.cpuNs;
+        s.cpuNs = r.cpuNs ? r.cpuNs : readCpuNs(dir.get(), 1, buf); // no sched file: schedstat
         *lastRanMs = r.lastRanMs;
     } else if (m_preciseCpu || s.threads == 1) {
         // A refresh too reads a one-thread process's CPU nanoseconds (schedstat, one small read in a
@@ -279,12 +287,22 @@ bool Collector::readCheapAt(
     }
     if (cpuReadAt)
         *cpuReadAt = (before + bootClockSeconds()) / 2;
+    // Quiet long before this read (a one-shot's first pass): it is not read again, its rates are
+    // nothing over the interval, and its I/O counters matter only where its life fills the interval.
+    bool ioUnused = false;
+    if (quiet && m_quiet && lastRanMs && *lastRanMs && s.cpuNs && s.threads == 1 && cpuReadAt
+        && (s.state == 'S' || s.state == 'I' || s.state == 'T' || s.state == 't')) {
+        const double since = (monotonicMs() - m_quiet->clocks.toTimeline(**lastRanMs, s.processor)) / 1000;
+        *quiet = since >= m_quiet->seconds ? 1 : 0;
+        const double ticks = static_cast<double>(std::max(1L, ::sysconf(_SC_CLK_TCK)));
+        ioUnused = *quiet && !lifeFills(*cpuReadAt - static_cast<double>(s.id.startTicks) / ticks, since);
+    }
 
     const PreviousSample *unchanged = didNotRunSince(s);
     if (unchanged) {
         s.ioBytes = unchanged->ioBytes;
         s.writtenBytes = unchanged->writtenBytes;
-    } else
+    } else if (!ioUnused)
         readIo(dir.get(), s, buf);
 
     if (m_capture) {
@@ -347,16 +365,17 @@ Collector::Pass Collector::readCheapTier(const std::vector<int> &pids, bool firs
     pass.samples.resize(n);
     pass.lastRanMs.resize(n);
     pass.readAt.resize(m_capture ? 0 : n);
+    pass.quiet.assign(n, 0);
     pass.dirs.resize(firstOfTwo ? n : 0); // an invalid entry past the fd budget
     const std::size_t kept = firstOfTwo ? std::min(dirsToKeep, n) : 0;
     std::vector<char> alive(n, 0);
-    // A one-shot's first pass reads no "last ran" (the second does): schedstat, not sched.
     parallelChunks(
         m_pool.get(), n, static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
             FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
             for (std::size_t i = begin; i < end; ++i)
-                alive[i] = readCheap(pids[i], pass.samples[i], buf, firstOfTwo ? nullptr : &pass.lastRanMs[i],
-                               i < kept ? &pass.dirs[i] : nullptr, pass.readAt.empty() ? nullptr : &pass.readAt[i])
+                alive[i]
+                    = readCheap(pids[i], pass.samples[i], buf, &pass.lastRanMs[i], i < kept ? &pass.dirs[i] : nullptr,
+                          pass.readAt.empty() ? nullptr : &pass.readAt[i], firstOfTwo ? &pass.quiet[i] : nullptr)
                     ? 1
                     : 0;
         });
@@ -367,6 +386,7 @@ Collector::Pass Collector::readCheapTier(const std::vector<int> &pids, bool firs
             continue;
         if (out != i) {
             pass.samples[out] = std::move(pass.samples[i]);
+            pass.quiet[out] = pass.quiet[i];
             pass.lastRanMs[out] = pass.lastRanMs[i];
             if (!pass.readAt.empty())
                 pass.readAt[out] = pass.readAt[i];
@@ -376,6 +396,7 @@ Collector::Pass Collector::readCheapTier(const std::vector<int> &pids, bool firs
         ++out;
     }
     pass.samples.resize(out);
+    pass.quiet.resize(out);
     pass.lastRanMs.resize(out);
     if (!pass.readAt.empty())
         pass.readAt.resize(out);
@@ -392,7 +413,9 @@ std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, const Sa
         d->cmdline = parseCmdline(buf.view());
     else
         addReason(d->partial, describeErrno("cmdline", buf.error()));
-    if (buf.readRecordAt(pidFd, "cgroup"))
+    if (const std::string *cgroup = m_cgroups ? m_cgroups->find(s.id.pid, s.id.startTicks) : nullptr)
+        d->cgroup = *cgroup;
+    else if (buf.readRecordAt(pidFd, "cgroup"))
         d->cgroup = parseCgroup(buf.view());
     if (buf.readAt(pidFd, "environ", 1 << 20, FileBuffer::ShortRead::Ends)) {
         d->environ = parseEnviron(buf.view(), m_environKeys);
@@ -439,27 +462,33 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
         if (!w.empty() && w != "0")
             deep->wchan = std::string(w.substr(0, 128));
     }
-    DirFd fdDir = DirFd::openAt(pidFd, "fd");
-    if (!fdDir.valid()) {
+    // Linux ≥ 6.2 gives the number of open fds as the fd directory's size. Most processes' fds are
+    // 0..n-1, and then their links are the whole list: read as fd/N through the pid directory, with
+    // no fd directory opened and no listing (which makes a dentry per fd). A link that is not there
+    // (a gap) ends the guess, and the directory is listed after all. A capture's is always listed.
+    struct stat dirStat { };
+    bool guessed
+        = !m_capture && ::fstatat(pidFd, "fd", &dirStat, 0) == 0 && dirStat.st_size > 0 && dirStat.st_size < (1 << 24);
+    DirFd fdDir; // opened to list it
+    std::vector<int> fds;
+    const auto list = [&] {
+        fdDir = DirFd::openAt(pidFd, "fd");
+        if (!fdDir.valid())
+            return false;
+        fds = listNumericEntries(fdDir.get(), Rewind::No);
+        deep->fdCount = static_cast<int>(fds.size());
+        return true;
+    };
+    if (guessed) {
+        fds.resize(static_cast<std::size_t>(dirStat.st_size));
+        std::iota(fds.begin(), fds.end(), 0);
+        deep->fdCount = static_cast<int>(fds.size());
+    } else if (!list()) {
         addReason(deep->partial, describeErrno("fd", errno));
         return deep;
     }
     deep->filesRead = true;
     DirFd fdinfo;
-    // Linux ≥ 6.2 gives the number of open fds as the fd directory's size. Most processes' fds are
-    // 0..n-1, and then their links are the whole list: no listing, which makes a dentry per fd. A
-    // link that is not there (a gap) ends the guess, and the directory is listed after all.
-    struct stat dirStat { };
-    bool guessed
-        = !m_capture && ::fstat(fdDir.get(), &dirStat) == 0 && dirStat.st_size > 0 && dirStat.st_size < (1 << 24);
-    std::vector<int> fds;
-    if (guessed) {
-        fds.resize(static_cast<std::size_t>(dirStat.st_size));
-        std::iota(fds.begin(), fds.end(), 0);
-    } else {
-        fds = listNumericEntries(fdDir.get(), Rewind::No);
-    }
-    deep->fdCount = static_cast<int>(fds.size());
     const bool lockHolder = m_lockHolders.count(s.id.pid) > 0; // its files' inodes name its locks
     for (std::size_t k = 0; k < fds.size(); ++k) {
         const int fd = fds[k];
@@ -468,16 +497,28 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
                 deep->partial, "fd: more than " + std::to_string(m_options.maxFdsPerProcess) + " open, rest not read");
             break;
         }
-        char name[16];
-        auto [end, ec] = std::to_chars(name, name + sizeof name - 1, fd);
+        // "fd/N" through the pid directory while guessing, else "N" in the fd directory.
+        char path[24] = "fd/";
+        char *name = guessed ? path + 3 : path;
+        auto [end, ec] = std::to_chars(name, path + sizeof path - 1, fd);
         *end = '\0';
+        const int linkDir = guessed ? pidFd : fdDir.get();
         OpenFile f;
         f.fd = fd;
-        f.target = readLinkAt(fdDir.get(), name);
+        int err = 0;
+        f.target = readLinkAt(linkDir, path, &err);
         if (f.target.empty() && guessed) {
+            if (k == 0 && (err == EACCES || err == EPERM)) { // another user's: as listing would say
+                deep->filesRead = false;
+                deep->fdCount = -1;
+                addReason(deep->partial, describeErrno("fd", err));
+                return deep;
+            }
             guessed = false;
-            fds = listNumericEntries(fdDir.get(), Rewind::No);
-            deep->fdCount = static_cast<int>(fds.size());
+            if (!list()) {
+                addReason(deep->partial, describeErrno("fd", errno));
+                break;
+            }
             std::erase_if(fds, [fd](int listed) { return listed <= fd; }); // those below are read
             k = static_cast<std::size_t>(-1); // on from the list's start
             continue;
@@ -487,12 +528,12 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
         f.kind = classifyFdTarget(f.target, f.inode);
         struct stat st { };
         const bool holdsLocks = f.kind == FdKind::File && lockHolder;
-        if (holdsLocks && !m_capture && ::fstatat(fdDir.get(), name, &st, 0) == 0)
+        if (holdsLocks && !m_capture && ::fstatat(linkDir, path, &st, 0) == 0)
             f.inode = st.st_ino; // to name the files behind its locks
         if (f.kind == FdKind::File && !m_capture) {
             // procfs gives each fd link the open mode as its permissions (write: S_IWUSR), which
             // saves opening fdinfo/ and a file in it per open file.
-            if (::fstatat(fdDir.get(), name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+            if (::fstatat(linkDir, path, &st, AT_SYMLINK_NOFOLLOW) == 0)
                 f.writable = (st.st_mode & S_IWUSR) != 0;
         } else if (f.kind == FdKind::File) {
             // A capture's links are plain symlinks to paths of the machine it was read on, never followed
@@ -500,7 +541,7 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
             if (!fdinfo.valid())
                 fdinfo = DirFd::openAt(pidFd, "fdinfo"); // only processes with open files need it
             unsigned flags = 0;
-            if (fdinfo.valid() && buf.readRecordAt(fdinfo.get(), name)) {
+            if (fdinfo.valid() && buf.readRecordAt(fdinfo.get(), path)) {
                 if (parseFdinfoFlags(buf.view(), flags))
                     f.writable = (flags & O_ACCMODE) == O_WRONLY || (flags & O_ACCMODE) == O_RDWR;
                 std::uint64_t inode = 0;
@@ -686,6 +727,8 @@ void Collector::applyRates(Pass &pass)
             if (s.cpuShare) {
                 if (s.ioBytes && it->second.ioBytes && *s.ioBytes >= *it->second.ioBytes)
                     s.ioRate = static_cast<double>(*s.ioBytes - *it->second.ioBytes) / dt;
+                else if (!s.ioBytes && k < pass.quiet.size() && pass.quiet[k] && *s.cpuShare == 0)
+                    s.ioRate = 0; // not run: no I/O (its counters were not read, see readCheapAt)
                 interval = dt;
                 pass.intervals[k] = dt;
                 // Smoothed over kSteadySeconds of refreshes, whatever their interval.
@@ -723,9 +766,8 @@ void Collector::fillShortIntervals(Pass &pass)
     }
 }
 
-void Collector::attachLastRan(Pass &pass)
+std::optional<SchedClocks> Collector::schedClocks()
 {
-    // Only processes that did not run in the interval: for the others the CPU share says it.
     auto clocks = m_clocks ? m_clocks->renewed(30000) : std::nullopt;
     if (!clocks) {
         std::string warning;
@@ -735,6 +777,13 @@ void Collector::attachLastRan(Pass &pass)
             m_clockWarning = Phrase("Collector",
                 QT_TRANSLATE_NOOP("Collector", "%1; one scheduler clock is used for every CPU"), {warning});
     }
+    return clocks;
+}
+
+void Collector::attachLastRan(Pass &pass)
+{
+    // Only processes that did not run in the interval: for the others the CPU share says it.
+    const auto clocks = schedClocks();
     if (!clocks) {
         m_lastRan.clear(); // no sched files (kernel without CONFIG_SCHED_DEBUG, an older capture)
         return;
@@ -979,7 +1028,18 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     } catch (const std::system_error &) { // no thread to be had (a fork bomb took every pid): in turn
         beside();
     }
+    // Many processes in few cgroups (a test run's workers): each cgroup's members read once, not each
+    // process's cgroup. Walking more cgroups than a third of the processes would cost more.
+    m_cgroups.reset();
+    if (const std::string mount = CgroupMembers::unifiedMount(); !mount.empty() && m_options.procRoot == "/proc")
+        m_cgroups = CgroupMembers::read(mount, pids.size() / 3);
+    clock.lap("cgroups");
+    // "Last ran" on the clocks' timeline at the first read: those quiet long before it are read once.
+    if (const auto clocks = schedClocks())
+        m_quiet = QuietTest{*clocks, std::max(kQuietSeconds, 10 * minIntervalSeconds)};
+    clock.lap("scheduler clocks");
     Pass first = readCheapTier(pids, true, keep);
+    m_quiet.reset();
     clock.lap("cheap tier");
     if (m_options.afterCheapTier)
         m_options.afterCheapTier();
@@ -1003,6 +1063,7 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     applyRates(second);
     attachLastRan(second);
     fillShortIntervals(second);
+    m_cgroups.reset();
     clock.lap("rates, last ran");
     return publish(std::move(second), clock, std::move(sockets));
 }
@@ -1021,6 +1082,17 @@ Collector::Pass Collector::rereadRates(Pass &first)
             for (std::size_t i = begin; i < end; ++i) {
                 Sample &s = first.samples[i];
                 double *cpuReadAt = readAt.empty() ? nullptr : &readAt[i];
+                if (cpuReadAt && first.quiet[i]) {
+                    // Quiet long before its first read: taken as not run since (running is what I/O
+                    // and an exec take too), so it reads now as it did then, stamped at this pass's
+                    // start: its rates 0 over the interval, its last run as read. (ps reads once.)
+                    *cpuReadAt = second.uptime;
+                    lastRan[i] = first.lastRanMs[i];
+                    if (i < first.dirs.size())
+                        first.dirs[i] = DirFd();
+                    alive[i] = 1;
+                    continue;
+                }
                 const bool pinned = i < first.dirs.size() && first.dirs[i].valid();
                 if (pinned && !s.isKernelThread() && s.threads == 1 && s.cpuNs) {
                     // One read for CPU time, last run and the command name (an exec shows there).
@@ -1069,12 +1141,14 @@ Collector::Pass Collector::rereadRates(Pass &first)
             }
         });
     second.samples.reserve(n);
+    second.quiet.reserve(n);
     second.lastRanMs.reserve(n);
     second.readAt.reserve(readAt.size());
     second.dirs.reserve(n);
     for (std::size_t i = 0; i < n; ++i)
         if (alive[i]) {
             second.samples.push_back(std::move(first.samples[i]));
+            second.quiet.push_back(first.quiet[i]);
             second.lastRanMs.push_back(lastRan[i]);
             if (!readAt.empty())
                 second.readAt.push_back(readAt[i]);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Snapshot.h"
+#include "collect/proc/CgroupMembers.h"
 #include "collect/proc/ProcFiles.h"
 #include "collect/proc/SchedClocks.h"
 #include "collect/proc/SocketTable.h"
@@ -67,7 +68,8 @@ public:
     const BootId &bootId() const { return m_bootId; }
 
     // One-shot scan: the cheap tier, the expensive reads, CPU time, last run and I/O again in a pass
-    // that starts at least `minInterval` seconds after the first did, so rates are recent. Each
+    // that starts at least `minInterval` seconds after the first did, so rates are recent (not for a
+    // process that had not run for kQuietSeconds at its first read: it has not run since). Each
     // process's rate is over its own two reads: one read late in the first, slower pass has a shorter
     // interval than one read early (the snapshot's intervalSeconds is the shortest) (a capture is read once; its rates
     // come from seeded previous samples only). Its processes are those of the first pass still there at the second (one
@@ -94,7 +96,8 @@ private:
         // process, so the time between a process's two reads is not that between the passes' starts.
         // Empty for a capture: `uptime` for all.
         std::vector<double> readAt;
-        // Read with the cheap tier where it came for free (one-thread processes in a one-shot scan).
+        // Read with the cheap tier where it came with the CPU time (a one-thread process's sched in a
+        // one-shot scan's passes and a capture's).
         std::vector<std::optional<double>> lastRanMs;
         // A one-shot scan keeps each process's directory open from its first read to its last: an
         // open pid directory names that process only (reads through it fail once it is gone, never
@@ -104,22 +107,32 @@ private:
         std::vector<DirFd> dirs;
         // Per sample, the interval its rates span (0: no rate; negative: its first, which may be filled).
         std::vector<double> intervals;
+        // A one-shot's: not run for a while before its first read (readCheap), so not read again.
+        std::vector<char> quiet;
     };
-    // firstOfTwo: a one-shot's first pass (no "last ran"; keeps up to dirsToKeep directories).
+    // firstOfTwo: a one-shot's first pass (keeps up to dirsToKeep directories).
     Pass readCheapTier();
     Pass readCheapTier(const std::vector<int> &pids, bool firstOfTwo, std::size_t dirsToKeep);
-    // The second pass of a one-shot scan: CPU time, last run and I/O again, through the kept directories.
+    // The second pass of a one-shot scan: CPU time, last run and I/O again, through the kept directories,
+    // of all but those quiet since long before their first read (quietAtFirstRead).
     Pass rereadRates(Pass &first);
+    // Quiet this long (and ten intervals) before its first read, a process is not read again: what the
+    // interval could catch of it, a wakeup, is what fillShortInterval evens out, and its last run
+    // stays in its bin ("seconds ago").
+    static constexpr double kQuietSeconds = 1;
+    std::optional<SchedClocks> schedClocks(); // the clocks, renewed or read by visiting the CPUs
     // How many pid directories a one-shot scan may keep open (the soft fd limit, less a reserve).
     std::size_t pidDirBudget() const;
     // Grows the fd table to hold `fds` descriptors now (see scanOnce).
     void reserveFdTable(std::size_t fds) const;
     DirFd openPid(int pid) const;
     // cpuReadAt: when the CPU time was read (the middle of its read), for a live scan's rates.
+    // quiet: set in a one-shot's first pass, when the process has not run for m_quiet->seconds
+    // (one thread, sleeping or stopped; running, D and zombies never).
     bool readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr,
-        DirFd *keep = nullptr, double *cpuReadAt = nullptr);
+        DirFd *keep = nullptr, double *cpuReadAt = nullptr, char *quiet = nullptr);
     bool readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr,
-        double *cpuReadAt = nullptr);
+        double *cpuReadAt = nullptr, char *quiet = nullptr);
     std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
     std::shared_ptr<DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
     static std::shared_ptr<DeepDetails> ownFilesWhilePinning();
@@ -176,6 +189,12 @@ private:
     };
     std::unordered_map<ProcessIdentity, LastRan> m_lastRan;
     std::optional<SchedClocks> m_clocks; // as last read by visiting the CPUs
+    struct QuietTest {
+        SchedClocks clocks; // what "last ran" is measured on
+        double seconds = kQuietSeconds;
+    };
+    std::optional<QuietTest> m_quiet; // set during a one-shot's first pass
+    std::optional<CgroupMembers> m_cgroups; // during a one-shot scan, when its walk paid
     std::vector<FileLock> m_locks; // of the pass being read
     std::unordered_set<int> m_lockHolders; // their files get inodes, to name what they lock
     FileBuffer m_buffer; // for the calling thread's own reads

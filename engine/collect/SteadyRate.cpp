@@ -17,10 +17,8 @@ void fillShortInterval(Sample &s, double dt, double at)
     constexpr double kMinEvidenceSeconds = kSteadySeconds;
     const double ticks = static_cast<double>(std::max(1L, ::sysconf(_SC_CLK_TCK)));
     const double age = at - static_cast<double>(s.id.startTicks) / ticks;
-    constexpr double kMinLifeSeconds = 60; // a younger one's lifetime average is its start-up
     const double fill = kMinEvidenceSeconds - dt;
-    if (!s.cpuShare || fill <= 0 || age < kMinLifeSeconds
-        || (s.sinceLastRanSeconds && *s.sinceLastRanSeconds >= dt + fill))
+    if (!s.cpuShare || fill <= 0 || !lifeFills(age, s.sinceLastRanSeconds))
         return;
     const double lifeCpu = (s.cpuNs ? static_cast<double>(*s.cpuNs) / 1e9 : static_cast<double>(s.cpuTicks) / ticks);
     s.cpuSteady = (*s.cpuShare * dt + lifeCpu / age * fill) / (dt + fill);
@@ -29,6 +27,12 @@ void fillShortInterval(Sample &s, double dt, double at)
     // what it went on doing. The interval's own reads still count.
     if (s.ioRate && s.writtenBytes)
         s.ioSteady = (*s.ioRate * dt + static_cast<double>(*s.writtenBytes) / age * fill) / (dt + fill);
+}
+
+bool lifeFills(double ageSeconds, std::optional<double> sinceLastRanSeconds)
+{
+    constexpr double kMinLifeSeconds = 60;
+    return ageSeconds >= kMinLifeSeconds && !(sinceLastRanSeconds && *sinceLastRanSeconds >= kSteadySeconds);
 }
 
 } // namespace ptriage

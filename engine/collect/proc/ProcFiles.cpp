@@ -195,11 +195,10 @@ std::string readLinkAt(int dirFd, const char *name, int *err)
     return std::string(buf, static_cast<std::size_t>(n));
 }
 
-std::vector<int> listNumericEntries(int dirFd, Rewind rewind)
+void forEachEntry(int dirFd, const std::function<void(const char *name, unsigned char type)> &visit)
 {
-    // getdents64 on the fd itself, then back to the start: no second open, no DIR (fdopendir costs
-    // a dup, an fstat and two fcntl), which adds up over the fd directory of every process.
-    std::vector<int> out;
+    // getdents64 on the fd itself: no second open, no DIR (fdopendir costs a dup, an fstat and two
+    // fcntl), which adds up over the fd directory of every process.
     alignas(8) char buf[16384];
     for (;;) {
         const long n = ::syscall(SYS_getdents64, dirFd, buf, sizeof buf);
@@ -208,14 +207,22 @@ std::vector<int> listNumericEntries(int dirFd, Rewind rewind)
         for (long off = 0; off < n;) {
             const auto *e = reinterpret_cast<const dirent64 *>(buf + off);
             off += e->d_reclen;
-            int v = 0;
-            const auto len = std::strlen(e->d_name);
-            auto [p, ec] = std::from_chars(e->d_name, e->d_name + len, v);
-            if (ec == std::errc() && p == e->d_name + len && v >= 0)
-                out.push_back(v);
+            visit(e->d_name, e->d_type);
         }
         yieldPoint(); // /proc of thousands of processes is several calls of a millisecond in the kernel
     }
+}
+
+std::vector<int> listNumericEntries(int dirFd, Rewind rewind)
+{
+    std::vector<int> out;
+    forEachEntry(dirFd, [&out](const char *name, unsigned char) {
+        int v = 0;
+        const auto len = std::strlen(name);
+        auto [p, ec] = std::from_chars(name, name + len, v);
+        if (ec == std::errc() && p == name + len && v >= 0)
+            out.push_back(v);
+    });
     if (rewind == Rewind::Yes)
         ::lseek(dirFd, 0, SEEK_SET);
     return out;

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,5 +74,7 @@ std::string readLinkAt(int dirFd, const char *name, int *err = nullptr);
 // that another thread lists at the same time.
 enum class Rewind { Yes, No };
 std::vector<int> listNumericEntries(int dirFd, Rewind rewind = Rewind::Yes);
+// Each entry of the directory, its name and d_type, read on dirFd itself (not rewound).
+void forEachEntry(int dirFd, const std::function<void(const char *name, unsigned char type)> &visit);
 
 } // namespace ptriage

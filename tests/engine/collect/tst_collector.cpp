@@ -1,6 +1,7 @@
 // The collector against the live /proc and against captured trees, with real processes.
 #include "collect/Collector.h"
 #include "collect/SecretMask.h"
+#include "collect/proc/CgroupMembers.h"
 #include "collect/proc/ProcParsers.h"
 #include "collect/proc/SchedClocks.h"
 #include "support/AcceptingListener.h"
@@ -790,6 +791,100 @@ private Q_SLOTS:
         QVERIFY(std::filesystem::remove(dir + "/thread-self/sched")); // older still
         const auto older = readCapture();
         QVERIFY(older->byPid(idle.pid) && !older->byPid(idle.pid)->sinceLastRanSeconds);
+    }
+
+    // A one-shot reads a process quiet for a second before its first read once: not run since (its
+    // rates nothing, its I/O counters unread while nothing uses them), as ps would have it. One
+    // woken between the passes is not seen to run; one that runs is read again.
+    void aQuietProcessIsReadOnce()
+    {
+        Spawner sp;
+        const std::string fifo = sp.dir() + "/wake";
+        QVERIFY(::mkfifo(fifo.c_str(), 0600) == 0);
+        // Blocked opening the FIFO, then a busy loop once something is written to it.
+        const int quiet = sp.spawnProgram({"/bin/sh", "-c",
+            "read x < " + fifo + "; i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; exec sleep 1000"});
+        const Actor busy = sp.spawn({"quiet-test-spinner", {"quiet-test-spinner"}, {{"ACTOR_SPIN", "1"}}});
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+        const auto cpuNs = [quiet] {
+            std::ifstream in("/proc/" + std::to_string(quiet) + "/schedstat");
+            std::uint64_t ns = 0;
+            in >> ns;
+            return ns;
+        };
+        const std::uint64_t before = cpuNs();
+        bool ran = false, woken = false;
+        CollectOptions o;
+        o.afterCheapTier = [&] {
+            if (std::exchange(woken, true))
+                return; // the refresh below
+            std::ofstream(fifo) << "go\n";
+            for (int i = 0; i < 500 && !ran; ++i) { // it has run before the second pass
+                ran = cpuNs() > before;
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
+        };
+        Collector c(o);
+        std::string error;
+        QVERIFY2(c.open(&error), error.c_str());
+        const auto snap = c.scanOnce();
+        QVERIFY(ran);
+        const Sample *q = snap->byPid(quiet);
+        QVERIFY(q && q->cpuShare && q->ioRate && q->sinceLastRanSeconds);
+        QCOMPARE(*q->cpuShare, 0.0);
+        QCOMPARE(*q->ioRate, 0.0);
+        QCOMPARE(q->ioSteady.value_or(-1), 0.0);
+        QVERIFY2(*q->sinceLastRanSeconds >= 1.0, std::to_string(*q->sinceLastRanSeconds).c_str());
+        QVERIFY(!q->ioBytes); // younger than a minute: its life's writes fill nothing
+        const Sample *b = snap->byPid(busy.pid);
+        QVERIFY(b && b->cpuShare && b->ioBytes);
+        QVERIFY2(*b->cpuShare > 0.2, std::to_string(*b->cpuShare).c_str());
+        QCOMPARE(b->sinceLastRanSeconds.value_or(-1), 0.0);
+
+        // A refresh reads it every time: the interval's CPU is seen.
+        const auto again = c.refresh();
+        QVERIFY(again->byPid(quiet) && again->byPid(quiet)->cpuShare);
+    }
+
+    // The cgroups' member lists name each process's cgroup as its own cgroup file does; a process
+    // started after the walk is not looked up in it (its pid may have been another's then).
+    void cgroupsReadPerCgroupNameWhatEachProcessSays()
+    {
+        const std::string mount = CgroupMembers::unifiedMount();
+        if (mount.empty())
+            QSKIP("no cgroup v2 hierarchy mounted here");
+        const auto members = CgroupMembers::read(mount, 1 << 16);
+        QVERIFY2(members, "this process is not where the walk found it");
+        QVERIFY(members->cgroupCount() >= 1);
+        QVERIFY(!CgroupMembers::read(mount, 0));
+        Spawner sp;
+        const Actor late = sp.spawn({"after-the-walk", {"after-the-walk"}, {}});
+        QVERIFY(!members->find(late.pid, startTicksOf(late.pid)));
+        int compared = 0;
+        for (const auto &e : std::filesystem::directory_iterator("/proc")) {
+            const std::string name = e.path().filename().string();
+            if (name.find_first_not_of("0123456789") != std::string::npos)
+                continue;
+            const int pid = std::stoi(name);
+            std::ifstream in("/proc/" + name + "/cgroup");
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            const std::uint64_t start = startTicksOf(pid);
+            const std::string *found = members->find(pid, start);
+            if (!found || text.empty() || startTicksOf(pid) != start)
+                continue; // started after the walk, a kernel thread, gone meanwhile
+            QCOMPARE(*found, parseCgroup(text));
+            ++compared;
+        }
+        QVERIFY2(compared >= 3, std::to_string(compared).c_str());
+
+        // A one-shot of the live /proc names each process's cgroup the same whichever way it read it.
+        Collector c = openLive();
+        const auto snap = c.scanOnce(0.0);
+        const Sample *self = snap->byPid(static_cast<int>(::getpid()));
+        std::ifstream own("/proc/self/cgroup");
+        const std::string text((std::istreambuf_iterator<char>(own)), std::istreambuf_iterator<char>());
+        QVERIFY(self && self->details);
+        QCOMPARE(self->details->cgroup, parseCgroup(text));
     }
 
     // The caller's work meanwhile (the CLI loads its config and past there) runs once, beside the

@@ -3,6 +3,10 @@
 
 #include <QtTest>
 
+#include <optional>
+#include <utility>
+#include <vector>
+
 #include <unistd.h>
 
 using namespace ptriage;
@@ -91,11 +95,26 @@ private Q_SLOTS:
         QCOMPARE(*young.s.cpuSteady, 0.0); // its life is its start-up
         QCOMPARE(*young.s.ioSteady, 0.0);
 
-        Look asleep = idleLook(3600, 0, 24'000'000, 10);
+        Look asleep = idleLook(900, 0, 24'000'000, 10);
         asleep.s.sinceLastRanSeconds = 40; // the scheduler says it did not run in the half-minute filled
         fillShortInterval(asleep.s, asleep.dt, asleep.at);
         QCOMPARE(*asleep.s.cpuSteady, 0.0);
         QCOMPARE(*asleep.s.ioSteady, 0.0);
+    }
+
+    // What the collector asks before it leaves a quiet process's I/O counters unread: whether the fill
+    // would use them. The answer is the fill's own.
+    void lifeFillsExactlyWhereTheFillDoes()
+    {
+        for (const auto &[age, since] : std::vector<std::pair<double, std::optional<double>>>{
+                 {30, std::nullopt}, {59.9, 1.0}, {60, std::nullopt}, {900, 29.9}, {900, 30.0}, {900, 40.0}}) {
+            Look l = idleLook(age, 0, 24'000'000, 10);
+            l.s.sinceLastRanSeconds = since;
+            fillShortInterval(l.s, l.dt, l.at);
+            const bool filled = *l.s.ioSteady > 0;
+            QCOMPARE(lifeFills(age, since), filled);
+            QCOMPARE(filled, age >= 60 && since.value_or(0) < 30);
+        }
     }
 
     void unknownWritesLeaveTheIntervalAsItIs()
