@@ -295,7 +295,8 @@ bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &bu
         const double since = (monotonicMs() - m_quiet->clocks.toTimeline(**lastRanMs, s.processor)) / 1000;
         *quiet = since >= m_quiet->seconds ? 1 : 0;
         const double ticks = static_cast<double>(std::max(1L, ::sysconf(_SC_CLK_TCK)));
-        ioUnused = *quiet && !lifeFills(*cpuReadAt - static_cast<double>(s.id.startTicks) / ticks, since);
+        ioUnused = *quiet && !m_options.refreshesAfterScanOnce
+            && !lifeFills(*cpuReadAt - static_cast<double>(s.id.startTicks) / ticks, since);
     }
 
     const PreviousSample *unchanged = didNotRunSince(s);
@@ -727,8 +728,8 @@ void Collector::applyRates(Pass &pass)
             if (s.cpuShare) {
                 if (s.ioBytes && it->second.ioBytes && *s.ioBytes >= *it->second.ioBytes)
                     s.ioRate = static_cast<double>(*s.ioBytes - *it->second.ioBytes) / dt;
-                else if (!s.ioBytes && k < pass.quiet.size() && pass.quiet[k] && *s.cpuShare == 0)
-                    s.ioRate = 0; // not run: no I/O (its counters were not read, see readCheapAt)
+                else if (s.cpuNs && prev.cpuNs && *s.cpuNs == *prev.cpuNs)
+                    s.ioRate = 0; // not run since: no I/O (a quiet one's counters may be unread: readCheapAt)
                 interval = dt;
                 pass.intervals[k] = dt;
                 // Smoothed over kSteadySeconds of refreshes, whatever their interval.

@@ -31,6 +31,9 @@ struct CollectOptions {
     std::size_t maxFdsPerProcess = 4096;
     // The executable's path (the window's details; no verdict, report or JSON reads it).
     bool readExecutable = true;
+    // Refreshes follow the one-shot scan (the live service): it reads every process's I/O counters,
+    // the start of the refreshes' rates, a quiet one's too.
+    bool refreshesAfterScanOnce = false;
     // Called between the cheap tier and the detail reads, of a refresh and of a one-shot scan's first
     // pass (tests: a pid changes hands there, or a process execs).
     std::function<void()> afterCheapTier;

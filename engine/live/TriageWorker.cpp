@@ -7,12 +7,21 @@
 #include <QElapsedTimer>
 
 namespace ptriage {
+namespace {
+
+CollectOptions refreshedAfterItsFirstScan(CollectOptions o)
+{
+    o.refreshesAfterScanOnce = true;
+    return o;
+}
+
+} // namespace
 
 TriageWorker::TriageWorker(TriageConfig config, CollectOptions collect, TriageOptions triage)
     : m_config(std::move(config)),
       m_triage(std::move(triage)),
       m_procRoot(QString::fromStdString(collect.procRoot)),
-      m_collector(std::move(collect))
+      m_collector(refreshedAfterItsFirstScan(std::move(collect)))
 { }
 
 void TriageWorker::start()

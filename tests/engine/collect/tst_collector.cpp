@@ -805,6 +805,7 @@ private Q_SLOTS:
         const int quiet = sp.spawnProgram({"/bin/sh", "-c",
             "read x < " + fifo + "; i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; exec sleep 1000"});
         const Actor busy = sp.spawn({"quiet-test-spinner", {"quiet-test-spinner"}, {{"ACTOR_SPIN", "1"}}});
+        const Actor idle = sp.spawn({"quiet-test-idle", {"quiet-test-idle"}, {}});
         std::this_thread::sleep_for(std::chrono::milliseconds(1500));
         const auto cpuNs = [quiet] {
             std::ifstream in("/proc/" + std::to_string(quiet) + "/schedstat");
@@ -841,9 +842,23 @@ private Q_SLOTS:
         QVERIFY2(*b->cpuShare > 0.2, std::to_string(*b->cpuShare).c_str());
         QCOMPARE(b->sinceLastRanSeconds.value_or(-1), 0.0);
 
-        // A refresh reads it every time: the interval's CPU is seen.
+        // A refresh reads it every time: the interval's CPU is seen. One that did not run has no I/O
+        // since, though its counters were not read before.
         const auto again = c.refresh();
         QVERIFY(again->byPid(quiet) && again->byPid(quiet)->cpuShare);
+        const Sample *i = again->byPid(idle.pid);
+        QVERIFY(snap->byPid(idle.pid) && !snap->byPid(idle.pid)->ioBytes);
+        QVERIFY(i && i->ioBytes && i->ioRate);
+        QCOMPARE(*i->ioRate, 0.0);
+
+        // The live service refreshes after its one-shot: that reads every I/O counter, where the
+        // refreshes' rates start (one that wakes meanwhile has a rate at the first refresh).
+        CollectOptions live;
+        live.refreshesAfterScanOnce = true;
+        Collector service(live);
+        QVERIFY2(service.open(&error), error.c_str());
+        const auto first = service.scanOnce();
+        QVERIFY(first->byPid(idle.pid) && first->byPid(idle.pid)->ioBytes);
     }
 
     // The cgroups' member lists name each process's cgroup as its own cgroup file does; a process
