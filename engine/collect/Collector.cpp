@@ -319,7 +319,7 @@ bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &bu
         struct stat st { };
         if (unchanged && unchanged->uid)
             s.uid = unchanged->uid;
-        else if (::fstat(dir.get(), &st) == 0)
+        else if (!m_fdsCountedWithDetails && ::fstat(dir.get(), &st) == 0) // else from its fd directory
             s.uid = st.st_uid;
         if (!m_fdsCountedWithDetails)
             s.fdCount = unchanged && unchanged->fdCount >= 0 ? unchanged->fdCount : countFds(dir.get());
@@ -454,7 +454,8 @@ std::shared_ptr<DeepDetails> Collector::ownFilesWhilePinning()
     return deep;
 }
 
-std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, FileBuffer &buf)
+std::shared_ptr<DeepDetails> Collector::readDeepAt(
+    int pidFd, const Sample &s, FileBuffer &buf, std::optional<std::uint32_t> *uid)
 {
     auto deep = std::make_shared<DeepDetails>();
     // Where it sleeps matters only when it cannot be woken (D).
@@ -468,8 +469,10 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
     // no fd directory opened and no listing (which makes a dentry per fd). A link that is not there
     // (a gap) ends the guess, and the directory is listed after all. A capture's is always listed.
     struct stat dirStat { };
-    bool guessed
-        = !m_capture && ::fstatat(pidFd, "fd", &dirStat, 0) == 0 && dirStat.st_size > 0 && dirStat.st_size < (1 << 24);
+    const bool statted = !m_capture && ::fstatat(pidFd, "fd", &dirStat, 0) == 0;
+    if (statted && uid)
+        *uid = dirStat.st_uid; // procfs gives the fd directory its process's owner, as the pid directory
+    bool guessed = statted && dirStat.st_size > 0 && dirStat.st_size < (1 << 24);
     DirFd fdDir; // opened to list it
     std::vector<int> fds;
     const auto list = [&] {
@@ -650,18 +653,26 @@ void Collector::attachDetails(Pass &pass, bool deepForAll, const std::unordered_
                     continue; // vanished: marked below
                 std::shared_ptr<const ProcessDetails> details;
                 std::shared_ptr<const DeepDetails> deep;
+                std::optional<std::uint32_t> uid; // its fd directory's owner: the process's, as its directory's
                 if (needs[i] & 1)
                     details = readDetails(dir, s, buf);
                 if (needs[i] & 2)
-                    deep = pinned && s.id.pid == self ? ownFilesWhilePinning() : readDeepAt(dir, s, buf);
-                if (m_fdsCountedWithDetails && s.fdCount < 0 && !s.isKernelThread())
-                    s.fdCount = deep && deep->filesRead ? deep->fdCount : countFds(dir);
+                    deep = pinned && s.id.pid == self ? ownFilesWhilePinning() : readDeepAt(dir, s, buf, &uid);
+                if (m_fdsCountedWithDetails && !s.isKernelThread()) {
+                    if (s.fdCount < 0)
+                        s.fdCount = deep && deep->filesRead ? deep->fdCount : countFds(dir);
+                    struct stat st { };
+                    if (!uid && !s.uid && ::fstat(dir, &st) == 0)
+                        uid = st.st_uid;
+                }
                 // The pid may have changed hands since the cheap tier (then this directory is
                 // another process's), or the process exec'd meanwhile: such reads are not its.
                 // Through a kept directory only the exec can happen, which the one-shot's second
                 // pass sees in the command name (its details are then read again).
                 switch (pinned ? StillSame::Yes : stillSame(dir, s, buf)) {
                 case StillSame::Yes:
+                    if (!s.uid)
+                        s.uid = uid;
                     if (needs[i] & 1)
                         s.details = std::move(details);
                     if (needs[i] & 2)
@@ -1134,6 +1145,8 @@ Collector::Pass Collector::rereadRates(Pass &first)
                 if (read && fresh.id == s.id) {
                     if (fresh.fdCount < 0)
                         fresh.fdCount = s.fdCount; // counted with its details
+                    if (!fresh.uid)
+                        fresh.uid = s.uid; // read with them
                     if (pinned && fresh.comm == s.comm)
                         first.dirs[i] = DirFd();
                     s = std::move(fresh);

@@ -191,6 +191,33 @@ private Q_SLOTS:
         QVERIFY(s->cpuShare.has_value()); // a one-shot scan reports recent rates
     }
 
+    // A one-shot takes each process's uid from its fd directory, which it stats anyway: the same
+    // owner as its pid directory's, another user's process too.
+    void oneShotUidIsThePidDirectoryOwner()
+    {
+        Spawner sp;
+        int other = -1;
+        if (::getuid() == 0 && std::filesystem::exists("/usr/bin/setpriv"))
+            other = sp.spawnProgram(
+                {"/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/bin/sleep", "1000"});
+        if (other > 0)
+            QTRY_VERIFY_WITH_TIMEOUT(processComm(other) == "sleep", 30000);
+        Collector c = openLive();
+        const auto snap = c.scanOnce(0.0);
+        int compared = 0;
+        for (const Sample &s : snap->processes) {
+            struct stat st { };
+            if (s.isKernelThread() || ::stat(("/proc/" + std::to_string(s.id.pid)).c_str(), &st) != 0
+                || startTicksOf(s.id.pid) != s.id.startTicks)
+                continue; // gone meanwhile
+            QCOMPARE(s.uid.value_or(99999), static_cast<std::uint32_t>(st.st_uid));
+            ++compared;
+        }
+        QVERIFY(compared >= 3);
+        if (other > 0)
+            QCOMPARE(snap->byPid(other) ? snap->byPid(other)->uid.value_or(0) : 0u, 65534u);
+    }
+
     void ratesComeFromThePreviousSampleOfTheSameIdentity()
     {
         Spawner sp;
