@@ -319,7 +319,7 @@ bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &bu
         struct stat st { };
         if (unchanged && unchanged->uid)
             s.uid = unchanged->uid;
-        else if (!m_fdsCountedWithDetails && ::fstat(dir.get(), &st) == 0) // else from its fd directory
+        else if (::fstat(dir.get(), &st) == 0)
             s.uid = st.st_uid;
         if (!m_fdsCountedWithDetails)
             s.fdCount = unchanged && unchanged->fdCount >= 0 ? unchanged->fdCount : countFds(dir.get());
@@ -454,8 +454,7 @@ std::shared_ptr<DeepDetails> Collector::ownFilesWhilePinning()
     return deep;
 }
 
-std::shared_ptr<DeepDetails> Collector::readDeepAt(
-    int pidFd, const Sample &s, FileBuffer &buf, std::optional<std::uint32_t> *uid)
+std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, FileBuffer &buf)
 {
     auto deep = std::make_shared<DeepDetails>();
     // Where it sleeps matters only when it cannot be woken (D).
@@ -469,10 +468,8 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(
     // no fd directory opened and no listing (which makes a dentry per fd). A link that is not there
     // (a gap) ends the guess, and the directory is listed after all. A capture's is always listed.
     struct stat dirStat { };
-    const bool statted = !m_capture && ::fstatat(pidFd, "fd", &dirStat, 0) == 0;
-    if (statted && uid)
-        *uid = dirStat.st_uid; // procfs gives the fd directory its process's owner, as the pid directory
-    bool guessed = statted && dirStat.st_size > 0 && dirStat.st_size < (1 << 24);
+    bool guessed
+        = !m_capture && ::fstatat(pidFd, "fd", &dirStat, 0) == 0 && dirStat.st_size > 0 && dirStat.st_size < (1 << 24);
     DirFd fdDir; // opened to list it
     std::vector<int> fds;
     const auto list = [&] {
@@ -653,26 +650,18 @@ void Collector::attachDetails(Pass &pass, bool deepForAll, const std::unordered_
                     continue; // vanished: marked below
                 std::shared_ptr<const ProcessDetails> details;
                 std::shared_ptr<const DeepDetails> deep;
-                std::optional<std::uint32_t> uid; // its fd directory's owner: the process's, as its directory's
                 if (needs[i] & 1)
                     details = readDetails(dir, s, buf);
                 if (needs[i] & 2)
-                    deep = pinned && s.id.pid == self ? ownFilesWhilePinning() : readDeepAt(dir, s, buf, &uid);
-                if (m_fdsCountedWithDetails && !s.isKernelThread()) {
-                    if (s.fdCount < 0)
-                        s.fdCount = deep && deep->filesRead ? deep->fdCount : countFds(dir);
-                    struct stat st { };
-                    if (!uid && !s.uid && ::fstat(dir, &st) == 0)
-                        uid = st.st_uid;
-                }
+                    deep = pinned && s.id.pid == self ? ownFilesWhilePinning() : readDeepAt(dir, s, buf);
+                if (m_fdsCountedWithDetails && s.fdCount < 0 && !s.isKernelThread())
+                    s.fdCount = deep && deep->filesRead ? deep->fdCount : countFds(dir);
                 // The pid may have changed hands since the cheap tier (then this directory is
                 // another process's), or the process exec'd meanwhile: such reads are not its.
                 // Through a kept directory only the exec can happen, which the one-shot's second
                 // pass sees in the command name (its details are then read again).
                 switch (pinned ? StillSame::Yes : stillSame(dir, s, buf)) {
                 case StillSame::Yes:
-                    if (!s.uid)
-                        s.uid = uid;
                     if (needs[i] & 1)
                         s.details = std::move(details);
                     if (needs[i] & 2)
@@ -861,7 +850,12 @@ Collector::SocketReading Collector::readSockets(FileBuffer &buf) const
 {
     SocketReading r;
     std::string netError;
-    if (m_capture || !readInetSocketsNetlink(r.sockets, &netError, &r.closedByPort)) {
+    std::string sockstat;
+    if (!m_capture && buf.readAt(m_root.get(), "net/sockstat"))
+        sockstat = buf.view();
+    const SocketCounts counts
+        = parseSockstat(sockstat, !m_capture && buf.readAt(m_root.get(), "net/sockstat6") ? buf.view() : "");
+    if (m_capture || !readInetSocketsNetlink(r.sockets, &netError, &r.closedByPort, &counts)) {
         r.closedByPort.clear(); // what a failed dump counted is counted again below
         if (!netError.empty())
             r.warning = Phrase("Collector", QT_TRANSLATE_NOOP("Collector", "%1; falling back to %2/net"),
@@ -1145,8 +1139,6 @@ Collector::Pass Collector::rereadRates(Pass &first)
                 if (read && fresh.id == s.id) {
                     if (fresh.fdCount < 0)
                         fresh.fdCount = s.fdCount; // counted with its details
-                    if (!fresh.uid)
-                        fresh.uid = s.uid; // read with them
                     if (pinned && fresh.comm == s.comm)
                         first.dirs[i] = DirFd();
                     s = std::move(fresh);

@@ -137,9 +137,7 @@ private:
     bool readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr,
         double *cpuReadAt = nullptr, char *quiet = nullptr);
     std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
-    // uid: the process's, from its fd directory's owner (a live one-shot reads it there).
-    std::shared_ptr<DeepDetails> readDeepAt(
-        int pidFd, const Sample &s, FileBuffer &buf, std::optional<std::uint32_t> *uid = nullptr);
+    std::shared_ptr<DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
     static std::shared_ptr<DeepDetails> ownFilesWhilePinning();
     std::vector<FileLock> readLockTable(FileBuffer &buf) const; // touches nothing of this: any thread
     void setLocks(std::vector<FileLock> locks); // and who holds one, for the deep reads after

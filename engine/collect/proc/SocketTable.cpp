@@ -184,7 +184,39 @@ void parseProcNetUnix(std::string_view text, SocketMap &out)
     });
 }
 
-bool readInetSocketsNetlink(SocketMap &out, std::string *error, ClosedByPort *closed)
+SocketCounts parseSockstat(std::string_view sockstat, std::string_view sockstat6)
+{
+    // "TCP: inuse 3 orphan 0 tw 8 alloc 5 mem 1": the number after a word, on the line of a protocol.
+    const auto number = [](std::string_view text, std::string_view protocol, std::string_view word) {
+        std::optional<long> n;
+        for (std::size_t at = 0; at < text.size();) { // no header: every line
+            const std::size_t end = std::min(text.find('\n', at), text.size());
+            const std::string_view line = text.substr(at, end - at);
+            at = end + 1;
+            if (line.substr(0, protocol.size()) != protocol)
+                continue;
+            std::array<std::string_view, 16> t{};
+            const auto count = fields(line, t);
+            for (std::size_t k = 1; k + 1 < count; ++k) {
+                long v = 0;
+                const auto f = t[k + 1];
+                auto [p, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
+                if (t[k] == word && ec == std::errc() && p == f.data() + f.size() && v >= 0)
+                    n = v;
+            }
+        }
+        return n;
+    };
+    SocketCounts c;
+    c.tcp = number(sockstat, "TCP: ", "inuse");
+    c.timeWait = number(sockstat, "TCP: ", "tw");
+    c.udp = number(sockstat, "UDP: ", "inuse");
+    c.tcp6 = number(sockstat6, "TCP6: ", "inuse");
+    c.udp6 = number(sockstat6, "UDP6: ", "inuse");
+    return c;
+}
+
+bool readInetSocketsNetlink(SocketMap &out, std::string *error, ClosedByPort *closed, const SocketCounts *counts)
 {
     const int fd = ::socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
     if (fd < 0) {
@@ -200,9 +232,27 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error, ClosedByPort *cl
     const Query queries[]
         = {{AF_INET, IPPROTO_TCP, SocketInfo::Proto::Tcp}, {AF_INET6, IPPROTO_TCP, SocketInfo::Proto::Tcp6},
             {AF_INET, IPPROTO_UDP, SocketInfo::Proto::Udp}, {AF_INET6, IPPROTO_UDP, SocketInfo::Proto::Udp6}};
+    const auto none = [counts](const std::optional<long> SocketCounts::*field) {
+        return counts && (counts->*field) && *(counts->*field) == 0;
+    };
+    long v4TimeWaits = 0; // TIME_WAIT of both families is one count: what the v4 dump did not find is v6
+    const auto needed = [&](const Query &q) {
+        const bool v4 = q.family == AF_INET;
+        if (q.protocol == IPPROTO_UDP)
+            return !none(v4 ? &SocketCounts::udp : &SocketCounts::udp6);
+        if (!none(v4 ? &SocketCounts::tcp : &SocketCounts::tcp6))
+            return true; // in use, or not known
+        if (!closed)
+            return false; // TIME_WAIT, the only other kind, is not asked for
+        if (!counts || !counts->timeWait)
+            return true;
+        return v4 ? *counts->timeWait > 0 : v4TimeWaits < *counts->timeWait;
+    };
     bool ok = true;
     alignas(nlmsghdr) char buf[32768];
     for (const auto &q : queries) {
+        if (!needed(q))
+            continue;
         struct {
             nlmsghdr nlh;
             inet_diag_req_v2 req;
@@ -251,6 +301,7 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error, ClosedByPort *cl
                 }
                 const auto *m = static_cast<const inet_diag_msg *>(NLMSG_DATA(h));
                 if (q.protocol == IPPROTO_TCP && m->idiag_state == kTcpTimeWait) {
+                    v4TimeWaits += q.family == AF_INET ? 1 : 0;
                     countClosed(ntohs(m->id.idiag_sport), closed); // by port alone: nothing formatted
                     continue;
                 }

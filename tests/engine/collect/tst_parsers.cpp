@@ -260,6 +260,24 @@ private Q_SLOTS:
         QVERIFY(map.at(5151).established);
     }
 
+    // What decides which socket tables are dumped: a count per kind, absent where unreadable.
+    void sockstatCountsEachKind()
+    {
+        const SocketCounts c = parseSockstat("sockets: used 7\nTCP: inuse 1 orphan 0 tw 8 alloc 1 mem 18\n"
+                                             "UDP: inuse 0 mem 0\nUDPLITE: inuse 5\n",
+            "TCP6: inuse 2\nUDP6: inuse 0\nUDPLITE6: inuse 4\n");
+        QCOMPARE(c.tcp.value_or(-1), 1L);
+        QCOMPARE(c.timeWait.value_or(-1), 8L);
+        QCOMPARE(c.udp.value_or(-1), 0L); // not UDPLITE's
+        QCOMPARE(c.tcp6.value_or(-1), 2L);
+        QCOMPARE(c.udp6.value_or(-1), 0L);
+        const SocketCounts unread = parseSockstat("", "");
+        QVERIFY(!unread.tcp && !unread.tcp6 && !unread.udp && !unread.udp6 && !unread.timeWait);
+        const SocketCounts hostile
+            = parseSockstat("TCP: inuse -1 tw x9\nUDP: inuse\n", "TCP6: inuse 99999999999999999999\n");
+        QVERIFY(!hostile.tcp && !hostile.timeWait && !hostile.udp && !hostile.tcp6);
+    }
+
     void connectionsThatJustEndedAreCountedByPort()
     {
         // TIME_WAIT (06): not kept as sockets (no inode, thousands on a busy server), counted by port.
