@@ -121,13 +121,6 @@ StillSame stillSame(int dirFd, const Sample &s, FileBuffer &buf)
     return f.comm.substr(0, 15) == s.comm ? StillSame::Yes : StillSame::Execd;
 }
 
-double monotonicMs() // the live SchedClocks timeline
-{
-    timespec ts{};
-    ::clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
-}
-
 double bootClockSeconds()
 {
     timespec ts{};
@@ -292,11 +285,10 @@ bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &bu
     bool ioUnused = false;
     if (quiet && m_quiet && lastRanMs && *lastRanMs && s.cpuNs && s.threads == 1 && cpuReadAt
         && (s.state == 'S' || s.state == 'I' || s.state == 'T' || s.state == 't')) {
-        const double since = (monotonicMs() - m_quiet->clocks.toTimeline(**lastRanMs, s.processor)) / 1000;
+        const double since = (SchedClocks::liveNowMs() - m_quiet->clocks.toTimeline(**lastRanMs, s.processor)) / 1000;
         *quiet = since >= m_quiet->seconds ? 1 : 0;
-        const double ticks = static_cast<double>(std::max(1L, ::sysconf(_SC_CLK_TCK)));
         ioUnused = *quiet && !m_options.refreshesAfterScanOnce
-            && !lifeFills(*cpuReadAt - static_cast<double>(s.id.startTicks) / ticks, since);
+            && !lifeFills(*cpuReadAt - static_cast<double>(s.id.startTicks) / m_quiet->ticksPerSecond, since);
     }
 
     const PreviousSample *unchanged = didNotRunSince(s);
@@ -1042,7 +1034,8 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     clock.lap("cgroups");
     // "Last ran" on the clocks' timeline at the first read: those quiet long before it are read once.
     if (const auto clocks = schedClocks())
-        m_quiet = QuietTest{*clocks, std::max(kQuietSeconds, 10 * minIntervalSeconds)};
+        m_quiet = QuietTest{*clocks, std::max(kQuietSeconds, 10 * minIntervalSeconds),
+            static_cast<double>(std::max(1L, ::sysconf(_SC_CLK_TCK)))};
     clock.lap("scheduler clocks");
     Pass first = readCheapTier(pids, true, keep);
     m_quiet.reset();
@@ -1147,14 +1140,12 @@ Collector::Pass Collector::rereadRates(Pass &first)
             }
         });
     second.samples.reserve(n);
-    second.quiet.reserve(n);
     second.lastRanMs.reserve(n);
     second.readAt.reserve(readAt.size());
     second.dirs.reserve(n);
     for (std::size_t i = 0; i < n; ++i)
         if (alive[i]) {
             second.samples.push_back(std::move(first.samples[i]));
-            second.quiet.push_back(first.quiet[i]);
             second.lastRanMs.push_back(lastRan[i]);
             if (!readAt.empty())
                 second.readAt.push_back(readAt[i]);

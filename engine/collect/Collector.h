@@ -110,14 +110,14 @@ private:
         std::vector<DirFd> dirs;
         // Per sample, the interval its rates span (0: no rate; negative: its first, which may be filled).
         std::vector<double> intervals;
-        // A one-shot's: not run for a while before its first read (readCheap), so not read again.
+        // A one-shot's first pass: not run for a while before its read (readCheap), so not read again.
         std::vector<char> quiet;
     };
     // firstOfTwo: a one-shot's first pass (keeps up to dirsToKeep directories).
     Pass readCheapTier();
     Pass readCheapTier(const std::vector<int> &pids, bool firstOfTwo, std::size_t dirsToKeep);
     // The second pass of a one-shot scan: CPU time, last run and I/O again, through the kept directories,
-    // of all but those quiet since long before their first read (quietAtFirstRead).
+    // of all but those quiet since long before their first read (Pass::quiet).
     Pass rereadRates(Pass &first);
     // Quiet this long (and ten intervals) before its first read, a process is not read again: what the
     // interval could catch of it, a wakeup, is what fillShortInterval evens out, and its last run
@@ -195,6 +195,7 @@ private:
     struct QuietTest {
         SchedClocks clocks; // what "last ran" is measured on
         double seconds = kQuietSeconds;
+        double ticksPerSecond = 100; // of start times
     };
     std::optional<QuietTest> m_quiet; // set during a one-shot's first pass
     std::optional<CgroupMembers> m_cgroups; // during a one-shot scan, when its walk paid

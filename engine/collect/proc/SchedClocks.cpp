@@ -9,14 +9,15 @@
 #include <unistd.h>
 
 namespace ptriage {
-namespace {
 
-double monotonicMs()
+double SchedClocks::liveNowMs()
 {
     timespec ts{};
     ::clock_gettime(CLOCK_MONOTONIC, &ts);
     return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
+
+namespace {
 
 // The calling thread's se.exec_start: when it was last put on its CPU, which is this instant.
 std::optional<double> ownExecStartMs(int rootFd, FileBuffer &buf)
@@ -53,7 +54,7 @@ std::optional<SchedClocks> SchedClocks::read(int rootFd, bool live, FileBuffer &
             // that CPU's clock, read a few microseconds late at most.
             if (::sched_setaffinity(0, sizeof one, &one) != 0 || ::sched_getcpu() != cpu)
                 continue;
-            const double at = monotonicMs();
+            const double at = liveNowMs();
             const auto clock = ownExecStartMs(rootFd, buf);
             if (clock && ::sched_getcpu() == cpu) {
                 c.m_offsetMs.resize(static_cast<std::size_t>(cpu) + 1);
@@ -63,13 +64,13 @@ std::optional<SchedClocks> SchedClocks::read(int rootFd, bool live, FileBuffer &
         ::sched_setaffinity(0, sizeof allowed, &allowed);
     }
     if (c.spanOffsets()) {
-        c.m_nowMs = monotonicMs();
+        c.m_nowMs = liveNowMs();
         c.m_visited = true;
         return c;
     }
     // One clock for all, the reading thread's. Live, the timeline stays CLOCK_MONOTONIC, so what
     // was read in other scans still compares; a capture's timeline is that clock itself.
-    const double at = live ? monotonicMs() : 0;
+    const double at = live ? liveNowMs() : 0;
     const auto now = ownExecStartMs(rootFd, buf);
     if (!now)
         return std::nullopt;
@@ -121,7 +122,7 @@ std::optional<SchedClocks> SchedClocks::fromText(std::string_view text, std::str
 
 std::optional<SchedClocks> SchedClocks::renewed(double maxAgeMs) const
 {
-    const double now = monotonicMs();
+    const double now = liveNowMs();
     if (!m_visited || now - m_nowMs > maxAgeMs)
         return std::nullopt;
     SchedClocks c = *this;

@@ -34,6 +34,8 @@ public:
 
     // Now, on the timeline.
     double nowMs() const { return m_nowMs; }
+    // Now on a live scan's timeline (CLOCK_MONOTONIC), without reading the clocks again.
+    static double liveNowMs();
     // An exec_start read on `cpu`'s clock, on the timeline. For a CPU not visited (-1: unknown)
     // the latest it can be, so "since" comes out shortest: when unsure, say less.
     double toTimeline(double execStartMs, int cpu) const;
