@@ -220,6 +220,12 @@ DirFd Collector::openPid(int pid) const
 bool Collector::readCheap(
     int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs, DirFd *keep, double *cpuReadAt, char *quiet)
 {
+    if (keep && keep->valid()) { // the last refresh's: its process's or none
+        if (readCheapAt(*keep, pid, s, buf, lastRanMs, cpuReadAt, quiet))
+            return true;
+        *keep = DirFd(); // that process is gone: the pid may name another now
+        s = Sample{};
+    }
     DirFd dir = openPid(pid);
     if (!dir.valid())
         return false; // vanished
@@ -347,7 +353,12 @@ void Collector::readIo(int dirFd, Sample &s, FileBuffer &buf)
 
 Collector::Pass Collector::readCheapTier()
 {
-    return readCheapTier(listPids(m_root.get()), false, 0);
+    const auto pids = listPids(m_root.get());
+    if (m_capture)
+        return readCheapTier(pids, false, 0);
+    const std::size_t keep = std::min(pids.size(), pidDirBudget());
+    reserveFdTable(keep + 64);
+    return readCheapTier(pids, false, keep);
 }
 
 Collector::Pass Collector::readCheapTier(const std::vector<int> &pids, bool firstOfTwo, std::size_t dirsToKeep)
@@ -359,8 +370,17 @@ Collector::Pass Collector::readCheapTier(const std::vector<int> &pids, bool firs
     pass.lastRanMs.resize(n);
     pass.readAt.resize(m_capture ? 0 : n);
     pass.quiet.assign(n, 0);
-    pass.dirs.resize(firstOfTwo ? n : 0); // an invalid entry past the fd budget
-    const std::size_t kept = firstOfTwo ? std::min(dirsToKeep, n) : 0;
+    pass.dirs.resize(firstOfTwo || dirsToKeep ? n : 0); // an invalid entry past the fd budget
+    pass.execSeenLater = firstOfTwo;
+    const std::size_t kept = std::min(dirsToKeep, n);
+    if (!firstOfTwo)
+        for (std::size_t i = 0; i < kept; ++i) {
+            const auto it = std::lower_bound(m_keptDirs.begin(), m_keptDirs.end(), pids[i],
+                [](const std::pair<int, DirFd> &e, int pid) { return e.first < pid; });
+            if (it != m_keptDirs.end() && it->first == pids[i])
+                pass.dirs[i] = std::move(it->second);
+        }
+    m_keptDirs.clear(); // those left: their pids are gone, or past the budget
     std::vector<char> alive(n, 0);
     parallelChunks(
         m_pool.get(), n, static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
@@ -650,9 +670,9 @@ void Collector::attachDetails(Pass &pass, bool deepForAll, const std::unordered_
                     s.fdCount = deep && deep->filesRead ? deep->fdCount : countFds(dir);
                 // The pid may have changed hands since the cheap tier (then this directory is
                 // another process's), or the process exec'd meanwhile: such reads are not its.
-                // Through a kept directory only the exec can happen, which the one-shot's second
+                // Through a kept directory only the exec can happen, which a one-shot's second
                 // pass sees in the command name (its details are then read again).
-                switch (pinned ? StillSame::Yes : stillSame(dir, s, buf)) {
+                switch (pinned && pass.execSeenLater ? StillSame::Yes : stillSame(dir, s, buf)) {
                 case StillSame::Yes:
                     if (needs[i] & 1)
                         s.details = std::move(details);
@@ -986,6 +1006,7 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     PhaseClock clock(&m_phases);
     m_preciseCpu = true;
     m_fdsCountedWithDetails = !m_capture && m_options.deep == DeepReads::All;
+    m_keptDirs.clear(); // a one-shot keeps its own, within the same budget
     if (m_capture) {
         if (m_options.meanwhile)
             m_options.meanwhile();
@@ -1172,6 +1193,17 @@ std::size_t Collector::pidDirBudget() const
     return rl.rlim_cur > reserve ? static_cast<std::size_t>(rl.rlim_cur - reserve) : 0;
 }
 
+void Collector::keepDirs(Pass &pass)
+{
+    m_keptDirs.clear();
+    m_keptDirs.reserve(pass.dirs.size());
+    for (std::size_t i = 0; i < pass.dirs.size(); ++i)
+        if (pass.dirs[i].valid())
+            m_keptDirs.emplace_back(pass.samples[i].id.pid, std::move(pass.dirs[i]));
+    std::sort(m_keptDirs.begin(), m_keptDirs.end(),
+        [](const std::pair<int, DirFd> &a, const std::pair<int, DirFd> &b) { return a.first < b.first; });
+}
+
 std::shared_ptr<const Snapshot> Collector::refresh()
 {
     m_phases.clear();
@@ -1191,6 +1223,7 @@ std::shared_ptr<const Snapshot> Collector::refresh()
     const auto again = m_options.deep == DeepReads::NewOnly && !m_capture ? holdersToReadAgain(pass, sockets.sockets)
                                                                           : std::unordered_set<ProcessIdentity>{};
     attachDetails(pass, m_options.deep == DeepReads::All, &again);
+    keepDirs(pass);
     clock.lap("details");
     applyRates(pass);
     attachLastRan(pass);

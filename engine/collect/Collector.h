@@ -105,26 +105,32 @@ private:
         // A one-shot scan keeps each process's directory open from its first read to its last: an
         // open pid directory names that process only (reads through it fail once it is gone, never
         // reach a newcomer under its pid), so nothing read through it needs checking, and nothing is
-        // opened twice. The second pass closes it (on its worker) unless the process exec'd. Empty
-        // for a refresh; an invalid entry past the fd budget.
+        // opened twice. The second pass closes it (on its worker) unless the process exec'd. A live
+        // refresh's are kept for the next (m_keptDirs). An invalid entry past the fd budget.
         std::vector<DirFd> dirs;
+        // Only in a one-shot's first pass does a kept directory spare the details' exec check: its
+        // second pass sees an exec in the command name.
+        bool execSeenLater = false;
         // Per sample, the interval its rates span (0: no rate; negative: its first, which may be filled).
         std::vector<double> intervals;
         // A one-shot's first pass: not run for a while before its read (readCheap), so not read again.
         std::vector<char> quiet;
     };
-    // firstOfTwo: a one-shot's first pass (keeps up to dirsToKeep directories).
+    // firstOfTwo: a one-shot's first pass. Keeps up to dirsToKeep directories, a refresh's through
+    // those it kept last time.
     Pass readCheapTier();
     Pass readCheapTier(const std::vector<int> &pids, bool firstOfTwo, std::size_t dirsToKeep);
     // The second pass of a one-shot scan: CPU time, last run and I/O again, through the kept directories,
     // of all but those quiet since long before their first read (Pass::quiet).
     Pass rereadRates(Pass &first);
+    // A live refresh's directories, for the next (m_keptDirs).
+    void keepDirs(Pass &pass);
     // Quiet this long (and ten intervals) before its first read, a process is not read again: what the
     // interval could catch of it, a wakeup, is what fillShortInterval evens out, and its last run
     // stays in its bin ("seconds ago").
     static constexpr double kQuietSeconds = 1;
     std::optional<SchedClocks> schedClocks(); // the clocks, renewed or read by visiting the CPUs
-    // How many pid directories a one-shot scan may keep open (the soft fd limit, less a reserve).
+    // How many pid directories a scan may keep open (the soft fd limit, less a reserve).
     std::size_t pidDirBudget() const;
     // Grows the fd table to hold `fds` descriptors now (see scanOnce).
     void reserveFdTable(std::size_t fds) const;
@@ -132,6 +138,7 @@ private:
     // cpuReadAt: when the CPU time was read (the middle of its read), for a live scan's rates.
     // quiet: set in a one-shot's first pass, when the process has not run for m_quiet->seconds
     // (one thread, sleeping or stopped; running, D and zombies never).
+    // keep: the directory read through and kept (one already there is tried first: the last refresh's).
     bool readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr,
         DirFd *keep = nullptr, double *cpuReadAt = nullptr, char *quiet = nullptr);
     bool readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr,
@@ -199,6 +206,9 @@ private:
     };
     std::optional<QuietTest> m_quiet; // set during a one-shot's first pass
     std::optional<CgroupMembers> m_cgroups; // during a one-shot scan, when its walk paid
+    // A live refresh's pid directories, kept for the next, sorted by pid: a read through one is its
+    // process's or fails, so a refresh opens a directory only for a process it has not seen.
+    std::vector<std::pair<int, DirFd>> m_keptDirs;
     std::vector<FileLock> m_locks; // of the pass being read
     std::unordered_set<int> m_lockHolders; // their files get inodes, to name what they lock
     FileBuffer m_buffer; // for the calling thread's own reads

@@ -461,6 +461,47 @@ private Q_SLOTS:
         QSKIP("the pid was never given to the new process (a busy machine): not tested");
     }
 
+    // A refresh keeps each process's directory for the next, which reads that process through it:
+    // once it is gone, the process that got its pid is read as itself, never as the one that ended.
+    void aRefreshReadsThroughTheDirectoriesTheLastKept()
+    {
+        if (::access("/proc/sys/kernel/ns_last_pid", W_OK) != 0)
+            QSKIP("/proc/sys/kernel/ns_last_pid is not writable here");
+        Collector c = openLive(DeepReads::NewOnly);
+        rlimit rl{};
+        QVERIFY(::getrlimit(RLIMIT_NOFILE, &rl) == 0);
+        for (int attempt = 0; attempt < 100; ++attempt) {
+            const pid_t victim = startSleep("1001");
+            QVERIFY(victim > 0);
+            const std::uint64_t victimStart = startTicksOf(victim);
+            std::this_thread::sleep_for(std::chrono::milliseconds(30)); // see the refresh's test above
+            const auto before = c.refresh();
+            QVERIFY(before->byPid(victim));
+            const auto own = static_cast<std::size_t>(std::distance(
+                std::filesystem::directory_iterator("/proc/self/fd"), std::filesystem::directory_iterator()));
+            const std::size_t budget = rl.rlim_cur > 512 ? static_cast<std::size_t>(rl.rlim_cur) - 512 : 0;
+            QVERIFY2(own >= std::min(before->processes.size(), budget),
+                qPrintable(QStringLiteral("%1 fds open for %2 processes").arg(own).arg(before->processes.size())));
+            const pid_t usurper = givePidAway(victim);
+            if (usurper != victim) { // another fork on the machine took the pid first: again
+                if (usurper > 0)
+                    endProcess(usurper);
+                continue;
+            }
+            const std::uint64_t usurperStart = startTicksOf(usurper);
+            const auto after = c.refresh();
+            endProcess(usurper);
+            const Sample *s = after->byPid(victim);
+            QVERIFY2(s, "the process that got a kept directory's pid was not read");
+            QVERIFY(usurperStart != victimStart);
+            QCOMPARE(s->id.startTicks, usurperStart);
+            QCOMPARE(s->comm, std::string("sleep"));
+            QCOMPARE(s->details->cmdline, (std::vector<std::string>{"sleep", "2002"}));
+            return;
+        }
+        QSKIP("the pid was never given to the new process (a busy machine): not tested");
+    }
+
     // A process that execs keeps its identity but becomes another program: its details are read
     // again (a forked child is its parent's copy until it execs).
     void anExecIsSeenAndItsDetailsReadAgain()
@@ -640,9 +681,9 @@ private Q_SLOTS:
         }
     }
 
-    // A one-shot holds every process's directory open meanwhile: its own fds are those, not listed
-    // (a link each); another process's are, and a refresh (nothing held) lists its own.
-    void oneShotDoesNotListItsOwnHeldDirectories()
+    // A one-shot holds every process's directory open meanwhile, a refresh for the next: its own
+    // fds are those, not listed (a link each); another process's are.
+    void aScanDoesNotListItsOwnHeldDirectories()
     {
         Spawner sp;
         const Actor a = sp.spawn({"has-files", {"has-files"}, {}});
@@ -654,10 +695,15 @@ private Q_SLOTS:
         QVERIFY(!self->deep->filesRead);
         QVERIFY(self->deep->partial.find("fd: not listed") != std::string::npos);
         QVERIFY(other->deep->filesRead && other->deep->files.size() >= 3);
-        const auto again = c.refresh();
+        Collector refreshing = openLive();
+        refreshing.refresh();
+        const auto again = refreshing.refresh();
         const Sample *selfAgain = again->byPid(static_cast<int>(::getpid()));
-        QVERIFY(selfAgain && selfAgain->deep);
-        QVERIFY(selfAgain->deep->filesRead && !selfAgain->deep->files.empty());
+        const Sample *otherAgain = again->byPid(a.pid);
+        QVERIFY(selfAgain && selfAgain->deep && otherAgain && otherAgain->deep);
+        QVERIFY(!selfAgain->deep->filesRead);
+        QVERIFY(selfAgain->deep->partial.find("fd: not listed") != std::string::npos);
+        QVERIFY(otherAgain->deep->filesRead && otherAgain->deep->files.size() >= 3);
     }
 
     void deepReadOfOneProcessHasItsWholeEnvironmentMasked()
