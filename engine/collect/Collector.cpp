@@ -706,9 +706,10 @@ void Collector::attachDetails(Pass &pass, bool deepForAll, const std::unordered_
             d->comm = s.comm;
             d->partial = "vanished before its details were read";
             s.details = d;
-        } else {
+        } else if (!s.details->cmdline.empty() || s.isKernelThread() || s.state == 'Z' || m_capture) {
             details.emplace(s.id, s.details);
-        }
+        } // else read again next time: read mid-exec (the new program's name in place, not yet its
+          // arguments: a spawner resumes before then), or a process that emptied its arguments
         if (s.deep)
             deep.emplace(s.id, s.deep);
     }
@@ -1005,7 +1006,10 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     m_phases.clear();
     PhaseClock clock(&m_phases);
     m_preciseCpu = true;
-    m_fdsCountedWithDetails = !m_capture && m_options.deep == DeepReads::All;
+    // Each process's deep read (all, or all new, which is all while none is known) counts its fds from
+    // the fd directory it stats or lists: not counted first in the cheap tier as well.
+    m_fdsCountedWithDetails
+        = !m_capture && (m_options.deep == DeepReads::All || (m_options.deep == DeepReads::NewOnly && m_deep.empty()));
     m_keptDirs.clear(); // a one-shot keeps its own, within the same budget
     if (m_capture) {
         if (m_options.meanwhile)

@@ -189,7 +189,7 @@ private:
     std::optional<double> m_lastInterval;
     std::optional<Phrase> m_clockWarning; // a capture's recorded clocks unusable: said in the snapshot
     bool m_preciseCpu = false; // read schedstat: one-shot scans and captures, not every refresh
-    // A live one-shot with deep reads of all counts each process's fds as it lists them, not before.
+    // A live one-shot that reads every process deep counts each one's fds with that read, not before.
     bool m_fdsCountedWithDetails = false;
     struct LastRan {
         double ms = 0; // se.exec_start, on the SchedClocks timeline

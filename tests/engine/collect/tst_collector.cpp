@@ -10,6 +10,7 @@
 #include "support/LoopbackHttp.h"
 #include "support/Spawner.h"
 
+#include <QScopeGuard>
 #include <QtTest>
 
 #include <algorithm>
@@ -175,6 +176,11 @@ private Q_SLOTS:
             std::filesystem::directory_iterator());
         QCOMPARE(s->fdCount, static_cast<int>(fds));
         QVERIFY(s->fdCount >= 3);
+        // A one-shot that reads new processes deep (every one, the first time) counts them there too.
+        Collector newOnly = openLive(DeepReads::NewOnly);
+        const auto once = newOnly.scanOnce();
+        QVERIFY(once->byPid(a.pid));
+        QCOMPARE(once->byPid(a.pid)->fdCount, static_cast<int>(fds));
         QVERIFY(s->rssBytes > 0);
         // Only the environment keys that matter are kept: no secrets.
         QCOMPARE(s->details->environ.size(), std::size_t{1});
@@ -488,15 +494,21 @@ private Q_SLOTS:
                     endProcess(usurper);
                 continue;
             }
+            const auto ended = qScopeGuard([usurper] { endProcess(usurper); });
             const std::uint64_t usurperStart = startTicksOf(usurper);
             const auto after = c.refresh();
-            endProcess(usurper);
             const Sample *s = after->byPid(victim);
             QVERIFY2(s, "the process that got a kept directory's pid was not read");
             QVERIFY(usurperStart != victimStart);
             QCOMPARE(s->id.startTicks, usurperStart);
             QCOMPARE(s->comm, std::string("sleep"));
-            QCOMPARE(s->details->cmdline, (std::vector<std::string>{"sleep", "2002"}));
+            // Read mid-exec (posix_spawn returns once the new program's name is in place, before its
+            // arguments are) its command line is empty, and read again by the next refresh.
+            const std::vector<std::string> command{"sleep", "2002"};
+            QVERIFY(s->details->cmdline == command || s->details->cmdline.empty());
+            const auto again = c.refresh();
+            QVERIFY(again->byPid(victim));
+            QCOMPARE(again->byPid(victim)->details->cmdline, command);
             return;
         }
         QSKIP("the pid was never given to the new process (a busy machine): not tested");
