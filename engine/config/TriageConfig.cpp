@@ -166,8 +166,8 @@ bool readPriors(const Loaded &l, Priors &p, ConfigError *error)
     p.maxBitsState = r.number(o, QStringLiteral("max_bits_state"), QStringLiteral("max_bits_state"), 0.5, 64);
     p.maxBitsKindOwnerGone = r.number(
         o, QStringLiteral("max_bits_kind_when_owner_gone"), QStringLiteral("max_bits_kind_when_owner_gone"), 0, 64);
-    p.maxBitsLeftBehindInUse = r.number(o, QStringLiteral("max_bits_left_behind_in_use"),
-        QStringLiteral("max_bits_left_behind_in_use"), 0, 64);
+    p.maxBitsLeftBehindInUse = r.number(
+        o, QStringLiteral("max_bits_left_behind_in_use"), QStringLiteral("max_bits_left_behind_in_use"), 0, 64);
     const auto t = o.value(QStringLiteral("thresholds")).toObject();
     auto th = [&](const char *key, double min, double max) {
         return r.number(t, QLatin1String(key), QStringLiteral("thresholds.") + QLatin1String(key), min, max);
@@ -284,7 +284,7 @@ bool readSignatures(const Loaded &l, SignatureTable &s, ConfigError *error)
                 so.value(QStringLiteral("cmdline_regex")).toString(), path + QStringLiteral(".cmdline_regex"));
         s.signatures.push_back(std::move(sig));
     }
-    s.joinUnnamed();
+    s.index();
     return !r.failed();
 }
 
@@ -509,12 +509,23 @@ int SignatureTable::categoryIndex(std::string_view id) const
     return -1;
 }
 
-void SignatureTable::joinUnnamed()
+void SignatureTable::index()
 {
     std::vector<const QRegularExpression *> unnamed;
-    for (const auto &sig : signatures)
+    m_byName.clear();
+    m_unnamed.clear();
+    for (std::size_t i = 0; i < signatures.size(); ++i) {
+        const Signature &sig = signatures[i];
+        if (sig.names.empty())
+            m_unnamed.push_back(static_cast<int>(i));
         if (sig.names.empty() && sig.cmdline)
             unnamed.push_back(&*sig.cmdline);
+        for (const auto &n : sig.names) {
+            auto &named = m_byName[n];
+            if (named.empty() || named.back() != static_cast<int>(i))
+                named.push_back(static_cast<int>(i));
+        }
+    }
     anyUnnamedCmdline = joinedAlternatives(unnamed);
 }
 
@@ -537,6 +548,20 @@ int SignatureTable::match(const std::string &comm, const std::vector<std::string
             }
         }
     }
+    // The signatures this command can meet, in their order: those it is named by, and those that
+    // name nothing.
+    std::vector<int> candidates = m_unnamed;
+    const auto named = [&](const std::string &name) {
+        if (auto it = m_byName.find(name); it != m_byName.end())
+            candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+    };
+    named(comm);
+    if (argv0 != comm)
+        named(argv0);
+    if (!script.empty() && script != comm && script != argv0)
+        named(script);
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     QString joined;
     bool joinedReady = false;
     auto regexMatches = [&](const QRegularExpression &re) {
@@ -554,17 +579,15 @@ int SignatureTable::match(const std::string &comm, const std::vector<std::string
     // when the first of them is reached, says so.
     std::optional<bool> unnamedMayMatch;
     // A signature with names and a regex needs both (dbus-daemon --session); with one, that one.
-    for (const auto &sig : signatures) {
+    for (int i : candidates) {
+        const Signature &sig = signatures[static_cast<std::size_t>(i)];
         if (sig.names.empty() && sig.cmdline && anyUnnamedCmdline) {
             if (!unnamedMayMatch)
                 unnamedMayMatch = regexMatches(*anyUnnamedCmdline);
             if (!*unnamedMayMatch)
                 continue;
         }
-        bool named = sig.names.empty();
-        for (const auto &n : sig.names)
-            named = named || n == comm || n == argv0 || (!script.empty() && n == script);
-        if (named && (!sig.cmdline || regexMatches(*sig.cmdline)))
+        if (!sig.cmdline || regexMatches(*sig.cmdline))
             return sig.category;
     }
     return unknownCategory;

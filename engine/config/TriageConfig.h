@@ -7,6 +7,8 @@
 
 #include <QRegularExpression>
 
+#include <unordered_map>
+
 #include <array>
 #include <optional>
 #include <string>
@@ -95,13 +97,20 @@ struct SignatureTable {
     std::vector<Signature> signatures;
     int unknownCategory = 0;
     // The signatures that are a regular expression alone, joined (empty when they cannot be): one
-    // match turns away most commands. joinUnnamed() makes it again after `signatures` changed.
+    // match turns away most commands. index() makes it and the name index again after `signatures`
+    // changed.
     std::optional<QRegularExpression> anyUnnamedCmdline;
-    void joinUnnamed();
+    void index();
     int categoryIndex(std::string_view id) const;
     // The category of a command: by comm, argv[0]'s basename, the script an interpreter runs,
     // or a regular expression over the whole command line. First matching signature wins.
     int match(const std::string &comm, const std::vector<std::string> &cmdline) const;
+
+private:
+    // Which signatures name each name, and which name none: a command meets only those (hundreds
+    // of names, compared one by one, were most of what matching a process cost).
+    std::unordered_map<std::string, std::vector<int>> m_byName;
+    std::vector<int> m_unnamed;
 };
 
 struct CriticalFilePattern {

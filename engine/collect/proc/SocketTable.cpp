@@ -248,11 +248,20 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error, ClosedByPort *cl
             return true;
         return v4 ? *counts->timeWait > 0 : v4TimeWaits < *counts->timeWait;
     };
+    // The listeners are a small table of their own; the rest of TCP (connections, TIME_WAIT) is the
+    // table sized by memory. It is walked only when the sockets in use are more than the listeners.
+    const auto allListening = [&](const Query &q, long listeners) {
+        const auto inUse = q.family == AF_INET ? &SocketCounts::tcp : &SocketCounts::tcp6;
+        if (!counts || !(counts->*inUse) || *(counts->*inUse) > listeners)
+            return false;
+        return !closed
+            || (counts->timeWait && (q.family == AF_INET ? *counts->timeWait == 0 : v4TimeWaits >= *counts->timeWait));
+    };
     bool ok = true;
     alignas(nlmsghdr) char buf[32768];
-    for (const auto &q : queries) {
-        if (!needed(q))
-            continue;
+    // One dump of a family and protocol in the given states; the number of sockets it kept.
+    const auto dump = [&](const Query &q, std::uint32_t states) {
+        long kept = 0;
         struct {
             nlmsghdr nlh;
             inet_diag_req_v2 req;
@@ -262,16 +271,14 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error, ClosedByPort *cl
         msg.nlh.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
         msg.req.sdiag_family = static_cast<__u8>(q.family);
         msg.req.sdiag_protocol = static_cast<__u8>(q.protocol);
-        msg.req.idiag_states = q.protocol == IPPROTO_TCP
-            ? ((1u << kTcpListen) | (1u << kTcpEstablished) | (closed ? 1u << kTcpTimeWait : 0u))
-            : ((1u << kTcpClose) | (1u << kTcpEstablished));
+        msg.req.idiag_states = states;
         sockaddr_nl kernel{};
         kernel.nl_family = AF_NETLINK;
         if (::sendto(fd, &msg, sizeof msg, 0, reinterpret_cast<sockaddr *>(&kernel), sizeof kernel) < 0) {
             ok = false;
             if (error)
                 *error = std::string("netlink send: ") + std::strerror(errno);
-            break;
+            return kept;
         }
         bool done = false;
         while (!done) {
@@ -312,12 +319,26 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error, ClosedByPort *cl
                 s.local = formatAddress(q.family, m->id.idiag_src, s.localPort);
                 s.remote = formatAddress(q.family, m->id.idiag_dst, s.remotePort);
                 classify(s, m->idiag_state, q.protocol == IPPROTO_UDP);
-                if (const std::uint64_t key = keyOf(m->idiag_inode, s, q.protocol == IPPROTO_UDP, out))
+                if (const std::uint64_t key = keyOf(m->idiag_inode, s, q.protocol == IPPROTO_UDP, out)) {
                     out.emplace(key, std::move(s));
+                    ++kept;
+                }
             }
 #pragma GCC diagnostic pop
             if (n == 0)
                 break;
+        }
+        return kept;
+    };
+    for (const auto &q : queries) {
+        if (!needed(q))
+            continue;
+        if (q.protocol == IPPROTO_UDP) {
+            dump(q, (1u << kTcpClose) | (1u << kTcpEstablished));
+        } else {
+            const long listeners = dump(q, 1u << kTcpListen);
+            if (ok && !allListening(q, listeners))
+                dump(q, (1u << kTcpEstablished) | (closed ? 1u << kTcpTimeWait : 0u));
         }
         if (!ok)
             break;

@@ -30,8 +30,9 @@ SocketCounts parseSockstat(std::string_view sockstat, std::string_view sockstat6
 // Live TCP/UDP sockets through NETLINK_SOCK_DIAG (one round trip per family and protocol,
 // unlike /proc/net/tcp, which walks the whole hash on every read). False if netlink is unusable.
 // `counts`: a dump that can find nothing is not asked for (each walks a table sized by the machine's
-// memory, not by its sockets: ~0.7 ms for TCP with 24 GiB); v6 TIME_WAIT is asked for unless the v4
-// dump found them all.
+// memory, not by its sockets: ~0.8 ms for TCP with 24 GiB). TCP's listeners are asked for first; its
+// connections only when more sockets are in use than listeners were found, or TIME_WAIT ones are
+// wanted and there are some (v6's unless the v4 dump found them all).
 bool readInetSocketsNetlink(
     SocketMap &out, std::string *error, ClosedByPort *closed = nullptr, const SocketCounts *counts = nullptr);
 // /proc/locks: POSIX and flock locks with their holder pid and inode.
