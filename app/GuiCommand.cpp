@@ -1,6 +1,7 @@
 #include "Commands.h"
 
 #include "acting/ActionDialog.h"
+#include "collect/Collector.h"
 #include "desk/Desk.h"
 #include "look/ThemeIcon.h"
 #include "look/Translations.h"
@@ -179,6 +180,7 @@ int gui(int argc, char **argv)
         return Failure;
     }
     tuneAllocatorForLongRun(); // before QApplication starts its first thread
+    Collector::reserveFdTableBeforeThreads();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ptriage"));
     QApplication::setOrganizationName(QStringLiteral("ptriage"));

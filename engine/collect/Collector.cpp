@@ -357,7 +357,7 @@ Collector::Pass Collector::readCheapTier()
     if (m_capture)
         return readCheapTier(pids, false, 0);
     const std::size_t keep = std::min(pids.size(), pidDirBudget());
-    reserveFdTable(keep + 64);
+    reserveFdTable(m_root.get(), keep + 64);
     return readCheapTier(pids, false, keep);
 }
 
@@ -1031,7 +1031,7 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     // doubling (seven waits of ~10 ms from 64 to 8,192 fds).
     const auto pids = listPids(m_root.get());
     const std::size_t keep = std::min(pids.size(), pidDirBudget());
-    reserveFdTable(keep + 64);
+    reserveFdTable(m_root.get(), keep + 64);
     // Beside the first pass and its details, on a thread of its own (started once the fd table is
     // grown): /proc/locks, which mostly waits for an RCU grace period, the socket tables, and the
     // caller's work. The files of the few that hold a lock are named after the details.
@@ -1179,15 +1179,23 @@ Collector::Pass Collector::rereadRates(Pass &first)
     return second;
 }
 
-void Collector::reserveFdTable(std::size_t fds) const
+void Collector::reserveFdTableBeforeThreads()
+{
+    const DirFd proc(::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (!proc.valid())
+        return;
+    reserveFdTable(proc.get(), std::min(2 * listPids(proc.get()).size(), pidDirBudget()) + 64);
+}
+
+void Collector::reserveFdTable(int anyFd, std::size_t fds)
 {
     // The lowest free fd at or above fds - 1 makes the table that large; it stays so when closed.
-    const int fd = ::fcntl(m_root.get(), F_DUPFD_CLOEXEC, static_cast<int>(std::min<std::size_t>(fds, 1 << 24)) - 1);
+    const int fd = ::fcntl(anyFd, F_DUPFD_CLOEXEC, static_cast<int>(std::min<std::size_t>(fds, 1 << 24)) - 1);
     if (fd >= 0)
         ::close(fd);
 }
 
-std::size_t Collector::pidDirBudget() const
+std::size_t Collector::pidDirBudget()
 {
     // Leave room for everything else the process opens (the window's sockets, fonts, a database).
     constexpr rlim_t reserve = 512;

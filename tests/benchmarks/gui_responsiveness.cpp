@@ -22,6 +22,7 @@
 #include "window/SidePanes.h"
 #include "window/WindowActions.h"
 
+#include "collect/Collector.h"
 #include "config/TriageConfig.h"
 #include "util/AllocatorTuning.h"
 #include <QAction>
@@ -229,6 +230,7 @@ int main(int argc, char **argv)
     }
 
     tuneAllocatorForLongRun(); // as ptriage's window does, before the first thread
+    Collector::reserveFdTableBeforeThreads();
     TimedApplication app(argc, argv);
     PaintCounter paintCounter;
     if (paints)

@@ -467,6 +467,50 @@ private Q_SLOTS:
         QSKIP("the pid was never given to the new process (a busy machine): not tested");
     }
 
+    // The window grows its fd table while it has one thread: once threads share the table, each
+    // growth waits for an RCU grace period. Checked in a forked child (one thread, a table of its own)
+    // through the kernel's own FDSize.
+    void theFdTableIsGrownBeforeThreadsForTheDirectoriesKept()
+    {
+        const IdleChildren idle(600); // more directories than the table of a fresh process holds
+        QCOMPARE(idle.size(), 600);
+        const auto fdSize = [] {
+            std::ifstream status("/proc/self/status");
+            std::string line;
+            while (std::getline(status, line))
+                if (line.rfind("FDSize:", 0) == 0)
+                    return std::stol(line.substr(7));
+            return -1L;
+        };
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            const long before = fdSize();
+            Collector::reserveFdTableBeforeThreads();
+            const long after = fdSize();
+            long pids = 0;
+            for (const auto &e : std::filesystem::directory_iterator("/proc")) {
+                const std::string name = e.path().filename().string();
+                pids += std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+            }
+            rlimit rl{};
+            ::getrlimit(RLIMIT_NOFILE, &rl);
+            const long budget = rl.rlim_cur > 512 ? static_cast<long>(rl.rlim_cur) - 512 : 0;
+            const long wanted = std::min(2 * pids, budget) + 64;
+            std::printf("FDSize %ld -> %ld, wanted >= %ld (%ld processes)\n", before, after, wanted, pids);
+            std::fflush(stdout);
+            if (before <= 0 || before >= wanted)
+                ::_exit(77); // the child's table is sized by the parent's highest open fd
+            ::_exit(after >= wanted - wanted / 8 ? 0 : 1); // a few processes may have ended meanwhile
+        }
+        int status = 0;
+        QCOMPARE(::waitpid(child, &status, 0), child);
+        QVERIFY(WIFEXITED(status));
+        if (WEXITSTATUS(status) == 77)
+            QSKIP("this process holds an fd high enough that the child's table is already large");
+        QCOMPARE(WEXITSTATUS(status), 0);
+    }
+
     // A refresh keeps each process's directory for the next, which reads that process through it:
     // once it is gone, the process that got its pid is read as itself, never as the one that ended.
     void aRefreshReadsThroughTheDirectoriesTheLastKept()
