@@ -1027,8 +1027,8 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
         return publish(std::move(pass), clock);
     }
     // Room in the fd table for a directory per process, made while this may still be the only
-    // thread: the kernel grows a table shared by threads only after an RCU grace period, once per
-    // doubling (seven waits of ~10 ms from 64 to 8,192 fds).
+    // thread: the kernel grows a table shared by threads (in one step) only after an RCU grace period
+    // (10-30 ms). The window grows its table at start (reserveFdTableBeforeThreads).
     const auto pids = listPids(m_root.get());
     const std::size_t keep = std::min(pids.size(), pidDirBudget());
     reserveFdTable(m_root.get(), keep + 64);

@@ -7,11 +7,10 @@
 
 #include <QRegularExpression>
 
-#include <unordered_map>
-
 #include <array>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ptriage {

@@ -236,26 +236,18 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error, ClosedByPort *cl
         return counts && (counts->*field) && *(counts->*field) == 0;
     };
     long v4TimeWaits = 0; // TIME_WAIT of both families is one count: what the v4 dump did not find is v6
-    const auto needed = [&](const Query &q) {
-        const bool v4 = q.family == AF_INET;
-        if (q.protocol == IPPROTO_UDP)
-            return !none(v4 ? &SocketCounts::udp : &SocketCounts::udp6);
-        if (!none(v4 ? &SocketCounts::tcp : &SocketCounts::tcp6))
-            return true; // in use, or not known
+    const auto timeWaitsLeft = [&](bool v4) {
         if (!closed)
-            return false; // TIME_WAIT, the only other kind, is not asked for
+            return false; // not asked for
         if (!counts || !counts->timeWait)
             return true;
         return v4 ? *counts->timeWait > 0 : v4TimeWaits < *counts->timeWait;
     };
-    // The listeners are a small table of their own; the rest of TCP (connections, TIME_WAIT) is the
-    // table sized by memory. It is walked only when the sockets in use are more than the listeners.
-    const auto allListening = [&](const Query &q, long listeners) {
-        const auto inUse = q.family == AF_INET ? &SocketCounts::tcp : &SocketCounts::tcp6;
-        if (!counts || !(counts->*inUse) || *(counts->*inUse) > listeners)
-            return false;
-        return !closed
-            || (counts->timeWait && (q.family == AF_INET ? *counts->timeWait == 0 : v4TimeWaits >= *counts->timeWait));
+    const auto needed = [&](const Query &q) {
+        const bool v4 = q.family == AF_INET;
+        if (q.protocol == IPPROTO_UDP)
+            return !none(v4 ? &SocketCounts::udp : &SocketCounts::udp6);
+        return !none(v4 ? &SocketCounts::tcp : &SocketCounts::tcp6) || timeWaitsLeft(v4);
     };
     bool ok = true;
     alignas(nlmsghdr) char buf[32768];
@@ -336,8 +328,12 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error, ClosedByPort *cl
         if (q.protocol == IPPROTO_UDP) {
             dump(q, (1u << kTcpClose) | (1u << kTcpEstablished));
         } else {
-            const long listeners = dump(q, 1u << kTcpListen);
-            if (ok && !allListening(q, listeners))
+            // The listeners are a small table of their own; the rest of TCP (connections, TIME_WAIT)
+            // is the table sized by memory, walked only when more sockets are in use than listeners.
+            const bool v4 = q.family == AF_INET;
+            const auto inUse = counts ? counts->*(v4 ? &SocketCounts::tcp : &SocketCounts::tcp6) : std::nullopt;
+            const long listeners = inUse == 0 ? 0 : dump(q, 1u << kTcpListen);
+            if (ok && (!inUse || *inUse > listeners || timeWaitsLeft(v4)))
                 dump(q, (1u << kTcpEstablished) | (closed ? 1u << kTcpTimeWait : 0u));
         }
         if (!ok)
