@@ -8,52 +8,47 @@
 
 namespace ptriage {
 
+Phrase Phrase::of(Data data)
+{
+    Phrase p;
+    p.m_data = std::make_shared<const Data>(std::move(data));
+    return p;
+}
+
 Phrase::Phrase(const char *context, const char *source, std::vector<Phrase> args)
-    : m_kind(Kind::Sentence), m_context(context), m_source(source), m_args(std::move(args))
+    : m_data(std::make_shared<const Data>(Data{Kind::Sentence, 0, 0, context, source, {}, std::move(args)}))
 { }
 
-Phrase::Phrase(std::string literal) : m_literal(std::move(literal)) { }
+// The empty literal stays null: empty() and == need no other case.
+Phrase::Phrase(std::string literal)
+    : m_data(literal.empty()
+            ? nullptr
+            : std::make_shared<const Data>(Data{Kind::Literal, 0, 0, nullptr, nullptr, std::move(literal), {}}))
+{ }
 
 Phrase Phrase::word(std::string name, const char *context, const char *label)
 {
-    Phrase p(std::move(name));
-    p.m_kind = Kind::Word;
-    p.m_context = context;
-    p.m_source = label;
-    return p;
+    return of({Kind::Word, 0, 0, context, label, std::move(name), {}});
 }
 
 Phrase Phrase::duration(double seconds)
 {
-    Phrase p;
-    p.m_kind = Kind::Duration;
-    p.m_value = seconds;
-    return p;
+    return of({Kind::Duration, 0, seconds, nullptr, nullptr, {}, {}});
 }
 
 Phrase Phrase::bytes(double count)
 {
-    Phrase p;
-    p.m_kind = Kind::Bytes;
-    p.m_value = count;
-    return p;
+    return of({Kind::Bytes, 0, count, nullptr, nullptr, {}, {}});
 }
 
 Phrase Phrase::percent(double fraction)
 {
-    Phrase p;
-    p.m_kind = Kind::Percent;
-    p.m_value = fraction;
-    return p;
+    return of({Kind::Percent, 0, fraction, nullptr, nullptr, {}, {}});
 }
 
 Phrase Phrase::number(double value, int decimals)
 {
-    Phrase p;
-    p.m_kind = Kind::Number;
-    p.m_value = value;
-    p.m_decimals = decimals;
-    return p;
+    return of({Kind::Number, decimals, value, nullptr, nullptr, {}, {}});
 }
 
 // %1…%9 replaced in one pass: an argument's own '%' is never read as a placeholder.
@@ -66,27 +61,30 @@ std::string Phrase::english() const
 
 void Phrase::appendEnglish(std::string &out) const
 {
-    switch (m_kind) {
+    if (!m_data)
+        return;
+    const Data &d = *m_data;
+    switch (d.kind) {
     case Kind::Literal:
     case Kind::Word:
-        out += m_literal;
+        out += d.literal;
         return;
     case Kind::Duration:
-        out += formatDuration(m_value);
+        out += formatDuration(d.value);
         return;
     case Kind::Bytes:
-        out += formatBytes(m_value);
+        out += formatBytes(d.value);
         return;
     case Kind::Percent:
-        out += formatPercent(m_value);
+        out += formatPercent(d.value);
         return;
     case Kind::Number:
-        out += formatNumber(m_value, m_decimals);
+        out += formatNumber(d.value, d.decimals);
         return;
     case Kind::Sentence:
         break;
     }
-    for (const char *c = m_source; *c;) {
+    for (const char *c = d.source; *c;) {
         const char *mark = std::strchr(c, '%');
         if (!mark) {
             out += c;
@@ -95,8 +93,8 @@ void Phrase::appendEnglish(std::string &out) const
         out.append(c, static_cast<std::size_t>(mark - c));
         if (mark[1] >= '1' && mark[1] <= '9') {
             const auto k = static_cast<std::size_t>(mark[1] - '1');
-            if (k < m_args.size())
-                m_args[k].appendEnglish(out); // into the same string: no copy per argument
+            if (k < d.args.size())
+                d.args[k].appendEnglish(out); // into the same string: no copy per argument
             c = mark + 2;
         } else {
             out += '%';
@@ -107,31 +105,34 @@ void Phrase::appendEnglish(std::string &out) const
 
 QString Phrase::text() const
 {
-    switch (m_kind) {
+    if (!m_data)
+        return {};
+    const Data &d = *m_data;
+    switch (d.kind) {
     case Kind::Literal:
-        return QString::fromUtf8(m_literal.data(), static_cast<qsizetype>(m_literal.size()));
+        return QString::fromUtf8(d.literal.data(), static_cast<qsizetype>(d.literal.size()));
     case Kind::Word:
-        return QCoreApplication::translate(m_context, m_source);
+        return QCoreApplication::translate(d.context, d.source);
     case Kind::Duration:
-        return localDuration(m_value);
+        return localDuration(d.value);
     case Kind::Bytes:
-        return localBytes(m_value);
+        return localBytes(d.value);
     case Kind::Percent:
-        return localPercent(m_value);
+        return localPercent(d.value);
     case Kind::Number:
-        return localNumber(m_value, m_decimals);
+        return localNumber(d.value, d.decimals);
     case Kind::Sentence:
         break;
     }
-    const QString t = QCoreApplication::translate(m_context, m_source);
+    const QString t = QCoreApplication::translate(d.context, d.source);
     QString out;
     out.reserve(t.size() + 16);
     for (qsizetype i = 0; i < t.size(); ++i) {
         const QChar c = t[i];
         if (c == u'%' && i + 1 < t.size() && t[i + 1] >= u'1' && t[i + 1] <= u'9') {
             const auto k = static_cast<std::size_t>(t[i + 1].unicode() - u'1');
-            if (k < m_args.size())
-                out += m_args[k].text();
+            if (k < d.args.size())
+                out += d.args[k].text();
             ++i;
             continue;
         }
@@ -142,22 +143,24 @@ QString Phrase::text() const
 
 bool operator==(const Phrase &a, const Phrase &b)
 {
-    if (a.m_kind != b.m_kind)
+    if (a.m_data == b.m_data)
+        return true;
+    if (!a.m_data || !b.m_data || a.m_data->kind != b.m_data->kind)
         return false;
-    switch (a.m_kind) {
+    const Phrase::Data &x = *a.m_data, &y = *b.m_data;
+    switch (x.kind) {
     case Phrase::Kind::Literal:
     case Phrase::Kind::Word:
-        return a.m_literal == b.m_literal;
+        return x.literal == y.literal;
     case Phrase::Kind::Duration:
     case Phrase::Kind::Bytes:
     case Phrase::Kind::Percent:
     case Phrase::Kind::Number:
-        return a.m_value == b.m_value && a.m_decimals == b.m_decimals;
+        return x.value == y.value && x.decimals == y.decimals;
     case Phrase::Kind::Sentence:
         break;
     }
-    return std::strcmp(a.m_source, b.m_source) == 0 && std::strcmp(a.m_context, b.m_context) == 0
-        && a.m_args == b.m_args;
+    return std::strcmp(x.source, y.source) == 0 && std::strcmp(x.context, y.context) == 0 && x.args == y.args;
 }
 
 Phrase joinFirst(const std::vector<Phrase> &items, std::size_t n)

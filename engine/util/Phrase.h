@@ -2,6 +2,7 @@
 
 #include <QString>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,19 +32,25 @@ public:
     void appendEnglish(std::string &out) const; // the same, at the end of `out`
     QString text() const; // in the installed translation
     std::string translated() const { return text().toStdString(); }
-    bool empty() const { return m_kind == Kind::Literal && m_literal.empty(); }
+    bool empty() const { return !m_data; }
 
     friend bool operator==(const Phrase &a, const Phrase &b);
 
 private:
     enum class Kind : unsigned char { Literal, Sentence, Word, Duration, Bytes, Percent, Number };
-    Kind m_kind = Kind::Literal;
-    int m_decimals = 0; // Number
-    double m_value = 0; // Duration, Bytes, Percent, Number
-    const char *m_context = nullptr;
-    const char *m_source = nullptr;
-    std::string m_literal; // Literal; Word: its name
-    std::vector<Phrase> m_args;
+    struct Data {
+        Kind kind = Kind::Literal;
+        int decimals = 0; // Number
+        double value = 0; // Duration, Bytes, Percent, Number
+        const char *context = nullptr;
+        const char *source = nullptr;
+        std::string literal; // Literal; Word: its name
+        std::vector<Phrase> args;
+    };
+    // Shared and never changed: a copy costs a count, and an empty phrase (null) costs nothing.
+    // Most phrases a process's facts and verdict hold are empty, and they are held per process.
+    std::shared_ptr<const Data> m_data;
+    static Phrase of(Data data);
 };
 
 // The first `n` items, and how many more there are: "a, b and 3 more" ("a, b und 3 weitere").
