@@ -121,6 +121,26 @@ StillSame stillSame(int dirFd, const Sample &s, FileBuffer &buf)
     return f.comm.substr(0, 15) == s.comm ? StillSame::Yes : StillSame::Execd;
 }
 
+// What stat said of `was`, for a process that has not run since.
+void takeStatOf(const Sample &was, Sample &s)
+{
+    s.id = was.id;
+    s.comm = was.comm;
+    s.ppid = was.ppid;
+    s.pgrp = was.pgrp;
+    s.session = was.session;
+    s.ttyNr = was.ttyNr;
+    s.tpgid = was.tpgid;
+    s.state = was.state;
+    s.flags = was.flags;
+    s.nice = was.nice;
+    s.threads = was.threads;
+    s.processor = was.processor;
+    s.cpuTicks = was.cpuTicks;
+    s.rssBytes = was.rssBytes;
+    s.vsizeBytes = was.vsizeBytes;
+}
+
 double bootClockSeconds()
 {
     timespec ts{};
@@ -217,11 +237,11 @@ DirFd Collector::openPid(int pid) const
     return DirFd::openAt(m_root.get(), name);
 }
 
-bool Collector::readCheap(
-    int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs, DirFd *keep, double *cpuReadAt, char *quiet)
+bool Collector::readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs, DirFd *keep,
+    double *cpuReadAt, char *quiet, const Sample *carry, char *carried)
 {
     if (keep && keep->valid()) { // the last refresh's: its process's or none
-        if (readCheapAt(*keep, pid, s, buf, lastRanMs, cpuReadAt, quiet))
+        if (readCheapAt(*keep, pid, s, buf, lastRanMs, cpuReadAt, quiet, carry, carried))
             return true;
         *keep = DirFd(); // that process is gone: the pid may name another now
         s = Sample{};
@@ -236,8 +256,36 @@ bool Collector::readCheap(
 }
 
 bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs,
-    double *cpuReadAt, char *quiet)
+    double *cpuReadAt, char *quiet, const Sample *carry, char *carried)
 {
+    if (carry) {
+        // A one-thread process that has not run since changed nothing of what stat says that only it
+        // can change (its state, threads, CPU, mappings, name); what others can change of it while it
+        // sleeps is read again in turn (kStatEveryRefreshes), its parent when that one is gone
+        // (recheckCarriedParents), and a process with a terminal (its foreground group) every time.
+        const double before = bootClockSeconds();
+        const auto ns = readCpuNs(dir.get(), 1, buf);
+        if (ns && ns == carry->cpuNs) {
+            takeStatOf(*carry, s);
+            s.cpuNs = ns;
+            if (cpuReadAt)
+                *cpuReadAt = (before + bootClockSeconds()) / 2;
+            if (carry->ioBytes) {
+                s.ioBytes = carry->ioBytes;
+                s.writtenBytes = carry->writtenBytes;
+            } else
+                readIo(dir.get(), s, buf);
+            struct stat st { };
+            if (carry->uid)
+                s.uid = carry->uid;
+            else if (::fstat(dir.get(), &st) == 0)
+                s.uid = st.st_uid;
+            if (!m_fdsCountedWithDetails)
+                s.fdCount = carry->fdCount >= 0 ? carry->fdCount : countFds(dir.get());
+            *carried = 1;
+            return true;
+        }
+    }
     if (!buf.readRecordAt(dir.get(), "stat")) {
         if (m_source == ProcSource::Live || buf.error() == ENOENT)
             return false; // vanished (or unreadable, which procfs never does for stat)
@@ -330,7 +378,7 @@ const PreviousSample *Collector::didNotRunSince(const Sample &s) const
     // A one-thread process that has not run since its previous sample did no I/O, opened or closed no
     // file and changed no credentials (only its own system calls change them): they are carried over,
     // not read again. Its CPU nanoseconds say it exactly; a thread's share of a group's ticks would not.
-    if (m_capture || s.threads != 1 || !s.cpuNs)
+    if (m_capture || s.threads != 1 || !s.cpuNs || *s.cpuNs == 0) // 0: no scheduler statistics to go by
         return nullptr;
     const auto it = m_previous.find(s.id);
     if (it == m_previous.end() || it->second.cpuNs != s.cpuNs || !it->second.ioBytes)
@@ -372,23 +420,29 @@ Collector::Pass Collector::readCheapTier(const std::vector<int> &pids, bool firs
     pass.quiet.assign(n, 0);
     pass.dirs.resize(firstOfTwo || dirsToKeep ? n : 0); // an invalid entry past the fd budget
     pass.execSeenLater = firstOfTwo;
+    pass.statCarried.assign(n, 0);
     const std::size_t kept = std::min(dirsToKeep, n);
-    if (!firstOfTwo)
+    std::vector<const Sample *> carry(n, nullptr);
+    if (!firstOfTwo) {
+        ++m_refreshes;
         for (std::size_t i = 0; i < kept; ++i) {
             const auto it = std::lower_bound(m_keptDirs.begin(), m_keptDirs.end(), pids[i],
-                [](const std::pair<int, DirFd> &e, int pid) { return e.first < pid; });
-            if (it != m_keptDirs.end() && it->first == pids[i])
-                pass.dirs[i] = std::move(it->second);
+                [](const KeptDir &e, int pid) { return e.id.pid < pid; });
+            if (it != m_keptDirs.end() && it->id.pid == pids[i]) {
+                pass.dirs[i] = std::move(it->dir);
+                carry[i] = statCarriable(it->id);
+            }
         }
+    }
     m_keptDirs.clear(); // those left: their pids are gone, or past the budget
     std::vector<char> alive(n, 0);
     parallelChunks(
         m_pool.get(), n, static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
             FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
             for (std::size_t i = begin; i < end; ++i)
-                alive[i]
-                    = readCheap(pids[i], pass.samples[i], buf, &pass.lastRanMs[i], i < kept ? &pass.dirs[i] : nullptr,
-                          pass.readAt.empty() ? nullptr : &pass.readAt[i], firstOfTwo ? &pass.quiet[i] : nullptr)
+                alive[i] = readCheap(pids[i], pass.samples[i], buf, &pass.lastRanMs[i],
+                               i < kept ? &pass.dirs[i] : nullptr, pass.readAt.empty() ? nullptr : &pass.readAt[i],
+                               firstOfTwo ? &pass.quiet[i] : nullptr, carry[i], &pass.statCarried[i])
                     ? 1
                     : 0;
         });
@@ -400,6 +454,7 @@ Collector::Pass Collector::readCheapTier(const std::vector<int> &pids, bool firs
         if (out != i) {
             pass.samples[out] = std::move(pass.samples[i]);
             pass.quiet[out] = pass.quiet[i];
+            pass.statCarried[out] = pass.statCarried[i];
             pass.lastRanMs[out] = pass.lastRanMs[i];
             if (!pass.readAt.empty())
                 pass.readAt[out] = pass.readAt[i];
@@ -410,12 +465,55 @@ Collector::Pass Collector::readCheapTier(const std::vector<int> &pids, bool firs
     }
     pass.samples.resize(out);
     pass.quiet.resize(out);
+    pass.statCarried.resize(out);
     pass.lastRanMs.resize(out);
     if (!pass.readAt.empty())
         pass.readAt.resize(out);
     if (!pass.dirs.empty())
         pass.dirs.resize(out);
+    recheckCarriedParents(pass);
     return pass;
+}
+
+const Sample *Collector::statCarriable(const ProcessIdentity &id) const
+{
+    if (!m_lastRefresh || m_capture || m_preciseCpu
+        || (m_refreshes + static_cast<std::uint64_t>(id.pid)) % kStatEveryRefreshes == 0)
+        return nullptr;
+    const Sample *was = m_lastRefresh->byIdentity(id);
+    // No CPU time at all: schedstat says nothing here (a kernel without scheduler statistics).
+    return was && was->cpuNs && *was->cpuNs > 0 && was->threads == 1 && was->ttyNr == 0 && !was->isKernelThread()
+        ? was
+        : nullptr;
+}
+
+void Collector::recheckCarriedParents(Pass &pass)
+{
+    if (std::find(pass.statCarried.begin(), pass.statCarried.end(), 1) == pass.statCarried.end())
+        return;
+    // Reparented when its parent ended: the parent is gone, or its pid names a younger process now.
+    std::vector<std::pair<int, std::uint64_t>> started; // pid, start
+    started.reserve(pass.samples.size());
+    for (const Sample &s : pass.samples)
+        started.emplace_back(s.id.pid, s.id.startTicks);
+    std::sort(started.begin(), started.end());
+    for (std::size_t i = 0; i < pass.samples.size(); ++i) {
+        Sample &s = pass.samples[i];
+        if (!pass.statCarried[i] || s.ppid <= 0)
+            continue;
+        const auto it = std::lower_bound(started.begin(), started.end(), std::pair<int, std::uint64_t>{s.ppid, 0});
+        if (it != started.end() && it->first == s.ppid && it->second <= s.id.startTicks)
+            continue;
+        pass.statCarried[i] = 0;
+        Sample again;
+        double readAt = 0;
+        if (i < pass.dirs.size() && pass.dirs[i].valid()
+            && readCheapAt(pass.dirs[i], s.id.pid, again, m_buffer, nullptr, &readAt) && again.id == s.id) {
+            s = std::move(again);
+            if (i < pass.readAt.size())
+                pass.readAt[i] = readAt;
+        }
+    }
 }
 
 std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, const Sample &s, FileBuffer &buf)
@@ -1011,6 +1109,7 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     m_fdsCountedWithDetails
         = !m_capture && (m_options.deep == DeepReads::All || (m_options.deep == DeepReads::NewOnly && m_deep.empty()));
     m_keptDirs.clear(); // a one-shot keeps its own, within the same budget
+    m_lastRefresh.reset();
     if (m_capture) {
         if (m_options.meanwhile)
             m_options.meanwhile();
@@ -1211,9 +1310,9 @@ void Collector::keepDirs(Pass &pass)
     m_keptDirs.reserve(pass.dirs.size());
     for (std::size_t i = 0; i < pass.dirs.size(); ++i)
         if (pass.dirs[i].valid())
-            m_keptDirs.emplace_back(pass.samples[i].id.pid, std::move(pass.dirs[i]));
-    std::sort(m_keptDirs.begin(), m_keptDirs.end(),
-        [](const std::pair<int, DirFd> &a, const std::pair<int, DirFd> &b) { return a.first < b.first; });
+            m_keptDirs.push_back({pass.samples[i].id, std::move(pass.dirs[i])});
+    std::sort(
+        m_keptDirs.begin(), m_keptDirs.end(), [](const KeptDir &a, const KeptDir &b) { return a.id.pid < b.id.pid; });
 }
 
 std::shared_ptr<const Snapshot> Collector::refresh()
@@ -1241,7 +1340,9 @@ std::shared_ptr<const Snapshot> Collector::refresh()
     attachLastRan(pass);
     fillShortIntervals(pass);
     clock.lap("rates, last ran");
-    return publish(std::move(pass), clock, std::move(sockets));
+    auto snap = publish(std::move(pass), clock, std::move(sockets));
+    m_lastRefresh = snap;
+    return snap;
 }
 
 std::shared_ptr<const DeepDetails> Collector::readDeep(const ProcessIdentity &id)

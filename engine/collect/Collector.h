@@ -69,6 +69,10 @@ public:
     // today's processes for growth). Call before the first thread starts: once threads share the
     // table, each growth waits for an RCU grace period (20-30 ms seen at 5,000 processes).
     static void reserveFdTableBeforeThreads();
+    // A refresh reads every process's stat at least every this many refreshes, a different share of
+    // them each time: what others change of a process that sleeps (its memory reclaimed, a renice)
+    // is seen then. In between, only schedstat of one that has not run.
+    static constexpr std::uint64_t kStatEveryRefreshes = 5;
 
     // Opens the proc root and reads the boot id. False with a message when it is unusable.
     bool open(std::string *error);
@@ -120,6 +124,9 @@ private:
         std::vector<double> intervals;
         // A one-shot's first pass: not run for a while before its read (readCheap), so not read again.
         std::vector<char> quiet;
+        // A refresh's: stat carried over from the previous sample (statCarriable), checked for a parent
+        // gone once every process is read (recheckCarriedParents).
+        std::vector<char> statCarried;
     };
     // firstOfTwo: a one-shot's first pass. Keeps up to dirsToKeep directories, a refresh's through
     // those it kept last time.
@@ -145,9 +152,20 @@ private:
     // (one thread, sleeping or stopped; running, D and zombies never).
     // keep: the directory read through and kept (one already there is tried first: the last refresh's).
     bool readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr,
-        DirFd *keep = nullptr, double *cpuReadAt = nullptr, char *quiet = nullptr);
+        DirFd *keep = nullptr, double *cpuReadAt = nullptr, char *quiet = nullptr, const Sample *carry = nullptr,
+        char *carried = nullptr);
+    // carry: the last refresh's sample of the process `dir` was kept for (statCarriable); when its CPU
+    // time is unchanged, what stat said is taken from there (`*carried` set) and only schedstat is read.
     bool readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr,
-        double *cpuReadAt = nullptr, char *quiet = nullptr);
+        double *cpuReadAt = nullptr, char *quiet = nullptr, const Sample *carry = nullptr, char *carried = nullptr);
+    // The last refresh's sample whose stat this refresh may carry for the process kept under `id`, else null.
+    const Sample *statCarriable(const ProcessIdentity &id) const;
+    // A carried parent pid holds only while that parent lives: those whose parent is gone are read again.
+    void recheckCarriedParents(Pass &pass);
+    std::uint64_t m_refreshes = 0;
+    // The last refresh's snapshot (the caller holds it too, until its triage is replaced): what a
+    // process that has not run since carries over from.
+    std::shared_ptr<const Snapshot> m_lastRefresh;
     std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
     std::shared_ptr<DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
     static std::shared_ptr<DeepDetails> ownFilesWhilePinning();
@@ -213,7 +231,11 @@ private:
     std::optional<CgroupMembers> m_cgroups; // during a one-shot scan, when its walk paid
     // A live refresh's pid directories, kept for the next, sorted by pid: a read through one is its
     // process's or fails, so a refresh opens a directory only for a process it has not seen.
-    std::vector<std::pair<int, DirFd>> m_keptDirs;
+    struct KeptDir {
+        ProcessIdentity id;
+        DirFd dir;
+    };
+    std::vector<KeptDir> m_keptDirs;
     std::vector<FileLock> m_locks; // of the pass being read
     std::unordered_set<int> m_lockHolders; // their files get inodes, to name what they lock
     FileBuffer m_buffer; // for the calling thread's own reads

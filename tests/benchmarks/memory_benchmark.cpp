@@ -89,10 +89,12 @@ int main(int argc, char **argv)
     const std::size_t n = first->processes.size();
     std::printf("%zu processes in the scan\n", n);
     stage.print("first refresh: snapshot, details and fds (cached)", n);
-    first.reset();
-    stage.before = heapBytes();
+    // The window holds the last result while the next refresh reads (and the collector the last
+    // refresh's snapshot, what processes that did not run carry over from): the next one beside it.
     auto snapshot = collector.refresh();
     stage.print("a later refresh's snapshot (details shared)", n);
+    first.reset();
+    stage.before = heapBytes();
     TriageOptions to;
     auto result = triage(snapshot, *config, to);
     stage.print("its triage (facts, verdicts, blast radii)", n);

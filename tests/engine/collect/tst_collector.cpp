@@ -97,6 +97,19 @@ pid_t startSleep(const char *seconds)
     return ::posix_spawn(&pid, "/bin/sleep", nullptr, nullptr, const_cast<char **>(argv), environ) == 0 ? pid : -1;
 }
 
+// `sleep SECONDS` in a session of its own (no controlling terminal); its pid or -1.
+pid_t startSleepInItsOwnSession(const char *seconds)
+{
+    const char *argv[] = {"sleep", seconds, nullptr};
+    posix_spawnattr_t attr;
+    ::posix_spawnattr_init(&attr);
+    ::posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
+    pid_t pid = -1;
+    const int rc = ::posix_spawn(&pid, "/bin/sleep", nullptr, &attr, const_cast<char **>(argv), environ);
+    ::posix_spawnattr_destroy(&attr);
+    return rc == 0 ? pid : -1;
+}
+
 void endProcess(pid_t pid)
 {
     ::kill(pid, SIGKILL);
@@ -556,6 +569,90 @@ private Q_SLOTS:
             return;
         }
         QSKIP("the pid was never given to the new process (a busy machine): not tested");
+    }
+
+    // A refresh reads only schedstat of a process that has not run since, and carries over what its
+    // stat said. What others change of it meanwhile, its nice value here, is seen within
+    // kStatEveryRefreshes refreshes (without the reads in turn, never).
+    void whatOthersChangeOfASleeperIsSeenWithinAFewRefreshes()
+    {
+        const pid_t pid = startSleepInItsOwnSession("1003"); // no terminal: a terminal's is read every time
+        QVERIFY(pid > 0);
+        const auto ended = qScopeGuard([pid] { endProcess(pid); });
+        std::this_thread::sleep_for(std::chrono::milliseconds(50)); // past its exec
+        Collector c = openLive(DeepReads::NewOnly);
+        std::optional<std::uint64_t> cpuNs;
+        for (int k = 0; k < 3; ++k) {
+            const auto snap = c.refresh();
+            QVERIFY(snap->byPid(pid));
+            cpuNs = snap->byPid(pid)->cpuNs;
+        }
+        const int nice = std::min(19, ::getpriority(PRIO_PROCESS, static_cast<id_t>(pid)) + 3);
+        QVERIFY(::setpriority(PRIO_PROCESS, static_cast<id_t>(pid), nice) == 0);
+        bool seen = false;
+        for (std::uint64_t k = 0; k < Collector::kStatEveryRefreshes && !seen; ++k) {
+            const auto snap = c.refresh();
+            const Sample *s = snap->byPid(pid);
+            QVERIFY(s);
+            QCOMPARE(s->comm, std::string("sleep"));
+            QCOMPARE(s->state, 'S');
+            QCOMPARE(s->cpuNs, cpuNs); // it did not run: a renice does not wake it
+            seen = s->nice == nice;
+        }
+        QVERIFY2(seen, "a renice of a sleeping process was not seen within kStatEveryRefreshes refreshes");
+    }
+
+    // A parent that ends hands its children to a reaper without them running: a carried parent pid is
+    // checked against the processes read (without that check the dead parent stayed, 4 runs in 5).
+    void aSleeperWhoseParentEndedShowsItsNewParent()
+    {
+        int fds[2];
+        QVERIFY(::pipe(fds) == 0);
+        const pid_t parent = ::fork();
+        QVERIFY(parent >= 0);
+        if (parent == 0) {
+            ::setsid(); // no terminal
+            const pid_t child = ::fork();
+            if (child == 0) {
+                ::execl("/bin/sleep", "sleep", "1004", static_cast<char *>(nullptr));
+                ::_exit(127);
+            }
+            if (::write(fds[1], &child, sizeof child) != sizeof child)
+                ::_exit(1);
+            for (;;)
+                ::pause();
+        }
+        ::close(fds[1]);
+        pid_t child = -1;
+        const bool told = ::read(fds[0], &child, sizeof child) == sizeof child;
+        ::close(fds[0]);
+        bool parentReaped = false;
+        const auto ended = qScopeGuard([&] {
+            if (told)
+                ::kill(child, SIGKILL); // not ours to reap once reparented
+            if (!parentReaped)
+                endProcess(parent);
+        });
+        QVERIFY(told && child > 0);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50)); // past its exec
+        Collector c = openLive(DeepReads::NewOnly);
+        for (int k = 0; k < 3; ++k) {
+            const auto snap = c.refresh();
+            QVERIFY(snap->byPid(child));
+            QCOMPARE(snap->byPid(child)->ppid, parent);
+        }
+        endProcess(parent);
+        parentReaped = true;
+        std::ifstream in("/proc/" + std::to_string(child) + "/stat");
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        StatFields now;
+        const char *why = nullptr;
+        QVERIFY(parseStat(text, now, &why));
+        QVERIFY(now.ppid != parent);
+        const auto after = c.refresh();
+        const Sample *s = after->byPid(child);
+        QVERIFY(s);
+        QCOMPARE(s->ppid, now.ppid);
     }
 
     // A process that execs keeps its identity but becomes another program: its details are read
