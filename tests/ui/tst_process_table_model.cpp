@@ -610,16 +610,18 @@ private Q_SLOTS:
             QVERIFY(removed.count() <= expectedRemovals);
         QVERIFY(removed.count() <= vanished);
 
-        // dataChanged: one signal per maximal run of rows under a parent and a span of columns (more
-        // than four runs become one range); together they cover every cell whose display changed.
-        QMap<std::tuple<QPersistentModelIndex, int, int>, QList<QPair<int, int>>> runs;
+        // dataChanged: one signal per maximal run of rows under a parent, a span of columns and its
+        // roles (none named where candidacy changed: the row's colors too), more than four runs
+        // becoming one range; together they cover every cell whose display changed.
+        QMap<std::tuple<QPersistentModelIndex, int, int, bool>, QList<QPair<int, int>>> runs;
         for (const auto &args : std::as_const(changed)) {
             const auto tl = args.at(0).value<QModelIndex>();
             const auto br = args.at(1).value<QModelIndex>();
             QCOMPARE(tl.parent(), br.parent());
             QVERIFY(tl.column() <= br.column());
             QVERIFY(tl.row() <= br.row());
-            runs[{QPersistentModelIndex(tl.parent()), tl.column(), br.column()}].append({tl.row(), br.row()});
+            const bool allRoles = args.at(2).value<QList<int>>().isEmpty();
+            runs[{QPersistentModelIndex(tl.parent()), tl.column(), br.column(), allRoles}].append({tl.row(), br.row()});
         }
         const auto covered = [&](const QModelIndex &cell) {
             return std::any_of(changed.begin(), changed.end(), [&](const QList<QVariant> &args) {
