@@ -270,18 +270,7 @@ bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &bu
             s.cpuNs = ns;
             if (cpuReadAt)
                 *cpuReadAt = (before + bootClockSeconds()) / 2;
-            if (carry->ioBytes) {
-                s.ioBytes = carry->ioBytes;
-                s.writtenBytes = carry->writtenBytes;
-            } else
-                readIo(dir.get(), s, buf);
-            struct stat st { };
-            if (carry->uid)
-                s.uid = carry->uid;
-            else if (::fstat(dir.get(), &st) == 0)
-                s.uid = st.st_uid;
-            if (!m_fdsCountedWithDetails)
-                s.fdCount = carry->fdCount >= 0 ? carry->fdCount : countFds(dir.get());
+            readIoUidFds(dir.get(), s, buf, false); // carried too: it did not run
             *carried = 1;
             return true;
         }
@@ -345,32 +334,37 @@ bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &bu
             && !lifeFills(*cpuReadAt - static_cast<double>(s.id.startTicks) / m_quiet->ticksPerSecond, since);
     }
 
+    readIoUidFds(dir.get(), s, buf, ioUnused);
+    return true;
+}
+
+void Collector::readIoUidFds(int dirFd, Sample &s, FileBuffer &buf, bool ioUnused)
+{
     const PreviousSample *unchanged = didNotRunSince(s);
     if (unchanged) {
         s.ioBytes = unchanged->ioBytes;
         s.writtenBytes = unchanged->writtenBytes;
     } else if (!ioUnused)
-        readIo(dir.get(), s, buf);
+        readIo(dirFd, s, buf);
 
     if (m_capture) {
         std::uint32_t uid = 0;
-        if (buf.readRecordAt(dir.get(), "status") && parseStatusUid(buf.view(), uid))
+        if (buf.readRecordAt(dirFd, "status") && parseStatusUid(buf.view(), uid))
             s.uid = uid;
         else if (buf.error() != 0 && buf.error() != ENOENT)
             addReason(s.partial, describeErrno("status", buf.error()));
         else
             addReason(s.partial, "status: no Uid");
-        s.fdCount = countEntries(dir.get(), "fd");
+        s.fdCount = countEntries(dirFd, "fd");
     } else {
         struct stat st { };
         if (unchanged && unchanged->uid)
             s.uid = unchanged->uid;
-        else if (::fstat(dir.get(), &st) == 0)
+        else if (::fstat(dirFd, &st) == 0)
             s.uid = st.st_uid;
         if (!m_fdsCountedWithDetails)
-            s.fdCount = unchanged && unchanged->fdCount >= 0 ? unchanged->fdCount : countFds(dir.get());
+            s.fdCount = unchanged && unchanged->fdCount >= 0 ? unchanged->fdCount : countFds(dirFd);
     }
-    return true;
 }
 
 const PreviousSample *Collector::didNotRunSince(const Sample &s) const
@@ -496,7 +490,8 @@ void Collector::recheckCarriedParents(Pass &pass)
     started.reserve(pass.samples.size());
     for (const Sample &s : pass.samples)
         started.emplace_back(s.id.pid, s.id.startTicks);
-    std::sort(started.begin(), started.end());
+    if (!std::is_sorted(started.begin(), started.end())) // procfs lists pids in order
+        std::sort(started.begin(), started.end());
     for (std::size_t i = 0; i < pass.samples.size(); ++i) {
         Sample &s = pass.samples[i];
         if (!pass.statCarried[i] || s.ppid <= 0)

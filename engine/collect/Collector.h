@@ -175,6 +175,9 @@ private:
     // directories), when /proc/locks was read beside them.
     void nameLockedFiles(Pass &pass);
     void readIo(int dirFd, Sample &s, FileBuffer &buf);
+    // After stat and the CPU time: I/O (unless `ioUnused`), uid and fd count, carried over from the
+    // previous sample when the process has not run since (didNotRunSince).
+    void readIoUidFds(int dirFd, Sample &s, FileBuffer &buf, bool ioUnused);
     // Its previous sample if it has not run since (its I/O, fds and uid are then that sample's), else null.
     const PreviousSample *didNotRunSince(const Sample &s) const;
     // `readFdsAgain`: processes whose cached fds are read anew (a listener of theirs came or went).
