@@ -4,6 +4,7 @@
 #include "SteadyRate.h"
 #include "Workspace.h"
 #include "collect/proc/CgroupMembers.h"
+#include "collect/proc/InheritedFds.h"
 #include "collect/proc/ProcParsers.h"
 #include "collect/proc/SchedTimes.h"
 #include "collect/proc/SocketTable.h"
@@ -12,6 +13,7 @@
 #include "util/Parallel.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <chrono>
@@ -189,6 +191,7 @@ bool Collector::open(std::string *error)
     // A live procfs has a "self" link; a captured tree does not.
     struct stat st { };
     m_capture = ::fstatat(m_root.get(), "self", &st, 0) != 0;
+    m_canCompareFds = !m_capture && readLinkAt(m_root.get(), "self") == std::to_string(::getpid());
     if (!m_capture && !m_workTrees)
         m_workTrees = std::make_unique<WorkTreeCache>();
     // Whatever it has, a tree that is not procfs is read as anyone's files.
@@ -559,7 +562,8 @@ std::shared_ptr<DeepDetails> Collector::ownFilesWhilePinning()
     return deep;
 }
 
-std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, FileBuffer &buf)
+std::shared_ptr<DeepDetails> Collector::readDeepAt(
+    int pidFd, const Sample &s, FileBuffer &buf, const Lender *lender, std::size_t *taken)
 {
     auto deep = std::make_shared<DeepDetails>();
     // Where it sleeps matters only when it cannot be woken (D).
@@ -568,6 +572,13 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
         if (!w.empty() && w != "0")
             deep->wchan = std::string(w.substr(0, 128));
     }
+    // Its lender's fds it shares first: kcmp names it by pid, and its directory answering after (the
+    // fd count below) says it still lived, so that pid was its. Not for a lock holder: its files'
+    // inodes are read, which a lender's records lack.
+    const std::vector<const OpenFile *> shared = lender && !m_lockHolders.count(s.id.pid)
+        ? sharedWith(s.id.pid, lender->pid, *lender->files)
+        : std::vector<const OpenFile *>{};
+    auto nextShared = shared.begin();
     // Linux ≥ 6.2 gives the number of open fds as the fd directory's size. Most processes' fds are
     // 0..n-1, and then their links are the whole list: read as fd/N through the pid directory, with
     // no fd directory opened and no listing (which makes a dentry per fd). A link that is not there
@@ -596,6 +607,7 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
     deep->filesRead = true;
     DirFd fdinfo;
     const bool lockHolder = m_lockHolders.count(s.id.pid) > 0; // its files' inodes name its locks
+    std::size_t took = 0;
     for (std::size_t k = 0; k < fds.size(); ++k) {
         const int fd = fds[k];
         if (deep->files.size() >= m_options.maxFdsPerProcess) {
@@ -609,6 +621,13 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
         auto [end, ec] = std::to_chars(name, path + sizeof path - 1, fd);
         *end = '\0';
         const int linkDir = guessed ? pidFd : fdDir.get();
+        while (nextShared != shared.end() && (*nextShared)->fd < fd)
+            ++nextShared;
+        if (nextShared != shared.end() && (*nextShared)->fd == fd) {
+            deep->files.push_back(**nextShared);
+            ++took;
+            continue;
+        }
         OpenFile f;
         f.fd = fd;
         int err = 0;
@@ -657,7 +676,47 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(int pidFd, const Sample &s, F
         }
         deep->files.push_back(std::move(f));
     }
+    if (taken)
+        *taken = took;
     return deep;
+}
+
+std::vector<char> Collector::lenders(
+    const Pass &pass, const std::vector<std::size_t> &work, const std::vector<std::uint8_t> &needs) const
+{
+    std::vector<char> can(pass.samples.size(), 0);
+    if (!m_canCompareFds)
+        return can;
+    const int self = ::getpid();
+    for (std::size_t i : work) {
+        const Sample &s = pass.samples[i];
+        can[i] = (needs[i] & 2) && i < pass.dirs.size() && pass.dirs[i].valid() && s.threads == 1 && s.cpuNs
+            && *s.cpuNs > 0 && s.id.pid != self;
+    }
+    return can;
+}
+
+void Collector::confirmLenders(Pass &pass, const std::vector<long> &lender, const std::vector<char> &took)
+{
+    std::unordered_map<long, bool> stillAsRead; // per lender: its CPU nanoseconds as the cheap tier read them
+    for (std::size_t i = 0; i < took.size(); ++i) {
+        if (!took[i])
+            continue;
+        const long l = lender[i];
+        auto known = stillAsRead.find(l);
+        if (known == stillAsRead.end()) {
+            const Sample &parent = pass.samples[static_cast<std::size_t>(l)];
+            const auto ns = readCpuNs(pass.dirs[static_cast<std::size_t>(l)].get(), 1, m_buffer);
+            known = stillAsRead.emplace(l, ns && ns == parent.cpuNs).first;
+        }
+        if (known->second)
+            continue;
+        Sample &s = pass.samples[i];
+        if (!s.deep)
+            continue; // not kept (it exec'd or ended meanwhile)
+        s.deep = readDeepAt(pass.dirs[i].get(), s, m_buffer); // its own links, through its kept directory
+        ++m_inherited.readAgain;
+    }
 }
 
 std::vector<FileLock> Collector::readLockTable(FileBuffer &buf) const
@@ -742,44 +801,64 @@ void Collector::attachDetails(Pass &pass, bool deepForAll, const std::unordered_
         return; // every process known, none gone: the caches stay as they are
     std::vector<std::uint8_t> execd(pass.samples.size(), 0); // exec'd while its details were read
     const int self = ::getpid();
-    parallelChunks(m_pool.get(), work.size(), static_cast<int>(m_buffers.size()),
-        [&](std::size_t begin, std::size_t end, int worker) {
-            FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
-            for (std::size_t w = begin; w < end; ++w) {
-                const std::size_t i = work[w];
-                Sample &s = pass.samples[i];
-                const bool pinned = i < pass.dirs.size() && pass.dirs[i].valid();
-                const DirFd opened = pinned ? DirFd() : openPid(s.id.pid);
-                const int dir = pinned ? pass.dirs[i].get() : opened.get();
-                if (dir < 0)
-                    continue; // vanished: marked below
-                std::shared_ptr<const ProcessDetails> details;
-                std::shared_ptr<const DeepDetails> deep;
-                if (needs[i] & 1)
-                    details = readDetails(dir, s, buf);
-                if (needs[i] & 2)
-                    deep = pinned && s.id.pid == self ? ownFilesWhilePinning() : readDeepAt(dir, s, buf);
-                if (m_fdsCountedWithDetails && s.fdCount < 0 && !s.isKernelThread())
-                    s.fdCount = deep && deep->filesRead ? deep->fdCount : countFds(dir);
-                // The pid may have changed hands since the cheap tier (then this directory is
-                // another process's), or the process exec'd meanwhile: such reads are not its.
-                // Through a kept directory only the exec can happen, which a one-shot's second
-                // pass sees in the command name (its details are then read again).
-                switch (pinned && pass.execSeenLater ? StillSame::Yes : stillSame(dir, s, buf)) {
-                case StillSame::Yes:
+    // Parents before children, so that the fds a child shares with its parent are taken from the parent.
+    const ParentsFirst order = parentsFirst(pass.samples, work, lenders(pass, work, needs));
+    std::vector<char> took(pass.samples.size(), 0);
+    std::atomic<std::size_t> tookFds{0};
+    for (const std::vector<std::size_t> &level : order.levels) {
+        if (&level != &order.levels.front() && m_options.afterLendersRead)
+            m_options.afterLendersRead();
+        parallelChunks(m_pool.get(), level.size(), static_cast<int>(m_buffers.size()),
+            [&](std::size_t begin, std::size_t end, int worker) {
+                FileBuffer &buf = m_buffers[static_cast<std::size_t>(worker)];
+                for (std::size_t w = begin; w < end; ++w) {
+                    const std::size_t i = level[w];
+                    Sample &s = pass.samples[i];
+                    const bool pinned = i < pass.dirs.size() && pass.dirs[i].valid();
+                    const DirFd opened = pinned ? DirFd() : openPid(s.id.pid);
+                    const int dir = pinned ? pass.dirs[i].get() : opened.get();
+                    if (dir < 0)
+                        continue; // vanished: marked below
+                    std::shared_ptr<const ProcessDetails> details;
+                    std::shared_ptr<const DeepDetails> deep;
                     if (needs[i] & 1)
-                        s.details = std::move(details);
-                    if (needs[i] & 2)
-                        s.deep = std::move(deep);
-                    break;
-                case StillSame::Execd:
-                    execd[i] = 1;
-                    break;
-                case StillSame::No: // vanished: marked below
-                    break;
+                        details = readDetails(dir, s, buf);
+                    if (needs[i] & 2 && pinned && s.id.pid == self)
+                        deep = ownFilesWhilePinning();
+                    else if (needs[i] & 2) {
+                        const long l = order.lender[i];
+                        const Sample *parent = l >= 0 ? &pass.samples[static_cast<std::size_t>(l)] : nullptr;
+                        const bool lends = pinned && parent && parent->deep && parent->deep->filesRead;
+                        const Lender from{lends ? parent->deep.get() : nullptr, parent ? parent->id.pid : 0};
+                        std::size_t n = 0;
+                        deep = readDeepAt(dir, s, buf, lends ? &from : nullptr, &n);
+                        took[i] = n > 0;
+                        tookFds += n;
+                    }
+                    if (m_fdsCountedWithDetails && s.fdCount < 0 && !s.isKernelThread())
+                        s.fdCount = deep && deep->filesRead ? deep->fdCount : countFds(dir);
+                    // The pid may have changed hands since the cheap tier (then this directory is
+                    // another process's), or the process exec'd meanwhile: such reads are not its.
+                    // Through a kept directory only the exec can happen, which a one-shot's second
+                    // pass sees in the command name (its details are then read again).
+                    switch (pinned && pass.execSeenLater ? StillSame::Yes : stillSame(dir, s, buf)) {
+                    case StillSame::Yes:
+                        if (needs[i] & 1)
+                            s.details = std::move(details);
+                        if (needs[i] & 2)
+                            s.deep = std::move(deep);
+                        break;
+                    case StillSame::Execd:
+                        execd[i] = 1;
+                        break;
+                    case StillSame::No: // vanished: marked below
+                        break;
+                    }
                 }
-            }
-        });
+            });
+    }
+    m_inherited.fds += tookFds;
+    confirmLenders(pass, order.lender, took);
     std::unordered_map<ProcessIdentity, std::shared_ptr<const ProcessDetails>> details;
     std::unordered_map<ProcessIdentity, std::shared_ptr<const DeepDetails>> deep;
     details.reserve(pass.samples.size());
@@ -1097,6 +1176,7 @@ std::shared_ptr<Snapshot> Collector::publish(Pass &&pass, PhaseClock &clock, std
 std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
 {
     m_phases.clear();
+    m_inherited = {};
     PhaseClock clock(&m_phases);
     m_preciseCpu = true;
     // Each process's deep read (all, or all new, which is all while none is known) counts its fds from
@@ -1313,6 +1393,7 @@ void Collector::keepDirs(Pass &pass)
 std::shared_ptr<const Snapshot> Collector::refresh()
 {
     m_phases.clear();
+    m_inherited = {};
     PhaseClock clock(&m_phases);
     setLocks(readLockTable(m_buffer));
     clock.lap("locks");

@@ -37,6 +37,9 @@ struct CollectOptions {
     // Called between the cheap tier and the detail reads, of a refresh and of a one-shot scan's first
     // pass (tests: a pid changes hands there, or a process execs).
     std::function<void()> afterCheapTier;
+    // Called after a generation's files are read, before those of its children, which may take their
+    // parents' records (tests: a parent changes its fds there).
+    std::function<void()> afterLendersRead;
     // The caller's own work, run once by a live scanOnce on a thread of its own beside the first pass
     // and its details, finished before the second pass starts (work that takes longer only lengthens
     // the intervals). A capture, read once, runs it first, on the calling thread.
@@ -99,6 +102,13 @@ public:
     std::vector<PreviousSample> previousSamples() const;
     // Where the last scanOnce() or refresh() spent its time.
     const PhaseTimes &lastPhases() const { return m_phases; }
+    // The last scanOnce() or refresh(): fd records taken from a parent (InheritedFds.h), and children
+    // whose records were read again by their links because the parent ran meanwhile.
+    struct Inherited {
+        std::size_t fds = 0;
+        std::size_t readAgain = 0;
+    };
+    Inherited lastInherited() const { return m_inherited; }
 
 private:
     struct Pass {
@@ -167,7 +177,18 @@ private:
     // process that has not run since carries over from.
     std::shared_ptr<const Snapshot> m_lastRefresh;
     std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
-    std::shared_ptr<DeepDetails> readDeepAt(int pidFd, const Sample &s, FileBuffer &buf);
+    // A parent whose records of the fds a child shares with it a deep read takes (InheritedFds.h).
+    struct Lender {
+        const DeepDetails *files;
+        int pid;
+    };
+    std::shared_ptr<DeepDetails> readDeepAt(
+        int pidFd, const Sample &s, FileBuffer &buf, const Lender *lender = nullptr, std::size_t *taken = nullptr);
+    // Which samples of the pass may lend their fd records to their children read after them.
+    std::vector<char> lenders(
+        const Pass &pass, const std::vector<std::size_t> &work, const std::vector<std::uint8_t> &needs) const;
+    // Children that took records from a parent that ran since its CPU time was read get theirs read again.
+    void confirmLenders(Pass &pass, const std::vector<long> &lender, const std::vector<char> &took);
     static std::shared_ptr<DeepDetails> ownFilesWhilePinning();
     std::vector<FileLock> readLockTable(FileBuffer &buf) const; // touches nothing of this: any thread
     void setLocks(std::vector<FileLock> locks); // and who holds one, for the deep reads after
@@ -201,6 +222,8 @@ private:
     CollectOptions m_options;
     DirFd m_root;
     bool m_capture = false;
+    bool m_canCompareFds = false; // live, and /proc's pids are this process's (kcmp takes those)
+    Inherited m_inherited;
     // A capture's own instant (its uptime file, written last), wall clock: what its scans are dated,
     // so one capture reads the same whenever it is scanned. 0 for live procfs: now.
     std::int64_t m_capturedAtMs = 0;
