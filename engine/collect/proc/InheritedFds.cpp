@@ -11,8 +11,8 @@
 namespace ptriage {
 namespace {
 
-// Off for good once the kernel has no kcmp (ENOSYS) or a policy forbids it (a container's seccomp
-// profile answers EPERM for every pair): each fd is then read by its link, as before.
+// Off for good once the kernel has no kcmp (ENOSYS). EPERM (a seccomp profile, or a pair not ours
+// to compare) only ends that child's compares (sharedWith): one failed call per child.
 std::atomic<bool> g_kcmpRefused{false};
 
 } // namespace
