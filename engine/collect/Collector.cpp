@@ -333,8 +333,8 @@ bool Collector::readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &bu
         && (s.state == 'S' || s.state == 'I' || s.state == 'T' || s.state == 't')) {
         const double since = (SchedClocks::liveNowMs() - m_quiet->clocks.toTimeline(**lastRanMs, s.processor)) / 1000;
         *quiet = since >= m_quiet->seconds ? 1 : 0;
-        ioUnused = *quiet && !m_options.refreshesAfterScanOnce
-            && !lifeFills(*cpuReadAt - static_cast<double>(s.id.startTicks) / m_quiet->ticksPerSecond, since);
+        ioUnused
+            = *quiet && !lifeFills(*cpuReadAt - static_cast<double>(s.id.startTicks) / m_quiet->ticksPerSecond, since);
     }
 
     readIoUidFds(dir.get(), s, buf, ioUnused);
@@ -1238,6 +1238,11 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     clock.lap("scheduler clocks");
     Pass first = readCheapTier(pids, true, keep);
     m_quiet.reset();
+    m_ioLeftForLater.clear();
+    if (m_options.refreshesAfterScanOnce)
+        for (std::size_t i = 0; i < first.samples.size(); ++i)
+            if (first.quiet[i] && !first.samples[i].ioBytes)
+                m_ioLeftForLater.push_back(first.samples[i].id);
     clock.lap("cheap tier");
     if (m_options.afterCheapTier)
         m_options.afterCheapTier();
@@ -1262,6 +1267,8 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     attachLastRan(second);
     fillShortIntervals(second);
     m_cgroups.reset();
+    if (m_options.refreshesAfterScanOnce)
+        keepDirs(second);
     clock.lap("rates, last ran");
     return publish(std::move(second), clock, std::move(sockets));
 }
@@ -1273,6 +1280,7 @@ Collector::Pass Collector::rereadRates(Pass &first)
     const std::size_t n = first.samples.size();
     std::vector<char> alive(n, 0);
     std::vector<std::optional<double>> lastRan(n);
+    const bool keepForRefreshes = m_options.refreshesAfterScanOnce; // their first refresh opens none again
     std::vector<double> readAt(m_capture ? 0 : n);
     parallelChunks(
         m_pool.get(), n, static_cast<int>(m_buffers.size()), [&](std::size_t begin, std::size_t end, int worker) {
@@ -1286,7 +1294,7 @@ Collector::Pass Collector::rereadRates(Pass &first)
                     // start: its rates 0 over the interval, its last run as read. (ps reads once.)
                     *cpuReadAt = second.uptime;
                     lastRan[i] = first.lastRanMs[i];
-                    if (i < first.dirs.size())
+                    if (i < first.dirs.size() && !keepForRefreshes)
                         first.dirs[i] = DirFd();
                     alive[i] = 1;
                     continue;
@@ -1317,7 +1325,7 @@ Collector::Pass Collector::rereadRates(Pass &first)
                             s.comm.assign(comm.substr(0, 15));
                         if (ran && s.ioBytes)
                             readIo(dir, s, buf);
-                        if (!execd)
+                        if (!execd && !keepForRefreshes)
                             first.dirs[i] = DirFd(); // closed here, in parallel: only an exec reads more
                         alive[i] = 1;
                         continue;
@@ -1331,7 +1339,7 @@ Collector::Pass Collector::rereadRates(Pass &first)
                 if (read && fresh.id == s.id) {
                     if (fresh.fdCount < 0)
                         fresh.fdCount = s.fdCount; // counted with its details
-                    if (pinned && fresh.comm == s.comm)
+                    if (pinned && fresh.comm == s.comm && !keepForRefreshes)
                         first.dirs[i] = DirFd();
                     s = std::move(fresh);
                     alive[i] = 1;
@@ -1390,9 +1398,36 @@ void Collector::keepDirs(Pass &pass)
         m_keptDirs.begin(), m_keptDirs.end(), [](const KeptDir &a, const KeptDir &b) { return a.id.pid < b.id.pid; });
 }
 
+std::size_t Collector::readIoLeftForLater()
+{
+    std::size_t taken = 0;
+    const auto left = std::exchange(m_ioLeftForLater, {});
+    // Background work after a result the window waits for: blocks with yield points between them.
+    parallelChunks(nullptr, left.size(), 1, [&](std::size_t begin, std::size_t end, int) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const ProcessIdentity &id = left[i];
+            const auto kept = std::lower_bound(
+                m_keptDirs.begin(), m_keptDirs.end(), id.pid, [](const KeptDir &k, int pid) { return k.id.pid < pid; });
+            const auto previous = m_previous.find(id);
+            if (kept == m_keptDirs.end() || kept->id != id || previous == m_previous.end() || !previous->second.cpuNs)
+                continue;
+            Sample s;
+            readIo(kept->dir.get(), s, m_buffer);
+            // Read first, then its CPU time: unchanged, it did no I/O since the scan, nor before this read.
+            if (s.ioBytes && readCpuNs(kept->dir.get(), 1, m_buffer) == previous->second.cpuNs) {
+                previous->second.ioBytes = s.ioBytes;
+                previous->second.writtenBytes = s.writtenBytes;
+                ++taken;
+            }
+        }
+    });
+    return taken;
+}
+
 std::shared_ptr<const Snapshot> Collector::refresh()
 {
     m_phases.clear();
+    m_ioLeftForLater.clear();
     m_inherited = {};
     PhaseClock clock(&m_phases);
     setLocks(readLockTable(m_buffer));

@@ -31,8 +31,9 @@ struct CollectOptions {
     std::size_t maxFdsPerProcess = 4096;
     // The executable's path (the window's details; no verdict, report or JSON reads it).
     bool readExecutable = true;
-    // Refreshes follow the one-shot scan (the live service): it reads every process's I/O counters,
-    // the start of the refreshes' rates, a quiet one's too.
+    // Refreshes follow the one-shot scan (the live service): the I/O counters it leaves unread (of
+    // processes quiet at its first read, which no verdict uses) start the refreshes' rates, read once its
+    // result is out (readIoLeftForLater).
     bool refreshesAfterScanOnce = false;
     // Called between the cheap tier and the detail reads, of a refresh and of a one-shot scan's first
     // pass (tests: a pid changes hands there, or a process execs).
@@ -97,6 +98,10 @@ public:
     std::shared_ptr<const Snapshot> refresh();
     // Reads fds and wchan of one process now (selected process, before acting).
     std::shared_ptr<const DeepDetails> readDeep(const ProcessIdentity &id);
+    // After a scanOnce with refreshesAfterScanOnce: the I/O counters it left unread, taken as the next
+    // refresh's earlier sample where the process has not run since (they are then as they were at the
+    // scan). Returns how many were taken.
+    std::size_t readIoLeftForLater();
 
     void seedPrevious(const std::vector<PreviousSample> &previous);
     std::vector<PreviousSample> previousSamples() const;
@@ -224,6 +229,7 @@ private:
     bool m_capture = false;
     bool m_canCompareFds = false; // live, and /proc's pids are this process's (kcmp takes those)
     Inherited m_inherited;
+    std::vector<ProcessIdentity> m_ioLeftForLater; // by the last scanOnce, for readIoLeftForLater
     // A capture's own instant (its uptime file, written last), wall clock: what its scans are dated,
     // so one capture reads the same whenever it is scanned. 0 for live procfs: now.
     std::int64_t m_capturedAtMs = 0;

@@ -1,6 +1,7 @@
 #include "TriageWorker.h"
 
 #include "session/PastLoader.h"
+#include "util/Parallel.h"
 #include "util/ThreadPriority.h"
 
 #include <QDateTime>
@@ -15,11 +16,18 @@ CollectOptions refreshedAfterItsFirstScan(CollectOptions o)
     return o;
 }
 
+TriageOptions helpedBy(TriageOptions o, QThreadPool &helpers)
+{
+    helpers.setMaxThreadCount(std::max(1, workerCount() - 1));
+    o.pool = &helpers;
+    return o;
+}
+
 } // namespace
 
 TriageWorker::TriageWorker(TriageConfig config, CollectOptions collect, TriageOptions triage)
     : m_config(std::move(config)),
-      m_triage(std::move(triage)),
+      m_triage(helpedBy(std::move(triage), m_triageHelpers)),
       m_procRoot(QString::fromStdString(collect.procRoot)),
       m_collector(refreshedAfterItsFirstScan(std::move(collect)))
 { }
@@ -71,6 +79,8 @@ void TriageWorker::scan()
     if (m_timer && !m_paused)
         m_timer->start();
     Q_EMIT resultReady(std::move(result), clock.nsecsElapsed() / 1000);
+    if (firstScan) // what its verdicts did not need, now the window has them: where refreshes' rates start
+        m_collector.readIoLeftForLater();
 }
 
 void TriageWorker::release(std::shared_ptr<const void> superseded)

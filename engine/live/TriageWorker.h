@@ -2,6 +2,7 @@
 
 #include "TriageService.h"
 
+#include <QThreadPool>
 #include <QTimer>
 
 #include <memory>
@@ -42,6 +43,7 @@ Q_SIGNALS:
 
 private:
     TriageConfig m_config;
+    QThreadPool m_triageHelpers; // the triage's per-process work beside this thread, as the collector's reads
     TriageOptions m_triage;
     QString m_procRoot; // for the footprints of a relief plan
     Collector m_collector;

@@ -7,7 +7,9 @@
 // per refresh and where it went (painting, the tab switch, applying the rows and panes), and the
 // window's RSS. The side pane shows the evidence for two refreshes, then the charts for two: the GUI
 // thread's time per refresh is that of the refreshes that kept their pane, and apart, of those that
-// began with a switch (which lays out and paints the pane it opened).
+// began with a switch (which lays out and paints the pane it opened). The first result is timed from
+// the window's start to its rows painted. The idle processes are the children of a process of their own
+// (not the window's), asleep for a second and a half when the window starts.
 //   ./gui_responsiveness [--processes 5000] [--refreshes 30] [--tree] [--busy N]
 // --tab T keeps the side pane on one tab (0 evidence, 1 blast radius, 2 details, 3 charts) instead
 // of switching between the evidence and the charts. --paints prints which widgets
@@ -44,6 +46,7 @@
 #include <map>
 #include <string>
 #include <sys/resource.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -217,18 +220,24 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    // Fork while this process is still small: a fork copies page tables.
-    std::vector<pid_t> idle, busy;
-    int err = bench::spawnIdle(idle, processes);
+    // Fork while this process is still small: a fork copies page tables. The idle processes are another
+    // process's children, as the ones a person triages are: not the window's own.
+    bench::IdleFamily idle = bench::spawnIdleFamily(processes);
+    std::vector<pid_t> busy;
+    int err = idle.error;
     if (err == 0)
         err = bench::spawnBusy(busy, busyCount);
     if (err != 0) {
-        std::fprintf(stderr, "fork failed after %zu processes: %s\n", idle.size() + busy.size(), std::strerror(err));
-        bench::killIdle(idle);
+        std::fprintf(stderr, "fork failed after %zu processes: %s\n", idle.count + busy.size(), std::strerror(err));
+        bench::endIdleFamily(idle);
         bench::killIdle(busy);
         return 1;
     }
 
+    // Asleep a while, as the processes of a machine someone triages are: a process that ran in the
+    // second before the first scan is read twice by it (its rates over an interval), one quiet since
+    // once (Collector::kQuietSeconds).
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
     tuneAllocatorForLongRun(); // as ptriage's window does, before the first thread
     Collector::reserveFdTableBeforeThreads();
     TimedApplication app(argc, argv);
@@ -246,7 +255,7 @@ int main(int argc, char **argv)
     Desk desk(*model, collect, triage);
     MainWindow window(desk);
     window.resize(1500, 900);
-    window.selectPidWhenSeen(idle.empty() ? static_cast<int>(::getpid()) : idle.front());
+    window.selectPidWhenSeen(idle.first > 0 ? idle.first : static_cast<int>(::getpid()));
 
     constexpr int tickMs = 5;
     QElapsedTimer clock;
@@ -295,6 +304,8 @@ int main(int argc, char **argv)
     qint64 askedAt = -1;
     double cpuAtLastApply = -1, systemAtLastApply = 0;
     double firstPaintMs = 0;
+    QElapsedTimer firstResult; // from the window's start to its first rows painted
+    double firstMs = 0;
     QObject::connect(&window, &MainWindow::resultApplied, [&] {
         ++applied;
         const double cpu = threadCpuMs(), system = threadSystemMs();
@@ -315,6 +326,7 @@ int main(int argc, char **argv)
             QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
             window.repaint();
             firstPaintMs = threadCpuMs() - paintStart;
+            firstMs = static_cast<double>(firstResult.nsecsElapsed()) / 1e6; // its rows painted
             cpuAtLastApply = threadCpuMs(); // the refreshes measured start after it
             systemAtLastApply = threadSystemMs();
             measuring = true;
@@ -338,13 +350,7 @@ int main(int argc, char **argv)
         askedAt = clock.nsecsElapsed();
         desk.refreshNow();
     });
-    QElapsedTimer firstResult;
     firstResult.start();
-    double firstMs = 0;
-    QObject::connect(&window, &MainWindow::resultApplied, &window, [&] {
-        if (firstMs == 0)
-            firstMs = static_cast<double>(firstResult.nsecsElapsed()) / 1e6;
-    });
     window.show();
     window.start();
     ticker.start();
@@ -368,8 +374,9 @@ int main(int argc, char **argv)
     const auto verdict = [issue41Size](bool met) {
         return !issue41Size ? "not judged at this size" : met ? "met" : "NOT met";
     };
-    std::printf("first result shown after: %.0f ms (window start to a filled table); laying out and painting it: %.1f "
-                "ms of the GUI thread — goal at 5,000 processes: <= 300 ms: %s\n",
+    std::printf(
+        "first result shown after: %.0f ms (window start to its rows painted); laying out and painting it: %.1f "
+        "ms of the GUI thread — goal at 5,000 processes: <= 300 ms: %s\n",
         firstMs, firstPaintMs, verdict(firstMs <= 300));
     double load[3] = {0, 0, 0};
     ::getloadavg(load, 3);
@@ -432,7 +439,7 @@ int main(int argc, char **argv)
             std::printf("  %-60s %6.2f %9.1f %6.3f\n", qPrintable(name), t.events / n, t.area / n / 1e3,
                 app.paintMsByWidget[name] / n);
     }
-    bench::killIdle(idle);
+    bench::endIdleFamily(idle);
     bench::killIdle(busy);
     return applied > refreshes ? 0 : 1;
 }

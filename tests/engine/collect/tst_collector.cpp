@@ -1099,15 +1099,64 @@ private Q_SLOTS:
         QVERIFY(snap->byPid(idle.pid) && !snap->byPid(idle.pid)->ioBytes);
         QVERIFY(i && i->ioBytes && i->ioRate);
         QCOMPARE(*i->ioRate, 0.0);
+    }
 
-        // The live service refreshes after its one-shot: that reads every I/O counter, where the
-        // refreshes' rates start (one that wakes meanwhile has a rate at the first refresh).
+    // The live service's first scan leaves a quiet process's I/O counters unread as a one-shot does,
+    // and reads them once its result is out (readIoLeftForLater): where the first refresh's rates
+    // start. Taken only while the process has not run since the scan (they are the scan's then).
+    void theLiveServiceReadsQuietCountersAfterItsFirstResult()
+    {
+        Spawner sp;
+        const auto reader = [&sp](const std::string &fifo) {
+            if (::mkfifo(fifo.c_str(), 0600) != 0)
+                return -1;
+            return sp.spawnProgram({"/bin/sh", "-c", "while read x < " + fifo + "; do :; done"});
+        };
+        const std::string early = sp.dir() + "/early", late = sp.dir() + "/late";
+        const int wokenEarly = reader(early), wokenLate = reader(late);
+        QVERIFY(wokenEarly > 0 && wokenLate > 0);
+        const auto readBytes = [](int pid) {
+            std::ifstream in("/proc/" + std::to_string(pid) + "/io");
+            std::string key;
+            std::uint64_t value = 0;
+            while (in >> key >> value)
+                if (key == "rchar:")
+                    return value;
+            return std::uint64_t{0};
+        };
+        // Written to, then read by the loop: it ran and did I/O.
+        const auto wake = [&readBytes](const std::string &fifo, int pid) {
+            const std::uint64_t before = readBytes(pid);
+            std::ofstream(fifo) << "go\n";
+            for (int i = 0; i < 500 && readBytes(pid) == before; ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            return readBytes(pid) > before;
+        };
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500)); // quiet for a second at the scan
+
         CollectOptions live;
         live.refreshesAfterScanOnce = true;
-        Collector service(live);
-        QVERIFY2(service.open(&error), error.c_str());
-        const auto first = service.scanOnce();
-        QVERIFY(first->byPid(idle.pid) && first->byPid(idle.pid)->ioBytes);
+        Collector c(live);
+        std::string error;
+        QVERIFY2(c.open(&error), error.c_str());
+        const auto first = c.scanOnce();
+        for (const int pid : {wokenEarly, wokenLate}) {
+            const Sample *s = first->byPid(pid);
+            QVERIFY(s && s->ioRate && !s->ioBytes); // "no I/O" over the interval, its counters unread
+            QCOMPARE(*s->ioRate, 0.0);
+        }
+        QVERIFY(wake(early, wokenEarly)); // after the scan, before its counters are read
+        QVERIFY(c.readIoLeftForLater() >= 1);
+        QVERIFY(wake(late, wokenLate)); // after they were read
+
+        const auto next = c.refresh();
+        const Sample *l = next->byPid(wokenLate);
+        QVERIFY(l && l->ioRate);
+        QVERIFY2(*l->ioRate > 0, std::to_string(*l->ioRate).c_str());
+        // Its counters read after its wakeup are not the scan's: never "no I/O" against them.
+        const Sample *e = next->byPid(wokenEarly);
+        QVERIFY(e && e->ioBytes);
+        QVERIFY2(!e->ioRate || *e->ioRate > 0, std::to_string(e->ioRate.value_or(-1)).c_str());
     }
 
     // The cgroups' member lists name each process's cgroup as its own cgroup file does; a process
