@@ -7,10 +7,14 @@
 #include "support/Spawner.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
+#include "table/ResultFeed.h"
+#include "util/ThreadPriority.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QDateTime>
+#include <QDir>
+#include <QFile>
 #include <QIcon>
 #include <QItemSelectionModel>
 #include <QSet>
@@ -55,6 +59,29 @@ QString idOf(const TriageResult &r, int pid)
 QString idAt(const TriageResult &r, std::size_t i)
 {
     return QString::fromStdString(r.identityOf(static_cast<int>(i)).toString());
+}
+
+// The nice value of each of this process's threads, from /proc/self/task/*/stat (field 19).
+std::vector<int> threadNiceValues()
+{
+    std::vector<int> out;
+    const QDir tasks(QStringLiteral("/proc/self/task"));
+    for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile stat(tasks.filePath(tid + QStringLiteral("/stat")));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue; // a thread that ended meanwhile
+        const QByteArray text = stat.readAll();
+        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 16)
+            out.push_back(fields[16].toInt()); // state is field 3, nice 19
+    }
+    return out;
+}
+
+int threadsAtNice(int nice)
+{
+    const auto values = threadNiceValues();
+    return static_cast<int>(std::count(values.begin(), values.end(), nice));
 }
 
 void killPid(int pid)
@@ -689,6 +716,32 @@ private Q_SLOTS:
             QCOMPARE(everyCore->cells.sortValue(i, pid), QVariant(s.id.pid));
             QVERIFY(everyCore->searchText(i).startsWith(everyCore->cells.text(i, command)));
         }
+    }
+
+    // Until rows are shown someone waits for them: the first result's are made at the window's priority
+    // (on every core, 1,100 processes and more), later ones as background work, which a loaded machine
+    // starves. Without the difference the first rows took 1 s, not 30 ms, beside two spinners per core.
+    void firstRowsAtTheWindowsPriorityLaterOnesInTheBackground()
+    {
+        std::optional<IdleChildren> idle(std::in_place, 1100);
+        QCOMPARE(idle->size(), 1100);
+        const Result first = scan();
+        idle.reset();
+        QCOMPARE(threadsAtNice(kBackgroundNice), 0);
+        const TriageConfig config = defaultModel();
+        ProcessTableModel model(config);
+        ResultFeed feed(config, model);
+        std::vector<int> backgroundWhenReady;
+        connect(&feed, &ResultFeed::rowsReady, &model, [&](auto rows, qint64) {
+            backgroundWhenReady.push_back(threadsAtNice(kBackgroundNice));
+            model.setPrepared(std::move(rows));
+        });
+        feed.receive(first, 0);
+        QTRY_COMPARE(backgroundWhenReady.size(), std::size_t{1});
+        QCOMPARE(backgroundWhenReady[0], 0);
+        feed.receive(scan(), 0);
+        QTRY_COMPARE(backgroundWhenReady.size(), std::size_t{2});
+        QCOMPARE(backgroundWhenReady[1], 1); // the feed's one thread
     }
 
     // A cell keeps its sort value's type and value however it is stored: a number of the column's type,

@@ -39,11 +39,16 @@ void ResultFeed::prepareNext()
         return;
     m_preparingScanUs = m_pendingScanUs;
     const bool trim = ++m_preparations % kTrimEvery == 0;
+    auto basis = m_model.prepared();
+    // Until the first rows are shown someone waits for them: they are made at the window's priority, as the first
+    // scan is. A loaded machine starves background work (nice 10 beside two spinners per core: 1 s, not 30 ms).
+    const bool waitedFor = !basis;
     m_preparing.setFuture(QtConcurrent::run(&m_pool,
         [result = std::move(m_pending), config = &m_config,
-            columns = m_model.columns() /* a copy: the model dies before this feed */, basis = m_model.prepared(),
-            trim]() mutable {
-            becomeBackgroundThread();
+            columns = m_model.columns() /* a copy: the model dies before this feed */, basis = std::move(basis), trim,
+            waitedFor]() mutable {
+            if (!waitedFor) // never raised again: an unprivileged thread cannot lower its nice value
+                becomeBackgroundThread();
 #ifdef __GLIBC__
             if (trim)
                 ::malloc_trim(0); // a millisecond or so, off the GUI thread

@@ -35,7 +35,7 @@ private:
 
     const TriageConfig &m_config;
     const ProcessTableModel &m_model;
-    QThreadPool m_pool; // one background-priority thread
+    QThreadPool m_pool; // one thread, background priority once rows are shown
     QFutureWatcher<std::shared_ptr<const ProcessTableModel::PreparedRows>> m_preparing;
     std::shared_ptr<const TriageResult> m_pending;
     qint64 m_pendingScanUs = 0;
