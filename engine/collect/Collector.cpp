@@ -1057,14 +1057,20 @@ Collector::SocketReading Collector::readSockets(FileBuffer &buf) const
     return r;
 }
 
-std::unordered_set<ProcessIdentity> Collector::holdersToReadAgain(const Pass &pass, const SocketMap &sockets)
+std::vector<std::uint64_t> Collector::tcpListeners(const SocketMap &sockets)
 {
-    constexpr double kYoungSeconds = 300; // a dev server binds within seconds of its start
     std::vector<std::uint64_t> listeners;
     for (const auto &[inode, si] : sockets)
         if (si.listening && (si.proto == SocketInfo::Proto::Tcp || si.proto == SocketInfo::Proto::Tcp6))
             listeners.push_back(inode);
     std::sort(listeners.begin(), listeners.end());
+    return listeners;
+}
+
+std::unordered_set<ProcessIdentity> Collector::holdersToReadAgain(const Pass &pass, const SocketMap &sockets)
+{
+    constexpr double kYoungSeconds = 300; // a dev server binds within seconds of its start
+    std::vector<std::uint64_t> listeners = tcpListeners(sockets);
     std::unordered_set<ProcessIdentity> again;
     if (listeners == m_tcpListeners)
         return again; // the common case: nothing to look for
@@ -1207,15 +1213,17 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     const std::size_t keep = std::min(pids.size(), pidDirBudget());
     reserveFdTable(m_root.get(), keep + 64);
     // Beside the first pass and its details, on a thread of its own (started once the fd table is
-    // grown): /proc/locks, which mostly waits for an RCU grace period, the socket tables, and the
+    // grown): the socket tables, /proc/locks, which mostly waits for an RCU grace period, and the
     // caller's work. The files of the few that hold a lock are named after the details.
     setLocks({});
     FileBuffer besideBuffer(m_source);
     std::vector<FileLock> lockTable;
     std::optional<SocketReading> sockets;
-    const auto beside = [this, &besideBuffer, &lockTable, &sockets] {
-        lockTable = readLockTable(besideBuffer);
+    std::atomic<bool> socketsRead{false};
+    const auto beside = [this, &besideBuffer, &lockTable, &sockets, &socketsRead] {
         sockets = readSockets(besideBuffer);
+        socketsRead.store(true);
+        lockTable = readLockTable(besideBuffer);
         if (m_options.meanwhile)
             m_options.meanwhile();
     };
@@ -1247,11 +1255,15 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     if (m_options.afterCheapTier)
         m_options.afterCheapTier();
     applyRates(first);
+    // Listeners in a table read before the first fd was were there for their holders' reads: refreshes look for
+    // the holders of newer ones only. Else the first refresh reads the fds of every young process again.
+    const bool socketsBeforeFds = socketsRead.load();
     attachDetails(first, m_options.deep == DeepReads::All);
     clock.lap("details");
     if (besideThread.joinable())
         besideThread.join();
     clock.lap("waited for: locks, sockets, the caller's work");
+    m_tcpListeners = socketsBeforeFds && sockets ? tcpListeners(sockets->sockets) : std::vector<std::uint64_t>{};
     setLocks(std::move(lockTable));
     nameLockedFiles(first);
     clock.lap("locked files");

@@ -220,6 +220,7 @@ private:
     // The live service reads fds once per identity; when the TCP listeners changed since the last
     // refresh, the processes that may hold a new one (young ones) or lost one have theirs read again.
     std::unordered_set<ProcessIdentity> holdersToReadAgain(const Pass &pass, const SocketMap &sockets);
+    static std::vector<std::uint64_t> tcpListeners(const SocketMap &sockets); // sorted inodes
     // `sockets`: read beside the scan (a one-shot's), else read now.
     std::shared_ptr<Snapshot> publish(Pass &&pass, PhaseClock &clock, std::optional<SocketReading> sockets = {});
     double now(FileBuffer &buf);
@@ -240,7 +241,7 @@ private:
     std::unordered_map<ProcessIdentity, PreviousSample> m_previous;
     std::unordered_map<ProcessIdentity, std::shared_ptr<const ProcessDetails>> m_details;
     std::unordered_map<ProcessIdentity, std::shared_ptr<const DeepDetails>> m_deep;
-    std::vector<std::uint64_t> m_tcpListeners; // the last refresh's listening TCP sockets, sorted
+    std::vector<std::uint64_t> m_tcpListeners; // listening TCP sockets whose holders were looked for, sorted
     std::optional<double> m_lastInterval;
     std::optional<Phrase> m_clockWarning; // a capture's recorded clocks unusable: said in the snapshot
     bool m_preciseCpu = false; // read schedstat: one-shot scans and captures, not every refresh

@@ -1159,6 +1159,70 @@ private Q_SLOTS:
         QVERIFY2(!e->ioRate || *e->ioRate > 0, std::to_string(e->ioRate.value_or(-1)).c_str());
     }
 
+    // The live service's first scan reads the socket table before any fd (beside its first pass): its
+    // listeners were there for their holders' reads, and the first refresh reads no young process's fds
+    // again for them, even for a listener no process holds (in flight here). It read every young
+    // process's fds again (5,000 of them: 50 ms). A listener bound after the scan is looked for
+    // (tst_port_holders aListenerOpenedAfterTheFirstRefreshIsFound).
+    void theFirstRefreshReadsNoFdsAgainForListenersItsScanSaw()
+    {
+        // A TCP listener no process holds: sent over a socket pair and closed, held by the message.
+        int pair[2];
+        QVERIFY(::socketpair(AF_UNIX, SOCK_STREAM, 0, pair) == 0);
+        auto closePair = qScopeGuard([&] {
+            ::close(pair[0]);
+            ::close(pair[1]);
+        });
+        const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        QVERIFY(listener >= 0);
+        QVERIFY(::bind(listener, reinterpret_cast<const sockaddr *>(&addr), sizeof addr) == 0);
+        QVERIFY(::listen(listener, 1) == 0);
+        struct stat st { };
+        QVERIFY(::fstat(listener, &st) == 0);
+        alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+        char byte = 'x';
+        iovec iov{&byte, 1};
+        msghdr msg{};
+        msg.msg_iov = &iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = control;
+        msg.msg_controllen = sizeof control;
+        cmsghdr *c = CMSG_FIRSTHDR(&msg);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(sizeof(int));
+        std::memcpy(CMSG_DATA(c), &listener, sizeof(int));
+        QVERIFY(::sendmsg(pair[0], &msg, 0) == 1);
+        ::close(listener);
+
+        Spawner sp;
+        const Actor young = sp.spawn({"young-sleeper", {"young-sleeper"}, {}});
+        QVERIFY(young.pid > 0);
+        CollectOptions o;
+        o.deep = DeepReads::NewOnly;
+        o.refreshesAfterScanOnce = true;
+        // The table read before the fds, as it is when the first pass takes longer than reading it.
+        std::atomic<bool> besideDone{false};
+        o.meanwhile = [&besideDone] { besideDone = true; };
+        o.afterCheapTier = [&besideDone] {
+            for (int i = 0; i < 500 && !besideDone; ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        };
+        Collector collector(o);
+        std::string error;
+        QVERIFY2(collector.open(&error), error.c_str());
+        const auto first = collector.scanOnce();
+        const auto next = collector.refresh();
+        const auto held = next->sockets.find(static_cast<std::uint64_t>(st.st_ino));
+        QVERIFY(held != next->sockets.end() && held->second.listening); // in the table, held by no fd
+        const Sample *before = first->byPid(young.pid), *after = next->byPid(young.pid);
+        QVERIFY(before && after && before->deep && before->deep->filesRead);
+        QCOMPARE(after->deep.get(), before->deep.get()); // not read again
+    }
+
     // The cgroups' member lists name each process's cgroup as its own cgroup file does; a process
     // started after the walk is not looked up in it (its pid may have been another's then).
     void cgroupsReadPerCgroupNameWhatEachProcessSays()

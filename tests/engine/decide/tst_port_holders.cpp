@@ -127,9 +127,19 @@ private Q_SLOTS:
     }
 
     // A dev server binds its port seconds after it starts, after the live service read its fds: the
-    // new listener sends the young processes' fds to be read again, and the port has its holder.
+    // new listener sends the young processes' fds to be read again, and the port has its holder. The
+    // service starts with a refresh, or as the window's does, with a scan that refreshes follow (whose
+    // listeners, read before its fds, are where the refreshes' look for new ones starts).
+    void aListenerOpenedAfterTheFirstRefreshIsFound_data()
+    {
+        QTest::addColumn<bool>("startsWithScan");
+        QTest::newRow("first a refresh") << false;
+        QTest::newRow("first a scan, refreshes after") << true;
+    }
+
     void aListenerOpenedAfterTheFirstRefreshIsFound()
     {
+        QFETCH(bool, startsWithScan);
         Spawner sp;
         QTemporaryDir dir;
         const std::string portFile = dir.filePath(QStringLiteral("port")).toStdString();
@@ -142,10 +152,13 @@ private Q_SLOTS:
             "os.rename(sys.argv[1] + '.tmp', sys.argv[1])\ntime.sleep(3600)\n",
             portFile, go});
         QVERIFY(server > 0);
-        Collector collector(longLivedOptions());
+        CollectOptions collect = longLivedOptions();
+        collect.refreshesAfterScanOnce = startsWithScan;
+        Collector collector(collect);
         std::string error;
         QVERIFY2(collector.open(&error), error.c_str());
-        const auto before = triage(collector.refresh(), defaultModel(), youngOptions());
+        const auto before
+            = triage(startsWithScan ? collector.scanOnce() : collector.refresh(), defaultModel(), youngOptions());
         QVERIFY(indexOfPid(*before, server) >= 0);
         QFile(QString::fromStdString(go)).open(QIODevice::WriteOnly);
         int port = -1;
