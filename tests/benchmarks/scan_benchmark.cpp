@@ -375,6 +375,7 @@ struct Floor {
     double limit;
     std::string unit; // "× ps" or " µs/proc"
     std::string context; // printed for context only
+    bool quietOnly = false; // a wall time per process: what the machine's share allows when loaded, not judged then
 };
 
 bool parseSizes(std::string_view text, std::vector<int> &sizes)
@@ -604,12 +605,12 @@ int main(int argc, char **argv)
                 char context[64];
                 std::snprintf(context, sizeof context, "%.2f× ps", median(steady.ratio));
                 floors.push_back({n, "steady refresh + triage",
-                    median(steady.wallMs) * 1000.0 / static_cast<double>(processes), 12.0, " µs/proc", context});
+                    median(steady.wallMs) * 1000.0 / static_cast<double>(processes), 12.0, " µs/proc", context, true});
                 // Issue 37: the origins and the groups by origin, in the steady refresh.
                 const double groupingMs = steadyPhases.medianMs("origins") + steadyPhases.medianMs("groups by origin");
                 std::snprintf(context, sizeof context, "%.2f ms per refresh", groupingMs);
                 floors.push_back({n, "grouping by origin (steady refresh)",
-                    groupingMs * 1000.0 / static_cast<double>(processes), 1.0, " µs/proc", context});
+                    groupingMs * 1000.0 / static_cast<double>(processes), 1.0, " µs/proc", context, true});
             }
         }
 
@@ -627,8 +628,14 @@ int main(int argc, char **argv)
         busyPerCore > 0 ? ", loaded" : "");
     if (floors.empty())
         std::printf("  none measured: the goals apply at N = 2000 and N = 5000\n");
-    for (const auto &f : floors)
-        std::printf("  %s  N=%-5d %-38s %.2f%s (goal ≤ %.1f%s; %s)\n", f.value <= f.limit ? "PASS" : "FAIL", f.n,
-            f.what.c_str(), f.value, f.unit.c_str(), f.limit, f.unit.c_str(), f.context.c_str());
+    for (const auto &f : floors) {
+        const bool judged = !f.quietOnly || busyPerCore == 0;
+        std::printf("  %s  N=%-5d %-38s %.2f%s (%sgoal ≤ %.1f%s; %s)\n",
+            !judged                  ? "INFO"
+                : f.value <= f.limit ? "PASS"
+                                     : "FAIL",
+            f.n, f.what.c_str(), f.value, f.unit.c_str(), judged ? "" : "not judged loaded, a quiet machine's ",
+            f.limit, f.unit.c_str(), f.context.c_str());
+    }
     return 0;
 }
