@@ -532,8 +532,10 @@ std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, const Sa
     } else if (buf.error() != ENOENT)
         addReason(d->partial, describeErrno("environ", buf.error()));
     int err = 0;
-    if (m_options.readExecutable)
+    if (m_options.readExecutable && !m_exeLeftForLater) {
         d->exe = readLinkAt(pidFd, "exe", &err);
+        d->exeRead = true;
+    }
     d->cwd = readLinkAt(pidFd, "cwd", &err);
     if (err == EACCES || err == EPERM)
         addReason(d->partial, "cwd: permission denied");
@@ -550,6 +552,14 @@ std::shared_ptr<const ProcessDetails> Collector::readDetails(int pidFd, const Sa
         d->projectRepository = std::move(tree.repository);
         d->projectLabel = std::move(tree.label);
     }
+    return d;
+}
+
+std::shared_ptr<const ProcessDetails> Collector::withExecutable(int pidFd, const ProcessDetails &known)
+{
+    auto d = std::make_shared<ProcessDetails>(known);
+    d->exe = readLinkAt(pidFd, "exe");
+    d->exeRead = true;
     return d;
 }
 
@@ -768,7 +778,8 @@ void Collector::attachDetails(Pass &pass, bool deepForAll, const std::unordered_
 {
     // Cached per identity; the expensive reads happen only for what the cache lacks.
     std::vector<std::size_t> work;
-    std::vector<std::uint8_t> needs(pass.samples.size(), 0); // bit 1: details, bit 2: deep
+    std::vector<std::uint8_t> needs(pass.samples.size(), 0); // bit 1: details, bit 2: deep, bit 4: exe only
+    const bool exeWanted = m_options.readExecutable && !m_exeLeftForLater;
     std::size_t cached = 0, cachedDeep = 0;
     for (std::size_t i = 0; i < pass.samples.size(); ++i) {
         Sample &s = pass.samples[i];
@@ -782,6 +793,8 @@ void Collector::attachDetails(Pass &pass, bool deepForAll, const std::unordered_
         if (known != m_details.end() && !execd) {
             s.details = known->second;
             ++cached;
+            if (exeWanted && !s.details->exeRead)
+                needs[i] |= 4; // left by the first scan
         } else
             needs[i] |= 1;
         const bool wantDeep = !s.isKernelThread()
@@ -823,6 +836,8 @@ void Collector::attachDetails(Pass &pass, bool deepForAll, const std::unordered_
                     std::shared_ptr<const DeepDetails> deep;
                     if (needs[i] & 1)
                         details = readDetails(dir, s, buf);
+                    else if (needs[i] & 4)
+                        details = withExecutable(dir, *s.details);
                     if (needs[i] & 2 && pinned && s.id.pid == self)
                         deep = ownFilesWhilePinning();
                     else if (needs[i] & 2) {
@@ -843,7 +858,7 @@ void Collector::attachDetails(Pass &pass, bool deepForAll, const std::unordered_
                     // pass sees in the command name (its details are then read again).
                     switch (pinned && pass.execSeenLater ? StillSame::Yes : stillSame(dir, s, buf)) {
                     case StillSame::Yes:
-                        if (needs[i] & 1)
+                        if (needs[i] & 5)
                             s.details = std::move(details);
                         if (needs[i] & 2)
                             s.deep = std::move(deep);
@@ -1206,6 +1221,7 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
         clock.lap("rates, last ran");
         return publish(std::move(pass), clock);
     }
+    m_exeLeftForLater = m_options.refreshesAfterScanOnce && m_options.readExecutable;
     // Room in the fd table for a directory per process, made while this may still be the only
     // thread: the kernel grows a table shared by threads (in one step) only after an RCU grace period
     // (10-30 ms). The window grows its table at start (reserveFdTableBeforeThreads).
@@ -1279,6 +1295,7 @@ std::shared_ptr<const Snapshot> Collector::scanOnce(double minIntervalSeconds)
     attachLastRan(second);
     fillShortIntervals(second);
     m_cgroups.reset();
+    m_exeLeftForLater = false;
     if (m_options.refreshesAfterScanOnce)
         keepDirs(second);
     clock.lap("rates, last ran");
@@ -1477,6 +1494,10 @@ std::shared_ptr<const DeepDetails> Collector::readDeep(const ProcessIdentity &id
     if (!readCheapAt(dir, id.pid, s, m_buffer) || s.id != id)
         return nullptr; // gone, or the pid now names another process
     auto deep = readDeepAt(dir.get(), s, m_buffer);
+    if (m_options.readExecutable) {
+        deep->exe = readLinkAt(dir.get(), "exe");
+        deep->exeRead = true;
+    }
     // The whole environment only for this one process; masked before it leaves the collector.
     if (m_buffer.readAt(dir.get(), "environ", 1 << 20)) {
         deep->environment = parseEnvironAll(m_buffer.view(), 4096);

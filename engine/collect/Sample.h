@@ -16,6 +16,9 @@ struct ProcessDetails {
     std::string comm;
     std::vector<std::string> cmdline; // raw bytes, may be non-UTF-8
     std::string exe; // readlink target, may end in " (deleted)"
+    // False: exe not read (not asked for, or left by the live service's first scan to its first refresh),
+    // which is not "unreadable".
+    bool exeRead = false;
     std::string cwd;
     bool cwdDeleted = false;
     // The git work tree around cwd (live scans only; a capture's paths are another machine's).
@@ -52,6 +55,8 @@ struct DeepDetails {
     // The whole environment, secret-looking values masked; only when read for one process.
     std::vector<std::pair<std::string, std::string>> environment;
     std::string workspace; // the project directory around cwd, when there is one (live only)
+    std::string exe; // read for one process (its details' may not be yet); exeRead says whether it was
+    bool exeRead = false;
     std::string partial;
 };
 

@@ -3,6 +3,7 @@
 // fed by real scans.
 #include "collect/Collector.h"
 #include "collect/SecretMask.h"
+#include "decide/Triage.h"
 #include "panes/DetailsPane.h"
 #include "panes/HistoryCharts.h"
 #include "support/CaptureTools.h"
@@ -17,6 +18,8 @@
 #include <QScrollBar>
 #include <QTableWidget>
 #include <QtTest>
+
+#include <filesystem>
 
 using namespace ptriage;
 using namespace ptriage::test;
@@ -110,6 +113,40 @@ private Q_SLOTS:
         pane.clear();
         QVERIFY(!pane.shownIdentity().isValid());
         QCOMPARE(pane.environmentTable()->rowCount(), 0);
+    }
+
+    // The window's first scan leaves executables to its first refresh: meanwhile the pane shows the
+    // on-demand read's (it reads the selected process), and says it is loading before, not "not readable".
+    void theExecutableComesFromTheOnDemandReadUntilTheDetailsHaveIt()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"exe-shown", {"exe-shown"}, {}});
+        QVERIFY(a.pid > 0);
+        const QString exe
+            = QString::fromStdString(std::filesystem::read_symlink("/proc/" + std::to_string(a.pid) + "/exe").string());
+        CollectOptions o = longLivedOptions();
+        o.refreshesAfterScanOnce = true;
+        Collector c(o);
+        std::string error;
+        QVERIFY2(c.open(&error), error.c_str());
+        const auto first = triage(c.scanOnce(), defaultModel(), youngOptions());
+        const int i = indexOfPid(*first, a.pid);
+        QVERIFY(i >= 0);
+        DetailsPane pane;
+        pane.showProcess(first, i);
+        QCOMPARE(pane.fieldText(QStringLiteral("executable")), QStringLiteral("loading…"));
+        const ProcessIdentity id = first->identityOf(i);
+        pane.showDeep(id, c.readDeep(id));
+        QCOMPARE(pane.fieldText(QStringLiteral("executable")), exe);
+        pane.showProcess(first, i); // the same result again: still the on-demand read's
+        QCOMPARE(pane.fieldText(QStringLiteral("executable")), exe);
+
+        const auto next = triage(c.refresh(), defaultModel(), youngOptions(), first.get());
+        const int j = indexOfPid(*next, a.pid);
+        QVERIFY(j >= 0);
+        DetailsPane fresh; // no on-demand read: the details have it now
+        fresh.showProcess(next, j);
+        QCOMPARE(fresh.fieldText(QStringLiteral("executable")), exe);
     }
 
     void chartsDrawTheHistoryOfTheSelectedProcess()

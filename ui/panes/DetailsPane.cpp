@@ -162,7 +162,7 @@ void DetailsPane::showProcess(std::shared_ptr<const TriageResult> result, int in
         m_command->setText(tr("[%1] (no command line: a kernel thread, a zombie, or not readable)").arg(qs(s.comm)));
     }
     const QString unknown = tr("not readable");
-    m_executable->setText(d && !d->exe.empty() ? qs(d->exe) : unknown);
+    fillExecutable();
     m_cwd->setText(!d || d->cwd.empty() ? unknown : d->cwdDeleted ? tr("%1 (deleted)").arg(qs(d->cwd)) : qs(d->cwd));
     m_cgroup->setText(d && !d->cgroup.empty() ? qs(d->cgroup) : unknown);
     m_supervisor->setText(f.supervisor.empty() ? tr("none found") : qs(f.supervisor));
@@ -180,7 +180,24 @@ void DetailsPane::showDeep(const ProcessIdentity &id, std::shared_ptr<const Deep
     if (!m_result || id != m_identity || !deep)
         return;
     m_deep = std::move(deep);
+    fillExecutable();
     fillDeep(m_deep.get());
+}
+
+void DetailsPane::fillExecutable()
+{
+    const ProcessDetails *d
+        = m_result ? m_result->snapshot->processes[static_cast<std::size_t>(m_index)].details.get() : nullptr;
+    const auto shown
+        = [this](const std::string &exe) { m_executable->setText(exe.empty() ? tr("not readable") : qs(exe)); };
+    if (d && d->exeRead)
+        shown(d->exe);
+    else if (m_deep && m_deep->exeRead)
+        shown(m_deep->exe);
+    else if (m_result && !m_result->host.empty())
+        m_executable->setText(tr("not read: the process is on %1").arg(QString::fromStdString(m_result->host)));
+    else
+        m_executable->setText(tr("loading…"));
 }
 
 void DetailsPane::fillDeep(const DeepDetails *deep)

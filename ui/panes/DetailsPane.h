@@ -29,6 +29,8 @@ public:
 
 private:
     void fillDeep(const DeepDetails *deep);
+    // From its details, or from the on-demand read while they have none (the window's first scan leaves it).
+    void fillExecutable();
 
     std::shared_ptr<const TriageResult> m_result;
     int m_index = -1;

@@ -794,13 +794,14 @@ private Q_SLOTS:
         QCOMPARE(s->details->environ, (std::vector<std::pair<std::string, std::string>>{{"STY", "1.pts"}}));
         // Its executable, for the window; a command line scan leaves it out.
         QCOMPARE(s->details->exe, std::filesystem::read_symlink("/proc/" + std::to_string(a.pid) + "/exe").string());
+        QVERIFY(s->details->exeRead);
         CollectOptions noExe;
         noExe.readExecutable = false;
         Collector lean(noExe);
         QVERIFY(lean.open(nullptr));
         const auto leanSnap = lean.scanOnce(0.0);
         QVERIFY(leanSnap->byPid(a.pid) && leanSnap->byPid(a.pid)->details);
-        QVERIFY(leanSnap->byPid(a.pid)->details->exe.empty());
+        QVERIFY(leanSnap->byPid(a.pid)->details->exe.empty() && !leanSnap->byPid(a.pid)->details->exeRead);
         QCOMPARE(leanSnap->byPid(a.pid)->details->cmdline, s->details->cmdline);
     }
 
@@ -1157,6 +1158,40 @@ private Q_SLOTS:
         const Sample *e = next->byPid(wokenEarly);
         QVERIFY(e && e->ioBytes);
         QVERIFY2(!e->ioRate || *e->ioRate > 0, std::to_string(e->ioRate.value_or(-1)).c_str());
+    }
+
+    // The live service's first scan leaves executables unread (no verdict reads them): its first refresh
+    // reads them into the details it keeps, once; the on-demand read of one process carries its own.
+    void theLiveServicesFirstRefreshReadsTheExecutablesItsScanLeft()
+    {
+        Spawner sp;
+        const Actor a = sp.spawn({"exe-later", {"exe-later"}, {}});
+        QVERIFY(a.pid > 0);
+        const std::string exe = std::filesystem::read_symlink("/proc/" + std::to_string(a.pid) + "/exe").string();
+        CollectOptions o;
+        o.deep = DeepReads::NewOnly;
+        o.refreshesAfterScanOnce = true;
+        Collector c(o);
+        std::string error;
+        QVERIFY2(c.open(&error), error.c_str());
+        const auto first = c.scanOnce();
+        const Sample *s = first->byPid(a.pid);
+        QVERIFY(s && s->details && !s->details->cmdline.empty());
+        QVERIFY(!s->details->exeRead && s->details->exe.empty()); // not read, which is not "unreadable"
+        const auto deep = c.readDeep(s->id);
+        QVERIFY(deep && deep->exeRead);
+        QCOMPARE(deep->exe, exe);
+
+        const auto next = c.refresh();
+        const Sample *r = next->byPid(a.pid);
+        QVERIFY(r && r->details && r->details->exeRead);
+        QCOMPARE(r->details->exe, exe);
+        QCOMPARE(r->details->cmdline, s->details->cmdline); // the rest as the scan read it
+        QCOMPARE(r->details->cwd, s->details->cwd);
+        for (const Sample &p : next->processes)
+            QVERIFY2(!p.details || p.details->exeRead || !p.details->partial.empty(), p.comm.c_str()); // or vanished
+        const auto after = c.refresh();
+        QCOMPARE(after->byPid(a.pid)->details.get(), r->details.get()); // read once
     }
 
     // The live service's first scan reads the socket table before any fd (beside its first pass): its
