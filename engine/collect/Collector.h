@@ -33,7 +33,7 @@ struct CollectOptions {
     bool readExecutable = true;
     // Refreshes follow the one-shot scan (the live service): the I/O counters it leaves unread (of
     // processes quiet at its first read, which no verdict uses) start the refreshes' rates, read once its
-    // result is out (readIoLeftForLater); its executables are read by the first refresh (and by readDeep).
+    // result is out (readIoLeftForLater); its executables by the refreshes after it, 1,024 each (and by readDeep).
     bool refreshesAfterScanOnce = false;
     // Called between the cheap tier and the detail reads, of a refresh and of a one-shot scan's first
     // pass (tests: a pid changes hands there, or a process execs).
@@ -249,8 +249,9 @@ private:
     bool m_preciseCpu = false; // read schedstat: one-shot scans and captures, not every refresh
     // A live one-shot that reads every process deep counts each one's fds with that read, not before.
     bool m_fdsCountedWithDetails = false;
-    // The live service's first scan: executables (no verdict reads them) are read by the first refresh.
+    // The live service's first scan: executables (no verdict reads them) are read by the refreshes after it.
     bool m_exeLeftForLater = false;
+    static constexpr std::size_t kExecutablesPerRefresh = 1024;
     struct LastRan {
         double ms = 0; // se.exec_start, on the SchedClocks timeline
         // Its threads' CPU time (schedstat) when `ms` was read: while it is the same, the process has

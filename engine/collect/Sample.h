@@ -16,7 +16,7 @@ struct ProcessDetails {
     std::string comm;
     std::vector<std::string> cmdline; // raw bytes, may be non-UTF-8
     std::string exe; // readlink target, may end in " (deleted)"
-    // False: exe not read (not asked for, or left by the live service's first scan to its first refresh),
+    // False: exe not read (not asked for, or left by the live service's first scan to the refreshes after it),
     // which is not "unreadable".
     bool exeRead = false;
     std::string cwd;
