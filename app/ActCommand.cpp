@@ -73,7 +73,7 @@ int listJournal(ActionJournal &journal)
             qPrintable(EngineLabels::actStatus(e.status)), e.target.toString().c_str());
         const bool undoable = e.status == ActStatus::Done && (!e.undo.isEmpty() || e.remoteUndo);
         // The command as journaled: from a process, or from a database someone else could have written.
-        printLine(head + (e.host.empty() ? std::string() : "on " + e.host + "  ") + e.command
+        printLine(head + (e.machine.isThis() ? std::string() : "on " + e.machine.hostName() + "  ") + e.command
             + (e.undoneBy      ? " (undone)"
                     : undoable ? " (undo possible)"
                                : ""));
@@ -211,12 +211,13 @@ int act(const QStringList &args)
                 QStringLiteral("Undo action %1 (%2 of %3%4, %5)?")
                     .arg(id)
                     .arg(QLatin1String(actVerbName(e->verb)), e->target.toQString(),
-                        e->host.empty() ? QString() : QStringLiteral(" on ") + QString::fromStdString(e->host),
+                        e->machine.isThis() ? QString()
+                                            : QStringLiteral(" on ") + QString::fromStdString(e->machine.hostName()),
                         QString::fromStdString(e->command)))) {
             fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
             return Failure;
         }
-        if (!e->host.empty() && !json)
+        if (!e->machine.isThis() && !json)
             return undoOnHost(*e, journal);
         const ActOutcome o = controller.undo(id);
         if (json)

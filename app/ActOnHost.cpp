@@ -6,13 +6,10 @@
 #include "OneShot.h"
 
 #include "decide/Triage.h"
-#include "remote/ActOutcomesJson.h"
-#include "remote/ProcessRun.h"
-#include "remote/RemoteAct.h"
-#include "remote/RemoteEvidence.h"
+#include "remote/HostText.h"
+#include "remote/RemoteHost.h"
 #include "report/EngineLabels.h"
 #include "report/ScanReport.h"
-#include "util/TerminalText.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -24,38 +21,38 @@ namespace {
 
 QString nameOf(const RemoteHost &host)
 {
-    return QString::fromStdString(host.spec.name);
+    return QString::fromStdString(host.spec().name);
 }
 
-// The host `name` and how to reach it; false (said why) when it cannot be asked.
-bool resolve(const QString &name, RemoteHost &out)
+// The host `name` and how to reach it; nullopt (said why) when it cannot be asked.
+std::optional<RemoteHost> resolve(const std::string &name)
 {
     std::string why;
-    if (!resolveHost(name.toStdString(), out, &why)) {
+    auto host = RemoteHost::resolve(name, &why);
+    if (!host)
         usage(QStringLiteral("act --host: %1").arg(QString::fromStdString(why)));
-        return false;
-    }
-    return true;
+    return host;
 }
 
 // Prints each outcome with this journal's undo; false when one was not done or nothing was said.
 bool print(const RemoteHost &host, const RemoteActResult &r)
 {
+    const std::string &name = host.spec().name;
     if (!r.ok()) {
         fail(QStringLiteral("%1: %2").arg(nameOf(host), QString::fromStdString(r.error)));
         return false;
     }
     if (!r.notes.empty())
-        std::fprintf(stderr, "%s: %s\n", host.spec.name.c_str(), r.notes.c_str());
+        std::fprintf(stderr, "%s: %s\n", name.c_str(), r.notes.c_str());
     if (!r.warning.empty())
         std::fprintf(stderr, "ptriage: warning: %s\n", r.warning.c_str());
-    bool allDone = true;
+    bool allDone = !r.report.outcomes.empty();
     bool askedForPassword = false;
     for (std::size_t i = 0; i < r.report.outcomes.size(); ++i) {
         const ActOutcome &o = r.report.outcomes[i];
         const long long id = i < r.ids.size() ? r.ids[i] : 0;
-        printLine(host.spec.name + ": " + o.target.toString() + ": " + EngineLabels::actStatus(o.status).toStdString()
-            + " — " + o.message.translated()
+        printLine(name + ": " + o.target.toString() + ": " + EngineLabels::actStatus(o.status).toStdString() + " — "
+            + o.message.translated()
             + (id && !o.undo.isEmpty()
                     ? QCoreApplication::translate("ActText", " (undo: ptriage act undo %1)").arg(id).toStdString()
                     : std::string()));
@@ -63,7 +60,7 @@ bool print(const RemoteHost &host, const RemoteActResult &r)
         askedForPassword = askedForPassword || o.status == ActStatus::NotAuthorized;
     }
     if (askedForPassword)
-        fail(QString::fromStdString(noPasswordOverSsh(host.spec.name)));
+        fail(QString::fromStdString(noPasswordOverSsh(name)));
     return allDone;
 }
 
@@ -81,18 +78,18 @@ std::string commandsOf(const TriageResult &r, const std::vector<ProcessIdentity>
 
 int actOnHost(const QCommandLineParser &parser, const ActRequest *request, ActionJournal &journal)
 {
-    RemoteHost host;
-    if (!resolve(parser.value(QStringLiteral("host")), host))
+    const auto host = resolve(parser.value(QStringLiteral("host")).toStdString());
+    if (!host)
         return Usage;
     const QStringList pos = parser.positionalArguments();
     if (pos.first() == QLatin1String("journal")) {
-        const RunResult r = runAll({sshArgv(host.remote, host.spec, {"act", "journal"})}, 60, std::size_t{16} << 20)[0];
+        const RunResult r = host->run({"act", "journal"}, 60);
         if (!r.spawnError.empty() || r.timedOut || r.exitCode == 255 || r.exitCode < 0) {
-            fail(QStringLiteral("%1: %2").arg(nameOf(host),
-                QString::fromStdString(forTerminal(r.spawnError.empty() ? r.errTail : r.spawnError)).trimmed()));
+            fail(QStringLiteral("%1: %2").arg(nameOf(*host),
+                QString::fromStdString(oneLine(r.spawnError.empty() ? r.errTail : r.spawnError, 1000)).trimmed()));
             return Failure;
         }
-        writeOut(r.out, Output::Text);
+        writeOut(r.out, Output::Text); // made safe for a terminal there
         return r.exitCode;
     }
     if (!request) { // undo ID --host HOST: an id of that host's journal
@@ -100,79 +97,59 @@ int actOnHost(const QCommandLineParser &parser, const ActRequest *request, Actio
         const long long id = pos.size() == 2 ? pos.at(1).toLongLong(&ok) : 0;
         if (!ok || id <= 0)
             return usage(QStringLiteral("act undo: expected one journal ID (see 'ptriage act journal --host %1')")
-                             .arg(nameOf(host)));
+                             .arg(nameOf(*host)));
         if (!parser.isSet(QStringLiteral("yes"))
-            && !confirmOnTerminal(QStringLiteral("Undo action %1 of %2's journal?").arg(id).arg(nameOf(host)))) {
+            && !confirmOnTerminal(QStringLiteral("Undo action %1 of %2's journal?").arg(id).arg(nameOf(*host)))) {
             fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
             return Failure;
         }
         std::optional<ActionJournal::Entry> mine; // the same action in this journal, marked undone too
         for (const auto &e : journal.recent(1000))
-            if (e.host == host.spec.name && e.remoteId == id && !e.undoing) {
+            if (e.machine == host->machine() && e.remoteId == id && !e.undoing) {
                 mine = e;
                 break;
             }
-        return print(host, undoThere(host, id, mine ? &*mine : nullptr, journal)) ? Ok : Failure;
+        return print(*host, host->undo(id, mine ? &*mine : nullptr, journal)) ? Ok : Failure;
     }
 
-    // What the person decides on, and what the journal keeps: the host's evidence, judged here.
-    const std::vector<HostEvidence> fetched = fetchEvidence({host.spec}, host.remote);
-    if (!fetched[0].snapshot) {
-        fail(QStringLiteral("%1: %2").arg(nameOf(host), QString::fromStdString(fetched[0].error)));
-        return Failure;
-    }
+    // What the person decides on, and what the journal keeps: the host's evidence, judged here with
+    // what the window judges it with (the config, the learned past of this database).
     ConfigError configError;
     const auto config = TriageConfig::load({}, &configError);
     if (!config) {
         fail(configError.toString());
         return Failure;
     }
-    TriageOptions to;
-    to.selfPid = fetched[0].header.selfPid;
-    const auto context = triage(fetched[0].snapshot, *config, to);
+    const HostVerdict verdict = host->judge(JudgeInputs{&*config, std::nullopt, journal.path(), nullptr});
+    if (!verdict.triage) {
+        fail(QStringLiteral("%1: %2").arg(nameOf(*host), QString::fromStdString(verdict.evidence.error)));
+        return Failure;
+    }
+    const TriageResult &context = *verdict.triage;
     if (!parser.isSet(QStringLiteral("yes"))) {
         std::printf("%s %zu process%s on %s:\n", actVerbName(request->verb), request->targets.size(),
-            request->targets.size() == 1 ? "" : "es", host.spec.name.c_str());
+            request->targets.size() == 1 ? "" : "es", host->spec().name.c_str());
         for (const auto &id : request->targets)
-            printLine(describeTarget(*context, id, *request).toStdString());
+            printLine(describeTarget(context, id, *request).toStdString());
         std::fflush(stdout);
-        if (!confirmOnTerminal(QStringLiteral("Proceed on %1?").arg(nameOf(host)))) {
+        if (!confirmOnTerminal(QStringLiteral("Proceed on %1?").arg(nameOf(*host)))) {
             fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
             return Failure;
         }
     }
-    std::vector<std::string> words{"act"};
-    for (const QString &p : pos)
-        words.push_back(p.toStdString());
-    for (const char *option : {"signal", "nice", "cpus", "quota", "timeout"})
-        if (parser.isSet(QLatin1String(option)))
-            words.insert(words.end(), {std::string("--") + option, parser.value(QLatin1String(option)).toStdString()});
-    if (parser.isSet(QStringLiteral("group")))
-        words.emplace_back("--group");
-    words.insert(words.end(), {"--json", "--yes"}); // confirmed here: there is no terminal there to ask on
-    return print(host,
-               actThere(host, words, request->targets, actSeconds(*request), commandsOf(*context, request->targets),
-                   journal))
-        ? Ok
-        : Failure;
+    return print(*host, host->act(*request, commandsOf(context, request->targets), journal)) ? Ok : Failure;
 }
 
 int undoOnHost(const ActionJournal::Entry &entry, ActionJournal &journal)
 {
-    RemoteHost host;
-    if (!resolve(QString::fromStdString(entry.host), host))
+    if (const std::string why = whyNotUndoableThere(entry); !why.empty()) {
+        fail(QString::fromStdString(why));
+        return Failure;
+    }
+    const auto host = resolve(entry.machine.hostName());
+    if (!host)
         return Usage;
-    if (!entry.remoteUndo || entry.remoteId <= 0 || entry.status != ActStatus::Done || entry.undoing) {
-        fail(QStringLiteral("action %1 (%2 on %3) cannot be undone")
-                 .arg(entry.id)
-                 .arg(QLatin1String(actVerbName(entry.verb)), nameOf(host)));
-        return Failure;
-    }
-    if (entry.undoneBy) {
-        fail(QStringLiteral("action %1 was already undone by action %2").arg(entry.id).arg(entry.undoneBy));
-        return Failure;
-    }
-    return print(host, undoThere(host, entry.remoteId, &entry, journal)) ? Ok : Failure;
+    return print(*host, host->undo(entry.remoteId, &entry, journal)) ? Ok : Failure;
 }
 
 } // namespace ptriage::cli

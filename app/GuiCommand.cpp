@@ -272,8 +272,8 @@ int gui(int argc, char **argv)
             return usage(QStringLiteral("--host: %1").arg(QString::fromStdString(why)));
         // Shown once it answers; said (and this machine shown) when it is not listed or never answers.
         QObject::connect(&desk.hosts(), &HostWatch::hostsChanged, &window, [&] {
-            const HostWatch::Host *h = desk.hosts().host(host);
-            if (h && window.showMachine(host)) {
+            const HostWatch::Host *h = desk.hosts().host(Machine::host(host));
+            if (h && window.showMachine(Machine::host(host))) {
                 QObject::disconnect(&desk.hosts(), &HostWatch::hostsChanged, &window, nullptr);
                 return;
             }
@@ -293,7 +293,7 @@ int gui(int argc, char **argv)
     if (!shot.isEmpty()) {
         // After the first result (and the selection, if asked for), let the views settle, save, quit.
         QObject::connect(&window, &MainWindow::resultApplied, &window, [&] {
-            if (window.shownResult()->host != host)
+            if (window.shownResult()->machine.hostName() != host)
                 return; // --host: its processes, not this machine's first
             ++results;
             const bool selected = selectPid == 0 || window.selectedIdentity().isValid();

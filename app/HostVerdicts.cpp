@@ -2,7 +2,6 @@
 
 #include "Commands.h"
 
-#include "remote/HostTriage.h"
 #include "session/database/SessionStore.h"
 #include "util/Parallel.h"
 
@@ -29,19 +28,19 @@ bool remoteOptions(RemoteOptions &options, const QCommandLineParser &parser, QSt
     return true;
 }
 
-std::vector<HostVerdict> judgeHosts(
-    std::vector<HostEvidence> fetched, const TriageConfig &config, const OneShotOptions &options, QThreadPool *pool)
+JudgeInputs judgeInputs(const TriageConfig &config, const OneShotOptions &options, QThreadPool *pool)
 {
-    std::vector<HostVerdict> out;
-    for (HostEvidence &e : fetched) {
-        HostVerdict v{std::move(e), nullptr, QDateTime::currentMSecsSinceEpoch()};
-        QString pastError;
-        v.triage = judgeHost(v.evidence, config, options.minAgeSeconds, options.pastDb, pool, &pastError);
-        if (!pastError.isEmpty())
+    return JudgeInputs{&config, options.minAgeSeconds, options.pastDb, pool};
+}
+
+std::vector<HostVerdict> judgeHostsSaying(
+    const std::vector<HostSpec> &hosts, const RemoteOptions &remote, const JudgeInputs &inputs)
+{
+    std::vector<HostVerdict> out = judgeHosts(hosts, remote, inputs);
+    for (const HostVerdict &v : out)
+        if (!v.pastWarning.empty())
             fail(QStringLiteral("past decisions not used for %1: %2")
-                     .arg(QString::fromStdString(v.evidence.host), pastError));
-        out.push_back(std::move(v));
-    }
+                     .arg(QString::fromStdString(v.evidence.host), QString::fromStdString(v.pastWarning)));
     return out;
 }
 
@@ -61,7 +60,7 @@ std::optional<int> judgeHostsAsked(const QCommandLineParser &parser, const OneSh
     }
     out.pool = std::make_shared<QThreadPool>();
     out.pool->setMaxThreadCount(std::max(1, workerCount() - 1));
-    out.verdicts = judgeHosts(fetchEvidence(hosts, remote), *out.config, options, out.pool.get());
+    out.verdicts = judgeHostsSaying(hosts, remote, judgeInputs(*out.config, options, out.pool.get()));
     return std::nullopt;
 }
 

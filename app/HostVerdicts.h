@@ -2,24 +2,18 @@
 
 #include "OneShot.h"
 
-#include "remote/RemoteEvidence.h"
+#include "remote/RemoteHost.h"
 
 namespace ptriage::cli {
-
-// One host's evidence and this machine's verdict on it (null when the host failed: evidence.error).
-struct HostVerdict {
-    HostEvidence evidence;
-    std::shared_ptr<const TriageResult> triage;
-    std::int64_t judgedAtMs = 0; // this machine's clock: what a saved session is dated
-};
 
 // RemoteOptions from the environment and --timeout; false with why.
 bool remoteOptions(RemoteOptions &options, const QCommandLineParser &parser, QString *error);
 
-// Every host's evidence judged by this machine's model: its priors, policy and learned decisions,
-// and the past of that host's own saved sessions.
-std::vector<HostVerdict> judgeHosts(
-    std::vector<HostEvidence> fetched, const TriageConfig &config, const OneShotOptions &options, QThreadPool *pool);
+// What hosts are judged with here: the config, --min-age and the past of --db, as this machine's
+// scan is. A past that cannot be read is said once per host (that term is then left out).
+JudgeInputs judgeInputs(const TriageConfig &config, const OneShotOptions &options, QThreadPool *pool);
+std::vector<HostVerdict> judgeHostsSaying(
+    const std::vector<HostSpec> &hosts, const RemoteOptions &remote, const JudgeInputs &inputs);
 
 // What scan --host and report --host show: the hosts named by --host, fetched over ssh at once and
 // judged by this machine's model, with the threads that judged them (for what is written from them).

@@ -3621,6 +3621,10 @@ Eltern-PID: %2</translation>
         <source>ptriage will count processes like this one as more likely useful.</source>
         <translation>ptriage stuft Prozesse wie diesen künftig eher als nützlich ein.</translation>
     </message>
+    <message>
+        <source>ptriage learns from this machine&apos;s processes only: %1&apos;s command lines are its own word.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ptriage::DetailsPane</name>
@@ -4114,6 +4118,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>ptriage — %1 (over ssh)</source>
         <translation>ptriage — %1 (über ssh)</translation>
+    </message>
+    <message>
+        <source>Freeing memory is planned on this machine: it is shown again.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5227,6 +5235,14 @@ Eltern-PID: %2</translation>
     <message>
         <source>Add &amp;host…</source>
         <translation>&amp;Rechner hinzufügen…</translation>
+    </message>
+    <message>
+        <source>ptriage learns from this machine&apos;s processes only, not %1&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Freeing memory is planned on this machine only: choose This machine to see its plan</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -454,11 +454,11 @@ ActOutcome ActionController::undo(long long journalId)
         return o;
     }
     o.target = e->target;
-    if (!e->host.empty()) {
+    if (!e->machine.isThis()) {
         o.status = ActStatus::Refused;
         o.message = Phrase("Action",
             QT_TRANSLATE_NOOP("Action", "action %1 was done on %2: undo it from a terminal (ptriage act undo %1)"),
-            {std::to_string(journalId), e->host});
+            {std::to_string(journalId), e->machine.hostName()});
         return o;
     }
     if (e->undo.isEmpty() || e->undoing || e->status != ActStatus::Done) {

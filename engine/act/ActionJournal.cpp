@@ -102,7 +102,7 @@ long long ActionJournal::record(const Entry &e, QString *error)
     s.text(7, e.message);
     s.integer(8, e.viaHelper ? 1 : 0);
     s.text(9, undo);
-    s.text(10, e.host);
+    s.text(10, e.machine.hostName());
     s.integer(11, e.remoteId);
     s.integer(12, e.remoteUndo ? 1 : 0);
     if (s.step() != SQLITE_DONE) {
@@ -166,7 +166,7 @@ std::vector<ActionJournal::Entry> ActionJournal::query(const char *where, long l
         for (auto it = e.undo.begin(); it != e.undo.end(); ++it)
             it.value() = integral(it.value());
         e.undoneBy = s.columnInt(10);
-        e.host = s.columnText(11);
+        e.machine = Machine::host(s.columnText(11));
         e.remoteId = s.columnInt(12);
         e.remoteUndo = s.columnInt(13) != 0;
         out.push_back(std::move(e));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ActRequest.h"
+#include "collect/Machine.h"
 #include "store/SqliteFile.h"
 
 #include <QString>
@@ -30,9 +31,9 @@ public:
         bool viaHelper = false;
         QVariantMap undo; // helper request without targets; empty when nothing to undo
         long long undoneBy = 0; // the entry that undid it
-        // Done on another machine (act --host): its name, the action's id in its journal, and whether
-        // it can be undone there (its journal keeps how). Empty and 0 for this machine's actions.
-        std::string host;
+        // Where it was done. On a host (act --host): the action's id in its journal, and whether it can
+        // be undone there (its journal keeps how); 0 and false for this machine's actions.
+        Machine machine;
         long long remoteId = 0;
         bool remoteUndo = false;
     };

@@ -6,6 +6,8 @@ std::vector<Decision> votesFor(
     const TriageResult &result, const std::vector<ProcessIdentity> &targets, Decision::Vote vote, std::int64_t atMs)
 {
     std::vector<Decision> out;
+    if (!result.machine.learns())
+        return out; // a host's command lines are its word: they never teach this machine's model
     for (const ProcessIdentity &id : targets) {
         const Sample *s = result.snapshot->byIdentity(id);
         if (!s || !s->details || s->details->cmdline.empty())

@@ -10,7 +10,8 @@
 namespace ptriage {
 
 // What ptriage learns from a person's decisions: one vote per target whose command is known (a
-// kernel thread, or a process whose command was never read, gives no pattern to learn).
+// kernel thread, or a process whose command was never read, gives no pattern to learn). Only this
+// machine's processes teach it (Machine::learns): none for a host's result.
 std::vector<Decision> votesFor(
     const TriageResult &result, const std::vector<ProcessIdentity> &targets, Decision::Vote vote, std::int64_t atMs);
 

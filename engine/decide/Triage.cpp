@@ -76,7 +76,7 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
     r->snapshot = std::move(snapshot);
     const Snapshot &snap = *r->snapshot;
     r->minAgeSeconds = options.minAgeSeconds.value_or(config.policy.minAgeSeconds);
-    r->host = options.host;
+    r->machine = options.machine;
     r->facts = findFacts(snap, config,
         {options.selfPid, r->minAgeSeconds, previous ? previous->snapshot.get() : nullptr,
             previous ? &previous->facts : nullptr, options.pool});

@@ -2,6 +2,7 @@
 
 #include "Recommendation.h"
 
+#include "collect/Machine.h"
 #include "infer/PastContext.h"
 #include "util/PhaseTimes.h"
 
@@ -19,7 +20,7 @@ struct TriageOptions {
     // Threads for the per-process work of facts and evidence (a one-shot scan, where nothing carries
     // over); null: the calling thread alone.
     QThreadPool *pool = nullptr;
-    std::string host; // the machine the snapshot was read on, as ssh names it; empty: this one
+    Machine machine; // the machine the snapshot was read on
 };
 
 class ProcessView;
@@ -36,9 +37,9 @@ struct TriageResult {
     std::vector<OriginGroup> groups; // the processes by origin (ProcessFacts::origin)
     std::vector<int> groupOf; // each process's index into `groups`
     double minAgeSeconds = 0;
-    // The machine it was read on, as ssh names it (`ptriage scan --host`); empty: this one. Acting on
-    // another machine's process goes there (RemoteAct), and nothing of it is read here.
-    std::string host;
+    // The machine it was read on (`ptriage scan --host`: a host). Acting on another machine's process
+    // goes there (RemoteHost), and nothing of it is read here.
+    Machine machine;
     std::size_t carriedPosteriors = 0; // taken over from the previous result unchanged
     std::shared_ptr<const PastContext> past; // what the evidence read from before the scan, for ledgerOf()
 

@@ -45,7 +45,7 @@ bool parseActOutcomes(
     if (const auto v = actVerbFromName(verb))
         report.verb = *v;
     else if (top.ok())
-        top.fail("verb", "unknown action '" + verb + "'");
+        top.fail("verb", "unknown action '" + oneLine(verb, 32) + "'");
     report.undoing = top.boolean("undoing");
     const qsizetype most = asked.empty() ? 1 : static_cast<qsizetype>(asked.size());
     const QJsonArray outcomes = top.array("outcomes", most);
@@ -64,12 +64,15 @@ bool parseActOutcomes(
             f.fail(f.at("target"), "not a START_ID");
         if (f.ok() && !asked.empty() && std::find(asked.begin(), asked.end(), o.target) == asked.end())
             f.fail(f.at("target"), "a process that was not asked for");
+        for (const ActOutcome &before : report.outcomes)
+            if (f.ok() && before.target == o.target)
+                f.fail(f.at("target"), "a process answered for twice");
         const std::string status = f.string("status", 32);
         if (const auto s = actStatusFromName(status))
             o.status = *s;
         else if (f.ok())
-            f.fail(f.at("status"), "unknown status '" + status + "'");
-        o.message = Phrase(f.string("message", 4096));
+            f.fail(f.at("status"), "unknown status '" + oneLine(status, 32) + "'");
+        o.message = Phrase(oneLine(f.string("message", 4096)));
         o.viaHelper = f.boolean("via_helper");
         o.journalId = f.integer("journal_id", 0, std::numeric_limits<qint64>::max());
         if (f.boolean("undoable") && o.journalId > 0)

@@ -407,14 +407,16 @@ namespace ptriage {
 
 bool parseEvidence(std::string_view json, Snapshot &out, EvidenceHeader &header, std::string *error)
 {
+    if (json.size() > kMaxEvidenceBytes)
+        return *error = "longer than " + std::to_string(kMaxEvidenceBytes >> 20) + " MiB: refused unread", false;
     QJsonObject object;
-    if (!jsonObjectOf(json, object, error))
+    if (!jsonObjectOf(json, object, error, JsonLimits{kMaxEvidenceValues, 16}))
         return false;
     std::string problem;
     const JsonFields top(object, {}, &problem);
     top.schema(kEvidenceSchema);
     EvidenceHeader h;
-    h.version = top.string("version", 64);
+    h.version = oneLine(top.string("version", 64), 64);
     h.selfPid = static_cast<int>(top.integer("self_pid", 0, kMaxInt));
     Snapshot snap;
     snap.capturedAtMs = top.integer("captured_at_ms", 0, kMaxCount);
@@ -423,7 +425,7 @@ bool parseEvidence(std::string_view json, Snapshot &out, EvidenceHeader &header,
         readSystem(JsonFields(top.object("system"), "system", &problem), snap.system);
     for (std::string &w : top.strings("warnings", 4096))
         snap.warnings.emplace_back(std::move(w));
-    const QJsonArray processes = top.array("processes");
+    const QJsonArray processes = top.array("processes", kMaxEvidenceProcesses);
     snap.processes.reserve(static_cast<std::size_t>(processes.size()));
     for (qsizetype i = 0; i < processes.size() && top.ok(); ++i) {
         const std::string where = item("processes", i);

@@ -1,9 +1,14 @@
 #include "HostsFile.h"
 
+#include "HostText.h"
+#include "store/FileTrust.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <cctype>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -17,17 +22,22 @@ bool validHostName(const std::string &name, std::string *why)
     if (name.size() > 255)
         return *why = "a host name is longer than 255 bytes", false;
     if (name.front() == '-')
-        return *why = "'" + name + "' starts with '-' (ssh would read it as an option)", false;
+        return *why = "'" + oneLine(name) + "' starts with '-' (ssh would read it as an option)", false;
     for (const unsigned char c : name)
-        if (c <= ' ' || c == 0x7f)
-            return *why = "'" + name + "' has a blank or a control character", false;
+        if (!std::isalnum(c) && !std::strchr("._-@:%[]+", c))
+            return *why = "'" + oneLine(name) + "' has a character no host name has ('"
+                       + oneLine(std::string(1, char(c))) + "'): letters, digits and . _ - @ : % [ ] + only",
+                   false;
     return true;
 }
 
 bool readHostsFile(const std::string &path, std::vector<HostSpec> &out, std::string *error)
 {
+    bool exists = false;
+    if (const QString why = whyNotOwnFile(QString::fromStdString(path), &exists); !why.isEmpty())
+        return *error = oneLine(path) + ": not used: " + why.toStdString(), false;
     std::ifstream in(path);
-    if (!in)
+    if (!exists || !in)
         return true;
     std::vector<HostSpec> hosts;
     std::string line;
@@ -38,9 +48,8 @@ bool readHostsFile(const std::string &path, std::vector<HostSpec> &out, std::str
         HostSpec host;
         if (!(words >> host.name))
             continue;
-        std::string why;
-        if (!validHostName(host.name, &why))
-            return *error = path + ':' + std::to_string(number) + ": " + why, false;
+        if (std::string why; !validHostName(host.name, &why))
+            host.error = oneLine(path) + ':' + std::to_string(number) + ": " + why, host.name = oneLine(host.name);
         std::vector<std::string> command;
         for (std::string word; words >> word;)
             command.push_back(word);
@@ -59,6 +68,9 @@ bool addToHostsFile(const std::string &path, const std::string &name, std::strin
     std::vector<HostSpec> listed;
     if (!validHostName(name, why) || !readHostsFile(path, listed, why))
         return false;
+    for (const HostSpec &h : listed)
+        if (!h.error.empty()) // fixed by the person first, never rewritten around
+            return *why = h.error, false;
     for (const HostSpec &h : listed)
         if (h.name == name)
             return true;

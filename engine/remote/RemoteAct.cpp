@@ -1,45 +1,59 @@
-#include "RemoteAct.h"
+// Acting on a host: its own `ptriage act --json --yes` over ssh does it; this machine journals what
+// it asked, and reads the answer only as outcomes of that.
+#include "RemoteHost.h"
 
-#include "ProcessRun.h"
+#include "HostText.h"
 #include "report/ScanReport.h"
-#include "util/TerminalText.h"
-
-#include <QString>
 
 namespace ptriage {
 namespace {
 
-std::string trimmed(const std::string &text)
+// Verbs whose effect a journal can take back (pause, freeze, throttle, renice, quarantine).
+bool undoableVerb(ActVerb verb)
 {
-    return QString::fromStdString(text).trimmed().toStdString();
+    return verb == ActVerb::Pause || verb == ActVerb::Freeze || verb == ActVerb::Throttle || verb == ActVerb::Renice
+        || verb == ActVerb::Quarantine;
 }
 
-// Runs it there; false with the one line why when it did not get to answer.
-bool runThere(
-    const RemoteHost &host, const std::vector<std::string> &words, double seconds, RunResult &r, std::string *error)
+// Why it did not get to answer, in one line; empty when it did.
+std::string whyNoAnswer(const RunResult &r, double seconds)
 {
-    r = runAll({sshArgv(host.remote, host.spec, words)}, seconds, std::size_t{16} << 20, host.remote.cancel)[0];
-    if (r.exitCode == 255 || !r.spawnError.empty() || r.timedOut || r.signal) {
-        const std::string said = !r.spawnError.empty() ? r.spawnError
-            : r.timedOut ? "no answer within " + std::to_string(static_cast<int>(seconds)) + " s"
-                         : forTerminal(r.errTail);
-        return *error = trimmed(said), false;
-    }
+    if (!r.spawnError.empty())
+        return "cannot run ssh: " + oneLine(r.spawnError, 300);
+    if (r.timedOut)
+        return "no answer within " + std::to_string(static_cast<int>(seconds)) + " s";
+    if (r.outputTooLarge)
+        return "sent more than an act report can hold: refused";
+    if (r.signal)
+        return "ssh was ended by signal " + std::to_string(r.signal);
+    if (r.exitCode == 255)
+        return oneLine(QString::fromStdString(r.errTail).trimmed().toStdString(), 300);
     if (r.exitCode == 127 || r.exitCode == 126)
-        return *error = "ptriage is not installed there: install the ptriage package on it, or name its command in "
-                        "the hosts file",
-               false;
-    return true;
+        return "ptriage is not installed there: install the ptriage package on it, or name its command in the hosts "
+               "file";
+    return {};
 }
 
-// What it said, read as outcomes of `asked`; false with why when not in words we trust.
-bool readReport(const RunResult &r, const std::vector<ProcessIdentity> &asked, RemoteActResult &out)
+} // namespace
+
+RemoteActResult RemoteHost::ask(const std::vector<std::string> &words, double seconds,
+    const std::vector<ProcessIdentity> &asked, std::optional<ActVerb> verb, bool undoing) const
 {
-    const std::string errors = trimmed(forTerminal(r.errTail));
+    RemoteActResult out;
+    const RunResult r = run(words, seconds);
+    out.error = whyNoAnswer(r, seconds);
+    if (!out.error.empty())
+        return out;
+    const std::string errors = oneLine(QString::fromStdString(r.errTail).trimmed().toStdString(), 1000);
     std::string why;
     if (parseActOutcomes(r.out, asked, out.report, &why)) {
-        out.notes = errors;
-        return true;
+        // Read only as an answer to what was asked: another verb, or an undo for an act, is a lie.
+        if ((verb && out.report.verb != *verb) || out.report.undoing != undoing)
+            out.error = std::string("answered for another action (") + actVerbName(out.report.verb)
+                + (out.report.undoing ? ", undoing" : "") + "): refused, nothing journaled";
+        else
+            out.notes = errors;
+        return out;
     }
     if (r.out.empty() && errors.find("json") != std::string::npos)
         out.error
@@ -47,55 +61,64 @@ bool readReport(const RunResult &r, const std::vector<ProcessIdentity> &asked, R
     else if (r.out.empty())
         out.error = errors.empty() ? "no answer" : errors;
     else
-        out.error = "sent what is not a ptriage act report: " + forTerminal(why);
-    return false;
+        out.error = "sent what is not a ptriage act report: " + oneLine(why, 1000);
+    return out;
 }
 
-void record(const std::string &host, const std::string &command, ActionJournal &journal, RemoteActResult &out)
+RemoteActResult RemoteHost::act(const ActRequest &request, const std::string &command, ActionJournal &journal) const
 {
+    RemoteActResult out = ask(actWords(request), actSeconds(request), request.targets, request.verb, false);
+    if (!out.ok())
+        return out;
     for (const ActOutcome &o : out.report.outcomes) {
         ActionJournal::Entry e;
-        e.verb = out.report.verb;
-        e.undoing = out.report.undoing;
-        e.target = o.target;
+        e.verb = request.verb; // what was asked, never what the host claims it did
+        e.target = o.target; // one of request.targets (parseActOutcomes)
         e.command = command;
         e.status = o.status;
-        e.message = o.message.english();
+        e.message = o.message.english(); // one escaped line (parseActOutcomes)
         e.viaHelper = o.viaHelper;
-        e.host = host;
+        e.machine = machine();
         e.remoteId = o.journalId;
-        e.remoteUndo = !o.undo.isEmpty();
+        e.remoteUndo = !o.undo.isEmpty() && o.status == ActStatus::Done && undoableVerb(request.verb);
         QString error;
         const long long id = journal.record(e, &error);
         if (!id)
             out.warning = "done there but not journaled here: " + error.toStdString();
         out.ids.push_back(id);
     }
+    return out;
 }
 
-} // namespace
-
-bool resolveHost(const std::string &name, RemoteHost &out, std::string *why)
+RemoteActResult RemoteHost::undo(long long remoteId, const ActionJournal::Entry *local, ActionJournal &journal) const
 {
-    if (!validHostName(name, why))
-        return false;
-    std::vector<HostSpec> listed;
-    if (!readHostsFile(defaultHostsFile(), listed, why) || !remoteOptionsFromEnvironment(out.remote, why))
-        return false;
-    out.spec = HostSpec{name, {"ptriage"}};
-    for (const HostSpec &h : listed)
-        if (h.name == name)
-            out.spec.command = h.command;
-    return true;
-}
-
-RemoteActResult actThere(const RemoteHost &host, const std::vector<std::string> &words,
-    const std::vector<ProcessIdentity> &asked, double seconds, const std::string &command, ActionJournal &journal)
-{
-    RemoteActResult out;
-    RunResult r;
-    if (runThere(host, words, seconds, r, &out.error) && readReport(r, asked, out))
-        record(host.spec.name, command, journal, out);
+    const std::vector<ProcessIdentity> asked
+        = local ? std::vector<ProcessIdentity>{local->target} : std::vector<ProcessIdentity>{};
+    RemoteActResult out = ask({"act", "undo", std::to_string(remoteId), "--json", "--yes"}, 60, asked,
+        local ? std::optional<ActVerb>(local->verb) : std::nullopt, true);
+    if (!out.ok())
+        return out;
+    for (const ActOutcome &o : out.report.outcomes) {
+        ActionJournal::Entry e;
+        e.verb = local ? local->verb : out.report.verb; // asked by id alone: its verb is only known there
+        e.undoing = true;
+        e.target = o.target;
+        e.command = local ? local->command : std::string();
+        e.status = o.status;
+        e.message = o.message.english();
+        e.viaHelper = o.viaHelper;
+        e.machine = machine();
+        e.remoteId = o.journalId;
+        QString error;
+        const long long id = journal.record(e, &error);
+        if (!id)
+            out.warning = "done there but not journaled here: " + error.toStdString();
+        out.ids.push_back(id);
+    }
+    const bool done = !out.report.outcomes.empty() && out.report.outcomes.front().status == ActStatus::Done;
+    QString error;
+    if (done && local && !out.ids.empty() && out.ids.front() && !journal.markUndone(local->id, out.ids.front(), &error))
+        out.warning = "undone there, not marked here: " + error.toStdString();
     return out;
 }
 
@@ -139,43 +162,39 @@ double actSeconds(const ActRequest &request)
     return 60 + request.endTimeoutMs / 1000.0;
 }
 
-RemoteActResult undoThere(
-    const RemoteHost &host, long long remoteId, const ActionJournal::Entry *local, ActionJournal &journal)
+std::string whyNotUndoableThere(const ActionJournal::Entry &entry)
 {
-    RemoteActResult out = actThere(host, {"act", "undo", std::to_string(remoteId), "--json", "--yes"},
-        local ? std::vector<ProcessIdentity>{local->target} : std::vector<ProcessIdentity>{}, 60,
-        local ? local->command : std::string(), journal);
-    const bool done = out.ok() && !out.report.outcomes.empty() && out.report.outcomes.front().status == ActStatus::Done;
-    QString error;
-    if (done && local && !out.ids.empty() && out.ids.front() && !journal.markUndone(local->id, out.ids.front(), &error))
-        out.warning = "undone there, not marked here: " + error.toStdString();
-    return out;
+    if (entry.machine.isThis())
+        return "action " + std::to_string(entry.id) + " was done on this machine";
+    if (entry.undoneBy)
+        return "action " + std::to_string(entry.id) + " was already undone by action " + std::to_string(entry.undoneBy);
+    if (!entry.remoteUndo || entry.remoteId <= 0 || entry.undoing || entry.status != ActStatus::Done)
+        return "action " + std::to_string(entry.id) + " (" + actVerbName(entry.verb) + " on " + entry.machine.hostName()
+            + ") cannot be undone";
+    return {};
 }
 
 std::vector<ActOutcome> actOnHost(const ActRequest &request, const TriageResult &context, ActionJournal &journal)
 {
+    const std::string &name = context.machine.hostName();
     std::string command;
     for (const ProcessIdentity &id : request.targets)
         if (const Sample *s = context.snapshot->byIdentity(id))
             command += (command.empty() ? "" : "; ") + printableCommandLine(*s).substr(0, 512);
-    RemoteHost host;
     std::string why;
-    RemoteActResult r;
-    if (!resolveHost(context.host, host, &why))
-        r.error = why;
-    else
-        r = actThere(host, actWords(request), request.targets, actSeconds(request), command, journal);
+    const auto host = context.machine.isThis() ? std::nullopt : RemoteHost::resolve(name, &why);
+    const RemoteActResult r = host ? host->act(request, command, journal) : RemoteActResult{{}, {}, why, {}, {}};
     std::vector<ActOutcome> out;
     if (!r.ok()) {
         for (const ProcessIdentity &id : request.targets)
-            out.push_back({id, ActStatus::Failed, Phrase(context.host + ": " + r.error), false, {}, 0});
+            out.push_back({id, ActStatus::Failed, Phrase(name + ": " + r.error), false, {}, 0});
         return out;
     }
     for (std::size_t i = 0; i < r.report.outcomes.size(); ++i) {
         ActOutcome o = r.report.outcomes[i];
         o.journalId = i < r.ids.size() ? r.ids[i] : 0;
         if (o.status == ActStatus::NotAuthorized)
-            o.message = Phrase(o.message.english() + " — " + noPasswordOverSsh(context.host));
+            o.message = Phrase(o.message.english() + " — " + noPasswordOverSsh(name));
         out.push_back(std::move(o));
     }
     return out;
@@ -183,22 +202,17 @@ std::vector<ActOutcome> actOnHost(const ActRequest &request, const TriageResult 
 
 std::vector<ActOutcome> undoOnHost(const ActionJournal::Entry &entry, ActionJournal &journal)
 {
-    RemoteHost host;
-    std::string why;
-    RemoteActResult r;
-    if (!entry.remoteUndo || entry.remoteId <= 0 || entry.undoneBy || entry.status != ActStatus::Done)
-        r.error = "action " + std::to_string(entry.id) + " cannot be undone (any more)";
-    else if (!resolveHost(entry.host, host, &why))
-        r.error = why;
-    else
-        r = undoThere(host, entry.remoteId, &entry, journal);
+    const std::string &name = entry.machine.hostName();
+    std::string why = whyNotUndoableThere(entry);
+    const auto host = why.empty() ? RemoteHost::resolve(name, &why) : std::nullopt;
+    const RemoteActResult r = host ? host->undo(entry.remoteId, &entry, journal) : RemoteActResult{{}, {}, why, {}, {}};
     if (!r.ok() || r.report.outcomes.empty())
-        return {{entry.target, ActStatus::Failed, Phrase(entry.host + ": " + (r.ok() ? "no answer" : r.error)), false,
-            {}, 0}};
+        return {
+            {entry.target, ActStatus::Failed, Phrase(name + ": " + (r.ok() ? "no answer" : r.error)), false, {}, 0}};
     ActOutcome o = r.report.outcomes.front();
     o.journalId = r.ids.empty() ? 0 : r.ids.front();
     if (o.status == ActStatus::NotAuthorized)
-        o.message = Phrase(o.message.english() + " — " + noPasswordOverSsh(entry.host));
+        o.message = Phrase(o.message.english() + " — " + noPasswordOverSsh(name));
     return {o};
 }
 

@@ -2,6 +2,8 @@
 
 #include "ProcessRun.h"
 
+#include <QDir>
+#include <QStandardPaths>
 #include <QtGlobal>
 
 #include <cerrno>
@@ -46,17 +48,19 @@ bool splitWords(const std::string &text, std::vector<std::string> &out, std::str
     return true;
 }
 
-// A directory only we can enter: ssh refuses nothing here, but another user's socket must never be used.
-bool privateDirectory(const std::string &path, std::string *error)
+// A directory only we can enter: ssh refuses nothing here, but another user's socket must never be
+// used. Its parent must be ours too (or root's) and closed to others' writes, so no one can swap it.
+bool privateDirectory(const std::string &path)
 {
-    if (::mkdir(path.c_str(), 0700) != 0 && errno != EEXIST)
-        return *error = path + ": " + std::strerror(errno), false;
+    const std::string parent = path.substr(0, path.find_last_of('/'));
     struct stat st { };
-    if (::lstat(path.c_str(), &st) != 0)
-        return *error = path + ": " + std::strerror(errno), false;
-    if (!S_ISDIR(st.st_mode) || st.st_uid != ::getuid() || (st.st_mode & 077) != 0)
-        return *error = path + ": not a private directory of this user", false;
-    return true;
+    if (::lstat(parent.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || (st.st_uid != ::geteuid() && st.st_uid != 0)
+        || (st.st_mode & 022) != 0)
+        return false;
+    if (::mkdir(path.c_str(), 0700) != 0 && errno != EEXIST)
+        return false;
+    return ::lstat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == ::geteuid()
+        && (st.st_mode & 077) == 0;
 }
 
 std::string lastLine(const std::string &text)
@@ -129,10 +133,21 @@ bool remoteOptionsFromEnvironment(RemoteOptions &out, std::string *error)
     if (const QByteArray command = qgetenv("PTRIAGE_SSH_COMMAND"); !command.isNull())
         if (!splitWords(command.toStdString(), out.ssh, error))
             return false;
+    // Shared connections' sockets in the runtime directory, else in the cache directory (never a
+    // name in /tmp another user could make first); where neither is private, no sharing: slower,
+    // never blocked. A socket's path has room for 107 bytes, ssh's %C and its temporary suffix
+    // take 57 of them.
+    out.controlDir.clear();
     const QByteArray runtime = qgetenv("XDG_RUNTIME_DIR");
-    out.controlDir = (runtime.isEmpty() ? "/tmp" : runtime.toStdString())
-        + (runtime.isEmpty() ? "/ptriage-ssh-" + std::to_string(::getuid()) : std::string("/ptriage-ssh"));
-    return privateDirectory(out.controlDir, error);
+    const QString cache = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
+    if (!cache.isEmpty())
+        QDir().mkpath(cache);
+    for (const std::string &base : {runtime.toStdString(), cache.isEmpty() ? std::string() : cache.toStdString()})
+        if (!base.empty() && base.front() == '/' && base.size() <= 36 && privateDirectory(base + "/ptriage-ssh")) {
+            out.controlDir = base + "/ptriage-ssh";
+            break;
+        }
+    return true;
 }
 
 std::vector<std::string> sshArgv(
@@ -160,20 +175,29 @@ std::vector<std::string> sshArgv(
 std::vector<HostEvidence> fetchEvidence(const std::vector<HostSpec> &hosts, const RemoteOptions &options)
 {
     std::vector<std::vector<std::string>> argvs;
-    for (const HostSpec &h : hosts)
-        argvs.push_back(sshArgv(options, h, {"evidence"}));
-    const std::vector<RunResult> runs = runAll(argvs, options.timeoutSeconds, options.maxBytes, options.cancel);
+    std::vector<std::size_t> asked; // the hosts ssh is run for: those of a good hosts line
+    for (std::size_t i = 0; i < hosts.size(); ++i)
+        if (hosts[i].error.empty()) {
+            argvs.push_back(sshArgv(options, hosts[i], {"evidence"}));
+            asked.push_back(i);
+        }
+    std::vector<RunResult> ran = runAll(argvs, options.timeoutSeconds, options.maxBytes, options.cancel);
+    std::vector<RunResult> runs(hosts.size());
+    for (std::size_t k = 0; k < asked.size(); ++k)
+        runs[asked[k]] = std::move(ran[k]);
     std::vector<HostEvidence> out(hosts.size());
     for (std::size_t i = 0; i < hosts.size(); ++i) {
         HostEvidence &e = out[i];
         e.host = hosts[i].name;
         e.seconds = runs[i].seconds;
-        e.error = whyNoEvidence(hosts[i], runs[i], options);
+        e.error = hosts[i].error.empty() ? whyNoEvidence(hosts[i], runs[i], options) : hosts[i].error;
         if (!e.error.empty())
             continue;
         auto snap = std::make_shared<Snapshot>();
         std::string why;
-        if (!parseEvidence(runs[i].out, *snap, e.header, &why)) {
+        const bool parsed = parseEvidence(runs[i].out, *snap, e.header, &why);
+        std::string().swap(runs[i].out); // read: its bytes are not held while the next host's are
+        if (!parsed) {
             e.error = why.rfind("schema:", 0) == 0
                 ? "its ptriage sends another kind of evidence (" + why + "): install the same ptriage version on both"
                 : "sent what is not ptriage evidence: " + why;

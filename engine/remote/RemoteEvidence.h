@@ -15,12 +15,14 @@ struct RemoteOptions {
     std::vector<std::string> ssh{"ssh"}; // PTRIAGE_SSH_COMMAND's words, like git's GIT_SSH_COMMAND
     std::string controlDir; // where shared connections' sockets go; empty: no sharing
     double timeoutSeconds = 30; // per host, start to last byte
-    std::size_t maxBytes = std::size_t{256} << 20; // a host's answer is cut (and refused) past this
+    std::size_t maxBytes = kMaxEvidenceBytes; // a host's answer is cut (and refused) past this
     const std::atomic<bool> *cancel = nullptr; // once true, every host still asked is given up on
 };
 
 // PTRIAGE_SSH_COMMAND split into words ('…' and "…" group words; nothing is expanded) and a
-// private directory for the connections' sockets in the runtime directory. False with why.
+// private directory of this user for the connections' sockets (the runtime directory's, else the
+// cache directory's; none, and no sharing, where neither is private). False with why (a bad
+// PTRIAGE_SSH_COMMAND).
 bool remoteOptionsFromEnvironment(RemoteOptions &out, std::string *error);
 
 // ssh's argument vector: BatchMode (a password prompt would hang), shared connections, then

@@ -81,7 +81,8 @@ private Q_SLOTS:
         const std::string betaBoot = qEnvironmentVariable("PTRIAGE_TEST_BETA_BOOT").toStdString();
 
         // Every host of the hosts file, after this machine; dead says why and cannot be chosen.
-        QTRY_VERIFY_WITH_TIMEOUT(desk.hosts().host("beta") && desk.hosts().host("beta")->result, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            desk.hosts().host(Machine::host("beta")) && desk.hosts().host(Machine::host("beta"))->result, 60000);
         MachineChooser *chooser = window.machineChooser();
         QVERIFY(chooser->isVisibleTo(&window));
         QCOMPARE(chooser->itemText(0), QStringLiteral("This machine"));
@@ -90,13 +91,13 @@ private Q_SLOTS:
         QVERIFY2(chooser->itemText(deadRow).contains(QStringLiteral("Connection refused")),
             qPrintable(chooser->itemText(deadRow)));
         QVERIFY(!qobject_cast<QStandardItemModel *>(chooser->model())->item(deadRow)->isEnabled());
-        QVERIFY(!window.showMachine("dead"));
+        QVERIFY(!window.showMachine(Machine::host("dead")));
         QVERIFY(chooser->findData(QStringLiteral("alpha")) > 0);
 
         // Beta shown: its processes, its identities (its boot), judged by this machine's model.
         QSignalSpy applied(&window, &MainWindow::resultApplied);
-        QVERIFY(window.showMachine("beta"));
-        QTRY_VERIFY_WITH_TIMEOUT(window.shownResult() && window.shownResult()->host == "beta", 30000);
+        QVERIFY(window.showMachine(Machine::host("beta")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownResult() && window.shownResult()->machine == Machine::host("beta"), 30000);
         const auto beta = window.shownResult();
         const Sample *idle = beta->snapshot->byPid(idlePid);
         QVERIFY2(idle, "the process left behind on beta is in the table");
@@ -132,7 +133,7 @@ private Q_SLOTS:
             QVERIFY2(journal.open(home.filePath(QStringLiteral("sessions.sqlite")), &error), qPrintable(error));
             const auto entries = journal.recent(10);
             QCOMPARE(entries.size(), std::size_t{1});
-            QCOMPARE(entries.front().host, std::string("beta"));
+            QVERIFY(entries.front().machine == Machine::host("beta"));
             QVERIFY(entries.front().remoteId > 0);
             QVERIFY(entries.front().remoteUndo);
             QCOMPARE(entries.front().id, outcomes.front().journalId);
@@ -193,8 +194,8 @@ private Q_SLOTS:
             qPrintable(ActFlow::outcomeLines(outcomes)));
 
         // Back to this machine: its own result again.
-        QVERIFY(window.showMachine(""));
-        QTRY_VERIFY_WITH_TIMEOUT(window.shownResult() && window.shownResult()->host.empty(), 30000);
+        QVERIFY(window.showMachine(Machine()));
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownResult() && window.shownResult()->machine.isThis(), 30000);
         QVERIFY(!window.windowTitle().contains(QStringLiteral("beta")));
     }
 };

@@ -109,12 +109,12 @@ void confirmAndUndo(Desk &desk, const ActionJournal::Entry &entry, QWidget *over
     const long long id = entry.id;
     const QString what = ActionDialog::verbLabel(entry.verb);
     auto *box = new QMessageBox(QMessageBox::Question, QCoreApplication::translate("ActFlow", "Undo"),
-        entry.host.empty()
+        entry.machine.isThis()
             ? QCoreApplication::translate("ActFlow", "Undo the %1 of process %2?").arg(what).arg(entry.target.pid)
             : QCoreApplication::translate("ActFlow", "Undo the %1 of process %2 on %3? ptriage there undoes it.")
                   .arg(what)
                   .arg(entry.target.pid)
-                  .arg(QString::fromStdString(entry.host)),
+                  .arg(QString::fromStdString(entry.machine.hostName())),
         QMessageBox::Yes | QMessageBox::Cancel, over);
     box->setDefaultButton(QMessageBox::Cancel);
     box->setAttribute(Qt::WA_DeleteOnClose);

@@ -324,7 +324,7 @@ ActionDialog::ActionDialog(
             lines << tr("<b>ptriage recommends this for %1 of them</b>, not for the others (see below).")
                          .arg(recommended);
     }
-    const QString host = QString::fromStdString(r.host);
+    const QString host = QString::fromStdString(r.machine.hostName()); // empty: this machine
     if (!host.isEmpty()) {
         // Another machine: said first, in the title and the text, so nobody mistakes it for this one.
         setWindowTitle(tr("%1 — on %2").arg(windowTitle(), host));

@@ -1,6 +1,6 @@
 #include "desk/ActionRunner.h"
 
-#include "remote/RemoteAct.h"
+#include "remote/RemoteHost.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -59,18 +59,18 @@ QString ActionRunner::unavailableReason() const
     return {};
 }
 
-const ActionJournal::Entry *ActionRunner::undoableFor(const ProcessIdentity &id, const std::string &host) const
+const ActionJournal::Entry *ActionRunner::undoableFor(const ProcessIdentity &id, const Machine &machine) const
 {
     const ActionJournal::Entry *newest = nullptr;
     for (const auto &e : m_undoable)
-        if (e.target == id && e.host == host)
+        if (e.target == id && e.machine == machine)
             newest = &e;
     return newest;
 }
 
 bool ActionRunner::run(const ActRequest &request, std::shared_ptr<const TriageResult> context, const QString &title)
 {
-    if (request.targets.empty() || !context || !context->host.empty()) // another machine's: runOnHost
+    if (request.targets.empty() || !context || !context->machine.isThis()) // another machine's: runOnHost
         return false;
     return start(title, [request, context](ActionController &c) { return c.run(request, *context); });
 }
@@ -78,7 +78,7 @@ bool ActionRunner::run(const ActRequest &request, std::shared_ptr<const TriageRe
 bool ActionRunner::runOnHost(
     const ActRequest &request, std::shared_ptr<const TriageResult> context, const QString &title)
 {
-    if (request.targets.empty() || !context || context->host.empty())
+    if (request.targets.empty() || !context || context->machine.isThis())
         return false;
     return start(title, [this, request, context](ActionController &) {
         return actOnHost(request, *context, m_journal); // m_journal: this job's thread, as always
@@ -89,7 +89,7 @@ bool ActionRunner::undo(long long journalId, const QString &title)
 {
     return start(title, [this, journalId](ActionController &c) {
         const auto entry = m_journal.entry(journalId);
-        if (!entry || entry->host.empty())
+        if (!entry || entry->machine.isThis())
             return std::vector<ActOutcome>{c.undo(journalId)}; // it says why when there is nothing to undo
         return undoOnHost(*entry, m_journal); // done there by its own ptriage, marked undone here
     });

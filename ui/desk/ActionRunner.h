@@ -43,16 +43,16 @@ public:
     // `context` is the triage the person confirmed the request on. False: not started (see
     // unavailableReason()).
     bool run(const ActRequest &request, std::shared_ptr<const TriageResult> context, const QString &title);
-    // The same on another machine (context->host): its own ptriage acts there over ssh (checking each
+    // The same on another machine (context->machine): its own ptriage acts there over ssh (checking each
     // identity there) and each outcome is journaled here with the host's name.
     bool runOnHost(const ActRequest &request, std::shared_ptr<const TriageResult> context, const QString &title);
     bool undo(long long journalId, const QString &title);
 
     // Done actions that can still be undone (pause, freeze, throttle, renice, quarantine), oldest
-    // first: this machine's and other machines' (Entry::host; undone there).
+    // first: this machine's and other machines' (Entry::machine; undone there).
     const std::vector<ActionJournal::Entry> &undoable() const { return m_undoable; }
-    // The newest of those for one process of `host` ("" this machine).
-    const ActionJournal::Entry *undoableFor(const ProcessIdentity &id, const std::string &host = {}) const;
+    // The newest of those for one process of `machine`.
+    const ActionJournal::Entry *undoableFor(const ProcessIdentity &id, const Machine &machine = {}) const;
 
 Q_SIGNALS:
     void journalOpened(bool ok); // journalError() and journalWarning() say more

@@ -72,7 +72,7 @@ void Desk::start()
 void Desk::refreshNow()
 {
     m_service.refreshNow();
-    if (!m_shownHost.empty())
+    if (!m_shown.isThis())
         m_hosts.refreshNow();
 }
 
@@ -117,12 +117,12 @@ void Desk::applyCadence()
         m_hosts.setActive(m_cadence == Cadence::Foreground); // other machines only for a window in view
 }
 
-void Desk::showHost(const std::string &name)
+void Desk::showMachine(const Machine &machine)
 {
-    m_shownHost = name;
+    m_shown = machine;
     m_shownResult = nullptr;
     qint64 micros = 0;
-    if (const HostWatch::Host *h = name.empty() ? nullptr : m_hosts.host(name)) {
+    if (const HostWatch::Host *h = m_hosts.host(machine)) {
         m_shownResult = h->result;
         micros = static_cast<qint64>(h->seconds * 1e6);
     }
@@ -132,14 +132,12 @@ void Desk::showHost(const std::string &name)
 
 std::shared_ptr<const TriageResult> Desk::shown() const
 {
-    return m_shownHost.empty() ? m_current : m_shownResult;
+    return m_shown.isThis() ? m_current : m_shownResult;
 }
 
 void Desk::hostsArrived()
 {
-    if (m_shownHost.empty())
-        return;
-    const HostWatch::Host *h = m_hosts.host(m_shownHost);
+    const HostWatch::Host *h = m_hosts.host(m_shown);
     const auto result = h ? h->result : nullptr;
     if (!result || result == m_shownResult)
         return; // nothing newer (a host that fails now keeps its last result)
@@ -151,7 +149,7 @@ void Desk::receive(std::shared_ptr<const TriageResult> result, qint64 scanMicros
 {
     m_current = result;
     m_history.record(*result->snapshot);
-    if (m_shownHost.empty())
+    if (m_shown.isThis())
         Q_EMIT shownChanged(result, scanMicroseconds);
     Q_EMIT resultChanged(std::move(result), scanMicroseconds);
     // In the background, between scans minutes apart, give back what the scan left free in the
@@ -177,10 +175,10 @@ int Desk::act(const ActRequest &request, const QString &title, std::shared_ptr<c
         context = m_current;
     // This machine's request acts on its newest scan (the controller checks each identity there);
     // another machine's goes there with the result it was confirmed on.
-    const bool here = context && context->host.empty();
+    const bool here = context && context->machine.isThis();
     if (!context || !(here ? m_runner.run(request, m_current, title) : m_runner.runOnHost(request, context, title)))
         return 0;
-    m_actingOn = context->host;
+    m_actingOn = context->machine;
     m_acting = ++m_lastTicket;
     m_pendingVotes = votesAskedBy(request, *context, QDateTime::currentMSecsSinceEpoch());
     Q_EMIT actStarted(m_acting, title);
@@ -194,7 +192,7 @@ int Desk::undo(long long journalId, const QString &title)
         undoable.begin(), undoable.end(), [&](const ActionJournal::Entry &e) { return e.id == journalId; });
     if (!m_runner.undo(journalId, title))
         return 0;
-    m_actingOn = entry != undoable.end() ? entry->host : std::string();
+    m_actingOn = entry != undoable.end() ? entry->machine : Machine();
     m_acting = ++m_lastTicket;
     m_pendingVotes.clear();
     Q_EMIT actStarted(m_acting, title);
@@ -209,7 +207,7 @@ void Desk::finished(const std::vector<ActOutcome> &outcomes, const QString &titl
         m_keeper.recordDecisions(std::move(cast));
     const int ticket = std::exchange(m_acting, 0);
     Q_EMIT actFinished(ticket, title, outcomes);
-    if (m_actingOn.empty())
+    if (m_actingOn.isThis())
         m_service.refreshNow(); // what the action changed, at once
     else
         m_hosts.refreshNow();
@@ -221,6 +219,12 @@ bool Desk::spare(const std::vector<ProcessIdentity> &targets, std::shared_ptr<co
         context = m_current;
     if (!context)
         return false;
+    if (!context->machine.learns()) {
+        Q_EMIT noted(tr("ptriage learns from this machine's processes only: %1's command lines are its own word.")
+                         .arg(QString::fromStdString(context->machine.hostName())),
+            10000);
+        return false;
+    }
     return spareCommands(votesFor(*context, targets, Decision::Vote::Spare, QDateTime::currentMSecsSinceEpoch()));
 }
 

@@ -61,10 +61,10 @@ public:
 
     // Other machines (the hosts file, over ssh), watched while a window is in view.
     HostWatch &hosts() { return m_hosts; }
-    // Which machine the window shows: "" this one, else a host's name; shownChanged answers with its
-    // newest result (at once when there is one).
-    void showHost(const std::string &name);
-    const std::string &shownHost() const { return m_shownHost; }
+    // Which machine the window shows (this one, or a host of the hosts file); shownChanged answers
+    // with its newest result (at once when there is one).
+    void showMachine(const Machine &machine);
+    const Machine &shownMachine() const { return m_shown; }
     std::shared_ptr<const TriageResult> shown() const;
     const ProcessHistory &history() const { return m_history; }
     SessionKeeper &sessions() { return m_keeper; }
@@ -76,19 +76,20 @@ public:
     QString actUnavailableReason() const { return m_runner.unavailableReason(); }
     bool isActing() const { return m_runner.isBusy(); }
     const std::vector<ActionJournal::Entry> &undoable() const { return m_runner.undoable(); }
-    // What can be undone: this machine's actions and other machines' (Entry::host; undone there).
-    const ActionJournal::Entry *undoableFor(const ProcessIdentity &id, const std::string &host = {}) const
+    // What can be undone: this machine's actions and other machines' (Entry::machine; undone there).
+    const ActionJournal::Entry *undoableFor(const ProcessIdentity &id, const Machine &machine = {}) const
     {
-        return m_runner.undoableFor(id, host);
+        return m_runner.undoableFor(id, machine);
     }
     // Carries out a request the person confirmed on `context` (null: current()), on the machine it
     // was read on: its ticket, or 0 when nothing was started (actUnavailableReason says why). Ending
-    // processes teaches ptriage once they are gone.
+    // this machine's processes teaches ptriage once they are gone; a host's never does.
     int act(const ActRequest &request, const QString &title, std::shared_ptr<const TriageResult> context = {});
     int undo(long long journalId, const QString &title);
 
     // Learning: processes like these (of `context`, null: current()) are useful (a "spare" vote each); votes already
-    // made (a saved session's process). False: nothing to learn from (no command known).
+    // made (a saved session's process). False: nothing to learn from (no command known, or a host's
+    // process: learning is this machine's).
     bool spare(const std::vector<ProcessIdentity> &targets, std::shared_ptr<const TriageResult> context = {});
     bool spareCommands(std::vector<Decision> decisions);
 
@@ -124,9 +125,9 @@ private:
     SessionKeeper m_keeper;
     ActionRunner m_runner;
     HostWatch m_hosts;
-    std::string m_shownHost;
+    Machine m_shown;
     std::shared_ptr<const TriageResult> m_shownResult; // a host's, when one is shown
-    std::string m_actingOn; // the host the running action went to ("" this machine)
+    Machine m_actingOn; // where the running action went
     ProcessHistory m_history;
     std::shared_ptr<const TriageResult> m_current;
     bool m_started = false;

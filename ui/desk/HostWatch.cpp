@@ -1,9 +1,13 @@
 #include "desk/HostWatch.h"
 
-#include "remote/HostTriage.h"
 #include "remote/HostsFile.h"
+#include "remote/RemoteHost.h"
+
+#include <QDateTime>
 
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace ptriage {
 
@@ -12,7 +16,7 @@ HostWatch::HostWatch(const TriageConfig &config, QObject *parent) : QObject(pare
     m_pool.setMaxThreadCount(1);
     m_timer.setSingleShot(true);
     m_timer.setInterval(60000);
-    connect(&m_timer, &QTimer::timeout, this, &HostWatch::startRound);
+    connect(&m_timer, &QTimer::timeout, this, [this] { startRound(false); });
     connect(&m_round, &QFutureWatcherBase::finished, this, &HostWatch::roundEnded);
 }
 
@@ -38,24 +42,25 @@ void HostWatch::refreshNow()
         m_again = true;
         return;
     }
-    startRound();
+    startRound(true);
 }
 
-const HostWatch::Host *HostWatch::host(const std::string &name) const
+const HostWatch::Host *HostWatch::host(const Machine &machine) const
 {
     for (const Host &h : m_hosts)
-        if (h.name == name)
+        if (!machine.isThis() && h.machine == machine)
             return &h;
     return nullptr;
 }
 
-void HostWatch::startRound()
+void HostWatch::startRound(bool everyHost)
 {
     m_timer.stop();
     m_again = false;
     const QString pastDb = m_pastDb;
     const std::optional<double> minAge = m_minAge;
-    m_round.setFuture(QtConcurrent::run(&m_pool, [this, pastDb, minAge] {
+    std::vector<Host> before = m_hosts;
+    m_round.setFuture(QtConcurrent::run(&m_pool, [this, pastDb, minAge, everyHost, before = std::move(before)] {
         Round round;
         std::vector<HostSpec> specs;
         std::string why;
@@ -66,16 +71,35 @@ void HostWatch::startRound()
         RemoteOptions remote;
         if (!remoteOptionsFromEnvironment(remote, &why)) {
             for (const HostSpec &spec : specs)
-                round.hosts.push_back({spec.name, nullptr, QString::fromStdString(why), 0});
+                round.hosts.push_back({Machine::host(spec.name), nullptr, QString::fromStdString(why), 0, 0, 0, true});
             return round;
         }
         remote.cancel = &m_cancel;
-        for (const HostEvidence &e : fetchEvidence(specs, remote)) {
-            Host h{e.host, nullptr, QString::fromStdString(e.error), e.seconds};
-            QString pastWarning; // a past that cannot be read leaves that term out, as for this machine
-            h.result = judgeHost(e, m_config, minAge, pastDb, nullptr, &pastWarning);
-            round.hosts.push_back(std::move(h));
+        // Who is asked now: every host, but those still waiting out their backoff (unless asked now).
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        std::vector<HostSpec> asked;
+        for (const HostSpec &spec : specs) {
+            const auto old = std::find_if(
+                before.begin(), before.end(), [&](const Host &h) { return h.machine == Machine::host(spec.name); });
+            if (old != before.end() && !everyHost && old->nextAskMs > now) {
+                round.hosts.push_back(*old); // as it was: not asked this round
+                round.hosts.back().asked = false;
+            } else
+                asked.push_back(spec);
         }
+        const JudgeInputs inputs{&m_config, minAge, pastDb, nullptr};
+        for (HostVerdict &v : judgeHosts(asked, remote, inputs)) // a past that cannot be read: that term left out
+            round.hosts.push_back({Machine::host(v.evidence.host), std::move(v.triage),
+                QString::fromStdString(v.evidence.error), v.evidence.seconds, 0, 0, true});
+        // The hosts file's order.
+        std::vector<Host> ordered;
+        for (const HostSpec &spec : specs)
+            for (Host &h : round.hosts)
+                if (h.machine == Machine::host(spec.name)) {
+                    ordered.push_back(std::move(h));
+                    break;
+                }
+        round.hosts = std::move(ordered);
         return round;
     }));
     Q_EMIT fetchingChanged(true);
@@ -85,16 +109,24 @@ void HostWatch::roundEnded()
 {
     Round round = m_round.result();
     m_fileError = round.fileError;
-    // A host that fails now keeps its last result (shown as older), never another host's.
-    for (Host &h : round.hosts)
-        if (!h.result)
-            if (const Host *before = host(h.name))
-                h.result = before->result;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (Host &h : round.hosts) {
+        const Host *before = host(h.machine);
+        if (!h.asked || h.error.isEmpty())
+            continue; // answered: asked again at the interval
+        // Failed: its last result stays (shown as older), never another host's; asked again later.
+        if (before && !h.result)
+            h.result = before->result;
+        h.failures = before ? before->failures + 1 : 1;
+        const qint64 wait
+            = std::min<qint64>(kMostBackoffMs, qint64{m_timer.interval()} << std::min(h.failures - 1, 10));
+        h.nextAskMs = now + wait;
+    }
     m_hosts = std::move(round.hosts);
     Q_EMIT fetchingChanged(false);
     Q_EMIT hostsChanged();
     if (m_again)
-        startRound();
+        startRound(true);
     else if (m_active)
         m_timer.start();
 }

@@ -20,18 +20,24 @@ struct TriageConfig;
 
 // The other machines of the hosts file, for the Desk: a round fetches every host's evidence over ssh
 // at once (each with its own timeout: a dead or hanging host holds up nobody) and judges it with this
-// machine's model, on a thread of its own; rounds follow each other at the interval while a window is
-// in view, and when asked. GUI thread; the round on m_pool.
+// machine's model (RemoteHost's one path), on a thread of its own; rounds follow each other at the
+// interval while a window is in view, and when asked. A host that failed is asked again only after
+// a wait that doubles with each failure (up to kMostBackoffMs), so a dead or flooding host costs
+// nothing every minute; asking now (refreshNow) asks it anyway. GUI thread; the round on m_pool.
 class HostWatch : public QObject {
     Q_OBJECT
 
 public:
     struct Host {
-        std::string name;
+        Machine machine;
         std::shared_ptr<const TriageResult> result; // its newest judged scan; null before one came
         QString error; // why the last round got nothing from it (its result, if any, is older)
         double seconds = 0; // what the last round took for it
+        int failures = 0; // rounds in a row that got nothing from it
+        qint64 nextAskMs = 0; // not asked by a timed round before this (ms since the epoch)
+        bool asked = false; // by the last round (else it waits out its backoff)
     };
+    static constexpr int kMostBackoffMs = 30 * 60 * 1000;
 
     explicit HostWatch(const TriageConfig &config, QObject *parent = nullptr);
     ~HostWatch() override; // gives up on the hosts still asked, then waits for the round
@@ -48,7 +54,7 @@ public:
 
     // The hosts file's hosts as the last round left them, in its order.
     const std::vector<Host> &hosts() const { return m_hosts; }
-    const Host *host(const std::string &name) const;
+    const Host *host(const Machine &machine) const; // null for this machine and for one not listed
     // The hosts file could not be read (a bad line): why. Empty when it could.
     QString fileError() const { return m_fileError; }
     bool isFetching() const { return m_round.isRunning(); }
@@ -62,7 +68,7 @@ private:
         std::vector<Host> hosts;
         QString fileError;
     };
-    void startRound();
+    void startRound(bool everyHost);
     void roundEnded();
 
     const TriageConfig &m_config;

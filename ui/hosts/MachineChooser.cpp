@@ -16,26 +16,31 @@ MachineChooser::MachineChooser(Desk &desk, QWidget *parent) : QComboBox(parent),
     setMinimumContentsLength(12);
     connect(&desk.hosts(), &HostWatch::hostsChanged, this, &MachineChooser::refill);
     connect(&desk.hosts(), &HostWatch::fetchingChanged, this, &MachineChooser::refill);
-    connect(this, &QComboBox::activated, this,
-        [this](int index) { m_desk.showHost(itemData(index).toString().toStdString()); });
+    connect(this, &QComboBox::activated, this, [this](int index) { m_desk.showMachine(machineAt(index)); });
     refill();
 }
 
-bool MachineChooser::choose(const std::string &name)
+Machine MachineChooser::machineAt(int index) const
 {
-    const int index = findData(QString::fromStdString(name));
+    const QString name = itemData(index).toString(); // empty: this machine
+    return name.isEmpty() ? Machine() : Machine::host(name.toStdString());
+}
+
+bool MachineChooser::choose(const Machine &machine)
+{
+    const int index = findData(QString::fromStdString(machine.hostName()));
     auto *items = qobject_cast<QStandardItemModel *>(model());
     if (index < 0 || !items->item(index)->isEnabled())
         return false;
     setCurrentIndex(index);
-    m_desk.showHost(name);
+    m_desk.showMachine(machine);
     return true;
 }
 
 void MachineChooser::refill()
 {
     const HostWatch &watch = m_desk.hosts();
-    const QString shown = QString::fromStdString(m_desk.shownHost());
+    const QString shown = QString::fromStdString(m_desk.shownMachine().hostName());
     const QSignalBlocker block(this);
     clear();
     addItem(tr("This machine"), QString());
@@ -45,7 +50,7 @@ void MachineChooser::refill()
         items->item(count() - 1)->setEnabled(false);
     }
     for (const HostWatch::Host &h : watch.hosts()) {
-        const QString name = QString::fromStdString(h.name);
+        const QString name = QString::fromStdString(h.machine.hostName());
         QString text = name;
         if (!h.error.isEmpty())
             text = h.result ? tr("%1 — not reachable now, showing its last answer: %2").arg(name, h.error)
@@ -58,7 +63,7 @@ void MachineChooser::refill()
     setCurrentIndex(std::max(0, at));
     view()->setMinimumWidth(view()->sizeHintForColumn(0) + 2 * view()->frameWidth());
     if (at < 0 && !shown.isEmpty())
-        m_desk.showHost({}); // no longer in the hosts file: back to this machine
+        m_desk.showMachine(Machine()); // no longer in the hosts file: back to this machine
     setVisible(count() > 1);
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "collect/Machine.h"
+
 #include <QComboBox>
 
 #include <string>
@@ -10,18 +12,19 @@ class Desk;
 
 // Which machine the window shows: this one first, then each host of the hosts file with how its last
 // round went ("not reachable: …"); a host that never answered cannot be chosen. Hidden while there
-// are no hosts. Choosing tells the Desk (Desk::showHost). GUI thread.
+// are no hosts. Choosing tells the Desk (Desk::showMachine). GUI thread.
 class MachineChooser : public QComboBox {
     Q_OBJECT
 
 public:
     explicit MachineChooser(Desk &desk, QWidget *parent = nullptr);
 
-    // Shows `name` ("" this machine) if it can be chosen; false when not.
-    bool choose(const std::string &name);
+    // Shows `machine` if it can be chosen (this one always; a host once it answered); false when not.
+    bool choose(const Machine &machine);
 
 private:
     void refill();
+    Machine machineAt(int index) const;
 
     Desk &m_desk;
 };

@@ -194,8 +194,9 @@ void DetailsPane::fillExecutable()
         shown(d->exe);
     else if (m_deep && m_deep->exeRead)
         shown(m_deep->exe);
-    else if (m_result && !m_result->host.empty())
-        m_executable->setText(tr("not read: the process is on %1").arg(QString::fromStdString(m_result->host)));
+    else if (m_result && !m_result->machine.readsDeep())
+        m_executable->setText(
+            tr("not read: the process is on %1").arg(QString::fromStdString(m_result->machine.hostName())));
     else
         m_executable->setText(tr("loading…"));
 }
@@ -206,8 +207,8 @@ void DetailsPane::fillDeep(const DeepDetails *deep)
         m_environment->setRowCount(0);
         m_files->setRowCount(0);
         // Another machine's process: its files and environment are read only on this machine.
-        m_workspace->setText(m_result && !m_result->host.empty()
-                ? tr("not read: the process is on %1").arg(QString::fromStdString(m_result->host))
+        m_workspace->setText(m_result && !m_result->machine.readsDeep()
+                ? tr("not read: the process is on %1").arg(QString::fromStdString(m_result->machine.hostName()))
                 : tr("loading…"));
         return;
     }

@@ -155,7 +155,7 @@ void MainWindow::undoSelected()
 {
     const auto targets = selectedIdentities();
     if (const ActionJournal::Entry *entry
-        = targets.size() == 1 ? m_desk.undoableFor(targets.front(), shownHost()) : nullptr)
+        = targets.size() == 1 ? m_desk.undoableFor(targets.front(), shownMachine()) : nullptr)
         ActFlow::confirmAndUndo(m_desk, *entry, this);
 }
 
@@ -166,18 +166,18 @@ void MainWindow::spareSelected()
 
 bool MainWindow::showsThisMachine() const
 {
-    return shownHost().empty();
+    return shownMachine().isThis();
 }
 
-std::string MainWindow::shownHost() const
+Machine MainWindow::shownMachine() const
 {
     const auto result = m_model->result();
-    return result ? result->host : std::string();
+    return result ? result->machine : Machine();
 }
 
-bool MainWindow::showMachine(const std::string &host)
+bool MainWindow::showMachine(const Machine &machine)
 {
-    return m_machines->choose(host);
+    return m_machines->choose(machine);
 }
 
 void MainWindow::askToAddHost()
@@ -230,6 +230,10 @@ void MainWindow::showProcesses()
 
 ReliefDialog *MainWindow::showRelief(const ReliefGoal &goal)
 {
+    if (!showsThisMachine()) { // the tray asks for this machine's relief: its processes are shown with it
+        statusBar()->showMessage(tr("Freeing memory is planned on this machine: it is shown again."), 10000);
+        showMachine(Machine());
+    }
     auto *dialog = new ReliefDialog(m_desk, goal, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     showNormal();
@@ -326,8 +330,8 @@ void MainWindow::updateActionState()
     QString why = m_desk.actUnavailableReason();
     if (why.isEmpty() && targets.empty())
         why = tr("Select one or more processes first.");
-    m_actions->updateState(
-        why, targets.size() == 1 && m_desk.undoableFor(targets.front(), shownHost()), !targets.empty());
+    m_actions->updateState(why, targets.size() == 1 && m_desk.undoableFor(targets.front(), shownMachine()),
+        !targets.empty(), shownMachine());
     // The group's End: only where its plan ends at least one member.
     const int g = currentGroup();
     const auto rows = m_model->prepared();
@@ -346,9 +350,9 @@ void MainWindow::updateMarks()
 {
     // Paused, frozen, throttled, reniced or quarantined by ptriage and not undone: visible in the table.
     std::unordered_map<ProcessIdentity, QString> marks;
-    const std::string host = shownHost();
+    const Machine machine = shownMachine();
     for (const auto &e : m_desk.undoable())
-        if (e.host == host) // the shown machine's actions, never on another machine's rows
+        if (e.machine == machine) // the shown machine's actions, never on another machine's rows
             marks[e.target] = EngineLabels::mark(e.verb);
     m_model->setMarks(std::move(marks));
     updateActionState();
@@ -389,8 +393,9 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
         updateActionState(); // what the current group's End would end may have changed
     m_status->showResult(*result, scanMicroseconds);
     // Another machine's processes: its name in the title, where it cannot be missed.
-    setWindowTitle(result->host.empty() ? tr("ptriage — process triage")
-                                        : tr("ptriage — %1 (over ssh)").arg(QString::fromStdString(result->host)));
+    setWindowTitle(result->machine.isThis()
+            ? tr("ptriage — process triage")
+            : tr("ptriage — %1 (over ssh)").arg(QString::fromStdString(result->machine.hostName())));
     m_side->summary()->showResult(*result);
     Q_EMIT resultApplied();
 }
@@ -486,7 +491,7 @@ void MainWindow::fillContextMenu(QMenu *menu, int i)
         verbs.push_back(state == 'T' || state == 't' ? ActVerb::Resume : ActVerb::Pause);
         const bool frozen
             = std::any_of(m_desk.undoable().begin(), m_desk.undoable().end(), [&](const ActionJournal::Entry &e) {
-                  return e.target == process.identity() && e.host == shownHost() && e.verb == ActVerb::Freeze;
+                  return e.target == process.identity() && e.machine == shownMachine() && e.verb == ActVerb::Freeze;
               });
         verbs.push_back(frozen ? ActVerb::Thaw : ActVerb::Freeze);
         verbs.push_back(ActVerb::Throttle);

@@ -82,8 +82,8 @@ public:
     void fillContextMenu(QMenu *menu, int resultIndex);
     // File → Add host…: asks for a name ssh accepts, adds it to the hosts file and asks it now.
     void askToAddHost();
-    // Shows this machine ("") or a host of the hosts file once it answered; false when it cannot be.
-    bool showMachine(const std::string &host);
+    // Shows this machine or a host of the hosts file once it answered; false when it cannot be.
+    bool showMachine(const Machine &machine);
     MachineChooser *machineChooser() const { return m_machines; }
     // Selects a process by PID once it is in a result (for --select).
     void selectPidWhenSeen(int pid) { m_selectPid = pid; }
@@ -122,7 +122,7 @@ private:
     void updateMarks();
     // The table shows this machine's processes (not another machine's, read over ssh).
     bool showsThisMachine() const;
-    std::string shownHost() const; // the machine of the result the table shows ("" this one)
+    Machine shownMachine() const; // the machine of the result the table shows
     void restoreSettings();
     void saveSettings() const;
     std::vector<ProcessIdentity> selectedIdentities() const;

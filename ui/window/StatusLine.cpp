@@ -94,10 +94,10 @@ void StatusLine::showResult(const TriageResult &result, qint64 scanMicroseconds)
     m_totals->setText(tr("%1 processes · %2 · %3 reclaimable by the recommended kills")
                           .arg(result.snapshot->processes.size())
                           .arg(candidateText, localBytes(reclaimable)));
-    if (!result.host.empty()) // another machine: when it was read, and what ssh took
+    if (!result.machine.isThis()) // another machine: when it was read, and what ssh took
         m_scanTime->setText(
             tr("%1 over ssh: read at %2, %3 s")
-                .arg(QString::fromStdString(result.host),
+                .arg(QString::fromStdString(result.machine.hostName()),
                     QDateTime::fromMSecsSinceEpoch(result.snapshot->capturedAtMs).toString(QStringLiteral("HH:mm:ss")),
                     localNumber(static_cast<double>(scanMicroseconds) / 1e6, 1)));
     else if (!m_paused)

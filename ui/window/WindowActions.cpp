@@ -189,7 +189,7 @@ void WindowActions::buildProcess()
     spare = menu->addAction(tr("S&pare: processes like this are useful"), &m_window, &MainWindow::spareSelected);
     spare->setToolTip(tr("ptriage learns from it: processes with this command count as more likely useful"));
     menu->addAction(tr("&Learned from your decisions…"), &m_window, &MainWindow::showLearned);
-    menu->addAction(
+    freeMemory = menu->addAction(
         themeIcon(QStringLiteral("edit-clear")), tr("&Free memory…"), &m_window, [this] { m_window.showRelief(); });
     menu->setToolTipsVisible(true);
 }
@@ -214,7 +214,7 @@ QAction *WindowActions::forVerb(ActVerb verb) const
     return nullptr;
 }
 
-void WindowActions::updateState(const QString &why, bool canUndo, bool anySelected)
+void WindowActions::updateState(const QString &why, bool canUndo, bool anySelected, const Machine &machine)
 {
     for (QAction *a : std::as_const(process)) {
         a->setEnabled(why.isEmpty());
@@ -222,7 +222,14 @@ void WindowActions::updateState(const QString &why, bool canUndo, bool anySelect
         a->setStatusTip(why);
     }
     undo->setEnabled(why.isEmpty() && canUndo);
-    spare->setEnabled(anySelected);
+    spare->setEnabled(anySelected && machine.learns());
+    spare->setStatusTip(machine.learns() ? QString()
+                                         : tr("ptriage learns from this machine's processes only, not %1's")
+                                               .arg(QString::fromStdString(machine.hostName())));
+    freeMemory->setEnabled(machine.relieves());
+    freeMemory->setStatusTip(machine.relieves() ? QString()
+                                                : tr("Freeing memory is planned on this machine only: choose This "
+                                                     "machine to see its plan"));
 }
 
 void WindowActions::showChoices(int intervalMs, int autosaveMinutes)

@@ -4,6 +4,7 @@
 #include <QObject>
 
 #include "act/ActRequest.h"
+#include "collect/Machine.h"
 
 class QAction;
 class QMenu;
@@ -22,7 +23,8 @@ public:
     explicit WindowActions(MainWindow &window);
 
     // Enables the actions on the selection, or says why not in their tooltips (`why` non-empty).
-    void updateState(const QString &why, bool canUndo, bool anySelected);
+    // `machine`: the one shown; what it cannot do (learn, plan relief) is off, saying why.
+    void updateState(const QString &why, bool canUndo, bool anySelected, const Machine &machine);
     // The settings restored: the interval and autosave choices shown.
     void showChoices(int intervalMs, int autosaveMinutes);
 
@@ -33,6 +35,7 @@ public:
     QAction *endGroup = nullptr; // End this group's leftovers… (the current row's group)
     QAction *undo = nullptr;
     QAction *spare = nullptr;
+    QAction *freeMemory = nullptr;
     QList<QAction *> process; // act on the selection
     QAction *forVerb(ActVerb verb) const; // one of `process`; null for Signal (see signalMenu)
     QMenu *signalMenu = nullptr; // Send signal

@@ -354,7 +354,7 @@ private Q_SLOTS:
         QVERIFY2(journal.open(db, &error), qPrintable(error));
         const auto before = journal.entry(1);
         QVERIFY(before);
-        QCOMPARE(before->host, std::string());
+        QVERIFY(before->machine.isThis());
         QCOMPARE(before->remoteId, 0LL);
         QCOMPARE(before->command, std::string("sleep 3600"));
         ActionJournal::Entry there;
@@ -362,13 +362,13 @@ private Q_SLOTS:
         there.target = *ProcessIdentity::parse(kOther);
         there.command = "node server.js";
         there.status = ActStatus::Done;
-        there.host = "devbox1";
+        there.machine = Machine::host("devbox1");
         there.remoteId = 17;
         there.remoteUndo = true;
         const long long id = journal.record(there, &error);
         QVERIFY2(id == 2, qPrintable(error));
         const auto read = journal.entry(id);
-        QCOMPARE(read->host, std::string("devbox1"));
+        QVERIFY(read->machine == Machine::host("devbox1"));
         QCOMPARE(read->remoteId, 17LL);
         QVERIFY(read->remoteUndo);
         const auto undoable = journal.undoable();
@@ -399,7 +399,7 @@ private Q_SLOTS:
         there.target = *ProcessIdentity::parse(kOther);
         there.command = "node server.js";
         there.status = ActStatus::Done;
-        there.host = "buildbox";
+        there.machine = Machine::host("buildbox");
         QVERIFY(journal.record(there, &error) > 0);
         const auto between = journal.actionsBetween(1000, 3000);
         QCOMPARE(between.size(), std::size_t(3));

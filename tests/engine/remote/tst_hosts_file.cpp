@@ -2,7 +2,7 @@
 // giving up on hosts at once (the window quitting). Real files, a real child process.
 #include "remote/HostsFile.h"
 #include "remote/ProcessRun.h"
-#include "remote/RemoteAct.h"
+#include "remote/RemoteHost.h"
 
 #include <QDir>
 #include <QFile>
