@@ -2,8 +2,11 @@
 // this machine to read (issue 64): each case in a child of its own, its answer as a host's ssh would
 // hand it over (one string), then parseEvidence (and, for a valid one, the judgement). Prints the
 // parse time and the child's peak RSS (the answer's bytes included) against the goals: ≤ 2 s and
-// ≤ 256 MB. A real evidence of this machine is the baseline.
+// ≤ 256 MB. A real evidence of this machine is the baseline. Then, at 500 and 2,000 processes (idle
+// children made up the count), what judging a host's evidence costs (parse and triage) against
+// what knowing this machine's verdicts costs (a one-shot's collection and triage), in CPU time.
 #include "BenchFigures.h"
+#include "IdleProcesses.h"
 
 #include "collect/Collector.h"
 #include "config/TriageConfig.h"
@@ -130,6 +133,57 @@ void run(const char *name, const std::function<std::string()> &make, bool judge)
     ::waitpid(child, &status, 0);
 }
 
+double cpuMs()
+{
+    timespec t{};
+    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
+// Median CPU ms of `work` over `runs`.
+double medianCpuMs(int runs, const std::function<void()> &work)
+{
+    std::vector<double> ms;
+    for (int i = 0; i < runs; ++i) {
+        const double before = cpuMs();
+        work();
+        ms.push_back(cpuMs() - before);
+    }
+    return bench::median(ms);
+}
+
+void hostAgainstHere(int processes, const TriageConfig &config)
+{
+    bench::IdleFamily family = bench::spawnIdleFamily(std::max(0, processes - bench::processCount()));
+    Collector collector;
+    std::string error;
+    if (!collector.open(&error))
+        return;
+    std::shared_ptr<const Snapshot> snap = collector.scanOnce();
+    const std::string json = evidenceJson(*snap, EvidenceHeader{"bench", 1});
+    const double here = medianCpuMs(7, [&] {
+        Collector c;
+        std::string why;
+        if (c.open(&why))
+            triage(c.scanOnce(), config, TriageOptions{});
+    });
+    const double there = medianCpuMs(7, [&] {
+        auto s = std::make_shared<Snapshot>();
+        EvidenceHeader h;
+        std::string why;
+        if (parseEvidence(json, *s, h, &why)) {
+            TriageOptions to;
+            to.machine = Machine::host("bench");
+            triage(std::move(s), config, to);
+        }
+    });
+    const double judgeOnly = medianCpuMs(7, [&] { triage(snap, config, TriageOptions{}); });
+    std::printf("%5zu processes: a host's evidence parsed and judged %6.1f ms CPU; this machine collected and "
+                "judged %6.1f ms: %.2fx (goal <= 1.2x); its triage alone %5.1f ms\n",
+        snap->processes.size(), there, here, there / here, judgeOnly);
+    bench::endIdleFamily(family);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -167,5 +221,9 @@ int main(int argc, char **argv)
         "one string as long as the cap", [&] { return oneLongString(boot); }, false);
     run(
         "a flood of 1-byte strings", [&] { return tinyStrings(boot, 1); }, false);
+    ConfigError configError;
+    const auto config = TriageConfig::load({}, &configError);
+    for (const int n : {500, 2000})
+        hostAgainstHere(n, *config);
     return 0;
 }

@@ -119,7 +119,7 @@ void HostWatch::roundEnded()
             h.result = before->result;
         h.failures = before ? before->failures + 1 : 1;
         const qint64 wait
-            = std::min<qint64>(kMostBackoffMs, qint64{m_timer.interval()} << std::min(h.failures - 1, 10));
+            = std::min<qint64>(kMostBackoffMs, qint64{m_timer.interval()} << std::min(h.failures, 10));
         h.nextAskMs = now + wait;
     }
     m_hosts = std::move(round.hosts);
