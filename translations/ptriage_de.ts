@@ -500,6 +500,10 @@
         <source>the evidence term &quot;%1&quot; is missing (every term: %2)</source>
         <translation>der Evidenzterm &quot;%1&quot; fehlt (alle Terme: %2)</translation>
     </message>
+    <message>
+        <source>not used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EngineLabels</name>
@@ -4524,6 +4528,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>  %1: %2 toward %3</source>
         <translation>  %1: %2 für „%3“</translation>
+    </message>
+    <message>
+        <source>ptriage learns from this machine&apos;s processes only, not from %1&apos;s</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "config/TriageConfig.h"
 
+#include "store/FileTrust.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -134,7 +136,13 @@ std::optional<Loaded> loadOne(const QString &name, const QString &userDir, const
     l.merged = l.defaults.root;
     sources << l.defaults.file;
     const QString userPath = QDir(userDir).filePath(name);
-    if (!userDir.isEmpty() && QFileInfo::exists(userPath)) {
+    bool exists = false;
+    // It decides what ptriage recommends killing: only the person's own file, as the session database.
+    if (const QString why = userDir.isEmpty() ? QString() : whyNotOwnFile(userPath, &exists); !why.isEmpty()) {
+        *error = {userPath, 0, {}, QCoreApplication::translate("ConfigError", "not used: %1").arg(why)};
+        return std::nullopt;
+    }
+    if (exists) {
         l.user = JsonConfig::load(userPath, error);
         if (!l.user || (check && !check(*l.user, false, error)))
             return std::nullopt;

@@ -194,6 +194,17 @@ class HostileHost(unittest.TestCase):
         self.assertIn("symbolic link", self.one_line(r.stderr + r.stdout))
         self.assertEqual(self.ssh_calls(), [])
 
+    def test_a_config_file_others_may_write_is_not_used(self):
+        policy = self.write(os.path.dirname(self.hosts), "policy.json", "{}", mode=0o666)
+        try:
+            r = self.ptriage("scan", "--host", "evil")
+            self.assertNotEqual(r.returncode, 0)
+            self.assertIn("policy.json: not used: others may write", self.one_line(r.stderr + r.stdout))
+            os.chmod(policy, 0o600)
+            self.assertEqual(self.ptriage("scan", "--host", "evil").returncode, 0)
+        finally:
+            os.remove(policy)
+
     def test_names_that_are_options_or_carry_shell_characters_are_refused(self):
         for bad in ("-oProxyCommand=touch /tmp/ptriage-pwned", "a;b", "$(reboot)", "a b"):
             with self.subTest(name=bad):

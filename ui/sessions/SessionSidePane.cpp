@@ -117,7 +117,12 @@ void SessionSidePane::showEntry(const DiffEntry &entry, const SessionInfo &befor
     m_argv = p ? p->argv : std::vector<std::string>{};
     const bool canAct = live && entry.identity.isValid();
     m_end->setEnabled(canAct);
-    m_spare->setEnabled(entry.after || entry.before);
+    // A host's session (scan --host --save): its command lines are its word, never a lesson here.
+    const bool here = before.sshHost.empty() && after.sshHost.empty();
+    m_spare->setEnabled((entry.after || entry.before) && here);
+    m_spare->setToolTip(here ? tr("Mark processes like this one as useful: ptriage learns from it")
+                             : tr("ptriage learns from this machine's processes only, not from %1's")
+                                   .arg(QString::fromStdString(after.sshHost.empty() ? before.sshHost : after.sshHost)));
     m_end->setToolTip(canAct ? tr("End this process (TERM, then KILL), after the usual confirmation")
                              : tr("This process does not run any more (or not as the same process)."));
 }
