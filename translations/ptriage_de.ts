@@ -502,7 +502,7 @@
     </message>
     <message>
         <source>not used: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht verwendet: %1</translation>
     </message>
 </context>
 <context>
@@ -3627,7 +3627,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>ptriage learns from this machine&apos;s processes only: %1&apos;s command lines are its own word.</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage lernt nur aus den Prozessen dieses Rechners: die Befehlszeilen von %1 sind nur dessen Angabe.</translation>
     </message>
 </context>
 <context>
@@ -4125,7 +4125,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>Freeing memory is planned on this machine: it is shown again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicherfreigabe wird auf diesem Rechner geplant: er wird wieder angezeigt.</translation>
     </message>
 </context>
 <context>
@@ -4531,7 +4531,7 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>ptriage learns from this machine&apos;s processes only, not from %1&apos;s</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage lernt nur aus den Prozessen dieses Rechners, nicht aus denen von %1</translation>
     </message>
 </context>
 <context>
@@ -5246,11 +5246,11 @@ Eltern-PID: %2</translation>
     </message>
     <message>
         <source>ptriage learns from this machine&apos;s processes only, not %1&apos;s</source>
-        <translation type="unfinished"></translation>
+        <translation>ptriage lernt nur aus den Prozessen dieses Rechners, nicht aus denen von %1</translation>
     </message>
     <message>
         <source>Freeing memory is planned on this machine only: choose This machine to see its plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicherfreigabe wird nur auf diesem Rechner geplant: wählen Sie „Dieser Rechner“, um den Plan zu sehen</translation>
     </message>
 </context>
 </TS>
