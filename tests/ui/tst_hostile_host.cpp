@@ -56,6 +56,19 @@ std::string evilEvidence(const Snapshot &here, int like, std::vector<ProcessIden
     return evidenceJson(s, EvidenceHeader{"evil", 1});
 }
 
+// `hosts` as the hosts file in `dir`, reached through hostile_ssh.py: its state folder (what each host answers).
+QString hostileHosts(const QTemporaryDir &dir, const QByteArray &hosts)
+{
+    const QString state = dir.filePath(QStringLiteral("state"));
+    if (!dir.isValid() || !QDir().mkpath(state) || !QDir().mkpath(dir.filePath(QStringLiteral("config/ptriage"))))
+        return {};
+    qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toUtf8());
+    qputenv("HOSTILE_DIR", state.toUtf8());
+    qputenv("PTRIAGE_SSH_COMMAND", "/usr/bin/python3 " PTRIAGE_SOURCE_DIR "/tests/support/hostile_ssh.py");
+    writeFile(dir.filePath(QStringLiteral("config/ptriage/hosts")), hosts);
+    return state;
+}
+
 // How many times ssh was run for `host` (hostile_ssh.py logs each run's arguments).
 int asked(const QString &state, const std::string &host)
 {
@@ -83,13 +96,8 @@ private Q_SLOTS:
     void aHostsEndAndSpareNeverTeachThisMachine()
     {
         QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString state = dir.filePath(QStringLiteral("state"));
-        QVERIFY(QDir().mkpath(state) && QDir().mkpath(dir.filePath(QStringLiteral("config/ptriage"))));
-        qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toUtf8());
-        qputenv("HOSTILE_DIR", state.toUtf8());
-        qputenv("PTRIAGE_SSH_COMMAND", "/usr/bin/python3 " PTRIAGE_SOURCE_DIR "/tests/support/hostile_ssh.py");
-        writeFile(dir.filePath(QStringLiteral("config/ptriage/hosts")), "evil\n");
+        const QString state = hostileHosts(dir, "evil\n");
+        QVERIFY(!state.isEmpty());
         writeFile(state + QStringLiteral("/act-mode-evil"), "done\n");
 
         Spawner sp;
@@ -151,13 +159,8 @@ private Q_SLOTS:
     void aFailingHostIsAskedLessAndLessOften()
     {
         QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString state = dir.filePath(QStringLiteral("state"));
-        QVERIFY(QDir().mkpath(state) && QDir().mkpath(dir.filePath(QStringLiteral("config/ptriage"))));
-        qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toUtf8());
-        qputenv("HOSTILE_DIR", state.toUtf8());
-        qputenv("PTRIAGE_SSH_COMMAND", "/usr/bin/python3 " PTRIAGE_SOURCE_DIR "/tests/support/hostile_ssh.py");
-        writeFile(dir.filePath(QStringLiteral("config/ptriage/hosts")), "good\ndead\nflood\n");
+        const QString state = hostileHosts(dir, "good\ndead\nflood\n");
+        QVERIFY(!state.isEmpty());
         Collector collector(longLivedOptions());
         std::string error;
         QVERIFY2(collector.open(&error), error.c_str());
