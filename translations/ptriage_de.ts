@@ -5252,5 +5252,9 @@ Eltern-PID: %2</translation>
         <source>Freeing memory is planned on this machine only: choose This machine to see its plan</source>
         <translation>Speicherfreigabe wird nur auf diesem Rechner geplant: wählen Sie „Dieser Rechner“, um den Plan zu sehen</translation>
     </message>
+    <message>
+        <source>This machine&apos;s scan only: for %1, ptriage scan --host %1 --save, or ptriage report --host %1</source>
+        <translation>Nur der Scan dieses Rechners: für %1 ptriage scan --host %1 --save oder ptriage report --host %1</translation>
+    </message>
 </context>
 </TS>

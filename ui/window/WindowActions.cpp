@@ -42,11 +42,11 @@ void WindowActions::buildFile()
     Desk &desk = m_window.desk();
     QMenu *file = m_window.menuBar()->addMenu(tr("&File"));
     // Sessions are saved on the keeper's thread: the GUI thread never waits for SQLite.
-    file->addAction(
+    saveSession = file->addAction(
         themeIcon(QStringLiteral("document-save")), tr("&Save session"), QKeySequence::Save, &desk, &Desk::save);
     file->addAction(themeIcon(QStringLiteral("document-open-recent")), tr("S&essions…"),
         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), &m_window, &MainWindow::showSessions);
-    file->addAction(themeIcon(QStringLiteral("document-export")), tr("&Export report…"),
+    exportReport = file->addAction(themeIcon(QStringLiteral("document-export")), tr("&Export report…"),
         QKeySequence(Qt::CTRL | Qt::Key_E), &m_window, [this] {
             const QString path = ReportExport::chooseFile(&m_window);
             if (!path.isEmpty())
@@ -226,6 +226,15 @@ void WindowActions::updateState(const QString &why, bool canUndo, bool anySelect
     spare->setStatusTip(machine.learns() ? QString()
                                          : tr("ptriage learns from this machine's processes only, not %1's")
                                                .arg(QString::fromStdString(machine.hostName())));
+    // What only this machine's scan is written as: a host's is saved and reported by the command line.
+    const QString host = QString::fromStdString(machine.hostName());
+    for (QAction *a : {saveSession, exportReport}) {
+        a->setEnabled(machine.isThis());
+        a->setStatusTip(machine.isThis() ? QString()
+                                         : tr("This machine's scan only: for %1, ptriage scan --host %1 --save, or "
+                                              "ptriage report --host %1")
+                                               .arg(host));
+    }
     freeMemory->setEnabled(machine.relieves());
     freeMemory->setStatusTip(machine.relieves() ? QString()
                                                 : tr("Freeing memory is planned on this machine only: choose This "

@@ -36,6 +36,8 @@ public:
     QAction *undo = nullptr;
     QAction *spare = nullptr;
     QAction *freeMemory = nullptr;
+    QAction *saveSession = nullptr;
+    QAction *exportReport = nullptr;
     QList<QAction *> process; // act on the selection
     QAction *forVerb(ActVerb verb) const; // one of `process`; null for Signal (see signalMenu)
     QMenu *signalMenu = nullptr; // Send signal
