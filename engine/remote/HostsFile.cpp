@@ -25,8 +25,8 @@ bool validHostName(const std::string &name, std::string *why)
         return *why = "'" + oneLine(name) + "' starts with '-' (ssh would read it as an option)", false;
     for (const unsigned char c : name)
         if (!std::isalnum(c) && !std::strchr("._-@:%[]+", c))
-            return *why = "'" + oneLine(name) + "' has a character no host name has ('"
-                       + oneLine(std::string(1, char(c))) + "'): letters, digits and . _ - @ : % [ ] + only",
+            return *why = "'" + oneLine(name) + "': '" + oneLine(std::string(1, char(c)))
+                       + "' is in no host name (letters, digits, . _ - @ : % [ ] +)",
                    false;
     return true;
 }
