@@ -156,11 +156,15 @@ int act(const QStringList &args)
         QStringLiteral("Act on HOST over ssh: confirmed here, done there by its own ptriage act (which checks each "
                        "identity again and keeps how to undo it); journaled here too, with the host."),
         QStringLiteral("HOST")});
+    parser.addOption({QStringLiteral("min-age"),
+        QStringLiteral("With --host: judge the host's processes with this minimum age, as a window set to it does "
+                       "(default from policy.json)."),
+        QStringLiteral("SECONDS")});
     parser.addOption({QStringLiteral("json"),
         QStringLiteral("Print what was done as JSON (ptriage.act.v1): what another machine's act --host reads.")});
     if (const auto done = parseCommandLine(parser, args,
             QStringLiteral("act VERB START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT] "
-                           "[--timeout SECONDS] [--db FILE | --journal FILE] [--yes] [--host HOST] [--json]\n"
+                           "[--timeout SECONDS] [--db FILE | --journal FILE] [--yes] [--host HOST] [--min-age SECONDS] [--json]\n"
                            "       ptriage act undo ID [--yes] [--db FILE] [--host HOST] [--json]\n"
                            "       ptriage act journal [--db FILE] [--host HOST]")))
         return *done;
@@ -173,6 +177,8 @@ int act(const QStringList &args)
         return usage(
             QStringLiteral("act --json: for an action done here and confirmed (--yes) by the machine that asked"));
 
+    if (parser.isSet(QStringLiteral("min-age")) && !onHost)
+        return usage(QStringLiteral("act --min-age: for --host, where this machine judges the host's processes"));
     if (parser.isSet(QStringLiteral("db")) && parser.isSet(QStringLiteral("journal")))
         return usage(QStringLiteral("act: --db and --journal name the same file; give one"));
     ActionJournal journal;

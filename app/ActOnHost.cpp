@@ -120,7 +120,15 @@ int actOnHost(const QCommandLineParser &parser, const ActRequest *request, Actio
         fail(configError.toString());
         return Failure;
     }
-    const HostVerdict verdict = host->judge(JudgeInputs{&*config, std::nullopt, journal.path(), nullptr});
+    std::optional<double> minAge;
+    if (parser.isSet(QStringLiteral("min-age"))) {
+        bool ok = false;
+        minAge = parser.value(QStringLiteral("min-age")).toDouble(&ok);
+        if (!ok || *minAge < 0 || *minAge > 1e9)
+            return usage(QStringLiteral("--min-age: expected a number of seconds ≥ 0, got '%1'")
+                             .arg(parser.value(QStringLiteral("min-age"))));
+    }
+    const HostVerdict verdict = host->judge(JudgeInputs{&*config, minAge, journal.path(), nullptr});
     if (!verdict.triage) {
         fail(QStringLiteral("%1: %2").arg(nameOf(*host), QString::fromStdString(verdict.evidence.error)));
         return Failure;

@@ -6,6 +6,8 @@
 #include <optional>
 #include <vector>
 
+class QObject;
+
 namespace ptriage {
 struct ScanReportOptions;
 struct HostSpec;
@@ -30,6 +32,7 @@ int accumulation(const QStringList &args);
 int learned(const QStringList &args); // past decisions: list, forget, clear
 int report(const QStringList &args); // the HTML report
 int pressure(const QStringList &args); // memory pressure: the level, the readings and why
+int watch(const QStringList &args); // the window's live verdicts without a window, a refresh at a time
 int relieve(const QStringList &args); // the relief plan: free memory or a port
 int port(const QStringList &args); // who holds a port, and what ending each holder would mean
 int gui(int argc, char **argv); // the window (ptriage-gui): no command, gui, or the window's options (see wantsWindow)
@@ -55,6 +58,9 @@ bool readKeepDays(const QCommandLineParser &parser, double *days, QString *error
 QString saveDbPath(const QCommandLineParser &parser);
 // Saves the scan as a session and applies retention (never to the session just saved).
 bool saveScan(const OneShotResult &result, const QString &path, double keepDays, long long *id, QString *error);
+
+// SIGINT and SIGTERM end a watching command through the event loop (exit 0, output flushed).
+bool stopOnSignals(QObject *context);
 
 // "ptriage: message" on stderr, one line.
 void fail(const QString &message);

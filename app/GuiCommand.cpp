@@ -77,6 +77,7 @@ int runInTray(QApplication &app, const TriageConfig &config, const CollectOption
     QApplication::setQuitOnLastWindowClosed(false);
     Desk desk(config, collect, triage, db);
     desk.setCadence(Desk::Cadence::Background);
+    desk.service().setLeavesLiveState(true); // for scan and explain meanwhile
     WindowOnDemand windows(desk);
     PressureMonitor monitor(config.policy.pressure, QString::fromStdString(collect.procRoot));
     QString error;
@@ -251,6 +252,7 @@ int gui(int argc, char **argv)
     const bool sessions = tab == static_cast<int>(tabs.indexOf(QStringLiteral("sessions")));
     const bool ports = tab == static_cast<int>(tabs.indexOf(QStringLiteral("ports")));
     Desk desk(*config, collect, triage, parser.value(QStringLiteral("db")));
+    desk.service().setLeavesLiveState(true); // for scan and explain meanwhile
     MainWindow window(desk);
     if (view >= 0) { // as View → Tree view / By origin would (and remembered as they are)
         window.actions()->treeMode->setChecked(view == 1);

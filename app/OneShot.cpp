@@ -3,7 +3,8 @@
 #include "Commands.h"
 #include "util/TerminalText.h"
 
-#include "collect/StateFile.h"
+#include "collect/state/LiveState.h"
+#include "collect/state/StateFile.h"
 #include "session/PastLoader.h"
 #include "session/database/SessionStore.h"
 #include "util/Parallel.h"
@@ -87,6 +88,12 @@ bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *erro
         if (!loadState(options.statePath, collector.bootId(), previous, error))
             return false;
         collector.seedPrevious(previous);
+    } else if (!collector.isCapture()) {
+        // What a window, tray or watch read in the last minute: rates over its half minute, as it shows them.
+        QString why;
+        collector.seedPrevious(loadLiveState(collector.bootId(), &why));
+        if (!why.isEmpty())
+            fail(QStringLiteral("the live samples were not used: %1").arg(why));
     }
     auto snapshot = collector.scanOnce();
     if (!out.config) {

@@ -4,7 +4,7 @@
 #include "OneShot.h"
 
 #include "act/ActionController.h"
-#include "decide/ReliefPlan.h"
+#include "decide/relief/ReliefPlan.h"
 #include "report/EngineLabels.h"
 #include "util/ByteSize.h"
 

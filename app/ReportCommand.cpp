@@ -239,7 +239,7 @@ int report(const QStringList &args)
     }
     if (path != QLatin1String("-"))
         std::fprintf(stderr, "ptriage: wrote %s (%zu KiB, %d candidates)\n", qUtf8Printable(path), html.size() / 1024,
-            input.header.candidates);
+            input.header.counts.candidates);
     return Ok;
 }
 

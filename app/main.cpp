@@ -134,6 +134,8 @@ int main(int argc, char **argv)
         return report(rest);
     if (command == QLatin1String("pressure"))
         return pressure(rest);
+    if (command == QLatin1String("watch"))
+        return watch(rest);
     if (command == QLatin1String("relieve"))
         return relieve(rest);
     if (command == QLatin1String("port"))

@@ -2777,6 +2777,14 @@ Eltern-PID: %2</translation>
         <source>kill blocked: clients used %1 within the last minute</source>
         <translation>Beenden gesperrt: Clients nutzten %1 in der letzten Minute</translation>
     </message>
+    <message>
+        <source>P(abandoned) %1 → %2</source>
+        <translation>P(zurückgelassen) %1 → %2</translation>
+    </message>
+    <message>
+        <source>was %1 for %2; then %3</source>
+        <translation>war %2 lang „%1“; dann %3</translation>
+    </message>
 </context>
 <context>
     <name>Relief</name>
@@ -3145,6 +3153,10 @@ Eltern-PID: %2</translation>
         <source>%1: %2 (pid %3)</source>
         <translation>%1: %2 (PID %3)</translation>
     </message>
+    <message>
+        <source>changed: %1</source>
+        <translation>geändert: %1</translation>
+    </message>
 </context>
 <context>
     <name>SessionComparison</name>
@@ -3282,6 +3294,37 @@ Eltern-PID: %2</translation>
     <message>
         <source>(sessions: %1)</source>
         <translation>(Sitzungen: %1)</translation>
+    </message>
+</context>
+<context>
+    <name>WatchText</name>
+    <message>
+        <source>%1  %2 processes · %3 candidates · %4 reclaimable</source>
+        <translation>%1  %2 Prozesse · %3 Kandidaten · %4 freisetzbar</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>NAME</translation>
+    </message>
+    <message>
+        <source>CLASS</source>
+        <translation>KLASSE</translation>
+    </message>
+    <message>
+        <source>ACTION</source>
+        <translation>AKTION</translation>
+    </message>
+    <message>
+        <source>SCORE</source>
+        <translation>WERT</translation>
+    </message>
+    <message>
+        <source>P(ABAND.)</source>
+        <translation>P(VERL.)</translation>
     </message>
 </context>
 <context>
@@ -4025,6 +4068,10 @@ Eltern-PID: %2</translation>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>&lt;br&gt;Changed: %1</source>
+        <translation>&lt;br&gt;Geändert: %1</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::MachineChooser</name>
@@ -4537,14 +4584,6 @@ Eltern-PID: %2</translation>
 <context>
     <name>ptriage::SessionTimeline</name>
     <message>
-        <source>Processes per class and their memory, session by session</source>
-        <translation>Prozesse je Klasse und ihr Speicher, Sitzung für Sitzung</translation>
-    </message>
-    <message>
-        <source>processes</source>
-        <translation>Prozesse</translation>
-    </message>
-    <message>
         <source>GiB resident</source>
         <translation>GiB im Speicher</translation>
     </message>
@@ -4553,16 +4592,24 @@ Eltern-PID: %2</translation>
         <translation>Speicher (alle)</translation>
     </message>
     <message>
-        <source>Stuck, abandoned, zombies and memory (useful: %1 → %2)</source>
-        <translation>Festgefahren, zurückgelassen, Zombies und Speicher (nützlich: %1 → %2)</translation>
-    </message>
-    <message>
         <source>No saved sessions yet: File → Save session, or save automatically</source>
         <translation>Noch keine gespeicherten Sitzungen: Datei → Sitzung speichern, oder automatisch speichern</translation>
     </message>
     <message>
         <source>One saved session so far: the lines start with the next one</source>
         <translation>Bisher eine gespeicherte Sitzung: die Linien beginnen mit der nächsten</translation>
+    </message>
+    <message>
+        <source>Candidates per class and all memory, session by session</source>
+        <translation>Kandidaten je Klasse und der ganze Speicher, Sitzung für Sitzung</translation>
+    </message>
+    <message>
+        <source>candidates</source>
+        <translation>Kandidaten</translation>
+    </message>
+    <message>
+        <source>Candidates by class, and memory (candidates: %1 → %2)</source>
+        <translation>Kandidaten nach Klasse und Speicher (Kandidaten: %1 → %2)</translation>
     </message>
 </context>
 <context>
@@ -4857,10 +4904,6 @@ Eltern-PID: %2</translation>
         <translation>Alle zeigen</translation>
     </message>
     <message>
-        <source> · %1</source>
-        <translation> · %1</translation>
-    </message>
-    <message>
         <source>No candidates: nothing here looks left behind, stuck or spinning.</source>
         <translation>Keine Kandidaten: nichts hier wirkt zurückgelassen, festgefahren oder in Endlosschleife.</translation>
     </message>
@@ -4871,6 +4914,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1 candidates</source>
         <translation>%1 Kandidaten</translation>
+    </message>
+    <message>
+        <source> · %1 reclaimable</source>
+        <translation> · %1 freisetzbar</translation>
     </message>
 </context>
 <context>
@@ -5052,6 +5099,14 @@ Eltern-PID: %2</translation>
     <message>
         <source>Largest: %1.</source>
         <translation>Größte: %1.</translation>
+    </message>
+    <message>
+        <source>1 candidate · %1 reclaimable</source>
+        <translation>1 Kandidat · %1 freisetzbar</translation>
+    </message>
+    <message>
+        <source>%1 candidates · %2 reclaimable</source>
+        <translation>%1 Kandidaten · %2 freisetzbar</translation>
     </message>
 </context>
 <context>

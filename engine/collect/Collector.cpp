@@ -940,6 +940,7 @@ void Collector::applyRates(Pass &pass)
                 // Smoothed over kSteadySeconds of refreshes, whatever their interval.
                 const double w = 1 - std::exp(-dt / kSteadySeconds);
                 s.cpuSteady = prev.cpuSteady ? *prev.cpuSteady + w * (*s.cpuShare - *prev.cpuSteady) : *s.cpuShare;
+                s.steadyFrom = prev.cpuSteady ? Sample::SteadyFrom::Refreshes : Sample::SteadyFrom::Interval;
                 if (s.ioRate)
                     s.ioSteady = prev.ioSteady ? *prev.ioSteady + w * (*s.ioRate - *prev.ioSteady) : *s.ioRate;
                 if (!prev.cpuSteady)

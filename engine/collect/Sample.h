@@ -91,6 +91,11 @@ struct Sample {
     // that caught a timer's wakeup or missed a burst does not flip a verdict. Shown: the rates above.
     std::optional<double> cpuSteady;
     std::optional<double> ioSteady;
+    // What the steady rates are over: the interval's own, a first look's short interval filled with
+    // the process's life (fillShortInterval), or refreshes smoothed (the live service's, or those it
+    // left for a one-shot: LiveState). The ledger says which.
+    enum class SteadyFrom : std::uint8_t { Interval, Life, Refreshes };
+    SteadyFrom steadyFrom = SteadyFrom::Interval;
     // How long since any of its threads last ran on a CPU (the scheduler's clock, which stands
     // still in suspend). Read only for processes that did not run during the interval (0 for
     // those that did); empty when the kernel or the capture does not say.
@@ -100,6 +105,8 @@ struct Sample {
     std::shared_ptr<const DeepDetails> deep;
     std::string partial; // why the cheap tier is incomplete; empty when complete
 
+    // The CPU the verdict reads (a fraction of a core): the steady rate, else the interval's.
+    std::optional<double> cpuRecent() const { return cpuSteady ? cpuSteady : cpuShare; }
     bool isKernelThread() const { return (flags & 0x00200000u) != 0; } // PF_KTHREAD
 
     // Everything that could not be read about this process, in words; empty when complete.

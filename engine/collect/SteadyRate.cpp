@@ -22,6 +22,7 @@ void fillShortInterval(Sample &s, double dt, double at)
         return;
     const double lifeCpu = (s.cpuNs ? static_cast<double>(*s.cpuNs) / 1e9 : static_cast<double>(s.cpuTicks) / ticks);
     s.cpuSteady = (*s.cpuShare * dt + lifeCpu / age * fill) / (dt + fill);
+    s.steadyFrom = Sample::SteadyFrom::Life;
     // A life's reads are mostly its start-up (Python reads 1.7 MB of modules, node 250 kB: "some I/O"
     // for the first hour of an idle script, gone at the live service's next refreshes); its writes are
     // what it went on doing. The interval's own reads still count.

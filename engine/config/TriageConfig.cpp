@@ -343,6 +343,8 @@ bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
     p.minAgeSeconds = r.number(o, QStringLiteral("min_age_seconds"), QStringLiteral("min_age_seconds"), 0, 1e9);
     p.reviewMinAbandoned
         = r.number(o, QStringLiteral("review_min_abandoned"), QStringLiteral("review_min_abandoned"), 0, 1);
+    p.candidateMinScore = static_cast<int>(
+        r.number(o, QStringLiteral("candidate_min_score"), QStringLiteral("candidate_min_score"), 0, 100));
     const auto prot = o.value(QStringLiteral("protected")).toObject();
     p.protectedNames = r.strings(prot.value(QStringLiteral("names")), QStringLiteral("protected.names"));
     p.protectedUsers = r.strings(prot.value(QStringLiteral("users")), QStringLiteral("protected.users"));

@@ -126,6 +126,8 @@ struct Policy {
     // A process kept only because acting is not worth the risk, yet at least this likely
     // abandoned, is still a candidate: "review".
     double reviewMinAbandoned = 0.5;
+    // An action worth less than this score (of 100) is shown but is no candidate: not bold, not counted.
+    int candidateMinScore = 5;
     std::vector<std::string> protectedNames;
     std::vector<QRegularExpression> protectedCmdline;
     std::vector<std::string> protectedUsers;

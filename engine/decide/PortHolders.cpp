@@ -3,7 +3,7 @@
 // tied to a process through the socket inodes among its open files.
 #include "PortHolders.h"
 
-#include "ReliefPlan.h"
+#include "decide/relief/ReliefPlan.h"
 
 #include <algorithm>
 #include <unordered_set>

@@ -194,15 +194,34 @@ std::vector<Gate> gatesOf(const Snapshot &snap, std::size_t i, const ProcessFact
 
 } // namespace
 
+namespace {
+
+double largestGain(const Policy &policy)
+{
+    double maxGain = 1e-9;
+    for (const auto &row : policy.loss)
+        maxGain = std::max(maxGain, row[0] - *std::min_element(row.begin(), row.end()));
+    return maxGain;
+}
+
+} // namespace
+
+double scorePoints(const Recommendation &p, RecommendedAction action, const Policy &policy)
+{
+    return 100.0 * (p.expectedLoss[0] - p.expectedLoss[static_cast<std::size_t>(action)]) / largestGain(policy);
+}
+
+int scoreOf(const Recommendation &p, RecommendedAction action, const Policy &policy)
+{
+    return static_cast<int>(std::lround(std::clamp(scorePoints(p, action, policy), 0.0, 100.0)));
+}
+
 std::vector<Recommendation> decide(const DecideInput &in)
 {
     const auto &loss = in.config.policy.loss;
     const std::size_t n = in.snap.processes.size();
     std::vector<Recommendation> recommendations(n);
-    // The largest gain any class can give; scores are relative to it.
-    double maxGain = 1e-9;
-    for (const auto &row : loss)
-        maxGain = std::max(maxGain, row[0] - *std::min_element(row.begin(), row.end()));
+    const double maxGain = largestGain(in.config.policy); // scores are relative to it
 
     auto choose = [&](Recommendation &p, const ClassVector &post) {
         for (int a = 0; a < kActionCount; ++a) {
@@ -244,7 +263,8 @@ std::vector<Recommendation> decide(const DecideInput &in)
         }
         choose(p, in.posteriors[i].probability);
         reportGates(p, gates);
-        p.candidate = p.action != RecommendedAction::Keep;
+        // A score-1 freeze is a near tie with keeping it: shown, but not worth a person's attention.
+        p.candidate = p.action != RecommendedAction::Keep && p.score >= in.config.policy.candidateMinScore;
         markForReview(p, in.posteriors[i].probability, in.config.policy.reviewMinAbandoned);
         for (const auto &why : mustTell)
             if (p.candidate && std::find(p.blockedBy.begin(), p.blockedBy.end(), why) == p.blockedBy.end())

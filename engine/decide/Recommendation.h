@@ -20,7 +20,21 @@ struct Recommendation {
     bool candidate = false; // worth a person's attention
     // Kept, because no action is worth its risk yet, but probably abandoned: a person should look.
     bool review = false;
+
+    // Between refreshes of the live service (holdActions): since when this verdict stands (the
+    // snapshot's wall clock, ms), a stronger one the evidence has proposed since `pendingSinceMs`, and
+    // how the verdict last changed and why, in words (empty: not seen to change).
+    std::int64_t sinceMs = 0;
+    RecommendedAction pendingAction = RecommendedAction::Keep;
+    bool pendingReview = false;
+    std::int64_t pendingSinceMs = 0; // 0: nothing pending
+    Phrase changed;
 };
+
+// The score `action` would have for this process (0..100, as `score` for the recommended one), and
+// unbounded: its expected-loss gain over keeping, in score points (negative: worse than keeping).
+int scoreOf(const Recommendation &p, RecommendedAction action, const Policy &policy);
+double scorePoints(const Recommendation &p, RecommendedAction action, const Policy &policy);
 
 struct DecideInput {
     const Snapshot &snap;

@@ -3,6 +3,7 @@
 #include "util/Parallel.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ptriage {
 
@@ -39,7 +40,136 @@ std::vector<Posterior> carryOrInfer(const Snapshot &snap, const std::vector<Proc
     return out;
 }
 
+// How far a verdict goes: keeping, then looking (review), then the actions by how much they interrupt.
+int strength(const Recommendation &r)
+{
+    if (!r.candidate)
+        return 0;
+    if (r.review)
+        return 1;
+    switch (r.action) {
+    case RecommendedAction::Keep:
+        return 0;
+    case RecommendedAction::Renice:
+        return 2;
+    case RecommendedAction::Throttle:
+        return 3;
+    case RecommendedAction::Quarantine:
+        return 4;
+    case RecommendedAction::Pause:
+        return 5;
+    case RecommendedAction::Freeze:
+        return 6;
+    case RecommendedAction::Kill:
+        return 7;
+    }
+    return 0;
+}
+
+bool sameVerdict(const Recommendation &a, const Recommendation &b)
+{
+    return a.action == b.action && a.review == b.review && a.candidate == b.candidate
+        && a.parentAction == b.parentAction;
+}
+
+Phrase verdictWord(const Recommendation &r)
+{
+    return r.review ? Phrase::word("review", "EngineLabels", QT_TRANSLATE_NOOP("EngineLabels", "review"))
+                    : word(r.action);
+}
+
+// Whether the evidence moved the verdict past a margin, not just over a line: the new action must gain
+// kScoreMargin score points over the held one; review and the candidate line have margins of their own.
+bool pastMargin(const Recommendation &now, const Recommendation &was, const ClassVector &post, const Policy &policy)
+{
+    constexpr double kScoreMargin = 10;
+    constexpr double kReviewMargin = 0.05;
+    if (now.action != was.action)
+        return scorePoints(now, now.action, policy) - scorePoints(now, was.action, policy) >= kScoreMargin;
+    // Over the review or the candidate line: going up takes a margin, going down only the line.
+    if (now.review != was.review)
+        return !now.review
+            || post[static_cast<std::size_t>(ProcessClass::Abandoned)] >= policy.reviewMinAbandoned + kReviewMargin;
+    return !now.candidate || scorePoints(now, now.action, policy) >= policy.candidateMinScore + kScoreMargin / 2;
+}
+
+// The term whose reading changed between the two verdicts, in its own words ("no CPU over the last 30 s").
+Phrase whatChanged(
+    const TriageResult &before, std::size_t j, const TriageResult &now, std::size_t i, const TriageConfig &config)
+{
+    const auto was = observeProcess(*before.snapshot, before.facts, j, config, before.past.get());
+    for (const Observation &o : observeProcess(*now.snapshot, now.facts, i, config, now.past.get())) {
+        const auto it = std::find_if(was.begin(), was.end(), [&](const Observation &w) { return w.term == o.term; });
+        const bool moved = it == was.end() || it->bin != o.bin
+            || (o.logLikelihood && (!it->logLikelihood || *it->logLikelihood != *o.logLikelihood));
+        if (moved && o.detail)
+            return *o.detail;
+    }
+    const Recommendation &r = now.recommendations[i];
+    if (!r.blockedBy.empty() && r.blockedBy != before.recommendations[j].blockedBy)
+        return r.blockedBy.front();
+    const auto abandoned = static_cast<std::size_t>(ProcessClass::Abandoned);
+    return Phrase("Recommendation", QT_TRANSLATE_NOOP("Recommendation", "P(abandoned) %1 → %2"),
+        {Phrase::percent(before.posteriors[j].probability[abandoned]),
+            Phrase::percent(now.posteriors[i].probability[abandoned])});
+}
+
 } // namespace
+
+// An action that changes with every refresh is one nobody acts on. Between refreshes a verdict changes
+// only when the evidence moved it past a margin (pastMargin); towards acting, it must also have stayed
+// there kHoldActionMs; towards less, it changes at once. A gate (the held action no longer allowed) and a
+// zombie change it at once. A change says from what and why (Recommendation::changed).
+void holdActions(TriageResult &r, const TriageResult &previous, const TriageConfig &config)
+{
+    constexpr std::int64_t kHoldActionMs = 30000;
+    const Snapshot &snap = *r.snapshot;
+    const std::int64_t now = snap.capturedAtMs;
+    for (std::size_t i = 0; i < r.recommendations.size(); ++i) {
+        Recommendation &rec = r.recommendations[i];
+        rec.sinceMs = now;
+        const Sample *before = previous.snapshot->byIdentity(snap.processes[i].id);
+        if (!before)
+            continue;
+        const auto j = static_cast<std::size_t>(before - previous.snapshot->processes.data());
+        const Recommendation &was = previous.recommendations[j];
+        if (sameVerdict(rec, was)) {
+            rec.sinceMs = was.sinceMs;
+            rec.changed = was.changed;
+            continue;
+        }
+        const bool atOnce = snap.processes[i].state == 'Z' || before->state == 'Z'
+            || !rec.allowed[static_cast<std::size_t>(was.action)] || rec.parentAction != ParentAction::None
+            || was.parentAction != ParentAction::None;
+        bool change = atOnce;
+        if (!atOnce && pastMargin(rec, was, r.posteriors[i].probability, config.policy)) {
+            const bool pendingSame
+                = was.pendingSinceMs > 0 && was.pendingAction == rec.action && was.pendingReview == rec.review;
+            const std::int64_t pendingSince = pendingSame ? was.pendingSinceMs : now;
+            change = strength(rec) < strength(was) || now - pendingSince >= kHoldActionMs;
+            if (!change) {
+                rec.pendingAction = rec.action;
+                rec.pendingReview = rec.review;
+                rec.pendingSinceMs = pendingSince;
+            }
+        }
+        if (change) {
+            rec.changed = Phrase("Recommendation", QT_TRANSLATE_NOOP("Recommendation", "was %1 for %2; then %3"),
+                {verdictWord(was), Phrase::duration(static_cast<double>(now - was.sinceMs) / 1000.0),
+                    whatChanged(previous, j, r, i, config)});
+            continue;
+        }
+        // Held: the verdict it had, with today's figures.
+        rec.action = was.action;
+        rec.review = was.review;
+        rec.candidate = was.candidate;
+        rec.blockedBy = was.blockedBy;
+        if (!rec.review)
+            rec.score = scoreOf(rec, rec.action, config.policy);
+        rec.sinceMs = was.sinceMs;
+        rec.changed = was.changed;
+    }
+}
 
 // A verdict flapping between scans is one nobody trusts. Between refreshes of the live service a
 // change towards acting (useful → stuck or abandoned, or between those) waits until the evidence has
@@ -92,6 +222,11 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
         holdVerdicts(r->posteriors, snap, *previous);
     clock.lap("held verdicts");
     r->recommendations = decide({snap, r->facts, r->posteriors, config, r->minAgeSeconds});
+    if (previous)
+        holdActions(*r, *previous, config);
+    else
+        for (Recommendation &rec : r->recommendations)
+            rec.sinceMs = snap.capturedAtMs;
     clock.lap("decision");
     BlastGraph graph(snap, r->facts, config.policy);
     r->blast.reserve(snap.processes.size());
@@ -120,6 +255,7 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
         for (int i : r->groups[g].members)
             r->groupOf[static_cast<std::size_t>(i)] = static_cast<int>(g);
     clock.lap("groups by origin");
+    r->counts = countCandidates(*r);
     return r;
 }
 

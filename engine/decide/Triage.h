@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Candidates.h"
 #include "Recommendation.h"
 
 #include "collect/Machine.h"
@@ -41,6 +42,7 @@ struct TriageResult {
     // goes there (RemoteHost), and nothing of it is read here.
     Machine machine;
     std::size_t carriedPosteriors = 0; // taken over from the previous result unchanged
+    CandidateCounts counts; // what every surface counts of it (countCandidates), counted once
     std::shared_ptr<const PastContext> past; // what the evidence read from before the scan, for ledgerOf()
 
     const ProcessIdentity &identityOf(int index) const
@@ -101,6 +103,11 @@ inline Ledger ledgerOf(const ProcessView &process, const TriageConfig &config)
 // one until the evidence says it kRefreshesToHold times in a row (pending/pendingFor); a change to useful
 // is at once. `posteriors` are the new snapshot's, `previous` the last result.
 void holdVerdicts(std::vector<Posterior> &posteriors, const Snapshot &snap, const TriageResult &previous);
+
+// Between refreshes: an action changes only past a margin, and towards acting only once it has stayed
+// there; a change says from what and why (Recommendation::changed). `r` is the new result, its
+// recommendations fresh from decide().
+void holdActions(TriageResult &r, const TriageResult &previous, const TriageConfig &config);
 
 // `previous`: the last result of the same config, or null. A process whose posterior inputs are
 // what they were there keeps its posterior from it; facts, evidence, decisions and

@@ -86,9 +86,11 @@ struct Subject {
     // Over what a steady rate was read, in words.
     const Phrase &overOf(const std::optional<double> &steady, const std::optional<double> &raw) const
     {
-        if (!steady || !raw || *steady == *raw)
+        if (!steady || !raw)
             return over;
-        return snap.intervalSeconds && *snap.intervalSeconds < 1 ? overLife : overRecent;
+        return s.steadyFrom == Sample::SteadyFrom::Life     ? overLife
+            : s.steadyFrom == Sample::SteadyFrom::Refreshes ? overRecent
+                                                            : over;
     }
     // What started it is gone: adopted with its session gone, or its agent, editor, terminal or test run ended.
     bool ownerGone() const

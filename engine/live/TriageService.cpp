@@ -65,6 +65,12 @@ void TriageService::setMinAgeSeconds(double seconds)
         m_worker, [w = m_worker, seconds] { w->setMinAgeSeconds(seconds); }, Qt::QueuedConnection);
 }
 
+void TriageService::setLeavesLiveState(bool on)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, on] { w->setLeavesLiveState(on); }, Qt::QueuedConnection);
+}
+
 void TriageService::setPaused(bool paused)
 {
     m_paused = paused;

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "collect/Collector.h"
-#include "decide/ReliefPlan.h"
+#include "decide/relief/ReliefPlan.h"
 #include "decide/Triage.h"
 
 #include <QObject>
@@ -34,6 +34,9 @@ public:
     bool isPaused() const { return m_paused; }
     // Nothing younger is judged (the policy's, or --min-age, until set); the next scan uses it.
     void setMinAgeSeconds(double seconds);
+    // Leaves this machine's last samples for one-shots every 10 s (collect/LiveState): the window's,
+    // the tray's and `watch`'s service do; tests' and benchmarks' do not.
+    void setLeavesLiveState(bool on);
     int intervalMs() const { return m_intervalMs; }
     // Fds and sockets of one process, read now (selected process, before acting).
     void requestDeep(const ptriage::ProcessIdentity &id);

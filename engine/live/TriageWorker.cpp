@@ -1,5 +1,6 @@
 #include "TriageWorker.h"
 
+#include "collect/state/LiveState.h"
 #include "session/PastLoader.h"
 #include "util/Parallel.h"
 #include "util/ThreadPriority.h"
@@ -81,6 +82,27 @@ void TriageWorker::scan()
     Q_EMIT resultReady(std::move(result), clock.nsecsElapsed() / 1000);
     if (firstScan) // what its verdicts did not need, now the window has them: where refreshes' rates start
         m_collector.readIoLeftForLater();
+    leaveLiveState();
+}
+
+// For one-shots (`scan`, `explain`): this machine's last samples, with their smoothed rates, every
+// kLiveStateEveryMs — so their rates are over the window's half minute too.
+void TriageWorker::leaveLiveState()
+{
+    constexpr std::int64_t kLiveStateEveryMs = 10000;
+    const std::int64_t now = QDateTime::currentMSecsSinceEpoch();
+    if (!m_leavesLiveState || m_procRoot != QLatin1String("/proc") || now - m_liveStateSavedMs < kLiveStateEveryMs)
+        return;
+    m_liveStateSavedMs = now;
+    QString error;
+    if (!saveLiveState(m_collector.bootId(), m_collector.previousSamples(), &error) && error != m_liveStateError)
+        qWarning("ptriage: the samples for one-shot scans were not written: %s", qPrintable(error));
+    m_liveStateError = error;
+}
+
+void TriageWorker::setLeavesLiveState(bool on)
+{
+    m_leavesLiveState = on;
 }
 
 void TriageWorker::release(std::shared_ptr<const void> superseded)

@@ -23,6 +23,7 @@ public Q_SLOTS:
     void setIntervalMs(int ms);
     void setPaused(bool paused);
     void setMinAgeSeconds(double seconds);
+    void setLeavesLiveState(bool on);
     void readDeep(const ptriage::ProcessIdentity &id);
     void planRelief(int ticket, std::shared_ptr<const ptriage::TriageResult> result, ptriage::ReliefGoal goal);
     void stop();
@@ -42,6 +43,7 @@ Q_SIGNALS:
     void pastUnavailable(const QString &message);
 
 private:
+    void leaveLiveState();
     TriageConfig m_config;
     QThreadPool m_triageHelpers; // the triage's per-process work beside this thread, as the collector's reads
     TriageOptions m_triage;
@@ -53,6 +55,9 @@ private:
     std::vector<std::shared_ptr<const void>> m_superseded;
     QTimer *m_timer = nullptr; // created on the worker thread, so its events fire there
     bool m_open = false;
+    bool m_leavesLiveState = false;
+    std::int64_t m_liveStateSavedMs = 0;
+    QString m_liveStateError; // the last one said
     bool m_firstScanDone = false;
     bool m_paused = false;
     int m_intervalMs = 2000;

@@ -113,6 +113,10 @@ void writeSample(JsonWriter &w, const Sample &s)
     optionalNumber(w, "cpu_steady", s.cpuSteady);
     optionalNumber(w, "io_steady", s.ioSteady);
     optionalNumber(w, "since_last_ran_seconds", s.sinceLastRanSeconds);
+    w.key("steady_from")
+        .value(s.steadyFrom == Sample::SteadyFrom::Life         ? "life"
+                : s.steadyFrom == Sample::SteadyFrom::Refreshes ? "refreshes"
+                                                                : "interval");
     w.key("partial").value(s.partial);
     if (s.details)
         writeDetails(w, *s.details);
@@ -284,6 +288,12 @@ bool readSample(const JsonFields &f, const BootId &boot, Sample &s, std::string 
     s.cpuSteady = f.optionalNumber("cpu_steady", 0, 1 << 20);
     s.ioSteady = f.optionalNumber("io_steady", 0, kMaxRate);
     s.sinceLastRanSeconds = f.optionalNumber("since_last_ran_seconds", 0, 1e12);
+    if (const std::string from = f.has("steady_from") ? f.string("steady_from", 16) : std::string(); from == "life")
+        s.steadyFrom = Sample::SteadyFrom::Life;
+    else if (from == "refreshes")
+        s.steadyFrom = Sample::SteadyFrom::Refreshes;
+    else if (!from.empty() && from != "interval")
+        f.fail(f.at("steady_from"), "expected interval, life or refreshes");
     s.partial = f.string("partial", 4096);
     if (f.ok() && f.has("details"))
         s.details = readDetails(JsonFields(f.object("details"), f.at("details"), error));

@@ -3,7 +3,7 @@
 #include "JsonWriter.h"
 #include "ScanReport.h"
 #include "decide/GroupPlan.h"
-#include "decide/ReliefPlan.h"
+#include "decide/relief/ReliefPlan.h"
 #include "util/Format.h"
 #include "util/Phrase.h"
 

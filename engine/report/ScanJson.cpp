@@ -89,8 +89,8 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     w.key("state").value(std::string_view(&s.state, 1));
     w.key("nice").value(static_cast<long long>(s.nice));
     w.key("age_seconds").value(f.ageSeconds, 9);
-    if (s.cpuShare)
-        w.key("cpu_share").value(*s.cpuShare, 4);
+    if (const auto cpu = s.cpuRecent())
+        w.key("cpu_share").value(*cpu, 4);
     else
         w.key("cpu_share").null();
     if (s.ioRate)
@@ -122,6 +122,10 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     else
         w.key("parent_action").value(jsonName(rec.parentAction));
     w.key("blocked_by").stringArray(english(rec.blockedBy));
+    if (rec.changed.empty()) // a one-shot's: it has seen no earlier verdict
+        w.key("changed").null();
+    else
+        w.key("changed").value(rec.changed.english());
     w.key("expected_loss").beginObject();
     for (int a = 0; a < kActionCount; ++a)
         w.key(jsonName(static_cast<RecommendedAction>(a))).value(rec.expectedLoss[static_cast<std::size_t>(a)], 5);
@@ -203,11 +207,9 @@ std::string scanJson(const TriageResult &r, const TriageConfig &config, const Sc
     w.value(snap.system.load15, 3);
     w.endArray();
     w.endObject();
-    int candidates = 0;
-    for (const auto &p : r.recommendations)
-        candidates += p.candidate ? 1 : 0;
     w.key("process_count").value(static_cast<long long>(snap.processes.size()));
-    w.key("candidate_count").value(candidates);
+    w.key("candidate_count").value(r.counts.candidates);
+    w.key("reclaimable_bytes").value(static_cast<long long>(r.counts.reclaimableBytes));
     w.key("warnings").stringArray(english(snap.warnings));
     w.key("processes").beginArray();
     std::vector<int> listed;

@@ -88,9 +88,7 @@ std::string bar(double p, int width)
 std::string scanText(const TriageResult &r, const TriageConfig &config, const ScanReportOptions &options, int width)
 {
     const Snapshot &snap = *r.snapshot;
-    int candidates = 0;
-    for (const auto &p : r.recommendations)
-        candidates += p.candidate ? 1 : 0;
+    const int candidates = r.counts.candidates;
     std::string out;
     char line[512];
     const std::string rates = snap.intervalSeconds
@@ -136,7 +134,7 @@ std::string scanText(const TriageResult &r, const TriageConfig &config, const Sc
             action = "-";
         std::snprintf(line, sizeof line, " %7d %5d ", s.id.pid, rec.score);
         out += padColumns(action, 10) + line + padColumns(q(localDuration(r.facts[u].ageSeconds)), 10) + ' '
-            + padColumns(s.cpuShare ? q(localPercent(*s.cpuShare)) : "?", 6, true) + ' '
+            + padColumns(s.cpuRecent() ? q(localPercent(*s.cpuRecent())) : "?", 6, true) + ' '
             + padColumns(q(localBytes(static_cast<double>(s.rssBytes))), 9, true) + "  "
             + fit(printableCommandLine(s), rest) + '\n';
         const std::string why = topReasons(r, config, i, 3);
@@ -162,7 +160,7 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
     out += say(QT_TRANSLATE_NOOP("ScanText", "command:    %1"), {printableCommandLine(s)}) + '\n';
     out += say(QT_TRANSLATE_NOOP("ScanText", "user:       %1   state: %2   age: %3   cpu: %4   memory: %5   fds: %6"),
                {f.user, std::string(1, s.state), Phrase::duration(f.ageSeconds),
-                   s.cpuShare ? Phrase::percent(*s.cpuShare) : say(QT_TRANSLATE_NOOP("ScanText", "unknown")),
+                   s.cpuRecent() ? Phrase::percent(*s.cpuRecent()) : say(QT_TRANSLATE_NOOP("ScanText", "unknown")),
                    Phrase::bytes(static_cast<double>(s.rssBytes)), std::to_string(s.fdCount)})
         + '\n';
     out += say(QT_TRANSLATE_NOOP("ScanText", "category:   %1"), {cat.word()})
@@ -217,6 +215,8 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
         + '\n';
     for (const auto &b : rec.blockedBy)
         out += "  - " + b.translated() + '\n';
+    if (!rec.changed.empty())
+        out += say(QT_TRANSLATE_NOOP("ScanText", "changed: %1"), {rec.changed}) + '\n';
     const Phrase score = Phrase::number(blast.score, 2);
     out += '\n'
         + (blast.affected.size() == 1

@@ -87,7 +87,7 @@ Session sessionFromTriage(const TriageResult &r, const TriageConfig &config)
         p.user = f.user;
         p.state = x.state;
         p.orphaned = f.orphan != OrphanState::ParentAlive;
-        p.cpuShare = x.cpuShare;
+        p.cpuShare = x.cpuRecent();
         p.ioRate = x.ioRate;
         p.rssBytes = x.rssBytes;
         p.cpuTicks = x.cpuTicks;

@@ -14,10 +14,8 @@ TimelinePoint timelinePoint(const Session &session)
     p.sessionId = session.info.id;
     p.atMs = session.info.atMs;
     for (const SessionProcess &x : session.processes) {
-        const auto c = static_cast<std::size_t>(x.classification);
-        ++p.counts[c];
-        p.rssBytes[c] += x.rssBytes;
-        p.candidates += x.candidate ? 1 : 0;
+        p.counts.add(x.classification, x.candidate, x.review, x.action, x.state == 'Z' ? 0 : x.rssBytes);
+        p.rssBytes += x.rssBytes;
     }
     return p;
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "decide/Candidates.h"
+
 #include "Accumulation.h"
 #include "SessionDiff.h"
 
@@ -15,9 +17,8 @@ class SessionStore;
 struct TimelinePoint {
     long long sessionId = 0; // 0: now (not saved)
     std::int64_t atMs = 0;
-    std::array<int, kClassCount> counts{};
-    std::array<std::uint64_t, kClassCount> rssBytes{};
-    int candidates = 0;
+    CandidateCounts counts; // as the window and the report count them
+    std::uint64_t rssBytes = 0; // of every process
 };
 
 // What the Sessions window shows for two moments: both sessions, their diff, the accumulation over

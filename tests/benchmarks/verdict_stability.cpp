@@ -2,7 +2,7 @@
 // (issue 35: a niced busy loop came out "stuck" in 3 of 8 consecutive runs, a dev server flipped
 // around 51 %.)
 //
-//   verdict_stability [--runs K] [--busy N] [--interval-ms MS] [--settle SECONDS]
+//   verdict_stability [--runs K] [--busy N] [--interval-ms MS] [--settle SECONDS] [--ptriage PATH]
 //
 // It starts real processes of the kinds whose verdicts flap, each orphaned (double fork: adopted by
 // init, its session leader gone) with a clean environment, and keeps them doing the same thing for
@@ -14,6 +14,8 @@
 //                                       every 3 s on a fresh connection
 //   - a process doing I/O in bursts:    python3, writes 1 MB (and fsyncs) every 5 s
 //   - an idle sleeper, the control:     sleep
+//   - a script that spun, then idles:   python3, spins for the first 40 s, then wakes once a second
+//   - an orphaned idle script:          python3, sleeps 30 s at a time
 // With --busy N, N spinning children per core load the machine for the whole run. They run --settle
 // seconds (65) before the first scan: past the first minute, whose lifetime average is start-up and which
 // a first look therefore does not lean on (Collector's fillShortInterval), as long-lived processes are.
@@ -23,6 +25,12 @@
 // the window's engine) at the same interval. It prints each process's verdict (class, recommended
 // action, P(abandoned)) in every run, the number of verdict changes and the spread of P(abandoned),
 // and for a verdict that changed, the ledger terms that differ between the two runs.
+//
+// With --ptriage (the built binary), the live path is held to its word as well: `ptriage watch --json`
+// runs beside the live service for the whole live phase, and at ten moments `ptriage explain PID --json`
+// asks about every process (both with the benchmark's inputs: minimum age 0, no session database; explain
+// reads the samples watch leaves, PTRIAGE_LIVE_STATE). It prints watch's action changes and how often
+// explain, watch and the live service gave a process different classes or actions at one moment.
 //
 // A benchmark, not a test: it exits 0 whatever the figures are, and 1 only when setup failed.
 // Every process it starts is killed at the end, through a pidfd (a watchdog child kills them too if
@@ -38,7 +46,10 @@
 #include "util/Parallel.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QEventLoop>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QThreadPool>
 #include <QTimer>
 
@@ -289,6 +300,108 @@ struct Term {
     std::string detail;
 };
 
+// What a command said of one process at one moment.
+struct Said {
+    std::int64_t atMs = 0;
+    int pid = 0;
+    std::string cls, action; // as Verdict's
+};
+
+// Runs argv with stdout to `out` (a path; empty: a pipe whose text is returned). The child's exit
+// status in `status`; its pid when `wait` is false (then nothing is read).
+std::string runTool(const std::vector<std::string> &argvIn, const std::string &out, bool wait, pid_t *pid, int *status)
+{
+    std::vector<std::string> argv = argvIn;
+    std::vector<char *> args;
+    for (auto &a : argv)
+        args.push_back(a.data());
+    args.push_back(nullptr);
+    int p[2] = {-1, -1};
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    if (out.empty()) {
+        if (::pipe2(p, O_CLOEXEC) != 0)
+            return {};
+        posix_spawn_file_actions_adddup2(&actions, p[1], 1);
+    } else {
+        posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    }
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    pid_t child = -1;
+    const int err = ::posix_spawn(&child, args[0], &actions, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (p[1] >= 0)
+        ::close(p[1]);
+    if (err != 0) {
+        if (p[0] >= 0)
+            ::close(p[0]);
+        return {};
+    }
+    if (pid)
+        *pid = child;
+    std::string text;
+    if (p[0] >= 0) {
+        char buf[65536];
+        for (ssize_t n; (n = ::read(p[0], buf, sizeof buf)) != 0;)
+            if (n > 0)
+                text.append(buf, static_cast<std::size_t>(n));
+            else if (errno != EINTR)
+                break;
+        ::close(p[0]);
+    }
+    if (wait) {
+        int st = 0;
+        while (::waitpid(child, &st, 0) < 0 && errno == EINTR) { }
+        if (status)
+            *status = st;
+    }
+    return text;
+}
+
+std::string actionOf(const QJsonObject &o)
+{
+    std::string a = o.value(QStringLiteral("action")).toString().toStdString();
+    if (o.value(QStringLiteral("review")).toBool())
+        a += "+review";
+    return a;
+}
+
+// `ptriage explain PID --json` now, with the benchmark's inputs.
+Said explainNow(const std::string &ptriage, int pid, const std::string &noDb)
+{
+    Said s;
+    s.pid = pid;
+    s.atMs = QDateTime::currentMSecsSinceEpoch();
+    int status = 0;
+    const std::string json
+        = runTool({ptriage, "explain", std::to_string(pid), "--json", "--min-age", "0", "--db", noDb}, {}, true,
+            nullptr, &status);
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+    if (o.isEmpty())
+        return s;
+    s.cls = o.value(QStringLiteral("classification")).toString().toStdString();
+    s.action = actionOf(o.value(QStringLiteral("recommendation")).toObject());
+    return s;
+}
+
+// watch --json's lines: each process line, dated by its refresh.
+std::vector<Said> readWatch(const std::string &path)
+{
+    std::vector<Said> out;
+    std::ifstream in(path);
+    std::int64_t at = 0;
+    for (std::string line; std::getline(in, line);) {
+        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(line)).object();
+        if (o.value(QStringLiteral("kind")).toString() == QLatin1String("refresh")) {
+            at = static_cast<std::int64_t>(o.value(QStringLiteral("at_ms")).toDouble());
+            continue;
+        }
+        out.push_back({at, o.value(QStringLiteral("pid")).toInt(),
+            o.value(QStringLiteral("class")).toString().toStdString(), actionOf(o)});
+    }
+    return out;
+}
+
 struct Verdict {
     bool seen = false;
     std::string cls; // classification
@@ -493,6 +606,7 @@ int main(int argc, char **argv)
 {
     int runs = 8, busyPerCore = 0, intervalMs = 2000, settleSeconds = 65;
     bool ledgers = false;
+    std::string ptriageBinary;
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         const bool hasValue = i + 1 < argc;
@@ -506,11 +620,14 @@ int main(int argc, char **argv)
             ++i;
         else if (arg == "--ledgers")
             ledgers = true;
+        else if (arg == "--ptriage" && hasValue)
+            ptriageBinary = argv[++i];
         else {
             std::fprintf(stderr,
                 "usage: %s [--runs K (2–1000, default 8)] [--busy N (spinning children per core, default 0)]\n"
                 "          [--interval-ms MS (between scans, default 2000)] [--settle SECONDS (default 65)]\n"
-                "          [--ledgers (each process's whole ledger in the first one-shot and live run)]\n",
+                "          [--ledgers (each process's whole ledger in the first one-shot and live run)]\n"
+                "          [--ptriage PATH (the built binary: watch and explain beside the live service)]\n",
                 argv[0]);
             return 1;
         }
@@ -553,6 +670,9 @@ int main(int argc, char **argv)
         return 1;
     }
     const std::string dir = dirTemplate;
+    // watch leaves its samples here; explain reads them (before any thread: setenv).
+    ::setenv("PTRIAGE_LIVE_STATE", (dir + "/live-state.json").c_str(), 1);
+    const std::string noDb = dir + "/no-sessions.sqlite";
     std::ofstream(dir + "/index.html") << "<!doctype html><title>dev</title><p>hello</p>\n";
     const int devPort = ptriage::test::freeTcpPort();
 
@@ -574,6 +694,12 @@ int main(int argc, char **argv)
                 "    time.sleep(5)\n"},
             0},
         {"idle sleeper (control)", {kSleep, "100000"}, 0},
+        {"spun 40 s, then idles (a wakeup a second)",
+            {kPython, "-c",
+                "import time\nt = time.time()\nwhile time.time() - t < 40:\n    pass\nwhile True:\n"
+                "    time.sleep(1)\n"},
+            0},
+        {"orphaned idle script", {kPython, "-c", "import time\nwhile True:\n    time.sleep(30)\n"}, 0},
     };
     int failedSetup = 0;
     for (auto &s : subjects) {
@@ -686,8 +812,23 @@ int main(int argc, char **argv)
             std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(wait));
     }
 
-    // ---- K refreshes of the live service ----
+    // ---- K refreshes of the live service (and watch, and explain at ten moments) ----
+    std::vector<std::int64_t> liveAt;
+    std::vector<Said> explained, watched;
     {
+        pid_t watchPid = -1;
+        if (!ptriageBinary.empty())
+            runTool({ptriageBinary, "watch", "--json", "--all", "--interval", std::to_string(intervalMs / 1000.0),
+                        "--min-age", "0", "--db", noDb},
+                dir + "/watch.jsonl", false, &watchPid, nullptr);
+        QTimer moments;
+        int asked = 0;
+        QObject::connect(&moments, &QTimer::timeout, [&] {
+            if (asked++ >= 10 || ptriageBinary.empty())
+                return;
+            for (const auto &s : subjects)
+                explained.push_back(explainNow(ptriageBinary, s.pid, noDb));
+        });
         ptriage::CollectOptions collect;
         collect.deep = ptriage::DeepReads::NewOnly; // the window's
         ptriage::TriageService service(*model, collect, triageOptions);
@@ -697,8 +838,11 @@ int main(int argc, char **argv)
         QString failure;
         QObject::connect(&service, &ptriage::TriageService::resultReady, &loop,
             [&](std::shared_ptr<const ptriage::TriageResult> result, qint64) {
-                if (results++ == 0)
+                if (results++ == 0) {
+                    moments.start(std::max(1, runs * intervalMs / 10)); // ten moments over the live runs
                     return; // its start: a scanOnce, like a one-shot
+                }
+                liveAt.push_back(result->snapshot->capturedAtMs);
                 for (std::size_t s = 0; s < n; ++s)
                     live[s].push_back(verdictOf(*result, subjects[s].pid, *model));
                 if (results > runs)
@@ -712,6 +856,11 @@ int main(int argc, char **argv)
         service.start();
         loop.exec();
         service.setPaused(true);
+        if (watchPid > 0) {
+            ::kill(watchPid, SIGTERM);
+            while (::waitpid(watchPid, nullptr, 0) < 0 && errno == EINTR) { }
+            watched = readWatch(dir + "/watch.jsonl");
+        }
         if (!failure.isEmpty() || results <= runs) {
             std::fprintf(stderr, "the live service gave %d of %d results%s%s\n", std::max(0, results - 1), runs,
                 failure.isEmpty() ? " in time" : ": ", failure.toLocal8Bit().constData());
@@ -784,6 +933,50 @@ int main(int argc, char **argv)
         for (const auto &f : flapping)
             list += (list.empty() ? "" : "; ") + f;
         std::printf("changed: %s\n", list.c_str());
+    }
+    if (!ptriageBinary.empty()) {
+        // watch's own changes, and at each explain moment: explain against the live service's and watch's
+        // verdicts nearest in time.
+        int watchChanges = 0, disagreements = 0, compared = 0;
+        std::string disagreed;
+        for (std::size_t s = 0; s < n; ++s) {
+            if (ended[s])
+                continue;
+            const int pid = subjects[s].pid;
+            const Said *last = nullptr;
+            for (const Said &w : watched)
+                if (w.pid == pid) {
+                    watchChanges += last && (last->cls != w.cls || last->action != w.action) ? 1 : 0;
+                    last = &w;
+                }
+            for (const Said &e : explained) {
+                if (e.pid != pid)
+                    continue;
+                const Said *w = nullptr;
+                for (const Said &x : watched)
+                    if (x.pid == pid && (!w || std::llabs(x.atMs - e.atMs) < std::llabs(w->atMs - e.atMs)))
+                        w = &x;
+                std::size_t k = 0;
+                for (std::size_t i = 1; i < liveAt.size(); ++i)
+                    if (std::llabs(liveAt[i] - e.atMs) < std::llabs(liveAt[k] - e.atMs))
+                        k = i;
+                ++compared;
+                const Verdict &l = live[s][k];
+                const bool same
+                    = w && e.cls == w->cls && e.action == w->action && e.cls == l.cls && e.action == l.action;
+                if (!same) {
+                    ++disagreements;
+                    disagreed += "\n  " + subjects[s].kind + ": explain " + e.cls + " / " + e.action + ", watch "
+                        + (w ? w->cls + " / " + w->action : std::string("(none)")) + ", live " + l.text();
+                }
+            }
+        }
+        std::printf("live path: watch ran beside the live service (%zu process lines); its action or class changes: %d "
+                    "— goal 0: %s\n",
+            watched.size(), watchChanges, watchChanges == 0 ? "met" : "NOT met");
+        std::printf("one voice: at %d moments × processes, explain, watch and the live service disagreed %d times — "
+                    "goal 0: %s%s\n",
+            compared, disagreements, disagreements == 0 && compared > 0 ? "met" : "NOT met", disagreed.c_str());
     }
     std::printf("one-shot time per scan: median %.1f ms (min %.1f, max %.1f) with %zu processes on the machine "
                 "(collect with its two samples + triage, no start-up or output)\n",

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "decide/ReliefPlan.h"
+#include "decide/relief/ReliefPlan.h"
 
 #include <QDialog>
 

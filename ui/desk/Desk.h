@@ -61,6 +61,7 @@ public:
 
     // Other machines (the hosts file, over ssh), watched while a window is in view.
     HostWatch &hosts() { return m_hosts; }
+    TriageService &service() { return m_service; }
     // Which machine the window shows (this one, or a host of the hosts file); shownChanged answers
     // with its newest result (at once when there is one).
     void showMachine(const Machine &machine);

@@ -167,7 +167,8 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
                                   .arg(rec.score)
                                   .arg(EngineLabels::risk(r.blast[u].risk))
                                   .arg(r.blast[u].affected.size())
-        + (f.protectedReason.empty() ? QString() : tr("<br>Protected: %1").arg(qs(f.protectedReason).toHtmlEscaped())));
+        + (f.protectedReason.empty() ? QString() : tr("<br>Protected: %1").arg(qs(f.protectedReason).toHtmlEscaped()))
+        + (rec.changed.empty() ? QString() : tr("<br>Changed: %1").arg(qs(rec.changed).toHtmlEscaped())));
     QStringList blocked;
     for (const auto &b : rec.blockedBy)
         blocked << qs(b);

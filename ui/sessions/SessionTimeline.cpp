@@ -17,21 +17,21 @@ SessionTimeline::SessionTimeline(QWidget *parent)
       m_memory(new QValueAxis),
       m_rss(new QLineSeries)
 {
-    m_chart->setTitle(tr("Processes per class and their memory, session by session"));
+    m_chart->setTitle(tr("Candidates per class and all memory, session by session"));
     m_chart->setMargins(QMargins(2, 2, 2, 2));
     m_chart->setLocalizeNumbers(true); // axis labels with the locale's decimal separator
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_time->setFormat(QStringLiteral("dd.MM. HH:mm"));
     m_time->setTickCount(4);
-    m_count->setTitleText(tr("processes"));
+    m_count->setTitleText(tr("candidates"));
     m_count->setLabelFormat(QStringLiteral("%.0f"));
     m_memory->setTitleText(tr("GiB resident"));
     m_memory->setLabelFormat(QStringLiteral("%.1f"));
     m_chart->addAxis(m_time, Qt::AlignBottom);
     m_chart->addAxis(m_count, Qt::AlignLeft);
     m_chart->addAxis(m_memory, Qt::AlignRight);
-    // Useful processes are most of a machine and would flatten the lines that matter: their count
-    // is in the title instead.
+    // The candidates by class, counted as the headline counts them; a useful one (a renice) is rare
+    // and is in the title's total.
     for (int c = 1; c < kClassCount; ++c) {
         auto *s = new QLineSeries;
         const auto cls = static_cast<ProcessClass>(c);
@@ -65,15 +65,12 @@ void SessionTimeline::showTimeline(const std::vector<TimelinePoint> &points)
     double topGiB = 0.1;
     for (const TimelinePoint &p : points) {
         const auto x = static_cast<double>(p.atMs);
-        double bytes = 0;
-        for (std::size_t c = 0; c < kClassCount; ++c) {
-            counts[c] << QPointF(x, p.counts[c]);
-            bytes += static_cast<double>(p.rssBytes[c]);
-        }
-        rss << QPointF(x, bytes / (1024.0 * 1024 * 1024));
+        for (std::size_t c = 0; c < kClassCount; ++c)
+            counts[c] << QPointF(x, p.counts.byClass[c]);
+        rss << QPointF(x, static_cast<double>(p.rssBytes) / (1024.0 * 1024 * 1024));
         topGiB = std::max(topGiB, rss.back().y());
         for (std::size_t c = 1; c < kClassCount; ++c)
-            top = std::max(top, static_cast<double>(p.counts[c]));
+            top = std::max(top, static_cast<double>(p.counts.byClass[c]));
     }
     for (std::size_t c = 1; c < kClassCount; ++c)
         m_classes[c]->replace(counts[c]);
@@ -81,9 +78,9 @@ void SessionTimeline::showTimeline(const std::vector<TimelinePoint> &points)
     // (not an axis from 1970).
     m_chart->setTitle(points.empty() ? tr("No saved sessions yet: File → Save session, or save automatically")
             : points.size() == 1     ? tr("One saved session so far: the lines start with the next one")
-                                     : tr("Stuck, abandoned, zombies and memory (useful: %1 → %2)")
-                                       .arg(points.front().counts[0])
-                                       .arg(points.back().counts[0]));
+                                     : tr("Candidates by class, and memory (candidates: %1 → %2)")
+                                       .arg(points.front().counts.candidates)
+                                       .arg(points.back().counts.candidates));
     m_rss->replace(rss);
     // Whole processes, and no two ticks with one label.
     m_count->setTickCount(5);

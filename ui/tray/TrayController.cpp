@@ -2,7 +2,7 @@
 
 #include "acting/ActFlow.h"
 #include "decide/GroupPlan.h"
-#include "decide/ReliefPlan.h"
+#include "decide/relief/ReliefPlan.h"
 #include "decide/Triage.h"
 #include "desk/Desk.h"
 #include "live/TriageService.h"
@@ -149,14 +149,28 @@ void TrayController::onReading(const MemoryReading &reading, PressureLevel level
         m_level = level;
         m_icon.setIcon(levelIcon(level));
     }
-    QString tip = tr("Memory: %1 available of %2 (%3)")
+    m_memoryTip = tr("Memory: %1 available of %2 (%3)")
                       .arg(bytes(reading.memAvailableBytes), bytes(reading.memTotalBytes),
                           localPercent(reading.availableShare()));
     if (reading.some)
-        tip += QLatin1Char('\n')
+        m_memoryTip += QLatin1Char('\n')
             + tr("Pressure: some %1, full %2 (10 s)")
                   .arg(localPercent(reading.some->avg10 / 100),
                       localPercent(reading.full ? reading.full->avg10 / 100 : 0.0));
+    showToolTip();
+}
+
+// The candidates as the window's headline counts them (TriageResult::counts): one figure on every surface.
+void TrayController::showToolTip()
+{
+    QString tip = m_memoryTip.isEmpty() ? tr("ptriage: memory") : m_memoryTip;
+    if (const auto result = m_desk.current(); result && result->machine.isThis()) {
+        const CandidateCounts &c = result->counts;
+        tip += QLatin1Char('\n')
+            + (c.candidates == 1
+                    ? tr("1 candidate · %1 reclaimable").arg(bytes(c.reclaimableBytes))
+                    : tr("%1 candidates · %2 reclaimable").arg(c.candidates).arg(bytes(c.reclaimableBytes)));
+    }
     m_icon.setToolTip(tip);
 }
 
@@ -175,6 +189,7 @@ void TrayController::onLevel(PressureLevel level, PressureLevel previous, const 
 // read on the service thread).
 void TrayController::onResult()
 {
+    showToolTip();
     if (!m_alertPending || !m_desk.current())
         return;
     m_alertPending = false;

@@ -64,6 +64,7 @@ private:
     void rebuildMenu();
     void alert(const ReliefPlan &plan, const TriageResult &result);
     void setStatus(const QString &status);
+    void showToolTip(); // memory, then the candidates of the current result
     QIcon levelIcon(PressureLevel level) const;
 
     Desk &m_desk;
@@ -72,6 +73,7 @@ private:
     Notifier &m_notifications;
     std::unique_ptr<AlertLimiter> m_limiter;
     QString m_status;
+    QString m_memoryTip;
     PressureLevel m_level = PressureLevel::Normal;
     bool m_alertPending = false; // entered warning or critical: alert once the next triage is in
     int m_planTicket = 0; // non-zero: the alert waits for this relief plan

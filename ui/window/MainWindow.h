@@ -1,7 +1,7 @@
 #pragma once
 
 #include "act/ActRequest.h"
-#include "decide/ReliefPlan.h"
+#include "decide/relief/ReliefPlan.h"
 #include "table/ProcessTableModel.h"
 
 #include <QMainWindow>

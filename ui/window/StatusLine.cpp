@@ -80,16 +80,8 @@ void StatusLine::setPaused(bool paused)
 
 void StatusLine::showResult(const TriageResult &result, qint64 scanMicroseconds)
 {
-    int candidates = 0;
-    double reclaimable = 0;
-    for (std::size_t i = 0; i < result.recommendations.size(); ++i) {
-        const Recommendation &p = result.recommendations[i];
-        if (!p.candidate)
-            continue;
-        ++candidates;
-        if (p.action == RecommendedAction::Kill && p.targetIndex == static_cast<int>(i))
-            reclaimable += static_cast<double>(result.snapshot->processes[i].rssBytes);
-    }
+    const int candidates = result.counts.candidates;
+    const auto reclaimable = static_cast<double>(result.counts.reclaimableBytes);
     const QString candidateText = candidates == 1 ? tr("1 candidate") : tr("%1 candidates").arg(candidates);
     m_totals->setText(tr("%1 processes · %2 · %3 reclaimable by the recommended kills")
                           .arg(result.snapshot->processes.size())

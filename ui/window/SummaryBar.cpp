@@ -1,5 +1,6 @@
 #include "window/SummaryBar.h"
 
+#include "decide/Candidates.h"
 #include "decide/Triage.h"
 #include "look/ClassStyle.h"
 #include "look/Guide.h"
@@ -20,35 +21,10 @@
 namespace ptriage {
 namespace {
 
-struct Counts {
-    int attention = 0;
-    std::array<int, kClassCount> byClass{};
-    double bytes = 0;
-    int holdingPorts = 0;
-    int tooYoung = 0;
-};
-
-Counts countOf(const TriageResult &r)
-{
-    Counts c;
-    for (int i = 0; i < r.size(); ++i) {
-        const ProcessView p = r.process(i);
-        if (p.tooYoungToJudge() && !p.sample().isKernelThread())
-            ++c.tooYoung;
-        if (!p.recommendation().candidate)
-            continue;
-        ++c.attention;
-        ++c.byClass[static_cast<std::size_t>(p.posterior().classification)];
-        c.bytes += static_cast<double>(p.sample().rssBytes);
-        c.holdingPorts += p.facts().listenPorts.empty() ? 0 : 1;
-    }
-    return c;
-}
-
 // The one line for these counts.
-QString lineOf(const Counts &c, double minAgeSeconds)
+QString lineOf(const CandidateCounts &c, double minAgeSeconds)
 {
-    if (c.attention == 0) {
+    if (c.candidates == 0) {
         const QString nothing = SummaryBar::tr("No candidates: nothing here looks left behind, stuck or spinning.");
         if (c.tooYoung == 0)
             return nothing;
@@ -63,10 +39,12 @@ QString lineOf(const Counts &c, double minAgeSeconds)
         if (const int n = c.byClass[static_cast<std::size_t>(k)]; n > 0 && k != static_cast<int>(ProcessClass::Useful))
             kinds << SummaryBar::tr("%1 %2").arg(n).arg(ClassStyle::label(static_cast<ProcessClass>(k)));
     // "Candidates", as in the status line, the filter, the CLI and the report.
-    QString line = c.attention == 1 ? SummaryBar::tr("1 candidate") : SummaryBar::tr("%1 candidates").arg(c.attention);
+    QString line
+        = c.candidates == 1 ? SummaryBar::tr("1 candidate") : SummaryBar::tr("%1 candidates").arg(c.candidates);
     if (!kinds.isEmpty())
         line += SummaryBar::tr(": %1").arg(kinds.join(QStringLiteral(", ")));
-    line += SummaryBar::tr(" · %1").arg(localBytes(c.bytes));
+    if (c.reclaimableBytes > 0)
+        line += SummaryBar::tr(" · %1 reclaimable").arg(localBytes(static_cast<double>(c.reclaimableBytes)));
     if (c.holdingPorts > 0)
         line += c.holdingPorts == 1 ? SummaryBar::tr(" · 1 holds a port")
                                     : SummaryBar::tr(" · %1 hold ports").arg(c.holdingPorts);
@@ -118,16 +96,16 @@ SummaryBar::SummaryBar(QWidget *parent)
 
 QString SummaryBar::summaryOf(const TriageResult &result)
 {
-    return lineOf(countOf(result), result.minAgeSeconds);
+    return lineOf(result.counts, result.minAgeSeconds);
 }
 
 void SummaryBar::showResult(const TriageResult &result)
 {
-    const Counts c = countOf(result); // once: a pass over every process
+    const CandidateCounts &c = result.counts;
     const QString line = lineOf(c, result.minAgeSeconds);
     if (line != m_text->text())
         m_text->setText(line);
-    m_candidates = c.attention;
+    m_candidates = c.candidates;
     m_showThem->setEnabled(m_candidates > 0 || m_candidatesOnly);
     showMinAge(result.minAgeSeconds);
 }

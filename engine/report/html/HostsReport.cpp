@@ -80,8 +80,9 @@ void writeOverview(std::string &out, const std::vector<HostReportPart> &parts)
         const ReportInput &in = *p.input;
         out += "<td data-key=\"status\">" + w(HtmlReport::tr("scanned")) + "</td>";
         out += cell("processes", static_cast<double>(in.processes.size()), std::to_string(in.processes.size()));
-        out += cell("candidates", in.header.candidates, std::to_string(in.header.candidates));
-        out += cell("memory", static_cast<double>(in.header.reclaimableBytes), bytes(in.header.reclaimableBytes));
+        const CandidateCounts &counts = in.header.counts;
+        out += cell("candidates", counts.candidates, std::to_string(counts.candidates));
+        out += cell("memory", static_cast<double>(counts.reclaimableBytes), bytes(counts.reclaimableBytes));
         out += "</tr>\n";
     }
     out += "</tbody></table>\n";
@@ -136,7 +137,7 @@ void writeHost(std::string &out, const HostReportPart &part, std::size_t k)
                 .arg(localQ(formatBytes(static_cast<double>(h.memAvailableBytes))),
                     localQ(formatBytes(static_cast<double>(h.memTotalBytes)))))
         + "</dd><dt>" + w(HtmlReport::tr("Processes")) + "</dt><dd>" + std::to_string(in.processes.size()) + "</dd><dt>"
-        + w(HtmlReport::tr("Candidates")) + "</dt><dd>" + std::to_string(h.candidates) + "</dd></dl>";
+        + w(HtmlReport::tr("Candidates")) + "</dt><dd>" + std::to_string(h.counts.candidates) + "</dd></dl>";
     if (in.cards.empty()) {
         out += "<p class=\"empty\">" + w(HtmlReport::tr("Nothing needs attention.")) + "</p></section>\n";
         return;

@@ -141,13 +141,13 @@ void writeSummary(std::string &out, const ReportInput &in)
                           : w(HtmlReport::tr("not available (no /proc/pressure)")));
     fact(out, HtmlReport::tr("Processes"),
         std::to_string(in.processes.size() + static_cast<std::size_t>(std::max(0, in.processesNotLoaded))));
-    fact(out, HtmlReport::tr("Candidates"), std::to_string(h.candidates));
-    fact(out, HtmlReport::tr("Freed by the recommended kills"), bytes(h.reclaimableBytes));
+    fact(out, HtmlReport::tr("Candidates"), std::to_string(h.counts.candidates));
+    fact(out, HtmlReport::tr("Freed by the recommended kills"), bytes(h.counts.reclaimableBytes));
     out += "</dl><ul id=\"class-counts\">";
     for (int c = 0; c < kClassCount; ++c) {
         const auto cls = static_cast<ProcessClass>(c);
         out += "<li data-class=\"" + classCss(cls) + "\" data-label=\"" + w(EngineLabels::processClass(cls))
-            + "\"><span class=\"count\">" + std::to_string(h.counts[static_cast<std::size_t>(c)]) + "</span>"
+            + "\"><span class=\"count\">" + std::to_string(h.counts.byClass[static_cast<std::size_t>(c)]) + "</span>"
             + classLabel(cls) + "</li>";
     }
     out += "</ul>";

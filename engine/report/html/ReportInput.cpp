@@ -18,14 +18,6 @@ std::string joined(const std::vector<std::string> &argv)
     return out;
 }
 
-void count(ReportHeader &h, const ReportProcess &p)
-{
-    ++h.counts[static_cast<std::size_t>(p.classification)];
-    h.candidates += p.candidate ? 1 : 0;
-    if (p.candidate && p.action == RecommendedAction::Kill)
-        h.reclaimableBytes += p.rssBytes;
-}
-
 // The candidates by origin, from the processes' origin keys.
 void groupByOrigin(ReportInput &in)
 {
@@ -115,6 +107,7 @@ ReportInput reportFromTriage(const TriageResult &r, const TriageConfig &config)
     h.swapFreeBytes = snap.system.swapFreeBytes;
     h.memPressureSome = snap.system.memPressureSome;
     h.memPressureFull = snap.system.memPressureFull;
+    h.counts = r.counts;
 
     in.processes.reserve(r.ranking.size());
     for (int i : r.ranking) {
@@ -143,7 +136,7 @@ ReportInput reportFromTriage(const TriageResult &r, const TriageConfig &config)
         p.candidate = rec.candidate;
         p.blocks = translated(rec.blockedBy);
         p.risk = r.blast[u].risk;
-        p.cpuShare = s.cpuShare;
+        p.cpuShare = s.cpuRecent();
         p.rssBytes = s.rssBytes;
         p.ageSeconds = r.facts[u].ageSeconds;
         const ProcessOrigin &origin = r.facts[u].origin;
@@ -151,7 +144,6 @@ ReportInput reportFromTriage(const TriageResult &r, const TriageConfig &config)
         p.origin = originPhrase(origin).translated();
         p.ownerGone = origins::ownerGone(origin.owner);
         p.project = origin.projectLabel;
-        count(h, p);
         if (p.candidate)
             in.cards.push_back(cardFromTriage(r, config, i, static_cast<int>(in.processes.size())));
         in.processes.push_back(std::move(p));
@@ -221,7 +213,7 @@ ReportInput reportFromSession(const Session &session, const TriageConfig &config
         p.origin = x->origin.description;
         p.ownerGone = x->origin.ownerGone();
         p.project = x->origin.project;
-        count(h, p);
+        h.counts.add(p.classification, p.candidate, p.review, p.action, p.state == 'Z' ? 0 : p.rssBytes);
         if (p.candidate) {
             ReportCard card;
             card.process = static_cast<int>(in.processes.size());

@@ -95,9 +95,7 @@ struct ReportHeader {
     std::optional<std::uint64_t> swapFreeBytes;
     std::optional<double> memPressureSome;
     std::optional<double> memPressureFull;
-    std::array<int, kClassCount> counts{};
-    int candidates = 0;
-    std::uint64_t reclaimableBytes = 0; // resident memory of the processes a kill is recommended for
+    CandidateCounts counts; // as the window, the tray and scan count them
 };
 
 // How much a report shows, whatever a session database holds: the page stays a few MB. What is

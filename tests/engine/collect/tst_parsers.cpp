@@ -2,7 +2,7 @@
 // answer (a value, or false with a reason).
 #include "collect/MemoryFootprint.h"
 #include "collect/SecretMask.h"
-#include "collect/StateFile.h"
+#include "collect/state/StateFile.h"
 #include "collect/Workspace.h"
 #include "collect/proc/ProcParsers.h"
 #include "collect/proc/SocketTable.h"

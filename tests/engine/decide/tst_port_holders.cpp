@@ -4,7 +4,7 @@
 // gives it.
 #include "collect/Collector.h"
 #include "decide/PortHolders.h"
-#include "decide/ReliefPlan.h"
+#include "decide/relief/ReliefPlan.h"
 #include "support/AcceptingListener.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"

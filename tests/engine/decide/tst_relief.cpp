@@ -2,8 +2,8 @@
 // reach", the port goal on real listeners, and a plan on real processes holding known memory with
 // one protected and one holding a critical file.
 #include "collect/MemoryFootprint.h"
-#include "decide/ReliefPlan.h"
-#include "decide/ReliefSearch.h"
+#include "decide/relief/ReliefPlan.h"
+#include "decide/relief/ReliefSearch.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 #include "util/ByteSize.h"

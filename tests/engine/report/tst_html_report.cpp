@@ -115,10 +115,10 @@ private Q_SLOTS:
             QVERIFY2(page.find(std::string("id=\"") + id + "\"") != std::string::npos, id);
         QVERIFY(page.find("id=\"diff\"") == std::string::npos); // no earlier session given
         QCOMPARE(count(page, "<tr data-class="), static_cast<int>(result->snapshot->processes.size())); // every process
-        QCOMPARE(count(page, "<tr id=\"row-"), in.header.candidates);
+        QCOMPARE(count(page, "<tr id=\"row-"), in.header.counts.candidates);
         // A card per candidate, but candidates that look the same share one.
         QCOMPARE(count(page, "<article class=\"card\""), static_cast<int>(htmlreport::cardGroups(in).size()));
-        QVERIFY(in.header.counts[static_cast<std::size_t>(ProcessClass::Zombie)] >= 1);
+        QVERIFY(in.header.counts.byClass[static_cast<std::size_t>(ProcessClass::Zombie)] >= 1);
         QVERIFY(page.find("<tr data-class=\"zombie\"><td>" + std::to_string(zombieMaker.zombiePid) + "<td>")
             != std::string::npos);
         // The policy forbids every fetch; the script and style are allowed by their hashes only.

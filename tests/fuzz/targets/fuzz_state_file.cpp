@@ -1,6 +1,6 @@
 // The --state file (JSON): the last sample per identity, trusted only as far as it checks out.
 #include "FuzzCheck.h"
-#include "collect/StateFile.h"
+#include "collect/state/StateFile.h"
 
 #include <cmath>
 

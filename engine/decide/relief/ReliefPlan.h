@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Triage.h"
+#include "decide/Triage.h"
 #include "collect/MemoryFootprint.h"
 #include "util/Phrase.h"
 

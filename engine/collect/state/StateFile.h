@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Collector.h"
+#include "collect/Collector.h"
 
 #include <QString>
 

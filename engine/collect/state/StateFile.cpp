@@ -19,6 +19,23 @@ bool isCount(const QJsonValue &v)
     return v.isDouble() && d >= 0 && d < 18446744073709551616.0;
 }
 
+// A rate we wrote: CPU in cores, I/O in bytes a second.
+bool isRate(const QJsonValue &v)
+{
+    const double d = v.toDouble(-1);
+    return v.isDouble() && d >= 0 && d < 1e15;
+}
+
+QJsonValue orNull(const std::optional<std::uint64_t> &v)
+{
+    return v ? QJsonValue(static_cast<double>(*v)) : QJsonValue();
+}
+
+QJsonValue orNull(const std::optional<double> &v)
+{
+    return v ? QJsonValue(*v) : QJsonValue();
+}
+
 bool isPid(const QJsonValue &v)
 {
     const double d = v.toDouble(-1);
@@ -56,13 +73,16 @@ bool parseState(
     const auto samples = root.value(QStringLiteral("samples")).toArray();
     for (qsizetype i = 0; i < samples.size(); ++i) {
         const auto row = samples.at(i).toArray();
-        const bool ok = row.size() == 5 && isCount(row.at(0)) && isPid(row.at(1)) && isCount(row.at(2))
-            && (isCount(row.at(3)) || row.at(3).isNull()) && row.at(4).isDouble() && std::isfinite(row.at(4).toDouble())
-            && row.at(4).toDouble() >= 0;
+        const bool ok = (row.size() == 5 || row.size() == 9) && isCount(row.at(0)) && isPid(row.at(1))
+            && isCount(row.at(2)) && (isCount(row.at(3)) || row.at(3).isNull()) && row.at(4).isDouble()
+            && std::isfinite(row.at(4).toDouble()) && row.at(4).toDouble() >= 0
+            && (row.size() == 5
+                || ((isCount(row.at(5)) || row.at(5).isNull()) && (isCount(row.at(6)) || row.at(6).isNull())
+                    && (isRate(row.at(7)) || row.at(7).isNull()) && (isRate(row.at(8)) || row.at(8).isNull())));
         if (!ok) {
             *error = path
-                + QStringLiteral(
-                    ": sample %1 is malformed (expected [start_ticks, pid, cpu_ticks, io_bytes|null, uptime])")
+                + QStringLiteral(": sample %1 is malformed (expected [start_ticks, pid, cpu_ticks, io_bytes|null, "
+                                 "uptime] and optionally cpu_ns, written_bytes, cpu_steady, io_steady, each or null)")
                       .arg(i);
             return false;
         }
@@ -72,6 +92,16 @@ bool parseState(
         if (row.at(3).isDouble())
             p.ioBytes = static_cast<std::uint64_t>(row.at(3).toDouble());
         p.uptimeSeconds = row.at(4).toDouble();
+        if (row.size() == 9) {
+            if (row.at(5).isDouble())
+                p.cpuNs = static_cast<std::uint64_t>(row.at(5).toDouble());
+            if (row.at(6).isDouble())
+                p.writtenBytes = static_cast<std::uint64_t>(row.at(6).toDouble());
+            if (row.at(7).isDouble())
+                p.cpuSteady = row.at(7).toDouble();
+            if (row.at(8).isDouble())
+                p.ioSteady = row.at(8).toDouble();
+        }
         out.push_back(p);
     }
     return true;
@@ -81,8 +111,10 @@ bool saveState(const QString &path, const BootId &bootId, const std::vector<Prev
 {
     QJsonArray rows;
     for (const auto &s : samples)
-        rows.append(QJsonArray{static_cast<double>(s.id.startTicks), s.id.pid, static_cast<double>(s.cpuTicks),
-            s.ioBytes ? QJsonValue(static_cast<double>(*s.ioBytes)) : QJsonValue(), s.uptimeSeconds});
+        if (s.uptimeSeconds > 0) // read at a known time: a rate can be taken against it
+            rows.append(QJsonArray{static_cast<double>(s.id.startTicks), s.id.pid, static_cast<double>(s.cpuTicks),
+            orNull(s.ioBytes), s.uptimeSeconds, orNull(s.cpuNs), orNull(s.writtenBytes), orNull(s.cpuSteady),
+            orNull(s.ioSteady)});
     QJsonObject root{{QStringLiteral("schema"), kSchema},
         {QStringLiteral("boot_id"), QString::fromStdString(bootId.toString())}, {QStringLiteral("samples"), rows}};
     QSaveFile f(path);
