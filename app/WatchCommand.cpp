@@ -74,6 +74,49 @@ std::string watchJson(const TriageResult &r, long long refresh, const WatchOptio
     return out;
 }
 
+// Characters, not bytes (UTF-8 continuation bytes do not count): what a terminal gives a column each.
+std::size_t columnsOf(const std::string &s)
+{
+    std::size_t n = 0;
+    for (const char c : s)
+        n += (static_cast<unsigned char>(c) & 0xC0) == 0x80 ? 0 : 1;
+    return n;
+}
+
+// At most `width` columns: cut, with an ellipsis, where it is longer (a path in a sentence).
+std::string cutTo(const std::string &s, std::size_t width)
+{
+    if (columnsOf(s) <= width)
+        return s;
+    std::size_t kept = 0, i = 0;
+    for (; i < s.size(); ++i)
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && ++kept == width)
+            break;
+    return s.substr(0, i) + "…";
+}
+
+// `text` in lines of at most `width` columns, each indented by `indent`, broken between words.
+std::string wrapped(const std::string &text, std::size_t indent, std::size_t width)
+{
+    std::string out, line;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t end = text.find(' ', start);
+        if (end == std::string::npos)
+            end = text.size();
+        const std::string word = text.substr(start, end - start);
+        if (!line.empty() && indent + columnsOf(line) + 1 + columnsOf(word) > width) {
+            out += std::string(indent, ' ') + cutTo(line, width - indent) + '\n';
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+        start = end + 1;
+    }
+    if (!line.empty())
+        out += std::string(indent, ' ') + cutTo(line, width - indent) + '\n';
+    return out;
+}
+
 std::string q(const QString &s)
 {
     return s.toStdString();
@@ -114,7 +157,7 @@ std::string watchText(const TriageResult &r, const WatchOptions &o)
             + padColumns(std::to_string(rec.score), 5, true) + ' ' + padColumns(q(localPercent(abandoned)), 9, true)
             + '\n';
         if (!rec.changed.empty() && rec.sinceMs == r.snapshot->capturedAtMs)
-            out += std::string(10, ' ') + rec.changed.translated() + '\n';
+            out += wrapped(rec.changed.translated(), 10, 80);
     }
     return out;
 }
