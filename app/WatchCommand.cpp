@@ -122,6 +122,15 @@ std::string q(const QString &s)
     return s.toStdString();
 }
 
+// The Action column's word: a zombie's parent action short ("reap→"), "-" for no candidate.
+std::string actionOf(const Recommendation &rec)
+{
+    if (!rec.candidate)
+        return "-";
+    return q(rec.parentAction != ParentAction::None ? EngineLabels::parentActionShort(rec.parentAction)
+                                                    : EngineLabels::recommendation(rec));
+}
+
 // For people, in 80 columns: a line of counts, then the candidates (or every process) one a line.
 std::string watchText(const TriageResult &r, const WatchOptions &o)
 {
@@ -153,9 +162,8 @@ std::string watchText(const TriageResult &r, const WatchOptions &o)
         const double abandoned = p.posterior().probability[static_cast<std::size_t>(ProcessClass::Abandoned)];
         out += pid + padColumns(nameOf(p.sample()), 16) + ' '
             + padColumns(q(EngineLabels::processClass(p.posterior().classification)), 17) + ' '
-            + padColumns(rec.candidate ? q(EngineLabels::recommendation(rec)) : std::string("-"), 10) + ' '
-            + padColumns(std::to_string(rec.score), 5, true) + ' ' + padColumns(q(localPercent(abandoned)), 9, true)
-            + '\n';
+            + padColumns(cutTo(actionOf(rec), 10), 10) + ' ' + padColumns(std::to_string(rec.score), 5, true) + ' '
+            + padColumns(q(localPercent(abandoned)), 9, true) + '\n';
         if (!rec.changed.empty() && rec.sinceMs == r.snapshot->capturedAtMs)
             out += wrapped(rec.changed.translated(), 10, 80);
     }
