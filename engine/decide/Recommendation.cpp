@@ -263,8 +263,12 @@ std::vector<Recommendation> decide(const DecideInput &in)
         }
         choose(p, in.posteriors[i].probability);
         reportGates(p, gates);
-        // A score-1 freeze is a near tie with keeping it: shown, but not worth a person's attention.
-        p.candidate = p.action != RecommendedAction::Keep && p.score >= in.config.policy.candidateMinScore;
+        // A score-1 freeze is a near tie with keeping it: kept (and reviewed when probably abandoned).
+        if (p.action != RecommendedAction::Keep && p.score < in.config.policy.candidateMinScore) {
+            p.action = RecommendedAction::Keep;
+            p.score = 0;
+        }
+        p.candidate = p.action != RecommendedAction::Keep;
         markForReview(p, in.posteriors[i].probability, in.config.policy.reviewMinAbandoned);
         for (const auto &why : mustTell)
             if (p.candidate && std::find(p.blockedBy.begin(), p.blockedBy.end(), why) == p.blockedBy.end())
