@@ -6,6 +6,7 @@
 #include "report/JsonWriter.h"
 #include "session/database/SessionStore.h"
 #include "util/Format.h"
+#include "util/ThreadPriority.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -243,6 +244,7 @@ int watch(const QStringList &args)
         : procRoot == QLatin1String("/proc")              ? SessionStore::defaultPath()
                                                           : QString();
 
+    noWindowToGiveWayTo(); // the service's threads give way only to a window's
     TriageService service(*config, collect, triage);
     if (!stopOnSignals(&service)) {
         fail(QStringLiteral("cannot catch SIGINT and SIGTERM"));

@@ -16,6 +16,7 @@ namespace {
 
 thread_local bool t_background = false;
 std::atomic<bool> g_giveWay{true}; // the machine has room: yield points give way
+std::atomic<bool> g_windowless{false}; // no GUI thread to give way to
 std::atomic<std::int64_t> g_foregroundUntilNs{0}; // yield points pause until then; 0: asleep
 std::atomic<std::uint32_t> g_foregroundSleeps{0}; // counts the window's sleeps; pausing threads wait on it
 std::atomic<int> g_pausing{0};
@@ -63,7 +64,7 @@ bool isBackgroundThread()
 
 void yieldPoint()
 {
-    if (!t_background || !g_giveWay.load(std::memory_order_relaxed))
+    if (!t_background || !g_giveWay.load(std::memory_order_relaxed) || g_windowless.load(std::memory_order_relaxed))
         return;
     if (const std::int64_t until = g_foregroundUntilNs.load(std::memory_order_relaxed)) {
         const std::int64_t now = monotonicNanoseconds();
@@ -73,6 +74,11 @@ void yieldPoint()
         }
     }
     ::sched_yield();
+}
+
+void noWindowToGiveWayTo()
+{
+    g_windowless.store(true);
 }
 
 void foregroundAwake(int pauseMs)

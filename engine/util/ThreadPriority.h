@@ -20,6 +20,10 @@ bool isBackgroundThread();
 // while the machine is saturated (see noteBackgroundShare).
 void yieldPoint();
 
+// This process has no window (`watch`): yield points do nothing from now on. Giving way serves a GUI
+// thread; without one it was a system call and a context switch per block (3 % of watch's CPU).
+void noWindowToGiveWayTo();
+
 // The window's thread says when it handles events: awake at the first event after its loop woke
 // up, asleep when the loop is about to wait again (ui/desk/ForegroundWatch). While it is awake, yield points pause
 // instead of giving way, for at most kForegroundPauseMs from its waking: the window's work then runs without background

@@ -16,6 +16,7 @@
 //   - an idle sleeper, the control:     sleep
 //   - a script that spun, then idles:   python3, spins for the first 40 s, then wakes once a second
 //   - an orphaned idle script:          python3, sleeps 30 s at a time
+//   - a compiler inside a running build: make, its recipe's cc1plus (python3 by that name) spinning
 // With --busy N, N spinning children per core load the machine for the whole run. They run --settle
 // seconds (65) before the first scan: past the first minute, whose lifetime average is start-up and which
 // a first look therefore does not lean on (Collector's fillShortInterval), as long-lived processes are.
@@ -65,11 +66,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <netinet/in.h>
 #include <optional>
 #include <spawn.h>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <sys/resource.h>
@@ -79,6 +82,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 using namespace ptriage::bench;
@@ -90,6 +94,7 @@ using Clock = std::chrono::steady_clock;
 constexpr const char *kPython = "/usr/bin/python3"; // Debian's, not a pyenv shim
 constexpr const char *kSleep = "/usr/bin/sleep";
 constexpr const char *kPs = "/usr/bin/ps";
+constexpr const char *kMake = "/usr/bin/make";
 constexpr int kClientPeriodMs = 3000;
 
 int pidfdOpen(int pid)
@@ -172,8 +177,10 @@ struct Subject {
     std::string kind; // what it is, in the output
     std::vector<std::string> argv;
     int nice = 0;
+    std::string child = {}; // when set: the subject is the spawned process's child of this name (a build's compiler)
     int pid = -1;
     int pidfd = -1;
+    int driverPidfd = -1; // the spawned process, when the subject is its child
 };
 
 // Double fork: the program runs in a session of its own whose leader has gone, adopted by init,
@@ -257,11 +264,31 @@ bool isRunning(const Subject &s)
     const auto close = stat.rfind(')');
     if (close == std::string::npos || close + 2 >= stat.size() || stat[close + 2] == 'Z')
         return false;
-    const std::string exe = s.argv[0].substr(s.argv[0].rfind('/') + 1);
+    const std::string exe = s.child.empty() ? s.argv[0].substr(s.argv[0].rfind('/') + 1) : s.child;
     std::string comm = readText("/proc/" + std::to_string(s.pid) + "/comm");
     while (!comm.empty() && comm.back() == '\n')
         comm.pop_back();
     return exe.rfind(comm, 0) == 0 || comm.rfind(exe.substr(0, 15), 0) == 0;
+}
+
+// The child of `parent` whose name is `comm`, waited for up to 10 s (make forks its recipe's shell,
+// which execs the compiler); -1 when none came.
+int childNamed(int parent, const std::string &comm)
+{
+    const auto start = Clock::now();
+    while (msSince(start) < 10000) {
+        std::istringstream children(
+            readText("/proc/" + std::to_string(parent) + "/task/" + std::to_string(parent) + "/children"));
+        for (int pid = 0; children >> pid;) {
+            std::string name = readText("/proc/" + std::to_string(pid) + "/comm");
+            while (!name.empty() && name.back() == '\n')
+                name.pop_back();
+            if (name == comm)
+                return pid;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return -1;
 }
 
 // The dev server's client: a page every 3 s, on its own thread.
@@ -632,7 +659,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    for (const char *tool : {kPython, kSleep, kPs}) {
+    for (const char *tool : {kPython, kSleep, kPs, kMake}) {
         if (::access(tool, X_OK) != 0) {
             std::fprintf(stderr, "%s: %s (the processes of this benchmark run it)\n", tool, std::strerror(errno));
             return 1;
@@ -700,13 +727,25 @@ int main(int argc, char **argv)
                 "    time.sleep(1)\n"},
             0},
         {"orphaned idle script", {kPython, "-c", "import time\nwhile True:\n    time.sleep(30)\n"}, 0},
+        // make runs a recipe that compiles for ever: cc1plus (python3 under that name) spinning, its build alive.
+        {"compiler inside a running build", {kMake, "-s", "-f", "build.mk"}, 0, "cc1plus"},
     };
+    std::ofstream(dir + "/build.mk") << "all:\n\t./cc1plus -c 'while True: pass' -o main.o main.cpp\n";
+    std::filesystem::create_symlink(kPython, dir + "/cc1plus");
     int failedSetup = 0;
     for (auto &s : subjects) {
         s.pid = spawnOrphan(s.argv, s.nice, dir);
         if (s.pid > 0) {
             g_watchdog.watch(s.pid);
             s.pidfd = pidfdOpen(s.pid);
+        }
+        if (s.pid > 0 && !s.child.empty()) {
+            s.driverPidfd = std::exchange(s.pidfd, -1);
+            s.pid = childNamed(s.pid, s.child);
+            if (s.pid > 0) {
+                g_watchdog.watch(s.pid);
+                s.pidfd = pidfdOpen(s.pid);
+            }
         }
         if (s.pid <= 0 || s.pidfd < 0) {
             std::fprintf(stderr, "cannot start %s\n", s.kind.c_str());
@@ -717,8 +756,9 @@ int main(int argc, char **argv)
     auto cleanUp = [&] {
         client.stop();
         for (const auto &s : subjects)
-            if (s.pidfd >= 0)
-                pidfdKill(s.pidfd);
+            for (const int fd : {s.driverPidfd, s.pidfd})
+                if (fd >= 0)
+                    pidfdKill(fd);
         g_watchdog.finish();
         killIdle(busy);
         std::system(("rm -rf '" + dir + "'").c_str());

@@ -17,18 +17,18 @@ std::atomic<bool> g_kcmpRefused{false};
 
 } // namespace
 
-std::optional<bool> sameOpenFile(int pid, int other, int fd)
+SameFile sameOpenFile(int pid, int other, int fd)
 {
     if (g_kcmpRefused.load(std::memory_order_relaxed))
-        return std::nullopt;
+        return SameFile::Unknown;
     const long r = ::syscall(SYS_kcmp, pid, other, KCMP_FILE, fd, fd);
     if (r >= 0)
-        return r == 0;
+        return r == 0 ? SameFile::Yes : SameFile::No;
     if (errno == EBADF)
-        return false; // open in one of them only
+        return SameFile::NotInBoth;
     if (errno == ENOSYS)
         g_kcmpRefused.store(true, std::memory_order_relaxed);
-    return std::nullopt; // ESRCH (gone), EPERM (not ours to compare)
+    return SameFile::Unknown; // ESRCH (gone), EPERM (not ours to compare)
 }
 
 ParentsFirst parentsFirst(
@@ -75,10 +75,13 @@ std::vector<const OpenFile *> sharedWith(int pid, int lenderPid, const DeepDetai
         const OpenFile &theirs = lender.files[k];
         if (k > 0 && theirs.fd <= lender.files[k - 1].fd)
             break; // not in fd order: compared no further
-        const auto same = sameOpenFile(pid, lenderPid, theirs.fd);
-        if (!same && k == 0)
+        const SameFile same = sameOpenFile(pid, lenderPid, theirs.fd);
+        if (same == SameFile::Unknown && k == 0)
             break; // the kernel does not say (not permitted, or gone): nothing to compare
-        if (same.value_or(false))
+        if (same == SameFile::NotInBoth)
+            break; // the child closed it (the lender has not run since its read): a child keeps the
+                   // low fds it shares (stdio, a pipe), so the rest are read, not compared in vain
+        if (same == SameFile::Yes)
             shared.push_back(&theirs);
     }
     return shared;

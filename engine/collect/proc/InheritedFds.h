@@ -4,7 +4,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 namespace ptriage {
@@ -16,10 +15,10 @@ namespace ptriage {
 // between its read and the check after its children (its CPU nanoseconds), and nothing but its own
 // system calls changes its fds.
 
-// Whether `fd` of `pid` and of `other` is the same open file (false: open in one of them only);
-// nullopt when the kernel does not say (no kcmp, not permitted, gone). Pids of this process's pid
-// namespace.
-std::optional<bool> sameOpenFile(int pid, int other, int fd);
+// Whether `fd` of `pid` and of `other` is the same open file; Unknown when the kernel does not say
+// (no kcmp, not permitted, gone). Pids of this process's pid namespace.
+enum class SameFile { Yes, No, NotInBoth, Unknown };
+SameFile sameOpenFile(int pid, int other, int fd);
 
 // Deep reads in an order that reads a lender's files before its children's: levels read one after
 // another (each in parallel), and per sample the index of the sample it may borrow from (-1: none).
@@ -33,7 +32,8 @@ ParentsFirst parentsFirst(
     const std::vector<Sample> &samples, const std::vector<std::size_t> &work, const std::vector<char> &canLend);
 
 // The lender's records of the fds `pid` shares with it, in fd order. Only the lender's first
-// kComparedFds fds are compared: a child shares its stdio and a few more, not a server's thousands.
+// kComparedFds fds are compared, up to the first the child does not have: a child shares its stdio
+// and a few more, not a server's thousands.
 constexpr std::size_t kComparedFds = 32;
 std::vector<const OpenFile *> sharedWith(int pid, int lenderPid, const DeepDetails &lender);
 

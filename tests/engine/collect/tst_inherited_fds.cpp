@@ -171,8 +171,9 @@ private Q_SLOTS:
         for (const pid_t child : family.children)
             verifyFilesAsLinked(*snap, child);
         verifyFilesAsLinked(*snap, family.parent);
-        // 0..7 shared by the first, all but 3 by the second, all but 4 by the third.
-        QVERIFY2(c.lastInherited().fds >= 20, qPrintable(QString::number(c.lastInherited().fds)));
+        // 0..7 shared by the first, all but 3 by the second, 0..3 by the third (it closed 4: its 5..7 are
+        // read by their links, not compared).
+        QVERIFY2(c.lastInherited().fds >= 19, qPrintable(QString::number(c.lastInherited().fds)));
         QCOMPARE(c.lastInherited().readAgain, std::size_t{0}); // the parent did not run
     }
 

@@ -268,6 +268,26 @@ private Q_SLOTS:
             }
         }
     }
+
+    // Last: it holds for the rest of this process. Without a window (`watch`) a yield point neither gives
+    // the core away nor pauses, whatever the foreground says.
+    void withoutAWindowYieldPointsNeitherGiveWayNorPause()
+    {
+        QVERIFY(switchesOverYieldPoints(true, kBackgroundNice) >= 1000); // as above, before
+        noWindowToGiveWayTo();
+        const long windowless = switchesOverYieldPoints(true, kBackgroundNice);
+        QVERIFY2(windowless < 100, qPrintable(QString::number(windowless)));
+        foregroundAwake(kLongPauseMs);
+        const std::uint64_t pausesBefore = foregroundPausesTaken();
+        const auto start = std::chrono::steady_clock::now();
+        std::thread([] {
+            becomeBackgroundThread();
+            for (int i = 0; i < 10; ++i)
+                yieldPoint();
+        }).join();
+        QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(kLongPauseMs / 2));
+        QCOMPARE(foregroundPausesTaken(), pausesBefore);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestThreadPriority)
