@@ -403,7 +403,10 @@ Said explainNow(const std::string &ptriage, int pid, const std::string &noDb)
     const std::string json
         = runTool({ptriage, "explain", std::to_string(pid), "--json", "--min-age", "0", "--db", noDb}, {}, true,
             nullptr, &status);
-    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json))
+                              .object()
+                              .value(QStringLiteral("process"))
+                              .toObject(); // ptriage.explain.v1: the verdict is the process's
     if (o.isEmpty())
         return s;
     s.cls = o.value(QStringLiteral("classification")).toString().toStdString();
@@ -499,28 +502,36 @@ std::string shortened(std::string s, std::size_t max = 60)
     return s.size() <= max ? s : s.substr(0, max - 1) + "…";
 }
 
-// For the first change of verdict in `runs`: the ledger terms that differ between the two runs.
+// For the first three changes of verdict in `runs`: the ledger terms that differ between the run that
+// began the verdict that changed and the run that changed it (a live verdict is held: what moved it
+// may have moved refreshes before it changed).
 // A ledger gives each term's bits for its verdict against its reference class, so when the verdict
 // swapped places with the reference (useful against abandoned, then abandoned against useful), the
 // second run's bits are negated: both are read in the first run's terms, and only what moved shows.
 void printLedgerDiff(const char *mode, const std::vector<Verdict> &runs)
 {
-    for (std::size_t i = 1; i < runs.size(); ++i) {
-        const auto &a = runs[i - 1];
+    int changes = 0;
+    std::size_t stretch = 0; // the first run of the verdict held until run i
+    for (std::size_t i = 1; i < runs.size() && changes < 3; ++i) {
+        const auto &a = runs[stretch];
         const auto &b = runs[i];
-        if (a == b || !a.seen || !b.seen)
+        if (runs[i - 1] == b || !a.seen || !b.seen) {
+            if (!(runs[i - 1] == b))
+                stretch = i;
             continue;
+        }
+        ++changes;
         const bool same = a.cls == b.cls && a.ref == b.ref;
         const bool swapped = a.cls == b.ref && a.ref == b.cls;
         const double sign = swapped ? -1.0 : 1.0;
         if (same || swapped)
             std::printf("    %s runs %zu → %zu (%s → %s): the ledger terms that moved, in bits for %s against %s\n",
-                mode, i, i + 1, a.text().c_str(), b.text().c_str(), a.cls.c_str(), a.ref.c_str());
+                mode, stretch + 1, i + 1, a.text().c_str(), b.text().c_str(), a.cls.c_str(), a.ref.c_str());
         else
             std::printf("    %s runs %zu → %zu (%s → %s): every term, in bits for %s against %s, then for %s against "
                         "%s\n",
-                mode, i, i + 1, a.text().c_str(), b.text().c_str(), a.cls.c_str(), a.ref.c_str(), b.cls.c_str(),
-                b.ref.c_str());
+                mode, stretch + 1, i + 1, a.text().c_str(), b.text().c_str(), a.cls.c_str(), a.ref.c_str(),
+                b.cls.c_str(), b.ref.c_str());
         std::map<std::string, std::pair<const Term *, const Term *>> both;
         for (const auto &[name, t] : a.ledger)
             both[name].first = &t;
@@ -547,7 +558,7 @@ void printLedgerDiff(const char *mode, const std::vector<Verdict> &runs)
         }
         if (shown == 0)
             std::printf("      (no term moved by 0.05 bits)\n");
-        return; // the first change says enough; the rows above show the rest
+        stretch = i;
     }
 }
 
@@ -938,6 +949,8 @@ int main(int argc, char **argv)
                 c = c == '\n' ? ';' : c;
             command += (a ? " " : "") + arg;
         }
+        if (!subject.child.empty())
+            command += " → its " + subject.child;
         const int c1 = changes(oneShot[s]), c2 = changes(live[s]);
         totalOneShot += ended[s] ? 0 : c1;
         totalLive += ended[s] ? 0 : c2;
