@@ -919,6 +919,8 @@ void Collector::applyRates(Pass &pass)
         Sample &s = pass.samples[k];
         const double at = k < pass.readAt.size() ? pass.readAt[k] : pass.uptime;
         auto it = m_previous.find(s.id);
+        double seenSeconds = kSteadySeconds;
+        LifeFill life;
         if (it != m_previous.end()) {
             const double dt = at - it->second.uptimeSeconds;
             const auto &prev = it->second;
@@ -937,19 +939,28 @@ void Collector::applyRates(Pass &pass)
                     s.ioRate = 0; // not run since: no I/O (a quiet one's counters may be unread: readCheapAt)
                 interval = dt;
                 pass.intervals[k] = dt;
-                // Smoothed over kSteadySeconds of refreshes, whatever their interval.
-                const double w = 1 - std::exp(-dt / kSteadySeconds);
-                s.cpuSteady = prev.cpuSteady ? *prev.cpuSteady + w * (*s.cpuShare - *prev.cpuSteady) : *s.cpuShare;
-                s.steadyFrom = prev.cpuSteady ? Sample::SteadyFrom::Refreshes : Sample::SteadyFrom::Interval;
-                if (s.ioRate)
-                    s.ioSteady = prev.ioSteady ? *prev.ioSteady + w * (*s.ioRate - *prev.ioSteady) : *s.ioRate;
-                if (!prev.cpuSteady)
+                // Over kSteadySeconds of refreshes, whatever their interval (nextSteady).
+                if (prev.cpuSteady) {
+                    s.cpuSteady
+                        = nextSteady(*prev.cpuSteady, *s.cpuShare, dt, prev.steadySeenSeconds, prev.steadyLife.cpu);
+                    s.steadyFrom = Sample::SteadyFrom::Refreshes;
+                    seenSeconds = std::min(kSteadySeconds, prev.steadySeenSeconds + dt);
+                    life = seenSeconds < kSteadySeconds ? prev.steadyLife : LifeFill{};
+                } else {
+                    s.cpuSteady = *s.cpuShare;
+                    s.steadyFrom = Sample::SteadyFrom::Interval;
+                    seenSeconds = dt;
                     pass.intervals[k] = -dt; // the first: fillShortIntervals may fill it up
+                }
+                if (s.ioRate)
+                    s.ioSteady = prev.ioSteady
+                        ? nextSteady(*prev.ioSteady, *s.ioRate, dt, prev.steadySeenSeconds, prev.steadyLife.io)
+                        : *s.ioRate;
             }
         }
         next.emplace(s.id,
-            PreviousSample{
-                s.id, s.cpuTicks, s.ioBytes, s.writtenBytes, at, s.cpuNs, s.cpuSteady, s.ioSteady, s.fdCount, s.uid});
+            PreviousSample{s.id, s.cpuTicks, s.ioBytes, s.writtenBytes, at, s.cpuNs, s.cpuSteady, s.ioSteady, s.fdCount,
+                s.uid, seenSeconds, life});
     }
     m_previous = std::move(next);
     m_lastInterval = interval;
@@ -963,12 +974,14 @@ void Collector::fillShortIntervals(Pass &pass)
         Sample &s = pass.samples[k];
         if (pass.intervals[k] >= 0 || !s.cpuShare)
             continue;
-        fillShortInterval(s, -pass.intervals[k], k < pass.readAt.size() ? pass.readAt[k] : pass.uptime);
-        // The smoothing of the next refreshes goes on from what this look said, not from its short
-        // interval alone: a burst caught in 0.2 s (1 MB: 5 MB/s) took minutes to fade from the live rate.
+        const LifeFill life
+            = fillShortInterval(s, -pass.intervals[k], k < pass.readAt.size() ? pass.readAt[k] : pass.uptime);
+        // The next refreshes go on from what this look said, not from its short interval alone: a burst
+        // caught in 0.2 s (1 MB: 5 MB/s) took minutes to fade from the live rate.
         if (const auto it = m_previous.find(s.id); it != m_previous.end()) {
             it->second.cpuSteady = s.cpuSteady;
             it->second.ioSteady = s.ioSteady;
+            it->second.steadyLife = life;
         }
     }
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Snapshot.h"
+#include "collect/SteadyRate.h"
 #include "collect/proc/CgroupMembers.h"
 #include "collect/proc/ProcFiles.h"
 #include "collect/proc/SchedClocks.h"
@@ -61,6 +62,8 @@ struct PreviousSample {
     std::optional<double> ioSteady;
     int fdCount = -1; // -1: not counted
     std::optional<std::uint32_t> uid;
+    double steadySeenSeconds = kSteadySeconds; // of the steady rates' window (nextSteady); all when read from a file
+    LifeFill steadyLife; // what the rest of that window is filled with
 };
 
 class Collector {

@@ -3,6 +3,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -124,6 +126,50 @@ private Q_SLOTS:
         l.s.writtenBytes.reset();
         fillShortInterval(l.s, l.dt, l.at);
         QCOMPARE(*l.s.ioSteady, 0.0);
+    }
+
+    // A script that spun for its first 40 s of 400 and then idles: its first look fills the window with its
+    // life's 10 %. Refreshed every 2 s at no CPU, the fill shrinks as the seen part grows, and once half a
+    // minute is seen nothing of the life is left. (Smoothed exponentially from the fill, it read 3.7 % after
+    // 30 s and 1.4 % after a minute: a verdict that went review → kill → review as it faded.)
+    void theLifeFillIsGoneOnceTheWindowIsSeen()
+    {
+        Look l = idleLook(400, 0, 0, 40);
+        const LifeFill life = fillShortInterval(l.s, l.dt, l.at);
+        QVERIFY(life.cpu);
+        QVERIFY(std::abs(*life.cpu - 0.1) < 1e-3);
+        double steady = *l.s.cpuSteady, seen = l.dt, last = steady;
+        for (int refresh = 1; seen < kSteadySeconds; ++refresh) {
+            steady = nextSteady(steady, 0.0, 2.0, seen, life.cpu);
+            seen = std::min(kSteadySeconds, seen + 2.0);
+            QVERIFY2(
+                steady <= last, qPrintable(QStringLiteral("refresh %1: %2 > %3").arg(refresh).arg(steady).arg(last)));
+            const double expected = *life.cpu * (kSteadySeconds - seen) / kSteadySeconds; // what is left of the fill
+            QVERIFY2(
+                std::abs(steady - expected) < 1e-6, qPrintable(QStringLiteral("%1 vs %2").arg(steady).arg(expected)));
+            last = steady;
+        }
+        QVERIFY2(steady < 1e-6, qPrintable(QString::number(steady)));
+        // It comes back at once when the process works again: over a full window, smoothed.
+        const double after = nextSteady(steady, 1.0, 2.0, kSteadySeconds, std::nullopt);
+        QVERIFY(std::abs(after - (1 - std::exp(-2.0 / kSteadySeconds))) < 1e-9);
+    }
+
+    // Without a fill (a process younger than a minute), what was seen is averaged: 35 ms at a full core
+    // then 2 s idle is 1.7 %, not the 35 ms's 100 % fading for a minute.
+    void withoutAFillWhatWasSeenIsAveraged()
+    {
+        const double steady = nextSteady(1.0, 0.0, 2.0, 0.035, std::nullopt);
+        QVERIFY(std::abs(steady - 0.035 / 2.035) < 1e-9);
+        const double later = nextSteady(steady, 0.5, 2.0, 2.035, std::nullopt);
+        QVERIFY(std::abs(later - (0.035 + 1.0) / 4.035) < 1e-9);
+    }
+
+    // A window read from a file (the live samples, --state) counts as seen whole: smoothed as it was.
+    void aWindowSeenWholeIsSmoothed()
+    {
+        const double steady = nextSteady(0.2, 0.0, 10.0, kSteadySeconds, 0.5);
+        QVERIFY(std::abs(steady - 0.2 * std::exp(-10.0 / kSteadySeconds)) < 1e-9);
     }
 };
 
