@@ -137,12 +137,15 @@ std::string watchText(const TriageResult &r, const WatchOptions &o)
 {
     const QString at = QDateTime::fromMSecsSinceEpoch(r.snapshot->capturedAtMs).toString(QStringLiteral("HH:mm:ss"));
     const CandidateCounts &c = r.counts;
-    std::string out = q(QCoreApplication::translate("WatchText", "%1  %2 processes · %3 candidates · %4 reclaimable")
-                              .arg(at)
-                              .arg(r.size())
-                              .arg(c.candidates)
-                              .arg(localBytes(static_cast<double>(c.reclaimableBytes))))
-        + '\n';
+    const QString counts = c.candidates == 1
+        ? QCoreApplication::translate("WatchText", "%1  %2 processes · 1 candidate · %3 reclaimable")
+              .arg(at)
+              .arg(r.size())
+        : QCoreApplication::translate("WatchText", "%1  %2 processes · %3 candidates · %4 reclaimable")
+              .arg(at)
+              .arg(r.size())
+              .arg(c.candidates);
+    std::string out = q(counts.arg(localBytes(static_cast<double>(c.reclaimableBytes)))) + '\n';
     bool header = false;
     for (int i : r.ranking) {
         const ProcessView p = r.process(i);
@@ -162,7 +165,7 @@ std::string watchText(const TriageResult &r, const WatchOptions &o)
         std::snprintf(pid, sizeof pid, "%8d ", p.identity().pid);
         const double abandoned = p.posterior().probability[static_cast<std::size_t>(ProcessClass::Abandoned)];
         out += pid + padColumns(nameOf(p.sample()), 16) + ' '
-            + padColumns(q(EngineLabels::processClass(p.posterior().classification)), 17) + ' '
+            + padColumns(cutTo(q(EngineLabels::processClass(p.posterior().classification)), 17), 17) + ' '
             + padColumns(cutTo(actionOf(rec), 10), 10) + ' ' + padColumns(std::to_string(rec.score), 5, true) + ' '
             + padColumns(q(localPercent(abandoned)), 9, true) + '\n';
         if (!rec.changed.empty() && rec.sinceMs == r.snapshot->capturedAtMs)

@@ -3326,6 +3326,10 @@ Eltern-PID: %2</translation>
         <source>P(ABAND.)</source>
         <translation>P(VERL.)</translation>
     </message>
+    <message>
+        <source>%1  %2 processes · 1 candidate · %3 reclaimable</source>
+        <translation>%1  %2 Prozesse · 1 Kandidat · %3 freisetzbar</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::ActionDialog</name>
