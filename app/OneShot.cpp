@@ -5,6 +5,7 @@
 
 #include "collect/state/LiveState.h"
 #include "collect/state/StateFile.h"
+#include "decide/HeldVerdicts.h"
 #include "session/PastLoader.h"
 #include "session/database/SessionStore.h"
 #include "util/Parallel.h"
@@ -83,6 +84,7 @@ bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *erro
         return false;
     }
     boot = collector.bootId();
+    QJsonArray heldRows;
     if (!options.statePath.isEmpty()) {
         std::vector<PreviousSample> previous;
         if (!loadState(options.statePath, collector.bootId(), previous, error))
@@ -91,7 +93,7 @@ bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *erro
     } else if (!collector.isCapture()) {
         // What a window, tray or watch read in the last minute: rates over its half minute, as it shows them.
         QString why;
-        collector.seedPrevious(loadLiveState(collector.bootId(), &why));
+        collector.seedPrevious(loadLiveState(collector.bootId(), &why, &heldRows));
         if (!why.isEmpty())
             fail(QStringLiteral("the live samples were not used: %1").arg(why));
     }
@@ -114,6 +116,11 @@ bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *erro
         fail(QStringLiteral("past decisions and sessions not used: %1").arg(pastError));
     if (past)
         to.past = buildPast(std::move(*past), out.config->priors, QDateTime::currentMSecsSinceEpoch(), snapshot.get());
+    // Held as the window holds them: a verdict it waits on stays until its next refresh would change it.
+    QString heldWhy;
+    to.held = heldVerdictsFrom(heldRows, collector.bootId(), &heldWhy);
+    if (!heldWhy.isEmpty())
+        fail(QStringLiteral("the live verdicts were not used: %1").arg(heldWhy));
     out.triage = triage(std::move(snapshot), *out.config, to);
     return true;
 }

@@ -805,6 +805,10 @@
         <source>steadiness</source>
         <translation>Beständigkeit</translation>
     </message>
+    <message>
+        <source>CPU now (working for a run)</source>
+        <translation>CPU aktuell (bei der Arbeit für einen Lauf)</translation>
+    </message>
 </context>
 <context>
     <name>Evidence</name>
@@ -1135,6 +1139,10 @@
     <message>
         <source>sleeping (S) at the instant of the sample; the CPU%1 says more</source>
         <translation>schlafend (S) im Augenblick der Probe; mehr sagt die CPU-Last%1</translation>
+    </message>
+    <message>
+        <source>used %1 of a core%2, at work for %3 (pid %4), which still runs</source>
+        <translation>nutzte %1 eines Kerns%2, bei der Arbeit für %3 (PID %4), das noch läuft</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@ namespace ptriage {
 
 enum class EvidenceTable {
     Cpu,
+    CpuInRun, // a test or build tool under a run that still runs (ProcessFacts::liveRun)
     LastRan,
     Progress,
     SustainedCpu,
@@ -37,8 +38,9 @@ struct EvidenceTableSpec {
     std::array<std::string_view, 7> bins; // empty names after the last
 };
 
-inline constexpr std::array<EvidenceTableSpec, 19> kEvidenceTables{{
+inline constexpr std::array<EvidenceTableSpec, 20> kEvidenceTables{{
     {EvidenceTable::Cpu, "cpu", "cpu", {"idle", "trickle", "low", "busy", "spinning"}},
+    {EvidenceTable::CpuInRun, "cpu_in_run", "cpu", {"idle", "trickle", "low", "busy", "spinning"}},
     {EvidenceTable::LastRan, "last_ran", "last_ran", {"seconds", "minutes", "hours", "days"}},
     {EvidenceTable::Progress, "progress", "progress", {"writing", "io", "none"}},
     {EvidenceTable::SustainedCpu, "sustained_cpu", "sustained_cpu", {"yes", "no"}},

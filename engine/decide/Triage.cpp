@@ -97,13 +97,17 @@ bool pastMargin(const Recommendation &now, const Recommendation &was, const Clas
 Phrase whatChanged(
     const TriageResult &before, std::size_t j, const TriageResult &now, std::size_t i, const TriageConfig &config)
 {
-    const auto was = observeProcess(*before.snapshot, before.facts, j, config, before.past.get());
-    for (const Observation &o : observeProcess(*now.snapshot, now.facts, i, config, now.past.get())) {
-        const auto it = std::find_if(was.begin(), was.end(), [&](const Observation &w) { return w.term == o.term; });
-        const bool moved = it == was.end() || it->bin != o.bin
-            || (o.logLikelihood && (!it->logLikelihood || *it->logLikelihood != *o.logLikelihood));
-        if (moved && o.detail)
-            return *o.detail;
+    // Held verdicts read from the live state have no facts: what moved is P(abandoned).
+    if (before.facts.size() == before.snapshot->processes.size()) {
+        const auto was = observeProcess(*before.snapshot, before.facts, j, config, before.past.get());
+        for (const Observation &o : observeProcess(*now.snapshot, now.facts, i, config, now.past.get())) {
+            const auto it
+                = std::find_if(was.begin(), was.end(), [&](const Observation &w) { return w.term == o.term; });
+            const bool moved = it == was.end() || it->bin != o.bin
+                || (o.logLikelihood && (!it->logLikelihood || *it->logLikelihood != *o.logLikelihood));
+            if (moved && o.detail)
+                return *o.detail;
+        }
     }
     const Recommendation &r = now.recommendations[i];
     if (!r.blockedBy.empty() && r.blockedBy != before.recommendations[j].blockedBy)
@@ -218,12 +222,14 @@ std::shared_ptr<const TriageResult> triage(std::shared_ptr<const Snapshot> snaps
     r->posteriors = carryOrInfer(snap, r->facts, Observing(snap, config, options.past.get()), config, previous,
         options.pool, r->carriedPosteriors);
     clock.lap("evidence and inference");
-    if (previous)
-        holdVerdicts(r->posteriors, snap, *previous);
+    // A one-shot holds against the live service's verdicts: one voice with the window's next refresh.
+    const TriageResult *heldBy = previous ? previous : options.held.get();
+    if (heldBy)
+        holdVerdicts(r->posteriors, snap, *heldBy);
     clock.lap("held verdicts");
     r->recommendations = decide({snap, r->facts, r->posteriors, config, r->minAgeSeconds});
-    if (previous)
-        holdActions(*r, *previous, config);
+    if (heldBy)
+        holdActions(*r, *heldBy, config);
     else
         for (Recommendation &rec : r->recommendations)
             rec.sinceMs = snap.capturedAtMs;

@@ -12,6 +12,8 @@
 
 namespace ptriage {
 
+struct TriageResult;
+
 struct TriageOptions {
     int selfPid = 0;
     std::optional<double> minAgeSeconds; // overrides the policy's
@@ -22,6 +24,9 @@ struct TriageOptions {
     // over); null: the calling thread alone.
     QThreadPool *pool = nullptr;
     Machine machine; // the machine the snapshot was read on
+    // Without a previous result: the verdicts the live service holds (decide/HeldVerdicts), for a
+    // one-shot to hold its own against as the window's next refresh would. Null: none.
+    std::shared_ptr<const TriageResult> held;
 };
 
 class ProcessView;

@@ -109,25 +109,33 @@ void observeZombie(Observer &o)
     });
 }
 
+// Under a run that still runs (ProcessFacts::liveRun), a test or build tool's CPU is read in its own
+// table: busy is the run's work, not a loop that went wrong.
 void observeCpu(Observer &o, const Subject &x)
 {
     const Priors &p = x.p;
     const auto &share = x.cpu();
     const Phrase &overCpu = x.overOf(x.s.cpuSteady, x.s.cpuShare);
+    const EvidenceTable table = x.f.liveRun >= 0 ? EvidenceTable::CpuInRun : EvidenceTable::Cpu;
     if (!share)
-        o.unknown(EvidenceTable::Cpu,
+        o.unknown(table,
             [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "recent CPU unknown: no earlier sample of this process")); });
     else if (*share < p.cpuIdle)
-        o.add(EvidenceTable::Cpu, "idle", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "no CPU%1"), {overCpu}); });
+        o.add(table, "idle", [&] { return ev(QT_TRANSLATE_NOOP("Evidence", "no CPU%1"), {overCpu}); });
     else if (*share < p.cpuTrickle)
         // A trickle is what a timer or a poll costs, in a forgotten process as much as a used one.
-        o.add(EvidenceTable::Cpu, "trickle", [&] {
+        o.add(table, "trickle", [&] {
             return ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2 (a timer's trickle)"),
                 {Phrase::percent(*share), overCpu});
         });
     else
-        o.add(EvidenceTable::Cpu, *share < p.cpuBusy ? "low" : (*share < p.cpuSpinning ? "busy" : "spinning"), [&] {
-            return ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2"), {Phrase::percent(*share), overCpu});
+        o.add(table, *share < p.cpuBusy ? "low" : (*share < p.cpuSpinning ? "busy" : "spinning"), [&] {
+            if (x.f.liveRun < 0)
+                return ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2"), {Phrase::percent(*share), overCpu});
+            const Sample &run = x.snap.processes[static_cast<std::size_t>(x.f.liveRun)];
+            return ev(QT_TRANSLATE_NOOP("Evidence", "used %1 of a core%2, at work for %3 (pid %4), which still runs"),
+                {Phrase::percent(*share), overCpu, run.details ? run.details->comm : run.comm,
+                    std::to_string(run.id.pid)});
         });
 }
 

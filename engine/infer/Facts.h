@@ -53,6 +53,8 @@ struct ProcessFacts {
     }
     bool working = false; // heavy I/O with files open for writing: at work, whoever started it
     int workingDescendant = -1; // a process under it that is at work (index), or -1
+    // A test or build tool working for a run that still runs: the nearest runner above it (index), or -1.
+    int liveRun = -1;
     std::vector<std::string> writableFiles;
     std::vector<CriticalFile> criticalFiles;
     std::vector<std::string> lockedFiles; // files it holds a lock on (path, or "inode N")

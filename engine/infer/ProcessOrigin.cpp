@@ -253,6 +253,46 @@ void carryOver(const Snapshot &snap, std::vector<ProcessFacts> &facts, const Sna
     }
 }
 
+// A test or build tool (a compiler, a test worker) under a runner that still runs — make above cc1plus,
+// jest above its worker — works for that run: busy is what it is there for (the cpu_in_run table).
+// Itself a runner is not enough: a lone spinning pytest has no run above it to vouch for it.
+// Runs in one pass over the runners, each ancestor walked once.
+void findLiveRuns(const Snapshot &snap, std::vector<ProcessFacts> &facts, const TriageConfig &config)
+{
+    constexpr int kUnknown = -2;
+    std::vector<int> runnerAbove(facts.size(), kUnknown); // the nearest runner among its ancestors, or -1
+    std::vector<std::size_t> chain;
+    for (std::size_t i = 0; i < facts.size(); ++i) {
+        if (!isRunner(config, facts[i].category))
+            continue;
+        chain.clear();
+        std::size_t at = i;
+        int found = -1;
+        while (runnerAbove[at] == kUnknown) {
+            const Sample &s = snap.processes[at];
+            const Sample *parent = s.ppid > 0 && s.ppid != s.id.pid ? snap.byPid(s.ppid) : nullptr;
+            if (!parent || chain.size() > facts.size()) {
+                runnerAbove[at] = -1;
+                break;
+            }
+            chain.push_back(at);
+            at = static_cast<std::size_t>(parent - snap.processes.data());
+            if (isRunner(config, facts[at].category)) {
+                found = static_cast<int>(at);
+                break;
+            }
+        }
+        if (found < 0)
+            found = runnerAbove[at];
+        for (const std::size_t c : chain)
+            runnerAbove[c] = found;
+        // A run left behind with its session (make of a closed terminal) vouches for nothing.
+        const int run = runnerAbove[i];
+        if (run >= 0 && facts[static_cast<std::size_t>(run)].orphan != OrphanState::ReparentedSessionGone)
+            facts[i].liveRun = run;
+    }
+}
+
 } // namespace
 
 void findOrigins(const Snapshot &snap, std::vector<ProcessFacts> &facts, const TriageConfig &config,
@@ -274,6 +314,7 @@ void findOrigins(const Snapshot &snap, std::vector<ProcessFacts> &facts, const T
         findProject(s, home, o);
     }
     ownersByEscape(snap, facts);
+    findLiveRuns(snap, facts, config);
     if (previous && previousFacts && previousFacts->size() == previous->processes.size())
         carryOver(snap, facts, *previous, *previousFacts);
     else

@@ -1,6 +1,7 @@
 #include "TriageWorker.h"
 
 #include "collect/state/LiveState.h"
+#include "decide/HeldVerdicts.h"
 #include "session/PastLoader.h"
 #include "util/Parallel.h"
 #include "util/ThreadPriority.h"
@@ -85,8 +86,9 @@ void TriageWorker::scan()
     leaveLiveState();
 }
 
-// For one-shots (`scan`, `explain`): this machine's last samples, with their smoothed rates, every
-// kLiveStateEveryMs — so their rates are over the window's half minute too.
+// For one-shots (`scan`, `explain`): this machine's last samples, with their smoothed rates, and the
+// verdicts held on them, every kLiveStateEveryMs — so their rates are over the window's half minute too,
+// and they hold a verdict as the window's next refresh would.
 void TriageWorker::leaveLiveState()
 {
     constexpr std::int64_t kLiveStateEveryMs = 10000;
@@ -95,7 +97,8 @@ void TriageWorker::leaveLiveState()
         return;
     m_liveStateSavedMs = now;
     QString error;
-    if (!saveLiveState(m_collector.bootId(), m_collector.previousSamples(), &error) && error != m_liveStateError)
+    const QJsonArray held = m_lastResult ? heldVerdictsJson(*m_lastResult) : QJsonArray();
+    if (!saveLiveState(m_collector.bootId(), m_collector.previousSamples(), &error, held) && error != m_liveStateError)
         qWarning("ptriage: the samples for one-shot scans were not written: %s", qPrintable(error));
     m_liveStateError = error;
 }

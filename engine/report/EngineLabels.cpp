@@ -15,6 +15,7 @@ QString EngineLabels::term(const std::string &id)
         {"prior", QT_TR_NOOP("prior")},
         {"age", QT_TR_NOOP("age")},
         {"cpu", QT_TR_NOOP("CPU now")},
+        {"cpu_in_run", QT_TR_NOOP("CPU now (working for a run)")},
         {"last_ran", QT_TR_NOOP("last ran")},
         {"progress", QT_TR_NOOP("progress")},
         {"sustained_cpu", QT_TR_NOOP("CPU over its life")},

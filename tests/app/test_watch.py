@@ -7,7 +7,9 @@ action, score, P(abandoned), since when, what changed) for several refreshes; an
 its verdict; the samples it leaves are read by `explain`, whose CPU term then says it is over about the
 last half minute (without them: the scan's few milliseconds), and `explain` gives the class and action
 watch gave; a stale, foreign or malformed samples file is not used, with a line saying why where there
-is one; the text fits 80 columns; a bad --interval is a usage error.
+is one; `explain` holds a verdict against the one watch holds (and left beside its samples) as watch's
+next refresh would, and changes at once towards less; the text fits 80 columns; a bad --interval is a
+usage error.
 """
 import argparse
 import json
@@ -139,6 +141,67 @@ class Watch(unittest.TestCase):
         explained, err = self.explain(self.sleeper.pid, env=dict(self.env, PTRIAGE_LIVE_STATE=broken))
         self.assertIn("the live samples were not used", err)
         self.assertEqual(explained["pid"], self.sleeper.pid)
+
+    def held_file(self, name, pid, row_of):
+        """The live file watch left, with the verdict row of `pid` rewritten by row_of(row); None: none."""
+        with open(self.live) as f:
+            state = json.load(f)
+        rows = state["verdicts"]
+        self.assertEqual({len(r) for r in rows}, {19}, "one verdict row per process, 19 columns")
+        row = next(r for r in rows if r[1] == pid)
+        if row_of is None:
+            del state["verdicts"]
+        else:
+            row[:] = row_of(list(row))
+        path = os.path.join(self.dir, name)
+        with open(path, "w") as f:
+            json.dump(state, f)
+        os.chmod(path, 0o600)
+        return path
+
+    def test_explain_holds_a_verdict_as_watch_would(self):
+        classes = ["useful", "useful_bad", "abandoned", "zombie"]
+        # A busy loop in a session of its own: the evidence says more than useful of it, unless the
+        # machine is too loaded to give it a core.
+        spinner = subprocess.Popen(["setsid", sys.executable, "-c", "while True: pass"])
+        try:
+            time.sleep(1.0)
+            lines = self.watch_json(2)
+            # The same samples without the verdicts: what the one-shot says alone.
+            alone = self.held_file("alone.json", spinner.pid, None)
+            said, _ = self.explain(spinner.pid, env=dict(self.env, PTRIAGE_LIVE_STATE=alone))
+            if said["classification"] in ("useful_bad", "abandoned"):
+                # Held useful and kept, nothing pending: held, as the window holds it until the
+                # evidence says it twice.
+                useful = [0, 0, 0, 0, 0, 0.9, 0.05, 0.05, 0, 0, 0, 0, False, False, 1000, 0, False, 0, 0]
+                keep = self.held_file("keep.json", spinner.pid, lambda r: r[:2] + useful[2:])
+                explained, err = self.explain(spinner.pid, env=dict(self.env, PTRIAGE_LIVE_STATE=keep))
+                self.assertEqual(err, "")
+                self.assertEqual(explained["classification"], "useful", "held, as watch's next refresh holds it")
+                # Said once already (pending for 1 refresh): this time it changes, as the window's would.
+                pending = useful[:9] + [classes.index(said["classification"]), 1] + useful[11:]
+                once = self.held_file("once.json", spinner.pid, lambda r: r[:2] + pending[2:])
+                explained, err = self.explain(spinner.pid, env=dict(self.env, PTRIAGE_LIVE_STATE=once))
+                self.assertEqual(explained["classification"], said["classification"])
+            # Held abandoned and kill for the sleeper, which the evidence calls useful: a verdict
+            # towards less changes at once, held or not, and says from what.
+            last = [x for x in lines if x["kind"] == "process" and x["refresh"] == 2]
+            mine = next(x for x in last if x["pid"] == self.sleeper.pid)
+            self.assertEqual(mine["class"], "useful")
+            kill = [0, 0, 2, 0, 3, 0.05, 0.05, 0.9, 0, 2, 0, 6, False, True, 1000, 0, False, 0, 0]
+            path = self.held_file("kill.json", self.sleeper.pid, lambda r: r[:2] + kill[2:])
+            explained, err = self.explain(self.sleeper.pid, env=dict(self.env, PTRIAGE_LIVE_STATE=path))
+            self.assertEqual(err, "")
+            self.assertEqual(explained["classification"], "useful")
+            self.assertEqual(explained["recommendation"]["action"], mine["action"])
+            self.assertIn("was kill", explained["recommendation"].get("changed") or "", explained["recommendation"])
+            # A row that is not one watch writes: said, and the one-shot judges alone.
+            bad = self.held_file("bad.json", self.sleeper.pid, lambda r: r[:2] + [9] + r[3:])
+            _, err = self.explain(self.sleeper.pid, env=dict(self.env, PTRIAGE_LIVE_STATE=bad))
+            self.assertIn("the live verdicts were not used", err)
+        finally:
+            spinner.kill()
+            spinner.wait()
 
     def test_text_fits_80_columns(self):
         r = self.run_ptriage("watch", "--all", "--count", "2", "--interval", "0.5", "--min-age", "0")

@@ -623,6 +623,75 @@ const Register makeStuck("make-j-stuck-runner-killed",
             o.expect("integration test job", j, Expect::LeftBehind);
     });
 
+// A C++ file whose constexpr table takes the compiler minutes (1e10 steps, nested loops under GCC's
+// per-loop limit): a real cc1plus at a full core for as long as the scenario runs.
+void writeSlowBuild(Ctx &c, const std::string &dir)
+{
+    c.writeFile(dir + "/tables.cpp",
+        "constexpr long checksum()\n{\n    long s = 0;\n    for (long a = 0; a < 100000; ++a)\n"
+        "        for (long b = 0; b < 100000; ++b)\n            s += (a ^ b) % 7;\n    return s;\n}\n"
+        "static_assert(checksum() > 0);\n");
+    c.writeFile(dir + "/Makefile",
+        "all: tables.o\ntables.o: tables.cpp\n\tg++ -std=c++17 -fconstexpr-ops-limit=1000000000000 -c tables.cpp -o "
+        "tables.o\n");
+}
+
+// The class given to `pid` in the last replay, in JSON's words ("" when absent).
+std::string classOf(const Outcome &o, int pid)
+{
+    const int i = o.result ? test::indexOfPid(*o.result, pid) : -1;
+    return i < 0 ? std::string()
+                 : std::string(jsonName(o.result->posteriors[static_cast<std::size_t>(i)].classification));
+}
+
+int slowCompiler(Ctx &c, int make)
+{
+    return c.waitFor([&](const Proc &p) { return p.comm == "cc1plus" && descendsFrom(p.pid, make); }, 20000);
+}
+
+const Register makeCompiling("make-compiling-in-ci-job",
+    "make in a CI job (its own session, no terminal, the runner waiting): g++ compiling a file whose constexpr "
+    "table takes minutes, cc1plus at a full core, 4 min in",
+    "make, g++ and cc1plus: working, the compiler not called stuck", [](Ctx &c, Outcome &o) {
+        if (!have(o, "/usr/bin/g++", "g++"))
+            return;
+        const std::string dir = c.dir() + "/engine";
+        writeSlowBuild(c, dir);
+        const int make = c.start(Ctx::inDir(dir, "make"));
+        const int cc1 = make > 0 ? slowCompiler(c, make) : -1;
+        if (cc1 < 0)
+            return o.fail("g++ did not start compiling");
+        c.sleepMs(1500);
+        o.result = c.replay(c.capture(0.5, 4 * kMinute));
+        o.expect("make", make, Expect::InUse);
+        o.expect("cc1plus", cc1, Expect::Working);
+        const std::string cls = classOf(o, cc1);
+        o.require(cls == "useful", "cc1plus of a running build is useful (got " + cls + ")");
+    });
+
+const Register makeCompilingKilled("make-compiling-runner-killed",
+    "sh -c 'make' compiling a file that takes hours, from a CI runner that was SIGKILLed with make; g++ and "
+    "cc1plus stay, the compiler at a full core, 3 h",
+    "the compiler: left behind", [](Ctx &c, Outcome &o) {
+        if (!have(o, "/usr/bin/g++", "g++"))
+            return;
+        const std::string dir = c.dir() + "/engine";
+        writeSlowBuild(c, dir);
+        const int sh = c.start(Ctx::inDir(dir, "/bin/sh -c 'make; echo done'"));
+        const int make = sh > 0 ? below(c, sh, [](const Proc &p) { return p.comm == "make"; }) : -1;
+        const int cc1 = make > 0 ? slowCompiler(c, make) : -1;
+        if (cc1 < 0)
+            return o.fail("g++ did not start compiling");
+        c.adopt(cc1);
+        c.killNow(sh);
+        c.killNow(make);
+        c.sleepMs(1500);
+        const auto pair = c.capture(0.5, 3 * kHour);
+        c.addCpuSeconds(pair, cc1, 3 * kHour * 0.9);
+        o.result = c.replay(pair);
+        o.expect("cc1plus", cc1, Expect::LeftBehind);
+    });
+
 const Register pipelineOrphan("pipeline-left-behind",
     "tail -F app.log | grep --line-buffered ERROR | python3 notify.py & disown, in a tmux pane since closed; 2 days",
     "tail, grep and the notifier: left behind", [](Ctx &c, Outcome &o) {

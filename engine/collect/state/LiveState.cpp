@@ -24,7 +24,7 @@ QString liveStatePath()
     return runtime + QStringLiteral("/ptriage/live-state.json");
 }
 
-std::vector<PreviousSample> loadLiveState(const BootId &bootId, QString *why)
+std::vector<PreviousSample> loadLiveState(const BootId &bootId, QString *why, QJsonArray *verdicts)
 {
     const QString path = liveStatePath();
     if (path.isEmpty())
@@ -37,7 +37,8 @@ std::vector<PreviousSample> loadLiveState(const BootId &bootId, QString *why)
     if (!exists)
         return {};
     std::vector<PreviousSample> samples;
-    if (!loadState(path, bootId, samples, why))
+    QJsonArray held;
+    if (!loadState(path, bootId, samples, why, &held))
         return {};
     timespec ts{};
     ::clock_gettime(CLOCK_BOOTTIME, &ts);
@@ -48,10 +49,13 @@ std::vector<PreviousSample> loadLiveState(const BootId &bootId, QString *why)
     // Left by a window closed a while ago: its rates would be over minutes, not the window's half minute.
     if (samples.empty() || now - newest > kLiveStateFreshSeconds || newest > now)
         return {};
+    if (verdicts)
+        *verdicts = std::move(held);
     return samples;
 }
 
-bool saveLiveState(const BootId &bootId, const std::vector<PreviousSample> &samples, QString *error)
+bool saveLiveState(
+    const BootId &bootId, const std::vector<PreviousSample> &samples, QString *error, const QJsonArray &verdicts)
 {
     const QString path = liveStatePath();
     if (path.isEmpty())
@@ -66,7 +70,7 @@ bool saveLiveState(const BootId &bootId, const std::vector<PreviousSample> &samp
         *error = notOwn;
         return false;
     }
-    return saveState(path, bootId, samples, error);
+    return saveState(path, bootId, samples, error, verdicts);
 }
 
 } // namespace ptriage

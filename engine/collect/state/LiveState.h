@@ -2,6 +2,7 @@
 
 #include "collect/Collector.h"
 
+#include <QJsonArray>
 #include <QString>
 
 namespace ptriage {
@@ -17,8 +18,10 @@ QString liveStatePath();
 constexpr double kLiveStateFreshSeconds = 60;
 // For a one-shot: the samples, when the file is the user's own, of this boot and fresh. No file is no
 // samples and no error; any other reason not to use it is in `why` (the scan goes on without them).
-std::vector<PreviousSample> loadLiveState(const BootId &bootId, QString *why);
+// `verdicts`: the verdicts the live service held at the same refresh (decide/HeldVerdicts), when wanted.
+std::vector<PreviousSample> loadLiveState(const BootId &bootId, QString *why, QJsonArray *verdicts = nullptr);
 // For the live service: written in place of the last (a directory of the user's own, 0700, made when missing).
-bool saveLiveState(const BootId &bootId, const std::vector<PreviousSample> &samples, QString *error);
+bool saveLiveState(
+    const BootId &bootId, const std::vector<PreviousSample> &samples, QString *error, const QJsonArray &verdicts = {});
 
 } // namespace ptriage

@@ -43,7 +43,8 @@ bool isPid(const QJsonValue &v)
 }
 } // namespace
 
-bool loadState(const QString &path, const BootId &bootId, std::vector<PreviousSample> &out, QString *error)
+bool loadState(
+    const QString &path, const BootId &bootId, std::vector<PreviousSample> &out, QString *error, QJsonArray *verdicts)
 {
     QFile f(path);
     if (!f.exists())
@@ -52,11 +53,11 @@ bool loadState(const QString &path, const BootId &bootId, std::vector<PreviousSa
         *error = path + QStringLiteral(": ") + f.errorString();
         return false;
     }
-    return parseState(f.readAll(), path, bootId, out, error);
+    return parseState(f.readAll(), path, bootId, out, error, verdicts);
 }
 
-bool parseState(
-    const QByteArray &text, const QString &path, const BootId &bootId, std::vector<PreviousSample> &out, QString *error)
+bool parseState(const QByteArray &text, const QString &path, const BootId &bootId, std::vector<PreviousSample> &out,
+    QString *error, QJsonArray *verdicts)
 {
     QJsonParseError pe;
     const auto doc = QJsonDocument::fromJson(text, &pe);
@@ -104,19 +105,24 @@ bool parseState(
         }
         out.push_back(p);
     }
+    if (verdicts)
+        *verdicts = root.value(QStringLiteral("verdicts")).toArray();
     return true;
 }
 
-bool saveState(const QString &path, const BootId &bootId, const std::vector<PreviousSample> &samples, QString *error)
+bool saveState(const QString &path, const BootId &bootId, const std::vector<PreviousSample> &samples, QString *error,
+    const QJsonArray &verdicts)
 {
     QJsonArray rows;
     for (const auto &s : samples)
         if (s.uptimeSeconds > 0) // read at a known time: a rate can be taken against it
             rows.append(QJsonArray{static_cast<double>(s.id.startTicks), s.id.pid, static_cast<double>(s.cpuTicks),
-            orNull(s.ioBytes), s.uptimeSeconds, orNull(s.cpuNs), orNull(s.writtenBytes), orNull(s.cpuSteady),
-            orNull(s.ioSteady)});
+                orNull(s.ioBytes), s.uptimeSeconds, orNull(s.cpuNs), orNull(s.writtenBytes), orNull(s.cpuSteady),
+                orNull(s.ioSteady)});
     QJsonObject root{{QStringLiteral("schema"), kSchema},
         {QStringLiteral("boot_id"), QString::fromStdString(bootId.toString())}, {QStringLiteral("samples"), rows}};
+    if (!verdicts.isEmpty())
+        root.insert(QStringLiteral("verdicts"), verdicts);
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(root).toJson(QJsonDocument::Compact)) < 0
         || !f.commit()) {

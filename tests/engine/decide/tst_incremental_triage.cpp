@@ -4,6 +4,7 @@
 // that start, stop, spin, end and change, every refresh's incremental result equals a full triage
 // of the same snapshot with the same history (owners last seen alive, verdicts held), and
 // posteriors are really carried over (not recomputed under another name).
+#include "decide/HeldVerdicts.h"
 #include "decide/Triage.h"
 #include "support/CaptureTools.h"
 #include "support/IdleChildren.h"
@@ -282,6 +283,113 @@ private Q_SLOTS:
         QCOMPARE(fourth.posteriors[0].pendingFor, 1);
         QCOMPARE(fourth.posteriors[1].classification, C::Abandoned); // back to what it was: no change
         QCOMPARE(fourth.posteriors[1].pendingFor, 0);
+    }
+
+    // A one-shot holds against the verdicts the live service left (HeldVerdicts): written and read
+    // back whole, and held exactly as the service's next refresh holds them.
+    void aOneShotHoldsAsTheWindowsNextRefreshWould()
+    {
+        const BootId boot = *BootId::parse("0123abcd-4567-89ef-0123-456789abcdef");
+        const auto snapshotOf = [&](std::uint64_t startOfPid101) {
+            auto s = std::make_shared<Snapshot>();
+            for (const auto &[pid, start] : {std::pair<int, std::uint64_t>{100, 5}, {101, startOfPid101}}) {
+                Sample x;
+                x.id = {boot, start, pid};
+                x.state = 'S';
+                s->indexByPid[pid] = s->processes.size();
+                s->processes.push_back(x);
+            }
+            return s;
+        };
+        const auto said = [](ProcessClass c, double p) {
+            Posterior x;
+            x.classification = c;
+            x.reference = ProcessClass::Useful;
+            x.confidence = Confidence::Medium;
+            x.probability.fill((1 - p) / 3);
+            x.probability[static_cast<std::size_t>(c)] = p;
+            return x;
+        };
+        using C = ProcessClass;
+        // The window's last refresh: 100 held useful with abandoned pending once; 101 a review since 5 s ago.
+        TriageResult window;
+        window.snapshot = snapshotOf(7);
+        window.posteriors = {said(C::Useful, 0.6), said(C::Abandoned, 0.7)};
+        window.posteriors[0].pending = C::Abandoned;
+        window.posteriors[0].pendingFor = 1;
+        window.recommendations.resize(2);
+        window.recommendations[1].review = true;
+        window.recommendations[1].candidate = true;
+        window.recommendations[1].sinceMs = 1'000'000;
+        window.recommendations[1].pendingAction = RecommendedAction::Kill;
+        window.recommendations[1].pendingSinceMs = 1'020'000;
+        window.recommendations[1].parentAction = ParentAction::None;
+
+        QString why;
+        const auto held = heldVerdictsFrom(heldVerdictsJson(window), boot, &why);
+        QVERIFY2(held, qPrintable(why));
+        QVERIFY(why.isEmpty());
+        QCOMPARE(held->snapshot->processes.size(), std::size_t(2));
+        for (std::size_t i = 0; i < 2; ++i) {
+            const Posterior &a = window.posteriors[i];
+            const Posterior &b = held->posteriors[i];
+            QVERIFY(held->snapshot->processes[i].id == window.snapshot->processes[i].id);
+            QCOMPARE(b.classification, a.classification);
+            QCOMPARE(b.reference, a.reference);
+            QCOMPARE(b.confidence, a.confidence);
+            QCOMPARE(b.pending, a.pending);
+            QCOMPARE(b.pendingFor, a.pendingFor);
+            for (std::size_t c = 0; c < a.probability.size(); ++c)
+                QVERIFY(std::abs(a.probability[c] - b.probability[c]) <= 1e-6);
+            const Recommendation &ra = window.recommendations[i];
+            const Recommendation &rb = held->recommendations[i];
+            QCOMPARE(rb.action, ra.action);
+            QCOMPARE(rb.review, ra.review);
+            QCOMPARE(rb.candidate, ra.candidate);
+            QCOMPARE(rb.sinceMs, ra.sinceMs);
+            QCOMPARE(rb.pendingAction, ra.pendingAction);
+            QCOMPARE(rb.pendingSinceMs, ra.pendingSinceMs);
+        }
+
+        // The one-shot's evidence: abandoned for 100 (said twice now: it changes), stuck for 101 under a
+        // reused pid (another process: nothing to hold) — the same as the window's next refresh.
+        const auto next = snapshotOf(900);
+        std::vector<Posterior> oneShot = {said(C::Abandoned, 0.8), said(C::UsefulBad, 0.8)};
+        std::vector<Posterior> refresh = oneShot;
+        holdVerdicts(oneShot, *next, *held);
+        holdVerdicts(refresh, *next, window);
+        for (std::size_t i = 0; i < 2; ++i) {
+            QCOMPARE(oneShot[i].classification, refresh[i].classification);
+            QCOMPARE(oneShot[i].pendingFor, refresh[i].pendingFor);
+        }
+        QCOMPARE(oneShot[0].classification, C::Abandoned);
+        QCOMPARE(oneShot[1].classification, C::UsefulBad);
+        // Said for the first time (nothing pending): held, as the window holds it.
+        window.posteriors[0].pendingFor = 0;
+        const auto fresh = heldVerdictsFrom(heldVerdictsJson(window), boot, &why);
+        QVERIFY(fresh);
+        std::vector<Posterior> first = {said(C::Abandoned, 0.8), said(C::UsefulBad, 0.8)};
+        holdVerdicts(first, *snapshotOf(7), *fresh);
+        QCOMPARE(first[0].classification, C::Useful);
+        QCOMPARE(first[0].pending, C::Abandoned);
+        QCOMPARE(first[0].pendingFor, 1);
+        QCOMPARE(first[1].classification, C::Abandoned); // held: stuck after abandoned waits too
+
+        // Rows it did not write: none used, and why.
+        QJsonArray rows = heldVerdictsJson(window);
+        QJsonArray bad = rows.at(0).toArray();
+        bad[2] = 9; // no such class
+        QVERIFY(!heldVerdictsFrom(QJsonArray{bad}, boot, &why));
+        QVERIFY(why.contains(QStringLiteral("malformed")));
+        why.clear();
+        QVERIFY(!heldVerdictsFrom(QJsonArray{rows.at(0), rows.at(0)}, boot, &why));
+        QVERIFY(why.contains(QStringLiteral("repeats pid 100")));
+        why.clear();
+        QVERIFY(!heldVerdictsFrom(QJsonArray{QJsonArray{1, 2, 3}}, boot, &why));
+        QVERIFY(!why.isEmpty());
+        why.clear();
+        QVERIFY(!heldVerdictsFrom(QJsonArray{}, boot, &why)); // none: nothing to hold, nothing wrong
+        QVERIFY(why.isEmpty());
     }
 };
 
