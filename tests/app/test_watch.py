@@ -46,8 +46,10 @@ class Watch(unittest.TestCase):
         shutil.rmtree(cls.dir, ignore_errors=True)
 
     def run_ptriage(self, *args, env=None, timeout=120):
-        return subprocess.run([PTRIAGE, *args], capture_output=True, text=True, timeout=timeout,
-                              env=env or self.env)
+        # A name in the text is what the process wrote, invalid UTF-8 included (the suite's hostile
+        # processes run beside this test): read as a terminal shows it.
+        return subprocess.run([PTRIAGE, *args], capture_output=True, encoding="utf-8", errors="replace",
+                              timeout=timeout, env=env or self.env)
 
     def watch_json(self, count=3):
         r = self.run_ptriage("watch", "--json", "--all", "--count", str(count), "--interval", "0.5",
