@@ -5,8 +5,8 @@
 //   verdict_stability [--runs K] [--busy N] [--interval-ms MS] [--settle SECONDS] [--ptriage PATH]
 //
 // It starts real processes of the kinds whose verdicts flap, each orphaned (double fork: adopted by
-// init, its session leader gone) with a clean environment, and keeps them doing the same thing for
-// the whole run:
+// init, its session leader gone; but the build, a CI job) with a clean environment, and keeps them doing the same thing
+// for the whole run:
 //   - a niced busy loop (nice 10):      python3 -c 'while True: pass'
 //   - a periodic waker:                 python3, wakes twice a second and sums 2,000 numbers
 //   - an idle server:                   python3 listening on 127.0.0.1, no client ever
@@ -16,7 +16,8 @@
 //   - an idle sleeper, the control:     sleep
 //   - a script that spun, then idles:   python3, spins for the first 40 s, then wakes once a second
 //   - an orphaned idle script:          python3, sleeps 30 s at a time
-//   - a compiler inside a running build: make, its recipe's cc1plus (python3 by that name) spinning
+//   - a compiler inside a running build: make as a CI runner's job (this benchmark's child, a session
+//                                       of its own), its recipe's cc1plus (python3 by that name) spinning
 // With --busy N, N spinning children per core load the machine for the whole run. They run --settle
 // seconds (65) before the first scan: past the first minute, whose lifetime average is start-up and which
 // a first look therefore does not lean on (Collector's fillShortInterval), as long-lived processes are.
@@ -178,6 +179,7 @@ struct Subject {
     std::vector<std::string> argv;
     int nice = 0;
     std::string child = {}; // when set: the subject is the spawned process's child of this name (a build's compiler)
+    bool job = false; // run as a CI runner runs a job: this benchmark's child in a session of its own, not orphaned
     int pid = -1;
     int pidfd = -1;
     int driverPidfd = -1; // the spawned process, when the subject is its child
@@ -185,8 +187,9 @@ struct Subject {
 
 // Double fork: the program runs in a session of its own whose leader has gone, adopted by init,
 // with stdio on /dev/null (a file open for writing is evidence), only PATH and LANG in its
-// environment, in `dir`. Its pid, or -1.
-int spawnOrphan(const std::vector<std::string> &argvIn, int niceValue, const std::string &dir)
+// environment, in `dir`. Its pid, or -1. `orphan` false: a single fork, the program this process's
+// child in a session of its own (a CI runner's job).
+int spawnOrphan(const std::vector<std::string> &argvIn, int niceValue, const std::string &dir, bool orphan = true)
 {
     std::vector<std::string> argv = argvIn;
     std::vector<char *> args;
@@ -203,7 +206,7 @@ int spawnOrphan(const std::vector<std::string> &argvIn, int niceValue, const std
         return -1;
     if (child == 0) { // only async-signal-safe calls from here: Qt's threads may exist
         ::setsid();
-        const pid_t grandchild = ::fork();
+        const pid_t grandchild = orphan ? ::fork() : 0;
         if (grandchild != 0)
             ::_exit(grandchild < 0 ? 1 : 0);
         const int self = static_cast<int>(::getpid());
@@ -222,7 +225,7 @@ int spawnOrphan(const std::vector<std::string> &argvIn, int niceValue, const std
         ::_exit(127);
     }
     ::close(p[1]);
-    while (::waitpid(child, nullptr, 0) < 0 && errno == EINTR) { }
+    while (orphan && ::waitpid(child, nullptr, 0) < 0 && errno == EINTR) { }
     int pid = -1;
     if (::read(p[0], &pid, sizeof pid) != static_cast<ssize_t>(sizeof pid))
         pid = -1;
@@ -738,14 +741,15 @@ int main(int argc, char **argv)
                 "    time.sleep(1)\n"},
             0},
         {"orphaned idle script", {kPython, "-c", "import time\nwhile True:\n    time.sleep(30)\n"}, 0},
-        // make runs a recipe that compiles for ever: cc1plus (python3 under that name) spinning, its build alive.
-        {"compiler inside a running build", {kMake, "-s", "-f", "build.mk"}, 0, "cc1plus"},
+        // A CI job's make runs a recipe that compiles for ever: cc1plus (python3 under that name) spinning,
+        // its build alive and its runner (this benchmark) waiting.
+        {"compiler inside a running build", {kMake, "-s", "-f", "build.mk"}, 0, "cc1plus", true},
     };
     std::ofstream(dir + "/build.mk") << "all:\n\t./cc1plus -c 'while True: pass' -o main.o main.cpp\n";
     std::filesystem::create_symlink(kPython, dir + "/cc1plus");
     int failedSetup = 0;
     for (auto &s : subjects) {
-        s.pid = spawnOrphan(s.argv, s.nice, dir);
+        s.pid = spawnOrphan(s.argv, s.nice, dir, !s.job);
         if (s.pid > 0) {
             g_watchdog.watch(s.pid);
             s.pidfd = pidfdOpen(s.pid);
@@ -808,15 +812,16 @@ int main(int argc, char **argv)
         std::printf("kernel autogroup: on — each orphan (a session of its own) is a scheduling group of its own,\n"
                     "  so nice 10 does not lower its share against other sessions' work, and the --busy children\n"
                     "  (in this benchmark's session) weigh as one group\n");
-    std::printf("triage options: minimum age 0 s (tests/support youngOptions(): processes seconds old are judged, not\n"
-                "  held back as too young), this process as ptriage (never a target), no past decisions or sessions\n"
-                "  (no session database), the config as `ptriage scan` loads it: %s\n"
-                "one-shot: a new Collector's scanOnce + triage on a thread pool, in this process (what `ptriage scan\n"
-                "  --json` does, without the start-up and the output); live: TriageService (the window's engine: deep\n"
-                "  reads of new identities, refresh + triage against the previous result) at a %d ms interval,\n"
-                "  its first result (a scanOnce at start) not counted\n"
-                "processes: each orphaned (double fork, adopted by init, its session leader gone), environment PATH\n"
-                "  and LANG only, started %.0f s before the first scan\n",
+    std::printf(
+        "triage options: minimum age 0 s (tests/support youngOptions(): processes seconds old are judged, not\n"
+        "  held back as too young), this process as ptriage (never a target), no past decisions or sessions\n"
+        "  (no session database), the config as `ptriage scan` loads it: %s\n"
+        "one-shot: a new Collector's scanOnce + triage on a thread pool, in this process (what `ptriage scan\n"
+        "  --json` does, without the start-up and the output); live: TriageService (the window's engine: deep\n"
+        "  reads of new identities, refresh + triage against the previous result) at a %d ms interval,\n"
+        "  its first result (a scanOnce at start) not counted\n"
+        "processes: each orphaned (double fork, adopted by init, its session leader gone) but the build (a\n"
+        "  CI job: this benchmark's child), environment PATH and LANG only, started %.0f s before the first scan\n",
         model->sources.join(QStringLiteral(", ")).toLocal8Bit().constData(), intervalMs, msSince(setupStart) / 1000.0);
     std::fflush(stdout);
 
