@@ -16,6 +16,7 @@
 // were repainted per refresh, and how much of them.
 // --busy N adds N children spinning on a core each: the machine under load, where the engine's
 // threads (nice 10) share the cores; the refresh latency (asked for → shown) says what that costs.
+// Like the window `ptriage` runs, it leaves the live state (samples and held verdicts) every 10 s.
 // Run under xvfb-run for a real X11 window, or with QT_QPA_PLATFORM=offscreen.
 #include "IdleProcesses.h"
 #include "desk/Desk.h"
@@ -28,6 +29,8 @@
 #include "config/TriageConfig.h"
 #include "util/AllocatorTuning.h"
 #include <QAction>
+#include <QFile>
+#include <QTemporaryDir>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -253,6 +256,12 @@ int main(int argc, char **argv)
     TriageOptions triage;
     triage.selfPid = static_cast<int>(::getpid());
     Desk desk(*model, collect, triage);
+    // As the window run by `ptriage` does: the samples and held verdicts left for one-shots every 10 s
+    // (into a file of this run's unless PTRIAGE_LIVE_STATE names one), their cost in the figures.
+    QTemporaryDir liveDir;
+    if (!qEnvironmentVariableIsSet("PTRIAGE_LIVE_STATE") && liveDir.isValid())
+        qputenv("PTRIAGE_LIVE_STATE", QFile::encodeName(liveDir.filePath(QStringLiteral("live-state.json"))));
+    desk.service().setLeavesLiveState(true);
     MainWindow window(desk);
     window.resize(1500, 900);
     window.selectPidWhenSeen(idle.first > 0 ? idle.first : static_cast<int>(::getpid()));
