@@ -93,9 +93,14 @@ private Q_SLOTS:
         Spawner sp;
         const std::string tests = sp.dir() + "/proj/tests";
         QVERIFY(QDir().mkpath(QString::fromStdString(tests)));
-        // Each test leaves a file when it begins: the workers are then inside their tests.
+        // Each test leaves a file when it begins: the workers are then inside their tests. A test that
+        // ignores SIGINT (as code under test may) keeps execnet's worker 15 s after its controller's pipe
+        // closed, not 5: on a loaded machine the capture may come seconds after the kill.
         std::ofstream(tests + "/test_slow.py")
-            << "import os, time\n\ndef started(n):\n    open(os.path.join(os.path.dirname(__file__), 'started-' + n), "
+            << "import os, signal, threading, time\n\ndef started(n):\n"
+               "    if threading.current_thread() is threading.main_thread():\n"
+               "        signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+               "    open(os.path.join(os.path.dirname(__file__), 'started-' + n), "
                "'w').close()\n\ndef test_a():\n    started('a')\n    time.sleep(600)\n\n"
                "def test_b():\n    started('b')\n    time.sleep(600)\n";
         const int controller = sp.spawnProgram(
