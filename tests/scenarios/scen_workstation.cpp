@@ -623,10 +623,14 @@ const Register makeStuck("make-j-stuck-runner-killed",
             o.expect("integration test job", j, Expect::LeftBehind);
     });
 
-// A C++ file whose constexpr table takes the compiler minutes (1e10 steps, nested loops under GCC's
-// per-loop limit): a real cc1plus at a full core for as long as the scenario runs.
-void writeSlowBuild(Ctx &c, const std::string &dir)
+// A project whose one C++ file has a constexpr table that takes the compiler minutes (1e10 steps,
+// nested loops under GCC's per-loop limit): a real cc1plus at a full core for as long as the scenario
+// runs. Its directory; empty (and `o` failed) without g++.
+std::string writeSlowBuild(Ctx &c, Outcome &o)
 {
+    if (!have(o, "/usr/bin/g++", "g++"))
+        return {};
+    const std::string dir = c.dir() + "/engine";
     c.writeFile(dir + "/tables.cpp",
         "constexpr long checksum()\n{\n    long s = 0;\n    for (long a = 0; a < 100000; ++a)\n"
         "        for (long b = 0; b < 100000; ++b)\n            s += (a ^ b) % 7;\n    return s;\n}\n"
@@ -634,6 +638,7 @@ void writeSlowBuild(Ctx &c, const std::string &dir)
     c.writeFile(dir + "/Makefile",
         "all: tables.o\ntables.o: tables.cpp\n\tg++ -std=c++17 -fconstexpr-ops-limit=1000000000000 -c tables.cpp -o "
         "tables.o\n");
+    return dir;
 }
 
 // The class given to `pid` in the last replay, in JSON's words ("" when absent).
@@ -653,10 +658,9 @@ const Register makeCompiling("make-compiling-in-ci-job",
     "make in a CI job (its own session, no terminal, the runner waiting): g++ compiling a file whose constexpr "
     "table takes minutes, cc1plus at a full core, 4 min in",
     "make, g++ and cc1plus: working, the compiler not called stuck", [](Ctx &c, Outcome &o) {
-        if (!have(o, "/usr/bin/g++", "g++"))
+        const std::string dir = writeSlowBuild(c, o);
+        if (dir.empty())
             return;
-        const std::string dir = c.dir() + "/engine";
-        writeSlowBuild(c, dir);
         const int make = c.start(Ctx::inDir(dir, "make"));
         const int cc1 = make > 0 ? slowCompiler(c, make) : -1;
         if (cc1 < 0)
@@ -673,10 +677,9 @@ const Register makeCompilingKilled("make-compiling-runner-killed",
     "sh -c 'make' compiling a file that takes hours, from a CI runner that was SIGKILLed with make; g++ and "
     "cc1plus stay, the compiler at a full core, 3 h",
     "the compiler: left behind", [](Ctx &c, Outcome &o) {
-        if (!have(o, "/usr/bin/g++", "g++"))
+        const std::string dir = writeSlowBuild(c, o);
+        if (dir.empty())
             return;
-        const std::string dir = c.dir() + "/engine";
-        writeSlowBuild(c, dir);
         const int sh = c.start(Ctx::inDir(dir, "/bin/sh -c 'make; echo done'"));
         const int make = sh > 0 ? below(c, sh, [](const Proc &p) { return p.comm == "make"; }) : -1;
         const int cc1 = make > 0 ? slowCompiler(c, make) : -1;
