@@ -89,8 +89,12 @@ if [ "$release" = "$host_release" ]; then
     command -v "$tool" >/dev/null || fail "$tool is missing: run packaging/install-deps.sh --test"
   done
   copy_checkout "$work/src"
-  # A developer's ccache, when there is one, makes the second run cheap; CI has none.
-  command -v ccache >/dev/null && export CMAKE_CXX_COMPILER_LAUNCHER=ccache
+  # A compiler cache of its own, kept with the chroots (the build's path is always the same): a second
+  # run compiles only what changed.
+  if command -v ccache >/dev/null; then
+    export CMAKE_CXX_COMPILER_LAUNCHER=ccache CCACHE_DIR=$cache/ccache-$release
+    mkdir -p "$CCACHE_DIR"
+  fi
   (cd "$work/src" && DEB_BUILD_OPTIONS="parallel=$jobs noautodbgsym" dpkg-buildpackage -b -us -uc $profile_option >"$work/build.log" 2>&1) ||
     { tail -n 60 "$work/build.log"; fail "dpkg-buildpackage (log: $work/build.log)"; }
   step "lintian"

@@ -37,6 +37,8 @@ fi
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# Paths below the checkout hashed as relative ones: another clone (CI's) finds what this one compiled.
+export CCACHE_BASEDIR="$repo" CCACHE_NOHASHDIR=1
 mkdir -p "$build"
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S "$here" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" -DPTRIAGE_WERROR=ON "${launcher[@]}" \
