@@ -725,7 +725,7 @@ void Collector::confirmLenders(Pass &pass, const std::vector<long> &lender, cons
         if (!s.deep)
             continue; // not kept (it exec'd or ended meanwhile)
         s.deep = readDeepAt(pass.dirs[i].get(), s, m_buffer); // its own links, through its kept directory
-        ++m_inherited.readAgain;
+        m_inherited.readAgain.push_back(s.id);
     }
 }
 

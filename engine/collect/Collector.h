@@ -114,7 +114,7 @@ public:
     // whose records were read again by their links because the parent ran meanwhile.
     struct Inherited {
         std::size_t fds = 0;
-        std::size_t readAgain = 0;
+        std::vector<ProcessIdentity> readAgain;
     };
     Inherited lastInherited() const { return m_inherited; }
 
