@@ -89,10 +89,11 @@ if [ "$release" = "$host_release" ]; then
     command -v "$tool" >/dev/null || fail "$tool is missing: run packaging/install-deps.sh --test"
   done
   copy_checkout "$work/src"
-  # A compiler cache of its own, kept with the chroots (the build's path is always the same): a second
-  # run compiles only what changed.
+  # A compiler cache of its own, kept with the chroots: a second run compiles only what changed. Its
+  # paths hashed relative to the copy, which ctest puts under each clone's build folder.
   if command -v ccache >/dev/null; then
-    export CMAKE_CXX_COMPILER_LAUNCHER=ccache CCACHE_DIR=$cache/ccache-$release
+    export CMAKE_CXX_COMPILER_LAUNCHER=ccache CCACHE_DIR=$cache/ccache-$release CCACHE_BASEDIR=$work/src \
+      CCACHE_NOHASHDIR=1
     mkdir -p "$CCACHE_DIR"
   fi
   (cd "$work/src" && DEB_BUILD_OPTIONS="parallel=$jobs noautodbgsym" dpkg-buildpackage -b -us -uc $profile_option >"$work/build.log" 2>&1) ||
