@@ -40,6 +40,28 @@ std::vector<int> listPids(int dirFd)
     return pids;
 }
 
+// A process's likely fds, ascending, from how many it has: those it shares with its lender (kcmp
+// found them open) and the lowest others. A gap in the others is found when its link is missing.
+std::vector<int> guessedFds(std::size_t count, const std::vector<const OpenFile *> &shared)
+{
+    std::vector<int> fds;
+    fds.reserve(std::max(count, shared.size()));
+    std::size_t others = count > shared.size() ? count - shared.size() : 0;
+    auto nextShared = shared.begin();
+    for (int fd = 0; others > 0; ++fd) {
+        while (nextShared != shared.end() && (*nextShared)->fd < fd)
+            fds.push_back((*nextShared++)->fd);
+        if (nextShared != shared.end() && (*nextShared)->fd == fd)
+            ++nextShared;
+        else
+            --others;
+        fds.push_back(fd);
+    }
+    for (; nextShared != shared.end(); ++nextShared)
+        fds.push_back((*nextShared)->fd);
+    return fds;
+}
+
 int countEntries(int dirFd, const char *name)
 {
     const int fd = ::openat(dirFd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -590,9 +612,10 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(
         : std::vector<const OpenFile *>{};
     auto nextShared = shared.begin();
     // Linux ≥ 6.2 gives the number of open fds as the fd directory's size. Most processes' fds are
-    // 0..n-1, and then their links are the whole list: read as fd/N through the pid directory, with
-    // no fd directory opened and no listing (which makes a dentry per fd). A link that is not there
-    // (a gap) ends the guess, and the directory is listed after all. A capture's is always listed.
+    // those they share with their lender and the lowest others (0..n-1 when none is shared), and
+    // then their links are the whole list: read as fd/N through the pid directory, with no fd
+    // directory opened and no listing (which makes a dentry per fd). A link that is not there (a
+    // gap) ends the guess, and the directory is listed after all. A capture's is always listed.
     struct stat dirStat { };
     bool guessed
         = !m_capture && ::fstatat(pidFd, "fd", &dirStat, 0) == 0 && dirStat.st_size > 0 && dirStat.st_size < (1 << 24);
@@ -607,8 +630,7 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(
         return true;
     };
     if (guessed) {
-        fds.resize(static_cast<std::size_t>(dirStat.st_size));
-        std::iota(fds.begin(), fds.end(), 0);
+        fds = guessedFds(static_cast<std::size_t>(dirStat.st_size), shared);
         deep->fdCount = static_cast<int>(fds.size());
     } else if (!list()) {
         addReason(deep->partial, describeErrno("fd", errno));
@@ -643,9 +665,10 @@ std::shared_ptr<DeepDetails> Collector::readDeepAt(
         int err = 0;
         f.target = readLinkAt(linkDir, path, &err);
         if (f.target.empty() && guessed) {
-            if (k == 0 && (err == EACCES || err == EPERM)) { // another user's: as listing would say
+            if (deep->files.size() == took && (err == EACCES || err == EPERM)) { // another user's
                 deep->filesRead = false;
                 deep->fdCount = -1;
+                deep->files.clear();
                 addReason(deep->partial, describeErrno("fd", err));
                 return deep;
             }
