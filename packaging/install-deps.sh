@@ -30,7 +30,7 @@ tests=(
   python3-dbus python3-gi # tests: the notification server, tray host and LowMemoryMonitor the tray talks to
   debootstrap # tests/kauth: the Debian 13 chroot where KF6Auth exists; packaging/test-deb.sh: a fresh Debian 12
   build-essential debhelper lintian fakeroot dpkg-dev # packaging/test-deb.sh: the .deb and its check
-  ccache # packaging/test-deb.sh, tests/fuzz: their builds keep a compiler cache between runs
+  ccache # the build, packaging/test-deb.sh, tests/fuzz: a compiler cache kept between runs and clones
   groff-base man-db zsh # tests/app/test_man_page.py: ptriage(1) renders, the zsh completion parses
   less # tests/scenarios man-page-in-tmux: man's pager (a dependency brings it on Debian 12, none on Debian 13)
   clang # tests/fuzz: libFuzzer targets of the parsers (their runtime, per release, below)

@@ -1,5 +1,6 @@
 // The ptriage binary as a person or a script uses it: exit codes, one-line errors, JSON, and
 // deterministic replays of captured trees.
+#include "support/BuildPaths.h"
 #include "support/CaptureTools.h"
 #include "support/CopyForOthers.h"
 #include "support/RunPtriage.h"
@@ -55,7 +56,7 @@ QByteArray firstDifference(const QByteArray &a, const QByteArray &b)
 // COLUMNS=`columns`: what a person sees in such a terminal, "\r\n" made "\n".
 QByteArray onTerminal(const QStringList &args, const char *columns)
 {
-    std::vector<std::string> argv{PTRIAGE_BINARY};
+    std::vector<std::string> argv{ptriage::test::ptriageBinary()};
     for (const QString &a : args)
         argv.push_back(a.toStdString());
     std::vector<char *> cargv;
@@ -334,7 +335,7 @@ private Q_SLOTS:
             QSKIP("needs root to switch to the unprivileged user 'nobody'");
         CopyForOthers forOthers; // the build tree may be in a home nobody cannot enter
         QString error;
-        const QString binary = forOthers.of(QStringLiteral(PTRIAGE_BINARY), &error);
+        const QString binary = forOthers.of(QString::fromUtf8(ptriage::test::ptriageBinary()), &error);
         QVERIFY2(!binary.isEmpty(), qPrintable(error));
         QProcess p;
         p.start(QStringLiteral("runuser"),

@@ -1,5 +1,6 @@
 // A capture is anyone's directory (issue 38, hardening round 3): `scan --proc-root` never waits on
 // a FIFO in it and never reads through a link out of it; such a file is a warning for that process.
+#include "support/BuildPaths.h"
 #include "support/RunPtriage.h"
 #include "support/Spawner.h"
 
@@ -33,7 +34,7 @@ Timed runWithin30s(const QStringList &args)
     QProcess p;
     QElapsedTimer clock;
     clock.start();
-    p.start(QStringLiteral(PTRIAGE_BINARY), args);
+    p.start(QString::fromUtf8(ptriage::test::ptriageBinary()), args);
     Timed t;
     t.finished = p.waitForFinished(30000);
     t.ms = clock.elapsed();

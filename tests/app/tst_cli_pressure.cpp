@@ -1,6 +1,7 @@
 // `ptriage pressure` as a person or a script runs it: a written proc root replayed (JSON fields, the
 // level and why), a malformed meminfo (exit 1, one clear line), usage errors (exit 2), and --watch on
 // the live /proc ended by SIGTERM (exit 0, one JSON object per reading).
+#include "support/BuildPaths.h"
 #include "support/RunPtriage.h"
 
 #include <QDir>
@@ -178,7 +179,7 @@ private Q_SLOTS:
     {
         QProcess p;
         p.setProcessEnvironment(cleanEnvironment(m_dir.filePath(QStringLiteral("config"))));
-        p.start(QStringLiteral(PTRIAGE_BINARY),
+        p.start(QString::fromUtf8(ptriage::test::ptriageBinary()),
             {QStringLiteral("pressure"), QStringLiteral("--watch"), QStringLiteral("--json"),
                 QStringLiteral("--interval"), QStringLiteral("0.2")});
         QVERIFY(p.waitForStarted());

@@ -1,6 +1,7 @@
 // A session database written by anyone (issue 38, hardening round 3): one session of 30,000
 // processes, 64 of them with 1 MiB command lines, and thousands of journaled actions. `report
 // --last` writes a bounded page that says what it left out, in bounded memory.
+#include "support/BuildPaths.h"
 #include "support/RunPtriage.h"
 
 #include <QFile>
@@ -50,7 +51,7 @@ struct Measured {
 // The child's own peak resident set (wait4), not the largest of every child this test ran.
 Measured runMeasured(const QStringList &args)
 {
-    std::vector<std::string> strings{PTRIAGE_BINARY};
+    std::vector<std::string> strings{ptriage::test::ptriageBinary()};
     for (const QString &a : args)
         strings.push_back(a.toStdString());
     std::vector<char *> argv;

@@ -1,6 +1,7 @@
 // The real binary in a real X server (Xvfb): `ptriage --min-age 60 --screenshot FILE --select PID` opens the
 // window sized to the screen, waits for the first scan, selects the process, saves a PNG and exits 0.
 // Without a display it says so and what to use instead, and exits 1 (not Qt's abort).
+#include "support/BuildPaths.h"
 #include "support/Spawner.h"
 
 #include <QImage>
@@ -48,7 +49,7 @@ private Q_SLOTS:
             // A display number of this run's own: `-a` races with other xvfb-runs started at the same moment.
             {QStringLiteral("-n"), QString::number(200 + (::getpid() % 400) * 2 + (screen.width() > 1500 ? 1 : 0)),
                 QStringLiteral("-s"), QStringLiteral("-screen 0 %1x%2x24").arg(screen.width()).arg(screen.height()),
-                QStringLiteral(PTRIAGE_BINARY), QStringLiteral("--min-age"), QStringLiteral("60"),
+                QString::fromUtf8(ptriage::test::ptriageBinary()), QStringLiteral("--min-age"), QStringLiteral("60"),
                 QStringLiteral("--screenshot"), shot, QStringLiteral("--select"), QString::number(a.pid)});
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
@@ -92,7 +93,7 @@ private Q_SLOTS:
             env.insert(QStringLiteral("DISPLAY"), display);
         QProcess p;
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(PTRIAGE_BINARY), {QStringLiteral("--min-age"), QStringLiteral("60")});
+        p.start(QString::fromUtf8(ptriage::test::ptriageBinary()), {QStringLiteral("--min-age"), QStringLiteral("60")});
         QVERIFY(p.waitForFinished(60000));
         const QString err = QString::fromUtf8(p.readAllStandardError());
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);

@@ -3,6 +3,7 @@
 // run polkitd, install polkit files and add a throwaway user); skips otherwise.
 #include "procops/identity/ProcFs.h"
 #include "procops/request/HelperRequest.h"
+#include "support/BuildPaths.h"
 #include "support/CopyForOthers.h"
 #include "support/PolkitFiles.h"
 #include "support/PrivateSystemBus.h"
@@ -309,10 +310,10 @@ private Q_SLOTS:
         QVERIFY(QFile::setPermissions(
             m_tmp->filePath(QStringLiteral("lsan.supp")), QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
         // The build tree may sit where the throwaway user cannot reach: then it runs a copy.
-        m_ptriage = QStringLiteral(PTRIAGE_BINARY);
+        m_ptriage = QString::fromUtf8(ptriage::test::ptriageBinary());
         if (!reachableByOthers(m_ptriage)) {
             m_ptriage = m_tmp->filePath(QStringLiteral("ptriage"));
-            QVERIFY(QFile::copy(QStringLiteral(PTRIAGE_BINARY), m_ptriage));
+            QVERIFY(QFile::copy(QString::fromUtf8(ptriage::test::ptriageBinary()), m_ptriage));
             QVERIFY(QFile::setPermissions(m_ptriage, rx));
         }
 

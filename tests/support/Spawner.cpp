@@ -1,5 +1,7 @@
 #include "Spawner.h"
 
+#include "BuildPaths.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -57,7 +59,7 @@ void closeInherited(int keep)
 
 std::string &actorBinary()
 {
-    static std::string path = PTRIAGE_TEST_ACTOR;
+    static std::string path = testActorBinary();
     return path;
 }
 

@@ -5,6 +5,7 @@
 #include "acting/ActFlow.h"
 #include "acting/ActionDialog.h"
 #include "desk/Desk.h"
+#include "support/BuildPaths.h"
 #include "support/CaptureTools.h"
 #include "support/CopyForOthers.h"
 #include "support/Spawner.h"
@@ -144,7 +145,7 @@ int main(int argc, char **argv)
         g_rootPid = child;
         // The actor must stay runnable for nobody, wherever the build tree is (a 0700 home).
         QString error;
-        const QString actor = forOthers.of(QStringLiteral(PTRIAGE_TEST_ACTOR), &error);
+        const QString actor = forOthers.of(QString::fromUtf8(ptriage::test::testActorBinary()), &error);
         if (actor.isEmpty() || !forOthers.giveTo(kNobody, kNobody)) {
             std::fprintf(stderr, "tst_action_denied: %s\n", qPrintable(error));
             return 3;

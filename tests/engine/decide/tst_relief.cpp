@@ -4,6 +4,7 @@
 #include "collect/MemoryFootprint.h"
 #include "decide/relief/ReliefPlan.h"
 #include "decide/relief/ReliefSearch.h"
+#include "support/BuildPaths.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 #include "util/ByteSize.h"
@@ -352,7 +353,7 @@ private Q_SLOTS:
     void treeIsTheProcessGroupBelowIt()
     {
         Spawner sp;
-        const std::string actor = PTRIAGE_TEST_ACTOR;
+        const std::string actor = ptriage::test::testActorBinary();
         const int shell = sp.spawnProgram({"/bin/sh", "-c",
             "ACTOR_ALLOC_MB=8 " + actor + " & ACTOR_ALLOC_MB=8 " + actor + " & setsid " + actor + " & wait"});
         QVERIFY(shell > 0);

@@ -5,6 +5,7 @@
 #include "config/TriageConfig.h"
 #include "pressure/MemoryReader.h"
 #include "pressure/PressureMonitor.h"
+#include "support/BuildPaths.h"
 #include "support/Spawner.h"
 
 #include <QFile>
@@ -584,7 +585,7 @@ private Q_SLOTS:
         });
         Spawner spawner;
         const std::string script = "echo $$ > " + memGroup + "/cgroup.procs && echo $$ > " + psiGroup
-            + "/cgroup.procs && exec " + PTRIAGE_TEST_ACTOR;
+            + "/cgroup.procs && exec " + ptriage::test::testActorBinary();
         const int pid = spawner.spawnProgram({"/bin/sh", "-c", script},
             {{"ACTOR_ALLOC_LATE_MB", "32"}, {"ACTOR_REREAD", big.toStdString()}, {"ACTOR_LIFETIME", "60"}});
         QVERIFY(pid > 0);
