@@ -171,10 +171,18 @@ struct Register {
     Register(std::string name, std::string story, std::string expectation, std::function<void(Ctx &, Outcome &)> run);
 };
 
-// Runs the scenarios whose name contains `filter` (all when empty); prints one line each and the
-// summary; returns the process exit code. `corpusDir` non-empty: each scenario's last capture pair,
-// trimmed, and its labels are written there (Corpus.h); a scenario whose corpus cannot be written fails.
-int runAll(const std::string &filter, bool verbose, const std::string &corpusDir = {});
+// One of `count` parts of the suite: the scenarios whose place among those the filter chose is
+// `index` modulo `count` (ctest runs the parts as separate tests, beside others).
+struct Shard {
+    int index = 0;
+    int count = 1;
+};
+
+// Runs the scenarios whose name contains `filter` (all when empty) and that fall in `shard`; prints one
+// line each and the summary; returns the process exit code. `corpusDir` non-empty: each scenario's last
+// capture pair, trimmed, and its labels are written there (Corpus.h); a scenario whose corpus cannot be
+// written fails.
+int runAll(const std::string &filter, bool verbose, const std::string &corpusDir = {}, Shard shard = {});
 
 inline bool contains(const std::string &s, const std::string &needle)
 {

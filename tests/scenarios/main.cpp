@@ -1,7 +1,8 @@
 // scenario_suite: real tools left behind (or in use) the way people do, and what ptriage makes of
-// them. `scenario_suite [FILTER] [-v] [--busy N] [--save-corpus DIR]` runs the scenarios whose name
-// contains FILTER; `--busy N` runs them on a loaded machine: N spinning processes per core for the whole
-// run; --save-corpus writes each one's trimmed capture pair and labels to DIR (tests/corpus).
+// them. `scenario_suite [FILTER] [-v] [--busy N] [--shard K/N] [--save-corpus DIR]` runs the scenarios
+// whose name contains FILTER; `--busy N` runs them on a loaded machine: N spinning processes per core
+// for the whole run; `--shard K/N` runs the K-th of N parts (1-based; ctest runs four); --save-corpus
+// writes each one's trimmed capture pair and labels to DIR (tests/corpus).
 #include "Harness.h"
 
 #include <QCoreApplication>
@@ -67,6 +68,12 @@ int main(int argc, char **argv)
     std::string corpusDir;
     bool verbose = false;
     int busy = 0;
+    ptriage::scenarios::Shard shard;
+    const auto usage = [&] {
+        std::fprintf(
+            stderr, "usage: %s [FILTER] [-v] [-l] [--busy N (0-16 spinners per core)] [--shard K/N]\n", argv[0]);
+        return 2;
+    };
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--save-corpus") == 0) {
             if (i + 1 >= argc) {
@@ -84,12 +91,18 @@ int main(int argc, char **argv)
             char *end = nullptr;
             busy = i + 1 < argc ? static_cast<int>(std::strtol(argv[++i], &end, 10)) : -1;
             if (busy < 0 || busy > 16 || !end || *end != '\0') {
-                std::fprintf(stderr, "usage: %s [FILTER] [-v] [-l] [--busy N (0-16 spinners per core)]\n", argv[0]);
-                return 2;
+                return usage();
             }
+        } else if (std::strcmp(argv[i], "--shard") == 0) {
+            int k = 0, n = 0;
+            char tail = 0;
+            if (i + 1 >= argc || std::sscanf(argv[++i], "%d/%d%c", &k, &n, &tail) != 2 || n < 1 || k < 1 || k > n) {
+                return usage();
+            }
+            shard = {k - 1, n};
         } else
             filter = argv[i];
     }
     const Load load(busy);
-    return ptriage::scenarios::runAll(filter, verbose, corpusDir);
+    return ptriage::scenarios::runAll(filter, verbose, corpusDir, shard);
 }
