@@ -63,8 +63,8 @@ struct Options {
 
 const char *kUsage = R"(usage: calibrate [options]
   --corpus DIR          the labelled corpus (default: the source tree's tests/corpus)
-  --directions FILE     the defended directions (default: tests/calibration/directions.json)
-  --config-dir DIR      a directory with a priors.json to start from (default: tests/calibration/judgement,
+  --directions FILE     the defended directions (default: tools/calibrate/directions.json)
+  --config-dir DIR      a directory with a priors.json to start from (default: resources/judgement,
                         the hand-set tables; the shipped priors.json is their fit)
   --alpha A             Dirichlet strength of the starting tables, in examples (default 20)
   --min-count N         fewer labelled examples of a class in a table keep its starting row (default 5)
