@@ -21,7 +21,6 @@
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
-#include <numeric>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <system_error>
