@@ -4,7 +4,7 @@
 #include "collect/Collector.h"
 #include "desk/Desk.h"
 #include "look/ThemeIcon.h"
-#include "look/Translations.h"
+#include "translations/Translations.h"
 #include "panes/LedgerPane.h"
 #include "pressure/PressureMonitor.h"
 #include "remote/HostsFile.h"

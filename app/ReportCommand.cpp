@@ -1,7 +1,7 @@
 #include "Commands.h"
 #include "HostVerdicts.h"
 
-#include "look/Translations.h"
+#include "translations/Translations.h"
 #include "report/html/HtmlReport.h"
 #include "report/html/ReportHistory.h"
 #include "session/database/SessionStore.h"

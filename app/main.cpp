@@ -1,5 +1,5 @@
 #include "Commands.h"
-#include "look/Translations.h"
+#include "translations/Translations.h"
 
 #include <QCoreApplication>
 

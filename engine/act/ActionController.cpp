@@ -18,9 +18,9 @@
 namespace ptriage {
 namespace {
 
-using helper::HelperCore;
-using helper::TargetResult;
-using helper::TargetStatus;
+using procops::HelperCore;
+using procops::TargetResult;
+using procops::TargetStatus;
 
 ActStatus statusOf(TargetStatus s)
 {
@@ -40,10 +40,10 @@ ActStatus statusOf(TargetStatus s)
 }
 
 // The helper request for one step of `request` (End is TERM, then KILL); targets are set later.
-helper::HelperRequest helperRequestFor(const ActRequest &r, const char *signal = nullptr)
+procops::HelperRequest helperRequestFor(const ActRequest &r, const char *signal = nullptr)
 {
-    using helper::Verb;
-    helper::HelperRequest h;
+    using procops::Verb;
+    procops::HelperRequest h;
     auto sig = [&](const QString &name) {
         h.verb = Verb::Signal;
         h.signal = name;
@@ -111,7 +111,7 @@ ActStatus statusOfTransportError(TransportReply::Error error)
 // Alive means: the same start time under that pid, and not a zombie (a zombie has already ended).
 bool stillAlive(const ProcessIdentity &id)
 {
-    const auto st = helper::procfs::readStat(id.pid);
+    const auto st = procops::procfs::readStat(id.pid);
     return st && st->startTicks == id.startTicks && st->state != 'Z' && st->state != 'X';
 }
 
@@ -166,7 +166,7 @@ std::vector<Phrase> ActionController::hardBlocks(const ActRequest &request, cons
 }
 
 std::vector<ActOutcome> ActionController::perform(
-    helper::HelperRequest request, const std::vector<ProcessIdentity> &targets)
+    procops::HelperRequest request, const std::vector<ProcessIdentity> &targets)
 {
     std::vector<ActOutcome> out(targets.size());
     if (targets.empty())
@@ -197,9 +197,9 @@ std::vector<std::vector<std::size_t>> ActionController::batchesByOwner(
     std::vector<std::vector<std::size_t>> batches;
     std::vector<std::vector<uid_t>> owners;
     for (const std::size_t i : at) {
-        const uid_t uid = helper::describeTarget(targets[i]).uid;
+        const uid_t uid = procops::describeTarget(targets[i]).uid;
         auto b = std::find_if(owners.begin(), owners.end(), [&](const std::vector<uid_t> &o) {
-            return std::find(o.begin(), o.end(), uid) != o.end() || o.size() < std::size_t(helper::kMaxOwners);
+            return std::find(o.begin(), o.end(), uid) != o.end() || o.size() < std::size_t(procops::kMaxOwners);
         });
         if (b == owners.end()) {
             owners.emplace_back();
@@ -213,14 +213,14 @@ std::vector<std::vector<std::size_t>> ActionController::batchesByOwner(
     return batches;
 }
 
-void ActionController::askHelper(helper::HelperRequest request, const std::vector<ProcessIdentity> &targets,
+void ActionController::askHelper(procops::HelperRequest request, const std::vector<ProcessIdentity> &targets,
     const std::vector<std::size_t> &batch, std::vector<ActOutcome> &out)
 {
     request.targets.clear();
-    std::vector<helper::Before> was;
+    std::vector<procops::Before> was;
     for (const std::size_t i : batch) {
         request.targets << targets[i];
-        was.push_back(helper::before(targets[i]));
+        was.push_back(procops::before(targets[i]));
     }
     const TransportReply reply = m_transport
         ? m_transport->execute(request.toVariantMap())
@@ -231,7 +231,7 @@ void ActionController::askHelper(helper::HelperRequest request, const std::vecto
         o.viaHelper = true;
         if (reply.error == TransportReply::Error::Broken) {
             // What it did is unknown: the process itself says (the helper's ledger has the undo).
-            const TargetResult seen = helper::aftermath(request, o.target, was[k], reply.message);
+            const TargetResult seen = procops::aftermath(request, o.target, was[k], reply.message);
             o.status = statusOf(seen.status);
             o.message = Phrase(
                 "Action", QT_TRANSLATE_NOOP("Action", "%1 (with administrator rights)"), {seen.message.toStdString()});
@@ -247,7 +247,7 @@ void ActionController::askHelper(helper::HelperRequest request, const std::vecto
         }
         QString error;
         const auto r = k < static_cast<std::size_t>(reply.results.size())
-            ? helper::decodeResult(reply.results.at(static_cast<qsizetype>(k)).toMap(), &error)
+            ? procops::decodeResult(reply.results.at(static_cast<qsizetype>(k)).toMap(), &error)
             : std::nullopt;
         if (!r || r->target != o.target) {
             o.status = ActStatus::Failed;
@@ -398,7 +398,7 @@ ActOutcome ActionController::askParentToReap(const ProcessIdentity &zombie, cons
     }
     // The parent is identity-checked like any target: pidfd first, then its start time.
     const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, parent->id.pid, 0));
-    const auto st = helper::procfs::readStat(parent->id.pid);
+    const auto st = procops::procfs::readStat(parent->id.pid);
     if (pidfd < 0 || !st || st->startTicks != parent->id.startTicks) {
         if (pidfd >= 0)
             ::close(pidfd);
@@ -426,7 +426,7 @@ ActOutcome ActionController::askParentToReap(const ProcessIdentity &zombie, cons
     QElapsedTimer clock;
     clock.start();
     while (clock.elapsed() < 1000) {
-        const auto zs = helper::procfs::readStat(zombie.pid);
+        const auto zs = procops::procfs::readStat(zombie.pid);
         if (!zs || zs->startTicks != zombie.startTicks) {
             o.status = ActStatus::Done;
             o.message = Phrase("Action", QT_TRANSLATE_NOOP("Action", "collected by its parent after SIGCHLD"));
@@ -483,8 +483,8 @@ ActOutcome ActionController::undo(long long journalId)
         return o;
     }
     // And decoded like any request from outside: the values are checked there.
-    undoRequest.insert(helper::field::targets, QStringList{e->target.toQString()});
-    const auto decoded = helper::decodeRequest(undoRequest);
+    undoRequest.insert(procops::field::targets, QStringList{e->target.toQString()});
+    const auto decoded = procops::decodeRequest(undoRequest);
     if (!decoded.ok()) {
         o.status = ActStatus::Refused;
         o.message = Phrase("Action",

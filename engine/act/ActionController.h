@@ -32,9 +32,9 @@ public:
 
 private:
     struct Pending;
-    std::vector<ActOutcome> perform(helper::HelperRequest request, const std::vector<ProcessIdentity> &targets);
+    std::vector<ActOutcome> perform(procops::HelperRequest request, const std::vector<ProcessIdentity> &targets);
     // The helper's share of perform(): `batch` indexes `targets` and `out`.
-    void askHelper(helper::HelperRequest request, const std::vector<ProcessIdentity> &targets,
+    void askHelper(procops::HelperRequest request, const std::vector<ProcessIdentity> &targets,
         const std::vector<std::size_t> &batch, std::vector<ActOutcome> &out);
     // `at` (indexes of `targets`) cut into batches of at most kMaxOwners owners each.
     static std::vector<std::vector<std::size_t>> batchesByOwner(

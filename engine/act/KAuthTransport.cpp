@@ -21,7 +21,7 @@
 namespace ptriage {
 namespace {
 
-namespace kauth = helper::kauth;
+namespace kauth = procops::kauth;
 using KAuth::ActionReply;
 
 constexpr int kTimeoutMs = 10 * 60 * 1000; // the person may take a while with the password
@@ -101,19 +101,19 @@ QString describe(int code, const QString &text)
 // The prompt says what the D-Bus helper's dialog says (the same words, every owner's targets), and
 // rules may read the first owner's details as "other_details" ("target_user=root; target_pids=123; …").
 // Read here, by the client: a rule cannot trust them as it can the D-Bus helper's.
-KAuth::Action::DetailsMap promptDetails(const helper::HelperRequest &request)
+KAuth::Action::DetailsMap promptDetails(const procops::HelperRequest &request)
 {
-    QList<helper::TargetDescription> described;
+    QList<procops::TargetDescription> described;
     for (const ProcessIdentity &t : request.targets)
-        described.append(helper::describeTarget(t));
-    const auto byOwner = helper::groupByOwner(described);
+        described.append(procops::describeTarget(t));
+    const auto byOwner = procops::groupByOwner(described);
     QStringList other;
     if (!byOwner.isEmpty()) {
-        const QMap<QString, QString> details = helper::polkitDetails(request, byOwner.first());
+        const QMap<QString, QString> details = procops::polkitDetails(request, byOwner.first());
         for (auto it = details.cbegin(); it != details.cend(); ++it)
             other.append(it.key() + QLatin1Char('=') + it.value());
     }
-    return {{KAuth::Action::AuthDetail::DetailMessage, helper::promptMessage(request, byOwner)},
+    return {{KAuth::Action::AuthDetail::DetailMessage, procops::promptMessage(request, byOwner)},
         {KAuth::Action::AuthDetail::DetailOther, other.join(QStringLiteral("; "))}};
 }
 
@@ -123,13 +123,13 @@ TransportReply run(QVariantMap request)
     TransportReply reply;
     // The helper checks the action against the decoded request: resume, thaw and unthrottle go under
     // .undo (a restoring renice or unquarantine under its own family: only the helper knows it restores).
-    const helper::DecodeResult decoded = helper::decodeRequest(request);
+    const procops::DecodeResult decoded = procops::decodeRequest(request);
     if (!decoded.ok()) {
         reply.error = TransportReply::Error::Invalid;
         reply.message = decoded.error;
         return reply;
     }
-    const QString actionId = helper::actionIdFor(*decoded.request);
+    const QString actionId = procops::actionIdFor(*decoded.request);
     request.insert(kauth::callerPidKey, static_cast<int>(::getpid())); // for the caller rules, see the helper
     KAuth::Action action(actionId);
     action.setHelperId(kauth::helperId);

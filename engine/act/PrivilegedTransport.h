@@ -13,7 +13,7 @@ namespace ptriage {
 // How a request reaches the privileged helper: the built-in D-Bus service, or KAuth.
 struct TransportReply {
     // Broken: the helper was reached but its reply was lost (it died, or the call timed out): what it
-    // did is unknown, so the caller looks at the targets (helper::aftermath).
+    // did is unknown, so the caller looks at the targets (procops::aftermath).
     enum class Error { None, NotAuthorized, AuthenticationRequired, Cancelled, Unavailable, Invalid, Busy, Broken };
     Error error = Error::None;
     QString message; // why, in words, when error != None (English)

@@ -6,7 +6,7 @@ namespace ptriage {
 
 QVariantMap undoOf(ActVerb verb, const QVariantMap &journaled, QString *why)
 {
-    using namespace helper;
+    using namespace procops;
     QVariantMap inverse;
     // The keys whose values the journal supplies (what the action replaced); the rest is fixed here.
     QStringList values;

@@ -17,7 +17,7 @@ enum class ProcessClass : int { Useful = 0, UsefulBad = 1, Abandoned = 2, Zombie
 constexpr int kClassCount = 4;
 
 // What ptriage recommends for a process (decide/). Not what a person asks for (ActVerb, act/), nor
-// what the kernel is asked to do (helper::Verb): see engine/README.md.
+// what the kernel is asked to do (procops::Verb): see engine/README.md.
 enum class RecommendedAction : int { Keep = 0, Renice, Pause, Freeze, Throttle, Quarantine, Kill };
 constexpr int kActionCount = 7;
 

@@ -7,6 +7,7 @@
 #include <cstring>
 
 namespace ptriage::helper {
+using namespace procops;
 namespace {
 
 constexpr int kMaxKeys = 16;

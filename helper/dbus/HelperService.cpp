@@ -10,6 +10,7 @@
 #include <cstring>
 
 namespace ptriage::helper {
+using namespace procops;
 namespace {
 
 constexpr const char *kErrorInvalid = "org.ptriage.helper.Error.InvalidRequest";

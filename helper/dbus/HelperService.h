@@ -29,7 +29,7 @@ inline constexpr const char *kInterface = "org.ptriage.helper";
 // off. Everything goes to the system log. Exits when idle.
 class HelperService {
 public:
-    HelperService(sd_bus *bus, sd_event *event, HelperOptions options, int idleExitMs);
+    HelperService(sd_bus *bus, sd_event *event, procops::HelperOptions options, int idleExitMs);
     ~HelperService();
     HelperService(const HelperService &) = delete;
     HelperService &operator=(const HelperService &) = delete;
@@ -49,18 +49,18 @@ private:
     int execute(sd_bus_message *m);
     void checkDone(std::uint64_t id, std::size_t index, Authorization a, const QString &detail);
     void finish(Pending &p);
-    void refuse(
-        sd_bus_message *m, const CallerRecord &caller, const char *errorName, const QString &what, const QString &why);
+    void refuse(sd_bus_message *m, const procops::CallerRecord &caller, const char *errorName, const QString &what,
+        const QString &why);
     void drop(std::uint64_t id); // forget a request, its checks and its budget
-    QList<ProtectedProcess> machinery(); // kept until a well-known name changes hands
+    QList<procops::ProtectedProcess> machinery(); // kept until a well-known name changes hands
     static int onCredentials(sd_bus_message *reply, void *userdata, sd_bus_error *error);
     // Budget, polkit details and checks: the request read, decoded and its sender known.
-    void admit(sd_bus_message *m, const CallerRecord &caller, const HelperRequest &request);
+    void admit(sd_bus_message *m, const procops::CallerRecord &caller, const procops::HelperRequest &request);
     void settle(); // re-arms the idle timer when nothing waits
 
     sd_bus *m_bus;
     sd_event *m_event;
-    HelperCore m_core;
+    procops::HelperCore m_core;
     PolkitAuthority m_polkit;
     CallerBudget m_budget;
     int m_idleExitMs;
@@ -69,8 +69,8 @@ private:
     sd_bus_slot *m_vtableSlot = nullptr;
     sd_bus_slot *m_matchSlot = nullptr;
     std::map<std::uint64_t, std::unique_ptr<Pending>> m_pending;
-    std::map<QString, CallerRecord> m_callers; // by unique bus name, until it leaves
-    std::optional<QList<ProtectedProcess>> m_machinery;
+    std::map<QString, procops::CallerRecord> m_callers; // by unique bus name, until it leaves
+    std::optional<QList<procops::ProtectedProcess>> m_machinery;
     std::map<CredentialsLookup *, std::unique_ptr<CredentialsLookup>> m_lookups;
     std::uint64_t m_nextId = 0;
 };

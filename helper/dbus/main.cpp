@@ -73,7 +73,7 @@ int main(int argc, char **argv)
     }
     // A large request is read into one buffer; freed, it goes back to the system at once.
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
-    ptriage::helper::audit::open("ptriage-helper");
+    ptriage::procops::audit::open("ptriage-helper");
 
     sd_event *event = nullptr;
     sd_bus *bus = nullptr;
@@ -85,8 +85,8 @@ int main(int argc, char **argv)
         return 1;
     }
     r = sd_bus_attach_event(bus, event, SD_EVENT_PRIORITY_NORMAL);
-    ptriage::helper::HelperOptions options;
-    options.undoLedgerDir = QString::fromLatin1(ptriage::helper::kHelperLedgerDir);
+    ptriage::procops::HelperOptions options;
+    options.undoLedgerDir = QString::fromLatin1(ptriage::procops::kHelperLedgerDir);
     options.logSocket = "/dev/log";
     int code = 0;
     {

@@ -10,6 +10,7 @@
 #include <QFileInfo>
 
 namespace ptriage::helper {
+using namespace procops;
 namespace {
 
 KAuth::ActionReply errorReply(int code, const QString &text)

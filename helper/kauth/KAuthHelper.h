@@ -29,7 +29,7 @@ public:
 private:
     KAuth::ActionReply run(const QString &family, QVariantMap args) const;
 
-    HelperCore m_core;
+    procops::HelperCore m_core;
 };
 
 } // namespace ptriage::helper

@@ -8,7 +8,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-namespace ptriage::helper::procfs {
+namespace ptriage::procops::procfs {
 namespace {
 
 // Splits the fields after comm; field(3) is the state, as in proc(5).
@@ -221,4 +221,4 @@ int writeFile(const QString &path, const QByteArray &text)
     return err;
 }
 
-} // namespace ptriage::helper::procfs
+} // namespace ptriage::procops::procfs

@@ -10,7 +10,7 @@
 #include <string_view>
 
 // The few /proc reads the helper needs, re-implemented so it links no engine code.
-namespace ptriage::helper::procfs {
+namespace ptriage::procops::procfs {
 
 inline constexpr unsigned kPfKthread = 0x00200000; // PF_KTHREAD in the stat `flags` field
 
@@ -57,4 +57,4 @@ std::optional<QByteArray> readFile(const QString &path, int *error = nullptr);
 // Writes `text` in one write(2); returns 0 or the errno.
 int writeFile(const QString &path, const QByteArray &text);
 
-} // namespace ptriage::helper::procfs
+} // namespace ptriage::procops::procfs

@@ -5,7 +5,7 @@
 #include <pwd.h>
 #include <sys/stat.h>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 QString printable(QByteArrayView raw, int max)
 {
@@ -61,4 +61,4 @@ QString TargetDescription::text() const
     return QStringLiteral("'%1' (PID %2, user %3)").arg(command).arg(id.pid).arg(user);
 }
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

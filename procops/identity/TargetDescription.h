@@ -7,7 +7,7 @@
 
 #include <sys/types.h>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 // What a target is, in words a person recognises: for the polkit dialog and rules, and for the
 // system log. Read from /proc by the helper, never taken from the request.
@@ -28,4 +28,4 @@ TargetDescription describeTarget(const ProcessIdentity &id);
 // at most `max` characters, "…" when cut. Invalid UTF-8 comes out as U+FFFD.
 QString printable(QByteArrayView raw, int max = 80);
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

@@ -6,7 +6,7 @@
 
 #include <cerrno>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 namespace {
 
 QVariantList variants(const QList<int> &cpus)
@@ -138,4 +138,4 @@ TargetResult aftermath(const HelperRequest &r, const ProcessIdentity &id, const 
     return unchanged(QStringLiteral("what happened cannot be told"));
 }
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

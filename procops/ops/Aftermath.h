@@ -3,7 +3,7 @@
 #include "procops/request/HelperRequest.h"
 #include "procops/request/TargetResult.h"
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 // What a request did to a target, read from the process itself (as any user may): for a call whose
 // reply was lost, because the helper died or stopped answering between acting and replying. The
@@ -21,4 +21,4 @@ Before before(const ProcessIdentity &target); // read right before the request i
 TargetResult aftermath(
     const HelperRequest &request, const ProcessIdentity &target, const Before &was, const QString &why);
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

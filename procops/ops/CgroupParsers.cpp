@@ -1,6 +1,6 @@
 #include "procops/ops/CgroupParsers.h"
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 namespace {
 
 QString unescapeMountField(const QByteArray &field)
@@ -118,4 +118,4 @@ QString parseCgroupPath(const QByteArray &text, const CgroupHierarchy &h)
     return {};
 }
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

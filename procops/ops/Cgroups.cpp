@@ -15,7 +15,7 @@
 #include <thread>
 #include <unistd.h>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 namespace {
 
 constexpr int kPollMs = 5;
@@ -751,4 +751,4 @@ TargetResult unthrottleProcess(const ProcessHandle &hd, const CgroupOptions &o)
             .arg(hd.pid()));
 }
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

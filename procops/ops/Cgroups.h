@@ -9,7 +9,7 @@
 
 #include <optional>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 // One mounted cgroup hierarchy. Paths in /proc/PID/cgroup are relative to the hierarchy; the mount
 // shows the part of it at `mountRoot` under `mountPoint`.
@@ -62,4 +62,4 @@ TargetResult thawProcess(const ProcessHandle &handle, const CgroupOptions &optio
 TargetResult throttleProcess(const ProcessHandle &handle, int quotaPercent, const CgroupOptions &options);
 TargetResult unthrottleProcess(const ProcessHandle &handle, const CgroupOptions &options);
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

@@ -3,7 +3,7 @@
 #include "procops/ops/KernelOps.h"
 #include "procops/ops/ProcessHandle.h"
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 HelperCore::HelperCore(HelperOptions options)
     : m_options(std::move(options)), m_ledger(m_options.undoLedgerDir), m_logDaemon(m_options.logSocket)
@@ -123,4 +123,4 @@ HelperCore::Reply HelperCore::handle(const QVariantMap &arguments, int callerPid
     return {{}, encodeResults(execute(*decoded.request, callerPid))};
 }
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

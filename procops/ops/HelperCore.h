@@ -9,7 +9,7 @@
 #include <QList>
 #include <QVariantList>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 struct HelperOptions {
     MachineLimits limits = MachineLimits::current();
@@ -57,4 +57,4 @@ private:
     mutable LogDaemon m_logDaemon; // of m_options.logSocket
 };
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

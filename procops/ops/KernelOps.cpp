@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <vector>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 namespace {
 
 struct ThreadSweep {
@@ -297,4 +297,4 @@ TargetResult setAffinity(const ProcessHandle &hd, const QList<int> &cpus, Verb v
     return r;
 }
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

@@ -5,7 +5,7 @@
 
 #include <QList>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 // The non-cgroup operations, each on a checked handle. Per-thread operations list /proc/PID/task
 // again until no new thread shows up, so threads started meanwhile are not missed.
@@ -24,4 +24,4 @@ TargetResult setAffinity(const ProcessHandle &handle, const QList<int> &cpus, Ve
 // sched_getaffinity of one thread, as a sorted CPU list (empty on failure).
 QList<int> affinityOf(int tid, int *error = nullptr);
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

@@ -19,7 +19,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 namespace {
 
 constexpr std::size_t align4(std::size_t n)
@@ -158,4 +158,4 @@ QList<int> LogDaemon::pids()
     return out;
 }
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

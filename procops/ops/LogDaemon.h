@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <sys/types.h>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 // The processes holding the system log's socket (journald, rsyslogd, and PID 1 when it activates
 // it): stopping one of them would silence the audit trail, so the helper counts them among the
@@ -28,4 +28,4 @@ private:
     QList<Holder> m_holders;
 };
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

@@ -6,7 +6,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 CallerInfo CallerInfo::of(int callerPid)
 {
@@ -191,4 +191,4 @@ QString refusalFor(const ProcessHandle &h, const HelperRequest &request, const C
     return {};
 }
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

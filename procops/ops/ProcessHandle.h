@@ -6,7 +6,7 @@
 
 #include <variant>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 // A process the helper and the session depend on (the bus daemon, polkitd, logind), found by its
 // bus name when a request is executed: only undo verbs may touch it.
@@ -67,4 +67,4 @@ private:
 // nor the helper. Empty when allowed.
 QString refusalFor(const ProcessHandle &handle, const HelperRequest &request, const CallerInfo &caller);
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

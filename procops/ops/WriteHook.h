@@ -1,6 +1,6 @@
 #pragma once
 
-namespace ptriage::helper::testing {
+namespace ptriage::procops::testing {
 
 // Called just before each write that names a bare pid or thread id after its identity was checked
 // (setpriority, sched_setaffinity, cgroup.procs): a test makes the id change hands here to prove
@@ -23,4 +23,4 @@ inline void runBeforeWrite(int id)
         h.call(id, h.context);
 }
 
-} // namespace ptriage::helper::testing
+} // namespace ptriage::procops::testing

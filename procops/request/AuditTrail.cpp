@@ -14,7 +14,7 @@
 #include <syslog.h>
 #include <unistd.h>
 
-namespace ptriage::helper::audit {
+namespace ptriage::procops::audit {
 namespace {
 
 QString callerText(const CallerRecord &c)
@@ -176,4 +176,4 @@ void result(const CallerRecord &caller, const HelperRequest &request, const Targ
                 printable(r.message.toUtf8(), 300)));
 }
 
-} // namespace ptriage::helper::audit
+} // namespace ptriage::procops::audit

@@ -7,7 +7,7 @@
 
 #include <sys/types.h>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 // Who called, as the transport knows it.
 struct CallerRecord {
@@ -29,4 +29,4 @@ void result(
 QString requestText(const HelperRequest &request); // "signal TERM", "renice 10", …
 } // namespace audit
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

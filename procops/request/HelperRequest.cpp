@@ -14,7 +14,7 @@
 #include <sched.h>
 #include <unistd.h>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 namespace {
 
 struct VerbInfo {
@@ -574,4 +574,4 @@ QString validateRequest(const HelperRequest &r, const MachineLimits &limits)
     return validateArguments(r, limits);
 }
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

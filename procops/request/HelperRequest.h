@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 // One verb per kernel operation; polkit asks per family (see actionIdFor).
 enum class Verb { Signal, Freeze, Thaw, Throttle, Unthrottle, Renice, Quarantine, Unquarantine };
@@ -94,4 +94,4 @@ DecodeResult decodeRequest(const QVariantMap &map, const MachineLimits &limits =
 QString validateArguments(const HelperRequest &request, const MachineLimits &limits);
 QString validateRequest(const HelperRequest &request, const MachineLimits &limits);
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

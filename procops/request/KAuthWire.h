@@ -4,7 +4,7 @@
 
 // What the KAuth client (engine/act/KAuthTransport) and the KAuth helper (helper/kauth) agree on,
 // beside the request map itself. Plain constants: no KF6 needed to include this.
-namespace ptriage::helper::kauth {
+namespace ptriage::procops::kauth {
 
 inline const QString helperId = QStringLiteral("org.ptriage.helper");
 inline const QString actionPrefix = QStringLiteral("org.ptriage.helper."); // + signal, freeze, …
@@ -14,4 +14,4 @@ inline const QString resultsKey = QStringLiteral("results"); // QVariantList in 
 // The helper's HelperErrorReply codes, above KAuth's and KJob's own (the client sees job->error()).
 enum ErrorCode { InvalidRequest = 1001, WrongAction = 1002, CallerMismatch = 1003 };
 
-} // namespace ptriage::helper::kauth
+} // namespace ptriage::procops::kauth

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 namespace {
 
 QString cpuText(const QList<int> &cpus)
@@ -94,4 +94,4 @@ QString promptMessage(const HelperRequest &r, const QList<QList<TargetDescriptio
         .arg(actionPhrase(r), clauses.join(QStringLiteral("; ")));
 }
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

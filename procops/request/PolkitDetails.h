@@ -7,7 +7,7 @@
 #include <QMap>
 #include <QString>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 // What polkit is told about a request, in one place for both transports: the D-Bus helper asks
 // once per owner with these details (the dialog's text and what rules read); KAuth's client puts the
@@ -27,4 +27,4 @@ QMap<QString, QString> polkitDetails(const HelperRequest &r, const QList<TargetD
 // 'sleep 300' (PID 123, user root)", one clause per owner.
 QString promptMessage(const HelperRequest &r, const QList<QList<TargetDescription>> &byOwner);
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

@@ -3,7 +3,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 QString statusName(TargetStatus status)
 {
@@ -112,4 +112,4 @@ std::optional<TargetResult> decodeResult(const QVariantMap &m, QString *error)
     return r;
 }
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

@@ -7,7 +7,7 @@
 #include <QVariantList>
 #include <QVariantMap>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 enum class TargetStatus {
     Done,
@@ -46,4 +46,4 @@ QVariantList encodeResults(const QList<TargetResult> &results);
 // well-formed target, a known status, errno for a failure); empty with `error` set otherwise.
 std::optional<TargetResult> decodeResult(const QVariantMap &map, QString *error);
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

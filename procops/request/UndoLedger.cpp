@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 namespace {
 
 QByteArray cpuListText(const QList<int> &cpus)
@@ -189,4 +189,4 @@ void UndoLedger::forgetCpuEnabled(const QString &groupDir) const
         ::unlink(fileFor(groupDir, "cpu").toLocal8Bit().constData());
 }
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

@@ -8,7 +8,7 @@
 #include <functional>
 #include <optional>
 
-namespace ptriage::helper {
+namespace ptriage::procops {
 
 // What the helper changed and may put back, kept per identity in a root-only directory
 // (/run/ptriage-helper) across the helper's idle exits: the nice or the affinity a process had
@@ -56,4 +56,4 @@ private:
     QString m_dir;
 };
 
-} // namespace ptriage::helper
+} // namespace ptriage::procops

@@ -36,7 +36,7 @@ using ptriage::test::PrivateSystemBus;
 using ptriage::test::reachableByOthers;
 using ptriage::test::Spawner;
 using ptriage::test::ThrowawayUser;
-namespace procfs = ptriage::helper::procfs;
+namespace procfs = ptriage::procops::procfs;
 
 // A KF6 build's ptriage asks KAuth's helper (tests/kauth checks that path): here only direct calls
 // reach this helper, and what goes through the client is skipped with that reason.
@@ -432,8 +432,8 @@ private Q_SLOTS:
         QStringList tooMany
             = {QStringLiteral("a{sv}"), QStringLiteral("3"), QStringLiteral("verb"), QStringLiteral("s"),
                 QStringLiteral("signal"), QStringLiteral("signal"), QStringLiteral("s"), QStringLiteral("KILL"),
-                QStringLiteral("targets"), QStringLiteral("as"), QString::number(ptriage::helper::kMaxTargets + 1)};
-        for (int i = 0; i <= ptriage::helper::kMaxTargets; ++i)
+                QStringLiteral("targets"), QStringLiteral("as"), QString::number(ptriage::procops::kMaxTargets + 1)};
+        for (int i = 0; i <= ptriage::procops::kMaxTargets; ++i)
             tooMany << QStringLiteral("%1:%2:%3")
                            .arg(QString::fromStdString(id.boot.toString()))
                            .arg(id.startTicks)

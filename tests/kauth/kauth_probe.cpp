@@ -17,7 +17,7 @@
 #include <cstdio>
 
 using namespace ptriage;
-namespace kauth = helper::kauth;
+namespace kauth = procops::kauth;
 
 namespace {
 
@@ -75,20 +75,20 @@ int main(int argc, char **argv)
     }
     bool ok = false;
     const int pid = args.value(2).toInt(&ok);
-    const auto stat = ok ? helper::procfs::readStat(pid) : std::nullopt;
+    const auto stat = ok ? procops::procfs::readStat(pid) : std::nullopt;
     if (args.size() != 3 || !stat) {
         std::fprintf(stderr, "usage: ptriage-kauth-probe [--action FAMILY] signal NAME|renice NICE PID (a live pid)\n");
         return 2;
     }
     ProcessIdentity id;
-    id.boot = helper::procfs::bootId().value_or(BootId{});
+    id.boot = procops::procfs::bootId().value_or(BootId{});
     id.startTicks = stat->startTicks;
     id.pid = pid;
-    QVariantMap request{{helper::field::verb, args.at(0)}, {helper::field::targets, QStringList{id.toQString()}}};
+    QVariantMap request{{procops::field::verb, args.at(0)}, {procops::field::targets, QStringList{id.toQString()}}};
     if (args.at(0) == QLatin1String("signal"))
-        request.insert(helper::field::signal, args.at(1));
+        request.insert(procops::field::signal, args.at(1));
     else
-        request.insert(helper::field::nice, args.at(1).toInt());
+        request.insert(procops::field::nice, args.at(1).toInt());
 
     if (!family.isEmpty())
         return sendUnderAction(family, request);

@@ -5,7 +5,7 @@
 // the HTML report; "abandoned" and "orphaned" are two German words.
 #include "desk/Desk.h"
 #include "infer/Learning.h"
-#include "look/Translations.h"
+#include "translations/Translations.h"
 #include "panes/LedgerPane.h"
 #include "pressure/PressureLevel.h"
 #include "report/EngineLabels.h"

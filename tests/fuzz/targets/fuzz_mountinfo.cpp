@@ -2,7 +2,7 @@
 #include "FuzzCheck.h"
 #include "procops/ops/CgroupParsers.h"
 
-using namespace ptriage::helper;
+using namespace ptriage::procops;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

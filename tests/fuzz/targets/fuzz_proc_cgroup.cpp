@@ -13,17 +13,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     FUZZ_CHECK(path.size() <= text.size());
 
     const QByteArray bytes(text.data(), static_cast<qsizetype>(text.size()));
-    helper::CgroupHierarchy v2;
+    procops::CgroupHierarchy v2;
     v2.v2 = true;
     v2.mountPoint = QStringLiteral("/sys/fs/cgroup");
-    helper::CgroupHierarchy v1;
+    procops::CgroupHierarchy v1;
     v1.controllers = QStringList{QStringLiteral("cpu"), QStringLiteral("cpuacct")};
     v1.mountPoint = QStringLiteral("/sys/fs/cgroup/cpu,cpuacct");
     for (const auto &h : {v2, v1}) {
-        const QString rel = helper::parseCgroupPath(bytes, h);
+        const QString rel = procops::parseCgroupPath(bytes, h);
         if (rel.isEmpty())
             continue;
-        FUZZ_CHECK(helper::isSafeCgroupPath(rel));
+        FUZZ_CHECK(procops::isSafeCgroupPath(rel));
         FUZZ_CHECK(rel.startsWith(QLatin1Char('/')) && !rel.contains(QLatin1String("/../"))
             && !rel.endsWith(QLatin1String("/..")) && !rel.contains(QLatin1Char('\n')));
     }

@@ -18,7 +18,7 @@ std::string rebuild(const StatFields &f)
         + n(f.threads) + " 0" + n(f.startTicks) + n(f.vsize) + n(f.rssPages) + " 0 0\n";
 }
 
-void sameAsHelper(const StatFields &f, const helper::procfs::Stat &h)
+void sameAsHelper(const StatFields &f, const procops::procfs::Stat &h)
 {
     FUZZ_CHECK(h.state == f.state);
     FUZZ_CHECK(h.ppid == f.ppid && h.pgrp == f.pgrp && h.session == f.session && h.flags == f.flags);
@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     StatFields f;
     const char *reason = nullptr;
     const bool ok = parseStat(text, f, &reason);
-    const auto h = helper::procfs::parseStat(text);
+    const auto h = procops::procfs::parseStat(text);
     if (!ok) {
         FUZZ_CHECK(reason != nullptr);
         return 0;
@@ -54,7 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     FUZZ_CHECK(g.session == f.session && g.ttyNr == f.ttyNr && g.tpgid == f.tpgid && g.flags == f.flags);
     FUZZ_CHECK(g.utime == f.utime && g.stime == f.stime && g.nice == f.nice && g.threads == f.threads);
     FUZZ_CHECK(g.startTicks == f.startTicks && g.vsize == f.vsize && g.rssPages == f.rssPages);
-    const auto h2 = helper::procfs::parseStat(again);
+    const auto h2 = procops::procfs::parseStat(again);
     if (f.state != '\t' && f.state != '\r') // the helper splits on spaces only; it must read a kernel-like line
         FUZZ_CHECK(h2.has_value());
     if (h2)

@@ -18,9 +18,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         FUZZ_CHECK(again == uid);
     }
     const QByteArray bytes(text.data(), static_cast<qsizetype>(text.size()));
-    const int tgid = helper::procfs::parseStatusTgid(bytes);
-    FUZZ_CHECK(tgid == helper::procfs::parseStatusTgid(bytes));
+    const int tgid = procops::procfs::parseStatusTgid(bytes);
+    FUZZ_CHECK(tgid == procops::procfs::parseStatusTgid(bytes));
     if (tgid != 0)
-        FUZZ_CHECK(helper::procfs::parseStatusTgid("Name:\tx\nTgid:\t" + QByteArray::number(tgid) + "\n") == tgid);
+        FUZZ_CHECK(procops::procfs::parseStatusTgid("Name:\tx\nTgid:\t" + QByteArray::number(tgid) + "\n") == tgid);
     return 0;
 }

@@ -21,7 +21,7 @@
 #include <thread>
 #include <unistd.h>
 
-using namespace ptriage::helper;
+using namespace ptriage::procops;
 using ptriage::ProcessIdentity;
 
 namespace {
@@ -289,4 +289,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(HelperReuseTest)
-#include "tst_helper_reuse.moc"
+#include "tst_procops_reuse.moc"

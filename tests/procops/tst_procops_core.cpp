@@ -22,12 +22,12 @@
 #include <unistd.h>
 
 using namespace ptriage;
-using namespace ptriage::helper;
+using namespace ptriage::procops;
 using ptriage::test::Actor;
 using ptriage::test::Spawner;
 
-Q_DECLARE_METATYPE(ptriage::helper::Verb)
-Q_DECLARE_METATYPE(ptriage::helper::CgroupBackend)
+Q_DECLARE_METATYPE(ptriage::procops::Verb)
+Q_DECLARE_METATYPE(ptriage::procops::CgroupBackend)
 
 namespace {
 
@@ -1159,4 +1159,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(HelperCoreTest)
-#include "tst_helper_core.moc"
+#include "tst_procops_core.moc"

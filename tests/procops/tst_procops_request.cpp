@@ -14,7 +14,7 @@
 #include <string_view>
 
 using namespace ptriage;
-using namespace ptriage::helper;
+using namespace ptriage::procops;
 
 namespace {
 
@@ -499,4 +499,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(HelperRequestTest)
-#include "tst_helper_request.moc"
+#include "tst_procops_request.moc"

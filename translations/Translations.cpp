@@ -1,4 +1,4 @@
-#include "look/Translations.h"
+#include "translations/Translations.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

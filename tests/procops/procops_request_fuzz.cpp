@@ -1,6 +1,6 @@
 // Feeds random a{sv}-like maps to the request decoder: it must never crash, never accept a request
 // that breaks an invariant, and answer every rejection with a short one-line message.
-// Usage: helper_request_fuzz SEED ITERATIONS
+// Usage: procops_request_fuzz SEED ITERATIONS
 #include "procops/request/HelperRequest.h"
 
 #include <QList>
@@ -14,7 +14,7 @@
 #include <random>
 
 using namespace ptriage;
-using namespace ptriage::helper;
+using namespace ptriage::procops;
 
 namespace {
 
@@ -317,7 +317,7 @@ private:
 
 [[noreturn]] void fail(std::uint64_t iteration, const char *what, const QString &detail)
 {
-    std::fprintf(stderr, "helper_request_fuzz: iteration %llu: %s: %s\n", static_cast<unsigned long long>(iteration),
+    std::fprintf(stderr, "procops_request_fuzz: iteration %llu: %s: %s\n", static_cast<unsigned long long>(iteration),
         what, detail.toLocal8Bit().constData());
     std::abort();
 }
@@ -389,12 +389,12 @@ int main(int argc, char **argv)
         if (twice.error != d.error || twice.ok() != d.ok() || (d.ok() && !(*twice.request == *d.request)))
             fail(i, "not deterministic", d.error);
     }
-    std::printf("helper_request_fuzz: seed %llu, %llu maps, %llu accepted, %llu rejected\n",
+    std::printf("procops_request_fuzz: seed %llu, %llu maps, %llu accepted, %llu rejected\n",
         static_cast<unsigned long long>(seed), static_cast<unsigned long long>(iterations),
         static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(iterations - accepted));
     // A driver that never gets past the decoder's first checks would prove little.
     if (iterations >= 1000 && (accepted < iterations / 100 || accepted == iterations)) {
-        std::fprintf(stderr, "helper_request_fuzz: too few or too many accepted maps; the generator needs work\n");
+        std::fprintf(stderr, "procops_request_fuzz: too few or too many accepted maps; the generator needs work\n");
         return 1;
     }
     return 0;

@@ -23,7 +23,7 @@
 #include <thread>
 #include <unistd.h>
 
-using namespace ptriage::helper;
+using namespace ptriage::procops;
 using ptriage::ProcessIdentity;
 
 namespace {
@@ -209,4 +209,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(Cgroup2CpuTest)
-#include "tst_helper_cgroup2_cpu.moc"
+#include "tst_procops_cgroup2_cpu.moc"
