@@ -4,6 +4,7 @@
 #include "OneShot.h"
 
 #include "act/ActionController.h"
+#include "act/ActionRules.h"
 #include "remote/ActOutcomesJson.h"
 #include "report/EngineLabels.h"
 #include "report/ScanReport.h"
@@ -21,25 +22,22 @@
 namespace ptriage::cli {
 namespace {
 
-// A zombie cannot be signalled: what to do through its parent instead, as commands to run (empty
-// when `id` is no zombie, the request is already a reap, or it has no parent in the scan).
-QString zombieAdvice(const TriageResult &r, const ProcessIdentity &id, const ActRequest &request)
+// A zombie to end, with --yes: its parent is not ended unconfirmed; what to do instead, as commands to
+// run (the parent is the one the engine's vetting offers). Empty when `t` is no such zombie.
+QString zombieAdvice(const TriageResult &r, const VettedTarget &t)
 {
-    const Sample *s = r.snapshot->byIdentity(id);
-    if (!s || s->state != 'Z' || request.verb == ActVerb::Reap)
+    if (!t.substituted())
         return {};
-    const Sample *parent = r.snapshot->byPid(s->ppid);
-    if (!parent || s->ppid <= 1)
-        return QCoreApplication::translate(
-            "ActText", "      a zombie cannot be signalled; its parent (pid %1) reaps it when it runs")
-            .arg(s->ppid);
+    const auto parent = r.find(t.target);
     return QCoreApplication::translate("ActText",
         "      a zombie cannot be signalled; its parent is pid %1 (%2):\n"
         "        ask the parent to reap it (SIGCHLD): ptriage act reap %3\n"
         "        or end the parent:                  ptriage act end %4")
-        .arg(parent->id.pid)
-        .arg(QString::fromStdString(parent->details ? parent->details->comm : parent->comm), id.toQString(),
-            parent->id.toQString());
+        .arg(t.target.pid)
+        .arg(parent ? QString::fromStdString(
+                 parent->sample().details ? parent->sample().details->comm : parent->sample().comm)
+                    : QString(),
+            t.asked.toQString(), t.target.toQString());
 }
 
 void printOutcome(const ActOutcome &o)
@@ -102,26 +100,28 @@ void printLine(const std::string &line)
     std::fwrite(safe.data(), 1, safe.size(), stdout);
 }
 
-QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const ActRequest &request)
+QString describeTarget(const TriageResult &r, const VettedTarget &t)
 {
-    const Sample *s = r.snapshot->byIdentity(id);
-    if (!s)
-        return QCoreApplication::translate(
-            "ActText", "  %1  (not running any more, or its PID now names another process)")
-            .arg(id.toQString());
-    const auto i = static_cast<std::size_t>(s - r.snapshot->processes.data());
-    const std::string command = printableCommandLine(*s);
-    QString text = QCoreApplication::translate(
+    QString text;
+    if (!t.instead.empty())
+        text = QCoreApplication::translate("ActText", "  %1\n      instead:").arg(t.instead.text());
+    const auto found = t.index >= 0 ? std::optional(r.process(t.index)) : std::nullopt;
+    if (!found)
+        return text
+            + QCoreApplication::translate(
+                "ActText", "  %1  (not running any more, or its PID now names another process)")
+                  .arg(t.target.toQString());
+    const ProcessView &p = *found;
+    const std::string command = printableCommandLine(p.sample());
+    text += QCoreApplication::translate(
         "ActText", "  %1  %2\n      %3, %4 resident, blast radius %5 (%6 other processes)")
-                       .arg(s->id.pid)
-                       .arg(QString::fromStdString(command.substr(0, 120)),
-                           EngineLabels::processClass(r.posteriors[i].classification),
-                           localBytes(static_cast<double>(s->rssBytes)), EngineLabels::risk(r.blast[i].risk))
-                       .arg(r.blast[i].affected.size());
-    for (const auto &b : ActionController::hardBlocks(request, r, static_cast<int>(i)))
+                .arg(p.identity().pid)
+                .arg(QString::fromStdString(command.substr(0, 120)),
+                    EngineLabels::processClass(p.posterior().classification),
+                    localBytes(static_cast<double>(p.sample().rssBytes)), EngineLabels::risk(p.blast().risk))
+                .arg(p.blast().affected.size());
+    for (const auto &b : t.blocks)
         text += QCoreApplication::translate("ActText", "\n      will be refused: %1").arg(b.text());
-    if (const QString advice = zombieAdvice(r, id, request); !advice.isEmpty())
-        text += QLatin1Char('\n') + advice;
     return text;
 }
 
@@ -163,10 +163,11 @@ int act(const QStringList &args)
     parser.addOption({QStringLiteral("json"),
         QStringLiteral("Print what was done as JSON (ptriage.act.v1): what another machine's act --host reads.")});
     if (const auto done = parseCommandLine(parser, args,
-            QStringLiteral("act VERB START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT] "
-                           "[--timeout SECONDS] [--db FILE | --journal FILE] [--yes] [--host HOST] [--min-age SECONDS] [--json]\n"
-                           "       ptriage act undo ID [--yes] [--db FILE] [--host HOST] [--json]\n"
-                           "       ptriage act journal [--db FILE] [--host HOST]")))
+            QStringLiteral(
+                "act VERB START_ID... [--signal NAME] [--group] [--nice N] [--cpus LIST] [--quota PERCENT] "
+                "[--timeout SECONDS] [--db FILE | --journal FILE] [--yes] [--host HOST] [--min-age SECONDS] [--json]\n"
+                "       ptriage act undo ID [--yes] [--db FILE] [--host HOST] [--json]\n"
+                "       ptriage act journal [--db FILE] [--host HOST]")))
         return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.isEmpty())
@@ -300,16 +301,24 @@ int act(const QStringList &args)
         }
         request.nice = nice;
     }
-    if (!parser.isSet(QStringLiteral("yes"))) {
+    // What the request becomes is the engine's (ActionRules): a zombie's End is its parent's, shown in
+    // the confirmation; unconfirmed (--yes), the zombie stays the target, is refused, and the way is said.
+    const VettedRequest vetted = vetRequest(request, context);
+    const bool confirmed = !parser.isSet(QStringLiteral("yes"));
+    if (confirmed) {
         std::printf("%s %zu process%s:\n", actVerbName(request.verb), request.targets.size(),
             request.targets.size() == 1 ? "" : "es");
-        for (const auto &id : request.targets)
-            printLine(describeTarget(context, id, request).toStdString());
+        for (const auto &t : vetted.targets)
+            printLine(describeTarget(context, t).toStdString());
         std::fflush(stdout);
         if (!confirmOnTerminal(QStringLiteral("Proceed?"))) {
             fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
             return Failure;
         }
+        request.targets.clear();
+        for (const auto &t : vetted.targets)
+            if (std::find(request.targets.begin(), request.targets.end(), t.target) == request.targets.end())
+                request.targets.push_back(t.target); // the blocked too: the controller refuses and journals them
     }
     bool allDone = true;
     ActReport report{request.verb, false, controller.run(request, context)};
@@ -318,8 +327,11 @@ int act(const QStringList &args)
         if (json)
             continue;
         printOutcome(o);
-        if (const QString advice = zombieAdvice(context, o.target, request); !advice.isEmpty())
-            printLine(advice.toStdString());
+        const auto t = std::find_if(
+            vetted.targets.begin(), vetted.targets.end(), [&](const VettedTarget &v) { return v.asked == o.target; });
+        if (!confirmed && t != vetted.targets.end())
+            if (const QString advice = zombieAdvice(context, *t); !advice.isEmpty())
+                printLine(advice.toStdString());
     }
     if (json)
         std::fputs(actOutcomesJson(report).c_str(), stdout);

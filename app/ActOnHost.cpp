@@ -2,8 +2,10 @@
 // it, done there by its own `ptriage act --json` (which checks each identity again: a pid reused
 // there is refused there, and keeps how to undo it), journaled here with the host's name.
 #include "Acting.h"
+
 #include "Commands.h"
 #include "OneShot.h"
+#include <algorithm>
 
 #include "decide/Triage.h"
 #include "remote/HostText.h"
@@ -134,18 +136,25 @@ int actOnHost(const QCommandLineParser &parser, const ActRequest *request, Actio
         return Failure;
     }
     const TriageResult &context = *verdict.triage;
+    // Vetted as here (ActionRules): confirmed, a zombie's End goes to its parent there.
+    ActRequest asked = *request;
     if (!parser.isSet(QStringLiteral("yes"))) {
+        const VettedRequest vetted = vetRequest(*request, context);
         std::printf("%s %zu process%s on %s:\n", actVerbName(request->verb), request->targets.size(),
             request->targets.size() == 1 ? "" : "es", host->spec().name.c_str());
-        for (const auto &id : request->targets)
-            printLine(describeTarget(context, id, *request).toStdString());
+        for (const auto &t : vetted.targets)
+            printLine(describeTarget(context, t).toStdString());
         std::fflush(stdout);
         if (!confirmOnTerminal(QStringLiteral("Proceed on %1?").arg(nameOf(*host)))) {
             fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
             return Failure;
         }
+        asked.targets.clear();
+        for (const auto &t : vetted.targets)
+            if (std::find(asked.targets.begin(), asked.targets.end(), t.target) == asked.targets.end())
+                asked.targets.push_back(t.target);
     }
-    return print(*host, host->act(*request, commandsOf(context, request->targets), journal)) ? Ok : Failure;
+    return print(*host, host->act(asked, commandsOf(context, asked.targets), journal)) ? Ok : Failure;
 }
 
 int undoOnHost(const ActionJournal::Entry &entry, ActionJournal &journal)

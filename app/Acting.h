@@ -4,6 +4,7 @@
 // (ActOnHost.cpp) share: asking the person, and printing what is about to be done.
 #include "act/ActRequest.h"
 #include "act/ActionJournal.h"
+#include "act/ActionRules.h"
 
 #include <QString>
 
@@ -21,9 +22,9 @@ namespace ptriage::cli {
 bool confirmOnTerminal(const QString &question);
 // One line on stdout, safe for a terminal: commands and messages carry what processes wrote.
 void printLine(const std::string &line);
-// A target as the person decides on it: its command, class, size and blast radius, and what will be
-// refused.
-QString describeTarget(const TriageResult &r, const ProcessIdentity &id, const ActRequest &request);
+// A target as the person decides on it, vetted: what it became (a zombie's parent), its command, class,
+// size and blast radius, and what will be refused.
+QString describeTarget(const TriageResult &r, const VettedTarget &target);
 
 // act VERB START_ID… --host HOST (request set), act undo ID --host HOST and act journal --host HOST.
 int actOnHost(const QCommandLineParser &parser, const ActRequest *request, ActionJournal &journal);

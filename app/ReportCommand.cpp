@@ -1,10 +1,10 @@
 #include "Commands.h"
 #include "HostVerdicts.h"
 
-#include "translations/Translations.h"
 #include "report/html/HtmlReport.h"
 #include "report/html/ReportHistory.h"
 #include "session/database/SessionStore.h"
+#include "translations/Translations.h"
 
 #include <QDateTime>
 #include <QSysInfo>

@@ -4,6 +4,8 @@
 #include "report/ScanReport.h"
 #include "session/database/SessionStore.h"
 
+#include <QFileInfo>
+
 #include <cstdio>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -200,8 +202,16 @@ int explain(const QStringList &args)
         return Failure;
     }
     const bool json = parser.isSet(QStringLiteral("json"));
-    const std::string text = json ? explainJson(*result.triage, *result.config, index)
-                                  : explainText(*result.triage, *result.config, index);
+    // What ptriage did to it and has not undone (the journal, when there is one): a frozen process is thawed.
+    ActedOn acted;
+    if (QFileInfo::exists(ActionJournal::defaultPath())) {
+        ActionJournal journal;
+        QString unreadable; // explain without it: nothing known of what ptriage did
+        if (journal.open(ActionJournal::defaultPath(), &unreadable))
+            acted = actedOn(journal.undoable(), result.triage->identityOf(index), result.triage->machine);
+    }
+    const std::string text = json ? explainJson(*result.triage, *result.config, index, acted)
+                                  : explainText(*result.triage, *result.config, index, acted);
     if (!writeOut(text, json ? Output::Json : Output::Text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;

@@ -62,16 +62,18 @@
         <translation> (rückgängig: ptriage act undo %1)</translation>
     </message>
     <message>
-        <source>      a zombie cannot be signalled; its parent (pid %1) reaps it when it runs</source>
-        <translation>      ein Zombie kann kein Signal empfangen; sein Elternprozess (PID %1) sammelt ihn ein, sobald er läuft</translation>
-    </message>
-    <message>
         <source>      a zombie cannot be signalled; its parent is pid %1 (%2):
         ask the parent to reap it (SIGCHLD): ptriage act reap %3
         or end the parent:                  ptriage act end %4</source>
         <translation>      ein Zombie kann kein Signal empfangen; sein Elternprozess ist PID %1 (%2):
         den Elternprozess bitten, ihn einzusammeln (SIGCHLD): ptriage act reap %3
         oder den Elternprozess beenden:                       ptriage act end %4</translation>
+    </message>
+    <message>
+        <source>  %1
+      instead:</source>
+        <translation>  %1
+      stattdessen:</translation>
     </message>
 </context>
 <context>
@@ -191,6 +193,26 @@
     <message>
         <source>action %1 was done on %2: undo it from a terminal (ptriage act undo %1)</source>
         <translation>Aktion %1 wurde auf %2 ausgeführt: im Terminal rückgängig machen (ptriage act undo %1)</translation>
+    </message>
+    <message>
+        <source>its parent is init (pid 1), which reaps it: nothing to end</source>
+        <translation>sein Elternprozess ist init (PID 1), der ihn einsammelt: nichts zu beenden</translation>
+    </message>
+    <message>
+        <source>its parent (pid %1) is gone or was not read</source>
+        <translation>sein Elternprozess (PID %1) ist weg oder wurde nicht gelesen</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2) is a zombie: it has ended and cannot be signalled; its parent %3 (pid %4) is acted on instead, which removes the zombie</source>
+        <translation>%1 (PID %2) ist ein Zombie: er ist beendet und kann kein Signal empfangen; stattdessen wird auf seinen Elternprozess %3 (PID %4) eingewirkt, was den Zombie entfernt</translation>
+    </message>
+    <message>
+        <source>a zombie has already ended and cannot be signalled: %1</source>
+        <translation>ein Zombie ist bereits beendet und kann kein Signal empfangen: %1</translation>
+    </message>
+    <message>
+        <source>gone, or its PID now names another process: left alone</source>
+        <translation>weg, oder seine PID benennt jetzt einen anderen Prozess: unangetastet</translation>
     </message>
 </context>
 <context>
@@ -808,6 +830,34 @@
     <message>
         <source>CPU now (working for a run)</source>
         <translation>CPU aktuell (bei der Arbeit für einen Lauf)</translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation>beenden</translation>
+    </message>
+    <message>
+        <source>resume</source>
+        <translation>fortsetzen</translation>
+    </message>
+    <message>
+        <source>thaw</source>
+        <translation>auftauen</translation>
+    </message>
+    <message>
+        <source>unthrottle</source>
+        <translation>Drosselung aufheben</translation>
+    </message>
+    <message>
+        <source>unquarantine</source>
+        <translation>Quarantäne aufheben</translation>
+    </message>
+    <message>
+        <source>signal</source>
+        <translation>Signal senden</translation>
+    </message>
+    <message>
+        <source>reap</source>
+        <translation>vom Elternprozess einsammeln lassen</translation>
     </message>
 </context>
 <context>
@@ -3165,6 +3215,14 @@ Eltern-PID: %2</translation>
         <source>changed: %1</source>
         <translation>geändert: %1</translation>
     </message>
+    <message>
+        <source> (refused)</source>
+        <translation> (abgelehnt)</translation>
+    </message>
+    <message>
+        <source>actions:    %1   (ptriage act VERB START_ID)</source>
+        <translation>Aktionen:   %1   (ptriage act VERB START_ID)</translation>
+    </message>
 </context>
 <context>
     <name>SessionComparison</name>
@@ -3508,10 +3566,6 @@ Eltern-PID: %2</translation>
     <message>
         <source>Owner</source>
         <translation>Eigentümer</translation>
-    </message>
-    <message>
-        <source>%1 (%2) is a zombie: it has exited and cannot be ended. Its parent %3 (%4) is offered instead; ending the parent removes the zombie.</source>
-        <translation>%1 (%2) ist ein Zombie: er hat sich beendet und kann nicht beendet werden. Stattdessen wird sein Elternprozess %3 (%4) angeboten; das Beenden des Elternprozesses entfernt den Zombie.</translation>
     </message>
     <message>
         <source>this</source>
@@ -4115,10 +4169,6 @@ Eltern-PID: %2</translation>
         <translation>ptriage — Prozess-Triage</translation>
     </message>
     <message>
-        <source>Recommended: %1</source>
-        <translation>Empfohlen: %1</translation>
-    </message>
-    <message>
         <source>Select one or more processes first.</source>
         <translation>Wählen Sie zuerst einen oder mehrere Prozesse aus.</translation>
     </message>
@@ -4133,22 +4183,6 @@ Eltern-PID: %2</translation>
     <message>
         <source>Nothing of this group would be ended: every member is in use, protected or blocked.</source>
         <translation>Nichts aus dieser Gruppe würde beendet: jedes Mitglied ist in Benutzung, geschützt oder gesperrt.</translation>
-    </message>
-    <message>
-        <source>1 of %1 processes would be ended</source>
-        <translation>1 von %1 Prozessen würde beendet</translation>
-    </message>
-    <message>
-        <source>%1 of %2 processes would be ended</source>
-        <translation>%1 von %2 Prozessen würden beendet</translation>
-    </message>
-    <message>
-        <source>End this group&apos;s leftovers…</source>
-        <translation>Überbleibsel dieser Gruppe beenden…</translation>
-    </message>
-    <message>
-        <source>End the leftovers of its group…</source>
-        <translation>Überbleibsel seiner Gruppe beenden…</translation>
     </message>
     <message>
         <source>Processes</source>
@@ -4339,6 +4373,41 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1 listeners on %2 ports</source>
         <translation>%1 lauschende Sockets auf %2 Ports</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::ProcessMenus</name>
+    <message>
+        <source>A zombie has ended already: no signal reaches it.</source>
+        <translation>Ein Zombie ist bereits beendet: kein Signal erreicht ihn.</translation>
+    </message>
+    <message>
+        <source>Not for the selected processes in their state.</source>
+        <translation>Nicht für die ausgewählten Prozesse in ihrem Zustand.</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>1 of %1 processes would be ended</source>
+        <translation>1 von %1 Prozessen würde beendet</translation>
+    </message>
+    <message>
+        <source>%1 of %2 processes would be ended</source>
+        <translation>%1 von %2 Prozessen würden beendet</translation>
+    </message>
+    <message>
+        <source>End this group&apos;s leftovers…</source>
+        <translation>Überbleibsel dieser Gruppe beenden…</translation>
+    </message>
+    <message>
+        <source>Recommended: %1</source>
+        <translation>Empfohlen: %1</translation>
+    </message>
+    <message>
+        <source>End the leftovers of its group…</source>
+        <translation>Überbleibsel seiner Gruppe beenden…</translation>
     </message>
 </context>
 <context>
@@ -5089,10 +5158,6 @@ Eltern-PID: %2</translation>
         <translation>In ptriage zeigen</translation>
     </message>
     <message>
-        <source>End (TERM, then KILL)…</source>
-        <translation>Beenden (TERM, dann KILL)…</translation>
-    </message>
-    <message>
         <source>%1 of its leftovers</source>
         <translation>%1 ihrer Überbleibsel</translation>
     </message>
@@ -5120,6 +5185,14 @@ Eltern-PID: %2</translation>
         <source>%1 candidates · %2 reclaimable</source>
         <translation>%1 Kandidaten · %2 freisetzbar</translation>
     </message>
+    <message>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::WindowActions</name>
@@ -5142,6 +5215,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>&amp;Export report…</source>
         <translation>Bericht &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Add &amp;host…</source>
+        <translation>&amp;Rechner hinzufügen…</translation>
     </message>
     <message>
         <source>Save &amp;automatically</source>
@@ -5190,6 +5267,18 @@ Eltern-PID: %2</translation>
     <message>
         <source>&amp;Tree view</source>
         <translation>&amp;Baumansicht</translation>
+    </message>
+    <message>
+        <source>By &amp;origin</source>
+        <translation>Nach &amp;Herkunft</translation>
+    </message>
+    <message>
+        <source>One row per origin: the agent, editor or terminal session, test run or unit that started the processes, with its members under it</source>
+        <translation>Eine Zeile je Herkunft: die Agenten-, Editor- oder Terminalsitzung, der Testlauf oder die Unit, die die Prozesse gestartet hat, mit ihren Mitgliedern darunter</translation>
+    </message>
+    <message>
+        <source>&amp;Columns</source>
+        <translation>&amp;Spalten</translation>
     </message>
     <message>
         <source>Refresh &amp;interval</source>
@@ -5248,6 +5337,14 @@ Eltern-PID: %2</translation>
         <translation>Si&amp;gnal senden</translation>
     </message>
     <message>
+        <source>End this &amp;group&apos;s leftovers…</source>
+        <translation>Überbleibsel dieser &amp;Gruppe beenden…</translation>
+    </message>
+    <message>
+        <source>In the By origin view: end the processes of the selected origin group that ptriage would end; the ones in use, protected or blocked are shown and left out</source>
+        <translation>In der Ansicht „Nach Herkunft“: die Prozesse der gewählten Herkunftsgruppe beenden, die ptriage beenden würde; was in Benutzung, geschützt oder gesperrt ist, wird gezeigt und ausgelassen</translation>
+    </message>
+    <message>
         <source>&amp;Undo last action on this process</source>
         <translation>Letzte Aktion an diesem Prozess &amp;rückgängig machen</translation>
     </message>
@@ -5272,6 +5369,10 @@ Eltern-PID: %2</translation>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
+        <source>&amp;Guide</source>
+        <translation>&amp;Anleitung</translation>
+    </message>
+    <message>
         <source>&amp;About ptriage</source>
         <translation>Ü&amp;ber ptriage</translation>
     </message>
@@ -5284,44 +5385,16 @@ Eltern-PID: %2</translation>
         <translation>&lt;h3&gt;ptriage %1&lt;/h3&gt;&lt;p&gt;Findet zurückgelassene, festgefahrene und außer Kontrolle geratene Prozesse, erklärt jede Einstufung Term für Term und zeigt, was ein Eingriff in einen Prozess kaputtmachen würde.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&amp;Columns</source>
-        <translation>&amp;Spalten</translation>
-    </message>
-    <message>
-        <source>&amp;Guide</source>
-        <translation>&amp;Anleitung</translation>
-    </message>
-    <message>
-        <source>By &amp;origin</source>
-        <translation>Nach &amp;Herkunft</translation>
-    </message>
-    <message>
-        <source>One row per origin: the agent, editor or terminal session, test run or unit that started the processes, with its members under it</source>
-        <translation>Eine Zeile je Herkunft: die Agenten-, Editor- oder Terminalsitzung, der Testlauf oder die Unit, die die Prozesse gestartet hat, mit ihren Mitgliedern darunter</translation>
-    </message>
-    <message>
-        <source>End this &amp;group&apos;s leftovers…</source>
-        <translation>Überbleibsel dieser &amp;Gruppe beenden…</translation>
-    </message>
-    <message>
-        <source>In the By origin view: end the processes of the selected origin group that ptriage would end; the ones in use, protected or blocked are shown and left out</source>
-        <translation>In der Ansicht „Nach Herkunft“: die Prozesse der gewählten Herkunftsgruppe beenden, die ptriage beenden würde; was in Benutzung, geschützt oder gesperrt ist, wird gezeigt und ausgelassen</translation>
-    </message>
-    <message>
-        <source>Add &amp;host…</source>
-        <translation>&amp;Rechner hinzufügen…</translation>
-    </message>
-    <message>
         <source>ptriage learns from this machine&apos;s processes only, not %1&apos;s</source>
         <translation>ptriage lernt nur aus den Prozessen dieses Rechners, nicht aus denen von %1</translation>
     </message>
     <message>
-        <source>Freeing memory is planned on this machine only: choose This machine to see its plan</source>
-        <translation>Speicherfreigabe wird nur auf diesem Rechner geplant: wählen Sie „Dieser Rechner“, um den Plan zu sehen</translation>
-    </message>
-    <message>
         <source>This machine&apos;s scan only: for %1, ptriage scan --host %1 --save, or ptriage report --host %1</source>
         <translation>Nur der Scan dieses Rechners: für %1 ptriage scan --host %1 --save oder ptriage report --host %1</translation>
+    </message>
+    <message>
+        <source>Freeing memory is planned on this machine only: choose This machine to see its plan</source>
+        <translation>Speicherfreigabe wird nur auf diesem Rechner geplant: wählen Sie „Dieser Rechner“, um den Plan zu sehen</translation>
     </message>
 </context>
 </TS>

@@ -1,4 +1,5 @@
 #include "ActionController.h"
+#include "ActionRules.h"
 #include "UndoOf.h"
 
 #include "procops/identity/ProcFs.h"
@@ -129,41 +130,6 @@ ActionController::ActionController(std::unique_ptr<PrivilegedTransport> transpor
 { }
 
 ActionController::~ActionController() = default;
-
-std::vector<Phrase> ActionController::hardBlocks(const ActRequest &request, const TriageResult &r, int index)
-{
-    std::vector<Phrase> out;
-    const auto u = static_cast<std::size_t>(index);
-    const Sample &s = r.snapshot->processes[u];
-    const ProcessFacts &f = r.facts[u];
-    const bool undoing = request.verb == ActVerb::Resume || request.verb == ActVerb::Thaw
-        || request.verb == ActVerb::Unthrottle || request.verb == ActVerb::Unquarantine;
-    if (request.verb == ActVerb::Reap) {
-        if (s.state != 'Z')
-            out.emplace_back(
-                "Action", QT_TRANSLATE_NOOP("Action", "not a zombie: there is nothing for its parent to collect"));
-        return out;
-    }
-    if (!f.protectedReason.empty() && !undoing)
-        out.emplace_back(
-            "Action", QT_TRANSLATE_NOOP("Action", "protected: %1"), std::vector<Phrase>{f.protectedReason});
-    if (s.state == 'Z')
-        out.emplace_back("Action",
-            QT_TRANSLATE_NOOP(
-                "Action", "a zombie has already ended and cannot be signalled: act on its parent (pid %1) instead"),
-            std::vector<Phrase>{std::to_string(s.ppid)});
-    if (endsProcesses(request)) {
-        if (s.state == 'D')
-            out.emplace_back("Action",
-                QT_TRANSLATE_NOOP(
-                    "Action", "in uninterruptible sleep (D state): a signal is not delivered until its I/O completes"));
-        for (const auto &c : f.criticalFiles)
-            out.emplace_back("Action",
-                QT_TRANSLATE_NOOP("Action", "has %1 open for writing (%2): ending it may corrupt that file"),
-                std::vector<Phrase>{c.path, c.hint});
-    }
-    return out;
-}
 
 std::vector<ActOutcome> ActionController::perform(
     procops::HelperRequest request, const std::vector<ProcessIdentity> &targets)

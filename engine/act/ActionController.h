@@ -2,7 +2,7 @@
 
 #include "ActRequest.h"
 #include "ActionJournal.h"
-#include "PrivilegedTransport.h"
+#include "transport/PrivilegedTransport.h"
 #include "decide/Triage.h"
 #include "procops/request/HelperRequest.h"
 
@@ -26,9 +26,6 @@ public:
     std::vector<ActOutcome> run(const ActRequest &request, const TriageResult &context);
     // Undoes a journaled action (as the user first, then the helper). One outcome.
     ActOutcome undo(long long journalId);
-
-    // Why a target of `context` can never get `request`'s action; empty when it may.
-    static std::vector<Phrase> hardBlocks(const ActRequest &request, const TriageResult &context, int index);
 
 private:
     struct Pending;

@@ -56,6 +56,8 @@ struct TriageResult {
     }
     // Every part of one process's verdict, typed; `index` must be in range.
     ProcessView process(int index) const;
+    // The process with this identity, when the result holds it (never a newcomer under its PID).
+    std::optional<ProcessView> find(const ProcessIdentity &id) const;
     int size() const { return static_cast<int>(snapshot->processes.size()); }
 };
 
@@ -94,6 +96,14 @@ private:
 inline ProcessView TriageResult::process(int index) const
 {
     return ProcessView(*this, index);
+}
+
+inline std::optional<ProcessView> TriageResult::find(const ProcessIdentity &id) const
+{
+    const Sample *s = snapshot->byIdentity(id);
+    if (!s)
+        return std::nullopt;
+    return ProcessView(*this, static_cast<int>(s - snapshot->processes.data()));
 }
 
 // Why the posterior of process `index` is what it is, term by term: the evidence read again from the

@@ -143,6 +143,39 @@ QString EngineLabels::actStatus(ActStatus status)
     return QString::fromLatin1(actStatusName(status));
 }
 
+QString EngineLabels::verb(ActVerb verb)
+{
+    switch (verb) {
+    case ActVerb::End:
+        return tr("end");
+    case ActVerb::Kill:
+        return tr("kill");
+    case ActVerb::Pause:
+        return tr("pause");
+    case ActVerb::Resume:
+        return tr("resume");
+    case ActVerb::Freeze:
+        return tr("freeze");
+    case ActVerb::Thaw:
+        return tr("thaw");
+    case ActVerb::Throttle:
+        return tr("throttle");
+    case ActVerb::Unthrottle:
+        return tr("unthrottle");
+    case ActVerb::Renice:
+        return tr("renice");
+    case ActVerb::Quarantine:
+        return tr("quarantine");
+    case ActVerb::Unquarantine:
+        return tr("unquarantine");
+    case ActVerb::Signal:
+        return tr("signal");
+    case ActVerb::Reap:
+        return tr("reap");
+    }
+    return QString::fromLatin1(actVerbName(verb));
+}
+
 QString EngineLabels::mark(ActVerb verb)
 {
     switch (verb) {

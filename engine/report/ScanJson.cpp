@@ -240,13 +240,29 @@ std::string scanJson(const TriageResult &r, const TriageConfig &config, const Sc
     return std::move(w.str());
 }
 
-std::string explainJson(const TriageResult &r, const TriageConfig &config, int index)
+std::string explainJson(const TriageResult &r, const TriageConfig &config, int index, const ActedOn &acted)
 {
     JsonWriter w(true);
     w.beginObject();
     writeHeader(w, r, "ptriage.explain.v1");
     w.key("process");
     writeProcess(w, r, config, index, ledgerOf(r, index, config));
+    w.key("actions"); // what `ptriage act VERB` may do to it, the recommended first
+    w.beginArray();
+    for (const OfferedAction &o : offeredActions(r.process(index), acted)) {
+        w.beginObject();
+        w.key("verb");
+        w.value(actVerbName(o.verb));
+        w.key("recommended");
+        w.value(o.recommended);
+        w.key("refused");
+        w.beginArray();
+        for (const Phrase &b : o.blocks)
+            w.value(b.english());
+        w.endArray();
+        w.endObject();
+    }
+    w.endArray();
     w.endObject();
     w.str() += '\n';
     return std::move(w.str());

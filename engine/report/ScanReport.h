@@ -1,5 +1,7 @@
 #pragma once
 
+#include "act/ActionRules.h"
+
 #include "decide/Triage.h"
 
 #include <string>
@@ -16,12 +18,13 @@ struct ScanReportOptions {
 
 // `ptriage.scan.v1`: see the README for every field.
 std::string scanJson(const TriageResult &r, const TriageConfig &config, const ScanReportOptions &options);
-// One process, with the same fields as an element of `processes`, under `ptriage.explain.v1`.
-std::string explainJson(const TriageResult &r, const TriageConfig &config, int index);
+// One process, with the same fields as an element of `processes`, under `ptriage.explain.v1`, and
+// `actions`: what may be done to it (ActionRules, `acted` from the action journal).
+std::string explainJson(const TriageResult &r, const TriageConfig &config, int index, const ActedOn &acted = {});
 // The ranked table for people: each row cut to `width` display columns (0: every row whole).
 std::string scanText(const TriageResult &r, const TriageConfig &config, const ScanReportOptions &options, int width);
-// The full explanation of one process for people.
-std::string explainText(const TriageResult &r, const TriageConfig &config, int index);
+// The full explanation of one process for people, with what may be done to it.
+std::string explainText(const TriageResult &r, const TriageConfig &config, int index, const ActedOn &acted = {});
 // The evidence ledger of explain's text, in the window's and the report's words (EngineLabels): a
 // heading ("bits for abandoned against useful") and one line per term.
 std::string ledgerText(const Ledger &ledger, ProcessClass forClass, ProcessClass against);

@@ -144,7 +144,7 @@ std::string scanText(const TriageResult &r, const TriageConfig &config, const Sc
     return out;
 }
 
-std::string explainText(const TriageResult &r, const TriageConfig &config, int index)
+std::string explainText(const TriageResult &r, const TriageConfig &config, int index, const ActedOn &acted)
 {
     const auto u = static_cast<std::size_t>(index);
     const Sample &s = r.snapshot->processes[u];
@@ -217,6 +217,12 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
         out += "  - " + b.translated() + '\n';
     if (!rec.changed.empty())
         out += say(QT_TRANSLATE_NOOP("ScanText", "changed: %1"), {rec.changed}) + '\n';
+    // What may be done to it, as the window's menus offer it: the recommended first, marked *.
+    std::string offered;
+    for (const OfferedAction &o : offeredActions(r.process(index), acted))
+        offered += (offered.empty() ? "" : " · ") + std::string(o.recommended ? "*" : "") + q(EngineLabels::verb(o.verb))
+            + (o.mayBeDone() ? std::string() : say(QT_TRANSLATE_NOOP("ScanText", " (refused)")));
+    out += say(QT_TRANSLATE_NOOP("ScanText", "actions:    %1   (ptriage act VERB START_ID)"), {offered}) + '\n';
     const Phrase score = Phrase::number(blast.score, 2);
     out += '\n'
         + (blast.affected.size() == 1

@@ -2,7 +2,7 @@
 
 #include <QString>
 
-// What the KAuth client (engine/act/KAuthTransport) and the KAuth helper (helper/kauth) agree on,
+// What the KAuth client (engine/act/transport/KAuthTransport) and the KAuth helper (helper/kauth) agree on,
 // beside the request map itself. Plain constants: no KF6 needed to include this.
 namespace ptriage::procops::kauth {
 

@@ -15,7 +15,7 @@
 #include "panes/LedgerPane.h"
 #include "window/MainWindow.h"
 #include "window/SidePanes.h"
-#include "window/WindowActions.h"
+#include "window/menus/WindowActions.h"
 
 #include "config/TriageConfig.h"
 #include "util/AllocatorTuning.h"

@@ -23,7 +23,7 @@
 #include "panes/LedgerPane.h"
 #include "window/MainWindow.h"
 #include "window/SidePanes.h"
-#include "window/WindowActions.h"
+#include "window/menus/WindowActions.h"
 
 #include "collect/Collector.h"
 #include "config/TriageConfig.h"

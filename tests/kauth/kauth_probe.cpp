@@ -4,7 +4,7 @@
 // Prints "error KIND: message" or one "result STATUS: message" per target. Exit 0: every target done;
 // 3: the transport refused or failed; 4: a target was not done; 2: usage. --action sends the request
 // under another polkit family's action id (bypassing the transport), to check that the helper refuses it.
-#include "act/PrivilegedTransport.h"
+#include "act/transport/PrivilegedTransport.h"
 #include "procops/identity/ProcFs.h"
 #include "procops/request/HelperRequest.h"
 #include "procops/request/KAuthWire.h"

@@ -11,6 +11,7 @@
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
 #include "window/MainWindow.h"
+#include "window/menus/ProcessMenus.h"
 #include "window/SidePanes.h"
 #include "window/SummaryBar.h"
 
@@ -579,7 +580,7 @@ private Q_SLOTS:
             const Sample *s = r->snapshot->byPid(pid);
             if (!s)
                 return items;
-            w.fillContextMenu(&menu, static_cast<int>(s - r->snapshot->processes.data()));
+            w.findChild<ProcessMenus *>()->fillProcessMenu(&menu, r->find(s->id)->index());
             for (QAction *a : menu.actions())
                 if (!a->isSeparator())
                     items << (a == menu.defaultAction() ? QStringLiteral("*") : QString()) + a->text().remove(u'&');

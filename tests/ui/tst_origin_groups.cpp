@@ -17,7 +17,8 @@
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
 #include "window/MainWindow.h"
-#include "window/WindowActions.h"
+#include "window/menus/ProcessMenus.h"
+#include "window/menus/WindowActions.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -161,7 +162,7 @@ private Q_SLOTS:
         QVERIFY(!w.selectedIdentity().isValid()); // a group is no process: the panes show none
         {
             QMenu menu;
-            w.fillContextMenu(&menu, indexOfPid(*w.shownResult(), sleeper));
+            w.findChild<ProcessMenus *>()->fillProcessMenu(&menu, indexOfPid(*w.shownResult(), sleeper));
             bool offered = false;
             for (QAction *a : menu.actions())
                 offered = offered || (a->text() == QStringLiteral("End the leftovers of its group…") && a->isEnabled());

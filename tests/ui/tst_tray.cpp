@@ -6,6 +6,7 @@
 // the culprits named), replaced rather than stacked, rate-limited; "Show" opens the window filtered
 // to the culprits; another application's notification ids are ignored. A tray host that starts
 // after ptriage still gets the icon (Qt 6.4 asks once per process, so that case runs first).
+#include "act/ActionRules.h"
 #include "acting/ActionDialog.h"
 #include "collect/Collector.h"
 #include "desk/Desk.h"
@@ -205,8 +206,21 @@ private Q_SLOTS:
             if (a->menu() && a->text().startsWith(QStringLiteral("ptriage-hog")))
                 hog = a->menu();
         QVERIFY2(hog, qPrintable(texts.join(QLatin1Char('|'))));
-        QAction *end = hog->actions().value(1);
-        QVERIFY(end && end->text() == QStringLiteral("End (TERM, then KILL)…"));
+        // Its actions are the engine's offer for it (ActionRules), as the window's menu and explain have it.
+        QStringList offered, shown;
+        const auto current = desk.current();
+        const ProcessIdentity hogId = current->snapshot->byPid(worker.pid)->id;
+        for (const OfferedAction &o : offeredActions(*current->find(hogId), actedOn(desk.undoable(), hogId, Machine())))
+            offered << ActionDialog::verbLabel(o.verb) + QStringLiteral("…");
+        QAction *end = nullptr;
+        for (QAction *a : hog->actions()) {
+            if (!a->isSeparator() && a->text() != QStringLiteral("Show in ptriage"))
+                shown << a->text();
+            if (a->text() == QStringLiteral("End (TERM, then KILL)…"))
+                end = a;
+        }
+        QCOMPARE(shown, offered);
+        QVERIFY(end && end->isEnabled());
         end->trigger();
         ActionDialog *confirm = nullptr;
         QTRY_VERIFY((confirm = findTopLevel<ActionDialog>()) != nullptr);

@@ -15,7 +15,7 @@
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
 #include "window/MainWindow.h"
-#include "window/WindowActions.h"
+#include "window/menus/WindowActions.h"
 
 #include <QApplication>
 #include <QMessageBox>

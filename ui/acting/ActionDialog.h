@@ -1,6 +1,7 @@
 #pragma once
 
 #include "act/ActRequest.h"
+#include "act/ActionRules.h"
 #include "decide/Triage.h"
 
 #include <QDialog>
@@ -8,6 +9,7 @@
 class QCheckBox;
 class QDialogButtonBox;
 class QLabel;
+class QLayout;
 class QPushButton;
 class QSpinBox;
 class QLineEdit;
@@ -55,6 +57,21 @@ public:
     static QString buttonLabel(ActVerb verb, int count);
 
 private:
+    // What the rows add up to, for the text above them.
+    struct Tally {
+        int highRisk = 0;
+        int affected = 0;
+        int recommended = 0;
+        QStringList others; // owners that are not the person
+        QStringList notes; // what a target became (a zombie: its parent)
+    };
+    void addTargetRow(const TriageResult &r, const VettedTarget &t, ActVerb verb, bool inGroup, Tally &tally);
+    void addLeftOutRow(const TriageResult &r, const ProcessIdentity &id, const QString &why);
+    void layOutTable(bool group);
+    QStringList introLines(const TriageResult &r, const ActRequest &request, const QString &label,
+        const GroupMembers *group, const Tally &tally);
+    // Renice, throttle, quarantine: the value chosen here; null for other actions.
+    QLayout *choiceRow(const TriageResult &r, const ActRequest &request);
     void updateButtons();
 
     ActRequest m_allowed;

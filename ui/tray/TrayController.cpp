@@ -1,9 +1,13 @@
 #include "tray/TrayController.h"
 
+#include "acting/ActionDialog.h"
+
+#include "act/ActionRules.h"
+
 #include "acting/ActFlow.h"
 #include "decide/GroupPlan.h"
-#include "decide/relief/ReliefPlan.h"
 #include "decide/Triage.h"
+#include "decide/relief/ReliefPlan.h"
 #include "desk/Desk.h"
 #include "live/TriageService.h"
 #include "look/UiText.h"
@@ -296,13 +300,24 @@ void TrayController::rebuildMenu()
                 tr("%1 — %2 — %3")
                     .arg(processName(s), bytes(s.rssBytes), EngineLabels::recommendation(result->recommendations[u])));
             culprit->addAction(tr("Show in ptriage"), this, [this, id] { Q_EMIT windowRequested({id}); });
-            // Acting from the tray asks first, like everywhere: the window need not exist.
-            culprit->addAction(tr("End (TERM, then KILL)…"), this, [this, id] {
-                ActRequest request;
-                request.verb = ActVerb::End;
-                request.targets = {id};
-                ActFlow::confirmAndAct(m_desk, request, nullptr);
-            });
+            culprit->addSeparator();
+            culprit->setToolTipsVisible(true);
+            // What the engine's rules offer it, as the window's menu does; acting from the tray asks
+            // first, like everywhere: the window need not exist.
+            for (const OfferedAction &o :
+                offeredActions(result->process(i), actedOn(m_desk.undoable(), id, result->machine))) {
+                QAction *a = culprit->addAction(tr("%1…").arg(ActionDialog::verbLabel(o.verb)), this, [this, id, o] {
+                    ActRequest request;
+                    request.verb = o.verb;
+                    request.targets = {id};
+                    ActFlow::confirmAndAct(m_desk, request, nullptr);
+                });
+                a->setEnabled(o.mayBeDone());
+                if (!o.mayBeDone())
+                    a->setToolTip(tr("Refused: %1").arg(qs(o.blocks.front())));
+                if (o.recommended)
+                    culprit->setDefaultAction(a);
+            }
         }
         menu->addSeparator();
     }

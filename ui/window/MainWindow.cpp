@@ -17,11 +17,12 @@
 #include "table/ResultFeed.h"
 #include "table/TreeExpansion.h"
 #include "widgets/ScreenFit.h"
+#include "window/menus/ProcessMenus.h"
 #include "window/SidePanes.h"
 #include "window/StatusLine.h"
 #include "window/SummaryBar.h"
 #include "window/TableSide.h"
-#include "window/WindowActions.h"
+#include "window/menus/WindowActions.h"
 
 #include <QCloseEvent>
 #include <QCoreApplication>
@@ -76,6 +77,7 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
     m_side->setMachineChooser(m_machines);
     m_expansion = new TreeExpansion(m_table, RowKeyRole, this);
     m_actions = new WindowActions(*this);
+    m_menus = new ProcessMenus(*this, desk, *m_actions, *m_model, *m_filter, *m_table);
 
     connect(m_actions->pause, &QAction::toggled, this, [this](bool paused) {
         m_desk.setPaused(paused);
@@ -87,8 +89,6 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
     connect(m_filter, &ProcessFilterModel::filterAboutToChange, this, [this] { m_filtering = true; });
     connect(m_filter, &ProcessFilterModel::filterChanged, this, &MainWindow::followChosen);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateActionState);
-    connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showContextMenu);
-    connect(m_table->header(), &QWidget::customContextMenuRequested, this, &MainWindow::chooseColumns);
     connect(m_panes, &SidePanes::processActivated, this, &MainWindow::selectIdentity);
     connect(m_ports, &PortsView::processActivated, this, &MainWindow::selectIdentity);
     connect(m_ports, &PortsView::freePortRequested, this, [this](int port) {
@@ -332,6 +332,7 @@ void MainWindow::updateActionState()
         why = tr("Select one or more processes first.");
     m_actions->updateState(why, targets.size() == 1 && m_desk.undoableFor(targets.front(), shownMachine()),
         !targets.empty(), shownMachine());
+    m_menus->updateVerbs(targets, why); // what the selection may get, as the engine's rules say
     // The group's End: only where its plan ends at least one member.
     const int g = currentGroup();
     const auto rows = m_model->prepared();
@@ -442,117 +443,6 @@ void MainWindow::selectIdentity(const ProcessIdentity &id)
         return;
     m_table->selectionModel()->setCurrentIndex(proxy, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_table->scrollTo(proxy);
-}
-
-void MainWindow::showContextMenu(const QPoint &pos)
-{
-    const QModelIndex at = m_table->indexAt(pos);
-    const int i = at.isValid() ? m_model->resultIndex(m_filter->mapToSource(at)) : -1;
-    const int g = at.isValid() ? m_model->groupIndex(m_filter->mapToSource(at)) : -1;
-    if (i < 0 && g < 0)
-        return;
-    QMenu menu(this);
-    if (g >= 0)
-        fillGroupMenu(&menu, g);
-    else
-        fillContextMenu(&menu, i);
-    menu.exec(m_table->viewport()->mapToGlobal(pos));
-}
-
-void MainWindow::fillGroupMenu(QMenu *menu, int group)
-{
-    const auto rows = m_model->prepared();
-    const GroupSummary &g = rows->groups[static_cast<std::size_t>(group)];
-    menu->setToolTipsVisible(true);
-    menu->addSection(g.leftovers == 1 ? tr("1 of %1 processes would be ended").arg(g.members)
-                                      : tr("%1 of %2 processes would be ended").arg(g.leftovers).arg(g.members));
-    QAction *end = menu->addAction(tr("End this group's leftovers…"));
-    const std::string key = rows->result->groups[static_cast<std::size_t>(group)].key;
-    connect(end, &QAction::triggered, this, [this, key] { askToEndGroupOf(key); });
-    end->setEnabled(g.leftovers > 0 && m_desk.actUnavailableReason().isEmpty());
-    end->setToolTip(m_actions->endGroup->toolTip());
-    menu->setDefaultAction(end);
-}
-
-void MainWindow::fillContextMenu(QMenu *menu, int i)
-{
-    // What can be done to this process, in its state: the recommended action first and in bold.
-    const ProcessView process = m_model->result()->process(i);
-    const Recommendation &rec = process.recommendation();
-    const char state = process.sample().state;
-    const bool several = m_table->selectionModel()->selectedRows().size() > 1;
-    menu->setToolTipsVisible(true);
-    menu->addSection(tr("Recommended: %1").arg(EngineLabels::recommendation(rec)));
-    std::vector<ActVerb> verbs;
-    if (state == 'Z') {
-        verbs = {ActVerb::Reap, ActVerb::End}; // End offers the parent
-    } else {
-        verbs = {ActVerb::End, ActVerb::Kill};
-        verbs.push_back(state == 'T' || state == 't' ? ActVerb::Resume : ActVerb::Pause);
-        const bool frozen
-            = std::any_of(m_desk.undoable().begin(), m_desk.undoable().end(), [&](const ActionJournal::Entry &e) {
-                  return e.target == process.identity() && e.machine == shownMachine() && e.verb == ActVerb::Freeze;
-              });
-        verbs.push_back(frozen ? ActVerb::Thaw : ActVerb::Freeze);
-        verbs.push_back(ActVerb::Throttle);
-        if (several || process.sample().nice < 19) // renicing can only lower a priority
-            verbs.push_back(ActVerb::Renice);
-        verbs.push_back(ActVerb::Quarantine);
-    }
-    // End is the way a recommended kill is offered; a zombie's action is about its parent.
-    const auto recommendedVerb = [&](ActVerb v) {
-        if (state == 'Z')
-            return v == (rec.parentAction == ParentAction::End ? ActVerb::End : ActVerb::Reap);
-        return v != ActVerb::Kill && rec.action != RecommendedAction::Keep && recommendedActionOf(v) == rec.action;
-    };
-    std::stable_partition(verbs.begin(), verbs.end(), recommendedVerb);
-    for (const ActVerb v : verbs)
-        if (QAction *a = m_actions->forVerb(v)) {
-            menu->addAction(a);
-            if (recommendedVerb(v))
-                menu->setDefaultAction(a);
-        }
-    if (state != 'Z')
-        menu->addMenu(m_actions->signalMenu);
-    menu->addSeparator();
-    if (m_actions->undo->isEnabled())
-        menu->addAction(m_actions->undo);
-    menu->addAction(m_actions->spare);
-    // By origin, a member offers its group's End too.
-    if (m_model->mode() == ProcessTableModel::Mode::Origin
-        && static_cast<std::size_t>(i) < m_model->result()->groupOf.size()) {
-        const auto rows = m_model->prepared();
-        const int g = m_model->result()->groupOf[static_cast<std::size_t>(i)];
-        const std::string key = m_model->result()->groups[static_cast<std::size_t>(g)].key;
-        menu->addSeparator();
-        QAction *end = menu->addAction(tr("End the leftovers of its group…"));
-        connect(end, &QAction::triggered, this, [this, key] { askToEndGroupOf(key); });
-        end->setEnabled(
-            rows && rows->groups[static_cast<std::size_t>(g)].leftovers > 0 && m_desk.actUnavailableReason().isEmpty());
-    }
-}
-
-void MainWindow::fillColumnsMenu(QMenu *menu)
-{
-    // Which columns show; order and widths are dragged on the header, and all three are kept.
-    menu->clear();
-    QHeaderView *header = m_table->header();
-    for (int c = 0; c < m_model->columnCount(); ++c) {
-        QAction *a = menu->addAction(m_model->headerData(c, Qt::Horizontal).toString());
-        a->setCheckable(true);
-        a->setChecked(!header->isSectionHidden(c));
-        a->setToolTip(m_model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString());
-        a->setEnabled(c != m_model->columns().indexOf(QStringLiteral("command"))); // always one to read
-        connect(a, &QAction::toggled, header, [header, c](bool shown) { header->setSectionHidden(c, !shown); });
-    }
-    menu->setToolTipsVisible(true);
-}
-
-void MainWindow::chooseColumns(const QPoint &pos)
-{
-    QMenu menu(this);
-    fillColumnsMenu(&menu);
-    menu.exec(m_table->header()->mapToGlobal(pos));
 }
 
 void MainWindow::restoreSettings()

@@ -22,6 +22,7 @@ class HistoryCharts;
 class LedgerPane;
 class MachineChooser;
 class PortsView;
+class ProcessMenus;
 class ProcessFilterModel;
 class ReliefDialog;
 class ResultFeed;
@@ -75,11 +76,6 @@ public:
     void askToEndGroupOf(const std::string &key);
     // The origin group of the current row in the result shown (-1: none, or not the By origin view).
     int currentGroup() const;
-    // The column chooser (the header's context menu, View → Columns): one checkable entry per column.
-    void fillColumnsMenu(QMenu *menu);
-    // The context menu of process `resultIndex` (of shownResult()): what can be done to it in its
-    // state, the recommended action first (the menu's default).
-    void fillContextMenu(QMenu *menu, int resultIndex);
     // File → Add host…: asks for a name ssh accepts, adds it to the hosts file and asks it now.
     void askToAddHost();
     // Shows this machine or a host of the hosts file once it answered; false when it cannot be.
@@ -116,8 +112,6 @@ private:
     void showSelected();
     void followChosen();
     void selectIdentity(const ProcessIdentity &id);
-    void showContextMenu(const QPoint &pos);
-    void chooseColumns(const QPoint &pos);
     void updateActionState();
     void updateMarks();
     // The table shows this machine's processes (not another machine's, read over ssh).
@@ -126,7 +120,6 @@ private:
     void restoreSettings();
     void saveSettings() const;
     std::vector<ProcessIdentity> selectedIdentities() const;
-    void fillGroupMenu(QMenu *menu, int group);
 
     Desk &m_desk;
     bool m_keepRunningHidden = false;
@@ -143,6 +136,7 @@ private:
     StatusLine *m_status;
     MachineChooser *m_machines;
     WindowActions *m_actions;
+    ProcessMenus *m_menus;
     SessionsWindow *m_sessionsWindow = nullptr;
     int m_selectPid = 0;
     bool m_applying = false; // rows are moving: the current row is not the person's choice

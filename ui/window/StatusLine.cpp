@@ -6,7 +6,7 @@
 #include "desk/Desk.h"
 #include "util/Format.h"
 #include "widgets/SteadyLine.h"
-#include "window/ReportExport.h"
+#include "window/menus/ReportExport.h"
 
 #include <QLocale>
 #include <QMainWindow>

@@ -41,6 +41,7 @@ public:
     QList<QAction *> process; // act on the selection
     QAction *forVerb(ActVerb verb) const; // one of `process`; null for Signal (see signalMenu)
     QMenu *signalMenu = nullptr; // Send signal
+    QMenu *columns = nullptr; // View → Columns
     QList<QAction *> intervals;
     QList<QAction *> autosave;
 

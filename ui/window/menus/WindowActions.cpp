@@ -1,11 +1,11 @@
-#include "window/WindowActions.h"
+#include "window/menus/WindowActions.h"
 
 #include "desk/Desk.h"
 #include "look/Guide.h"
 #include "look/ThemeIcon.h"
 #include "tray/Autostart.h"
 #include "window/MainWindow.h"
-#include "window/ReportExport.h"
+#include "window/menus/ReportExport.h"
 
 #include <QActionGroup>
 #include <QCoreApplication>
@@ -118,8 +118,7 @@ void WindowActions::buildView()
     };
     connect(treeMode, &QAction::toggled, &m_window, applyMode);
     connect(originMode, &QAction::toggled, &m_window, applyMode);
-    QMenu *columns = view->addMenu(tr("&Columns"));
-    connect(columns, &QMenu::aboutToShow, this, [this, columns] { m_window.fillColumnsMenu(columns); });
+    columns = view->addMenu(tr("&Columns")); // filled by ProcessMenus
     QMenu *interval = view->addMenu(tr("Refresh &interval"));
     for (int ms : {1000, 2000, 5000, 10000}) {
         QAction *a = interval->addAction(tr("%1 s").arg(ms / 1000));

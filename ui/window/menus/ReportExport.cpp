@@ -1,4 +1,4 @@
-#include "window/ReportExport.h"
+#include "window/menus/ReportExport.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
