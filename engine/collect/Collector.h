@@ -2,17 +2,18 @@
 
 #include "Snapshot.h"
 #include "collect/SteadyRate.h"
+#include "util/PhaseTimes.h"
+// Not needed by what follows since its readers moved to scan/, but its callers (Capture.cpp, the
+// tests) take the proc readers, sched clocks and cgroups from here.
 #include "collect/proc/CgroupMembers.h"
 #include "collect/proc/ProcFiles.h"
 #include "collect/proc/SchedClocks.h"
 #include "collect/proc/SocketTable.h"
-#include "util/PhaseTimes.h"
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
-
-class QThreadPool;
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -20,7 +21,7 @@ class QThreadPool;
 
 namespace ptriage {
 
-class WorkTreeCache;
+struct CollectorState;
 
 enum class DeepReads { All, NewOnly, None };
 
@@ -83,8 +84,8 @@ public:
 
     // Opens the proc root and reads the boot id. False with a message when it is unusable.
     bool open(std::string *error);
-    bool isCapture() const { return m_capture; }
-    const BootId &bootId() const { return m_bootId; }
+    bool isCapture() const;
+    const BootId &bootId() const;
 
     // One-shot scan: the cheap tier, the expensive reads, CPU time, last run and I/O again in a pass
     // that starts at least `minInterval` seconds after the first did, so rates are recent (not for a
@@ -109,180 +110,17 @@ public:
     void seedPrevious(const std::vector<PreviousSample> &previous);
     std::vector<PreviousSample> previousSamples() const;
     // Where the last scanOnce() or refresh() spent its time.
-    const PhaseTimes &lastPhases() const { return m_phases; }
+    const PhaseTimes &lastPhases() const;
     // The last scanOnce() or refresh(): fd records taken from a parent (InheritedFds.h), and children
     // whose records were read again by their links because the parent ran meanwhile.
     struct Inherited {
         std::size_t fds = 0;
         std::vector<ProcessIdentity> readAgain;
     };
-    Inherited lastInherited() const { return m_inherited; }
+    Inherited lastInherited() const;
 
 private:
-    struct Pass {
-        std::vector<Sample> samples;
-        double uptime = 0;
-        // When each process was read (live scans): a one-shot's two passes spend different times per
-        // process, so the time between a process's two reads is not that between the passes' starts.
-        // Empty for a capture: `uptime` for all.
-        std::vector<double> readAt;
-        // Read with the cheap tier where it came with the CPU time (a one-thread process's sched in a
-        // one-shot scan's passes and a capture's).
-        std::vector<std::optional<double>> lastRanMs;
-        // A one-shot scan keeps each process's directory open from its first read to its last: an
-        // open pid directory names that process only (reads through it fail once it is gone, never
-        // reach a newcomer under its pid), so nothing read through it needs checking, and nothing is
-        // opened twice. The second pass closes it (on its worker) unless the process exec'd. A live
-        // refresh's are kept for the next (m_keptDirs). An invalid entry past the fd budget.
-        std::vector<DirFd> dirs;
-        // Only in a one-shot's first pass does a kept directory spare the details' exec check: its
-        // second pass sees an exec in the command name.
-        bool execSeenLater = false;
-        // Per sample, the interval its rates span (0: no rate; negative: its first, which may be filled).
-        std::vector<double> intervals;
-        // A one-shot's first pass: not run for a while before its read (readCheap), so not read again.
-        std::vector<char> quiet;
-        // A refresh's: stat carried over from the previous sample (statCarriable), checked for a parent
-        // gone once every process is read (recheckCarriedParents).
-        std::vector<char> statCarried;
-    };
-    // firstOfTwo: a one-shot's first pass. Keeps up to dirsToKeep directories, a refresh's through
-    // those it kept last time.
-    Pass readCheapTier();
-    Pass readCheapTier(const std::vector<int> &pids, bool firstOfTwo, std::size_t dirsToKeep);
-    // The second pass of a one-shot scan: CPU time, last run and I/O again, through the kept directories,
-    // of all but those quiet since long before their first read (Pass::quiet).
-    Pass rereadRates(Pass &first);
-    // A live refresh's directories, for the next (m_keptDirs).
-    void keepDirs(Pass &pass);
-    // Quiet this long (and ten intervals) before its first read, a process is not read again: what the
-    // interval could catch of it, a wakeup, is what fillShortInterval evens out, and its last run
-    // stays in its bin ("seconds ago").
-    static constexpr double kQuietSeconds = 1;
-    std::optional<SchedClocks> schedClocks(); // the clocks, renewed or read by visiting the CPUs
-    // How many pid directories a scan may keep open (the soft fd limit, less a reserve).
-    static std::size_t pidDirBudget();
-    // Grows the fd table to hold `fds` descriptors now (see scanOnce); `anyFd` is any open fd.
-    static void reserveFdTable(int anyFd, std::size_t fds);
-    DirFd openPid(int pid) const;
-    // cpuReadAt: when the CPU time was read (the middle of its read), for a live scan's rates.
-    // quiet: set in a one-shot's first pass, when the process has not run for m_quiet->seconds
-    // (one thread, sleeping or stopped; running, D and zombies never).
-    // keep: the directory read through and kept (one already there is tried first: the last refresh's).
-    bool readCheap(int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr,
-        DirFd *keep = nullptr, double *cpuReadAt = nullptr, char *quiet = nullptr, const Sample *carry = nullptr,
-        char *carried = nullptr);
-    // carry: the last refresh's sample of the process `dir` was kept for (statCarriable); when its CPU
-    // time is unchanged, what stat said is taken from there (`*carried` set) and only schedstat is read.
-    bool readCheapAt(const DirFd &dir, int pid, Sample &s, FileBuffer &buf, std::optional<double> *lastRanMs = nullptr,
-        double *cpuReadAt = nullptr, char *quiet = nullptr, const Sample *carry = nullptr, char *carried = nullptr);
-    // The last refresh's sample whose stat this refresh may carry for the process kept under `id`, else null.
-    const Sample *statCarriable(const ProcessIdentity &id) const;
-    // A carried parent pid holds only while that parent lives: those whose parent is gone are read again.
-    void recheckCarriedParents(Pass &pass);
-    std::uint64_t m_refreshes = 0;
-    // The last refresh's snapshot (the caller holds it too, until its triage is replaced): what a
-    // process that has not run since carries over from.
-    std::shared_ptr<const Snapshot> m_lastRefresh;
-    std::shared_ptr<const ProcessDetails> readDetails(int pidFd, const Sample &s, FileBuffer &buf);
-    // `known` with its executable read (left by the live service's first scan).
-    static std::shared_ptr<const ProcessDetails> withExecutable(int pidFd, const ProcessDetails &known);
-    // A parent whose records of the fds a child shares with it a deep read takes (InheritedFds.h).
-    struct Lender {
-        const DeepDetails *files;
-        int pid;
-    };
-    std::shared_ptr<DeepDetails> readDeepAt(
-        int pidFd, const Sample &s, FileBuffer &buf, const Lender *lender = nullptr, std::size_t *taken = nullptr);
-    // Which samples of the pass may lend their fd records to their children read after them.
-    std::vector<char> lenders(
-        const Pass &pass, const std::vector<std::size_t> &work, const std::vector<std::uint8_t> &needs) const;
-    // Children that took records from a parent that ran since its CPU time was read get theirs read again.
-    void confirmLenders(Pass &pass, const std::vector<long> &lender, const std::vector<char> &took);
-    static std::shared_ptr<DeepDetails> ownFilesWhilePinning();
-    std::vector<FileLock> readLockTable(FileBuffer &buf) const; // touches nothing of this: any thread
-    void setLocks(std::vector<FileLock> locks); // and who holds one, for the deep reads after
-    // Inodes for the files of those holding a lock, read after their deep reads (through the kept
-    // directories), when /proc/locks was read beside them.
-    void nameLockedFiles(Pass &pass);
-    void readIo(int dirFd, Sample &s, FileBuffer &buf);
-    // After stat and the CPU time: I/O (unless `ioUnused`), uid and fd count, carried over from the
-    // previous sample when the process has not run since (didNotRunSince).
-    void readIoUidFds(int dirFd, Sample &s, FileBuffer &buf, bool ioUnused);
-    // Its previous sample if it has not run since (its I/O, fds and uid are then that sample's), else null.
-    const PreviousSample *didNotRunSince(const Sample &s) const;
-    // `readFdsAgain`: processes whose cached fds are read anew (a listener of theirs came or went).
-    void attachDetails(Pass &pass, bool deepForAll, const std::unordered_set<ProcessIdentity> *readFdsAgain = nullptr);
-    void applyRates(Pass &pass);
-    void fillShortIntervals(Pass &pass); // after attachLastRan: it reads the interval's own CPU
-    void attachLastRan(Pass &pass);
-    struct SocketReading {
-        SocketMap sockets;
-        ClosedByPort closedByPort;
-        std::optional<Phrase> warning;
-    };
-    SocketReading readSockets(FileBuffer &buf) const; // touches nothing of this: any thread
-    // The live service reads fds once per identity; when the TCP listeners changed since the last
-    // refresh, the processes that may hold a new one (young ones) or lost one have theirs read again.
-    std::unordered_set<ProcessIdentity> holdersToReadAgain(const Pass &pass, const SocketMap &sockets);
-    static std::vector<std::uint64_t> tcpListeners(const SocketMap &sockets); // sorted inodes
-    // `sockets`: read beside the scan (a one-shot's), else read now.
-    std::shared_ptr<Snapshot> publish(Pass &&pass, PhaseClock &clock, std::optional<SocketReading> sockets = {});
-    double now(FileBuffer &buf);
-
-    CollectOptions m_options;
-    DirFd m_root;
-    bool m_capture = false;
-    bool m_canCompareFds = false; // live, and /proc's pids are this process's (kcmp takes those)
-    Inherited m_inherited;
-    std::vector<ProcessIdentity> m_ioLeftForLater; // by the last scanOnce, for readIoLeftForLater
-    // A capture's own instant (its uptime file, written last), wall clock: what its scans are dated,
-    // so one capture reads the same whenever it is scanned. 0 for live procfs: now.
-    std::int64_t m_capturedAtMs = 0;
-    std::unique_ptr<WorkTreeCache> m_workTrees; // live scans only
-    ProcSource m_source = ProcSource::Live; // a capture's files are opened as anyone's
-    BootId m_bootId;
-    std::vector<std::string_view> m_environKeys;
-    std::unordered_map<ProcessIdentity, PreviousSample> m_previous;
-    std::unordered_map<ProcessIdentity, std::shared_ptr<const ProcessDetails>> m_details;
-    std::unordered_map<ProcessIdentity, std::shared_ptr<const DeepDetails>> m_deep;
-    std::vector<std::uint64_t> m_tcpListeners; // listening TCP sockets whose holders were looked for, sorted
-    std::optional<double> m_lastInterval;
-    std::optional<Phrase> m_clockWarning; // a capture's recorded clocks unusable: said in the snapshot
-    bool m_preciseCpu = false; // read schedstat: one-shot scans and captures, not every refresh
-    // A live one-shot that reads every process deep counts each one's fds with that read, not before.
-    bool m_fdsCountedWithDetails = false;
-    // The live service's first scan: executables (no verdict reads them) are read by the refreshes after it.
-    bool m_exeLeftForLater = false;
-    static constexpr std::size_t kExecutablesPerRefresh = 1024;
-    struct LastRan {
-        double ms = 0; // se.exec_start, on the SchedClocks timeline
-        // Its threads' CPU time (schedstat) when `ms` was read: while it is the same, the process has
-        // not run since, and `ms` still holds; once it differs, `ms` is read again.
-        std::optional<std::uint64_t> cpuNs;
-    };
-    std::unordered_map<ProcessIdentity, LastRan> m_lastRan;
-    std::optional<SchedClocks> m_clocks; // as last read by visiting the CPUs
-    struct QuietTest {
-        SchedClocks clocks; // what "last ran" is measured on
-        double seconds = kQuietSeconds;
-        double ticksPerSecond = 100; // of start times
-    };
-    std::optional<QuietTest> m_quiet; // set during a one-shot's first pass
-    std::optional<CgroupMembers> m_cgroups; // during a one-shot scan, when its walk paid
-    // A live refresh's pid directories, kept for the next, sorted by pid: a read through one is its
-    // process's or fails, so a refresh opens a directory only for a process it has not seen.
-    struct KeptDir {
-        ProcessIdentity id;
-        DirFd dir;
-    };
-    std::vector<KeptDir> m_keptDirs;
-    std::vector<FileLock> m_locks; // of the pass being read
-    std::unordered_set<int> m_lockHolders; // their files get inodes, to name what they lock
-    FileBuffer m_buffer; // for the calling thread's own reads
-    std::vector<FileBuffer> m_buffers; // one per worker of a parallel read
-    std::unique_ptr<QThreadPool> m_pool; // for the parallel reads: not the application's global pool
-    PhaseTimes m_phases;
+    std::unique_ptr<CollectorState> m_state; // scan/CollectorState.h: what its two algorithms share
 };
 
 // Writes a captured tree in the ordinary /proc layout from `procRoot` (live /proc normally).
