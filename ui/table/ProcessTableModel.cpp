@@ -36,23 +36,21 @@ namespace {
 // form a cycle (only a doctored capture could).
 std::vector<int> parentIndices(const TriageResult &r, bool tree)
 {
-    const auto &procs = r.snapshot->processes;
-    std::vector<int> parent(procs.size(), -1);
+    const auto n = static_cast<std::size_t>(r.size());
+    std::vector<int> parent(n, -1);
     if (!tree)
         return parent;
-    for (std::size_t i = 0; i < procs.size(); ++i) {
-        const Sample &s = procs[i];
-        const auto it = r.snapshot->indexByPid.find(s.ppid);
-        if (it == r.snapshot->indexByPid.end() || it->second == i)
+    for (int i = 0; i < r.size(); ++i) {
+        const Sample &s = r.process(i).sample();
+        const auto p = r.byPid(s.ppid);
+        if (!p || p->index() == i || p->identity().startTicks > s.id.startTicks)
             continue;
-        if (procs[it->second].id.startTicks > s.id.startTicks)
-            continue;
-        parent[i] = static_cast<int>(it->second);
+        parent[static_cast<std::size_t>(i)] = p->index();
     }
     // Break cycles: 0 unvisited, 1 on the current path, 2 done.
-    std::vector<char> mark(procs.size(), 0);
+    std::vector<char> mark(n, 0);
     std::vector<int> path;
-    for (std::size_t start = 0; start < procs.size(); ++start) {
+    for (std::size_t start = 0; start < n; ++start) {
         path.clear();
         int x = static_cast<int>(start);
         while (x >= 0 && mark[static_cast<std::size_t>(x)] == 0) {
@@ -92,7 +90,7 @@ std::vector<int> originParents(const TriageResult &r)
     const std::size_t n = r.snapshot->processes.size();
     std::vector<int> parent(n + r.groups.size(), -1);
     for (std::size_t i = 0; i < n && i < r.groupOf.size(); ++i)
-        parent[i] = static_cast<int>(n) + r.groupOf[i];
+        parent[i] = static_cast<int>(n) + r.process(static_cast<int>(i)).groupIndex();
     return parent;
 }
 
@@ -248,11 +246,11 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
             yieldPoint();
     }
     if (basis && basis->result && basis->result->snapshot) {
-        const auto &old = basis->result->snapshot->processes;
+        const TriageResult &old = *basis->result;
         std::unordered_map<ProcessIdentity, std::size_t> oldIndex;
-        oldIndex.reserve(old.size());
-        for (std::size_t j = 0; j < old.size(); ++j)
-            oldIndex.try_emplace(old[j].id, j); // a key seen twice keeps its first process, as the model does
+        oldIndex.reserve(static_cast<std::size_t>(old.size()));
+        for (int j = 0; j < old.size(); ++j) // a key seen twice keeps its first process, as the model does
+            oldIndex.try_emplace(old.identityOf(j), static_cast<std::size_t>(j));
         rows->basisSerial = basis->serial;
         rows->changedColumns.assign(n, {0, -1});
         rows->candidacyChanged.assign(n, 0);
@@ -260,7 +258,7 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
         for (std::size_t i = 0; i < n; ++i) {
             if (i % kRowsBetweenYields == kRowsBetweenYields - 1)
                 yieldPoint();
-            auto it = oldIndex.find(result->snapshot->processes[i].id);
+            auto it = oldIndex.find(result->identityOf(static_cast<int>(i)));
             if (it == oldIndex.end())
                 continue;
             const std::size_t j = it->second;
@@ -272,19 +270,20 @@ std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepar
                     first = std::min(first, c);
                     last = c;
                 }
-            const Recommendation &now = result->recommendations[i], &then = basis->result->recommendations[j];
+            const Recommendation &now = result->process(static_cast<int>(i)).recommendation();
+            const Recommendation &then = basis->result->process(static_cast<int>(j)).recommendation();
             rows->candidacyChanged[i] = now.candidate != then.candidate || now.review != then.review ? 1 : 0;
         }
         // The groups, matched by their key.
         std::unordered_map<std::string_view, std::size_t> oldGroup;
         for (std::size_t h = 0; h < basis->groups.size(); ++h)
-            oldGroup.try_emplace(basis->result->groups[static_cast<std::size_t>(basis->groups[h].group)].key, h);
+            oldGroup.try_emplace(basis->result->group(basis->groups[h].group).key, h);
         const std::size_t total = rows->rowCount();
         rows->changedColumns.resize(total, {0, -1});
         rows->candidacyChanged.resize(total, 0);
         rows->basisIndex.resize(total, -1);
         for (std::size_t g = 0; g < rows->groups.size(); ++g) {
-            auto it = oldGroup.find(result->groups[g].key);
+            auto it = oldGroup.find(result->group(static_cast<int>(g)).key);
             if (it == oldGroup.end())
                 continue;
             const std::size_t i = n + g, j = basis->processes + it->second;
@@ -363,7 +362,7 @@ void ProcessTableModel::takeRow(Node *node, int index) const
         return;
     }
     node->index = index;
-    const Recommendation &rec = m_result->recommendations[i];
+    const Recommendation &rec = m_result->process(index).recommendation();
     node->candidate = rec.candidate;
     node->tinted = rec.candidate && !rec.review;
 }
@@ -383,7 +382,8 @@ void ProcessTableModel::rebuild(std::shared_ptr<const PreparedRows> rows)
         const std::vector<int> parents = origin ? originParents(r) : parentIndices(r, m_mode == Mode::Tree);
         std::vector<Node *> at(rowsOf(*m_rows), nullptr);
         for (std::size_t i = 0; i < at.size(); ++i) {
-            const ProcessIdentity key = i < n ? r.snapshot->processes[i].id : groupNodeId(r.groups[i - n].key);
+            const auto k = static_cast<int>(i);
+            const ProcessIdentity key = i < n ? r.identityOf(k) : groupNodeId(r.group(k - r.size()).key);
             auto node = std::make_unique<Node>();
             node->id = key;
             takeRow(node.get(), static_cast<int>(i));
@@ -450,7 +450,8 @@ ProcessTableModel::Update ProcessTableModel::matchNodes(std::shared_ptr<const Pr
     // Prepared against the rows shown, each process already knows its row in the result shown.
     const bool mapped = m_rows && prepared->basisSerial == m_rows->serial && prepared->basisIndex.size() >= rows;
     for (std::size_t i = 0; i < rows; ++i) {
-        const ProcessIdentity id = i < n ? r.snapshot->processes[i].id : groupNodeId(r.groups[i - n].key);
+        const auto k = static_cast<int>(i);
+        const ProcessIdentity id = i < n ? r.identityOf(k) : groupNodeId(r.group(k - r.size()).key);
         const int before = mapped ? prepared->basisIndex[i] : -1;
         Node *x = before >= 0 && static_cast<std::size_t>(before) < m_nodeAt.size()
             ? m_nodeAt[static_cast<std::size_t>(before)]
@@ -700,8 +701,7 @@ QModelIndex ProcessTableModel::indexOfGroup(const std::string &key) const
     if (m_mode != Mode::Origin)
         return {};
     const QModelIndex i = indexOf(groupNodeId(key));
-    return groupIndex(i) >= 0 && m_result->groups[static_cast<std::size_t>(groupIndex(i))].key == key ? i
-                                                                                                      : QModelIndex();
+    return groupIndex(i) >= 0 && m_result->group(groupIndex(i)).key == key ? i : QModelIndex();
 }
 
 std::optional<ProcessTableModel::FilterFacts> ProcessTableModel::filterFacts(int row, const QModelIndex &parent) const
@@ -870,17 +870,16 @@ QVariant ProcessTableModel::groupData(const Node *node, int column, int role) co
     case CandidateRole:
         return node->candidate;
     case ScoreRole:
-        return summary.strongest < 0 ? 0 : m_result->recommendations[static_cast<std::size_t>(summary.strongest)].score;
+        return summary.strongest < 0 ? 0 : m_result->process(summary.strongest).recommendation().score;
     case SearchTextRole:
         return m_rows->searchText(i);
     case ProtectedRole:
     case KernelThreadRole:
         return false;
     case RowKeyRole:
-        return QStringLiteral("group:")
-            + QString::fromStdString(m_result->groups[static_cast<std::size_t>(summary.group)].key);
+        return QStringLiteral("group:") + QString::fromStdString(m_result->group(summary.group).key);
     case GroupKeyRole:
-        return QString::fromStdString(m_result->groups[static_cast<std::size_t>(summary.group)].key);
+        return QString::fromStdString(m_result->group(summary.group).key);
     default:
         return {}; // no identity, pid, class or uid: a group is not a process
     }
