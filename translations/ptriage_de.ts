@@ -3028,6 +3028,13 @@ Eltern-PID: %2</translation>
     </message>
 </context>
 <context>
+    <name>RowRoles</name>
+    <message>
+        <source>%1 by ptriage · %2</source>
+        <translation>%1 durch ptriage · %2</translation>
+    </message>
+</context>
+<context>
     <name>ScanText</name>
     <message>
         <source>over the last %1</source>
@@ -4339,13 +4346,6 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1 listeners on %2 ports</source>
         <translation>%1 lauschende Sockets auf %2 Ports</translation>
-    </message>
-</context>
-<context>
-    <name>ptriage::ProcessTableModel</name>
-    <message>
-        <source>%1 by ptriage · %2</source>
-        <translation>%1 durch ptriage · %2</translation>
     </message>
 </context>
 <context>
