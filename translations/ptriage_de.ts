@@ -3078,6 +3078,13 @@ Eltern-PID: %2</translation>
     </message>
 </context>
 <context>
+    <name>RowRoles</name>
+    <message>
+        <source>%1 by ptriage · %2</source>
+        <translation>%1 durch ptriage · %2</translation>
+    </message>
+</context>
+<context>
     <name>ScanText</name>
     <message>
         <source>over the last %1</source>
@@ -4161,6 +4168,22 @@ Eltern-PID: %2</translation>
         <source>%1 — not reachable: %2</source>
         <translation>%1 — nicht erreichbar: %2</translation>
     </message>
+    <message>
+        <source>Add host</source>
+        <translation>Rechner hinzufügen</translation>
+    </message>
+    <message>
+        <source>A machine to triage over ssh: anything ssh accepts (user@host, an alias of ~/.ssh/config). ptriage must be installed there; its processes are judged here.</source>
+        <translation>Ein Rechner, der über ssh geprüft wird: alles, was ssh annimmt (benutzer@rechner, ein Alias aus ~/.ssh/config). Dort muss ptriage installiert sein; seine Prozesse werden hier beurteilt.</translation>
+    </message>
+    <message>
+        <source>%1 was not added: %2</source>
+        <translation>%1 wurde nicht hinzugefügt: %2</translation>
+    </message>
+    <message>
+        <source>%1 is in the hosts file; its processes can be chosen once it answers.</source>
+        <translation>%1 steht in der Rechnerdatei; seine Prozesse sind wählbar, sobald er antwortet.</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::MainWindow</name>
@@ -4195,22 +4218,6 @@ Eltern-PID: %2</translation>
     <message>
         <source>Freeing a port is planned on this machine only: choose This machine.</source>
         <translation>Einen Port freizugeben wird nur auf diesem Rechner geplant: wählen Sie „Dieser Rechner“.</translation>
-    </message>
-    <message>
-        <source>Add host</source>
-        <translation>Rechner hinzufügen</translation>
-    </message>
-    <message>
-        <source>A machine to triage over ssh: anything ssh accepts (user@host, an alias of ~/.ssh/config). ptriage must be installed there; its processes are judged here.</source>
-        <translation>Ein Rechner, der über ssh geprüft wird: alles, was ssh annimmt (benutzer@rechner, ein Alias aus ~/.ssh/config). Dort muss ptriage installiert sein; seine Prozesse werden hier beurteilt.</translation>
-    </message>
-    <message>
-        <source>%1 was not added: %2</source>
-        <translation>%1 wurde nicht hinzugefügt: %2</translation>
-    </message>
-    <message>
-        <source>%1 is in the hosts file; its processes can be chosen once it answers.</source>
-        <translation>%1 steht in der Rechnerdatei; seine Prozesse sind wählbar, sobald er antwortet.</translation>
     </message>
     <message>
         <source>ptriage — %1 (over ssh)</source>
@@ -4408,13 +4415,6 @@ Eltern-PID: %2</translation>
     <message>
         <source>End the leftovers of its group…</source>
         <translation>Überbleibsel seiner Gruppe beenden…</translation>
-    </message>
-</context>
-<context>
-    <name>ptriage::ProcessTableModel</name>
-    <message>
-        <source>%1 by ptriage · %2</source>
-        <translation>%1 durch ptriage · %2</translation>
     </message>
 </context>
 <context>

@@ -26,10 +26,9 @@ std::vector<Posterior> carryOrInfer(const Snapshot &snap, const std::vector<Proc
             const Sample &s = snap.processes[i];
             observing.observe(i, facts[i], observations);
             const std::uint64_t key = posteriorKey(s, facts[i], observations);
-            const Sample *before = previous ? previous->snapshot->byIdentity(s.id) : nullptr;
-            const auto j = before ? static_cast<std::size_t>(before - previous->snapshot->processes.data()) : 0;
-            if (before && previous->posteriors[j].key == key) {
-                out[i] = previous->posteriors[j];
+            const auto before = previous ? previous->find(s.id) : std::nullopt;
+            if (before && before->posterior().key == key) {
+                out[i] = before->posterior();
                 same[i] = 1;
             } else {
                 inferrer.infer(out[i], snap, i, facts[i], observations, key);
@@ -120,6 +119,26 @@ Phrase whatChanged(
 
 } // namespace
 
+std::optional<ProcessView> TriageResult::byPid(int pid) const
+{
+    const auto it = snapshot->indexByPid.find(pid);
+    if (it == snapshot->indexByPid.end())
+        return std::nullopt;
+    return process(static_cast<int>(it->second));
+}
+
+std::optional<ProcessView> TriageResult::find(const ProcessIdentity &id) const
+{
+    auto p = byPid(id.pid);
+    return p && p->identity() == id ? p : std::nullopt;
+}
+
+int TriageResult::findGroup(const std::string &key) const
+{
+    const auto it = std::find_if(groups.begin(), groups.end(), [&](const OriginGroup &g) { return g.key == key; });
+    return it == groups.end() ? -1 : static_cast<int>(it - groups.begin());
+}
+
 // An action that changes with every refresh is one nobody acts on. Between refreshes a verdict changes
 // only when the evidence moved it past a margin (pastMargin); towards acting, it must also have stayed
 // there kHoldActionMs; towards less, it changes at once. A gate (the held action no longer allowed) and a
@@ -132,17 +151,17 @@ void holdActions(TriageResult &r, const TriageResult &previous, const TriageConf
     for (std::size_t i = 0; i < r.recommendations.size(); ++i) {
         Recommendation &rec = r.recommendations[i];
         rec.sinceMs = now;
-        const Sample *before = previous.snapshot->byIdentity(snap.processes[i].id);
+        const auto before = previous.find(snap.processes[i].id);
         if (!before)
             continue;
-        const auto j = static_cast<std::size_t>(before - previous.snapshot->processes.data());
-        const Recommendation &was = previous.recommendations[j];
+        const auto j = static_cast<std::size_t>(before->index());
+        const Recommendation &was = before->recommendation();
         if (sameVerdict(rec, was)) {
             rec.sinceMs = was.sinceMs;
             rec.changed = was.changed;
             continue;
         }
-        const bool atOnce = snap.processes[i].state == 'Z' || before->state == 'Z'
+        const bool atOnce = snap.processes[i].state == 'Z' || before->sample().state == 'Z'
             || !rec.allowed[static_cast<std::size_t>(was.action)] || rec.parentAction != ParentAction::None
             || was.parentAction != ParentAction::None;
         bool change = atOnce;
@@ -182,11 +201,10 @@ void holdActions(TriageResult &r, const TriageResult &previous, const TriageConf
 void holdVerdicts(std::vector<Posterior> &posteriors, const Snapshot &snap, const TriageResult &previous)
 {
     for (std::size_t i = 0; i < posteriors.size(); ++i) {
-        const Sample *before = previous.snapshot->byIdentity(snap.processes[i].id);
+        const auto before = previous.find(snap.processes[i].id);
         if (!before)
             continue;
-        const Posterior &was
-            = previous.posteriors[static_cast<std::size_t>(before - previous.snapshot->processes.data())];
+        const Posterior &was = before->posterior();
         Posterior &now = posteriors[i];
         const ProcessClass said = now.classification;
         if (said == was.classification || said == ProcessClass::Useful || said == ProcessClass::Zombie

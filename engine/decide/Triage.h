@@ -8,6 +8,7 @@
 #include "util/PhaseTimes.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace ptriage {
@@ -56,9 +57,14 @@ struct TriageResult {
     }
     // Every part of one process's verdict, typed; `index` must be in range.
     ProcessView process(int index) const;
-    // The process with this identity, when the result holds it (never a newcomer under its PID).
-    std::optional<ProcessView> find(const ProcessIdentity &id) const;
     int size() const { return static_cast<int>(snapshot->processes.size()); }
+    // The process of that identity (never another one under a reused pid), or of that pid, if this
+    // result holds it: through the snapshot's index by pid, so no caller computes an index.
+    std::optional<ProcessView> find(const ProcessIdentity &id) const;
+    std::optional<ProcessView> byPid(int pid) const;
+    // Origin group `g` (ProcessView::groupIndex, GroupSummary::group); `g` must be in range.
+    const OriginGroup &group(int g) const { return groups[static_cast<std::size_t>(g)]; }
+    int findGroup(const std::string &key) const; // the index of the group of that key, or -1
 };
 
 // One process of a TriageResult: what was read, known, believed and recommended about it, and
@@ -76,7 +82,8 @@ public:
     const Recommendation &recommendation() const { return m_result->recommendations[at()]; }
     const BlastRadius &blast() const { return m_result->blast[at()]; }
     const ProcessOrigin &origin() const { return facts().origin; }
-    const OriginGroup &group() const { return m_result->groups[static_cast<std::size_t>(m_result->groupOf[at()])]; }
+    int groupIndex() const { return m_result->groupOf[at()]; } // into result().groups
+    const OriginGroup &group() const { return m_result->group(groupIndex()); }
     const std::vector<BlastGraph::Edge> &blastEdges() const { return m_result->blastEdges[at()]; }
     // Its nice value now (-20..19), and what a renice would set: a lower priority, or none at 19.
     long nice() const { return sample().nice; }
@@ -96,14 +103,6 @@ private:
 inline ProcessView TriageResult::process(int index) const
 {
     return ProcessView(*this, index);
-}
-
-inline std::optional<ProcessView> TriageResult::find(const ProcessIdentity &id) const
-{
-    const Sample *s = snapshot->byIdentity(id);
-    if (!s)
-        return std::nullopt;
-    return ProcessView(*this, static_cast<int>(s - snapshot->processes.data()));
 }
 
 // Why the posterior of process `index` is what it is, term by term: the evidence read again from the

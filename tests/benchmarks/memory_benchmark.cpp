@@ -37,8 +37,8 @@ struct Stage {
     void print(const char *what, std::size_t processes)
     {
         const double now = heapBytes(), grown = now - before;
-        std::printf("  %-52s %8.2f MiB %7.0f B/process   heap %6.1f MiB, at most %6.1f MiB\n", what,
-            grown / 1048576.0, grown / static_cast<double>(std::max<std::size_t>(1, processes)), now / 1048576.0,
+        std::printf("  %-52s %8.2f MiB %7.0f B/process   heap %6.1f MiB, at most %6.1f MiB\n", what, grown / 1048576.0,
+            grown / static_cast<double>(std::max<std::size_t>(1, processes)), now / 1048576.0,
             heapHighWater() / 1048576.0);
         before = now;
     }
@@ -81,8 +81,9 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "%s\n", openError.c_str());
         return 1;
     }
-    std::printf("memory_benchmark: heap in use after each stage of the window's refresh (mallinfo2, one arena), %d extra "
-                "idle processes; \"at most\": the most the heap held so far\n",
+    std::printf(
+        "memory_benchmark: heap in use after each stage of the window's refresh (mallinfo2, one arena), %d extra "
+        "idle processes; \"at most\": the most the heap held so far\n",
         target);
     Stage stage;
     auto first = collector.refresh();
@@ -99,9 +100,9 @@ int main(int argc, char **argv)
     auto result = triage(snapshot, *config, to);
     stage.print("its triage (facts, verdicts, blast radii)", n);
     const ProcessColumns columns;
-    auto rows = ProcessTableModel::prepare(result, *config, columns);
+    auto rows = PreparedRows::prepare(result, *config, columns);
     stage.print("the table's rows, from nothing", n);
-    auto again = ProcessTableModel::prepare(result, *config, columns, rows);
+    auto again = PreparedRows::prepare(result, *config, columns, rows);
     stage.print("the table's rows, against the rows shown", n);
     again.reset();
     stage.before = heapBytes();
@@ -114,7 +115,7 @@ int main(int argc, char **argv)
     stage.before = heapBytes();
     auto next = triage(collector.refresh(), *config, to, result.get());
     stage.print("the next refresh and triage beside them", n);
-    auto nextRows = ProcessTableModel::prepare(next, *config, columns, rows);
+    auto nextRows = PreparedRows::prepare(next, *config, columns, rows);
     stage.print("its rows beside the rows shown", n);
     std::printf("sizes: Sample %zu B, ProcessDetails %zu B, OpenFile %zu B, ProcessFacts %zu B, Recommendation %zu B, "
                 "BlastRadius %zu B\n",

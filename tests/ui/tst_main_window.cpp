@@ -11,9 +11,9 @@
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
 #include "window/MainWindow.h"
-#include "window/menus/ProcessMenus.h"
 #include "window/SidePanes.h"
 #include "window/SummaryBar.h"
+#include "window/menus/ProcessMenus.h"
 
 #include <QApplication>
 #include <QChartView>
@@ -151,8 +151,8 @@ private Q_SLOTS:
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         w.selectPidWhenSeen(target.pid);
         w.start();
-        QTRY_VERIFY_WITH_TIMEOUT(w.ledger()->shownIdentity().isValid(), 20000);
-        const QString id = w.ledger()->shownIdentity().toQString();
+        QTRY_VERIFY_WITH_TIMEOUT(w.tabs()->ledger()->shownIdentity().isValid(), 20000);
+        const QString id = w.tabs()->ledger()->shownIdentity().toQString();
         QVERIFY(id.endsWith(QLatin1Char(':') + QString::number(target.pid)));
         QCOMPARE(currentIdentity(w), id);
 
@@ -172,7 +172,7 @@ private Q_SLOTS:
                 doomed.reset(); // those five vanish before this refresh
             QTRY_VERIFY_WITH_TIMEOUT(applied.size() > before, 20000);
             QCOMPARE(currentIdentity(w), id);
-            QCOMPARE(w.ledger()->shownIdentity().toQString(), id);
+            QCOMPARE(w.tabs()->ledger()->shownIdentity().toQString(), id);
         }
         // The sort put the orphans above it: its row moved, the selection did not move off it.
         const auto rowOf = [&](int pid) {
@@ -208,18 +208,18 @@ private Q_SLOTS:
         const Actor target = sp.spawn({"watched-one", {"watched-one"}, {}});
         Desk desk(defaultModel(), longLivedOptions(), youngOptions());
         MainWindow w(desk);
-        w.tabs()->setCurrentWidget(w.charts());
+        w.tabs()->setCurrentWidget(w.tabs()->charts());
         QVERIFY(selectedAndPaused(w, target.pid));
-        w.tabs()->setCurrentWidget(w.ledger()); // shown once before: polished, laid out
+        w.tabs()->setCurrentWidget(w.tabs()->ledger()); // shown once before: polished, laid out
         QTest::qWait(200);
-        w.tabs()->setCurrentWidget(w.charts());
+        w.tabs()->setCurrentWidget(w.tabs()->charts());
         QTest::qWait(200);
 
         PaintCount painted;
-        w.ledger()->installEventFilter(&painted);
-        w.tabs()->setCurrentWidget(w.ledger());
+        w.tabs()->ledger()->installEventFilter(&painted);
+        w.tabs()->setCurrentWidget(w.tabs()->ledger());
         QTest::qWait(300);
-        QCOMPARE(w.ledger()->shownIdentity(), w.selectedIdentity());
+        QCOMPARE(w.tabs()->ledger()->shownIdentity(), w.selectedIdentity());
         QCOMPARE(painted.count, 1);
     }
 
@@ -234,14 +234,14 @@ private Q_SLOTS:
         w.resize(1200, 800);
         w.show();
         QSignalSpy applied(&w, &MainWindow::resultApplied);
-        w.tabs()->setCurrentWidget(w.details());
+        w.tabs()->setCurrentWidget(w.tabs()->details());
         w.selectPidWhenSeen(target.pid);
         w.start();
-        QTRY_VERIFY_WITH_TIMEOUT(w.details()->shownIdentity().isValid(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.tabs()->details()->shownIdentity().isValid(), 20000);
         const std::weak_ptr<const TriageResult> shownByDetails = w.shownResult();
         QVERIFY(!shownByDetails.expired());
-        w.tabs()->setCurrentWidget(w.ledger());
-        QCOMPARE(w.ledger()->shownIdentity(), w.details()->shownIdentity());
+        w.tabs()->setCurrentWidget(w.tabs()->ledger());
+        QCOMPARE(w.tabs()->ledger()->shownIdentity(), w.tabs()->details()->shownIdentity());
         for (int refresh = 0; refresh < 2; ++refresh) {
             const auto before = applied.size();
             desk.refreshNow();
@@ -249,8 +249,8 @@ private Q_SLOTS:
         }
         QVERIFY(w.shownResult() != shownByDetails.lock());
         QTRY_VERIFY_WITH_TIMEOUT(shownByDetails.expired(), 5000);
-        w.tabs()->setCurrentWidget(w.details());
-        QCOMPARE(w.details()->shownIdentity(), w.ledger()->shownIdentity());
+        w.tabs()->setCurrentWidget(w.tabs()->details());
+        QCOMPARE(w.tabs()->details()->shownIdentity(), w.tabs()->ledger()->shownIdentity());
     }
 
     // Every refresh changes a few texts: the ledger's age line and the scan time in the status bar.
@@ -264,7 +264,7 @@ private Q_SLOTS:
         MainWindow w(desk);
         QAction *pause = selectedAndPaused(w, target.pid);
         QVERIFY(pause);
-        w.tabs()->setCurrentWidget(w.ledger());
+        w.tabs()->setCurrentWidget(w.tabs()->ledger());
         // Only its row shows: rows that come and go with other tests' processes repaint the table
         // in passes of their own (the view lays its rows out later).
         w.filter()->setFilterText(QString::number(target.pid));
@@ -303,21 +303,21 @@ private Q_SLOTS:
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         QAction *pause = selectedAndPaused(w, target.pid);
         QVERIFY(pause);
-        w.tabs()->setCurrentWidget(w.charts()); // shown once before: polished, laid out
+        w.tabs()->setCurrentWidget(w.tabs()->charts()); // shown once before: polished, laid out
         QTest::qWait(200);
-        w.tabs()->setCurrentWidget(w.ledger());
+        w.tabs()->setCurrentWidget(w.tabs()->ledger());
         QTest::qWait(200);
 
-        const auto views = w.charts()->findChildren<QChartView *>();
+        const auto views = w.tabs()->charts()->findChildren<QChartView *>();
         QCOMPARE(views.size(), 4);
         std::vector<std::unique_ptr<PaintCount>> painted;
         for (QChartView *v : views) {
             painted.push_back(std::make_unique<PaintCount>());
             v->viewport()->installEventFilter(painted.back().get());
         }
-        w.tabs()->setCurrentWidget(w.charts());
+        w.tabs()->setCurrentWidget(w.tabs()->charts());
         QTest::qWait(300);
-        QCOMPARE(w.charts()->shownIdentity(), w.selectedIdentity());
+        QCOMPARE(w.tabs()->charts()->shownIdentity(), w.selectedIdentity());
         for (const auto &p : painted)
             QCOMPARE(p->count, 1);
 
@@ -343,7 +343,7 @@ private Q_SLOTS:
         MainWindow w(desk);
         w.resize(1200, 800);
         w.show();
-        w.tabs()->setCurrentWidget(w.charts()); // so the charts follow the selection too
+        w.tabs()->setCurrentWidget(w.tabs()->charts()); // so the charts follow the selection too
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         w.selectPidWhenSeen(target.pid);
         w.start();
@@ -351,32 +351,32 @@ private Q_SLOTS:
         const ProcessIdentity id = w.selectedIdentity();
         QCOMPARE(id.pid, target.pid);
         // The pane in view shows it at once; the others when their tab is opened, never before.
-        QCOMPARE(w.charts()->shownIdentity(), id);
-        QVERIFY(!w.ledger()->shownIdentity().isValid());
-        w.tabs()->setCurrentWidget(w.ledger());
-        QCOMPARE(w.ledger()->shownIdentity(), id);
-        w.tabs()->setCurrentWidget(w.details());
-        QCOMPARE(w.details()->shownIdentity(), id);
-        w.tabs()->setCurrentWidget(w.graph());
-        QCOMPARE(w.graph()->shownIdentity(), id);
-        w.tabs()->setCurrentWidget(w.charts());
+        QCOMPARE(w.tabs()->charts()->shownIdentity(), id);
+        QVERIFY(!w.tabs()->ledger()->shownIdentity().isValid());
+        w.tabs()->setCurrentWidget(w.tabs()->ledger());
+        QCOMPARE(w.tabs()->ledger()->shownIdentity(), id);
+        w.tabs()->setCurrentWidget(w.tabs()->details());
+        QCOMPARE(w.tabs()->details()->shownIdentity(), id);
+        w.tabs()->setCurrentWidget(w.tabs()->graph());
+        QCOMPARE(w.tabs()->graph()->shownIdentity(), id);
+        w.tabs()->setCurrentWidget(w.tabs()->charts());
 
         QStringList wrong;
         auto check = [&](const char *when, bool row) {
             const auto other = [&](const ProcessIdentity &shown) { return shown.isValid() && shown != id; };
             const QString current = currentIdentity(w);
-            if (other(w.ledger()->shownIdentity()))
+            if (other(w.tabs()->ledger()->shownIdentity()))
                 wrong << QStringLiteral("%1: the evidence shows %2")
-                             .arg(QLatin1String(when), w.ledger()->shownIdentity().toQString());
-            if (other(w.details()->shownIdentity()))
+                             .arg(QLatin1String(when), w.tabs()->ledger()->shownIdentity().toQString());
+            if (other(w.tabs()->details()->shownIdentity()))
                 wrong << QStringLiteral("%1: the details show %2")
-                             .arg(QLatin1String(when), w.details()->shownIdentity().toQString());
-            if (other(w.graph()->shownIdentity()))
+                             .arg(QLatin1String(when), w.tabs()->details()->shownIdentity().toQString());
+            if (other(w.tabs()->graph()->shownIdentity()))
                 wrong << QStringLiteral("%1: the blast radius shows %2")
-                             .arg(QLatin1String(when), w.graph()->shownIdentity().toQString());
-            if (other(w.charts()->shownIdentity()))
+                             .arg(QLatin1String(when), w.tabs()->graph()->shownIdentity().toQString());
+            if (other(w.tabs()->charts()->shownIdentity()))
                 wrong << QStringLiteral("%1: the charts show %2")
-                             .arg(QLatin1String(when), w.charts()->shownIdentity().toQString());
+                             .arg(QLatin1String(when), w.tabs()->charts()->shownIdentity().toQString());
             if (row && !current.isEmpty() && current != id.toQString())
                 wrong << QStringLiteral("%1: the current row is %2").arg(QLatin1String(when), current);
         };
@@ -392,10 +392,10 @@ private Q_SLOTS:
         desk.refreshNow();
         QTRY_VERIFY_WITH_TIMEOUT(applied.size() > seen, 20000);
         QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
-        QVERIFY(!w.ledger()->shownIdentity().isValid());
-        QVERIFY(!w.details()->shownIdentity().isValid());
-        QVERIFY(!w.graph()->shownIdentity().isValid());
-        QVERIFY(!w.charts()->shownIdentity().isValid());
+        QVERIFY(!w.tabs()->ledger()->shownIdentity().isValid());
+        QVERIFY(!w.tabs()->details()->shownIdentity().isValid());
+        QVERIFY(!w.tabs()->graph()->shownIdentity().isValid());
+        QVERIFY(!w.tabs()->charts()->shownIdentity().isValid());
         QVERIFY(currentIdentity(w).isEmpty());
         disconnect(afterRefresh);
         disconnect(whileApplying);
@@ -404,7 +404,7 @@ private Q_SLOTS:
         const QModelIndex first = w.table()->model()->index(0, 0);
         w.table()->setCurrentIndex(first);
         QCOMPARE(w.selectedIdentity().toQString(), first.data(IdentityRole).toString());
-        QCOMPARE(w.charts()->shownIdentity(), w.selectedIdentity()); // the pane in view follows
+        QCOMPARE(w.tabs()->charts()->shownIdentity(), w.selectedIdentity()); // the pane in view follows
     }
 
     // Rows do not move under the pointer: while it is over the table a refresh that re-sorts changes
@@ -489,15 +489,15 @@ private Q_SLOTS:
         w.filter()->setFilterText(QStringLiteral("filtered-beta"));
         QCOMPARE(w.filter()->rowCount(), 1);
         QVERIFY(!w.selectedIdentity().isValid());
-        QVERIFY(!w.ledger()->shownIdentity().isValid());
-        QVERIFY(w.ledger()->showsWhereToStart()); // not empty boxes
+        QVERIFY(!w.tabs()->ledger()->shownIdentity().isValid());
+        QVERIFY(w.tabs()->ledger()->showsWhereToStart()); // not empty boxes
         QVERIFY(!w.table()->currentIndex().isValid());
         QVERIFY(w.table()->selectionModel()->selectedRows().isEmpty());
         w.filter()->setFilterText(QStringLiteral("filtered"));
         QCOMPARE(w.selectedIdentity(), chosen);
         QCOMPARE(currentIdentity(w), chosen.toQString());
         QCOMPARE(w.table()->selectionModel()->selectedRows().size(), 1);
-        QVERIFY(!w.ledger()->showsWhereToStart());
+        QVERIFY(!w.tabs()->ledger()->showsWhereToStart());
         Q_UNUSED(b);
     }
 

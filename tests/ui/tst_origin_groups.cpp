@@ -127,7 +127,7 @@ private Q_SLOTS:
         const QModelIndex group = w.model()->indexOfGroup(key);
         QVERIFY(group.isValid());
         QVERIFY(!group.parent().isValid());
-        QCOMPARE(w.model()->rowCount(group), 3);
+        QCOMPARE(w.model()->shown()->rowCount(group), 3); // By origin, the table shows its OriginModel
         const ProcessColumns &columns = w.model()->columns();
         const QString title = group.siblingAtColumn(columns.indexOf(u"command")).data().toString();
         QVERIFY2(title.startsWith(QStringLiteral("The Claude Code session ")), qPrintable(title));
@@ -138,7 +138,7 @@ private Q_SLOTS:
         QVERIFY(group.siblingAtColumn(columns.indexOf(u"pid")).data().toString().isEmpty());
         QStringList memberPids;
         for (int row = 0; row < 3; ++row)
-            memberPids << w.model()->index(row, columns.indexOf(u"pid"), group).data().toString();
+            memberPids << w.model()->shown()->index(row, columns.indexOf(u"pid"), group).data().toString();
         memberPids.sort();
         QStringList expected{QString::number(sleeper), QString::number(worker), QString::number(server)};
         expected.sort();

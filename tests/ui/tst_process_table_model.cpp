@@ -5,6 +5,7 @@
 #include "support/CaptureTools.h"
 #include "support/IdleChildren.h"
 #include "support/Spawner.h"
+#include "table/OriginModel.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
 #include "table/ResultFeed.h"
@@ -151,7 +152,7 @@ void checkMirrors(const ProcessTableModel &m, const TriageResult &r)
 
 // By origin: one top-level row per origin group of `r` (no identity, its key in GroupKeyRole), and
 // every process exactly once, under its group's row.
-void checkOriginMirrors(const ProcessTableModel &m, const TriageResult &r)
+void checkOriginMirrors(const OriginModel &m, const TriageResult &r)
 {
     QCOMPARE(m.rowCount(), static_cast<int>(r.groups.size()));
     std::size_t members = 0;
@@ -173,6 +174,7 @@ void checkOriginMirrors(const ProcessTableModel &m, const TriageResult &r)
             QVERIFY(i >= 0);
             QCOMPARE(r.groupOf[static_cast<std::size_t>(i)], group);
             QCOMPARE(p.data(IdentityRole).toString(), idAt(r, static_cast<std::size_t>(i)));
+            QCOMPARE(m.indexOf(r.identityOf(i)), p);
             QCOMPARE(m.rowCount(p), 0);
             ++members;
         }
@@ -351,16 +353,20 @@ private Q_SLOTS:
 
     // By origin: a parent row per group, its members under it, kept up to date incrementally while
     // processes and whole groups come and go; a group's row stays the same row (persistent index).
+    // The table model feeds its OriginModel, and the filter shows that one while By origin is on.
     void originModeAcrossRefreshes()
     {
-        ProcessTableModel model(defaultModel());
-        model.setMode(ProcessTableModel::Mode::Origin);
+        ProcessTableModel table(defaultModel());
+        table.setMode(ProcessTableModel::Mode::Origin);
+        OriginModel &model = *table.originModel();
+        QAbstractItemModelTester tableTester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         ProcessFilterModel proxy;
-        proxy.setSourceModel(&model);
+        proxy.setSourceModel(&table);
+        QCOMPARE(proxy.sourceModel(), static_cast<QAbstractItemModel *>(&model));
         QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.sort(model.columns().defaultSortColumn(), model.columns().defaultSortOrder());
-        Refresher refresh{model, {}};
+        Refresher refresh{table, {}};
         const std::string session = "5e55a0d1-0000-4000-8000-00000000ab01";
         const std::vector<std::pair<std::string, std::string>> agent{
             {"CLAUDECODE", "1"}, {"CLAUDE_CODE_SESSION_ID", session}};
@@ -369,10 +375,16 @@ private Q_SLOTS:
         QVERIFY(k.pid > 0);
         refresh();
         checkOriginMirrors(model, *refresh.last);
+        QCOMPARE(table.rowCount(), 0); // its rows are the origin model's
         const std::string key = "agent:Claude Code:" + session;
         const QPersistentModelIndex groupRow(model.indexOfGroup(key));
         QVERIFY(groupRow.isValid());
+        QCOMPARE(table.indexOfGroup(key), QModelIndex(groupRow));
+        QCOMPARE(table.groupIndex(groupRow), model.groupIndex(groupRow));
         QCOMPARE(model.rowCount(groupRow), 1);
+        const QModelIndex member = table.indexOf(refresh.last->identityOf(indexOfPid(*refresh.last, k.pid)));
+        QCOMPARE(member.parent(), QModelIndex(groupRow));
+        QCOMPARE(table.resultIndex(member), indexOfPid(*refresh.last, k.pid));
         QVERIFY2(
             groupRow.data().toString().contains(QStringLiteral("Claude Code")), qPrintable(groupRow.data().toString()));
         {
@@ -400,13 +412,81 @@ private Q_SLOTS:
         checkOriginMirrors(model, *refresh.last);
         QVERIFY(!groupRow.isValid());
         QVERIFY(!model.indexOfGroup(key).isValid());
-        // Switching keeps every mode whole.
-        model.setMode(ProcessTableModel::Mode::Tree);
-        checkMirrors(model, *refresh.last);
-        model.setMode(ProcessTableModel::Mode::Origin);
+        // Switching keeps every mode whole, and the filter on the model shown.
+        table.setMode(ProcessTableModel::Mode::Tree);
+        QCOMPARE(proxy.sourceModel(), static_cast<QAbstractItemModel *>(&table));
+        checkMirrors(table, *refresh.last);
+        QCOMPARE(model.rowCount(), 0); // hidden, it holds no result
+        table.setMode(ProcessTableModel::Mode::Origin);
+        QCOMPARE(proxy.sourceModel(), static_cast<QAbstractItemModel *>(&model));
         checkOriginMirrors(model, *refresh.last);
-        model.setMode(ProcessTableModel::Mode::Flat);
-        checkMirrors(model, *refresh.last);
+        table.setMode(ProcessTableModel::Mode::Flat);
+        QCOMPARE(proxy.sourceModel(), static_cast<QAbstractItemModel *>(&table));
+        checkMirrors(table, *refresh.last);
+    }
+
+    // A process whose origin changes moves to its new group's row, the same row (its persistent index
+    // follows), and a group whose key changes is another group: the old row goes, a new one comes,
+    // and its members keep their rows. Doctored results, applied incrementally and back.
+    void originMembersMoveBetweenGroups()
+    {
+        ProcessTableModel table(defaultModel());
+        table.setMode(ProcessTableModel::Mode::Origin);
+        OriginModel &model = *table.originModel();
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ProcessFilterModel proxy;
+        proxy.setSourceModel(&table);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(model.columns().defaultSortColumn(), model.columns().defaultSortOrder());
+        Spawner sp;
+        for (int i = 0; i < 3; ++i) // a group of three at least: the test's own children
+            QVERIFY(sp.spawn({"ptm-kid", {"ptm-kid", std::to_string(i)}, {}, Parenting::Child}).pid > 0);
+        const Result r = scan();
+        table.setResult(r);
+        checkOriginMirrors(model, *r);
+        // A group of several members (one leaves it), another one (it joins), a third (renamed).
+        int from = -1, to = -1, renamed = -1;
+        for (int g = 0; g < static_cast<int>(r->groups.size()); ++g) {
+            if (from < 0 && r->group(g).members.size() >= 2)
+                from = g;
+            else if (to < 0)
+                to = g;
+            else if (renamed < 0)
+                renamed = g;
+        }
+        QVERIFY(from >= 0 && to >= 0 && renamed >= 0);
+        auto doctored = std::make_shared<TriageResult>(*r);
+        const int mover = doctored->groups[static_cast<std::size_t>(from)].members.back();
+        doctored->groups[static_cast<std::size_t>(from)].members.pop_back();
+        doctored->groups[static_cast<std::size_t>(to)].members.push_back(mover);
+        doctored->groupOf[static_cast<std::size_t>(mover)] = to;
+        const std::string oldKey = r->group(renamed).key, newKey = oldKey + ":renamed";
+        doctored->groups[static_cast<std::size_t>(renamed)].key = newKey;
+        const int stayer = r->group(renamed).members.front();
+
+        const QPersistentModelIndex moverRow(model.indexOf(r->identityOf(mover)));
+        const QPersistentModelIndex stayerRow(model.indexOf(r->identityOf(stayer)));
+        const QPersistentModelIndex oldGroupRow(model.indexOfGroup(oldKey));
+        QVERIFY(moverRow.isValid() && stayerRow.isValid() && oldGroupRow.isValid());
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy moved(&model, &QAbstractItemModel::rowsMoved);
+        table.setResult(doctored);
+        checkOriginMirrors(model, *doctored);
+        QCOMPARE(reset.count(), 0);
+        QVERIFY(moved.count() >= 2); // the mover, and every member of the renamed group
+        QVERIFY(!oldGroupRow.isValid());
+        QVERIFY(model.indexOfGroup(newKey).isValid());
+        QVERIFY(moverRow.isValid() && stayerRow.isValid());
+        QCOMPARE(moverRow.data(IdentityRole).toString(), idAt(*r, static_cast<std::size_t>(mover)));
+        QCOMPARE(moverRow.parent().data(GroupKeyRole).toString(), QString::fromStdString(r->group(to).key));
+        QCOMPARE(stayerRow.data(IdentityRole).toString(), idAt(*r, static_cast<std::size_t>(stayer)));
+        QCOMPARE(stayerRow.parent().data(GroupKeyRole).toString(), QString::fromStdString(newKey));
+        table.setResult(r); // and back
+        checkOriginMirrors(model, *r);
+        QCOMPARE(reset.count(), 0);
+        QVERIFY(moverRow.isValid() && stayerRow.isValid());
+        QCOMPARE(moverRow.parent().data(GroupKeyRole).toString(), QString::fromStdString(r->group(from).key));
+        QCOMPARE(stayerRow.parent().data(GroupKeyRole).toString(), QString::fromStdString(oldKey));
     }
 
     void persistentIndexKeepsIdentity_data() { modelTesterAcrossRefreshes_data(); }
@@ -597,7 +677,7 @@ private Q_SLOTS:
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
         QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
         // As the window does it: rows prepared (and diffed against the rows shown) off the GUI thread.
-        const auto prepared = ProcessTableModel::prepare(r, defaultModel(), model.columns(), model.prepared());
+        const auto prepared = PreparedRows::prepare(r, defaultModel(), model.columns(), model.prepared());
         QCOMPARE(prepared->basisSerial, model.prepared()->serial);
         model.setPrepared(prepared);
         checkMirrors(model, *r);
@@ -692,8 +772,8 @@ private Q_SLOTS:
         idle.reset();
         QVERIFY(r->snapshot->processes.size() > 1100);
         const ProcessColumns columns;
-        const auto everyCore = ProcessTableModel::prepare(r, defaultModel(), columns);
-        const auto oneThread = ProcessTableModel::prepare(r, defaultModel(), columns, everyCore);
+        const auto everyCore = PreparedRows::prepare(r, defaultModel(), columns);
+        const auto oneThread = PreparedRows::prepare(r, defaultModel(), columns, everyCore);
         QCOMPARE(oneThread->basisSerial, everyCore->serial);
         QCOMPARE(everyCore->rowCount(), oneThread->rowCount());
         QCOMPARE(everyCore->processes, r->snapshot->processes.size());

@@ -5,7 +5,6 @@
 // the HTML report; "abandoned" and "orphaned" are two German words.
 #include "desk/Desk.h"
 #include "infer/Learning.h"
-#include "translations/Translations.h"
 #include "panes/LedgerPane.h"
 #include "pressure/PressureLevel.h"
 #include "report/EngineLabels.h"
@@ -16,6 +15,7 @@
 #include "support/Spawner.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
+#include "translations/Translations.h"
 #include "widgets/SteadyLine.h"
 #include "window/MainWindow.h"
 #include "window/SidePanes.h"
@@ -394,7 +394,7 @@ private Q_SLOTS:
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         w.selectPidWhenSeen(pytest.pid);
         w.start();
-        QTRY_VERIFY_WITH_TIMEOUT(w.ledger()->shownIdentity().isValid(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.tabs()->ledger()->shownIdentity().isValid(), 20000);
         const auto seen = applied.size();
         QTRY_VERIFY_WITH_TIMEOUT(applied.size() > seen, 20000); // a second result: rates are known
 
@@ -424,7 +424,7 @@ private Q_SLOTS:
         }
         QVERIFY2(cells >= 3 * 2 * 10, qPrintable(QString::number(cells)));
 
-        const LedgerPane &ledger = *w.ledger();
+        const LedgerPane &ledger = *w.tabs()->ledger();
         QStringList paneText;
         for (int row = 0; row < ledger.ledgerTable()->rowCount(); ++row) {
             for (int col = 0; col < ledger.ledgerTable()->columnCount(); ++col) {

@@ -11,7 +11,6 @@
 #include <QMessageBox>
 #include <QPointer>
 
-#include <algorithm>
 #include <memory>
 
 namespace ptriage::ActFlow {
@@ -77,11 +76,10 @@ void confirmGroupEnd(Desk &desk, const std::string &key, QWidget *over, std::sha
     const auto result = on ? on : desk.current();
     if (!result || !desk.actUnavailableReason().isEmpty())
         return;
-    const auto it = std::find_if(
-        result->groups.begin(), result->groups.end(), [&](const OriginGroup &g) { return g.key == key; });
-    if (it == result->groups.end())
+    const int g = result->findGroup(key);
+    if (g < 0)
         return; // every member has ended since
-    const int g = static_cast<int>(it - result->groups.begin());
+    const std::vector<int> &members = result->group(g).members;
     const GroupPlan plan = planGroupEnd(*result, g);
     if (plan.end.empty())
         return;
@@ -91,11 +89,11 @@ void confirmGroupEnd(Desk &desk, const std::string &key, QWidget *over, std::sha
     for (int i : plan.end)
         request.targets.push_back(result->identityOf(i));
     ActionDialog::GroupMembers group;
-    const ProcessOrigin &origin = result->process(it->members.front()).origin();
+    const ProcessOrigin &origin = result->process(members.front()).origin();
     group.origin = qs(originPhrase(origin));
     group.owner = qs(ownerPhrase(origin, result->snapshot->capturedAtMs));
     group.project = qs(origin.projectLabel);
-    for (int i : it->members)
+    for (int i : members)
         group.members.push_back(result->identityOf(i));
     for (const auto &[i, why] : plan.leftOut)
         group.leftOut.emplace_back(result->identityOf(i), qs(why));

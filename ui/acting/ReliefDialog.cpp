@@ -157,7 +157,7 @@ void ReliefDialog::showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_
     int actionable = 0;
     for (int row = 0; row < static_cast<int>(p.steps.size()); ++row) {
         const ReliefStep &step = p.steps[static_cast<std::size_t>(row)];
-        const Sample &s = r.snapshot->processes[static_cast<std::size_t>(step.index)];
+        const Sample &s = r.process(step.index).sample();
         QString name = processName(s);
         if (!step.tree.empty())
             name += tr(" (and %1 with it)").arg(step.tree.size());
@@ -198,7 +198,7 @@ void ReliefDialog::showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_
     // One group per reason, largest first; the processes under it.
     std::map<QString, QStringList> byReason;
     for (const auto &[index, gate] : p.excluded) {
-        const Sample &s = r.snapshot->processes[static_cast<std::size_t>(index)];
+        const Sample &s = r.process(index).sample();
         byReason[qs(gate)] << tr("%1 (pid %2), %3").arg(processName(s)).arg(s.id.pid).arg(bytes(s.rssBytes));
     }
     std::vector<std::pair<QString, QStringList>> groups(byReason.begin(), byReason.end());

@@ -1,8 +1,12 @@
 #include "hosts/MachineChooser.h"
 
 #include "desk/Desk.h"
+#include "remote/HostsFile.h"
 
 #include <QAbstractItemView>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QMessageBox>
 #include <QStandardItemModel>
 
 namespace ptriage {
@@ -65,6 +69,26 @@ void MachineChooser::refill()
     if (at < 0 && !shown.isEmpty())
         m_desk.showMachine(Machine()); // no longer in the hosts file: back to this machine
     setVisible(count() > 1);
+}
+
+QString MachineChooser::askToAddHost()
+{
+    bool ok = false;
+    const QString name = QInputDialog::getText(window(), tr("Add host"),
+        tr("A machine to triage over ssh: anything ssh accepts (user@host, an alias of ~/.ssh/config). ptriage "
+           "must be installed there; its processes are judged here."),
+        QLineEdit::Normal, {}, &ok)
+                             .trimmed();
+    if (!ok || name.isEmpty())
+        return {};
+    std::string why;
+    if (!addToHostsFile(defaultHostsFile(), name.toStdString(), &why)) {
+        QMessageBox::warning(
+            window(), tr("Add host"), tr("%1 was not added: %2").arg(name, QString::fromStdString(why)));
+        return {};
+    }
+    m_desk.hosts().refreshNow();
+    return tr("%1 is in the hosts file; its processes can be chosen once it answers.").arg(name);
 }
 
 } // namespace ptriage

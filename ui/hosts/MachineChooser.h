@@ -21,6 +21,9 @@ public:
 
     // Shows `machine` if it can be chosen (this one always; a host once it answered); false when not.
     bool choose(const Machine &machine);
+    // File → Add host…: asks for a name ssh accepts, adds it to the hosts file and asks it now.
+    // Returns what to tell the person in passing (empty when cancelled or refused, said in a box).
+    QString askToAddHost();
 
 private:
     void refill();

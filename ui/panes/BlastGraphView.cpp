@@ -54,16 +54,16 @@ std::uint64_t drawnPrint(const TriageResult &r, int index, const BlastLayout &la
         print.add(std::string_view(e.why.english()));
     }
     for (const auto &n : layout.nodes) {
-        const auto u = static_cast<std::size_t>(n.index);
-        const Sample &s = r.snapshot->processes[u];
+        const ProcessView p = r.process(n.index);
+        const Sample &s = p.sample();
         print.add(n.index == index); // the selected one: bold, a thicker ring
         print.add(n.at.x);
         print.add(n.at.y);
         print.add(s.id.startTicks);
         print.add(s.id.pid);
         print.add(std::string_view(processName(s).toStdString()));
-        print.add(r.posteriors[u].classification);
-        print.add(r.blast[u].risk);
+        print.add(p.posterior().classification);
+        print.add(p.blast().risk);
     }
     for (const auto &res : layout.resources) {
         print.add(res.kind);
@@ -120,17 +120,17 @@ void BlastGraphView::showProcess(std::shared_ptr<const TriageResult> result, int
         ++m_edges;
     }
     for (const auto &n : layout.nodes) {
-        const auto u = static_cast<std::size_t>(n.index);
+        const ProcessView process = r.process(n.index);
         const QPointF p = point(n.at);
-        const Sample &s = r.snapshot->processes[u];
-        const ProcessClass cls = r.posteriors[u].classification;
+        const Sample &s = process.sample();
+        const ProcessClass cls = process.posterior().classification;
         auto *node = m_scene->addEllipse(QRectF(p - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius)),
-            QPen(color(riskColor(r.blast[u].risk)), n.index == index ? 5 : 3), ClassStyle::color(cls));
-        node->setData(kIdentityKey, QVariant::fromValue(r.identityOf(n.index)));
+            QPen(color(riskColor(process.blast().risk)), n.index == index ? 5 : 3), ClassStyle::color(cls));
+        node->setData(kIdentityKey, QVariant::fromValue(process.identity()));
         node->setToolTip(tr("%1 (pid %2)\n%3 · risk %4")
                              .arg(processName(s))
                              .arg(s.id.pid)
-                             .arg(ClassStyle::label(cls), EngineLabels::risk(r.blast[u].risk)));
+                             .arg(ClassStyle::label(cls), EngineLabels::risk(process.blast().risk)));
         node->setCursor(Qt::PointingHandCursor);
         auto *label = m_scene->addSimpleText(QStringLiteral("%1\n%2").arg(processName(s)).arg(s.id.pid));
         if (n.index == index) {

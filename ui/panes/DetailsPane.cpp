@@ -148,9 +148,9 @@ void DetailsPane::showProcess(std::shared_ptr<const TriageResult> result, int in
     m_result = std::move(result);
     m_index = index;
     m_identity = id;
-    const auto u = static_cast<std::size_t>(index);
-    const Sample &s = m_result->snapshot->processes[u];
-    const ProcessFacts &f = m_result->facts[u];
+    const ProcessView process = m_result->process(index);
+    const Sample &s = process.sample();
+    const ProcessFacts &f = process.facts();
     m_title->setText(tr("%1 — pid %2").arg(processName(s)).arg(s.id.pid));
     const ProcessDetails *d = s.details.get();
     if (d && !d->cmdline.empty()) {
@@ -186,8 +186,7 @@ void DetailsPane::showDeep(const ProcessIdentity &id, std::shared_ptr<const Deep
 
 void DetailsPane::fillExecutable()
 {
-    const ProcessDetails *d
-        = m_result ? m_result->snapshot->processes[static_cast<std::size_t>(m_index)].details.get() : nullptr;
+    const ProcessDetails *d = m_result ? m_result->process(m_index).sample().details.get() : nullptr;
     const auto shown
         = [this](const std::string &exe) { m_executable->setText(exe.empty() ? tr("not readable") : qs(exe)); };
     if (d && d->exeRead)

@@ -183,7 +183,7 @@ void HistoryCharts::showEvent(QShowEvent *event)
 
 void HistoryCharts::showProcess(std::shared_ptr<const TriageResult> result, int index)
 {
-    const Sample &s = result->snapshot->processes[static_cast<std::size_t>(index)];
+    const Sample &s = result->process(index).sample();
     showHistory(m_history, s.id, tr("%1 (%2)").arg(processName(s)).arg(s.id.pid));
 }
 

@@ -26,7 +26,7 @@ namespace {
 
 QString describe(const TriageResult &r, int index)
 {
-    const Sample &s = r.snapshot->processes[static_cast<std::size_t>(index)];
+    const Sample &s = r.process(index).sample();
     return QStringLiteral("%1 (%2)").arg(processName(s)).arg(s.id.pid);
 }
 
@@ -136,13 +136,13 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     m_result = std::move(result);
     m_index = index;
     const TriageResult &r = *m_result;
-    const auto u = static_cast<std::size_t>(index);
-    const Sample &s = r.snapshot->processes[u];
-    const ProcessFacts &f = r.facts[u];
-    const Posterior &post = r.posteriors[u];
-    const Recommendation &rec = r.recommendations[u];
+    const ProcessView process = r.process(index);
+    const Sample &s = process.sample();
+    const ProcessFacts &f = process.facts();
+    const Posterior &post = process.posterior();
+    const Recommendation &rec = process.recommendation();
     const Category &cat = config.signatures.categories[static_cast<std::size_t>(f.category)];
-    m_identity = r.identityOf(index);
+    m_identity = process.identity();
     setSectionsVisible(true);
 
     QString command;
@@ -165,8 +165,8 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     m_recommendation->setText(tr("<b>%1</b> — triage score %2 of 100; blast radius %3 (%4 processes affected)")
                                   .arg(action.toHtmlEscaped())
                                   .arg(rec.score)
-                                  .arg(EngineLabels::risk(r.blast[u].risk))
-                                  .arg(r.blast[u].affected.size())
+                                  .arg(EngineLabels::risk(process.blast().risk))
+                                  .arg(process.blast().affected.size())
         + (f.protectedReason.empty() ? QString() : tr("<br>Protected: %1").arg(qs(f.protectedReason).toHtmlEscaped()))
         + (rec.changed.empty() ? QString() : tr("<br>Changed: %1").arg(qs(rec.changed).toHtmlEscaped())));
     QStringList blocked;
@@ -175,7 +175,7 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     setListLines(m_blocked, blocked);
     m_blocked->setVisible(!rec.blockedBy.empty());
 
-    const Ledger ledger = ledgerOf(r, index, config);
+    const Ledger ledger = ledgerOf(process, config);
     // Cells are updated in place: a refresh repaints only what changed.
     if (m_ledger->rowCount() != static_cast<int>(ledger.size()))
         m_ledger->setRowCount(static_cast<int>(ledger.size()));
@@ -238,8 +238,8 @@ void LedgerPane::showDeep(const ProcessIdentity &id, std::shared_ptr<const DeepD
 {
     if (!m_result || id != m_identity || !deep)
         return;
-    const auto u = static_cast<std::size_t>(m_index);
-    fillResources(m_result->snapshot->processes[u], m_result->facts[u], deep.get());
+    const ProcessView process = m_result->process(m_index);
+    fillResources(process.sample(), process.facts(), deep.get());
 }
 
 void LedgerPane::fillResources(const Sample &s, const ProcessFacts &f, const DeepDetails *deep)

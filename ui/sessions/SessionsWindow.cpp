@@ -340,7 +340,7 @@ void SessionsWindow::showSelectedTransition()
         return;
     }
     const auto now = m_desk.current();
-    const bool live = now && e->identity.isValid() && now->snapshot->byIdentity(e->identity) != nullptr;
+    const bool live = now && e->identity.isValid() && now->find(e->identity).has_value();
     m_side->showEntry(*e, m_comparison->before.info, m_comparison->after.info, live);
 }
 

@@ -151,8 +151,7 @@ ProcessColumns::ProcessColumns()
                 const Recommendation &rec = r.recommendation();
                 QString tip = EngineLabels::recommendation(rec);
                 if (rec.targetIndex >= 0 && rec.targetIndex != r.index())
-                    tip += QStringLiteral(": ")
-                        + commandLineOf(r.result().snapshot->processes[static_cast<std::size_t>(rec.targetIndex)])
+                    tip += QStringLiteral(": ") + commandLineOf(r.result().process(rec.targetIndex).sample())
                         + QStringLiteral(" (%1)").arg(r.result().identityOf(rec.targetIndex).pid);
                 if (!rec.blockedBy.empty())
                     tip += QLatin1Char('\n') + tr("Held back by:") + QLatin1Char('\n')
@@ -320,7 +319,7 @@ QString strongestText(const GroupRow &g)
 {
     if (g.summary.strongest < 0)
         return {};
-    const Sample &s = g.result.snapshot->processes[static_cast<std::size_t>(g.summary.strongest)];
+    const Sample &s = g.strongest().sample();
     return ProcessColumns::tr("%1 (%2)").arg(processName(s)).arg(s.id.pid);
 }
 
@@ -362,8 +361,7 @@ void ProcessColumns::addGroupCells()
         [](const GroupRow &g) {
             if (g.summary.strongest < 0)
                 return EngineLabels::recommendation(RecommendedAction::Keep, false);
-            const QString verdict
-                = EngineLabels::recommendation(g.result.recommendations[static_cast<std::size_t>(g.summary.strongest)]);
+            const QString verdict = EngineLabels::recommendation(g.strongest().recommendation());
             return g.summary.leftovers > 0
                 ? tr("%1 of %2: %3").arg(g.summary.leftovers).arg(g.summary.members).arg(verdict)
                 : verdict;
@@ -371,16 +369,14 @@ void ProcessColumns::addGroupCells()
         [](const GroupRow &g) {
             if (g.summary.strongest < 0)
                 return QVariant(-1);
-            const Recommendation &r = g.result.recommendations[static_cast<std::size_t>(g.summary.strongest)];
+            const Recommendation &r = g.strongest().recommendation();
             return QVariant(r.score * 16 + static_cast<int>(r.action));
         },
         [](const GroupRow &g) {
             QStringList lines;
             if (g.summary.strongest >= 0)
                 lines << tr("Strongest verdict: %1, %2")
-                             .arg(EngineLabels::recommendation(
-                                      g.result.recommendations[static_cast<std::size_t>(g.summary.strongest)]),
-                                 strongestText(g));
+                             .arg(EngineLabels::recommendation(g.strongest().recommendation()), strongestText(g));
             lines << (g.summary.leftovers > 0
                     ? tr("Ending this group's leftovers would end %1 of its %2 processes (%3).")
                           .arg(g.summary.leftovers)
@@ -420,15 +416,9 @@ void ProcessColumns::addGroupCells()
     set(
         "score",
         [](const GroupRow &g) {
-            return g.summary.strongest < 0
-                ? QString()
-                : QString::number(g.result.recommendations[static_cast<std::size_t>(g.summary.strongest)].score);
+            return g.summary.strongest < 0 ? QString() : QString::number(g.strongest().recommendation().score);
         },
-        [](const GroupRow &g) {
-            return QVariant(g.summary.strongest < 0
-                    ? -1
-                    : g.result.recommendations[static_cast<std::size_t>(g.summary.strongest)].score);
-        },
+        [](const GroupRow &g) { return QVariant(g.summary.strongest < 0 ? -1 : g.strongest().recommendation().score); },
         nullptr);
     set(
         "supervisor", [](const GroupRow &g) { return qs(g.origin().unit); },

@@ -47,8 +47,9 @@ private:
 struct GroupRow {
     const TriageResult &result;
     const GroupSummary &summary;
-    const OriginGroup &group() const { return result.groups[static_cast<std::size_t>(summary.group)]; }
+    const OriginGroup &group() const { return result.group(summary.group); }
     const ProcessOrigin &origin() const { return result.process(group().members.front()).origin(); }
+    ProcessView strongest() const { return result.process(summary.strongest); } // when summary.strongest >= 0
 };
 
 // A column of the process table: a stable id (persisted in settings), a translated header, and how

@@ -95,11 +95,23 @@ void ProcessFilterModel::setOrderHeld(bool held)
 
 void ProcessFilterModel::setSourceModel(QAbstractItemModel *model)
 {
+    disconnect(m_following);
+    m_table = qobject_cast<ProcessTableModel *>(model);
+    if (m_table) {
+        m_following = connect(m_table, &ProcessTableModel::shownChanged, this, &ProcessFilterModel::show);
+        model = m_table->shown();
+    }
+    show(model);
+}
+
+void ProcessFilterModel::show(QAbstractItemModel *model)
+{
     m_processes = qobject_cast<const ProcessTableModel *>(model);
+    m_origins = qobject_cast<const OriginModel *>(model);
     QSortFilterProxyModel::setSourceModel(model);
 }
 
-bool ProcessFilterModel::matches(const ProcessTableModel::FilterFacts &row) const
+bool ProcessFilterModel::matches(const FilterFacts &row) const
 {
     if (row.group)
         return false; // shown while one of its members is (recursive filtering), never by itself
@@ -130,7 +142,9 @@ bool ProcessFilterModel::matches(const ProcessTableModel::FilterFacts &row) cons
 
 bool ProcessFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
-    const auto row = m_processes ? m_processes->filterFacts(sourceRow, sourceParent) : std::nullopt;
+    const auto row = m_processes ? m_processes->filterFacts(sourceRow, sourceParent)
+        : m_origins              ? m_origins->filterFacts(sourceRow, sourceParent)
+                                 : std::nullopt;
     return !row || matches(*row); // another model's rows are not filtered
 }
 

@@ -2,15 +2,16 @@
 
 #include "table/ProcessTableModel.h"
 
+#include <QPointer>
 #include <QSortFilterProxyModel>
 #include <QStringList>
 
 namespace ptriage {
 
-// Sorts and filters the process table (a ProcessTableModel, whose rows it reads without roles: a
-// refresh re-filters every row it changes). Sorting uses SortRole, so numbers sort as numbers. A
-// row is shown when it matches every filter, and a tree parent stays visible while one of its
-// descendants matches (recursive filtering).
+// Sorts and filters the process table (a ProcessTableModel or an OriginModel, whose rows it reads
+// without roles: a refresh re-filters every row it changes). Sorting uses SortRole, so numbers sort
+// as numbers. A row is shown when it matches every filter, and a tree parent stays visible while one
+// of its descendants matches (recursive filtering).
 class ProcessFilterModel : public QSortFilterProxyModel {
     Q_OBJECT
 public:
@@ -36,6 +37,7 @@ public:
     void setMyUid(uint uid);
     uint myUid() const { return m_myUid; }
 
+    // A ProcessTableModel: the model it shows (ProcessTableModel::shown), whichever it is now.
     void setSourceModel(QAbstractItemModel *model) override;
 
     // Held: a refresh changes what rows say, never where they are (new rows come last, ended ones
@@ -54,10 +56,15 @@ protected:
 
 private:
     void refilter();
+    void show(QAbstractItemModel *model);
     // Does this row match by itself (without looking at its descendants)?
-    bool matches(const ProcessTableModel::FilterFacts &row) const;
+    bool matches(const FilterFacts &row) const;
 
-    const ProcessTableModel *m_processes = nullptr; // the source, when it is one: read without roles
+    QPointer<ProcessTableModel> m_table; // followed: by origin, it shows its OriginModel
+    QMetaObject::Connection m_following;
+    // The source, when it is one of these: read without roles.
+    const ProcessTableModel *m_processes = nullptr;
+    const OriginModel *m_origins = nullptr;
 
     QString m_text;
     QStringList m_terms;

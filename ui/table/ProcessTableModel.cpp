@@ -1,16 +1,7 @@
 #include "table/ProcessTableModel.h"
 
-#include "look/ClassStyle.h"
-#include "look/ThemeIcon.h"
-#include "util/Parallel.h"
-#include "util/ThreadPriority.h"
+#include "table/rows/RowRuns.h"
 
-#include <QFont>
-#include <QGuiApplication>
-#include <QSet>
-
-#include <algorithm>
-#include <atomic>
 #include <map>
 #include <tuple>
 
@@ -22,8 +13,6 @@ struct ProcessTableModel::Node {
     int row = 0; // position among parent->children
     Node *parent = nullptr; // m_root for top-level rows; nullptr while not in the tree
     std::vector<Node *> children;
-    bool candidate = false;
-    bool tinted = false; // a row ptriage wants acted on (not one it only wants reviewed)
     std::uint64_t stamp = 0; // the refresh that last found it in a result
     std::uint64_t bornAt = 0; // the refresh that made it
     int nextIndex = -1; // its index in that result
@@ -36,23 +25,21 @@ namespace {
 // form a cycle (only a doctored capture could).
 std::vector<int> parentIndices(const TriageResult &r, bool tree)
 {
-    const auto &procs = r.snapshot->processes;
-    std::vector<int> parent(procs.size(), -1);
+    const auto n = static_cast<std::size_t>(r.size());
+    std::vector<int> parent(n, -1);
     if (!tree)
         return parent;
-    for (std::size_t i = 0; i < procs.size(); ++i) {
-        const Sample &s = procs[i];
-        const auto it = r.snapshot->indexByPid.find(s.ppid);
-        if (it == r.snapshot->indexByPid.end() || it->second == i)
+    for (int i = 0; i < r.size(); ++i) {
+        const Sample &s = r.process(i).sample();
+        const auto p = r.byPid(s.ppid);
+        if (!p || p->index() == i || p->identity().startTicks > s.id.startTicks)
             continue;
-        if (procs[it->second].id.startTicks > s.id.startTicks)
-            continue;
-        parent[i] = static_cast<int>(it->second);
+        parent[static_cast<std::size_t>(i)] = p->index();
     }
     // Break cycles: 0 unvisited, 1 on the current path, 2 done.
-    std::vector<char> mark(procs.size(), 0);
+    std::vector<char> mark(n, 0);
     std::vector<int> path;
-    for (std::size_t start = 0; start < procs.size(); ++start) {
+    for (std::size_t start = 0; start < n; ++start) {
         path.clear();
         int x = static_cast<int>(start);
         while (x >= 0 && mark[static_cast<std::size_t>(x)] == 0) {
@@ -86,252 +73,39 @@ std::vector<int> rankedOrder(const TriageResult &r)
     return order;
 }
 
-// By origin: each process under its group's row (rows processes + g), the groups at the top.
-std::vector<int> originParents(const TriageResult &r)
-{
-    const std::size_t n = r.snapshot->processes.size();
-    std::vector<int> parent(n + r.groups.size(), -1);
-    for (std::size_t i = 0; i < n && i < r.groupOf.size(); ++i)
-        parent[i] = static_cast<int>(n) + r.groupOf[i];
-    return parent;
-}
-
-// By origin: the groups, then each group's members in its order (parents before their children).
-std::vector<int> originOrder(const TriageResult &r)
-{
-    const std::size_t n = r.snapshot->processes.size();
-    std::vector<int> order;
-    order.reserve(n + r.groups.size());
-    for (std::size_t g = 0; g < r.groups.size(); ++g)
-        order.push_back(static_cast<int>(n + g));
-    for (const OriginGroup &g : r.groups)
-        order.insert(order.end(), g.members.begin(), g.members.end());
-    return order;
-}
-
-// A group has no identity: its row is keyed by one made of its key, with pid 0, which no process has.
-ProcessIdentity groupNodeId(const std::string &key)
-{
-    ProcessIdentity id;
-    id.startTicks = std::hash<std::string>()(key);
-    return id;
-}
-
-// Contiguous runs of ascending rows, as [first, last] pairs.
-std::vector<std::pair<int, int>> runsOf(std::vector<int> rows)
-{
-    if (!std::is_sorted(rows.begin(), rows.end()))
-        std::sort(rows.begin(), rows.end());
-    std::vector<std::pair<int, int>> runs;
-    for (int row : rows) {
-        if (!runs.empty() && runs.back().second + 1 == row)
-            runs.back().second = row;
-        else
-            runs.emplace_back(row, row);
-    }
-    return runs;
-}
-
-// More than a few runs become one range from the first row to the last.
-std::vector<std::pair<int, int>> boundedRuns(std::vector<std::pair<int, int>> runs)
-{
-    constexpr std::size_t kMaxRuns = 4;
-    if (runs.size() > kMaxRuns)
-        runs = {{runs.front().first, runs.back().second}};
-    return runs;
-}
-
 } // namespace
 
 ProcessTableModel::ProcessTableModel(const TriageConfig &config, QObject *parent)
-    : QAbstractItemModel(parent), m_config(config), m_root(std::make_unique<Node>())
-{
-    m_stateColumn = m_columns.indexOf(u"state");
-    m_classColumn = m_columns.indexOf(u"class");
-    m_actionColumn = m_columns.indexOf(u"action");
-    if (qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
-        m_actIcon = themeIcon(QStringLiteral("process-stop"));
-    if (qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
-        for (int c = 0; c < kClassCount; ++c)
-            m_icons[static_cast<std::size_t>(c)] = ClassStyle::icon(static_cast<ProcessClass>(c));
-}
+    : QAbstractItemModel(parent),
+      m_config(config),
+      m_roles(config, m_columns),
+      m_origin(new OriginModel(config, this)),
+      m_root(std::make_unique<Node>())
+{ }
 
 ProcessTableModel::~ProcessTableModel() = default;
 
 void ProcessTableModel::setMarks(std::unordered_map<ProcessIdentity, QString> marks)
 {
-    std::vector<ProcessIdentity> touched;
-    for (const auto &[key, label] : m_marks)
-        if (auto it = marks.find(key); it == marks.end() || it->second != label)
-            touched.push_back(key);
-    for (const auto &[key, label] : marks)
-        if (!m_marks.contains(key))
-            touched.push_back(key);
-    m_marks = std::move(marks);
-    for (const ProcessIdentity &key : touched)
-        if (const QModelIndex i = indexOf(key, m_stateColumn); i.isValid())
-            Q_EMIT dataChanged(i, i, {Qt::DisplayRole});
-}
-
-namespace {
-
-constexpr std::size_t kRowsBetweenYields = 64; // well under a millisecond of preparing rows
-
-} // namespace
-
-std::shared_ptr<const ProcessTableModel::PreparedRows> ProcessTableModel::prepare(
-    std::shared_ptr<const TriageResult> result, const TriageConfig &config, const ProcessColumns &columns,
-    std::shared_ptr<const PreparedRows> basis)
-{
-    static std::atomic<std::uint64_t> serials{0};
-    auto rows = std::make_shared<PreparedRows>();
-    rows->serial = ++serials;
-    if (!result || !result->snapshot)
-        return rows;
-    const std::size_t n = result->snapshot->processes.size();
-    rows->cells.reset(columns.count(), n + result->groups.size()); // once: grown, it would double
-    rows->searchColumns = {columns.indexOf(u"command"), columns.indexOf(u"user"), columns.indexOf(u"pid")};
-    // Most cells repeat ("root", "keep", "S" …): each distinct text is kept once per column and shared
-    // by every row showing it, and a string sort value equal to its text is that text. A column
-    // whose texts mostly differ (PIDs, command lines) stops looking after a few hundred rows: hashing
-    // every cell of it cost a third of the preparing and shared next to nothing.
-    struct Texts {
-        QSet<QString> seen;
-        int looked = 0, found = 0;
-        bool worthIt() const { return looked < 256 || found * 4 >= looked; }
-        QString shared(QString text)
-        {
-            if (!worthIt())
-                return text;
-            ++looked;
-            if (auto it = seen.constFind(text); it != seen.constEnd()) {
-                ++found;
-                return *it;
-            }
-            seen.insert(text);
-            return text;
-        }
-    };
-    // Rows from nothing (the first result, another boot) on every core: the window waits for them.
-    // Later ones, diffed against the rows shown, on this thread alone, beside the window's.
-    const bool fromNothing = !basis && n >= 1024;
-    const int workers = fromNothing ? workerCount() : 1;
-    std::vector<std::vector<Texts>> texts(static_cast<std::size_t>(workers));
-    for (auto &t : texts)
-        t.resize(static_cast<std::size_t>(columns.count()));
-    QThreadPool pool;
-    pool.setMaxThreadCount(std::max(1, workers - 1));
-    parallelChunks(&pool, n, workers, [&](std::size_t begin, std::size_t end, int worker) {
-        std::vector<Texts> &mine = texts[static_cast<std::size_t>(worker)];
-        for (std::size_t i = begin; i < end; ++i) {
-            const ProcessRow row(result->process(static_cast<int>(i)), config);
-            for (int c = 0; c < columns.count(); ++c)
-                rows->cells.set(i, c, mine[static_cast<std::size_t>(c)].shared(columns.at(c).display(row)),
-                    columns.at(c).sortValue(row));
-        }
-    }); // background work (the feed's thread) passes a yield point between blocks of rows
-    // The origin groups' rows after the processes': made whatever the mode, so that switching to
-    // By origin has them ready (a few hundred rows at most, formatted from sums).
-    rows->processes = n;
-    rows->groups.reserve(result->groups.size());
-    rows->groupSearch.reserve(result->groups.size());
-    for (std::size_t g = 0; g < result->groups.size(); ++g) {
-        rows->groups.push_back(summarizeGroup(*result, static_cast<int>(g)));
-        const GroupRow row{*result, rows->groups.back()};
-        for (int c = 0; c < columns.count(); ++c) {
-            const ProcessColumn &col = columns.at(c);
-            rows->cells.set(n + g, c, col.groupDisplay ? col.groupDisplay(row) : QString(),
-                col.groupSort ? col.groupSort(row) : QVariant());
-        }
-        rows->groupSearch.push_back(ProcessColumns::groupSearchText(row));
-        if (g % kRowsBetweenYields == kRowsBetweenYields - 1)
-            yieldPoint();
-    }
-    if (basis && basis->result && basis->result->snapshot) {
-        const auto &old = basis->result->snapshot->processes;
-        std::unordered_map<ProcessIdentity, std::size_t> oldIndex;
-        oldIndex.reserve(old.size());
-        for (std::size_t j = 0; j < old.size(); ++j)
-            oldIndex.try_emplace(old[j].id, j); // a key seen twice keeps its first process, as the model does
-        rows->basisSerial = basis->serial;
-        rows->changedColumns.assign(n, {0, -1});
-        rows->candidacyChanged.assign(n, 0);
-        rows->basisIndex.assign(n, -1);
-        for (std::size_t i = 0; i < n; ++i) {
-            if (i % kRowsBetweenYields == kRowsBetweenYields - 1)
-                yieldPoint();
-            auto it = oldIndex.find(result->snapshot->processes[i].id);
-            if (it == oldIndex.end())
-                continue;
-            const std::size_t j = it->second;
-            rows->basisIndex[i] = static_cast<int>(j);
-            auto &[first, last] = rows->changedColumns[i];
-            first = columns.count();
-            for (int c = 0; c < columns.count(); ++c)
-                if (!rows->cells.sameCell(i, c, basis->cells, j)) {
-                    first = std::min(first, c);
-                    last = c;
-                }
-            const Recommendation &now = result->recommendations[i], &then = basis->result->recommendations[j];
-            rows->candidacyChanged[i] = now.candidate != then.candidate || now.review != then.review ? 1 : 0;
-        }
-        // The groups, matched by their key.
-        std::unordered_map<std::string_view, std::size_t> oldGroup;
-        for (std::size_t h = 0; h < basis->groups.size(); ++h)
-            oldGroup.try_emplace(basis->result->groups[static_cast<std::size_t>(basis->groups[h].group)].key, h);
-        const std::size_t total = rows->rowCount();
-        rows->changedColumns.resize(total, {0, -1});
-        rows->candidacyChanged.resize(total, 0);
-        rows->basisIndex.resize(total, -1);
-        for (std::size_t g = 0; g < rows->groups.size(); ++g) {
-            auto it = oldGroup.find(result->groups[g].key);
-            if (it == oldGroup.end())
-                continue;
-            const std::size_t i = n + g, j = basis->processes + it->second;
-            rows->basisIndex[i] = static_cast<int>(j);
-            auto &[first, last] = rows->changedColumns[i];
-            first = columns.count();
-            for (int c = 0; c < columns.count(); ++c)
-                if (!rows->cells.sameCell(i, c, basis->cells, j)) {
-                    first = std::min(first, c);
-                    last = c;
-                }
-            rows->candidacyChanged[i] = (rows->groups[g].leftovers > 0) != (basis->groups[it->second].leftovers > 0);
-        }
-    }
-    rows->result = std::move(result);
-    return rows;
-}
-
-std::array<const QString *, 3> ProcessTableModel::PreparedRows::searchParts(std::size_t row) const
-{
-    std::array<const QString *, 3> parts{};
-    if (isGroup(row)) {
-        parts[0] = &groupSearch[row - processes];
-        return parts;
-    }
-    for (std::size_t k = 0; k < parts.size(); ++k)
-        if (searchColumns[k] >= 0)
-            parts[k] = &cells.text(row, searchColumns[k]);
-    return parts;
-}
-
-QString ProcessTableModel::PreparedRows::searchText(std::size_t row) const
-{
-    QStringList parts;
-    for (const QString *part : searchParts(row))
-        if (part)
-            parts << *part;
-    return parts.join(QLatin1Char('\n'));
+    m_origin->setMarks(marks);
+    for (const ProcessIdentity &key : m_roles.setMarks(std::move(marks)))
+        if (const auto it = m_nodes.find(key); it != m_nodes.end())
+            Q_EMIT dataChanged(indexOfNode(it->second.get(), m_roles.stateColumn()),
+                indexOfNode(it->second.get(), m_roles.stateColumn()), {Qt::DisplayRole});
 }
 
 void ProcessTableModel::setResult(std::shared_ptr<const TriageResult> result)
 {
-    setPrepared(prepare(std::move(result), m_config, m_columns, m_rows));
+    setPrepared(PreparedRows::prepare(std::move(result), m_config, m_columns, m_rows));
 }
 
 void ProcessTableModel::setPrepared(std::shared_ptr<const PreparedRows> rows)
 {
+    if (m_mode == Mode::Origin) { // the rows are the origin model's; this one only keeps them
+        m_origin->setPrepared(rows);
+        keep(std::move(rows));
+        return;
+    }
     const auto &result = rows ? rows->result : nullptr;
     if (!m_result || !result || !result->snapshot
         || result->snapshot->system.bootId != m_result->snapshot->system.bootId)
@@ -340,32 +114,33 @@ void ProcessTableModel::setPrepared(std::shared_ptr<const PreparedRows> rows)
         applyIncrementally(std::move(rows));
 }
 
+// The view's model changes before this one empties, and after it is built: views see one reset.
 void ProcessTableModel::setMode(Mode mode)
 {
     if (mode == m_mode)
         return;
+    const bool wasOrigin = m_mode == Mode::Origin;
     m_mode = mode;
-    rebuild(m_rows);
-}
-
-std::size_t ProcessTableModel::rowsOf(const PreparedRows &rows) const
-{
-    return m_mode == Mode::Origin ? rows.rowCount() : rows.processes;
-}
-
-void ProcessTableModel::takeRow(Node *node, int index) const
-{
-    const auto i = static_cast<std::size_t>(index);
-    if (m_rows && m_rows->isGroup(i)) {
-        node->index = index;
-        node->candidate = m_rows->groups[i - m_rows->processes].leftovers > 0;
-        node->tinted = false;
-        return;
+    if (mode == Mode::Origin) {
+        m_origin->setPrepared(m_rows);
+        Q_EMIT shownChanged(m_origin);
     }
-    node->index = index;
-    const Recommendation &rec = m_result->recommendations[i];
-    node->candidate = rec.candidate;
-    node->tinted = rec.candidate && !rec.review;
+    rebuild(m_rows);
+    if (wasOrigin) {
+        Q_EMIT shownChanged(this);
+        m_origin->setPrepared(nullptr); // hidden, it holds no result
+    }
+}
+
+QAbstractItemModel *ProcessTableModel::shown() const
+{
+    return m_mode == Mode::Origin ? static_cast<QAbstractItemModel *>(m_origin) : const_cast<ProcessTableModel *>(this);
+}
+
+void ProcessTableModel::keep(std::shared_ptr<const PreparedRows> rows)
+{
+    m_rows = rows && rows->result && rows->result->snapshot ? std::move(rows) : nullptr;
+    m_result = m_rows ? m_rows->result : nullptr;
 }
 
 void ProcessTableModel::rebuild(std::shared_ptr<const PreparedRows> rows)
@@ -374,24 +149,20 @@ void ProcessTableModel::rebuild(std::shared_ptr<const PreparedRows> rows)
     m_nodes.clear();
     m_nodeAt.clear();
     m_root = std::make_unique<Node>();
-    m_rows = rows && rows->result && rows->result->snapshot ? std::move(rows) : nullptr;
-    m_result = m_rows ? m_rows->result : nullptr;
-    if (m_result) {
+    keep(std::move(rows));
+    if (m_result && m_mode != Mode::Origin) {
         const TriageResult &r = *m_result;
-        const std::size_t n = r.snapshot->processes.size();
-        const bool origin = m_mode == Mode::Origin;
-        const std::vector<int> parents = origin ? originParents(r) : parentIndices(r, m_mode == Mode::Tree);
-        std::vector<Node *> at(rowsOf(*m_rows), nullptr);
+        const std::vector<int> parents = parentIndices(r, m_mode == Mode::Tree);
+        std::vector<Node *> at(m_rows->processes, nullptr);
         for (std::size_t i = 0; i < at.size(); ++i) {
-            const ProcessIdentity key = i < n ? r.snapshot->processes[i].id : groupNodeId(r.groups[i - n].key);
+            const ProcessIdentity key = r.identityOf(static_cast<int>(i));
             auto node = std::make_unique<Node>();
             node->id = key;
-            takeRow(node.get(), static_cast<int>(i));
+            node->index = static_cast<int>(i);
             if (m_nodes.try_emplace(key, node.get()).second) // a key seen twice keeps its first process
                 at[i] = node.release();
         }
-        // Parents before their children: ranked, or by origin the groups first.
-        for (int i : origin ? originOrder(r) : rankedOrder(r)) {
+        for (int i : rankedOrder(r)) { // parents before their children
             Node *x = at[static_cast<std::size_t>(i)];
             if (!x)
                 continue;
@@ -443,14 +214,13 @@ ProcessTableModel::Update ProcessTableModel::matchNodes(std::shared_ptr<const Pr
 {
     Update u;
     const TriageResult &r = *prepared->result;
-    const std::size_t n = r.snapshot->processes.size();
-    const std::size_t rows = rowsOf(*prepared);
+    const std::size_t rows = prepared->processes;
     u.at.assign(rows, nullptr);
     u.generation = ++m_generation;
     // Prepared against the rows shown, each process already knows its row in the result shown.
     const bool mapped = m_rows && prepared->basisSerial == m_rows->serial && prepared->basisIndex.size() >= rows;
     for (std::size_t i = 0; i < rows; ++i) {
-        const ProcessIdentity id = i < n ? r.snapshot->processes[i].id : groupNodeId(r.groups[i - n].key);
+        const ProcessIdentity id = r.identityOf(static_cast<int>(i));
         const int before = mapped ? prepared->basisIndex[i] : -1;
         Node *x = before >= 0 && static_cast<std::size_t>(before) < m_nodeAt.size()
             ? m_nodeAt[static_cast<std::size_t>(before)]
@@ -472,7 +242,7 @@ ProcessTableModel::Update ProcessTableModel::matchNodes(std::shared_ptr<const Pr
             u.at[i] = x;
         }
     }
-    u.parents = m_mode == Mode::Origin ? originParents(r) : parentIndices(r, m_mode == Mode::Tree);
+    u.parents = parentIndices(r, m_mode == Mode::Tree);
     u.prepared = std::move(prepared);
     return u;
 }
@@ -527,7 +297,7 @@ void ProcessTableModel::takeOverResult(Update &u)
     m_rows = u.prepared;
     m_result = m_rows->result;
     for (Node *x : u.survivors)
-        takeRow(x, x->nextIndex);
+        x->index = x->nextIndex;
 }
 
 // Step 3: insertions, appended under their parent, a level at a time (a fresh parent before its
@@ -535,9 +305,9 @@ void ProcessTableModel::takeOverResult(Update &u)
 void ProcessTableModel::insertFresh(Update &u)
 {
     std::vector<Node *> fresh;
-    for (int i : m_mode == Mode::Origin ? originOrder(*m_result) : rankedOrder(*m_result))
+    for (int i : rankedOrder(*m_result))
         if (Node *x = u.at[static_cast<std::size_t>(i)]; x && !x->parent) { // fresh: not in the tree yet
-            takeRow(x, i);
+            x->index = i;
             fresh.push_back(x);
         }
     for (auto &[id, node] : u.freshNodes)
@@ -675,59 +445,37 @@ QModelIndex ProcessTableModel::indexOfNode(const Node *node, int column) const
 
 QModelIndex ProcessTableModel::indexOf(const ProcessIdentity &id, int column) const
 {
+    if (m_mode == Mode::Origin)
+        return m_origin->indexOf(id, column);
     const auto it = m_nodes.find(id);
     return it == m_nodes.end() ? QModelIndex() : indexOfNode(it->second.get(), column);
 }
 
 int ProcessTableModel::resultIndex(const QModelIndex &index) const
 {
-    if (!index.isValid() || index.model() != this || !m_rows)
-        return -1;
-    const int i = nodeOf(index)->index;
-    return m_rows->isGroup(static_cast<std::size_t>(i)) ? -1 : i;
+    if (index.model() == m_origin)
+        return m_origin->resultIndex(index);
+    return index.isValid() && index.model() == this ? nodeOf(index)->index : -1;
 }
 
 int ProcessTableModel::groupIndex(const QModelIndex &index) const
 {
-    if (!index.isValid() || index.model() != this || !m_rows)
-        return -1;
-    const auto i = static_cast<std::size_t>(nodeOf(index)->index);
-    return m_rows->isGroup(i) ? m_rows->groups[i - m_rows->processes].group : -1;
+    return m_origin->groupIndex(index); // this model has no group rows
 }
 
 QModelIndex ProcessTableModel::indexOfGroup(const std::string &key) const
 {
-    if (m_mode != Mode::Origin)
-        return {};
-    const QModelIndex i = indexOf(groupNodeId(key));
-    return groupIndex(i) >= 0 && m_result->groups[static_cast<std::size_t>(groupIndex(i))].key == key ? i
-                                                                                                      : QModelIndex();
+    return m_mode == Mode::Origin ? m_origin->indexOfGroup(key) : QModelIndex();
 }
 
-std::optional<ProcessTableModel::FilterFacts> ProcessTableModel::filterFacts(int row, const QModelIndex &parent) const
+std::optional<FilterFacts> ProcessTableModel::filterFacts(int row, const QModelIndex &parent) const
 {
-    if (!m_result || (parent.isValid() && parent.model() != this))
+    if (!m_rows || (parent.isValid() && parent.model() != this))
         return std::nullopt;
     const Node *p = nodeOf(parent);
     if (row < 0 || static_cast<std::size_t>(row) >= p->children.size())
         return std::nullopt;
-    const Node *node = p->children[static_cast<std::size_t>(row)];
-    FilterFacts f;
-    if (m_rows->isGroup(static_cast<std::size_t>(node->index))) {
-        f.group = true;
-        f.candidate = node->candidate;
-        f.searchParts = m_rows->searchParts(static_cast<std::size_t>(node->index));
-        return f;
-    }
-    const ProcessRow r(m_result->process(node->index), m_config);
-    f.identity = r.sample().id;
-    f.candidate = node->candidate;
-    f.kernelThread = r.sample().isKernelThread();
-    f.isProtected = !r.facts().protectedReason.empty();
-    f.uid = r.sample().uid;
-    f.searchParts = m_rows->searchParts(static_cast<std::size_t>(node->index));
-    f.listenPorts = &r.facts().listenPorts;
-    return f;
+    return m_rows->filterFacts(static_cast<std::size_t>(p->children[static_cast<std::size_t>(row)]->index));
 }
 
 QModelIndex ProcessTableModel::index(int row, int column, const QModelIndex &parent) const
@@ -739,14 +487,14 @@ QModelIndex ProcessTableModel::index(int row, int column, const QModelIndex &par
 
 QModelIndex ProcessTableModel::parent(const QModelIndex &child) const
 {
-    if (!child.isValid())
+    if (!child.isValid() || child.model() != this)
         return {};
     return indexOfNode(nodeOf(child)->parent);
 }
 
 int ProcessTableModel::rowCount(const QModelIndex &parent) const
 {
-    if (parent.column() > 0)
+    if (parent.column() > 0 || (parent.isValid() && parent.model() != this)) // By origin's rows are not ours
         return 0;
     return static_cast<int>(nodeOf(parent)->children.size());
 }
@@ -765,162 +513,20 @@ QVariant ProcessTableModel::data(const QModelIndex &index, int role) const
 {
     // Not asking the parent: every visible cell and every row a refresh changes comes here, and the
     // index's node is all that is read.
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::DoNotUseParent) || !m_result
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::DoNotUseParent) || !m_rows
         || index.column() >= m_columns.count())
         return {};
-    const Node *node = nodeOf(index);
-    const int column = index.column();
-    if (m_rows->isGroup(static_cast<std::size_t>(node->index)))
-        return groupData(node, column, role);
-    const ProcessColumn &col = m_columns.at(column);
-    const ProcessRow row(m_result->process(node->index), m_config);
-    const auto i = static_cast<std::size_t>(node->index); // into m_rows, as into m_result
-    const bool isClassColumn = column == m_classColumn;
-    switch (role) {
-    case Qt::DisplayRole:
-        if (column == m_stateColumn && !m_marks.empty())
-            if (auto it = m_marks.find(node->id); it != m_marks.end())
-                return tr("%1 by ptriage · %2").arg(it->second, m_rows->cells.text(i, column));
-        return m_rows->cells.text(i, column);
-    case Qt::ToolTipRole:
-        return col.toolTip ? QVariant(col.toolTip(row)) : QVariant();
-    case Qt::TextAlignmentRole:
-        return QVariant(col.alignment.toInt());
-    case Qt::DecorationRole:
-        if (isClassColumn && !m_icons[0].isNull() && !row.tooYoungToJudge())
-            return m_icons[static_cast<std::size_t>(row.posterior().classification)];
-        if (column == m_actionColumn && node->tinted && !m_actIcon.isNull()
-            && row.recommendation().action == RecommendedAction::Kill)
-            return m_actIcon;
-        return {};
-    case Qt::FontRole:
-        // What ptriage wants done reads bold; what it only wants a person to look at, italic.
-        if (column == m_actionColumn && (node->tinted || row.recommendation().review)) {
-            QFont font;
-            font.setBold(node->tinted);
-            font.setItalic(!node->tinted);
-            return font;
-        }
-        return {};
-    case Qt::ForegroundRole:
-        if (isClassColumn && row.tooYoungToJudge())
-            return {};
-        if (isClassColumn)
-            return ClassStyle::color(row.posterior().classification).darker(node->tinted ? 130 : 100);
-        if (column == m_actionColumn && row.recommendation().review)
-            return ClassStyle::color(row.posterior().classification).darker(130);
-        if (node->tinted)
-            return ClassStyle::textOnBackground();
-        return {};
-    case Qt::BackgroundRole:
-        if (node->tinted)
-            return ClassStyle::background(row.posterior().classification);
-        return {};
-    case SortRole:
-        return m_rows->cells.sortValue(i, column);
-    case IdentityRole:
-        return QVariant::fromValue(row.sample().id);
-    case CandidateRole:
-        return node->candidate;
-    case ScoreRole:
-        return row.recommendation().score;
-    case SearchTextRole:
-        return m_rows->searchText(i);
-    case ClassRole:
-        return static_cast<int>(row.posterior().classification);
-    case UidRole:
-        return row.sample().uid ? QVariant(static_cast<uint>(*row.sample().uid)) : QVariant();
-    case ProtectedRole:
-        return !row.facts().protectedReason.empty();
-    case PidRole:
-        return row.sample().id.pid;
-    case KernelThreadRole:
-        return row.sample().isKernelThread();
-    case RowKeyRole:
-        return row.sample().id.toQString();
-    case GroupKeyRole:
-        return QString();
-    default:
-        return {};
-    }
-}
-
-// An origin group's row: sums and its strongest member, no identity of its own.
-QVariant ProcessTableModel::groupData(const Node *node, int column, int role) const
-{
-    const auto i = static_cast<std::size_t>(node->index);
-    const GroupSummary &summary = m_rows->groups[i - m_rows->processes];
-    const ProcessColumn &col = m_columns.at(column);
-    switch (role) {
-    case Qt::DisplayRole:
-        return m_rows->cells.text(i, column);
-    case Qt::ToolTipRole:
-        return col.groupToolTip ? QVariant(col.groupToolTip(GroupRow{*m_result, summary})) : QVariant();
-    case Qt::TextAlignmentRole:
-        return QVariant(col.alignment.toInt());
-    case Qt::FontRole:
-        if (column == m_columns.indexOf(u"command") || (column == m_actionColumn && node->candidate)) {
-            QFont font;
-            font.setBold(true);
-            return font;
-        }
-        return {};
-    case SortRole:
-        return m_rows->cells.sortValue(i, column);
-    case CandidateRole:
-        return node->candidate;
-    case ScoreRole:
-        return summary.strongest < 0 ? 0 : m_result->recommendations[static_cast<std::size_t>(summary.strongest)].score;
-    case SearchTextRole:
-        return m_rows->searchText(i);
-    case ProtectedRole:
-    case KernelThreadRole:
-        return false;
-    case RowKeyRole:
-        return QStringLiteral("group:")
-            + QString::fromStdString(m_result->groups[static_cast<std::size_t>(summary.group)].key);
-    case GroupKeyRole:
-        return QString::fromStdString(m_result->groups[static_cast<std::size_t>(summary.group)].key);
-    default:
-        return {}; // no identity, pid, class or uid: a group is not a process
-    }
+    return m_roles.process(*m_rows, nodeOf(index)->index, index.column(), role);
 }
 
 QVariant ProcessTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || section < 0 || section >= m_columns.count())
-        return {};
-    const ProcessColumn &col = m_columns.at(section);
-    switch (role) {
-    case Qt::DisplayRole:
-        return col.header();
-    case Qt::ToolTipRole:
-        return col.headerToolTip();
-    case Qt::TextAlignmentRole:
-        return QVariant(col.alignment.toInt());
-    case Qt::InitialSortOrderRole: // QHeaderView: the order of the first click on this header
-        return static_cast<int>(col.firstSortOrder);
-    default:
-        return {};
-    }
+    return m_roles.header(section, orientation, role);
 }
 
 QHash<int, QByteArray> ProcessTableModel::roleNames() const
 {
-    QHash<int, QByteArray> names = QAbstractItemModel::roleNames();
-    names.insert(SortRole, "sortValue");
-    names.insert(IdentityRole, "identity");
-    names.insert(CandidateRole, "candidate");
-    names.insert(ScoreRole, "score");
-    names.insert(SearchTextRole, "searchText");
-    names.insert(ClassRole, "processClass");
-    names.insert(UidRole, "uid");
-    names.insert(ProtectedRole, "protected");
-    names.insert(KernelThreadRole, "kernelThread");
-    names.insert(PidRole, "pid");
-    names.insert(RowKeyRole, "rowKey");
-    names.insert(GroupKeyRole, "groupKey");
-    return names;
+    return RowRoles::roleNames(QAbstractItemModel::roleNames());
 }
 
 } // namespace ptriage

@@ -55,7 +55,7 @@ void ResultFeed::prepareNext()
 #else
             (void)trim;
 #endif
-            return ProcessTableModel::prepare(result, *config, columns, basis);
+            return PreparedRows::prepare(result, *config, columns, basis);
         }));
     m_pending.reset();
 }

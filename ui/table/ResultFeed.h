@@ -12,7 +12,7 @@
 namespace ptriage {
 
 // Between the triage service and the table: formats each result's rows on a background thread of
-// its own (ProcessTableModel::prepare, diffed against the rows shown) and hands them to the GUI
+// its own (PreparedRows::prepare, diffed against the rows shown) and hands them to the GUI
 // thread. A result that arrives while one is being prepared waits; only the newest waits.
 class ResultFeed : public QObject {
     Q_OBJECT
@@ -28,7 +28,7 @@ public:
     static constexpr int kTrimEvery = 16;
 
 Q_SIGNALS:
-    void rowsReady(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds);
+    void rowsReady(std::shared_ptr<const PreparedRows> rows, qint64 scanMicroseconds);
 
 private:
     void prepareNext();
@@ -36,7 +36,7 @@ private:
     const TriageConfig &m_config;
     const ProcessTableModel &m_model;
     QThreadPool m_pool; // one thread, background priority once rows are shown
-    QFutureWatcher<std::shared_ptr<const ProcessTableModel::PreparedRows>> m_preparing;
+    QFutureWatcher<std::shared_ptr<const PreparedRows>> m_preparing;
     std::shared_ptr<const TriageResult> m_pending;
     qint64 m_pendingScanUs = 0;
     qint64 m_preparingScanUs = 0;

@@ -33,14 +33,14 @@ constexpr int kCulpritsInAlert = 3;
 std::vector<int> largest(const TriageResult &r, std::size_t n)
 {
     std::vector<int> order;
-    for (std::size_t i = 0; i < r.snapshot->processes.size(); ++i)
-        if (r.facts[i].protectedReason.empty() && r.snapshot->processes[i].rssBytes > 0)
-            order.push_back(static_cast<int>(i));
+    for (int i = 0; i < r.size(); ++i)
+        if (const ProcessView p = r.process(i); p.facts().protectedReason.empty() && p.sample().rssBytes > 0)
+            order.push_back(i);
     std::sort(order.begin(), order.end(), [&r](int a, int b) {
-        const auto ua = static_cast<std::size_t>(a), ub = static_cast<std::size_t>(b);
-        if (r.recommendations[ua].candidate != r.recommendations[ub].candidate)
-            return r.recommendations[ua].candidate;
-        return r.snapshot->processes[ua].rssBytes > r.snapshot->processes[ub].rssBytes;
+        const ProcessView pa = r.process(a), pb = r.process(b);
+        if (pa.recommendation().candidate != pb.recommendation().candidate)
+            return pa.recommendation().candidate;
+        return pa.sample().rssBytes > pb.sample().rssBytes;
     });
     order.resize(std::min(order.size(), n));
     return order;
@@ -65,7 +65,7 @@ QString stepNames(const ReliefPlan &plan, const TriageResult &result, const std:
         }
         ++others;
         if (names.size() < 2)
-            names << processName(result.snapshot->processes[static_cast<std::size_t>(step.index)]);
+            names << processName(result.process(step.index).sample());
     }
     const int more = others - static_cast<int>(names.size());
     if (more > 0)
@@ -248,14 +248,14 @@ void TrayController::alert(const ReliefPlan &plan, const TriageResult &result)
     const std::vector<GroupCulprit> groups = groupCulprits(result, candidates);
     QStringList names;
     for (int i : largest(result, kCulpritsInAlert)) {
-        const Sample &s = result.snapshot->processes[static_cast<std::size_t>(i)];
+        const Sample &s = result.process(i).sample();
         m_culprits.push_back(s.id);
         const int g = culpritGroup(result, i);
         if (std::none_of(groups.begin(), groups.end(), [g](const GroupCulprit &c) { return c.group == g; }))
             names << tr("%1 (%2)").arg(processName(s), bytes(s.rssBytes));
     }
     for (const GroupCulprit &g : groups)
-        for (int i : result.groups[static_cast<std::size_t>(g.group)].members)
+        for (int i : result.group(g.group).members)
             if (const ProcessIdentity id = result.identityOf(i);
                 std::find(m_culprits.begin(), m_culprits.end(), id) == m_culprits.end())
                 m_culprits.push_back(id);
@@ -293,19 +293,19 @@ void TrayController::rebuildMenu()
     if (const auto result = m_desk.current()) {
         menu->addSection(tr("Largest memory users"));
         for (int i : largest(*result, kCulpritsInMenu)) {
-            const auto u = static_cast<std::size_t>(i);
-            const Sample &s = result->snapshot->processes[u];
+            const ProcessView culpritView = result->process(i);
+            const Sample &s = culpritView.sample();
             const ProcessIdentity id = s.id;
-            QMenu *culprit = menu->addMenu(
-                tr("%1 — %2 — %3")
-                    .arg(processName(s), bytes(s.rssBytes), EngineLabels::recommendation(result->recommendations[u])));
+            QMenu *culprit = menu->addMenu(tr("%1 — %2 — %3")
+                                               .arg(processName(s), bytes(s.rssBytes),
+                                                   EngineLabels::recommendation(culpritView.recommendation())));
             culprit->addAction(tr("Show in ptriage"), this, [this, id] { Q_EMIT windowRequested({id}); });
             culprit->addSeparator();
             culprit->setToolTipsVisible(true);
             // What the engine's rules offer it, as the window's menu does; acting from the tray asks
             // first, like everywhere: the window need not exist.
             for (const OfferedAction &o :
-                offeredActions(result->process(i), actedOn(m_desk.undoable(), id, result->machine))) {
+                offeredActions(culpritView, actedOn(m_desk.undoable(), id, result->machine))) {
                 QAction *a = culprit->addAction(tr("%1…").arg(ActionDialog::verbLabel(o.verb)), this, [this, id, o] {
                     ActRequest request;
                     request.verb = o.verb;

@@ -17,11 +17,12 @@
 #include "table/ResultFeed.h"
 #include "table/TreeExpansion.h"
 #include "widgets/ScreenFit.h"
-#include "window/menus/ProcessMenus.h"
 #include "window/SidePanes.h"
 #include "window/StatusLine.h"
 #include "window/SummaryBar.h"
 #include "window/TableSide.h"
+#include "window/WindowSettings.h"
+#include "window/menus/ProcessMenus.h"
 #include "window/menus/WindowActions.h"
 
 #include <QCloseEvent>
@@ -39,12 +40,6 @@
 #include <algorithm>
 
 namespace ptriage {
-namespace {
-
-constexpr int kColumnsVersion = 2; // 2: command, action, why, memory, CPU and age by default
-
-} // namespace
-
 MainWindow::MainWindow(Desk &desk, QWidget *parent)
     : QMainWindow(parent),
       m_desk(desk),
@@ -112,26 +107,6 @@ void MainWindow::start()
     m_desk.start();
 }
 
-LedgerPane *MainWindow::ledger() const
-{
-    return m_panes->ledger();
-}
-
-BlastGraphView *MainWindow::graph() const
-{
-    return m_panes->graph();
-}
-
-DetailsPane *MainWindow::details() const
-{
-    return m_panes->details();
-}
-
-HistoryCharts *MainWindow::charts() const
-{
-    return m_panes->charts();
-}
-
 ProcessIdentity MainWindow::selectedIdentity() const
 {
     return m_panes->selected();
@@ -178,26 +153,6 @@ Machine MainWindow::shownMachine() const
 bool MainWindow::showMachine(const Machine &machine)
 {
     return m_machines->choose(machine);
-}
-
-void MainWindow::askToAddHost()
-{
-    bool ok = false;
-    const QString name = QInputDialog::getText(this, tr("Add host"),
-        tr("A machine to triage over ssh: anything ssh accepts (user@host, an alias of ~/.ssh/config). ptriage "
-           "must be installed there; its processes are judged here."),
-        QLineEdit::Normal, {}, &ok)
-                             .trimmed();
-    if (!ok || name.isEmpty())
-        return;
-    std::string why;
-    if (!addToHostsFile(defaultHostsFile(), name.toStdString(), &why)) {
-        QMessageBox::warning(this, tr("Add host"), tr("%1 was not added: %2").arg(name, QString::fromStdString(why)));
-        return;
-    }
-    statusBar()->showMessage(
-        tr("%1 is in the hosts file; its processes can be chosen once it answers.").arg(name), 15000);
-    m_desk.hosts().refreshNow();
 }
 
 void MainWindow::showLearned()
@@ -447,35 +402,13 @@ void MainWindow::selectIdentity(const ProcessIdentity &id)
 
 void MainWindow::restoreSettings()
 {
-    QSettings s;
-    if (restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
-        clampToScreen(this);
-    m_splitter->restoreState(s.value(QStringLiteral("window/splitter")).toByteArray());
-    // A header kept by an older version (other columns, the verdict out of view) is not restored.
-    if (s.value(QStringLiteral("table/columnsVersion")).toInt() == kColumnsVersion)
-        m_table->header()->restoreState(s.value(QStringLiteral("table/header")).toByteArray());
-    m_actions->treeMode->setChecked(s.value(QStringLiteral("table/tree"), false).toBool());
-    if (s.value(QStringLiteral("table/origin"), false).toBool())
-        m_actions->originMode->setChecked(true);
-    m_desk.setIntervalMs(s.value(QStringLiteral("scan/intervalMs"), 2000).toInt());
-    if (const QString warning = m_desk.sessions().restoreSettings(); !warning.isEmpty())
-        statusBar()->showMessage(warning, 30000);
-    m_actions->showChoices(m_desk.intervalMs(), m_desk.sessions().autosaveMinutes());
+    WindowSettings::restore(*this, *m_splitter, *m_table->header(), *m_actions, m_desk);
     updateActionState();
 }
 
 void MainWindow::saveSettings() const
 {
-    QSettings s;
-    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    s.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
-    s.setValue(QStringLiteral("table/header"), m_table->header()->saveState());
-    s.setValue(QStringLiteral("table/columnsVersion"), kColumnsVersion);
-    s.setValue(QStringLiteral("table/tree"), m_actions->treeMode->isChecked());
-    s.setValue(QStringLiteral("table/origin"), m_actions->originMode->isChecked());
-    s.setValue(QStringLiteral("scan/intervalMs"), m_desk.intervalMs());
-    s.setValue(QStringLiteral("sessions/autosaveMinutes"), m_desk.sessions().autosaveMinutes());
-    s.setValue(QStringLiteral("sessions/keepDays"), m_desk.sessions().keepDays());
+    WindowSettings::save(*this, *m_splitter, *m_table->header(), *m_actions, m_desk);
 }
 
 void MainWindow::showEvent(QShowEvent *event)

@@ -15,11 +15,7 @@ class QTreeView;
 
 namespace ptriage {
 
-class BlastGraphView;
 class Desk;
-class DetailsPane;
-class HistoryCharts;
-class LedgerPane;
 class MachineChooser;
 class PortsView;
 class ProcessMenus;
@@ -76,8 +72,6 @@ public:
     void askToEndGroupOf(const std::string &key);
     // The origin group of the current row in the result shown (-1: none, or not the By origin view).
     int currentGroup() const;
-    // File → Add host…: asks for a name ssh accepts, adds it to the hosts file and asks it now.
-    void askToAddHost();
     // Shows this machine or a host of the hosts file once it answered; false when it cannot be.
     bool showMachine(const Machine &machine);
     MachineChooser *machineChooser() const { return m_machines; }
@@ -89,10 +83,6 @@ public:
     std::shared_ptr<const TriageResult> shownResult() const;
     QTreeView *table() const { return m_table; }
     SidePanes *tabs() const { return m_panes; }
-    LedgerPane *ledger() const;
-    BlastGraphView *graph() const;
-    DetailsPane *details() const;
-    HistoryCharts *charts() const;
     ProcessFilterModel *filter() const { return m_filter; }
     PortsView *ports() const { return m_ports; }
     QTabWidget *views() const { return m_views; } // the process table and the Ports view

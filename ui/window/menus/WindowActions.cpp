@@ -1,6 +1,7 @@
 #include "window/menus/WindowActions.h"
 
 #include "desk/Desk.h"
+#include "hosts/MachineChooser.h"
 #include "look/Guide.h"
 #include "look/ThemeIcon.h"
 #include "tray/Autostart.h"
@@ -52,8 +53,10 @@ void WindowActions::buildFile()
             if (!path.isEmpty())
                 m_window.exportReport(path);
         });
-    file->addAction(
-        themeIcon(QStringLiteral("network-server")), tr("Add &host…"), &m_window, &MainWindow::askToAddHost);
+    file->addAction(themeIcon(QStringLiteral("network-server")), tr("Add &host…"), &m_window, [this] {
+        if (const QString said = m_window.machineChooser()->askToAddHost(); !said.isEmpty())
+            m_window.statusBar()->showMessage(said, 15000);
+    });
     QMenu *saving = file->addMenu(tr("Save &automatically"));
     for (int minutes : {0, 5, 15, 30, 60}) {
         QAction *a = saving->addAction(minutes == 0 ? tr("Never") : tr("Every %1 minutes").arg(minutes));

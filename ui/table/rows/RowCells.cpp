@@ -1,4 +1,4 @@
-#include "table/RowCells.h"
+#include "table/rows/RowCells.h"
 
 namespace ptriage {
 
