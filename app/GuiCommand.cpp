@@ -14,8 +14,8 @@
 #include "util/AllocatorTuning.h"
 #include "window/MainWindow.h"
 #include "window/SidePanes.h"
-#include "window/menus/WindowActions.h"
 #include "window/WindowOnDemand.h"
+#include "window/menus/WindowActions.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -318,9 +318,8 @@ int gui(int argc, char **argv)
             }
             if (act && groupEnd) {
                 const auto result = window.shownResult();
-                const Sample *s = result->snapshot->byIdentity(window.selectedIdentity());
-                const auto i = static_cast<std::size_t>(s - result->snapshot->processes.data());
-                window.askToEndGroupOf(result->groups[static_cast<std::size_t>(result->groupOf[i])].key);
+                if (const auto process = result->find(window.selectedIdentity()))
+                    window.askToEndGroupOf(process->group().key);
             } else if (act) {
                 window.askToAct(*act);
             }

@@ -19,8 +19,8 @@ import sys
 MAPPED = (".h", ".cpp", ".py", ".sh", ".js", ".mjs", ".qml")
 # Source trees whose maps name every file.
 FILE_MAPPED_ROOTS = ("app", "engine", "helper", "procops", "tools", "translations", "ui")
-# The goal is 500 (issue 65); a ratchet at today's size until the last parts move out.
-MAIN_WINDOW_LINES = 580
+# Issue 65: the window lays out and wires; its parts live in files of their own.
+MAIN_WINDOW_LINES = 500
 # Under tests/, folders that are libraries, not tests: their files are mapped one by one.
 LIBRARY_FOLDERS = ("tests/support",)
 SKIP_DIRS = {"node_modules", "__pycache__", ".git"}

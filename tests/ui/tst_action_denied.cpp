@@ -12,6 +12,7 @@
 #include "table/ProcessColumns.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
+#include "ui/WindowParts.h"
 #include "window/MainWindow.h"
 #include "window/SidePanes.h"
 
@@ -84,8 +85,8 @@ private Q_SLOTS:
         auto *table = window.table();
         const auto select = [&](int pid) {
             const auto r = window.shownResult();
-            const QModelIndex source = window.model()->indexOf(r->identityOf(indexOfPid(*r, pid)));
-            const QModelIndex proxy = window.filter()->mapFromSource(source);
+            const QModelIndex source = modelOf(window)->indexOf(r->identityOf(indexOfPid(*r, pid)));
+            const QModelIndex proxy = filterOf(window)->mapFromSource(source);
             QVERIFY(proxy.isValid());
             table->selectionModel()->select(proxy, QItemSelectionModel::Select | QItemSelectionModel::Rows);
         };
@@ -115,10 +116,10 @@ private Q_SLOTS:
         QCOMPARE(processState(mine.pid), 'T');
 
         // The table marks only what was done.
-        const int stateColumn = window.model()->columns().indexOf(u"state");
+        const int stateColumn = modelOf(window)->columns().indexOf(u"state");
         const auto stateText = [&](int pid) {
             const auto r = window.shownResult();
-            return window.model()->indexOf(r->identityOf(indexOfPid(*r, pid)), stateColumn).data().toString();
+            return modelOf(window)->indexOf(r->identityOf(indexOfPid(*r, pid)), stateColumn).data().toString();
         };
         QVERIFY2(stateText(mine.pid).startsWith(QStringLiteral("paused by ptriage")), qPrintable(stateText(mine.pid)));
         QVERIFY2(!stateText(g_rootPid).contains(QStringLiteral("ptriage")), qPrintable(stateText(g_rootPid)));

@@ -10,6 +10,7 @@
 #include "table/ProcessColumns.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
+#include "ui/WindowParts.h"
 #include "window/MainWindow.h"
 #include "window/SidePanes.h"
 #include "window/SummaryBar.h"
@@ -124,7 +125,7 @@ QStringList rowOrder(MainWindow &w)
 // The CPU share the table shows for a row (its sort value: −1 while unknown).
 double cpuOf(MainWindow &w, int row)
 {
-    const int cpu = w.model()->columns().indexOf(u"cpu");
+    const int cpu = modelOf(w)->columns().indexOf(u"cpu");
     return w.table()->model()->index(row, cpu).data(SortRole).toDouble();
 }
 
@@ -158,7 +159,7 @@ private Q_SLOTS:
 
         // Rows appear (left-behind orphans rank above it), vanish, and the order changes.
         QTest::mouseMove(w.statusBar(), QPoint(5, 5)); // not over the table: rows follow the ranking
-        QTRY_VERIFY(!w.filter()->orderHeld());
+        QTRY_VERIFY(!filterOf(w)->orderHeld());
         Spawner more;
         std::vector<Actor> orphans;
         for (int i = 0; i < 3; ++i)
@@ -267,7 +268,7 @@ private Q_SLOTS:
         w.tabs()->setCurrentWidget(w.tabs()->ledger());
         // Only its row shows: rows that come and go with other tests' processes repaint the table
         // in passes of their own (the view lays its rows out later).
-        w.filter()->setFilterText(QString::number(target.pid));
+        filterOf(w)->setFilterText(QString::number(target.pid));
         QTest::qWait(300);
 
         PassCount counted;
@@ -429,8 +430,8 @@ private Q_SLOTS:
         desk.setIntervalMs(250);
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         w.start();
-        w.filter()->setFilterText(QStringLiteral("rowhold"));
-        w.table()->sortByColumn(w.model()->columns().indexOf(u"cpu"), Qt::DescendingOrder);
+        filterOf(w)->setFilterText(QStringLiteral("rowhold"));
+        w.table()->sortByColumn(modelOf(w)->columns().indexOf(u"cpu"), Qt::DescendingOrder);
         // All four in view, each with a CPU share measured: the busy ones on top.
         QTRY_VERIFY_WITH_TIMEOUT(rowOrder(w).size() == 4 && cpuOf(w, 3) >= 0 && cpuOf(w, 1) > cpuOf(w, 3) + 0.2, 20000);
 
@@ -438,7 +439,7 @@ private Q_SLOTS:
         const QModelIndex last = w.table()->model()->index(3, 0);
         const QPoint at = w.table()->visualRect(last).center();
         QTest::mouseMove(w.table()->viewport(), at);
-        QTRY_VERIFY(w.filter()->orderHeld());
+        QTRY_VERIFY(filterOf(w)->orderHeld());
         const QStringList seen = rowOrder(w);
         const QString underPointer = last.data(IdentityRole).toString();
         for (const Actor &c : calm)
@@ -467,7 +468,7 @@ private Q_SLOTS:
 
         // The pointer leaves: the spinners go to the top, and the selection stays on its process.
         QTest::mouseMove(w.statusBar(), QPoint(5, 5));
-        QTRY_VERIFY(!w.filter()->orderHeld());
+        QTRY_VERIFY(!filterOf(w)->orderHeld());
         QTRY_VERIFY_WITH_TIMEOUT(rowOrder(w) != seen, 20000);
         QVERIFY(cpuOf(w, 0) >= cpuOf(w, 3));
         QCOMPARE(w.selectedIdentity().toQString(), underPointer);
@@ -486,14 +487,14 @@ private Q_SLOTS:
         QVERIFY(pause);
         const ProcessIdentity chosen = w.selectedIdentity();
         QCOMPARE(chosen.pid, a.pid);
-        w.filter()->setFilterText(QStringLiteral("filtered-beta"));
-        QCOMPARE(w.filter()->rowCount(), 1);
+        filterOf(w)->setFilterText(QStringLiteral("filtered-beta"));
+        QCOMPARE(filterOf(w)->rowCount(), 1);
         QVERIFY(!w.selectedIdentity().isValid());
         QVERIFY(!w.tabs()->ledger()->shownIdentity().isValid());
         QVERIFY(w.tabs()->ledger()->showsWhereToStart()); // not empty boxes
         QVERIFY(!w.table()->currentIndex().isValid());
         QVERIFY(w.table()->selectionModel()->selectedRows().isEmpty());
-        w.filter()->setFilterText(QStringLiteral("filtered"));
+        filterOf(w)->setFilterText(QStringLiteral("filtered"));
         QCOMPARE(w.selectedIdentity(), chosen);
         QCOMPARE(currentIdentity(w), chosen.toQString());
         QCOMPARE(w.table()->selectionModel()->selectedRows().size(), 1);
@@ -529,18 +530,18 @@ private Q_SLOTS:
                 showThem = b;
         QVERIFY(showThem && showThem->isVisible());
         showThem->click();
-        QVERIFY(w.filter()->candidatesOnly());
-        QVERIFY(w.filter()->rowCount() >= 1);
+        QVERIFY(filterOf(w)->candidatesOnly());
+        QVERIFY(filterOf(w)->rowCount() >= 1);
         QStringList shown;
-        for (int r = 0; r < w.filter()->rowCount(); ++r) {
-            QVERIFY(w.filter()->index(r, 0).data(CandidateRole).toBool());
-            shown << w.filter()->index(r, 0).data(IdentityRole).toString();
+        for (int r = 0; r < filterOf(w)->rowCount(); ++r) {
+            QVERIFY(filterOf(w)->index(r, 0).data(CandidateRole).toBool());
+            shown << filterOf(w)->index(r, 0).data(IdentityRole).toString();
         }
         QVERIFY(std::any_of(shown.begin(), shown.end(),
             [&](const QString &id) { return id.endsWith(QLatin1Char(':') + QString::number(z.zombiePid)); }));
         QCOMPARE(showThem->text(), QStringLiteral("Show all"));
         showThem->click();
-        QVERIFY(!w.filter()->candidatesOnly());
+        QVERIFY(!filterOf(w)->candidatesOnly());
 
         // The minimum age, chosen in the window: the next result is judged with it, and the orphan
         // (seconds old) is "too young" in the Why column.
@@ -552,8 +553,8 @@ private Q_SLOTS:
         Q_EMIT chooser->activated(day);
         QTRY_VERIFY_WITH_TIMEOUT(w.shownResult() && w.shownResult()->minAgeSeconds == 86400.0, 20000);
         QCOMPARE(chooser->currentData().toDouble(), 86400.0);
-        const int why = w.model()->columns().indexOf(u"why");
-        const QModelIndex orphanRow = w.model()->indexOf(w.shownResult()->snapshot->byPid(orphan.pid)->id, why);
+        const int why = modelOf(w)->columns().indexOf(u"why");
+        const QModelIndex orphanRow = modelOf(w)->indexOf(w.shownResult()->snapshot->byPid(orphan.pid)->id, why);
         QVERIFY2(orphanRow.data().toString().startsWith(QStringLiteral("too young")),
             qPrintable(orphanRow.data().toString()));
     }
@@ -670,14 +671,14 @@ private Q_SLOTS:
         QSignalSpy applied(&w, &MainWindow::resultApplied);
         w.start();
         QTRY_VERIFY_WITH_TIMEOUT(applied.size() >= 1, 20000);
-        w.filter()->setFilterText(QStringLiteral("queue night"));
+        filterOf(w)->setFilterText(QStringLiteral("queue night"));
         QStringList shown;
-        for (int r = 0; r < w.filter()->rowCount(); ++r)
-            shown << w.filter()->index(r, 0).data(IdentityRole).toString();
+        for (int r = 0; r < filterOf(w)->rowCount(); ++r)
+            shown << filterOf(w)->index(r, 0).data(IdentityRole).toString();
         QCOMPARE(shown.size(), 1);
         QVERIFY(shown.first().endsWith(QLatin1Char(':') + QString::number(a.pid)));
-        w.filter()->setFilterText(QString::number(b.pid));
-        QVERIFY(w.filter()->rowCount() >= 1);
+        filterOf(w)->setFilterText(QString::number(b.pid));
+        QVERIFY(filterOf(w)->rowCount() >= 1);
     }
 
     // An old actions.sqlite that cannot be imported: acting stays on, the file is left as it was, and

@@ -16,6 +16,7 @@
 #include "table/ProcessColumns.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
+#include "ui/WindowParts.h"
 #include "window/MainWindow.h"
 #include "window/menus/ProcessMenus.h"
 #include "window/menus/WindowActions.h"
@@ -121,14 +122,14 @@ private Q_SLOTS:
 
         // View → By origin: one row for the session, its three members under it, the owner ended.
         w.actions()->originMode->setChecked(true);
-        QCOMPARE(w.model()->mode(), ProcessTableModel::Mode::Origin);
+        QCOMPARE(modelOf(w)->mode(), ProcessTableModel::Mode::Origin);
         QVERIFY(!w.actions()->treeMode->isChecked());
-        const std::string key = "agent:Claude Code:" + session;
-        const QModelIndex group = w.model()->indexOfGroup(key);
+        const std::string key = "agent:Claude Code:" + session + "@" + std::to_string(::getuid());
+        const QModelIndex group = modelOf(w)->indexOfGroup(key);
         QVERIFY(group.isValid());
         QVERIFY(!group.parent().isValid());
-        QCOMPARE(w.model()->shown()->rowCount(group), 3); // By origin, the table shows its OriginModel
-        const ProcessColumns &columns = w.model()->columns();
+        QCOMPARE(modelOf(w)->shown()->rowCount(group), 3); // By origin, the table shows its OriginModel
+        const ProcessColumns &columns = modelOf(w)->columns();
         const QString title = group.siblingAtColumn(columns.indexOf(u"command")).data().toString();
         QVERIFY2(title.startsWith(QStringLiteral("The Claude Code session ")), qPrintable(title));
         QVERIFY2(title.contains(QStringLiteral(" · ended")), qPrintable(title));
@@ -138,7 +139,7 @@ private Q_SLOTS:
         QVERIFY(group.siblingAtColumn(columns.indexOf(u"pid")).data().toString().isEmpty());
         QStringList memberPids;
         for (int row = 0; row < 3; ++row)
-            memberPids << w.model()->shown()->index(row, columns.indexOf(u"pid"), group).data().toString();
+            memberPids << modelOf(w)->shown()->index(row, columns.indexOf(u"pid"), group).data().toString();
         memberPids.sort();
         QStringList expected{QString::number(sleeper), QString::number(worker), QString::number(server)};
         expected.sort();
@@ -153,11 +154,11 @@ private Q_SLOTS:
         QCOMPARE(result->identityOf(plan.leftOut.front().first).pid, server);
 
         // Its row selected, the group's End is enabled; a member's menu offers it too.
-        const QModelIndex shownGroup = w.filter()->mapFromSource(group);
+        const QModelIndex shownGroup = filterOf(w)->mapFromSource(group);
         QVERIFY(shownGroup.isValid());
         w.table()->selectionModel()->setCurrentIndex(
             shownGroup, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        QCOMPARE(w.currentGroup(), g);
+        QCOMPARE(selectionOf(w)->currentGroup(), g);
         QVERIFY(w.actions()->endGroup->isEnabled());
         QVERIFY(!w.selectedIdentity().isValid()); // a group is no process: the panes show none
         {

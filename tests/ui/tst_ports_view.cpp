@@ -11,6 +11,7 @@
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
 #include "table/ProcessColumns.h"
+#include "ui/WindowParts.h"
 #include "window/MainWindow.h"
 
 #include <QAbstractItemModelTester>
@@ -59,15 +60,15 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Desk desk(defaultModel(), longLivedOptions(), youngOptions(), dir.filePath(QStringLiteral("s.sqlite")));
         MainWindow w(desk);
-        QAbstractItemModelTester tester(w.ports()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(portsOf(w)->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         w.resize(1300, 760);
         w.show();
         w.showPorts();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.start();
-        PortsView &ports = *w.ports();
+        PortsView &ports = *portsOf(w);
         QTRY_VERIFY_WITH_TIMEOUT(rowOfPort(ports, server.port) >= 0, 20000);
-        QCOMPARE(w.views()->currentWidget(), &ports);
+        QCOMPARE(viewsOf(w)->currentWidget(), &ports);
         QVERIFY2(ports.summary().contains(QStringLiteral("listener")), qPrintable(ports.summary()));
 
         const auto row

@@ -16,6 +16,7 @@
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
 #include "translations/Translations.h"
+#include "ui/WindowParts.h"
 #include "widgets/SteadyLine.h"
 #include "window/MainWindow.h"
 #include "window/SidePanes.h"
@@ -403,7 +404,7 @@ private Q_SLOTS:
         own.unite(ownWordsOf(*w.shownResult())); // also those that exited since
         QStringList found;
         int cells = 0;
-        const ProcessTableModel &model = *w.model();
+        const ProcessTableModel &model = *modelOf(w);
         const QStringList quoted = {QStringLiteral("command"), QStringLiteral("user"), QStringLiteral("supervisor")};
         for (int row = 0; row < model.rowCount(); ++row) {
             const int pid = model.index(row, model.columns().indexOf(u"pid")).data().toInt();

@@ -19,6 +19,7 @@
 #include "tray/DesktopServices.h"
 #include "tray/NotificationClient.h"
 #include "tray/TrayController.h"
+#include "ui/WindowParts.h"
 #include "window/MainWindow.h"
 #include "window/WindowOnDemand.h"
 
@@ -175,7 +176,7 @@ private Q_SLOTS:
         const uint id = static_cast<uint>(n.value(QStringLiteral("id")).toInt());
         desktop.control(QStringLiteral("Invoke"), {QVariant::fromValue(id), showKey});
         QTRY_VERIFY_WITH_TIMEOUT(windows.windowVisible(), 5000);
-        QCOMPARE(windows.existingWindow()->filter()->only().size(), static_cast<qsizetype>(tray.culprits().size()));
+        QCOMPARE(filterOf(*windows.existingWindow())->only().size(), static_cast<qsizetype>(tray.culprits().size()));
         // Closing it keeps ptriage in the tray.
         windows.existingWindow()->close();
         QVERIFY(!windows.windowVisible());

@@ -14,6 +14,7 @@
 #include "table/ProcessColumns.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
+#include "ui/WindowParts.h"
 #include "window/MainWindow.h"
 #include "window/menus/WindowActions.h"
 
@@ -109,7 +110,7 @@ private Q_SLOTS:
         // Pause it from the window: confirmed here, done there, journaled here with the host.
         QTRY_VERIFY_WITH_TIMEOUT(desk.actUnavailableReason().isEmpty(), 10000);
         const auto select = [&](const ProcessIdentity &id) {
-            const QModelIndex proxy = window.filter()->mapFromSource(window.model()->indexOf(id));
+            const QModelIndex proxy = filterOf(window)->mapFromSource(modelOf(window)->indexOf(id));
             QVERIFY(proxy.isValid());
             window.table()->selectionModel()->setCurrentIndex(
                 proxy, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
@@ -142,8 +143,8 @@ private Q_SLOTS:
         }
 
         // Marked in beta's table, and undone from the window: there, by beta's own ptriage.
-        const int stateColumn = window.model()->columns().indexOf(u"state");
-        QTRY_VERIFY_WITH_TIMEOUT(window.model()
+        const int stateColumn = modelOf(window)->columns().indexOf(u"state");
+        QTRY_VERIFY_WITH_TIMEOUT(modelOf(window)
                                      ->indexOf(idle->id, stateColumn)
                                      .data()
                                      .toString()

@@ -17,6 +17,7 @@
 #include "table/ResultFeed.h"
 #include "table/TreeExpansion.h"
 #include "widgets/ScreenFit.h"
+#include "window/SelectionKeeper.h"
 #include "window/SidePanes.h"
 #include "window/StatusLine.h"
 #include "window/SummaryBar.h"
@@ -51,6 +52,7 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
       m_ports(new PortsView(this)),
       m_views(new QTabWidget(this)),
       m_panes(new SidePanes(desk.config(), desk.history(), this)),
+      m_selection(new SelectionKeeper(desk, *m_model, *m_filter, *m_table, *m_panes, *m_ports, this)),
       m_splitter(new QSplitter(this)),
       m_status(new StatusLine(*this, desk)),
       m_machines(new MachineChooser(desk, this))
@@ -78,14 +80,7 @@ MainWindow::MainWindow(Desk &desk, QWidget *parent)
         m_desk.setPaused(paused);
         m_status->setPaused(paused);
     });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showSelected);
-    // A filter that hides the chosen process: Qt moves the current index to a neighbour it did not
-    // select. The panes follow the person's choice instead: nothing while it is hidden, it again once shown.
-    connect(m_filter, &ProcessFilterModel::filterAboutToChange, this, [this] { m_filtering = true; });
-    connect(m_filter, &ProcessFilterModel::filterChanged, this, &MainWindow::followChosen);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateActionState);
-    connect(m_panes, &SidePanes::processActivated, this, &MainWindow::selectIdentity);
-    connect(m_ports, &PortsView::processActivated, this, &MainWindow::selectIdentity);
+    connect(m_selection, &SelectionKeeper::selectionChanged, this, &MainWindow::updateActionState);
     connect(m_ports, &PortsView::freePortRequested, this, [this](int port) {
         if (!showsThisMachine()) // a relief plan is this machine's: its scan, its memory
             statusBar()->showMessage(tr("Freeing a port is planned on this machine only: choose This machine."), 10000);
@@ -109,7 +104,12 @@ void MainWindow::start()
 
 ProcessIdentity MainWindow::selectedIdentity() const
 {
-    return m_panes->selected();
+    return m_selection->selected();
+}
+
+void MainWindow::selectPidWhenSeen(int pid)
+{
+    m_selection->selectPidWhenSeen(pid);
 }
 
 std::shared_ptr<const TriageResult> MainWindow::shownResult() const
@@ -121,14 +121,14 @@ void MainWindow::askToAct(ActVerb verb, const QString &signal)
 {
     ActRequest request;
     request.verb = verb;
-    request.targets = selectedIdentities();
+    request.targets = m_selection->selectedIdentities();
     request.signal = signal.toStdString();
     ActFlow::confirmAndAct(m_desk, request, this, m_model->result()); // on the machine shown
 }
 
 void MainWindow::undoSelected()
 {
-    const auto targets = selectedIdentities();
+    const auto targets = m_selection->selectedIdentities();
     if (const ActionJournal::Entry *entry
         = targets.size() == 1 ? m_desk.undoableFor(targets.front(), shownMachine()) : nullptr)
         ActFlow::confirmAndUndo(m_desk, *entry, this);
@@ -136,7 +136,7 @@ void MainWindow::undoSelected()
 
 void MainWindow::spareSelected()
 {
-    m_desk.spare(selectedIdentities(), m_model->result());
+    m_desk.spare(m_selection->selectedIdentities(), m_model->result());
 }
 
 bool MainWindow::showsThisMachine() const
@@ -227,11 +227,6 @@ void MainWindow::showOnly(const std::vector<ProcessIdentity> &ids)
     activateWindow();
 }
 
-void MainWindow::setTreeMode(bool tree)
-{
-    setTableMode(tree ? ProcessTableModel::Mode::Tree : ProcessTableModel::Mode::Flat);
-}
-
 void MainWindow::setTableMode(ProcessTableModel::Mode mode)
 {
     if (mode == m_model->mode())
@@ -242,27 +237,14 @@ void MainWindow::setTableMode(ProcessTableModel::Mode mode)
     m_model->setMode(mode); // built anew: everything expanded
     m_table->setRootIsDecorated(nested);
     if (selected.isValid())
-        selectIdentity(selected);
+        m_selection->select(selected);
     updateActionState();
-}
-
-int MainWindow::currentGroup() const
-{
-    const auto result = m_model->result();
-    if (!result || m_model->mode() != ProcessTableModel::Mode::Origin)
-        return -1;
-    const QModelIndex current = m_filter->mapToSource(m_table->selectionModel()->currentIndex());
-    if (const int g = m_model->groupIndex(current); g >= 0)
-        return g;
-    const int i = m_model->resultIndex(current);
-    return i >= 0 && static_cast<std::size_t>(i) < result->groupOf.size() ? result->groupOf[static_cast<std::size_t>(i)]
-                                                                          : -1;
 }
 
 void MainWindow::askToEndGroup()
 {
-    if (const int g = currentGroup(); g >= 0)
-        askToEndGroupOf(m_model->result()->groups[static_cast<std::size_t>(g)].key);
+    if (const int g = m_selection->currentGroup(); g >= 0)
+        askToEndGroupOf(m_model->result()->group(g).key);
 }
 
 void MainWindow::askToEndGroupOf(const std::string &key)
@@ -270,36 +252,16 @@ void MainWindow::askToEndGroupOf(const std::string &key)
     ActFlow::confirmGroupEnd(m_desk, key, this, m_model->result());
 }
 
-std::vector<ProcessIdentity> MainWindow::selectedIdentities() const
-{
-    std::vector<ProcessIdentity> out;
-    for (const QModelIndex &row : m_table->selectionModel()->selectedRows())
-        if (const auto id = row.data(IdentityRole).value<ProcessIdentity>(); id.isValid())
-            out.push_back(id); // an origin group's row is no process
-    return out;
-}
-
 void MainWindow::updateActionState()
 {
-    const auto targets = selectedIdentities();
+    const auto targets = m_selection->selectedIdentities();
     QString why = m_desk.actUnavailableReason();
     if (why.isEmpty() && targets.empty())
         why = tr("Select one or more processes first.");
     m_actions->updateState(why, targets.size() == 1 && m_desk.undoableFor(targets.front(), shownMachine()),
         !targets.empty(), shownMachine());
     m_menus->updateVerbs(targets, why); // what the selection may get, as the engine's rules say
-    // The group's End: only where its plan ends at least one member.
-    const int g = currentGroup();
-    const auto rows = m_model->prepared();
-    const bool leftovers = g >= 0 && rows && static_cast<std::size_t>(g) < rows->groups.size()
-        && rows->groups[static_cast<std::size_t>(g)].leftovers > 0;
-    QString groupWhy = m_desk.actUnavailableReason();
-    if (groupWhy.isEmpty() && g < 0)
-        groupWhy = tr("Select an origin group (View → By origin) first.");
-    else if (groupWhy.isEmpty() && !leftovers)
-        groupWhy = tr("Nothing of this group would be ended: every member is in use, protected or blocked.");
-    m_actions->endGroup->setEnabled(groupWhy.isEmpty());
-    m_actions->endGroup->setStatusTip(groupWhy);
+    m_menus->updateGroupEnd(m_selection->currentGroup(), m_desk.actUnavailableReason());
 }
 
 void MainWindow::updateMarks()
@@ -320,30 +282,7 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
     if (!result)
         return;
     m_desk.release(m_model->prepared());
-    const ProcessIdentity selected = selectedIdentity();
-    // The selected process ended: nothing is current any more (its panes clear), rather than the
-    // row Qt would move to when its row is removed.
-    if (selected.isValid() && !result->snapshot->byIdentity(selected))
-        m_table->selectionModel()->clearCurrentIndex();
-    m_applying = true;
-    m_model->setPrepared(std::move(rows));
-    m_applying = false;
-    if (selected.isValid()) {
-        // Still there, but maybe not current (hidden by the filter now, or moved): follow it, or
-        // select nothing.
-        const QModelIndex proxy = m_filter->mapFromSource(m_model->indexOf(selected));
-        if (!proxy.isValid())
-            m_table->selectionModel()->clearCurrentIndex();
-        else if (proxy.row() != m_table->currentIndex().row() || proxy.parent() != m_table->currentIndex().parent())
-            selectIdentity(selected);
-    }
-    if (m_selectPid > 0) {
-        if (const Sample *s = result->snapshot->byPid(m_selectPid)) {
-            selectIdentity(s->id);
-            m_selectPid = 0;
-        }
-    }
-    showSelected(); // the same identity, refreshed (or cleared if it is gone)
+    m_selection->apply(std::move(rows));
     m_ports->showResult(result);
     if (m_model->mode() == ProcessTableModel::Mode::Origin)
         updateActionState(); // what the current group's End would end may have changed
@@ -354,50 +293,6 @@ void MainWindow::applyResult(std::shared_ptr<const ProcessTableModel::PreparedRo
             : tr("ptriage — %1 (over ssh)").arg(QString::fromStdString(result->machine.hostName())));
     m_side->summary()->showResult(*result);
     Q_EMIT resultApplied();
-}
-
-void MainWindow::followChosen()
-{
-    m_filtering = false;
-    if (m_applying)
-        return; // applyResult follows the selection itself
-    const QModelIndex shown = m_chosen.isValid() ? m_filter->mapFromSource(m_model->indexOf(m_chosen)) : QModelIndex();
-    const QModelIndex current = m_table->selectionModel()->currentIndex();
-    if (shown.isValid()) {
-        if (shown.row() != current.row() || shown.parent() != current.parent()
-            || !m_table->selectionModel()->isSelected(shown))
-            selectIdentity(m_chosen);
-    } else if (current.isValid()) {
-        const ProcessIdentity keep = m_chosen; // still the choice: selected again when the filter shows it
-        m_table->selectionModel()->clear();
-        m_chosen = keep;
-    }
-    showSelected();
-}
-
-void MainWindow::showSelected()
-{
-    if (m_applying || m_filtering)
-        return; // shown once the result is applied, or the filter has settled
-    const QModelIndex current = m_table->selectionModel()->currentIndex();
-    const int i = current.isValid() ? m_model->resultIndex(m_filter->mapToSource(current)) : -1;
-    const ProcessIdentity before = selectedIdentity();
-    if (i >= 0 || !m_chosen.isValid() || m_filter->mapFromSource(m_model->indexOf(m_chosen)).isValid())
-        m_chosen = i >= 0 ? m_model->result()->identityOf(i) : ProcessIdentity();
-    m_panes->showSelected(i >= 0 ? m_model->result() : nullptr, i);
-    m_ports->followProcess(selectedIdentity());
-    // Fds, sockets and environment of the selected process only, read here: never for another machine's.
-    if (selectedIdentity().isValid() && selectedIdentity() != before && showsThisMachine())
-        m_desk.requestDeep(selectedIdentity());
-}
-
-void MainWindow::selectIdentity(const ProcessIdentity &id)
-{
-    const QModelIndex proxy = m_filter->mapFromSource(m_model->indexOf(id));
-    if (!proxy.isValid())
-        return;
-    m_table->selectionModel()->setCurrentIndex(proxy, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    m_table->scrollTo(proxy);
 }
 
 void MainWindow::restoreSettings()

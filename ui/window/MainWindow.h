@@ -23,15 +23,16 @@ class ProcessFilterModel;
 class ReliefDialog;
 class ResultFeed;
 class SessionsWindow;
+class SelectionKeeper;
 class SidePanes;
 class StatusLine;
 class TableSide;
 class TreeExpansion;
 class WindowActions;
 
-// The triage window, a view of the Desk: lays out the ranked process table (flat or tree) with
-// its filters and the side panes of the selected process; keeps the selection on the same identity
-// across refreshes; holds the menus; remembers its layout. Rows are prepared by the ResultFeed,
+// The triage window, a view of the Desk: lays out the ranked process table (flat, tree or by
+// origin) with its filters and the side panes of the selected process (kept by SelectionKeeper);
+// holds the menus; remembers its layout. Rows are prepared by the ResultFeed,
 // acting is the Desk's after ActFlow's confirmation.
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -59,34 +60,26 @@ public:
     void exportReport(const QString &path);
     // With the tray: closing hides the window and ptriage keeps running, in the background while hidden.
     void setKeepRunningHidden(bool on);
-    bool keepsRunningHidden() const { return m_keepRunningHidden; }
     void quit();
     // Shows the window with only these processes in the table (an alert's culprits) until "Show all".
     void showOnly(const std::vector<ProcessIdentity> &ids);
-    void setTreeMode(bool tree);
     // Flat, tree or by origin (View menu; the model is built anew, the selection kept).
     void setTableMode(ProcessTableModel::Mode mode);
     // "End this group's leftovers…": the confirmation of the current row's origin group (the group's
     // row, or a member's), through ActFlow; and of the group with this key.
     void askToEndGroup();
     void askToEndGroupOf(const std::string &key);
-    // The origin group of the current row in the result shown (-1: none, or not the By origin view).
-    int currentGroup() const;
     // Shows this machine or a host of the hosts file once it answered; false when it cannot be.
     bool showMachine(const Machine &machine);
     MachineChooser *machineChooser() const { return m_machines; }
     // Selects a process by PID once it is in a result (for --select).
-    void selectPidWhenSeen(int pid) { m_selectPid = pid; }
+    void selectPidWhenSeen(int pid);
 
     // The process selected (invalid when none), and the result the table shows.
     ProcessIdentity selectedIdentity() const;
     std::shared_ptr<const TriageResult> shownResult() const;
     QTreeView *table() const { return m_table; }
     SidePanes *tabs() const { return m_panes; }
-    ProcessFilterModel *filter() const { return m_filter; }
-    PortsView *ports() const { return m_ports; }
-    QTabWidget *views() const { return m_views; } // the process table and the Ports view
-    ProcessTableModel *model() const { return m_model; }
     WindowActions *actions() const { return m_actions; }
 
 Q_SIGNALS:
@@ -99,9 +92,6 @@ protected:
 
 private:
     void applyResult(std::shared_ptr<const ProcessTableModel::PreparedRows> rows, qint64 scanMicroseconds);
-    void showSelected();
-    void followChosen();
-    void selectIdentity(const ProcessIdentity &id);
     void updateActionState();
     void updateMarks();
     // The table shows this machine's processes (not another machine's, read over ssh).
@@ -109,7 +99,6 @@ private:
     Machine shownMachine() const; // the machine of the result the table shows
     void restoreSettings();
     void saveSettings() const;
-    std::vector<ProcessIdentity> selectedIdentities() const;
 
     Desk &m_desk;
     bool m_keepRunningHidden = false;
@@ -122,16 +111,13 @@ private:
     QTabWidget *m_views;
     TreeExpansion *m_expansion = nullptr;
     SidePanes *m_panes;
+    SelectionKeeper *m_selection;
     QSplitter *m_splitter;
     StatusLine *m_status;
     MachineChooser *m_machines;
     WindowActions *m_actions;
     ProcessMenus *m_menus;
     SessionsWindow *m_sessionsWindow = nullptr;
-    int m_selectPid = 0;
-    bool m_applying = false; // rows are moving: the current row is not the person's choice
-    bool m_filtering = false; // the filter is changing the rows: likewise
-    ProcessIdentity m_chosen; // the process the person chose, hidden by the filter or not
 };
 
 } // namespace ptriage

@@ -81,6 +81,25 @@ void ProcessMenus::updateVerbs(const std::vector<ProcessIdentity> &selected, con
     m_actions.signalMenu->setEnabled(why.isEmpty() && signals);
 }
 
+void ProcessMenus::updateGroupEnd(int group, const QString &why)
+{
+    QString off = why;
+    if (off.isEmpty() && group < 0)
+        off = tr("Select an origin group (View → By origin) first.");
+    else if (off.isEmpty() && leftoversOf(group) == 0)
+        off = tr("Nothing of this group would be ended: every member is in use, protected or blocked.");
+    m_actions.endGroup->setEnabled(off.isEmpty());
+    m_actions.endGroup->setStatusTip(off);
+}
+
+int ProcessMenus::leftoversOf(int group) const
+{
+    const auto rows = m_model.prepared();
+    return group >= 0 && rows && static_cast<std::size_t>(group) < rows->groups.size()
+        ? rows->groups[static_cast<std::size_t>(group)].leftovers
+        : 0;
+}
+
 void ProcessMenus::showContextMenu(const QPoint &pos)
 {
     const QModelIndex at = m_table.indexAt(pos);
@@ -104,7 +123,7 @@ void ProcessMenus::fillGroupMenu(QMenu *menu, int group)
     menu->addSection(g.leftovers == 1 ? tr("1 of %1 processes would be ended").arg(g.members)
                                       : tr("%1 of %2 processes would be ended").arg(g.leftovers).arg(g.members));
     QAction *end = menu->addAction(tr("End this group's leftovers…"));
-    const std::string key = rows->result->groups[static_cast<std::size_t>(group)].key;
+    const std::string key = rows->result->group(group).key;
     connect(end, &QAction::triggered, &m_window, [this, key] { m_window.askToEndGroupOf(key); });
     end->setEnabled(g.leftovers > 0 && m_desk.actUnavailableReason().isEmpty());
     end->setToolTip(m_actions.endGroup->toolTip());
@@ -136,14 +155,11 @@ void ProcessMenus::fillProcessMenu(QMenu *menu, int i)
     menu->addAction(m_actions.spare);
     // By origin, a member offers its group's End too.
     if (m_model.mode() == ProcessTableModel::Mode::Origin) {
-        const auto rows = m_model.prepared();
-        const int g = process.result().groupOf[static_cast<std::size_t>(i)];
         const std::string key = process.group().key;
         menu->addSeparator();
         QAction *end = menu->addAction(tr("End the leftovers of its group…"));
         connect(end, &QAction::triggered, &m_window, [this, key] { m_window.askToEndGroupOf(key); });
-        end->setEnabled(
-            rows && rows->groups[static_cast<std::size_t>(g)].leftovers > 0 && m_desk.actUnavailableReason().isEmpty());
+        end->setEnabled(leftoversOf(process.groupIndex()) > 0 && m_desk.actUnavailableReason().isEmpty());
     }
 }
 

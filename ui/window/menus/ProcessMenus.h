@@ -37,6 +37,8 @@ public:
     // The Process menu's actions on the selected processes: on where some of them may get it, off
     // saying why not. `why`: why nothing may be done now (empty: something may).
     void updateVerbs(const std::vector<ProcessIdentity> &selected, const QString &why);
+    // End this group's leftovers…: on for origin group `group` (-1: none) when its plan ends a member.
+    void updateGroupEnd(int group, const QString &why);
 
 private:
     void showContextMenu(const QPoint &pos);
@@ -44,6 +46,7 @@ private:
     // The offered actions of the selected processes of the result shown, each verb once, in the
     // order of the first that offers it.
     std::vector<OfferedAction> offeredFor(const std::vector<ProcessIdentity> &selected) const;
+    int leftoversOf(int group) const; // how many members the group's End would end (0: none, or no group)
 
     MainWindow &m_window;
     Desk &m_desk;
