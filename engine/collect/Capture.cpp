@@ -66,25 +66,46 @@ bool isEmptyDir(int dirFd)
 // Makes the parents of `dir` as needed (like mkdir -p), then `dir` itself: new, or an empty
 // directory of ours that no one else may write to. Anything else is refused before a byte is
 // written, so a directory another user prepared (with links to a victim's files in it) is never
-// written through. Returns `dir` opened without following a link.
+// written through. The path is walked a directory at a time: a link on the way is followed only when
+// the caller or root made it, never another user's (/tmp/x → a directory only root may read).
+// Returns `dir` opened without following a link.
 DirFd makeCaptureDir(const std::string &dir, std::string *error)
 {
     const auto fail = [&](const std::string &why) {
         *error = dir + ": " + why;
         return DirFd();
     };
-    std::string partial;
-    for (std::size_t i = 0; i < dir.size(); ++i) {
-        if (dir[i] == '/' && !partial.empty() && ::mkdir(partial.c_str(), 0755) != 0 && errno != EEXIST)
-            return fail(partial + ": " + std::strerror(errno));
-        partial += dir[i];
+    DirFd out(::open(dir.empty() || dir[0] != '/' ? "." : "/", kOpenDir));
+    std::string walked = dir.empty() || dir[0] != '/' ? "" : "/";
+    for (std::size_t at = 0; at < dir.size() && out.valid();) {
+        const std::size_t end = std::min(dir.find('/', at), dir.size());
+        const std::string name = dir.substr(at, end - at);
+        at = end + 1;
+        if (name.empty() || name == ".")
+            continue;
+        walked += (walked.empty() || walked.back() == '/' ? "" : "/") + name;
+        const bool last = dir.find_first_not_of('/', at) == std::string::npos;
+        if (::mkdirat(out.get(), name.c_str(), last ? 0700 : 0755) != 0 && errno != EEXIST)
+            return fail(walked + ": " + std::strerror(errno));
+        DirFd next(::openat(out.get(), name.c_str(), kOpenDir));
+        struct stat link { };
+        if (!next.valid() && (errno == ELOOP || errno == ENOTDIR) && !last
+            && ::fstatat(out.get(), name.c_str(), &link, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(link.st_mode)) {
+            if (link.st_uid != ::geteuid() && link.st_uid != 0)
+                return fail(walked + ": a link another user (uid " + std::to_string(link.st_uid)
+                    + ") made; give a path without one");
+            next = DirFd(::openat(out.get(), name.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+        }
+        if (!next.valid()) {
+            const std::string why = errno == ELOOP || errno == ENOTDIR
+                ? "not a directory (a link?); give a new directory"
+                : std::string(std::strerror(errno));
+            return fail(last ? why : walked + ": " + why);
+        }
+        out = std::move(next);
     }
-    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
-        return fail(std::strerror(errno));
-    DirFd out(::open(dir.c_str(), kOpenDir));
     if (!out.valid())
-        return fail(errno == ELOOP || errno == ENOTDIR ? "not a directory (a link?); give a new directory"
-                                                       : std::strerror(errno));
+        return fail(std::strerror(errno));
     struct stat st { };
     if (::fstat(out.get(), &st) != 0)
         return fail(std::strerror(errno));

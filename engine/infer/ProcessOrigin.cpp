@@ -308,6 +308,9 @@ void findOrigins(const Snapshot &snap, std::vector<ProcessFacts> &facts, const T
             fromSession(snap, s, o);
         if (o.owner == OwnerState::Reused) // the members of the earlier owner: a group of their own
             o.key += ":ended";
+        // A session id or an owner pid is a string any process can carry: a group never joins two users.
+        if (o.key != "kernel")
+            o.key += s.uid ? '@' + std::to_string(*s.uid) : std::string("@?");
         if (o.kind != OriginKind::Unit && o.kind != OriginKind::Container
             && f.supervisorKind != SupervisorKind::ProcessManager && !f.supervisor.empty())
             o.unit = f.supervisor.substr(f.supervisor.find(':') + 1);

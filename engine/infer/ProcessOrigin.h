@@ -19,7 +19,7 @@ struct TriageConfig;
 struct ProcessOrigin {
     origins::OriginKind kind = origins::OriginKind::Session;
     std::string tool; // "Claude Code", "tmux", "ssh", "pytest", "systemd" …: a name, not translated
-    std::string key; // the group, stable while its processes live ("agent:Claude Code:<id>")
+    std::string key; // the group, stable while its processes live ("agent:Claude Code:<id>@<uid>"; one user's)
     std::string sessionId; // the tool's own id of the session, when it sets one
     int ownerPid = 0; // the process that started it, when known (0: unknown)
     std::uint64_t ownerStartTicks = 0; // its start time, when known: a pid alone is never trusted

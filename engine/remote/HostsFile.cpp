@@ -2,6 +2,7 @@
 
 #include "HostText.h"
 #include "store/FileTrust.h"
+#include "store/WholeFile.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -77,18 +78,16 @@ bool addToHostsFile(const std::string &path, const std::string &name, std::strin
     const QString file = QString::fromStdString(path);
     if (!QDir().mkpath(QFileInfo(file).absolutePath()))
         return *why = QFileInfo(file).absolutePath().toStdString() + ": cannot be made", false;
-    std::string before;
-    {
-        std::ifstream in(path, std::ios::binary);
-        before.assign(std::istreambuf_iterator<char>(in), {});
-    }
-    std::ofstream out(path, std::ios::app);
-    if (!before.empty() && before.back() != '\n')
-        out << '\n'; // the last line stays a line of its own
-    out << name << '\n';
-    out.flush();
-    if (!out)
-        return *why = path + ": cannot be written", false;
+    QByteArray content;
+    QString error;
+    bool exists = false;
+    if (!readOwnFile(file, &content, &exists, &error))
+        return *why = error.toStdString(), false;
+    if (!content.isEmpty() && !content.endsWith('\n'))
+        content += '\n'; // the last line stays a line of its own
+    content += QByteArray::fromStdString(name) + '\n';
+    if (!writeWholeFile(file, content, 0666, &error))
+        return *why = error.toStdString(), false;
     return true;
 }
 

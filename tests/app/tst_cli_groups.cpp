@@ -14,6 +14,7 @@
 #include <csignal>
 #include <fstream>
 #include <thread>
+#include <unistd.h>
 
 using namespace ptriage::test;
 
@@ -22,15 +23,25 @@ namespace {
 // A session id with a terminal escape (a window title) and a tab: only shown, never obeyed.
 const std::string kSessionId = "\x1b]0;owned\x07\tc0ffee00-5f0c";
 
-QJsonObject groupOfSession(const QJsonDocument &doc)
+// The groups of the session id: the tools' (this user's), and another user's copy of it (root only).
+std::vector<QJsonObject> groupsOfSession(const QJsonDocument &doc)
 {
+    std::vector<QJsonObject> out;
     for (const auto &g : doc.object().value(QStringLiteral("groups")).toArray()) {
         const QJsonObject origin = g.toObject().value(QStringLiteral("origin")).toObject();
         if (origin.value(QStringLiteral("tool")).toString() == QStringLiteral("Claude Code")
             && origin.value(QStringLiteral("session_id")).toString().contains(QStringLiteral("c0ffee00-")))
-            return g.toObject();
+            out.push_back(g.toObject());
     }
-    return {};
+    return out;
+}
+
+bool holds(const QJsonObject &group, int pid)
+{
+    for (const auto &m : group.value(QStringLiteral("members")).toArray())
+        if (m.toObject().value(QStringLiteral("pid")).toInt() == pid)
+            return true;
+    return false;
 }
 
 } // namespace
@@ -41,6 +52,15 @@ class TestCliGroups : public QObject {
     Spawner m_spawner;
     QTemporaryDir m_dir;
     std::vector<int> m_tools;
+    int m_copier = 0; // another user's process with the same session id (when run as root)
+
+    QJsonObject groupOfSession(const QJsonDocument &doc) const
+    {
+        for (const QJsonObject &g : groupsOfSession(doc))
+            if (holds(g, m_tools.front()))
+                return g;
+        return {};
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -67,6 +87,31 @@ private Q_SLOTS:
             m_spawner.adopt(pid);
         ::kill(agent, SIGKILL);
         QTRY_VERIFY_WITH_TIMEOUT(hasEnded(agent), 5000);
+        // Another user copies the session id into a process of its own (issue 66): it must not join.
+        if (::geteuid() == 0)
+            m_copier = m_spawner.spawnProgram(
+                {"/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "CLAUDECODE=1",
+                    "CLAUDE_CODE_SESSION_ID=" + kSessionId, "/bin/sleep", "3603"},
+                {});
+    }
+
+    // A session id is only a string a process carries: another user's copy is a group of its own.
+    void anotherUsersCopyOfTheSessionIdIsAGroupOfItsOwn()
+    {
+        if (m_copier <= 0)
+            QSKIP("needs root to start a process as another user");
+        const auto comm = [this] {
+            QFile f(QStringLiteral("/proc/%1/comm").arg(m_copier));
+            return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed() : QByteArray();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(comm(), QByteArray("sleep"), 10000); // past setpriv and env
+        const Run r = runPtriage({QStringLiteral("groups"), QStringLiteral("--json"), QStringLiteral("--all"),
+            QStringLiteral("--min-age"), QStringLiteral("0")});
+        QCOMPARE(r.exit, 0);
+        const auto groups = groupsOfSession(QJsonDocument::fromJson(r.out));
+        QCOMPARE(groups.size(), std::size_t(2));
+        for (const QJsonObject &g : groups)
+            QVERIFY2(holds(g, m_copier) != holds(g, m_tools.front()), r.out.left(3000).constData());
     }
 
     void theSessionIsOneGroupWhoseOwnerIsGone()
@@ -145,7 +190,10 @@ private Q_SLOTS:
         bool found = false;
         for (const auto &row : QJsonDocument::fromJson(acc.out).object().value(QStringLiteral("origins")).toArray()) {
             const QJsonObject o = row.toObject();
-            if (o.value(QStringLiteral("command")).toString().contains(QStringLiteral("sleep"))
+            bool ours = false; // the tools', not another user's copy of their session id
+            for (const auto &e : o.value(QStringLiteral("examples")).toArray())
+                ours = ours || e.toString().endsWith(QStringLiteral(":%1").arg(m_tools.front()));
+            if (ours && o.value(QStringLiteral("command")).toString().contains(QStringLiteral("sleep"))
                 && o.value(QStringLiteral("started_by")).toString() == QStringLiteral("Claude Code")) {
                 found = true;
                 QVERIFY(o.value(QStringLiteral("owner_gone")).toBool());

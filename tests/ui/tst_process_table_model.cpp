@@ -376,7 +376,7 @@ private Q_SLOTS:
         refresh();
         checkOriginMirrors(model, *refresh.last);
         QCOMPARE(table.rowCount(), 0); // its rows are the origin model's
-        const std::string key = "agent:Claude Code:" + session;
+        const std::string key = "agent:Claude Code:" + session + "@" + std::to_string(::getuid());
         const QPersistentModelIndex groupRow(model.indexOfGroup(key));
         QVERIFY(groupRow.isValid());
         QCOMPARE(table.indexOfGroup(key), QModelIndex(groupRow));

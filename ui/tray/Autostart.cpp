@@ -1,9 +1,10 @@
 #include "tray/Autostart.h"
 
+#include "store/WholeFile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 namespace ptriage {
@@ -46,12 +47,7 @@ bool setAutostart(bool on, const QString &executable, QString *error)
                                             "X-GNOME-Autostart-enabled=true\n")
                                  .arg(exec)
                                  .toUtf8();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(entry) != entry.size() || !file.commit()) {
-        *error = QStringLiteral("%1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return writeWholeFile(path, entry, 0666, error);
 }
 
 } // namespace ptriage

@@ -1,10 +1,11 @@
 #include "StateFile.h"
 
+#include "store/WholeFile.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 #include <cmath>
 
@@ -46,14 +47,12 @@ bool isPid(const QJsonValue &v)
 bool loadState(
     const QString &path, const BootId &bootId, std::vector<PreviousSample> &out, QString *error, QJsonArray *verdicts)
 {
-    QFile f(path);
-    if (!f.exists())
-        return true;
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = path + QStringLiteral(": ") + f.errorString();
+    // Read as the file itself, as it is written: a link planted at the path is refused, not followed.
+    QByteArray text;
+    bool exists = false;
+    if (!readOwnFile(path, &text, &exists, error))
         return false;
-    }
-    return parseState(f.readAll(), path, bootId, out, error, verdicts);
+    return !exists || parseState(text, path, bootId, out, error, verdicts);
 }
 
 bool parseState(const QByteArray &text, const QString &path, const BootId &bootId, std::vector<PreviousSample> &out,
@@ -123,13 +122,7 @@ bool saveState(const QString &path, const BootId &bootId, const std::vector<Prev
         {QStringLiteral("boot_id"), QString::fromStdString(bootId.toString())}, {QStringLiteral("samples"), rows}};
     if (!verdicts.isEmpty())
         root.insert(QStringLiteral("verdicts"), verdicts);
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(root).toJson(QJsonDocument::Compact)) < 0
-        || !f.commit()) {
-        *error = path + QStringLiteral(": ") + f.errorString();
-        return false;
-    }
-    return true;
+    return writeWholeFile(path, QJsonDocument(root).toJson(QJsonDocument::Compact), 0600, error);
 }
 
 } // namespace ptriage

@@ -1,10 +1,10 @@
 #include "report/EngineLabels.h"
 #include "report/html/HtmlReportParts.h"
+#include "store/WholeFile.h"
 #include "util/Format.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cmath>
@@ -521,14 +521,7 @@ std::string HtmlReport::render(const ReportInput &in)
 
 bool HtmlReport::save(const std::string &html, const QString &path, QString *error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)
-        || file.write(html.data(), static_cast<qint64>(html.size())) != static_cast<qint64>(html.size())
-        || !file.commit()) {
-        *error = QStringLiteral("%1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return writeWholeFile(path, QByteArray::fromStdString(html), 0666, error);
 }
 
 } // namespace ptriage
