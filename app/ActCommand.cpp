@@ -61,9 +61,12 @@ bool parseCpus(const QString &text, std::vector<int> &out)
     return !out.empty();
 }
 
-int listJournal(ActionJournal &journal)
+int listJournal(ActionJournal &journal, const QString &path)
 {
-    for (const auto &e : journal.recent(50)) {
+    const auto recent = journal.recent(50);
+    if (recent.empty()) // said, so an empty journal is not mistaken for a failure
+        printLine(QCoreApplication::translate("ActText", "No actions in the journal %1 yet.").arg(path).toStdString());
+    for (const auto &e : recent) {
         const std::string verb = (e.undoing ? "undo " : "") + std::string(actVerbName(e.verb));
         char head[256];
         std::snprintf(head, sizeof head, "%lld  %s  %-12s %-16s %s  ", e.id,
@@ -198,7 +201,7 @@ int act(const QStringList &args)
             "ptriage: imported %d actions from the old journal %s (kept, renamed with the suffix .migrated)\n",
             journal.imported(), qUtf8Printable(ActionJournal::legacyPath(journalPath)));
     if (pos.first() == QLatin1String("journal") && !onHost)
-        return listJournal(journal);
+        return listJournal(journal, journalPath);
     if (onHost && (pos.first() == QLatin1String("journal") || pos.first() == QLatin1String("undo")))
         return actOnHost(parser, nullptr, journal);
     ActionController controller(makePrivilegedTransport(), journal);
@@ -304,6 +307,9 @@ int act(const QStringList &args)
     // What the request becomes is the engine's (ActionRules): a zombie's End is its parent's, shown in
     // the confirmation; unconfirmed (--yes), the zombie stays the target, is refused, and the way is said.
     const VettedRequest vetted = vetRequest(request, context);
+    // Nothing would go (every target gone or refused): nothing to confirm; the outcomes say why.
+    const bool anyGoes
+        = std::any_of(vetted.targets.begin(), vetted.targets.end(), [](const auto &t) { return t.goes(); });
     const bool confirmed = !parser.isSet(QStringLiteral("yes"));
     if (confirmed) {
         std::printf("%s %zu process%s:\n", actVerbName(request.verb), request.targets.size(),
@@ -311,7 +317,7 @@ int act(const QStringList &args)
         for (const auto &t : vetted.targets)
             printLine(describeTarget(context, t).toStdString());
         std::fflush(stdout);
-        if (!confirmOnTerminal(QStringLiteral("Proceed?"))) {
+        if (anyGoes && !confirmOnTerminal(QStringLiteral("Proceed?"))) {
             fail(QStringLiteral("not confirmed; nothing was done (pass --yes when there is no terminal)"));
             return Failure;
         }

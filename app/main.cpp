@@ -1,5 +1,6 @@
 #include "Commands.h"
 #include "translations/Translations.h"
+#include "util/NearMiss.h"
 
 #include <QCoreApplication>
 
@@ -11,6 +12,7 @@
 #include <string>
 #include <sys/resource.h>
 #include <unistd.h>
+#include <utility>
 
 namespace {
 
@@ -106,39 +108,19 @@ int main(int argc, char **argv)
         rest = args; // options with no command: scan
         return scan(rest);
     }
-    if (command == QLatin1String("scan"))
-        return scan(rest);
-    if (command == QLatin1String("explain"))
-        return explain(rest);
-    if (command == QLatin1String("groups"))
-        return groups(rest);
-    if (command == QLatin1String("capture"))
-        return capture(rest);
-    if (command == QLatin1String("evidence"))
-        return evidence(rest);
-    if (command == QLatin1String("hosts"))
-        return hosts(rest);
-    if (command == QLatin1String("act"))
-        return act(rest);
-    if (command == QLatin1String("record"))
-        return record(rest);
-    if (command == QLatin1String("sessions"))
-        return sessions(rest);
-    if (command == QLatin1String("diff"))
-        return diff(rest);
-    if (command == QLatin1String("accumulation"))
-        return accumulation(rest);
-    if (command == QLatin1String("learned"))
-        return learned(rest);
-    if (command == QLatin1String("report"))
-        return report(rest);
-    if (command == QLatin1String("pressure"))
-        return pressure(rest);
-    if (command == QLatin1String("watch"))
-        return watch(rest);
-    if (command == QLatin1String("relieve"))
-        return relieve(rest);
-    if (command == QLatin1String("port"))
-        return port(rest);
+    // The commands, in the order --help lists them.
+    static const std::pair<const char *, int (*)(const QStringList &)> commands[]
+        = {{"scan", scan}, {"explain", explain}, {"groups", groups}, {"capture", capture}, {"evidence", evidence},
+            {"hosts", hosts}, {"act", act}, {"record", record}, {"sessions", sessions}, {"diff", diff},
+            {"accumulation", accumulation}, {"learned", learned}, {"report", report}, {"pressure", pressure},
+            {"watch", watch}, {"relieve", relieve}, {"port", port}};
+    QStringList names;
+    for (const auto &[name, run] : commands) {
+        if (command == QLatin1String(name))
+            return run(rest);
+        names << QLatin1String(name);
+    }
+    if (const QString meant = ptriage::nearMiss(command, names); !meant.isEmpty())
+        return usage(QStringLiteral("unknown command '%1'; did you mean '%2'?").arg(command, meant));
     return usage(QStringLiteral("unknown command '%1'").arg(command));
 }

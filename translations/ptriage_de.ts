@@ -75,6 +75,10 @@
         <translation>  %1
       stattdessen:</translation>
     </message>
+    <message>
+        <source>No actions in the journal %1 yet.</source>
+        <translation>Noch keine Aktionen im Journal %1.</translation>
+    </message>
 </context>
 <context>
     <name>Action</name>
@@ -3223,12 +3227,20 @@ Eltern-PID: %2</translation>
         <translation>geändert: %1</translation>
     </message>
     <message>
-        <source> (refused)</source>
-        <translation> (abgelehnt)</translation>
+        <source>actions:    none</source>
+        <translation>Aktionen:   keine</translation>
     </message>
     <message>
-        <source>actions:    %1   (ptriage act VERB START_ID)</source>
-        <translation>Aktionen:   %1   (ptriage act VERB START_ID)</translation>
+        <source>actions:    </source>
+        <translation>Aktionen:   </translation>
+    </message>
+    <message>
+        <source>(ptriage act VERB START_ID)</source>
+        <translation>(ptriage act VERB START_ID)</translation>
+    </message>
+    <message>
+        <source>refused:    </source>
+        <translation>abgelehnt:  </translation>
     </message>
 </context>
 <context>
@@ -4200,14 +4212,6 @@ Eltern-PID: %2</translation>
         <translation>Der Bericht wird geschrieben…</translation>
     </message>
     <message>
-        <source>Select an origin group (View → By origin) first.</source>
-        <translation>Wählen Sie zuerst eine Herkunftsgruppe (Ansicht → Nach Herkunft).</translation>
-    </message>
-    <message>
-        <source>Nothing of this group would be ended: every member is in use, protected or blocked.</source>
-        <translation>Nichts aus dieser Gruppe würde beendet: jedes Mitglied ist in Benutzung, geschützt oder gesperrt.</translation>
-    </message>
-    <message>
         <source>Processes</source>
         <translation>Prozesse</translation>
     </message>
@@ -4415,6 +4419,14 @@ Eltern-PID: %2</translation>
     <message>
         <source>End the leftovers of its group…</source>
         <translation>Überbleibsel seiner Gruppe beenden…</translation>
+    </message>
+    <message>
+        <source>Select an origin group (View → By origin) first.</source>
+        <translation>Wählen Sie zuerst eine Herkunftsgruppe (Ansicht → Nach Herkunft).</translation>
+    </message>
+    <message>
+        <source>Nothing of this group would be ended: every member is in use, protected or blocked.</source>
+        <translation>Nichts aus dieser Gruppe würde beendet: jedes Mitglied ist in Benutzung, geschützt oder gesperrt.</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "JsonConfig.h"
 
+#include "util/NearMiss.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
@@ -30,34 +32,6 @@ QString typeName(const QJsonValue &v)
     return QCoreApplication::translate("ConfigError", "nothing");
 }
 
-int editDistance(const QString &a, const QString &b)
-{
-    QList<int> prev(b.size() + 1), cur(b.size() + 1);
-    for (int j = 0; j <= b.size(); ++j)
-        prev[j] = j;
-    for (int i = 1; i <= a.size(); ++i) {
-        cur[0] = i;
-        for (int j = 1; j <= b.size(); ++j)
-            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-        std::swap(prev, cur);
-    }
-    return prev[b.size()];
-}
-
-QString closest(const QString &key, const QStringList &candidates)
-{
-    QString best;
-    int bestDistance = 3; // only suggest near misses
-    for (const auto &c : candidates) {
-        const int d = editDistance(key, c);
-        if (d < bestDistance) {
-            bestDistance = d;
-            best = c;
-        }
-    }
-    return best;
-}
-
 bool sameShape(const QJsonValue &a, const QJsonValue &b)
 {
     // null in the defaults means "optional number" (e.g. no expected lifetime).
@@ -77,7 +51,7 @@ bool mergeObject(const QJsonObject &defaults, const QJsonObject &user, const QSt
         if (reference.isUndefined() && open && !defaults.isEmpty())
             reference = defaults.begin().value(); // a new entry must look like the existing ones
         if (reference.isUndefined()) {
-            const QString hint = closest(it.key(), defaults.keys());
+            const QString hint = nearMiss(it.key(), defaults.keys());
             *error = userFile.error(field,
                 hint.isEmpty()
                     ? QCoreApplication::translate("ConfigError", "unknown field (known here: %1)")

@@ -32,6 +32,33 @@ std::size_t columnsOf(const std::string &s)
     return cols;
 }
 
+// `label` and `items` joined by " · ", with `hint` after three spaces, in lines of at most 80 columns
+// (the next ones indented under the first item).
+std::string listed(const std::string &label, const std::vector<std::string> &items, const std::string &hint)
+{
+    constexpr std::size_t width = 80;
+    const std::string indent(columnsOf(label), ' ');
+    std::string out = label, line = label;
+    bool first = true;
+    auto add = [&](const std::string &piece, const std::string &sep) {
+        if (!first && columnsOf(line) + columnsOf(sep) + columnsOf(piece) > width) {
+            out += '\n' + indent;
+            line = indent;
+        } else if (!first) {
+            out += sep;
+            line += sep;
+        }
+        out += piece;
+        line += piece;
+        first = false;
+    };
+    for (const std::string &item : items)
+        add(item, " · ");
+    if (!hint.empty())
+        add(hint, "   ");
+    return out + '\n';
+}
+
 // Cuts to `width` display columns without splitting a UTF-8 sequence (the last column: no padding);
 // width 0: the whole text.
 std::string fit(const std::string &s, std::size_t width)
@@ -217,12 +244,19 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
         out += "  - " + b.translated() + '\n';
     if (!rec.changed.empty())
         out += say(QT_TRANSLATE_NOOP("ScanText", "changed: %1"), {rec.changed}) + '\n';
-    // What may be done to it, as the window's menus offer it: the recommended first, marked *.
-    std::string offered;
+    // What may be done to it, as the window's menus offer it (the recommended first, marked *), and
+    // what they offer disabled; the reasons are the recommendation's above.
+    std::vector<std::string> offered, refused;
     for (const OfferedAction &o : offeredActions(r.process(index), acted))
-        offered += (offered.empty() ? "" : " · ") + std::string(o.recommended ? "*" : "") + q(EngineLabels::verb(o.verb))
-            + (o.mayBeDone() ? std::string() : say(QT_TRANSLATE_NOOP("ScanText", " (refused)")));
-    out += say(QT_TRANSLATE_NOOP("ScanText", "actions:    %1   (ptriage act VERB START_ID)"), {offered}) + '\n';
+        (o.mayBeDone() ? offered : refused)
+            .push_back(std::string(o.recommended ? "*" : "") + q(EngineLabels::verb(o.verb)));
+    if (offered.empty())
+        out += say(QT_TRANSLATE_NOOP("ScanText", "actions:    none")) + '\n';
+    else
+        out += listed(say(QT_TRANSLATE_NOOP("ScanText", "actions:    ")), offered,
+            say(QT_TRANSLATE_NOOP("ScanText", "(ptriage act VERB START_ID)")));
+    if (!refused.empty())
+        out += listed(say(QT_TRANSLATE_NOOP("ScanText", "refused:    ")), refused, {});
     const Phrase score = Phrase::number(blast.score, 2);
     out += '\n'
         + (blast.affected.size() == 1

@@ -54,7 +54,8 @@ QByteArray firstDifference(const QByteArray &a, const QByteArray &b)
 
 // `ptriage ARGS` with its stdout on a fresh pseudo-terminal that reports no size (as some do), under
 // COLUMNS=`columns`: what a person sees in such a terminal, "\r\n" made "\n".
-QByteArray onTerminal(const QStringList &args, const char *columns)
+// Runs ptriage on a terminal `columns` wide; `typed` is what the person types (answers to questions).
+QByteArray onTerminal(const QStringList &args, const char *columns, const char *typed = nullptr)
 {
     std::vector<std::string> argv{ptriage::test::ptriageBinary()};
     for (const QString &a : args)
@@ -80,6 +81,8 @@ QByteArray onTerminal(const QStringList &args, const char *columns)
         ::execve(cargv[0], cargv.data(), cenv.data());
         ::_exit(127);
     }
+    if (typed)
+        (void)!::write(master, typed, std::strlen(typed));
     QByteArray out;
     char buf[4096];
     for (;;) {
@@ -119,6 +122,10 @@ private Q_SLOTS:
             QVERIFY2(r.exit == 2, qPrintable(bad.join(QLatin1Char(' '))));
             QVERIFY2(oneLine(r.err), r.err.constData());
         }
+        // A typo gets the command it most likely meant.
+        const Run typo = runPtriage({QStringLiteral("scna")});
+        QCOMPARE(typo.exit, 2);
+        QVERIFY2(typo.err.contains("did you mean 'scan'?"), typo.err.constData());
         // Options without a command: the window's own open the window, any other means a scan.
         const Run scan = runPtriage({QStringLiteral("--min-age"), QStringLiteral("0"), QStringLiteral("--json")});
         QCOMPARE(scan.exit, 0);
@@ -237,7 +244,19 @@ private Q_SLOTS:
             QVERIFY(::chown(at("theirs").toLocal8Bit().constData(), 65534, 65534) == 0);
             refused(at("theirs"), "belongs to someone else");
             QVERIFY(QDir(at("theirs")).isEmpty());
+            // Another user's link on the way (issue 66): never followed, even into a directory of ours.
+            QVERIFY(QDir().mkdir(at("rootonly")));
+            QVERIFY(QFile::link(at("rootonly"), at("their-link")));
+            QVERIFY(::lchown(at("their-link").toLocal8Bit().constData(), 65534, 65534) == 0);
+            refused(at("their-link/cap"), "a link another user (uid 65534) made");
+            QVERIFY(QDir(at("rootonly")).isEmpty());
         }
+        // One's own link on the way is followed.
+        QVERIFY(QDir().mkdir(at("target")));
+        QVERIFY(QFile::link(at("target"), at("my-link")));
+        const Run throughMine = runPtriage({QStringLiteral("capture"), at("my-link/cap")});
+        QVERIFY2(throughMine.exit == 0, throughMine.err.constData());
+        QVERIFY(QFile::exists(at("target/cap/uptime")));
 
         QVERIFY(QDir().mkdir(at("empty")));
         QCOMPARE(runPtriage({QStringLiteral("capture"), at("empty")}).exit, 0);
@@ -419,6 +438,43 @@ private Q_SLOTS:
         QVERIFY(shown.contains(why.left(20)));
         // --wide on a terminal: whole again.
         QVERIFY(onTerminal(QStringList(args) << QStringLiteral("--wide"), "80").contains(why));
+    }
+
+    // What may be done is listed within 80 columns, in English and in German; init gets nothing, every
+    // action the window offers disabled on a line of its own.
+    void explainListsActionsWithin80Columns()
+    {
+        for (const char *lang : {"C.UTF-8", "de_DE.UTF-8"}) {
+            auto env = QProcessEnvironment::systemEnvironment();
+            for (const char *v : {"LC_ALL", "LC_MESSAGES", "LANGUAGE"})
+                env.remove(QLatin1String(v));
+            env.insert(QStringLiteral("LANG"), QLatin1String(lang));
+            const Run r = runPtriage({QStringLiteral("explain"), QStringLiteral("1")}, env);
+            QCOMPARE(r.exit, 0);
+            const bool de = QByteArray(lang).startsWith("de");
+            const QByteArray none = de ? "Aktionen:   keine" : "actions:    none";
+            const QByteArray refused = de ? "abgelehnt:  " : "refused:    ";
+            const QList<QByteArray> lines = r.out.split('\n');
+            qsizetype at = -1;
+            for (qsizetype k = 0; k + 1 < lines.size(); ++k)
+                if (lines[k] == none && lines[k + 1].startsWith(refused))
+                    at = k + 1;
+            QVERIFY2(at > 0, r.out.constData());
+            QVERIFY2(lines[at].contains(de ? "beenden" : "end"), r.out.constData());
+            for (qsizetype k = at; k < lines.size() && (k == at || lines[k].startsWith("            ")); ++k)
+                QVERIFY2(displayColumns(lines[k]) <= 80, lines[k].constData());
+        }
+    }
+
+    // A START_ID whose process is gone is said to be gone, and nothing is asked: there is nothing to confirm.
+    void staleIdentityIsNotConfirmed()
+    {
+        QFile bootId(QStringLiteral("/proc/sys/kernel/random/boot_id"));
+        QVERIFY(bootId.open(QIODevice::ReadOnly));
+        const QString stale = QString::fromUtf8(bootId.readAll().trimmed()) + QStringLiteral(":1:4194300");
+        const QByteArray shown = onTerminal({QStringLiteral("act"), QStringLiteral("end"), stale}, "80", "n\n");
+        QVERIFY2(shown.contains("not running any more"), shown.constData());
+        QVERIFY2(!shown.contains("Proceed?"), shown.constData());
     }
 
     // A zombie's action is about its parent, in every output; acting on the zombie itself is refused

@@ -254,6 +254,18 @@ private Q_SLOTS:
         QVERIFY2(second.err.isEmpty(), second.err.constData());
         QCOMPARE(second.out, first.out);
     }
+
+    // An empty journal says so: nothing printed would read as a failure.
+    void emptyJournalSaysSo()
+    {
+        QTemporaryDir data;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), data.path());
+        const Run r = runPtriage({QStringLiteral("act"), QStringLiteral("journal")}, env);
+        QVERIFY2(r.exit == 0, r.err.constData());
+        QVERIFY2(
+            r.out.startsWith("No actions in the journal ") && r.out.contains(data.path().toUtf8()), r.out.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(CliSessionsTest)
