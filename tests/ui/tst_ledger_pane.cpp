@@ -13,6 +13,20 @@
 using namespace ptriage;
 using namespace ptriage::test;
 
+namespace {
+
+// Delivers every event posted so far (layout requests, updates) and what they post in turn: a wait
+// that does not depend on how fast the machine is.
+void settle()
+{
+    for (int round = 0; round < 4; ++round) {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
+}
+
+} // namespace
+
 class LedgerPaneTest : public QObject {
     Q_OBJECT
 
@@ -93,14 +107,14 @@ private Q_SLOTS:
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
         pane.showProcess(first, i);
-        QTest::qWait(50);
+        settle(); // the first showing's layout and paint done, however busy the machine is
         const QString before = pane.factsText();
         QVERIFY2(before.contains(first->identityOf(i).toQString()), qPrintable(before));
 
         PaneEvents events;
         pane.installEventFilter(&events);
         pane.showProcess(later, i);
-        QTest::qWait(50);
+        settle(); // whatever the second showing asked for has arrived
         const QString age
             = QString::fromStdString(formatDuration(later->facts[static_cast<std::size_t>(i)].ageSeconds));
         QVERIFY2(pane.factsText() != before && pane.factsText().startsWith(age), qPrintable(pane.factsText()));
