@@ -284,6 +284,8 @@ private Q_SLOTS:
         QCOMPARE(runPtriage({QStringLiteral("capture"), before}).exit, 0);
         QTest::qWait(500);
         QCOMPARE(runPtriage({QStringLiteral("capture"), after}).exit, 0);
+        // A core's worth between them, as on an idle machine (a loaded one gives the spinner less).
+        makeBusy({before.toStdString(), after.toStdString()}, busy.pid);
 
         // One capture alone: rates unknown, and the ledger says so.
         const Run alone = runPtriage({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--all"),

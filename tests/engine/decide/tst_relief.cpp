@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <filesystem>
+#include <fstream>
 #include <limits>
 #include <random>
 #include <unistd.h>
@@ -141,6 +143,18 @@ std::vector<std::optional<MemoryFootprint>> onlyThese(const TriageResult &r, con
             out[static_cast<std::size_t>(i)] = footprintOfPid(pid);
     }
     return out;
+}
+
+// How many children of `parent` already run the test actor: past their fork, setsid and exec.
+int actorChildren(int parent)
+{
+    std::error_code ec;
+    const auto actor = std::filesystem::canonical(ptriage::test::testActorBinary(), ec);
+    std::ifstream in("/proc/" + std::to_string(parent) + "/task/" + std::to_string(parent) + "/children");
+    int n = 0;
+    for (int pid = 0; in >> pid;)
+        n += std::filesystem::read_symlink("/proc/" + std::to_string(pid) + "/exe", ec) == actor ? 1 : 0;
+    return n;
 }
 
 bool planEnds(const ReliefPlan &plan, int pid)
@@ -357,7 +371,7 @@ private Q_SLOTS:
         const int shell = sp.spawnProgram({"/bin/sh", "-c",
             "ACTOR_ALLOC_MB=8 " + actor + " & ACTOR_ALLOC_MB=8 " + actor + " & setsid " + actor + " & wait"});
         QVERIFY(shell > 0);
-        QTest::qWait(500);
+        QTRY_VERIFY_WITH_TIMEOUT(actorChildren(shell) == 3, 60000); // a fixed wait may be too short when busy
         const auto r = live(defaultModel(), 0.0);
         const int si = indexOfPid(*r, shell);
         QVERIFY(si >= 0);
