@@ -68,7 +68,7 @@ bool writeWholeFile(const QString &path, const QByteArray &data, mode_t mode, QS
         return *error = QStringLiteral("%1: not a file name").arg(path), false;
     Fd dir{::open(dirName.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)};
     if (dir.fd < 0)
-        return *error = systemError(info.absolutePath(), "cannot open the directory"), false;
+        return *error = systemError(path, "cannot open its directory"), false;
     struct stat st { };
     bool exists = false;
     if (const QString why = whyNotReplaceable(dir.fd, name.constData(), path, &st, &exists); !why.isEmpty())

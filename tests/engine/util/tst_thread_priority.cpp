@@ -157,7 +157,7 @@ private Q_SLOTS:
         // The bound counts from the window's waking, not from when this thread got a core: on a
         // loaded machine starting a thread may take longer than the bound itself.
         std::atomic<bool> ready{false}, go{false};
-        Clock::time_point awakeAt{}, afterFirst{};
+        Clock::time_point awakeAt{}, beforeFirst{}, afterFirst{};
         std::uint64_t pausesBefore = 0, pausesAfterFirst = 0, pausesAfterNext = 0;
         std::thread worker([&] {
             becomeBackgroundThread();
@@ -165,6 +165,7 @@ private Q_SLOTS:
             while (!go)
                 std::this_thread::yield();
             pausesBefore = foregroundPausesTaken();
+            beforeFirst = Clock::now();
             yieldPoint();
             afterFirst = Clock::now();
             pausesAfterFirst = foregroundPausesTaken();
@@ -182,7 +183,9 @@ private Q_SLOTS:
         const auto first = afterFirst - awakeAt;
         QVERIFY(first >= std::chrono::milliseconds(kForegroundPauseMs - 1)); // waited for it
         QVERIFY(first < std::chrono::seconds(2));
-        QCOMPARE(pausesAfterFirst - pausesBefore, std::uint64_t{1});
+        // It paused, unless a busy machine gave this thread a core only after the bound had passed.
+        const bool late = beforeFirst - awakeAt >= std::chrono::milliseconds(kForegroundPauseMs);
+        QCOMPARE(pausesAfterFirst - pausesBefore, std::uint64_t{late ? 0u : 1u});
         QVERIFY2(pausesAfterNext == pausesAfterFirst, "a later yield point paused again"); // past the bound
     }
 
