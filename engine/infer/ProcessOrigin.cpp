@@ -140,10 +140,30 @@ bool fromRun(const Snapshot &snap, const Sample &s, const ProcessFacts &f, const
     o.kind = OriginKind::TestRun;
     o.tool = leaderIsRunner && leader->details ? leader->details->comm : (s.details ? s.details->comm : s.comm);
     o.ownerPid = s.pgrp;
-    o.owner = s.pgrp == s.id.pid ? OwnerState::Alive : ownerAt(snap, s.pgrp, s.id.startTicks, &o.ownerStartTicks);
-    if (s.pgrp == s.id.pid)
-        o.ownerStartTicks = s.id.startTicks;
     o.key = "run:" + std::to_string(s.pgrp);
+    if (leaderIsRunner || s.pgrp == s.id.pid) {
+        o.owner = s.pgrp == s.id.pid ? OwnerState::Alive : ownerAt(snap, s.pgrp, s.id.startTicks, &o.ownerStartTicks);
+        if (s.pgrp == s.id.pid)
+            o.ownerStartTicks = s.id.startTicks;
+        return true;
+    }
+    // The group's leader is gone or no runner (a shell that started the run in the background and
+    // exited, `( make & )`): the run is the topmost runner above this one in its group, and it runs on
+    // while that runner still has its parent. Workers whose runner was killed have none: that run ended.
+    const Sample *data = snap.processes.data();
+    std::size_t at = static_cast<std::size_t>(&s - data), top = at;
+    for (std::size_t steps = 0; steps < snap.processes.size(); ++steps) {
+        const Sample &here = snap.processes[at];
+        const Sample *parent = here.ppid > 0 && here.ppid != here.id.pid ? snap.byPid(here.ppid) : nullptr;
+        if (!parent || parent->pgrp != s.pgrp)
+            break;
+        at = static_cast<std::size_t>(parent - data);
+        if (isRunner(config, facts[at].category))
+            top = at;
+    }
+    o.owner = facts[top].orphan == OrphanState::ParentAlive ? OwnerState::Alive : OwnerState::Gone;
+    if (o.owner == OwnerState::Alive)
+        o.ownerStartTicks = snap.processes[top].id.startTicks;
     return true;
 }
 

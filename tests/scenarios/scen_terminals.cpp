@@ -262,6 +262,36 @@ const Register makeBuild("make-build-in-tmux", "make -j2 in a tmux pane building
             o.expect("compile job", j, Expect::InUse);
     });
 
+// A CI script started in the background by a launcher that exited at once: the process group's
+// leader is gone, but the build under the script runs on (the run's owner is its topmost runner,
+// whose parent lives), not "a run that has ended".
+const Register ciScriptBackgrounded("ci-script-backgrounded",
+    "( sh ci.sh & ) from a launcher that exited: the script's make -j2 building (two busy compile steps), 45 min in",
+    "make and its jobs: in use", [](Ctx &c, Outcome &o) {
+        const std::string build = c.dir() + "/ci";
+        c.writeFile(build + "/compile_unit.py",
+            "import hashlib, sys, time\nh = hashlib.sha256()\nend = time.time() + 900\n"
+            "while time.time() < end:\n    h.update(sys.argv[1].encode() * 512)\n");
+        c.writeFile(build + "/Makefile", std::string("all: a.o b.o\n%.o:\n\t") + kPython + " compile_unit.py $@\n");
+        c.writeFile(build + "/ci.sh", "#!/bin/sh\nmake -j2\necho built\n");
+        if (c.start({"/bin/sh", "-c", "cd " + build + " && ( /bin/sh ci.sh > ci.log 2>&1 & )"}) < 0)
+            return o.fail("the launcher did not start");
+        const int make
+            = c.waitFor([&](const Proc &p) { return p.comm == "make" && contains(p.cmdline(), "make -j2"); });
+        if (make < 0)
+            return o.fail("ci.sh did not start make");
+        const auto jobs = c.waitForAll(
+            [&](const Proc &p) { return descendsFrom(p.pid, make) && contains(p.cmdline(), "compile_unit.py"); }, 2,
+            10000);
+        if (jobs.size() < 2)
+            return o.fail("make did not start two jobs");
+        c.sleepMs(300);
+        o.result = c.replay(c.capture(0.5, 45 * kMinute));
+        o.expect("make", make, Expect::InUse);
+        for (int j : jobs)
+            o.expect("compile job", j, Expect::InUse);
+    });
+
 const Register watchInTmux("watch-in-tmux", "watch -n 5 'ls -l /var/backups' in a tmux pane for 2 days",
     "watch: in use", [](Ctx &c, Outcome &o) {
         const int w
