@@ -41,8 +41,9 @@ std::string listed(const std::string &label, const std::vector<std::string> &ite
     std::string out = label, line = label;
     bool first = true;
     auto add = [&](const std::string &piece, const std::string &sep) {
-        if (!first && columnsOf(line) + columnsOf(sep) + columnsOf(piece) > width) {
-            out += '\n' + indent;
+        // Two columns kept for the " ·" that ends a wrapped line of the list.
+        if (!first && columnsOf(line) + columnsOf(sep) + columnsOf(piece) > width - 2) {
+            out += (sep == " · " ? " ·\n" : "\n") + indent;
             line = indent;
         } else if (!first) {
             out += sep;
