@@ -239,20 +239,30 @@ const Register spinForeground("spin-in-foreground-terminal",
         o.label("the terminal window", term, "useful"); // corpus label
     });
 
+// A make build of two busy compile steps (15 min each) in `dir`, for make -j2.
+void writeTwoStepBuild(Ctx &c, const std::string &dir)
+{
+    c.writeFile(dir + "/compile_unit.py",
+        "import hashlib, sys, time\nh = hashlib.sha256()\nend = time.time() + 900\n"
+        "while time.time() < end:\n    h.update(sys.argv[1].encode() * 512)\n");
+    c.writeFile(dir + "/Makefile", std::string("all: a.o b.o\n%.o:\n\t") + kPython + " compile_unit.py $@\n");
+}
+
+// The two compile jobs under `make`, once both run (fewer after 10 s).
+std::vector<int> compileJobsOf(Ctx &c, int make)
+{
+    return c.waitForAll(
+        [&](const Proc &p) { return descendsFrom(p.pid, make) && contains(p.cmdline(), "compile_unit.py"); }, 2, 10000);
+}
+
 const Register makeBuild("make-build-in-tmux", "make -j2 in a tmux pane building (two busy compile steps), 20 min in",
     "make and its jobs: in use", [](Ctx &c, Outcome &o) {
-        c.writeFile(c.dir() + "/build/compile_unit.py",
-            "import hashlib, sys, time\nh = hashlib.sha256()\nend = time.time() + 900\n"
-            "while time.time() < end:\n    h.update(sys.argv[1].encode() * 512)\n");
-        c.writeFile(
-            c.dir() + "/build/Makefile", std::string("all: a.o b.o\n%.o:\n\t") + kPython + " compile_unit.py $@\n");
+        writeTwoStepBuild(c, c.dir() + "/build");
         const int make
             = inTmuxPane(c, o, "cd " + c.dir() + "/build && make -j2", [](const Proc &p) { return p.comm == "make"; });
         if (make < 0)
             return;
-        const auto jobs = c.waitForAll(
-            [&](const Proc &p) { return descendsFrom(p.pid, make) && contains(p.cmdline(), "compile_unit.py"); }, 2,
-            10000);
+        const auto jobs = compileJobsOf(c, make);
         if (jobs.size() < 2)
             return o.fail("make did not start two jobs");
         c.sleepMs(300);
@@ -269,10 +279,7 @@ const Register ciScriptBackgrounded("ci-script-backgrounded",
     "( sh ci.sh & ) from a launcher that exited: the script's make -j2 building (two busy compile steps), 45 min in",
     "make and its jobs: in use", [](Ctx &c, Outcome &o) {
         const std::string build = c.dir() + "/ci";
-        c.writeFile(build + "/compile_unit.py",
-            "import hashlib, sys, time\nh = hashlib.sha256()\nend = time.time() + 900\n"
-            "while time.time() < end:\n    h.update(sys.argv[1].encode() * 512)\n");
-        c.writeFile(build + "/Makefile", std::string("all: a.o b.o\n%.o:\n\t") + kPython + " compile_unit.py $@\n");
+        writeTwoStepBuild(c, build);
         c.writeFile(build + "/ci.sh", "#!/bin/sh\nmake -j2\necho built\n");
         if (c.start({"/bin/sh", "-c", "cd " + build + " && ( /bin/sh ci.sh > ci.log 2>&1 & )"}) < 0)
             return o.fail("the launcher did not start");
@@ -280,9 +287,7 @@ const Register ciScriptBackgrounded("ci-script-backgrounded",
             = c.waitFor([&](const Proc &p) { return p.comm == "make" && contains(p.cmdline(), "make -j2"); });
         if (make < 0)
             return o.fail("ci.sh did not start make");
-        const auto jobs = c.waitForAll(
-            [&](const Proc &p) { return descendsFrom(p.pid, make) && contains(p.cmdline(), "compile_unit.py"); }, 2,
-            10000);
+        const auto jobs = compileJobsOf(c, make);
         if (jobs.size() < 2)
             return o.fail("make did not start two jobs");
         c.sleepMs(300);
