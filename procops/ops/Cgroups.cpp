@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <functional>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -106,15 +107,22 @@ int evacuate(const CgroupHierarchy &h, const QString &groupRel, const QString &g
 int removeGroup(const QString &groupDir)
 {
     const QByteArray path = groupDir.toLocal8Bit();
-    for (int attempt = 0; attempt < 20; ++attempt) {
+    // A group just emptied stays busy while a killed member finishes exiting and the kernel offlines
+    // it; on a loaded machine that takes more than a moment, so the wait is bounded by time.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+    auto pause = std::chrono::milliseconds(5);
+    for (;;) {
         if (::rmdir(path.constData()) == 0 || errno == ENOENT)
             return 0;
         if (errno != EBUSY)
             return errno;
-        // A group just emptied can stay busy for a moment while the kernel offlines it.
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        // A listed member is alive, not exiting: it will not leave by itself.
+        const auto procs = procfs::readFile(groupDir + QStringLiteral("/cgroup.procs"));
+        if (std::chrono::steady_clock::now() >= deadline || !procs || !procs->trimmed().isEmpty())
+            return EBUSY;
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::milliseconds(100));
     }
-    return EBUSY;
 }
 
 // Removes empty ptriage-<pid>-<start> groups whose process is gone (e.g. killed while frozen).

@@ -974,7 +974,10 @@ const Register httpServerLive("http-server-in-tmux",
         const int hs = inLivePane(c, o,
             "cd " + dir + " && node " + npmModules() + "/http-server/bin/http-server dist -a 127.0.0.1 -p "
                 + std::to_string(port),
-            [](const Proc &p) { return p.comm == "node" && contains(p.cmdline(), "http-server"); });
+            // It sets process.title, which renames both its comm and its command line.
+            [](const Proc &p) {
+                return (p.comm == "node" || p.comm == "http-server") && contains(p.cmdline(), "http-server");
+            });
         if (hs < 0 || !c.waitUntil([&] { return listening(c, port); }, 20000))
             return o.fail("http-server did not listen");
         const auto tab = c.actor({"browser-tab", {"browser-tab", "http://127.0.0.1:" + std::to_string(port) + "/"},
