@@ -1,6 +1,7 @@
 // calibrate: fits the likelihood tables of priors.json to a labelled corpus (tests/corpus), reports how
 // well P(abandoned) is calibrated on a held-out split, and checks that every table keeps the direction
 // a person would defend (directions.json). See README.md beside this file.
+#include "Families.h"
 #include "collect/Collector.h"
 #include "config/EvidenceTerms.h"
 #include "config/TriageConfig.h"
@@ -49,6 +50,7 @@ QTemporaryDir *g_unpacked = nullptr; // the capture being read, removed if the p
 struct Options {
     std::string corpus = PTRIAGE_CORPUS_DIR;
     std::string directions = PTRIAGE_DIRECTIONS_FILE;
+    std::string families = PTRIAGE_FAMILIES_FILE;
     std::string configDir = PTRIAGE_JUDGEMENT_DIR; // the hand-set tables
     std::string writePriors;
     double alpha = 20; // Dirichlet strength: the starting row counts as this many examples
@@ -64,6 +66,7 @@ struct Options {
 const char *kUsage = R"(usage: calibrate [options]
   --corpus DIR          the labelled corpus (default: the source tree's tests/corpus)
   --directions FILE     the defended directions (default: tools/calibrate/directions.json)
+  --families FILE       the tool family of every scenario (default: tools/calibrate/families.json)
   --config-dir DIR      a directory with a priors.json to start from (default: resources/judgement,
                         the hand-set tables; the shipped priors.json is their fit)
   --alpha A             Dirichlet strength of the starting tables, in examples (default 20)
@@ -101,6 +104,8 @@ Options parseArgs(const QStringList &args)
             o.corpus = value(i);
         else if (a == QLatin1String("--directions"))
             o.directions = value(i);
+        else if (a == QLatin1String("--families"))
+            o.families = value(i);
         else if (a == QLatin1String("--config-dir"))
             o.configDir = value(i);
         else if (a == QLatin1String("--write-priors"))
@@ -510,6 +515,7 @@ struct Reliability {
     std::array<double, 10> predicted{};
     std::array<double, 10> observed{};
     double ece = 0;
+    double brier = 0; // mean squared error of P(abandoned) against the label
 };
 
 Reliability reliability(const std::vector<const Example *> &examples, const std::vector<double> &p)
@@ -519,7 +525,9 @@ Reliability reliability(const std::vector<const Example *> &examples, const std:
         const int b = std::clamp(static_cast<int>(p[i] * 10), 0, 9);
         ++r.count[static_cast<std::size_t>(b)];
         r.predicted[static_cast<std::size_t>(b)] += p[i];
-        r.observed[static_cast<std::size_t>(b)] += examples[i]->label == ProcessClass::Abandoned ? 1 : 0;
+        const double y = examples[i]->label == ProcessClass::Abandoned ? 1 : 0;
+        r.observed[static_cast<std::size_t>(b)] += y;
+        r.brier += (p[i] - y) * (p[i] - y) / static_cast<double>(examples.size());
     }
     const double total = static_cast<double>(examples.size());
     for (std::size_t b = 0; b < 10; ++b) {
@@ -804,6 +812,33 @@ std::vector<std::string> differencesFromShipped(const TriageConfig &fitted)
     return out;
 }
 
+void printReliability(const std::string &what, const Reliability &rs, const Reliability &rf)
+{
+    std::printf("\nreliability of P(abandoned) on %s; observed: labelled abandoned\n", what.c_str());
+    std::printf("  bin       | starting: n  mean P  observed |  fitted: n  mean P  observed\n");
+    for (std::size_t b = 0; b < 10; ++b) {
+        auto cell = [](int n, double p, double o) {
+            char buf[64];
+            if (n)
+                std::snprintf(buf, sizeof buf, "%10d  %6.3f  %8.3f", n, p, o);
+            else
+                std::snprintf(buf, sizeof buf, "%10d  %6s  %8s", 0, "-", "-");
+            return std::string(buf);
+        };
+        std::printf("  %.1f–%.1f   | %s | %s\n", static_cast<double>(b) / 10, static_cast<double>(b + 1) / 10,
+            cell(rs.count[b], rs.predicted[b], rs.observed[b]).c_str(),
+            cell(rf.count[b], rf.predicted[b], rf.observed[b]).c_str());
+    }
+    std::printf("  ECE       | %27.3f | %25.3f\n  Brier     | %27.3f | %25.3f\n", rs.ece, rf.ece, rs.brier, rf.brier);
+}
+
+void printExample(const Example &e, double starting, double fitted, const Priors &priors)
+{
+    std::printf("  %-34s pid %-7d %-22s %-10s %.3f → %.3f\n", e.scenario.c_str(), e.pid, e.role.substr(0, 22).c_str(),
+        jsonName(e.label), starting, fitted);
+    std::printf("      %s\n", termBits(e, priors).c_str());
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -820,6 +855,18 @@ int main(int argc, char **argv)
     const auto rules = readDirections(opt.directions, start.priors);
 
     const Corpus corpus = loadCorpus(opt.corpus, start);
+    std::string familiesError;
+    const auto readFamiliesOk = readFamilies(opt.families, familiesError);
+    if (!readFamiliesOk)
+        die(familiesError);
+    const Families &families = *readFamiliesOk;
+    std::vector<std::size_t> familyOf;
+    for (const Example &e : corpus.examples) {
+        const auto f = families.of(e.scenario);
+        if (!f)
+            die(opt.families + ": the scenario " + e.scenario + " is in no family: add it to one");
+        familyOf.push_back(*f);
+    }
     std::vector<const Example *> train, test;
     std::set<std::string> trainScenarios, testScenarios;
     for (const Example &e : corpus.examples) {
@@ -870,35 +917,66 @@ int main(int argc, char **argv)
         const Reliability rs = reliability(test, ps), rf = reliability(test, pf);
         eceShipped = rs.ece;
         eceFitted = rf.ece;
-        std::printf("\nreliability of P(abandoned) on the test split (%zu processes; observed: labelled abandoned)\n",
-            test.size());
-        std::printf("  bin       | starting: n  mean P  observed |  fitted: n  mean P  observed\n");
-        for (std::size_t b = 0; b < 10; ++b) {
-            auto cell = [](int n, double p, double o) {
-                char buf[64];
-                if (n)
-                    std::snprintf(buf, sizeof buf, "%10d  %6.3f  %8.3f", n, p, o);
-                else
-                    std::snprintf(buf, sizeof buf, "%10d  %6s  %8s", 0, "-", "-");
-                return std::string(buf);
-            };
-            std::printf("  %.1f–%.1f   | %s | %s\n", static_cast<double>(b) / 10, static_cast<double>(b + 1) / 10,
-                cell(rs.count[b], rs.predicted[b], rs.observed[b]).c_str(),
-                cell(rf.count[b], rf.predicted[b], rf.observed[b]).c_str());
-        }
+        printReliability("the test split (" + std::to_string(test.size()) + " processes)", rs, rf);
         if (opt.verbose) {
             std::printf("\ntest processes (label: P(abandoned) starting → fitted)\n");
-            for (std::size_t i = 0; i < test.size(); ++i) {
-                std::printf("  %-34s pid %-7d %-22s %-10s %.3f → %.3f\n", test[i]->scenario.c_str(), test[i]->pid,
-                    test[i]->role.substr(0, 22).c_str(), jsonName(test[i]->label), ps[i], pf[i]);
-                std::printf("      %s\n", termBits(*test[i], fitted.priors).c_str());
-            }
+            for (std::size_t i = 0; i < test.size(); ++i)
+                printExample(*test[i], ps[i], pf[i], fitted.priors);
         }
         if (eceFitted > opt.maxEce) {
             char buf[160];
             std::snprintf(buf, sizeof buf, "ECE(test) of the fit %.3f is above the goal %.3f", eceFitted, opt.maxEce);
             failures.emplace_back(buf);
         }
+    }
+
+    // Leave one family out: each family judged by tables fitted to every other family.
+    std::vector<const Example *> all;
+    std::vector<double> pStart, pHeldOut;
+    std::printf("\nleave one family out: each family judged by tables fitted without any of its scenarios\n");
+    std::printf("  %-40s %9s  %9s %9s  %6s\n", "family", "processes", "P|aband.", "P|useful", "Brier");
+    for (std::size_t f = 0; f < families.names.size(); ++f) {
+        std::vector<const Example *> in, out;
+        for (std::size_t i = 0; i < corpus.examples.size(); ++i)
+            (familyOf[i] == f ? in : out).push_back(&corpus.examples[i]);
+        if (in.empty())
+            continue;
+        FitReport ignored;
+        const TriageConfig without = fit(start, out, rules, opt, ignored);
+        const auto p = pAbandoned(in, without);
+        double meanA = 0, meanU = 0;
+        int nA = 0, nU = 0;
+        for (std::size_t i = 0; i < in.size(); ++i)
+            (in[i]->label == ProcessClass::Abandoned ? (++nA, meanA) : (++nU, meanU)) += p[i];
+        auto mean = [](double sum, int n) {
+            char buf[16];
+            if (n)
+                std::snprintf(buf, sizeof buf, "%.3f", sum / n);
+            else
+                std::snprintf(buf, sizeof buf, "-");
+            return std::string(buf);
+        };
+        std::printf("  %-40s %9zu  %9s %9s  %6.3f\n", families.names[f].c_str(), in.size(), mean(meanA, nA).c_str(),
+            mean(meanU, nU).c_str(), reliability(in, p).brier);
+        const auto s0 = pAbandoned(in, start);
+        for (std::size_t i = 0; i < in.size(); ++i) {
+            all.push_back(in[i]);
+            pStart.push_back(s0[i]);
+            pHeldOut.push_back(p[i]);
+        }
+    }
+    const Reliability gs = reliability(all, pStart), gf = reliability(all, pHeldOut);
+    printReliability(std::to_string(all.size()) + " processes, each judged with its family left out", gs, gf);
+    if (opt.verbose) {
+        std::printf("\nevery process (label: P(abandoned) starting → fitted without its family)\n");
+        for (std::size_t i = 0; i < all.size(); ++i)
+            printExample(*all[i], pStart[i], pHeldOut[i], fitted.priors);
+    }
+    if (gf.ece > opt.maxEce) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "ECE of the fit with each family left out %.3f is above the goal %.3f", gf.ece,
+            opt.maxEce);
+        failures.emplace_back(buf);
     }
     if (opt.checkShipped) {
         const auto diff = differencesFromShipped(fitted);
@@ -920,6 +998,8 @@ int main(int argc, char **argv)
     std::printf("\n(%.1f s)\n", secs);
     for (const auto &f : failures)
         std::printf("FAIL: %s\n", f.c_str());
-    std::printf("ECE(test) starting %.3f fitted %.3f\n", eceShipped, eceFitted);
+    std::printf(
+        "ECE(test) starting %.3f fitted %.3f; one family left out: ECE %.3f, Brier %.3f (starting %.3f, %.3f)\n",
+        eceShipped, eceFitted, gf.ece, gf.brier, gs.ece, gs.brier);
     return failures.empty() ? 0 : 1;
 }
