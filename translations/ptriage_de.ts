@@ -285,6 +285,10 @@
         <source>supervised by %1: it may restart the process or fail the unit</source>
         <translation>überwacht von %1: startet den Prozess womöglich neu oder lässt die Unit fehlschlagen</translation>
     </message>
+    <message>
+        <source>holds %1 (%2): removed when it ends</source>
+        <translation>hält %1 (%2): wird beim Beenden entfernt</translation>
+    </message>
 </context>
 <context>
     <name>Category</name>
@@ -2847,6 +2851,10 @@ Eltern-PID: %2</translation>
         <source>was %1 for %2; then %3</source>
         <translation>war %2 lang „%1“; dann %3</translation>
     </message>
+    <message>
+        <source>it holds %1 (%2): ending it frees it (it removes the file on TERM, leaving things as they were); pausing or freezing would keep it held</source>
+        <translation>er hält %1 (%2): Beenden gibt die Datei frei (er entfernt sie bei TERM und lässt alles, wie es war); Anhalten oder Einfrieren hielte sie weiter fest</translation>
+    </message>
 </context>
 <context>
     <name>Relief</name>
@@ -4156,6 +4164,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>&lt;br&gt;Changed: %1</source>
         <translation>&lt;br&gt;Geändert: %1</translation>
+    </message>
+    <message>
+        <source>holds %1 (%2), which it removes when it ends</source>
+        <translation>hält %1 (%2), die er beim Beenden entfernt</translation>
     </message>
 </context>
 <context>

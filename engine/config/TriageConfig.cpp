@@ -370,7 +370,9 @@ bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
         const auto f = files.at(i).toObject();
         const QString path = QStringLiteral("critical_files.%1").arg(i);
         if (auto re = r.regex(f.value(QStringLiteral("pattern")).toString(), path + QStringLiteral(".pattern")))
-            p.criticalFiles.push_back({*re, f.value(QStringLiteral("hint")).toString().toStdString()});
+            p.criticalFiles.push_back({*re, f.value(QStringLiteral("hint")).toString().toStdString(),
+                r.strings(
+                    f.value(QStringLiteral("removed_on_term_by")), path + QStringLiteral(".removed_on_term_by"))});
     }
     std::vector<const QRegularExpression *> filePatterns;
     for (const auto &f : p.criticalFiles)

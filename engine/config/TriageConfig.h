@@ -115,6 +115,9 @@ private:
 struct CriticalFilePattern {
     QRegularExpression pattern;
     std::string hint;
+    // Programs (by name) that remove the file when they end on TERM, as git does its locks: held by
+    // one of them, ending it frees the file, and pausing or freezing keeps it held.
+    std::vector<std::string> removedOnTermBy;
 };
 
 struct BlastWeights {

@@ -51,6 +51,8 @@ BlastLayout layoutBlastRadius(const TriageResult &r, int index, int maxHops)
         out.resources.push_back({Kind::Listener, l, {}});
     for (const auto &l : f.lockedFiles)
         out.resources.push_back({Kind::Lock, l, {}});
+    for (const auto &l : f.heldLocks)
+        out.resources.push_back({Kind::Lock, l.path, {}});
     for (const auto &c : f.criticalFiles)
         out.resources.push_back({Kind::Writing, c.path, {}});
     if (!f.supervisor.empty())

@@ -156,6 +156,11 @@ BlastRadius BlastGraph::radiusOf(int index) const
             blast(QT_TRANSLATE_NOOP("BlastRadius", "holds a lock on %1: released on exit, maybe mid-update"), {path}));
         r.score = std::min(1.0, r.score + 0.1);
     }
+    for (const auto &l : f.heldLocks) {
+        r.reasons.push_back(
+            blast(QT_TRANSLATE_NOOP("BlastRadius", "holds %1 (%2): removed when it ends"), {l.path, l.hint}));
+        r.score = std::min(1.0, r.score + 0.1);
+    }
     for (const auto &c : f.criticalFiles) {
         r.reasons.push_back(blast(QT_TRANSLATE_NOOP("BlastRadius", "%1 is open for writing: %2"), {c.path, c.hint}));
         r.score = std::max(r.score, m_policy.levelHigh);

@@ -138,6 +138,14 @@ std::vector<Gate> gatesOf(const Snapshot &snap, std::size_t i, const ProcessFact
     for (const auto &c : f.criticalFiles)
         block(gates, GateKind::CriticalFile, {RecommendedAction::Kill},
             rec(QT_TRANSLATE_NOOP("Recommendation", "kill blocked: it holds %1 (%2)"), {c.path, c.hint}), true);
+    // Ending frees such a lock; pausing or freezing keeps it held, which is what the person suffers.
+    for (const auto &l : f.heldLocks)
+        block(gates, GateKind::HeldLock, {RecommendedAction::Pause, RecommendedAction::Freeze},
+            rec(QT_TRANSLATE_NOOP("Recommendation",
+                    "it holds %1 (%2): ending it frees it (it removes the file on TERM, leaving things as they "
+                    "were); pausing or freezing would keep it held"),
+                {l.path, l.hint}),
+            true);
     if (f.connectionsServed > 0 && f.clients == 0)
         block(gates, GateKind::InUse, {RecommendedAction::Kill},
             rec(QT_TRANSLATE_NOOP(
@@ -337,6 +345,8 @@ const char *gateName(GateKind kind)
         return "too_young";
     case GateKind::CriticalFile:
         return "critical_file";
+    case GateKind::HeldLock:
+        return "held_lock";
     case GateKind::InUse:
         return "in_use";
     case GateKind::PersonUsing:

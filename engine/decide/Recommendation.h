@@ -56,6 +56,7 @@ enum class GateKind : std::uint8_t {
     LowestPriority, // nice 19: a renice cannot lower it
     TooYoung, // younger than the minimum age
     CriticalFile,
+    HeldLock, // a lock file others wait for, which ending it removes: no pause or freeze
     InUse, // clients connected to it or served by what runs under it, or work under it
     PersonUsing, // ssh, tmux, recent terminal input
     Foreground,

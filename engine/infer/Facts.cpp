@@ -301,24 +301,26 @@ void addSocket(const Lookups &look, const OpenFile &of, ProcessFacts &f)
     }
 }
 
-void addIfCritical(const Lookups &look, const std::string &file, ProcessFacts &f)
+void addIfCritical(const Lookups &look, const Sample &s, const std::string &file, ProcessFacts &f)
 {
     const QString path = QString::fromUtf8(file.data(), static_cast<qsizetype>(file.size()));
     if (const auto &any = look.config.policy.anyCriticalFile; any && !any->match(path).hasMatch())
         return;
     for (const auto &cf : look.config.policy.criticalFiles)
         if (cf.pattern.match(path).hasMatch()) {
-            f.criticalFiles.push_back({file, cf.hint});
+            const bool removedOnTerm
+                = std::find(cf.removedOnTermBy.begin(), cf.removedOnTermBy.end(), s.comm) != cf.removedOnTermBy.end();
+            (removedOnTerm ? f.heldLocks : f.criticalFiles).push_back({file, cf.hint});
             break;
         }
 }
 
-void addWritableFile(const Lookups &look, const OpenFile &of, ProcessFacts &f)
+void addWritableFile(const Lookups &look, const Sample &s, const OpenFile &of, ProcessFacts &f)
 {
     if (of.target.starts_with("/proc/") || of.target.starts_with("/sys/"))
         return;
     f.writableFiles.push_back(of.target);
-    addIfCritical(look, of.target, f);
+    addIfCritical(look, s, of.target, f);
 }
 
 // Sockets, and files open for writing, when its fds were read.
@@ -326,7 +328,7 @@ void findOpenFiles(const Lookups &look, const Sample &s, ProcessFacts &f)
 {
     if (s.details)
         for (const auto &lock : s.details->gitLocks)
-            addIfCritical(look, lock, f);
+            addIfCritical(look, s, lock, f);
     if (!s.deep || !s.deep->filesRead)
         return; // unknown, not "no sockets, no files"
     f.deepKnown = true;
@@ -340,7 +342,7 @@ void findOpenFiles(const Lookups &look, const Sample &s, ProcessFacts &f)
                 && !std::count(tcpPorts.begin(), tcpPorts.end(), it->second.localPort))
                 tcpPorts.push_back(it->second.localPort);
         } else if (of.kind == FdKind::File && of.writable)
-            addWritableFile(look, of, f);
+            addWritableFile(look, s, of, f);
     }
     for (int port : tcpPorts) {
         if (auto accepted = look.acceptedByPort.find(port); accepted != look.acceptedByPort.end())

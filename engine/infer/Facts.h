@@ -58,6 +58,7 @@ struct ProcessFacts {
     std::vector<std::string> writableFiles;
     std::vector<CriticalFile> criticalFiles;
     std::vector<std::string> lockedFiles; // files it holds a lock on (path, or "inode N")
+    std::vector<CriticalFile> heldLocks; // lock files others wait for that it removes on TERM (git's)
     bool cwdDeleted = false;
     bool deepKnown = false; // fds were read
     int wrapperIndex = -1; // the wrapper around this workload

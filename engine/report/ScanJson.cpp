@@ -163,6 +163,10 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
     for (const auto &c : f.criticalFiles)
         w.value(c.path);
     w.endArray();
+    w.key("held_locks").beginArray();
+    for (const auto &l : f.heldLocks)
+        w.value(l.path);
+    w.endArray();
     if (s.deep && !s.deep->wchan.empty())
         w.key("wchan").value(s.deep->wchan);
     else

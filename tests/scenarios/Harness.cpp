@@ -495,7 +495,7 @@ Eval evaluate(const TriageResult &r, const Check &c)
         e.ok = rec.candidate && (rec.action != RecommendedAction::Keep || rec.review);
         break;
     case Expect::LeftBehindKill:
-        e.ok = rec.candidate && kill;
+        e.ok = rec.candidate && kill && (c.detail.empty() || mentions(rec.blockedBy, c.detail));
         break;
     case Expect::NotSignalled:
         e.ok = !kill && rec.action != RecommendedAction::Pause && rec.action != RecommendedAction::Freeze;

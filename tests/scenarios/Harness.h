@@ -25,7 +25,8 @@ enum class Expect {
     InUse, // a person uses it: never recommended kill (a kill here is a FALSE KILL)
     Working, // it is doing useful work: not kill, nor throttle, pause or freeze (a kill is a false kill)
     LeftBehind, // left behind: a candidate, ranked (action other than keep)
-    LeftBehindKill, // left behind, nothing blocks it, a person wants it gone: a candidate, action kill
+    LeftBehindKill, // left behind, nothing blocks it, a person wants it gone: a candidate, action kill (its
+                    // notes naming `detail` when one is given)
     NotSignalled, // D state or protected: neither kill, pause nor freeze (a kill is a false kill)
     TooYoung, // too young to judge: not kill (a kill is a false kill)
     KillBlockedBy, // a candidate, kill not allowed, blocked_by names `detail`

@@ -1,7 +1,9 @@
-// Processes that hold files whose owner must not be killed blindly: a git commit inside its
-// pre-commit hook (index.lock), an SQLite writer inside a WAL transaction, a flock holder with a waiter.
+// Processes that hold files: a git commit inside its pre-commit hook (index.lock, which git removes when
+// it is ended), and two whose owner must not be killed blindly: an SQLite writer inside a WAL
+// transaction, a flock holder with a waiter.
 #include "Harness.h"
 
+#include <csignal>
 #include <filesystem>
 
 namespace ptriage::scenarios {
@@ -9,7 +11,8 @@ namespace {
 
 const Register gitHook("git-commit-hook-lock",
     "git commit -a held in a slow pre-commit hook (a real .git/index.lock), its terminal gone, 3 h later",
-    "git: a candidate whose kill is blocked by index.lock", [](Ctx &c, Outcome &o) {
+    "git: a kill, which frees index.lock (git removes it on TERM); no pause or freeze, which keep it",
+    [](Ctx &c, Outcome &o) {
         const std::string repo = c.dir() + "/repo";
         const std::string git = "git -c user.name=Dev -c user.email=dev@example.org -c init.defaultBranch=main";
         if (!c.shell("mkdir -p " + repo + " && cd " + repo + " && " + git + " init -q . && echo v1 > README && " + git
@@ -29,7 +32,11 @@ const Register gitHook("git-commit-hook-lock",
         c.killNow(shell);
         o.require(std::filesystem::exists(repo + "/.git/index.lock"), "git holds .git/index.lock");
         o.result = c.replay(c.capture(0.3, 3 * kHour));
-        o.expect("git commit in its hook", commit, Expect::KillBlockedBy, "index.lock");
+        o.expect("git commit in its hook", commit, Expect::LeftBehindKill, "index.lock");
+        // The promise the advice makes: TERM, as the kill sends first, and git removes its lock.
+        ::kill(commit, SIGTERM);
+        o.require(c.waitUntil([&] { return !std::filesystem::exists(repo + "/.git/index.lock"); }, 10000),
+            "git removed .git/index.lock when it got TERM");
         o.note = "real git closes index.lock's descriptor while the hook runs: the lock exists as a file, but no "
                  "fd of git points at it";
     });

@@ -201,9 +201,8 @@ private Q_SLOTS:
     void highRiskNeedsASecondConfirmation()
     {
         Spawner sp;
-        const std::string git = sp.dir() + "/repo/.git";
-        QVERIFY(QDir().mkpath(QString::fromStdString(git)));
-        const Actor a = sp.spawn({"git", {"git", "commit"}, {{"ACTOR_WRITE", git + "/index.lock"}}});
+        // An SQLite journal open for writing (git's own lock would be freed by ending git: no block).
+        const Actor a = sp.spawn({"sqlite3", {"sqlite3", "app.db"}, {{"ACTOR_WRITE", sp.dir() + "/app.db-wal"}}});
         const auto r = live(defaultModel(), 0.0);
         const int i = indexOfPid(*r, a.pid);
         QVERIFY(r->blast[static_cast<std::size_t>(i)].risk >= Risk::High);
@@ -219,7 +218,7 @@ private Q_SLOTS:
         req.verb = ActVerb::Kill; // a critical file open for writing: never from the dialog
         ActionDialog kill(req, r);
         QVERIFY(!kill.actButton()->isEnabled());
-        QVERIFY2(cellText(kill.targetTable(), 0, 5).contains(QStringLiteral("index.lock")),
+        QVERIFY2(cellText(kill.targetTable(), 0, 5).contains(QStringLiteral("app.db-wal")),
             qPrintable(cellText(kill.targetTable(), 0, 5)));
     }
 };

@@ -251,6 +251,8 @@ void LedgerPane::fillResources(const Sample &s, const ProcessFacts &f, const Dee
         lines << tr("critical, open for writing: %1 — %2").arg(qs(c.path), qs(c.hint));
     for (const auto &l : f.lockedFiles)
         lines << tr("holds a lock on %1").arg(qs(l));
+    for (const auto &l : f.heldLocks)
+        lines << tr("holds %1 (%2), which it removes when it ends").arg(qs(l.path), qs(l.hint));
     if (deep) {
         for (const auto &of : deep->files)
             if (of.kind == FdKind::File)

@@ -75,6 +75,8 @@ ReportCard cardFromTriage(const TriageResult &r, const TriageConfig &config, int
     card.supervisor = f.supervisor;
     card.listeners = f.listeners;
     card.locks = f.lockedFiles;
+    for (const auto &l : f.heldLocks)
+        card.locks.push_back(l.path + " — " + l.hint);
     for (const auto &c : f.criticalFiles)
         card.writing.push_back(c.path + " — " + c.hint);
     for (const auto &w : f.writableFiles)

@@ -280,6 +280,28 @@ private Q_SLOTS:
         QVERIFY2(mentions(v.recommendation().blockedBy, "already at the lowest priority (nice 19)"), v.why().c_str());
     }
 
+    // git removes its lock when it ends on TERM, leaving the index as it was: ending it frees the lock,
+    // which pausing or freezing would keep held. Another program holding the lock is still blocked.
+    void gitHoldingItsLockIsEndedNotPaused()
+    {
+        Spawner sp;
+        const std::string git = sp.dir() + "/repo/.git";
+        QVERIFY(QDir().mkpath(QString::fromStdString(git)));
+        const Actor a = sp.spawn(
+            {"git", {"git", "commit", "-a"}, {{"ACTOR_WRITE", git + "/index.lock"}}, Parenting::OrphanNoSession});
+        QVERIFY(a.pid > 0);
+        const auto v = verdictFor(replay(capturePair(sp.dir(), 0.3, 3 * kHour), defaultModel()), a.pid);
+        QVERIFY(v.index >= 0);
+        const Recommendation &rec = v.recommendation();
+        QVERIFY2(rec.candidate && rec.action == RecommendedAction::Kill, v.why().c_str());
+        QVERIFY(!rec.allowed[static_cast<std::size_t>(RecommendedAction::Pause)]);
+        QVERIFY(!rec.allowed[static_cast<std::size_t>(RecommendedAction::Freeze)]);
+        QVERIFY2(mentions(rec.blockedBy, git + "/index.lock") && mentions(rec.blockedBy, "ending it frees it"),
+            v.why().c_str());
+        QVERIFY(v.facts().criticalFiles.empty());
+        QCOMPARE(v.facts().heldLocks.size(), std::size_t(1));
+    }
+
     void gitLockBlocksKill()
     {
         Spawner sp;
