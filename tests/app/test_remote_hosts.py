@@ -108,7 +108,7 @@ class RemoteHosts(unittest.TestCase):
 
     def test_every_failing_host_says_why_in_one_line_and_the_others_are_shown(self):
         r = self.ptriage("scan", "--host", "dead", "--host", "hang", "--host", "noexe", "--host", "garbage",
-                                "--host", "alpha", "--timeout", "4s")
+                                "--host", "alpha", "--timeout", "15s")  # ssh answers in time on a loaded machine
         self.assertEqual(r.returncode, 1, "a host that failed makes the exit 1")
         lines = {}
         for line in r.stdout.splitlines():
@@ -116,16 +116,16 @@ class RemoteHosts(unittest.TestCase):
                 host, _, rest = line[3:].partition(" ")
                 lines[host.rstrip(":")] = rest
         self.assertIn("Connection refused", lines["dead"])
-        self.assertRegex(lines["hang"], "no answer within 4 s|timed out")
+        self.assertRegex(lines["hang"], "no answer within 15 s|timed out")
         self.assertIn("ptriage is not installed there", lines["noexe"])
         self.assertIn("/nonexistent/bin/ptriage", lines["noexe"])
         self.assertIn("not ptriage evidence", lines["garbage"])
         self.assertTrue(lines["alpha"].startswith("(ptriage "), lines["alpha"])
         self.assertIn("ptriage: ", r.stdout.split("== alpha")[1], "alpha's table is there")
-        self.assertLess(r.seconds, 30, "the hanging host held nothing up past its timeout")
+        self.assertLess(r.seconds, 45, "the hanging host held nothing up past its timeout")
 
     def test_hosts_checks_each_host(self):
-        r = self.ptriage("hosts", "--json", "--host", "dead", "--timeout", "5s")
+        r = self.ptriage("hosts", "--json", "--host", "dead", "--timeout", "15s")
         self.assertEqual(r.returncode, 1, r.stderr)
         doc = json.loads(r.stdout)
         by = {h["host"]: h for h in doc["hosts"]}

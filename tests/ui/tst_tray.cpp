@@ -268,12 +268,13 @@ private Q_SLOTS:
         const QString body = desktop.events(QStringLiteral("notify")).first().value(QStringLiteral("body")).toString();
         qInfo("notification: %s", qPrintable(body));
         const QRegularExpression named(
-            QStringLiteral("Your ended Claude Code session (in \\S+ )?left 2 processes, [0-9.]+ MiB\\."));
+            QStringLiteral("Your ended Claude Code session (in \\S+ )?left 2 processes, ([0-9.]+) MiB\\."));
         QVERIFY2(named.match(body).hasMatch(), qPrintable(body));
+        // Ours hold 2 × 64 MiB; a small group another test left on the machine at the same time is not ours.
         auto matches = named.globalMatch(body);
         int times = 0;
-        for (; matches.hasNext(); matches.next())
-            ++times;
+        while (matches.hasNext())
+            times += matches.next().captured(2).toDouble() >= 100 ? 1 : 0;
         QVERIFY2(times == 1, qPrintable(body)); // once, not per process
         QVERIFY2(!body.contains(QStringLiteral("leftover-hog-a (")), qPrintable(body)); // not also by name
         const std::vector<ProcessIdentity> culprits = tray.culprits();
