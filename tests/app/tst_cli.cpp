@@ -5,6 +5,7 @@
 #include "support/CopyForOthers.h"
 #include "support/RunPtriage.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -619,5 +620,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(CliTest)
+PTRIAGE_ROOM_GUILESS_MAIN(CliTest)
 #include "tst_cli.moc"

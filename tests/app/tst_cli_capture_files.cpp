@@ -3,6 +3,7 @@
 #include "support/BuildPaths.h"
 #include "support/RunPtriage.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -150,5 +151,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(CliCaptureFilesTest)
+PTRIAGE_ROOM_GUILESS_MAIN(CliCaptureFilesTest)
 #include "tst_cli_capture_files.moc"

@@ -4,6 +4,7 @@
 // tools wrote into their environment is shown, never obeyed.
 #include "support/RunPtriage.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -219,5 +220,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliGroups)
+PTRIAGE_ROOM_GUILESS_MAIN(TestCliGroups)
 #include "tst_cli_groups.moc"

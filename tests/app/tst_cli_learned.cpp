@@ -4,6 +4,7 @@
 #include "infer/Learning.h"
 #include "session/database/SessionStore.h"
 #include "support/RunPtriage.h"
+#include "support/TestRoom.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -155,5 +156,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(CliLearnedTest)
+PTRIAGE_ROOM_GUILESS_MAIN(CliLearnedTest)
 #include "tst_cli_learned.moc"

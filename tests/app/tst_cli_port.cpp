@@ -4,6 +4,7 @@
 #include "support/AcceptingListener.h"
 #include "support/RunPtriage.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -158,5 +159,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(CliPortTest)
+PTRIAGE_ROOM_GUILESS_MAIN(CliPortTest)
 #include "tst_cli_port.moc"

@@ -3,6 +3,7 @@
 // the live /proc ended by SIGTERM (exit 0, one JSON object per reading).
 #include "support/BuildPaths.h"
 #include "support/RunPtriage.h"
+#include "support/TestRoom.h"
 
 #include <QDir>
 #include <QJsonDocument>
@@ -204,5 +205,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(CliPressureTest)
+PTRIAGE_ROOM_GUILESS_MAIN(CliPressureTest)
 #include "tst_cli_pressure.moc"

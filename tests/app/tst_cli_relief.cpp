@@ -4,6 +4,7 @@
 #include "support/CaptureTools.h"
 #include "support/RunPtriage.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -176,5 +177,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(CliReliefTest)
+PTRIAGE_ROOM_GUILESS_MAIN(CliReliefTest)
 #include "tst_cli_relief.moc"

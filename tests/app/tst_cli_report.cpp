@@ -4,6 +4,7 @@
 #include "support/FileBytes.h"
 #include "support/RunPtriage.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -174,5 +175,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(CliReportTest)
+PTRIAGE_ROOM_GUILESS_MAIN(CliReportTest)
 #include "tst_cli_report.moc"

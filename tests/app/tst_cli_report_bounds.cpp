@@ -3,6 +3,7 @@
 // --last` writes a bounded page that says what it left out, in bounded memory.
 #include "support/BuildPaths.h"
 #include "support/RunPtriage.h"
+#include "support/TestRoom.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -119,5 +120,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(CliReportBoundsTest)
+PTRIAGE_ROOM_GUILESS_MAIN(CliReportBoundsTest)
 #include "tst_cli_report_bounds.moc"

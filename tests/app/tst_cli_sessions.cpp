@@ -1,6 +1,7 @@
 // ptriage scan --save, record, sessions, diff, accumulation as a script uses them: real scans into a
 // real database file, the JSON schemas, exit codes 2 for usage and 1 (one line) for errors.
 #include "support/RunPtriage.h"
+#include "support/TestRoom.h"
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -268,5 +269,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(CliSessionsTest)
+PTRIAGE_ROOM_GUILESS_MAIN(CliSessionsTest)
 #include "tst_cli_sessions.moc"

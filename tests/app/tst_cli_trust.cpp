@@ -4,6 +4,7 @@
 #include "support/FileBytes.h"
 #include "support/RunPtriage.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -143,5 +144,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(CliTrustTest)
+PTRIAGE_ROOM_GUILESS_MAIN(CliTrustTest)
 #include "tst_cli_trust.moc"

@@ -3,6 +3,7 @@
 // Without a display it says so and what to use instead, and exits 1 (not Qt's abort).
 #include "support/BuildPaths.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QImage>
 #include <QProcess>
@@ -103,5 +104,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(GuiSmokeTest)
+PTRIAGE_ROOM_GUILESS_MAIN(GuiSmokeTest)
 #include "tst_gui_smoke.moc"

@@ -4,6 +4,7 @@
 #include "acting/ActionDialog.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -223,5 +224,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(ActionDialogTest)
+PTRIAGE_ROOM_MAIN(ActionDialogTest)
 #include "tst_action_dialog.moc"

@@ -3,6 +3,7 @@
 #include "panes/BlastGraphView.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QGraphicsItem>
 #include <QSignalSpy>
@@ -91,5 +92,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(BlastGraphViewTest)
+PTRIAGE_ROOM_MAIN(BlastGraphViewTest)
 #include "tst_blast_graph_view.moc"

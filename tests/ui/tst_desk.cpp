@@ -3,6 +3,7 @@
 #include "desk/Desk.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -175,5 +176,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(DeskTest)
+PTRIAGE_ROOM_MAIN(DeskTest)
 #include "tst_desk.moc"

@@ -8,6 +8,7 @@
 #include "panes/HistoryCharts.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QChart>
 #include <QChartView>
@@ -276,5 +277,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(DetailsAndChartsTest)
+PTRIAGE_ROOM_MAIN(DetailsAndChartsTest)
 #include "tst_details_and_charts.moc"

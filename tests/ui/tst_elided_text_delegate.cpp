@@ -2,6 +2,7 @@
 // what the style would: the same text where the style puts it, cut with "…" the same way, in the
 // row's colors; a changed text is painted anew, and a layout kept across its cache's generations is
 // still the right one.
+#include "support/TestRoom.h"
 #include "widgets/ElidedTextDelegate.h"
 
 #include <QImage>
@@ -182,5 +183,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestElidedTextDelegate)
+PTRIAGE_ROOM_MAIN(TestElidedTextDelegate)
 #include "tst_elided_text_delegate.moc"

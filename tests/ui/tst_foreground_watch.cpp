@@ -1,6 +1,7 @@
 // While the window's thread handles an event, background work waits at its yield point; once the
 // event loop is about to wait again, it goes on. Foreground threads never wait for it.
 #include "desk/ForegroundWatch.h"
+#include "support/TestRoom.h"
 
 #include <QEventLoop>
 #include <QTest>
@@ -77,5 +78,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestForegroundWatch)
+PTRIAGE_ROOM_MAIN(TestForegroundWatch)
 #include "tst_foreground_watch.moc"

@@ -11,6 +11,7 @@
 #include "session/database/SessionStore.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -194,5 +195,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(HostileHostTest)
+PTRIAGE_ROOM_MAIN(HostileHostTest)
 #include "tst_hostile_host.moc"

@@ -4,6 +4,7 @@
 #include "desk/Desk.h"
 #include "look/ThemeIcon.h"
 #include "support/CaptureTools.h"
+#include "support/TestRoom.h"
 #include "window/MainWindow.h"
 #include "window/SidePanes.h"
 
@@ -144,5 +145,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(IconsTest)
+PTRIAGE_ROOM_MAIN(IconsTest)
 #include "tst_icons.moc"

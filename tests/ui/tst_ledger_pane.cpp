@@ -4,6 +4,7 @@
 #include "report/EngineLabels.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 #include "table/ProcessColumns.h"
 #include "util/Format.h"
 
@@ -135,5 +136,5 @@ private:
     };
 };
 
-QTEST_MAIN(LedgerPaneTest)
+PTRIAGE_ROOM_MAIN(LedgerPaneTest)
 #include "tst_ledger_pane.moc"

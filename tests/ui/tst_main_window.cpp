@@ -7,6 +7,7 @@
 #include "panes/LedgerPane.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 #include "table/ProcessColumns.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
@@ -738,5 +739,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(MainWindowTest)
+PTRIAGE_ROOM_MAIN(MainWindowTest)
 #include "tst_main_window.moc"

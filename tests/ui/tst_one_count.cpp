@@ -11,6 +11,7 @@
 #include "sessions/SessionTimeline.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 #include "tray/Notifier.h"
 #include "tray/TrayController.h"
 #include "tray/TrayIcon.h"
@@ -164,5 +165,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestOneCount)
+PTRIAGE_ROOM_MAIN(TestOneCount)
 #include "tst_one_count.moc"

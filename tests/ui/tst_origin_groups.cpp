@@ -13,6 +13,7 @@
 #include "support/CaptureTools.h"
 #include "support/LoopbackHttp.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 #include "table/ProcessColumns.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
@@ -222,5 +223,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(OriginGroupsTest)
+PTRIAGE_ROOM_MAIN(OriginGroupsTest)
 #include "tst_origin_groups.moc"

@@ -10,6 +10,7 @@
 #include "support/AcceptingListener.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 #include "table/ProcessColumns.h"
 #include "ui/WindowParts.h"
 #include "window/MainWindow.h"
@@ -129,5 +130,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(PortsViewTest)
+PTRIAGE_ROOM_MAIN(PortsViewTest)
 #include "tst_ports_view.moc"

@@ -5,6 +5,7 @@
 #include "support/CaptureTools.h"
 #include "support/IdleChildren.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 #include "table/OriginModel.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
@@ -1044,5 +1045,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestProcessTableModel)
+PTRIAGE_ROOM_MAIN(TestProcessTableModel)
 #include "tst_process_table_model.moc"

@@ -1,6 +1,7 @@
 // The process table's view repaints what a change touches: a change over thousands of rows repaints
 // the changed columns where they are shown (never the others), a change of a few rows the same as
 // QTreeView would; a few rows more or less do not repaint its scroll bar.
+#include "support/TestRoom.h"
 #include "table/ProcessTableView.h"
 #include "widgets/SteadyScrollBar.h"
 
@@ -121,5 +122,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestProcessTableView)
+PTRIAGE_ROOM_MAIN(TestProcessTableView)
 #include "tst_process_table_view.moc"

@@ -8,6 +8,7 @@
 #include "desk/Desk.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 #include "window/MainWindow.h"
 
 #include <QLineEdit>
@@ -103,5 +104,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(ReliefDialogTest)
+PTRIAGE_ROOM_MAIN(ReliefDialogTest)
 #include "tst_relief_dialog.moc"

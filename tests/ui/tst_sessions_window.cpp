@@ -12,6 +12,7 @@
 #include "support/CaptureTools.h"
 #include "support/FileBytes.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 #include "window/MainWindow.h"
 #include "window/SidePanes.h"
 
@@ -391,5 +392,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(SessionsWindowTest)
+PTRIAGE_ROOM_MAIN(SessionsWindowTest)
 #include "tst_sessions_window.moc"

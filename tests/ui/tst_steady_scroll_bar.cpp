@@ -1,6 +1,7 @@
 // The process table's scroll bar skips the repaint of a range change that moves nothing it draws,
 // and what the screen shows is then still what a plain scroll bar shows; a change that moves the
 // handle or takes the value to an end repaints.
+#include "support/TestRoom.h"
 #include "widgets/SteadyScrollBar.h"
 
 #include <QCoreApplication>
@@ -133,5 +134,5 @@ private:
     }
 };
 
-QTEST_MAIN(TestSteadyScrollBar)
+PTRIAGE_ROOM_MAIN(TestSteadyScrollBar)
 #include "tst_steady_scroll_bar.moc"

@@ -13,6 +13,7 @@
 #include "support/CaptureTools.h"
 #include "support/RunPtriage.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 #include "table/ProcessFilterModel.h"
 #include "table/ProcessTableModel.h"
 #include "translations/Translations.h"
@@ -534,5 +535,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TranslationsTest)
+PTRIAGE_ROOM_MAIN(TranslationsTest)
 #include "tst_translations.moc"

@@ -15,6 +15,7 @@
 #include "support/FakeDesktop.h"
 #include "support/PrivateBus.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 #include "table/ProcessFilterModel.h"
 #include "tray/DesktopServices.h"
 #include "tray/NotificationClient.h"
@@ -367,7 +368,7 @@ private Q_SLOTS:
 };
 
 // A private session bus for the whole test, before anything in Qt connects to one.
-int main(int argc, char **argv)
+static int runTrayTest(int argc, char **argv)
 {
     const PrivateBus bus("DBUS_SESSION_BUS_ADDRESS");
     if (!bus.ok())
@@ -377,5 +378,6 @@ int main(int argc, char **argv)
     TrayTest test;
     return QTest::qExec(&test, argc, argv);
 }
+PTRIAGE_ROOM_TEST(TrayTest, runTrayTest)
 
 #include "tst_tray.moc"

@@ -1,6 +1,7 @@
 // The tree view's rows come expanded and stay as the person left them: a new parent shows its
 // children, a collapsed one stays collapsed however its children change, and the tree built anew
 // is expanded whole. Rows are known by their key (the process identity), not their position.
+#include "support/TestRoom.h"
 #include "table/TreeExpansion.h"
 
 #include <QStandardItemModel>
@@ -120,5 +121,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestTreeExpansion)
+PTRIAGE_ROOM_MAIN(TestTreeExpansion)
 #include "tst_tree_expansion.moc"

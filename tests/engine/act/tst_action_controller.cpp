@@ -5,6 +5,7 @@
 #include "support/CaptureTools.h"
 #include "support/FileBytes.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -294,5 +295,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(ActionControllerTest)
+PTRIAGE_ROOM_GUILESS_MAIN(ActionControllerTest)
 #include "tst_action_controller.moc"

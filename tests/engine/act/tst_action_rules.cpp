@@ -3,6 +3,7 @@
 #include "act/ActionRules.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QtTest>
 
@@ -188,5 +189,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(ActionRulesTest)
+PTRIAGE_ROOM_GUILESS_MAIN(ActionRulesTest)
 #include "tst_action_rules.moc"

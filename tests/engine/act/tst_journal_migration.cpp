@@ -6,6 +6,7 @@
 #include "session/database/SessionSchema.h"
 #include "session/database/SessionStore.h"
 #include "support/FileBytes.h"
+#include "support/TestRoom.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -410,5 +411,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(JournalMigrationTest)
+PTRIAGE_ROOM_GUILESS_MAIN(JournalMigrationTest)
 #include "tst_journal_migration.moc"

@@ -9,6 +9,7 @@
 #include "support/IdleChildren.h"
 #include "support/LoopbackHttp.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QScopeGuard>
 #include <QtTest>
@@ -1701,5 +1702,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(CollectorTest)
+PTRIAGE_ROOM_GUILESS_MAIN(CollectorTest)
 #include "tst_collector.moc"

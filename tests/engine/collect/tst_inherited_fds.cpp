@@ -1,6 +1,7 @@
 // The fds a child shares with its parent are taken from the parent's read (kcmp): real processes that
 // share, replace and close fds, compared with what their links in /proc say.
 #include "collect/Collector.h"
+#include "support/TestRoom.h"
 
 #include <QScopeGuard>
 #include <QTemporaryDir>
@@ -256,5 +257,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestInheritedFds)
+PTRIAGE_ROOM_GUILESS_MAIN(TestInheritedFds)
 #include "tst_inherited_fds.moc"

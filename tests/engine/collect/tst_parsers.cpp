@@ -2,11 +2,12 @@
 // answer (a value, or false with a reason).
 #include "collect/MemoryFootprint.h"
 #include "collect/SecretMask.h"
-#include "collect/state/StateFile.h"
 #include "collect/Workspace.h"
 #include "collect/proc/ProcParsers.h"
 #include "collect/proc/SocketTable.h"
+#include "collect/state/StateFile.h"
 #include "procops/identity/ProcessIdentity.h"
+#include "support/TestRoom.h"
 
 #include <QtTest>
 
@@ -448,5 +449,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(ParserTest)
+PTRIAGE_ROOM_GUILESS_MAIN(ParserTest)
 #include "tst_parsers.moc"

@@ -1,5 +1,6 @@
 // A first look's short interval filled with the process's life: what the fill may and may not take.
 #include "collect/SteadyRate.h"
+#include "support/TestRoom.h"
 
 #include <QtTest>
 
@@ -173,5 +174,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(SteadyRateTest)
+PTRIAGE_ROOM_GUILESS_MAIN(SteadyRateTest)
 #include "tst_steady_rate.moc"

@@ -2,6 +2,7 @@
 // mistake gets one clear error naming the file, the line and the field.
 #include "config/ProcessManagers.h"
 #include "config/TriageConfig.h"
+#include "support/TestRoom.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -276,5 +277,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(ConfigTest)
+PTRIAGE_ROOM_GUILESS_MAIN(ConfigTest)
 #include "tst_config.moc"

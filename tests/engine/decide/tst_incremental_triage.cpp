@@ -9,6 +9,7 @@
 #include "support/CaptureTools.h"
 #include "support/IdleChildren.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QThreadPool>
 #include <QtTest>
@@ -393,5 +394,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(IncrementalTriageTest)
+PTRIAGE_ROOM_GUILESS_MAIN(IncrementalTriageTest)
 #include "tst_incremental_triage.moc"

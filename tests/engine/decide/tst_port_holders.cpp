@@ -8,6 +8,7 @@
 #include "support/AcceptingListener.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -224,5 +225,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(PortHoldersTest)
+PTRIAGE_ROOM_GUILESS_MAIN(PortHoldersTest)
 #include "tst_port_holders.moc"

@@ -7,6 +7,7 @@
 #include "support/BuildPaths.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 #include "util/ByteSize.h"
 #include "util/Format.h"
 
@@ -393,5 +394,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(ReliefTest)
+PTRIAGE_ROOM_GUILESS_MAIN(ReliefTest)
 #include "tst_relief.moc"

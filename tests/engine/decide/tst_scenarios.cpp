@@ -4,6 +4,7 @@
 #include "report/EngineLabels.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QDir>
 #include <QProcess>
@@ -604,5 +605,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(ScenarioTest)
+PTRIAGE_ROOM_GUILESS_MAIN(ScenarioTest)
 #include "tst_scenarios.moc"

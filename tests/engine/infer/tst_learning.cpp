@@ -7,6 +7,7 @@
 #include "session/database/SessionStore.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -416,5 +417,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(LearningTest)
+PTRIAGE_ROOM_GUILESS_MAIN(LearningTest)
 #include "tst_learning.moc"

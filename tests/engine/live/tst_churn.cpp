@@ -11,6 +11,7 @@
 // of tagged children carry their own tag.
 #include "live/TriageService.h"
 #include "support/CaptureTools.h"
+#include "support/TestRoom.h"
 
 #include <QtTest>
 
@@ -471,5 +472,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(ChurnTest)
+PTRIAGE_ROOM_GUILESS_MAIN(ChurnTest)
 #include "tst_churn.moc"

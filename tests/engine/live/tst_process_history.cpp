@@ -1,6 +1,7 @@
 // The history the charts draw: bounded per process, oldest first, forgets processes that are
 // gone, unknown rates stay unknown (never drawn as zero).
 #include "live/ProcessHistory.h"
+#include "support/TestRoom.h"
 
 #include <QtTest>
 
@@ -196,5 +197,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(ProcessHistoryTest)
+PTRIAGE_ROOM_GUILESS_MAIN(ProcessHistoryTest)
 #include "tst_process_history.moc"

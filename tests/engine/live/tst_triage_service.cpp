@@ -4,6 +4,7 @@
 #include "session/database/SessionStore.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -281,5 +282,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TriageServiceTest)
+PTRIAGE_ROOM_GUILESS_MAIN(TriageServiceTest)
 #include "tst_triage_service.moc"

@@ -6,6 +6,7 @@
 #include "pressure/PressureMonitor.h"
 #include "support/FakeDesktop.h"
 #include "support/PrivateBus.h"
+#include "support/TestRoom.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -91,7 +92,7 @@ private Q_SLOTS:
 };
 
 // A private bus as the system bus for the whole test, before anything in Qt connects to one.
-int main(int argc, char **argv)
+static int runLowMemoryMonitorTest(int argc, char **argv)
 {
     const PrivateBus bus("DBUS_SYSTEM_BUS_ADDRESS");
     if (!bus.ok())
@@ -100,5 +101,6 @@ int main(int argc, char **argv)
     LowMemoryMonitorTest test;
     return QTest::qExec(&test, argc, argv);
 }
+PTRIAGE_ROOM_TEST(LowMemoryMonitorTest, runLowMemoryMonitorTest)
 
 #include "tst_low_memory_monitor.moc"

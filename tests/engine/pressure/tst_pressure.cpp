@@ -7,6 +7,7 @@
 #include "pressure/PressureMonitor.h"
 #include "support/BuildPaths.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -649,5 +650,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(PressureTest)
+PTRIAGE_ROOM_GUILESS_MAIN(PressureTest)
 #include "tst_pressure.moc"

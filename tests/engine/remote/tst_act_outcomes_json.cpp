@@ -1,6 +1,7 @@
 // ptriage.act.v1: what `act --json` did on another machine, read back exactly; and nothing in it
 // trusted (the real path, over a real sshd, is test_remote_hosts).
 #include "remote/ActOutcomesJson.h"
+#include "support/TestRoom.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -138,5 +139,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestActOutcomesJson)
+PTRIAGE_ROOM_GUILESS_MAIN(TestActOutcomesJson)
 #include "tst_act_outcomes_json.moc"

@@ -3,6 +3,7 @@
 #include "remote/EvidenceJson.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -219,5 +220,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(EvidenceJsonTest)
+PTRIAGE_ROOM_GUILESS_MAIN(EvidenceJsonTest)
 #include "tst_evidence_json.moc"

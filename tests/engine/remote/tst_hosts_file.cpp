@@ -3,6 +3,7 @@
 #include "remote/HostsFile.h"
 #include "remote/ProcessRun.h"
 #include "remote/RemoteHost.h"
+#include "support/TestRoom.h"
 
 #include <QDir>
 #include <QFile>
@@ -158,5 +159,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(HostsFileTest)
+PTRIAGE_ROOM_GUILESS_MAIN(HostsFileTest)
 #include "tst_hosts_file.moc"

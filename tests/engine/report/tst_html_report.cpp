@@ -12,6 +12,7 @@
 #include "session/database/SessionStore.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -315,5 +316,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(HtmlReportTest)
+PTRIAGE_ROOM_GUILESS_MAIN(HtmlReportTest)
 #include "tst_html_report.moc"

@@ -3,6 +3,7 @@
 #include "report/ScanReport.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -146,5 +147,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(JsonTest)
+PTRIAGE_ROOM_GUILESS_MAIN(JsonTest)
 #include "tst_json.moc"

@@ -7,6 +7,7 @@
 #include "session/SessionComparison.h"
 #include "session/database/SessionSchema.h"
 #include "session/database/SessionStore.h"
+#include "support/TestRoom.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -231,5 +232,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(HostSessionsTest)
+PTRIAGE_ROOM_GUILESS_MAIN(HostSessionsTest)
 #include "tst_host_sessions.moc"

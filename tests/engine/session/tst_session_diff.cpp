@@ -8,6 +8,7 @@
 #include "session/database/SessionStore.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/TestRoom.h"
 
 #include <QDir>
 #include <QFile>
@@ -346,5 +347,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(SessionDiffTest)
+PTRIAGE_ROOM_GUILESS_MAIN(SessionDiffTest)
 #include "tst_session_diff.moc"

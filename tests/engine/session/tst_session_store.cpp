@@ -6,6 +6,7 @@
 #include "session/database/StoreEncoding.h"
 #include "support/CaptureTools.h"
 #include "support/FileBytes.h"
+#include "support/TestRoom.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -318,5 +319,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(SessionStoreTest)
+PTRIAGE_ROOM_GUILESS_MAIN(SessionStoreTest)
 #include "tst_session_store.moc"

@@ -1,6 +1,7 @@
 // The SQLite access layer's Transaction: rolled back on every path out unless committed, errors as
 // one line.
 #include "store/SqliteFile.h"
+#include "support/TestRoom.h"
 
 #include <QtTest>
 
@@ -79,5 +80,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(SqliteFileTest)
+PTRIAGE_ROOM_GUILESS_MAIN(SqliteFileTest)
 #include "tst_sqlite_file.moc"

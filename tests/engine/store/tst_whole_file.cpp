@@ -3,6 +3,7 @@
 // followed; another user's file is refused. Also through the CLI: `scan --state LINK`.
 #include "store/WholeFile.h"
 #include "support/RunPtriage.h"
+#include "support/TestRoom.h"
 
 #include <QDir>
 #include <QFile>
@@ -155,5 +156,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(WholeFileTest)
+PTRIAGE_ROOM_GUILESS_MAIN(WholeFileTest)
 #include "tst_whole_file.moc"

@@ -1,4 +1,5 @@
 #include "config/Vocabulary.h"
+#include "support/TestRoom.h"
 #include "util/Format.h"
 
 #include <QtTest>
@@ -71,5 +72,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(FormatTest)
+PTRIAGE_ROOM_GUILESS_MAIN(FormatTest)
 #include "tst_format.moc"

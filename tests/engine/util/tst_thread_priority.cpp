@@ -3,6 +3,7 @@
 // kernel), pauses there while the window's thread handles events (never past the bound, never a
 // foreground thread, not on a saturated machine), stops giving way while the machine is saturated,
 // and hands all of this to the workers of parallelChunks.
+#include "support/TestRoom.h"
 #include "util/Parallel.h"
 #include "util/ThreadPriority.h"
 
@@ -293,5 +294,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestThreadPriority)
+PTRIAGE_ROOM_GUILESS_MAIN(TestThreadPriority)
 #include "tst_thread_priority.moc"
