@@ -14,7 +14,7 @@
 namespace ptriage {
 namespace {
 
-constexpr int kColumns = 11;
+constexpr int kLegacyColumns = 11;
 constexpr const char *kSelect = "SELECT id, at_ms, user, verb, target, command, status, message, via_helper, undo, "
                                 "undone_by FROM ptriage_actions ORDER BY id";
 
@@ -22,7 +22,7 @@ struct ValueFree {
     void operator()(sqlite3_value *v) const { sqlite3_value_free(v); }
 };
 using Value = std::unique_ptr<sqlite3_value, ValueFree>;
-using Row = std::array<Value, kColumns>;
+using Row = std::array<Value, kLegacyColumns>;
 
 struct Closer {
     void operator()(sqlite3 *db) const { sqlite3_close_v2(db); }
@@ -94,7 +94,7 @@ bool readLegacy(const QString &legacy, std::vector<Row> &rows, long long &sequen
     int step = SQLITE_ROW;
     while ((step = s.step()) == SQLITE_ROW) {
         Row row;
-        for (int c = 0; c < kColumns; ++c) {
+        for (int c = 0; c < kLegacyColumns; ++c) {
             row[static_cast<std::size_t>(c)].reset(sqlite3_value_dup(sqlite3_column_value(s.get(), c)));
             if (!row[static_cast<std::size_t>(c)]) {
                 *why = QStringLiteral("out of memory");
@@ -129,7 +129,7 @@ int copyRows(sqlite3 *db, const std::vector<Row> &rows, long long sequence, QStr
     }
     int copied = 0;
     for (const Row &row : rows) {
-        for (int c = 0; c < kColumns - 1; ++c)
+        for (int c = 0; c < kLegacyColumns - 1; ++c)
             same.value(c + 1, row[static_cast<std::size_t>(c)].get());
         const int rc = same.step();
         const bool exists = rc == SQLITE_ROW;
@@ -146,7 +146,7 @@ int copyRows(sqlite3 *db, const std::vector<Row> &rows, long long sequence, QStr
         }
         if (exists)
             continue;
-        for (int c = 0; c < kColumns; ++c)
+        for (int c = 0; c < kLegacyColumns; ++c)
             insert.value(c + 1, row[static_cast<std::size_t>(c)].get());
         const int done = insert.step();
         insert.reset();

@@ -14,7 +14,7 @@ Phrase blast(const char *source, std::vector<Phrase> args = {})
     return Phrase("BlastRadius", source, std::move(args));
 }
 
-Phrase describe(const Snapshot &snap, int i)
+Phrase describeMember(const Snapshot &snap, int i)
 {
     const Sample &s = snap.processes[static_cast<std::size_t>(i)];
     return Phrase("Format", QT_TRANSLATE_NOOP("Format", "%1 (pid %2)"),
@@ -135,7 +135,8 @@ BlastRadius BlastGraph::radiusOf(int index) const
             r.affected.push_back(e.to);
             raw += e.weight * std::pow(m_policy.hopDecay, hop);
             if (hop == 0)
-                r.reasons.push_back(blast(QT_TRANSLATE_NOOP("BlastRadius", "%1: %2"), {describe(m_snap, e.to), e.why}));
+                r.reasons.push_back(
+                    blast(QT_TRANSLATE_NOOP("BlastRadius", "%1: %2"), {describeMember(m_snap, e.to), e.why}));
             queue.push_back(e.to);
             if (r.affected.size() >= kMaxAffected)
                 break;

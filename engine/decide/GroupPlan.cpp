@@ -8,7 +8,7 @@ namespace ptriage {
 
 namespace {
 
-Phrase said(const char *source, std::vector<Phrase> args = {})
+Phrase groupSaid(const char *source, std::vector<Phrase> args = {})
 {
     return Phrase("GroupPlan", source, std::move(args));
 }
@@ -21,46 +21,47 @@ Phrase whyLeftOut(const TriageResult &result, int index)
     const Recommendation &r = p.recommendation();
     const char state = p.sample().state;
     if (state == 'Z')
-        return said(QT_TRANSLATE_NOOP("GroupPlan", "a zombie: only its parent can reap it"));
+        return groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "a zombie: only its parent can reap it"));
     if (state == 'D')
-        return said(QT_TRANSLATE_NOOP("GroupPlan", "waiting in the kernel (D state): a signal would not reach it"));
+        return groupSaid(
+            QT_TRANSLATE_NOOP("GroupPlan", "waiting in the kernel (D state): a signal would not reach it"));
     if (p.tooYoungToJudge())
-        return said(
+        return groupSaid(
             QT_TRANSLATE_NOOP("GroupPlan", "too young to judge (%1 old)"), {Phrase::duration(p.facts().ageSeconds)});
     if (!p.facts().protectedReason.empty())
-        return said(QT_TRANSLATE_NOOP("GroupPlan", "protected: %1"), {p.facts().protectedReason});
+        return groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "protected: %1"), {p.facts().protectedReason});
     const auto kill = static_cast<std::size_t>(RecommendedAction::Kill);
     if (!r.allowed[kill]) {
         if (!r.blockedBy.empty())
-            return said(QT_TRANSLATE_NOOP("GroupPlan", "blocked: %1"), {r.blockedBy.front()});
+            return groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "blocked: %1"), {r.blockedBy.front()});
         // A process kept anyway reports no gate (none held it back): the gate said from its facts.
         const ProcessFacts &f = p.facts();
         const std::string port = f.listeners.empty() ? std::string() : f.listeners.front();
         if (f.clients == 1)
-            return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: a client is connected to %1"), {port});
+            return groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "in use: a client is connected to %1"), {port});
         if (f.clients > 1)
-            return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: %1 clients are connected to %2"),
+            return groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "in use: %1 clients are connected to %2"),
                 {std::to_string(f.clients), port});
         if (f.connectionsServed > 0)
-            return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: it carries a client's connection"));
+            return groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "in use: it carries a client's connection"));
         if (f.servedRecently())
-            return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: clients used %1 within the last minute"), {port});
+            return groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "in use: clients used %1 within the last minute"), {port});
         if (f.servingDescendant >= 0)
-            return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: a process under it serves clients"));
+            return groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "in use: a process under it serves clients"));
         if (f.workingDescendant >= 0)
-            return said(QT_TRANSLATE_NOOP("GroupPlan", "in use: a process under it is at work"));
+            return groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "in use: a process under it is at work"));
         if (!f.criticalFiles.empty())
-            return said(QT_TRANSLATE_NOOP("GroupPlan", "it holds %1 (%2)"),
+            return groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "it holds %1 (%2)"),
                 {f.criticalFiles.front().path, f.criticalFiles.front().hint});
         if (f.supervisorKind != SupervisorKind::None)
-            return said(QT_TRANSLATE_NOOP("GroupPlan", "%1 may restart it"), {f.supervisor});
-        return said(QT_TRANSLATE_NOOP("GroupPlan", "ending it is not allowed"));
+            return groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "%1 may restart it"), {f.supervisor});
+        return groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "ending it is not allowed"));
     }
     if (r.action != RecommendedAction::Kill || !r.candidate) {
         if (r.review)
-            return said(
+            return groupSaid(
                 QT_TRANSLATE_NOOP("GroupPlan", "probably left behind, but not sure enough to end it: look at it"));
-        return said(QT_TRANSLATE_NOOP("GroupPlan", "its own verdict is %1: it looks in use"), {word(r.action)});
+        return groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "its own verdict is %1: it looks in use"), {word(r.action)});
     }
     return {};
 }
@@ -164,28 +165,28 @@ GroupCulprit groupCulprit(const TriageResult &result, int group)
     using origins::OriginKind;
     switch (o.kind) {
     case OriginKind::Agent:
-        who = said(QT_TRANSLATE_NOOP("GroupPlan", "your ended %1 session"), {o.tool});
+        who = groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "your ended %1 session"), {o.tool});
         break;
     case OriginKind::Editor:
-        who = said(QT_TRANSLATE_NOOP("GroupPlan", "your closed %1 window"), {o.tool});
+        who = groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "your closed %1 window"), {o.tool});
         break;
     case OriginKind::Terminal:
-        who = said(QT_TRANSLATE_NOOP("GroupPlan", "your closed %1 session"), {o.tool});
+        who = groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "your closed %1 session"), {o.tool});
         break;
     case OriginKind::TestRun:
-        who = said(QT_TRANSLATE_NOOP("GroupPlan", "a finished %1 run"), {o.tool});
+        who = groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "a finished %1 run"), {o.tool});
         break;
     default:
-        who = said(QT_TRANSLATE_NOOP("GroupPlan", "%1, which has ended,"), {originPhrase(o)});
+        who = groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "%1, which has ended,"), {originPhrase(o)});
         break;
     }
     const Phrase processes = summary.members == 1
-        ? said(QT_TRANSLATE_NOOP("GroupPlan", "1 process"))
-        : said(QT_TRANSLATE_NOOP("GroupPlan", "%1 processes"), {std::to_string(summary.members)});
+        ? groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "1 process"))
+        : groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "%1 processes"), {std::to_string(summary.members)});
     const Phrase bytes = Phrase::bytes(static_cast<double>(summary.rssBytes));
     c.phrase = o.projectLabel.empty()
-        ? said(QT_TRANSLATE_NOOP("GroupPlan", "%1 left %2, %3"), {who, processes, bytes})
-        : said(QT_TRANSLATE_NOOP("GroupPlan", "%1 in %2 left %3, %4"), {who, o.projectLabel, processes, bytes});
+        ? groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "%1 left %2, %3"), {who, processes, bytes})
+        : groupSaid(QT_TRANSLATE_NOOP("GroupPlan", "%1 in %2 left %3, %4"), {who, o.projectLabel, processes, bytes});
     return c;
 }
 

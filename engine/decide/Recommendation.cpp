@@ -81,7 +81,7 @@ void markForReview(Recommendation &p, const ClassVector &post, double minAbandon
         {Phrase::percent(abandoned)}));
 }
 
-Phrase describe(const Snapshot &snap, int index)
+Phrase describeProcess(const Snapshot &snap, int index)
 {
     const Sample &s = snap.processes[static_cast<std::size_t>(index)];
     return Phrase("Format", QT_TRANSLATE_NOOP("Format", "%1 (pid %2)"),
@@ -104,7 +104,7 @@ std::vector<Gate> gatesOf(const Snapshot &snap, std::size_t i, const ProcessFact
     if (f.isWrapper)
         blockAllBut(gates, GateKind::Wrapper, {RecommendedAction::Keep},
             f.workloadIndex >= 0 ? rec(QT_TRANSLATE_NOOP("Recommendation", "a wrapper: act on its workload %1"),
-                {describe(snap, f.workloadIndex)})
+                {describeProcess(snap, f.workloadIndex)})
                                  : rec(QT_TRANSLATE_NOOP("Recommendation", "a wrapper: act on its workload instead")));
     if (s.id.startTicks == 0)
         blockAllBut(gates, GateKind::NoIdentity, {RecommendedAction::Keep},
@@ -170,7 +170,7 @@ std::vector<Gate> gatesOf(const Snapshot &snap, std::size_t i, const ProcessFact
         block(gates, GateKind::InUse, {RecommendedAction::Kill, RecommendedAction::Pause, RecommendedAction::Freeze},
             rec(QT_TRANSLATE_NOOP("Recommendation",
                     "ending, pausing or freezing it is blocked: %1 under it serves clients, who would lose it"),
-                {describe(snap, f.servingDescendant)}),
+                {describeProcess(snap, f.servingDescendant)}),
             true);
     // What runs work under it waits for that work: GNU tar fails the archive when the shell running its
     // gzip ends.
@@ -178,7 +178,7 @@ std::vector<Gate> gatesOf(const Snapshot &snap, std::size_t i, const ProcessFact
         block(gates, GateKind::InUse, {RecommendedAction::Kill, RecommendedAction::Pause, RecommendedAction::Freeze},
             rec(QT_TRANSLATE_NOOP("Recommendation",
                     "ending, pausing or freezing it is blocked: %1 under it is at work, which would be lost"),
-                {describe(snap, f.workingDescendant)}),
+                {describeProcess(snap, f.workingDescendant)}),
             true);
     if (f.intent != IntentKind::None)
         block(gates, GateKind::PersonUsing, {RecommendedAction::Kill},
@@ -307,13 +307,13 @@ std::vector<Recommendation> decide(const DecideInput &in)
             p.parentAction = ParentAction::End;
             p.blockedBy.push_back(
                 rec(QT_TRANSLATE_NOOP("Recommendation", "end its parent %1, which is itself abandoned"),
-                    {describe(in.snap, pi)}));
+                    {describeProcess(in.snap, pi)}));
         } else {
             p.parentAction = ParentAction::Reap;
             p.blockedBy.push_back(rec(QT_TRANSLATE_NOOP("Recommendation",
                                           "its parent %1 has not reaped it: send the parent SIGCHLD, or end the parent "
                                           "if it is no longer needed"),
-                {describe(in.snap, pi)}));
+                {describeProcess(in.snap, pi)}));
         }
     }
     return recommendations;

@@ -15,7 +15,7 @@ using origins::OwnerState;
 
 namespace {
 
-Phrase said(const char *source, std::vector<Phrase> args = {})
+Phrase originSaid(const char *source, std::vector<Phrase> args = {})
 {
     return Phrase("Origins", source, std::move(args));
 }
@@ -374,53 +374,54 @@ Phrase originPhrase(const ProcessOrigin &o)
     const std::string id = o.sessionId.size() > 8 ? o.sessionId.substr(0, 8) + "…" : o.sessionId;
     switch (o.kind) {
     case OriginKind::Agent:
-        return id.empty() ? said(QT_TRANSLATE_NOOP("Origins", "the %1 session"), {o.tool})
-                          : said(QT_TRANSLATE_NOOP("Origins", "the %1 session %2"), {o.tool, id});
+        return id.empty() ? originSaid(QT_TRANSLATE_NOOP("Origins", "the %1 session"), {o.tool})
+                          : originSaid(QT_TRANSLATE_NOOP("Origins", "the %1 session %2"), {o.tool, id});
     case OriginKind::Editor:
         return o.ownerPid
-            ? said(QT_TRANSLATE_NOOP("Origins", "the %1 window (pid %2)"), {o.tool, std::to_string(o.ownerPid)})
-            : said(QT_TRANSLATE_NOOP("Origins", "a %1 terminal"), {o.tool});
+            ? originSaid(QT_TRANSLATE_NOOP("Origins", "the %1 window (pid %2)"), {o.tool, std::to_string(o.ownerPid)})
+            : originSaid(QT_TRANSLATE_NOOP("Origins", "a %1 terminal"), {o.tool});
     case OriginKind::Terminal:
         if (o.tool == "tmux" || o.tool == "screen")
-            return said(QT_TRANSLATE_NOOP("Origins", "%1 session %2 (server pid %3)"),
+            return originSaid(QT_TRANSLATE_NOOP("Origins", "%1 session %2 (server pid %3)"),
                 {o.tool, o.sessionId, std::to_string(o.ownerPid)});
         if (o.tool == "ssh")
-            return said(QT_TRANSLATE_NOOP("Origins", "an ssh login (session %1)"), {std::to_string(o.ownerPid)});
-        return said(QT_TRANSLATE_NOOP("Origins", "a terminal (session %1)"), {std::to_string(o.ownerPid)});
+            return originSaid(QT_TRANSLATE_NOOP("Origins", "an ssh login (session %1)"), {std::to_string(o.ownerPid)});
+        return originSaid(QT_TRANSLATE_NOOP("Origins", "a terminal (session %1)"), {std::to_string(o.ownerPid)});
     case OriginKind::TestRun:
-        return said(QT_TRANSLATE_NOOP("Origins", "a %1 run (process group %2)"), {o.tool, std::to_string(o.ownerPid)});
+        return originSaid(
+            QT_TRANSLATE_NOOP("Origins", "a %1 run (process group %2)"), {o.tool, std::to_string(o.ownerPid)});
     case OriginKind::Unit:
-        return said(QT_TRANSLATE_NOOP("Origins", "the unit %1"), {o.unit});
+        return originSaid(QT_TRANSLATE_NOOP("Origins", "the unit %1"), {o.unit});
     case OriginKind::Container:
-        return said(QT_TRANSLATE_NOOP("Origins", "the container %1"), {o.unit});
+        return originSaid(QT_TRANSLATE_NOOP("Origins", "the container %1"), {o.unit});
     case OriginKind::Session:
         break;
     }
     if (o.key == "kernel")
-        return said(QT_TRANSLATE_NOOP("Origins", "the kernel"));
+        return originSaid(QT_TRANSLATE_NOOP("Origins", "the kernel"));
     return o.tool.empty()
-        ? said(QT_TRANSLATE_NOOP("Origins", "session %1"), {std::to_string(o.ownerPid)})
-        : said(QT_TRANSLATE_NOOP("Origins", "session %1 of %2"), {std::to_string(o.ownerPid), o.tool});
+        ? originSaid(QT_TRANSLATE_NOOP("Origins", "session %1"), {std::to_string(o.ownerPid)})
+        : originSaid(QT_TRANSLATE_NOOP("Origins", "session %1 of %2"), {std::to_string(o.ownerPid), o.tool});
 }
 
 Phrase ownerPhrase(const ProcessOrigin &o, std::int64_t nowMs)
 {
     switch (o.owner) {
     case OwnerState::Alive:
-        return o.ownerPid ? said(QT_TRANSLATE_NOOP("Origins", "alive (pid %1)"), {std::to_string(o.ownerPid)})
-                          : said(QT_TRANSLATE_NOOP("Origins", "alive"));
+        return o.ownerPid ? originSaid(QT_TRANSLATE_NOOP("Origins", "alive (pid %1)"), {std::to_string(o.ownerPid)})
+                          : originSaid(QT_TRANSLATE_NOOP("Origins", "alive"));
     case OwnerState::Reused:
-        return said(
+        return originSaid(
             QT_TRANSLATE_NOOP("Origins", "ended; pid %1 now belongs to a newer process"), {std::to_string(o.ownerPid)});
     case OwnerState::Gone:
         if (o.ownerSeenAliveMs > 0 && nowMs > o.ownerSeenAliveMs)
-            return said(QT_TRANSLATE_NOOP("Origins", "ended (last seen alive %1 ago)"),
+            return originSaid(QT_TRANSLATE_NOOP("Origins", "ended (last seen alive %1 ago)"),
                 {Phrase::duration(static_cast<double>(nowMs - o.ownerSeenAliveMs) / 1000.0)});
-        return said(QT_TRANSLATE_NOOP("Origins", "ended"));
+        return originSaid(QT_TRANSLATE_NOOP("Origins", "ended"));
     case OwnerState::Unknown:
         break;
     }
-    return said(QT_TRANSLATE_NOOP("Origins", "unknown"));
+    return originSaid(QT_TRANSLATE_NOOP("Origins", "unknown"));
 }
 
 bool startedByOneGone(const ProcessOrigin &o, int pid)

@@ -14,7 +14,7 @@ namespace ptriage {
 namespace {
 
 // A sentence of the terminal summary in the installed translation.
-std::string say(const char *source, std::vector<Phrase> args = {})
+std::string sayPressure(const char *source, std::vector<Phrase> args = {})
 {
     return Phrase("PressureText", source, std::move(args)).translated();
 }
@@ -46,7 +46,7 @@ std::string psiText(const std::optional<PsiFigures> &psi)
 
 std::string memoryText(const MemoryReading &r)
 {
-    return say(QT_TRANSLATE_NOOP("PressureText", "%1 available of %2 (%3)"),
+    return sayPressure(QT_TRANSLATE_NOOP("PressureText", "%1 available of %2 (%3)"),
         {Phrase::bytes(static_cast<double>(r.memAvailableBytes)), Phrase::bytes(static_cast<double>(r.memTotalBytes)),
             Phrase::percent(r.availableShare())});
 }
@@ -54,8 +54,8 @@ std::string memoryText(const MemoryReading &r)
 std::string swapText(const MemoryReading &r)
 {
     if (r.swapTotalBytes == 0)
-        return say(QT_TRANSLATE_NOOP("PressureText", "none"));
-    return say(QT_TRANSLATE_NOOP("PressureText", "%1 free of %2"),
+        return sayPressure(QT_TRANSLATE_NOOP("PressureText", "none"));
+    return sayPressure(QT_TRANSLATE_NOOP("PressureText", "%1 free of %2"),
         {Phrase::bytes(static_cast<double>(r.swapFreeBytes)), Phrase::bytes(static_cast<double>(r.swapTotalBytes))});
 }
 
@@ -103,18 +103,19 @@ std::string pressureText(const PressureMonitor &monitor)
 {
     const MemoryReading r = monitor.lastReading();
     std::string text;
-    text += label(say(QT_TRANSLATE_NOOP("PressureText", "level"))) + word(monitor.level()).translated() + "\n";
-    text += label(say(QT_TRANSLATE_NOOP("PressureText", "why"))) + monitor.whyText().toStdString() + "\n";
-    text += label(say(QT_TRANSLATE_NOOP("PressureText", "memory"))) + memoryText(r) + "\n";
-    text += label(say(QT_TRANSLATE_NOOP("PressureText", "swap"))) + swapText(r) + "\n";
+    text += label(sayPressure(QT_TRANSLATE_NOOP("PressureText", "level"))) + word(monitor.level()).translated() + "\n";
+    text += label(sayPressure(QT_TRANSLATE_NOOP("PressureText", "why"))) + monitor.whyText().toStdString() + "\n";
+    text += label(sayPressure(QT_TRANSLATE_NOOP("PressureText", "memory"))) + memoryText(r) + "\n";
+    text += label(sayPressure(QT_TRANSLATE_NOOP("PressureText", "swap"))) + swapText(r) + "\n";
     if (r.some) {
         text += label("PSI some") + psiText(r.some) + "\n";
         text += label("PSI full") + psiText(r.full) + "\n";
     } else {
-        text += label("PSI") + say(QT_TRANSLATE_NOOP("PressureText", "none (a kernel without PSI, or psi=0)")) + "\n";
+        text += label("PSI") + sayPressure(QT_TRANSLATE_NOOP("PressureText", "none (a kernel without PSI, or psi=0)"))
+            + "\n";
     }
-    text += label(say(QT_TRANSLATE_NOOP("PressureText", "source"))) + monitor.sourceDescriptionText().toStdString()
-        + "\n";
+    text += label(sayPressure(QT_TRANSLATE_NOOP("PressureText", "source")))
+        + monitor.sourceDescriptionText().toStdString() + "\n";
     return text;
 }
 
@@ -128,7 +129,7 @@ std::string pressureWatchLine(const PressureMonitor &monitor)
     const QString time = QDateTime::fromMSecsSinceEpoch(r.atMs).toString(QStringLiteral("HH:mm:ss"));
     const std::string level = padColumns(word(monitor.level()).translated(), 8);
     return time.toStdString() + "  " + level + "  " + memoryText(r) + "  "
-        + say(QT_TRANSLATE_NOOP("PressureText", "swap %1"), {swapText(r)}) + "  " + psi + "  "
+        + sayPressure(QT_TRANSLATE_NOOP("PressureText", "swap %1"), {swapText(r)}) + "  " + psi + "  "
         + monitor.whyText().toStdString() + "\n";
 }
 

@@ -10,7 +10,7 @@
 namespace ptriage {
 namespace {
 
-std::string say(const char *source, std::vector<Phrase> args = {})
+std::string sayGroups(const char *source, std::vector<Phrase> args = {})
 {
     return Phrase("GroupsReport", source, std::move(args)).translated();
 }
@@ -100,9 +100,9 @@ std::string groupsText(const TriageResult &r, bool all)
     int withLeftovers = 0;
     for (const GroupSummary &g : groups)
         withLeftovers += g.leftovers > 0 ? 1 : 0;
-    std::string out
-        = say(QT_TRANSLATE_NOOP("GroupsReport", "ptriage: %1 processes from %2 origins; %3 left processes behind"),
-              {std::to_string(r.size()), std::to_string(groups.size()), std::to_string(withLeftovers)})
+    std::string out = sayGroups(QT_TRANSLATE_NOOP(
+                                    "GroupsReport", "ptriage: %1 processes from %2 origins; %3 left processes behind"),
+                          {std::to_string(r.size()), std::to_string(groups.size()), std::to_string(withLeftovers)})
         + '\n';
     for (const GroupSummary &g : groups) {
         if (!shown(g, all))
@@ -111,28 +111,29 @@ std::string groupsText(const TriageResult &r, bool all)
         const ProcessOrigin &o = r.process(group.members.front()).origin();
         std::string head = originPhrase(o).translated() + " — " + ownerPhrase(o, r.snapshot->capturedAtMs).translated();
         if (!o.projectLabel.empty())
-            head += " · " + say(QT_TRANSLATE_NOOP("GroupsReport", "project %1"), {o.projectLabel});
+            head += " · " + sayGroups(QT_TRANSLATE_NOOP("GroupsReport", "project %1"), {o.projectLabel});
         out += '\n' + forTerminal(head) + '\n';
-        std::string line = say(QT_TRANSLATE_NOOP("GroupsReport", "%1 processes, %2 to end · %3 · CPU %4"),
+        std::string line = sayGroups(QT_TRANSLATE_NOOP("GroupsReport", "%1 processes, %2 to end · %3 · CPU %4"),
             {std::to_string(g.members), std::to_string(g.leftovers), formatBytes(static_cast<double>(g.rssBytes)),
                 formatPercent(g.cpuShare)});
         if (!g.ports.empty())
-            line += " · " + say(QT_TRANSLATE_NOOP("GroupsReport", "ports %1"), {portsText(g.ports)});
+            line += " · " + sayGroups(QT_TRANSLATE_NOOP("GroupsReport", "ports %1"), {portsText(g.ports)});
         out += "  " + line + '\n';
         int listed = 0;
         for (int i : group.members) {
             if (++listed > static_cast<int>(kMembersListed)) {
                 out += "    "
-                    + say(QT_TRANSLATE_NOOP("GroupsReport", "… and %1 more (--json lists every member)"),
+                    + sayGroups(QT_TRANSLATE_NOOP("GroupsReport", "… and %1 more (--json lists every member)"),
                         {std::to_string(group.members.size() - kMembersListed)})
                     + '\n';
                 break;
             }
             const ProcessView p = r.process(i);
             const Phrase why = whyLeftOut(r, i);
-            const std::string verdict = why.empty() ? say(QT_TRANSLATE_NOOP("GroupsReport", "end (%1, score %2)"),
-                                            {word(p.recommendation().action), std::to_string(p.recommendation().score)})
-                                                    : say(QT_TRANSLATE_NOOP("GroupsReport", "left out: %1"), {why});
+            const std::string verdict = why.empty()
+                ? sayGroups(QT_TRANSLATE_NOOP("GroupsReport", "end (%1, score %2)"),
+                    {word(p.recommendation().action), std::to_string(p.recommendation().score)})
+                : sayGroups(QT_TRANSLATE_NOOP("GroupsReport", "left out: %1"), {why});
             char pid[16];
             std::snprintf(pid, sizeof pid, "%7d", p.identity().pid);
             out += std::string("    ") + pid + "  " + forTerminal(printableCommandLine(p.sample())) + "\n             "

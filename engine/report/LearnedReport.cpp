@@ -20,7 +20,7 @@ std::string spaced(const std::vector<std::string> &argv)
 }
 
 // A sentence of the table in the installed translation.
-std::string say(const char *source, std::vector<Phrase> args = {})
+std::string sayLearned(const char *source, std::vector<Phrase> args = {})
 {
     return Phrase("LearnedText", source, std::move(args)).translated();
 }
@@ -85,14 +85,15 @@ std::string learnedText(
     const std::vector<Decision> &decisions, const LearnedPatterns &patterns, const LearningParams &params)
 {
     if (decisions.empty())
-        return say(QT_TRANSLATE_NOOP("LearnedText", "no decisions learned yet (end or spare a process in the window)"))
+        return sayLearned(
+                   QT_TRANSLATE_NOOP("LearnedText", "no decisions learned yet (end or spare a process in the window)"))
             + "\n";
-    std::string out = padColumns(say(QT_TRANSLATE_NOOP("LearnedText", "LEVEL")), 12) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("LearnedText", "VOTES")), 6, true) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("LearnedText", "ENDED")), 6, true) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("LearnedText", "SPARED")), 6, true) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("LearnedText", "BITS")), 6, true) + "  "
-        + say(QT_TRANSLATE_NOOP("LearnedText", "PATTERN")) + "\n";
+    std::string out = padColumns(sayLearned(QT_TRANSLATE_NOOP("LearnedText", "LEVEL")), 12) + ' '
+        + padColumns(sayLearned(QT_TRANSLATE_NOOP("LearnedText", "VOTES")), 6, true) + ' '
+        + padColumns(sayLearned(QT_TRANSLATE_NOOP("LearnedText", "ENDED")), 6, true) + ' '
+        + padColumns(sayLearned(QT_TRANSLATE_NOOP("LearnedText", "SPARED")), 6, true) + ' '
+        + padColumns(sayLearned(QT_TRANSLATE_NOOP("LearnedText", "BITS")), 6, true) + "  "
+        + sayLearned(QT_TRANSLATE_NOOP("LearnedText", "PATTERN")) + "\n";
     char buf[128];
     for (const Match &m : patterns.all()) {
         const double bits = patterns.logOdds(m) / 0.69314718055994530942;
@@ -104,8 +105,8 @@ std::string learnedText(
             + (speaks(m, params) ? " " : "*") + ' ';
         out += ' ' + m.pattern + '\n';
     }
-    out += say(QT_TRANSLATE_NOOP("LearnedText",
-                   "%1 decisions; counts decay by half every %2 days; * not in effect (fewer than %3 votes)"),
+    out += sayLearned(QT_TRANSLATE_NOOP("LearnedText",
+                          "%1 decisions; counts decay by half every %2 days; * not in effect (fewer than %3 votes)"),
                {std::to_string(decisions.size()), Phrase::number(params.halfLifeDays, 0),
                    Phrase::number(params.minVotes, 1)})
         + "\n";

@@ -31,7 +31,7 @@ std::string commandOf(const TriageResult &r, int i, std::size_t width)
 }
 
 // A sentence of this table in the installed translation.
-std::string say(const char *source, std::vector<Phrase> args = {})
+std::string sayRelief(const char *source, std::vector<Phrase> args = {})
 {
     return Phrase("ReliefText", source, std::move(args)).translated();
 }
@@ -39,8 +39,8 @@ std::string say(const char *source, std::vector<Phrase> args = {})
 std::string goalText(const ReliefGoal &goal)
 {
     return goal.freePort > 0
-        ? say(QT_TRANSLATE_NOOP("ReliefText", "free TCP port %1"), {std::to_string(goal.freePort)})
-        : say(QT_TRANSLATE_NOOP("ReliefText", "free %1"), {Phrase::bytes(static_cast<double>(goal.freeBytes))});
+        ? sayRelief(QT_TRANSLATE_NOOP("ReliefText", "free TCP port %1"), {std::to_string(goal.freePort)})
+        : sayRelief(QT_TRANSLATE_NOOP("ReliefText", "free %1"), {Phrase::bytes(static_cast<double>(goal.freeBytes))});
 }
 
 } // namespace
@@ -104,30 +104,31 @@ std::string reliefPlanJson(const ReliefPlan &plan, const TriageResult &r)
 
 std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
 {
-    const std::string outcome = plan.reached ? say(QT_TRANSLATE_NOOP("ReliefText", "reached: frees %1"),
+    const std::string outcome = plan.reached ? sayRelief(QT_TRANSLATE_NOOP("ReliefText", "reached: frees %1"),
                                     {Phrase::bytes(static_cast<double>(plan.freesBytes))})
-                                             : say(QT_TRANSLATE_NOOP("ReliefText", "NOT reachable safely"));
+                                             : sayRelief(QT_TRANSLATE_NOOP("ReliefText", "NOT reachable safely"));
     const std::string search = plan.exact
-        ? say(QT_TRANSLATE_NOOP("ReliefText", "exact search"))
-        : say(QT_TRANSLATE_NOOP("ReliefText", "greedy search with local improvement"));
+        ? sayRelief(QT_TRANSLATE_NOOP("ReliefText", "exact search"))
+        : sayRelief(QT_TRANSLATE_NOOP("ReliefText", "greedy search with local improvement"));
     std::string out
-        = say(QT_TRANSLATE_NOOP("ReliefText", "Goal: %1 — %2 (%3)"), {goalText(plan.goal), outcome, search}) + "\n";
+        = sayRelief(QT_TRANSLATE_NOOP("ReliefText", "Goal: %1 — %2 (%3)"), {goalText(plan.goal), outcome, search})
+        + "\n";
     if (!plan.reached)
         out += "  " + plan.shortfall.translated() + "\n";
     if (plan.steps.empty()) {
-        out += say(QT_TRANSLATE_NOOP("ReliefText", "No step.")) + "\n";
+        out += sayRelief(QT_TRANSLATE_NOOP("ReliefText", "No step.")) + "\n";
     } else {
         char line[512];
-        out += "\n  " + padColumns("#", 3) + ' ' + padColumns(say(QT_TRANSLATE_NOOP("ReliefText", "PID")), 8) + ' '
-            + padColumns(say(QT_TRANSLATE_NOOP("ReliefText", "ACTION")), 10) + ' '
-            + padColumns(say(QT_TRANSLATE_NOOP("ReliefText", "FREES")), 10, true) + ' '
-            + padColumns(say(QT_TRANSLATE_NOOP("ReliefText", "LOSS")), 6, true) + ' '
-            + padColumns(say(QT_TRANSLATE_NOOP("ReliefText", "RISK")), 8) + ' '
-            + say(QT_TRANSLATE_NOOP("ReliefText", "COMMAND")) + "\n";
+        out += "\n  " + padColumns("#", 3) + ' ' + padColumns(sayRelief(QT_TRANSLATE_NOOP("ReliefText", "PID")), 8)
+            + ' ' + padColumns(sayRelief(QT_TRANSLATE_NOOP("ReliefText", "ACTION")), 10) + ' '
+            + padColumns(sayRelief(QT_TRANSLATE_NOOP("ReliefText", "FREES")), 10, true) + ' '
+            + padColumns(sayRelief(QT_TRANSLATE_NOOP("ReliefText", "LOSS")), 6, true) + ' '
+            + padColumns(sayRelief(QT_TRANSLATE_NOOP("ReliefText", "RISK")), 8) + ' '
+            + sayRelief(QT_TRANSLATE_NOOP("ReliefText", "COMMAND")) + "\n";
         int n = 0;
         for (const ReliefStep &s : plan.steps) {
-            const std::string action = s.stopUnit.empty() ? say(QT_TRANSLATE_NOOP("ReliefText", "end"))
-                                                          : say(QT_TRANSLATE_NOOP("ReliefText", "advice"));
+            const std::string action = s.stopUnit.empty() ? sayRelief(QT_TRANSLATE_NOOP("ReliefText", "end"))
+                                                          : sayRelief(QT_TRANSLATE_NOOP("ReliefText", "advice"));
             std::snprintf(line, sizeof line, "  %-3d %-8d ", ++n, s.target.pid);
             out += line + padColumns(action, 10) + ' ';
             out += padColumns(localBytes(static_cast<double>(s.freesBytes)).toStdString(), 10, true) + ' '
@@ -136,16 +137,17 @@ std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
             out += "      " + s.target.toString() + "  " + s.why.translated() + "\n";
             if (!s.stopUnit.empty())
                 out += "      "
-                    + say(QT_TRANSLATE_NOOP("ReliefText", "not carried out by ptriage: stop %1 yourself"), {s.stopUnit})
+                    + sayRelief(
+                        QT_TRANSLATE_NOOP("ReliefText", "not carried out by ptriage: stop %1 yourself"), {s.stopUnit})
                     + "\n";
             for (int m : s.tree)
                 out += "      "
-                    + say(QT_TRANSLATE_NOOP("ReliefText", "also ends %1 %2"),
+                    + sayRelief(QT_TRANSLATE_NOOP("ReliefText", "also ends %1 %2"),
                         {std::to_string(r.identityOf(m).pid), commandOf(r, m, 70)})
                     + "\n";
         }
         out += "\n  "
-            + say(QT_TRANSLATE_NOOP("ReliefText", "total: frees %1, expected loss %2"),
+            + sayRelief(QT_TRANSLATE_NOOP("ReliefText", "total: frees %1, expected loss %2"),
                 {Phrase::bytes(static_cast<double>(plan.freesBytes)), Phrase::number(plan.expectedLoss, 1)})
             + "\n";
         // Where a group is the culprit (a session whose owner is gone), it is named as one.
@@ -153,11 +155,12 @@ std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
         for (const ReliefStep &step : plan.steps)
             culprits.emplace_back(step.index, step.tree);
         for (const GroupCulprit &g : groupCulprits(r, culprits))
-            out += "  " + say(QT_TRANSLATE_NOOP("ReliefText", "Leftovers: %1 (ptriage groups lists them)"), {g.phrase})
+            out += "  "
+                + sayRelief(QT_TRANSLATE_NOOP("ReliefText", "Leftovers: %1 (ptriage groups lists them)"), {g.phrase})
                 + "\n";
     }
     if (!plan.excluded.empty()) {
-        out += "\n" + say(QT_TRANSLATE_NOOP("ReliefText", "Left out:")) + "\n";
+        out += "\n" + sayRelief(QT_TRANSLATE_NOOP("ReliefText", "Left out:")) + "\n";
         for (const auto &[i, gate] : plan.excluded)
             out += "  " + std::to_string(r.identityOf(i).pid) + " " + commandOf(r, i, 50) + " — " + gate.translated()
                 + "\n";

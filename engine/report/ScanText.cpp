@@ -14,7 +14,7 @@ namespace ptriage {
 namespace {
 
 // A sentence of this table in the installed translation (an argument's own "%2" stays as it is).
-std::string say(const char *source, std::vector<Phrase> args = {})
+std::string sayScan(const char *source, std::vector<Phrase> args = {})
 {
     return Phrase("ScanText", source, std::move(args)).translated();
 }
@@ -120,27 +120,28 @@ std::string scanText(const TriageResult &r, const TriageConfig &config, const Sc
     std::string out;
     char line[512];
     const std::string rates = snap.intervalSeconds
-        ? say(QT_TRANSLATE_NOOP("ScanText", "over the last %1"), {Phrase::duration(*snap.intervalSeconds)})
-        : say(QT_TRANSLATE_NOOP("ScanText", "unknown (no earlier sample)"));
-    out += (candidates == 1 ? say(QT_TRANSLATE_NOOP("ScanText", "ptriage: %1 processes, 1 candidate; rates %2"),
+        ? sayScan(QT_TRANSLATE_NOOP("ScanText", "over the last %1"), {Phrase::duration(*snap.intervalSeconds)})
+        : sayScan(QT_TRANSLATE_NOOP("ScanText", "unknown (no earlier sample)"));
+    out += (candidates == 1 ? sayScan(QT_TRANSLATE_NOOP("ScanText", "ptriage: %1 processes, 1 candidate; rates %2"),
                 {std::to_string(snap.processes.size()), rates})
-                            : say(QT_TRANSLATE_NOOP("ScanText", "ptriage: %1 processes, %2 candidates; rates %3"),
+                            : sayScan(QT_TRANSLATE_NOOP("ScanText", "ptriage: %1 processes, %2 candidates; rates %3"),
                                 {std::to_string(snap.processes.size()), std::to_string(candidates), rates}))
         + '\n';
     for (const auto &w : snap.warnings)
-        out += say(QT_TRANSLATE_NOOP("ScanText", "warning: %1"), {w}) + '\n';
+        out += sayScan(QT_TRANSLATE_NOOP("ScanText", "warning: %1"), {w}) + '\n';
     if (candidates == 0 && !options.all) {
-        out += say(QT_TRANSLATE_NOOP("ScanText", "Nothing needs attention. `ptriage scan --all` lists every process."))
+        out += sayScan(
+                   QT_TRANSLATE_NOOP("ScanText", "Nothing needs attention. `ptriage scan --all` lists every process."))
             + '\n';
         return out;
     }
-    out += padColumns(say(QT_TRANSLATE_NOOP("ScanText", "ACTION")), 10) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("ScanText", "PID")), 7, true) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("ScanText", "SCORE")), 5, true) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("ScanText", "AGE")), 10) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("ScanText", "CPU")), 6, true) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("ScanText", "MEMORY")), 9, true) + "  "
-        + say(QT_TRANSLATE_NOOP("ScanText", "COMMAND / WHY")) + '\n';
+    out += padColumns(sayScan(QT_TRANSLATE_NOOP("ScanText", "ACTION")), 10) + ' '
+        + padColumns(sayScan(QT_TRANSLATE_NOOP("ScanText", "PID")), 7, true) + ' '
+        + padColumns(sayScan(QT_TRANSLATE_NOOP("ScanText", "SCORE")), 5, true) + ' '
+        + padColumns(sayScan(QT_TRANSLATE_NOOP("ScanText", "AGE")), 10) + ' '
+        + padColumns(sayScan(QT_TRANSLATE_NOOP("ScanText", "CPU")), 6, true) + ' '
+        + padColumns(sayScan(QT_TRANSLATE_NOOP("ScanText", "MEMORY")), 9, true) + "  "
+        + sayScan(QT_TRANSLATE_NOOP("ScanText", "COMMAND / WHY")) + '\n';
     // The prefix of a row is 54 columns; the command and the reasons get the rest of the width
     // (at least 10), or all they need when there is no width (not a terminal, --wide).
     constexpr int kPrefix = 54;
@@ -185,28 +186,30 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
     char line[1024];
     std::snprintf(line, sizeof line, "pid %d  %s\n", s.id.pid, r.identityOf(index).toString().c_str());
     out += line;
-    out += say(QT_TRANSLATE_NOOP("ScanText", "command:    %1"), {printableCommandLine(s)}) + '\n';
-    out += say(QT_TRANSLATE_NOOP("ScanText", "user:       %1   state: %2   age: %3   cpu: %4   memory: %5   fds: %6"),
+    out += sayScan(QT_TRANSLATE_NOOP("ScanText", "command:    %1"), {printableCommandLine(s)}) + '\n';
+    out += sayScan(
+               QT_TRANSLATE_NOOP("ScanText", "user:       %1   state: %2   age: %3   cpu: %4   memory: %5   fds: %6"),
                {f.user, std::string(1, s.state), Phrase::duration(f.ageSeconds),
-                   s.cpuRecent() ? Phrase::percent(*s.cpuRecent()) : say(QT_TRANSLATE_NOOP("ScanText", "unknown")),
+                   s.cpuRecent() ? Phrase::percent(*s.cpuRecent()) : sayScan(QT_TRANSLATE_NOOP("ScanText", "unknown")),
                    Phrase::bytes(static_cast<double>(s.rssBytes)), std::to_string(s.fdCount)})
         + '\n';
-    out += say(QT_TRANSLATE_NOOP("ScanText", "category:   %1"), {cat.word()})
-        + (f.supervisor.empty() ? "" : say(QT_TRANSLATE_NOOP("ScanText", "   supervisor: %1"), {f.supervisor})) + '\n';
+    out += sayScan(QT_TRANSLATE_NOOP("ScanText", "category:   %1"), {cat.word()})
+        + (f.supervisor.empty() ? "" : sayScan(QT_TRANSLATE_NOOP("ScanText", "   supervisor: %1"), {f.supervisor}))
+        + '\n';
     if (!f.protectedReason.empty())
-        out += say(QT_TRANSLATE_NOOP("ScanText", "protected:  %1"), {f.protectedReason.translated()}) + '\n';
+        out += sayScan(QT_TRANSLATE_NOOP("ScanText", "protected:  %1"), {f.protectedReason.translated()}) + '\n';
     if (f.wrapperIndex >= 0)
-        out += say(QT_TRANSLATE_NOOP("ScanText", "wrapper:    pid %1"),
+        out += sayScan(QT_TRANSLATE_NOOP("ScanText", "wrapper:    pid %1"),
                    {std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.wrapperIndex)].id.pid)})
             + '\n';
     if (f.workloadIndex >= 0)
-        out += say(QT_TRANSLATE_NOOP("ScanText", "workload:   pid %1"),
+        out += sayScan(QT_TRANSLATE_NOOP("ScanText", "workload:   pid %1"),
                    {std::to_string(r.snapshot->processes[static_cast<std::size_t>(f.workloadIndex)].id.pid)})
             + '\n';
     if (const std::string partial = s.partialReasons(); !partial.empty())
-        out += say(QT_TRANSLATE_NOOP("ScanText", "partial:    %1"), {partialPhrase(partial)}) + '\n';
+        out += sayScan(QT_TRANSLATE_NOOP("ScanText", "partial:    %1"), {partialPhrase(partial)}) + '\n';
     out += '\n'
-        + say(
+        + sayScan(
             QT_TRANSLATE_NOOP("ScanText", "posterior (%1 confidence):"), {q(EngineLabels::confidence(post.confidence))})
         + '\n';
     // Label columns as wide as their longest label (a translation's may be longer than English's).
@@ -220,31 +223,31 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
             + (c == static_cast<int>(post.classification) ? "  ◀" : "") + '\n';
     }
     out += '\n' + ledgerText(ledgerOf(r, index, config), post.classification, post.reference);
-    out += '\n' + say(QT_TRANSLATE_NOOP("ScanText", "expected loss:"));
-    const std::string blocked = say(QT_TRANSLATE_NOOP("ScanText", "(blocked)"));
+    out += '\n' + sayScan(QT_TRANSLATE_NOOP("ScanText", "expected loss:"));
+    const std::string blocked = sayScan(QT_TRANSLATE_NOOP("ScanText", "(blocked)"));
     for (int a = 0; a < kActionCount; ++a) {
         out += std::string(a ? " · " : " ") + q(EngineLabels::action(static_cast<RecommendedAction>(a))) + ' '
             + q(localNumber(rec.expectedLoss[static_cast<std::size_t>(a)], 2))
             + (rec.allowed[static_cast<std::size_t>(a)] ? std::string() : blocked);
     }
-    std::string action = rec.review ? say(QT_TRANSLATE_NOOP("ScanText", "review (keep for now)"))
+    std::string action = rec.review ? sayScan(QT_TRANSLATE_NOOP("ScanText", "review (keep for now)"))
                                     : q(EngineLabels::recommendation(rec));
     if (rec.targetIndex != index && rec.targetIndex >= 0) {
         const auto t = static_cast<std::size_t>(rec.targetIndex);
         const Sample &parent = r.snapshot->processes[t];
         action = rec.parentAction != ParentAction::None
-            ? say(QT_TRANSLATE_NOOP("ScanText", "%1: %2 (pid %3)"),
+            ? sayScan(QT_TRANSLATE_NOOP("ScanText", "%1: %2 (pid %3)"),
                 {action, parent.details ? parent.details->comm : parent.comm, std::to_string(parent.id.pid)})
-            : say(QT_TRANSLATE_NOOP("ScanText", "%1 on pid %2"), {action, std::to_string(parent.id.pid)});
+            : sayScan(QT_TRANSLATE_NOOP("ScanText", "%1 on pid %2"), {action, std::to_string(parent.id.pid)});
     }
     out += '\n'
-        + say(QT_TRANSLATE_NOOP("ScanText", "recommendation: %1   (triage score %2)"),
+        + sayScan(QT_TRANSLATE_NOOP("ScanText", "recommendation: %1   (triage score %2)"),
             {action, std::to_string(rec.score)})
         + '\n';
     for (const auto &b : rec.blockedBy)
         out += "  - " + b.translated() + '\n';
     if (!rec.changed.empty())
-        out += say(QT_TRANSLATE_NOOP("ScanText", "changed: %1"), {rec.changed}) + '\n';
+        out += sayScan(QT_TRANSLATE_NOOP("ScanText", "changed: %1"), {rec.changed}) + '\n';
     // What may be done to it, as the window's menus offer it (the recommended first, marked *), and
     // what they offer disabled; the reasons are the recommendation's above.
     std::vector<std::string> offered, refused;
@@ -252,18 +255,18 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
         (o.mayBeDone() ? offered : refused)
             .push_back(std::string(o.recommended ? "*" : "") + q(EngineLabels::verb(o.verb)));
     if (offered.empty())
-        out += say(QT_TRANSLATE_NOOP("ScanText", "actions:    none")) + '\n';
+        out += sayScan(QT_TRANSLATE_NOOP("ScanText", "actions:    none")) + '\n';
     else
-        out += listed(say(QT_TRANSLATE_NOOP("ScanText", "actions:    ")), offered,
-            say(QT_TRANSLATE_NOOP("ScanText", "(ptriage act VERB START_ID)")));
+        out += listed(sayScan(QT_TRANSLATE_NOOP("ScanText", "actions:    ")), offered,
+            sayScan(QT_TRANSLATE_NOOP("ScanText", "(ptriage act VERB START_ID)")));
     if (!refused.empty())
-        out += listed(say(QT_TRANSLATE_NOOP("ScanText", "refused:    ")), refused, {});
+        out += listed(sayScan(QT_TRANSLATE_NOOP("ScanText", "refused:    ")), refused, {});
     const Phrase score = Phrase::number(blast.score, 2);
     out += '\n'
         + (blast.affected.size() == 1
-                ? say(QT_TRANSLATE_NOOP("ScanText", "blast radius: %1 (%2), 1 process affected"),
+                ? sayScan(QT_TRANSLATE_NOOP("ScanText", "blast radius: %1 (%2), 1 process affected"),
                     {word(blast.risk), score})
-                : say(QT_TRANSLATE_NOOP("ScanText", "blast radius: %1 (%2), %3 processes affected"),
+                : sayScan(QT_TRANSLATE_NOOP("ScanText", "blast radius: %1 (%2), %3 processes affected"),
                     {word(blast.risk), score, std::to_string(blast.affected.size())}))
         + '\n';
     for (const auto &reason : blast.reasons)
@@ -272,7 +275,8 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
         std::size_t shown = 0;
         for (const auto &of : s.deep->files)
             if (of.kind == FdKind::File && shown++ < 20)
-                out += (shown == 1 ? '\n' + say(QT_TRANSLATE_NOOP("ScanText", "open files:")) + '\n' : std::string())
+                out += (shown == 1 ? '\n' + sayScan(QT_TRANSLATE_NOOP("ScanText", "open files:")) + '\n'
+                                   : std::string())
                     + std::string("  ") + std::to_string(of.fd) + (of.writable ? " w " : " r ") + of.target + '\n';
     }
     return out;
@@ -280,7 +284,7 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
 
 std::string ledgerText(const Ledger &ledger, ProcessClass forClass, ProcessClass against)
 {
-    std::string out = say(QT_TRANSLATE_NOOP("ScanText", "evidence ledger (bits for %1 against %2):"),
+    std::string out = sayScan(QT_TRANSLATE_NOOP("ScanText", "evidence ledger (bits for %1 against %2):"),
                           {word(forClass), word(against)})
         + '\n';
     std::size_t termWidth = 0, strengthWidth = 0;

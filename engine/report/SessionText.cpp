@@ -21,7 +21,7 @@ __attribute__((format(printf, 1, 2))) std::string line(const char *format, ...)
 }
 
 // A sentence of these tables in the installed translation.
-std::string say(const char *source, std::vector<Phrase> args = {})
+std::string saySession(const char *source, std::vector<Phrase> args = {})
 {
     return Phrase("SessionText", source, std::move(args)).translated();
 }
@@ -57,7 +57,7 @@ std::string utf8(const QString &s)
 std::string shownAction(RecommendedAction action, bool review)
 {
     const std::string a = utf8(EngineLabels::action(action));
-    return review ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (review)"), {a}) : a;
+    return review ? saySession(QT_TRANSLATE_NOOP("SessionText", "%1 (review)"), {a}) : a;
 }
 
 } // namespace
@@ -65,13 +65,13 @@ std::string shownAction(RecommendedAction action, bool review)
 std::string sessionsText(const std::vector<SessionInfo> &sessions)
 {
     if (sessions.empty())
-        return say(QT_TRANSLATE_NOOP("SessionText", "no sessions saved")) + "\n";
-    std::string out = padColumns(say(QT_TRANSLATE_NOOP("SessionText", "ID")), 6, true) + "  "
-        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "TIME")), 19) + "  "
-        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "HOST")), 16) + "  "
-        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "PROCESSES")), 9, true) + "  "
-        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "CANDIDATES")), 10, true) + "  "
-        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "MEMORY")), 10, true) + "\n";
+        return saySession(QT_TRANSLATE_NOOP("SessionText", "no sessions saved")) + "\n";
+    std::string out = padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "ID")), 6, true) + "  "
+        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "TIME")), 19) + "  "
+        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "HOST")), 16) + "  "
+        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "PROCESSES")), 9, true) + "  "
+        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "CANDIDATES")), 10, true) + "  "
+        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "MEMORY")), 10, true) + "\n";
     for (const auto &i : sessions)
         out += line("%6lld  %-19s  %-16s  %9d  %10d  %10s\n", i.id, shortTime(i.atMs).c_str(),
             clip(i.sshHost.empty() ? i.host : "ssh:" + i.sshHost, 16).c_str(), i.processCount, i.candidateCount,
@@ -81,12 +81,12 @@ std::string sessionsText(const std::vector<SessionInfo> &sessions)
 
 std::string diffText(const SessionDiff &d, bool includeStable, const std::vector<SessionAction> &actions)
 {
-    std::string out = say(QT_TRANSLATE_NOOP("SessionText", "session %1 (%2) → session %3 (%4)"),
+    std::string out = saySession(QT_TRANSLATE_NOOP("SessionText", "session %1 (%2) → session %3 (%4)"),
                           {std::to_string(d.before->info.id), shortTime(d.before->info.atMs),
                               std::to_string(d.after->info.id), shortTime(d.after->info.atMs)})
         + "\n";
     if (d.crossBoot)
-        out += say(QT_TRANSLATE_NOOP(
+        out += saySession(QT_TRANSLATE_NOOP(
                    "SessionText", "different boots: processes compared by command and origin only, not by identity"))
             + "\n";
     for (int t = 0; t < kTransitionCount; ++t)
@@ -107,14 +107,14 @@ std::string diffText(const SessionDiff &d, bool includeStable, const std::vector
             change = shownAction(e.before->action, e.before->review) + " → "
                 + shownAction(e.after->action, e.after->review);
         else if (e.before && e.after && e.transition == Transition::Reparented)
-            change = say(QT_TRANSLATE_NOOP("SessionText", "parent %1 → %2"),
+            change = saySession(QT_TRANSLATE_NOOP("SessionText", "parent %1 → %2"),
                 {std::to_string(e.before->ppid), std::to_string(e.after->ppid)});
         out += padColumns(utf8(EngineLabels::transition(e.transition)), 22) + ' ' + padColumns(clip(change, 24), 24)
             + line(" %10s  %s\n", signedBytes(e.rssGrowthBytes).c_str(), clip(what, 100).c_str());
     }
     if (!actions.empty()) {
         out += "\n"
-            + say(QT_TRANSLATE_NOOP("SessionText", "actions taken between the two (%1):"),
+            + saySession(QT_TRANSLATE_NOOP("SessionText", "actions taken between the two (%1):"),
                 {std::to_string(actions.size())})
             + "\n";
         for (const auto &a : actions)
@@ -127,20 +127,20 @@ std::string diffText(const SessionDiff &d, bool includeStable, const std::vector
 std::string accumulationText(const Accumulation &acc, int limit)
 {
     if (acc.sessions.empty())
-        return say(QT_TRANSLATE_NOOP("SessionText", "no sessions in that span")) + "\n";
-    std::string out = say(QT_TRANSLATE_NOOP("SessionText", "%1 sessions over %2"),
+        return saySession(QT_TRANSLATE_NOOP("SessionText", "no sessions in that span")) + "\n";
+    std::string out = saySession(QT_TRANSLATE_NOOP("SessionText", "%1 sessions over %2"),
         {std::to_string(acc.sessions.size()), Phrase::duration(acc.spanHours * 3600)});
     if (!acc.rateKnown())
-        out += say(QT_TRANSLATE_NOOP("SessionText", " (span too short for a rate per hour: under %1)"),
+        out += saySession(QT_TRANSLATE_NOOP("SessionText", " (span too short for a rate per hour: under %1)"),
             {Phrase::duration(Accumulation::kShortestRateSpanHours * 3600)});
     out += "\n";
-    out += padColumns(say(QT_TRANSLATE_NOOP("SessionText", "SOURCE")), 40) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "PARENT")), 28) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "FIRST→NOW")), 8, true) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "PER HOUR")), 9, true) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "SHARE")), 7, true) + ' '
-        + padColumns(say(QT_TRANSLATE_NOOP("SessionText", "MEMORY")), 10, true) + "  "
-        + say(QT_TRANSLATE_NOOP("SessionText", "UNIT / PROJECT / TERMINAL")) + "\n";
+    out += padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "SOURCE")), 40) + ' '
+        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "PARENT")), 28) + ' '
+        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "FIRST→NOW")), 8, true) + ' '
+        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "PER HOUR")), 9, true) + ' '
+        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "SHARE")), 7, true) + ' '
+        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "MEMORY")), 10, true) + "  "
+        + saySession(QT_TRANSLATE_NOOP("SessionText", "UNIT / PROJECT / TERMINAL")) + "\n";
     int shown = 0;
     for (const auto &r : acc.rows) {
         if (shown++ >= limit)
@@ -150,13 +150,14 @@ std::string accumulationText(const Accumulation &acc, int limit)
             + (r.origin.terminal.empty() ? "" : "  " + r.origin.terminal);
         if (!r.origin.startedBy.empty())
             where += "  "
-                + (r.ownerGone ? say(QT_TRANSLATE_NOOP("SessionText", "started by %1 (ended)"), {r.origin.startedBy})
-                               : say(QT_TRANSLATE_NOOP("SessionText", "started by %1"), {r.origin.startedBy}));
+                + (r.ownerGone
+                        ? saySession(QT_TRANSLATE_NOOP("SessionText", "started by %1 (ended)"), {r.origin.startedBy})
+                        : saySession(QT_TRANSLATE_NOOP("SessionText", "started by %1"), {r.origin.startedBy}));
         const std::string rate = acc.rateKnown()
             ? padColumns((r.growthPerHour < 0 ? "" : "+") + utf8(localNumber(r.growthPerHour, 1)), 9, true)
             : padColumns("\u2014", 9, true);
         out += line("%-40s %-28s %8s %s %7s %10s  %s\n", clip(r.origin.command, 40).c_str(),
-            clip(r.parentGone ? say(QT_TRANSLATE_NOOP("SessionText", "%1 (gone)"), {parentText(r.origin.parent)})
+            clip(r.parentGone ? saySession(QT_TRANSLATE_NOOP("SessionText", "%1 (gone)"), {parentText(r.origin.parent)})
                               : parentText(r.origin.parent).translated(),
                 28)
                 .c_str(),
@@ -168,25 +169,25 @@ std::string accumulationText(const Accumulation &acc, int limit)
 
 std::string machineName(const std::string &sshHost)
 {
-    return sshHost.empty() ? say(QT_TRANSLATE_NOOP("SessionText", "this machine")) : sshHost;
+    return sshHost.empty() ? saySession(QT_TRANSLATE_NOOP("SessionText", "this machine")) : sshHost;
 }
 
 std::string hostAccumulationText(const HostAccumulation &acc, int limit)
 {
     if (acc.machines.empty())
-        return say(QT_TRANSLATE_NOOP("SessionText", "no sessions in that span")) + "\n";
+        return saySession(QT_TRANSLATE_NOOP("SessionText", "no sessions in that span")) + "\n";
     std::string out;
     for (const auto &m : acc.machines)
         out += (out.empty() ? "" : ", ") + machineName(m.host) + " "
-            + say(QT_TRANSLATE_NOOP("SessionText", "(sessions: %1)"), {std::to_string(m.sessions)});
-    out = say(QT_TRANSLATE_NOOP("SessionText", "Machines: %1"), {out}) + "\n";
+            + saySession(QT_TRANSLATE_NOOP("SessionText", "(sessions: %1)"), {std::to_string(m.sessions)});
+    out = saySession(QT_TRANSLATE_NOOP("SessionText", "Machines: %1"), {out}) + "\n";
     if (acc.machines.size() < 2)
         return out
-            + say(QT_TRANSLATE_NOOP("SessionText",
+            + saySession(QT_TRANSLATE_NOOP("SessionText",
                 "only one machine has sessions in that span: save others with 'ptriage scan --host HOST --save'"))
             + "\n";
     if (acc.rows.empty())
-        return out + say(QT_TRANSLATE_NOOP("SessionText", "no command runs on more than one machine")) + "\n";
+        return out + saySession(QT_TRANSLATE_NOOP("SessionText", "no command runs on more than one machine")) + "\n";
     int shown = 0;
     for (const auto &r : acc.rows) {
         if (shown++ >= limit)
@@ -195,8 +196,8 @@ std::string hostAccumulationText(const HostAccumulation &acc, int limit)
         for (const HostCount &h : r.hosts) {
             where += (where.empty() ? "" : ", ") + machineName(h.host) + " ×" + std::to_string(h.processes);
             if (h.leftBehind > 0)
-                where
-                    += " " + say(QT_TRANSLATE_NOOP("SessionText", "(%1 left behind)"), {std::to_string(h.leftBehind)});
+                where += " "
+                    + saySession(QT_TRANSLATE_NOOP("SessionText", "(%1 left behind)"), {std::to_string(h.leftBehind)});
         }
         out += clip(r.command, 60) + " — " + where + "\n";
     }

@@ -47,7 +47,7 @@ std::optional<ReliefGoal> goalOf(QString text)
     return goal;
 }
 
-QString bytes(std::uint64_t b)
+QString reliefBytes(std::uint64_t b)
 {
     return localBytes(static_cast<double>(b));
 }
@@ -161,7 +161,7 @@ void ReliefDialog::showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_
         QString name = processName(s);
         if (!step.tree.empty())
             name += tr(" (and %1 with it)").arg(step.tree.size());
-        const QStringList cells = {name, QString::number(s.id.pid), bytes(step.freesBytes),
+        const QStringList cells = {name, QString::number(s.id.pid), reliefBytes(step.freesBytes),
             step.source == MemoryFootprint::Source::Pss ? tr("PSS") : tr("RSS minus shared"),
             EngineLabels::risk(step.risk),
             step.stopUnit.empty() ? tr("end (TERM, then KILL)") : tr("stop the unit %1").arg(qs(step.stopUnit)),
@@ -177,16 +177,16 @@ void ReliefDialog::showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_
     else if (p.goal.freePort > 0 && p.steps.size() == 1)
         text = tr("Ending 1 process frees port %1 (and %2); expected loss %3.")
                    .arg(p.goal.freePort)
-                   .arg(bytes(p.freesBytes), localNumber(p.expectedLoss, 1));
+                   .arg(reliefBytes(p.freesBytes), localNumber(p.expectedLoss, 1));
     else if (p.goal.freePort > 0)
         text = tr("Ending %1 processes frees port %2 (and %3); expected loss %4.")
                    .arg(p.steps.size())
                    .arg(p.goal.freePort)
-                   .arg(bytes(p.freesBytes), localNumber(p.expectedLoss, 1));
+                   .arg(reliefBytes(p.freesBytes), localNumber(p.expectedLoss, 1));
     else
         text = tr("Ending %1 processes frees %2 (goal %3); expected loss %4.")
                    .arg(p.steps.size())
-                   .arg(bytes(p.freesBytes), bytes(p.goal.freeBytes))
+                   .arg(reliefBytes(p.freesBytes), reliefBytes(p.goal.freeBytes))
                    .arg(localNumber(p.expectedLoss, 1));
     // Where a group is the culprit (a session whose owner is gone), it is named as one, as the tray does.
     std::vector<std::pair<int, std::vector<int>>> culprits;
@@ -199,7 +199,7 @@ void ReliefDialog::showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_
     std::map<QString, QStringList> byReason;
     for (const auto &[index, gate] : p.excluded) {
         const Sample &s = r.process(index).sample();
-        byReason[qs(gate)] << tr("%1 (pid %2), %3").arg(processName(s)).arg(s.id.pid).arg(bytes(s.rssBytes));
+        byReason[qs(gate)] << tr("%1 (pid %2), %3").arg(processName(s)).arg(s.id.pid).arg(reliefBytes(s.rssBytes));
     }
     std::vector<std::pair<QString, QStringList>> groups(byReason.begin(), byReason.end());
     std::stable_sort(

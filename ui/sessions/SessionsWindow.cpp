@@ -36,7 +36,7 @@ QString when(std::int64_t atMs)
     return QLocale().toString(QDateTime::fromMSecsSinceEpoch(atMs), QLocale::ShortFormat);
 }
 
-QString bytes(double b)
+QString listBytes(double b)
 {
     return localBytes(b);
 }
@@ -197,7 +197,7 @@ void SessionsWindow::showList(const std::vector<SessionInfo> &sessions, const QS
         m_list->setItem(row, 1, readOnlyCell(qs(s.host)));
         m_list->setItem(row, 2, readOnlyCell(QString::number(s.processCount)));
         m_list->setItem(row, 3, readOnlyCell(QString::number(s.candidateCount)));
-        m_list->setItem(row, 4, readOnlyCell(bytes(static_cast<double>(s.rssBytes))));
+        m_list->setItem(row, 4, readOnlyCell(listBytes(static_cast<double>(s.rssBytes))));
     }
     if (!error.isEmpty()) {
         m_heading->setText(tr("Cannot read the sessions: %1").arg(error));
@@ -323,7 +323,7 @@ void SessionsWindow::showAccumulation()
                 tr("A rate per hour needs sessions at least %1 apart; these span %2.")
                     .arg(
                         localDuration(Accumulation::kShortestRateSpanHours * 3600), localDuration(a.spanHours * 3600)));
-        m_accumulation->setItem(row, 5, readOnlyCell(bytes(static_cast<double>(r.rssBytes))));
+        m_accumulation->setItem(row, 5, readOnlyCell(listBytes(static_cast<double>(r.rssBytes))));
         m_accumulation->setItem(row, 6,
             readOnlyCell(r.oldest.isValid() ? tr("%1 (PID %2)").arg(localDuration(r.oldestAgeSeconds)).arg(r.oldest.pid)
                                             : QString()));

@@ -9,7 +9,7 @@
 namespace ptriage {
 namespace {
 
-QString bytes(double b)
+QString modelBytes(double b)
 {
     return localBytes(b);
 }
@@ -18,7 +18,7 @@ QString signedBytes(long long b)
 {
     if (b == 0)
         return QStringLiteral("0");
-    return (b > 0 ? QStringLiteral("+") : QStringLiteral("−")) + bytes(static_cast<double>(b < 0 ? -b : b));
+    return (b > 0 ? QStringLiteral("+") : QStringLiteral("−")) + modelBytes(static_cast<double>(b < 0 ? -b : b));
 }
 
 // "before → after", or one side when the other did not exist or nothing changed.
@@ -161,7 +161,7 @@ QVariant TransitionModel::data(const QModelIndex &index, int role) const
     case Recommendation:
         return change(recOf(was), recOf(is));
     case Memory:
-        return now ? bytes(static_cast<double>(now->rssBytes)) : QString();
+        return now ? modelBytes(static_cast<double>(now->rssBytes)) : QString();
     case MemoryGrowth:
         return was && is ? signedBytes(e->rssGrowthBytes) : QString();
     case CpuGrowth:

@@ -46,7 +46,7 @@ std::vector<int> largest(const TriageResult &r, std::size_t n)
     return order;
 }
 
-QString bytes(std::uint64_t b)
+QString trayBytes(std::uint64_t b)
 {
     return localBytes(static_cast<double>(b));
 }
@@ -154,7 +154,7 @@ void TrayController::onReading(const MemoryReading &reading, PressureLevel level
         m_icon.setIcon(levelIcon(level));
     }
     m_memoryTip = tr("Memory: %1 available of %2 (%3)")
-                      .arg(bytes(reading.memAvailableBytes), bytes(reading.memTotalBytes),
+                      .arg(trayBytes(reading.memAvailableBytes), trayBytes(reading.memTotalBytes),
                           localPercent(reading.availableShare()));
     if (reading.some)
         m_memoryTip += QLatin1Char('\n')
@@ -172,8 +172,8 @@ void TrayController::showToolTip()
         const CandidateCounts &c = result->counts;
         tip += QLatin1Char('\n')
             + (c.candidates == 1
-                    ? tr("1 candidate · %1 reclaimable").arg(bytes(c.reclaimableBytes))
-                    : tr("%1 candidates · %2 reclaimable").arg(c.candidates).arg(bytes(c.reclaimableBytes)));
+                    ? tr("1 candidate · %1 reclaimable").arg(trayBytes(c.reclaimableBytes))
+                    : tr("%1 candidates · %2 reclaimable").arg(c.candidates).arg(trayBytes(c.reclaimableBytes)));
     }
     m_icon.setToolTip(tip);
 }
@@ -252,7 +252,7 @@ void TrayController::alert(const ReliefPlan &plan, const TriageResult &result)
         m_culprits.push_back(s.id);
         const int g = culpritGroup(result, i);
         if (std::none_of(groups.begin(), groups.end(), [g](const GroupCulprit &c) { return c.group == g; }))
-            names << tr("%1 (%2)").arg(processName(s), bytes(s.rssBytes));
+            names << tr("%1 (%2)").arg(processName(s), trayBytes(s.rssBytes));
     }
     for (const GroupCulprit &g : groups)
         for (int i : result.group(g.group).members)
@@ -266,7 +266,8 @@ void TrayController::alert(const ReliefPlan &plan, const TriageResult &result)
     const MemoryReading reading = m_monitor.lastReading();
     const bool critical = m_level == PressureLevel::Critical;
     const QString summary = critical ? tr("Memory is almost exhausted") : tr("Memory is running low");
-    QString body = tr("%1 available of %2.").arg(bytes(reading.memAvailableBytes), bytes(reading.memTotalBytes));
+    QString body
+        = tr("%1 available of %2.").arg(trayBytes(reading.memAvailableBytes), trayBytes(reading.memTotalBytes));
     for (const GroupCulprit &g : groups)
         body += QLatin1Char(' ') + sentence(g.phrase);
     if (!names.isEmpty())
@@ -274,12 +275,12 @@ void TrayController::alert(const ReliefPlan &plan, const TriageResult &result)
     body += QLatin1Char(' ');
     if (plan.reached)
         body += tr("Free memory… would free %1 of the %2 needed, ending %3.")
-                    .arg(bytes(plan.freesBytes), bytes(plan.goal.freeBytes), stepNames(plan, result, groups));
+                    .arg(trayBytes(plan.freesBytes), trayBytes(plan.goal.freeBytes), stepNames(plan, result, groups));
     else if (plan.freesBytes > 0)
         body += tr("Free memory… can safely free only %1 of the %2 needed, ending %3.")
-                    .arg(bytes(plan.freesBytes), bytes(plan.goal.freeBytes), stepNames(plan, result, groups));
+                    .arg(trayBytes(plan.freesBytes), trayBytes(plan.goal.freeBytes), stepNames(plan, result, groups));
     else
-        body += tr("Nothing here is safe to end to free the %1 needed.").arg(bytes(plan.goal.freeBytes));
+        body += tr("Nothing here is safe to end to free the %1 needed.").arg(trayBytes(plan.goal.freeBytes));
     m_notifications.show(
         summary, body, critical, {{QStringLiteral("show"), tr("Show")}, {QStringLiteral("free"), tr("Free memory…")}});
 }
@@ -297,7 +298,7 @@ void TrayController::rebuildMenu()
             const Sample &s = culpritView.sample();
             const ProcessIdentity id = s.id;
             QMenu *culprit = menu->addMenu(tr("%1 — %2 — %3")
-                                               .arg(processName(s), bytes(s.rssBytes),
+                                               .arg(processName(s), trayBytes(s.rssBytes),
                                                    EngineLabels::recommendation(culpritView.recommendation())));
             culprit->addAction(tr("Show in ptriage"), this, [this, id] { Q_EMIT windowRequested({id}); });
             culprit->addSeparator();

@@ -17,10 +17,10 @@ using namespace htmlreport;
 using html::number;
 using html::text;
 
-constexpr std::size_t kCommandInList = 100;
+constexpr std::size_t kHostCommandInList = 100;
 constexpr std::size_t kSharedRows = 50;
 
-std::string when(std::int64_t ms)
+std::string hostsWhen(std::int64_t ms)
 {
     if (ms <= 0)
         return w(HtmlReport::tr("unknown"));
@@ -28,7 +28,7 @@ std::string when(std::int64_t ms)
     return w(t.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss ")) + t.timeZoneAbbreviation());
 }
 
-std::string bytes(std::uint64_t b)
+std::string hostsBytes(std::uint64_t b)
 {
     return localized(formatBytes(static_cast<double>(b)));
 }
@@ -82,7 +82,7 @@ void writeOverview(std::string &out, const std::vector<HostReportPart> &parts)
         out += cell("processes", static_cast<double>(in.processes.size()), std::to_string(in.processes.size()));
         const CandidateCounts &counts = in.header.counts;
         out += cell("candidates", counts.candidates, std::to_string(counts.candidates));
-        out += cell("memory", static_cast<double>(counts.reclaimableBytes), bytes(counts.reclaimableBytes));
+        out += cell("memory", static_cast<double>(counts.reclaimableBytes), hostsBytes(counts.reclaimableBytes));
         out += "</tr>\n";
     }
     out += "</tbody></table>\n";
@@ -107,7 +107,7 @@ void writeShared(std::string &out, const std::vector<HostReportPart> &parts)
     out += "<section id=\"shared\"><h2>" + w(HtmlReport::tr("The same candidates on several machines"))
         + "</h2><ul class=\"shared\">";
     for (std::size_t r = 0; r < shared.size() && r < kSharedRows; ++r) {
-        out += "<li>" + commandInList(*shared[r].first, kCommandInList) + " — ";
+        out += "<li>" + commandInList(*shared[r].first, kHostCommandInList) + " — ";
         bool first = true;
         for (const auto &[k, count] : *shared[r].second) {
             out += std::string(first ? "" : ", ") + "<a href=\"#" + sectionId(k) + "\">" + hostName(parts[k]) + "</a> ×"
@@ -130,9 +130,9 @@ void writeHost(std::string &out, const HostReportPart &part, std::size_t k)
     }
     const ReportInput &in = *part.input;
     const ReportHeader &h = in.header;
-    out += "<dl class=\"facts\"><dt>" + w(HtmlReport::tr("Scanned")) + "</dt><dd>" + when(h.scannedAtMs) + "</dd><dt>"
-        + w(HtmlReport::tr("Booted")) + "</dt><dd>" + when(h.bootAtMs) + "</dd><dt>" + w(HtmlReport::tr("Memory"))
-        + "</dt><dd>"
+    out += "<dl class=\"facts\"><dt>" + w(HtmlReport::tr("Scanned")) + "</dt><dd>" + hostsWhen(h.scannedAtMs)
+        + "</dd><dt>" + w(HtmlReport::tr("Booted")) + "</dt><dd>" + hostsWhen(h.bootAtMs) + "</dd><dt>"
+        + w(HtmlReport::tr("Memory")) + "</dt><dd>"
         + w(HtmlReport::tr("%1 available of %2")
                 .arg(localQ(formatBytes(static_cast<double>(h.memAvailableBytes))),
                     localQ(formatBytes(static_cast<double>(h.memTotalBytes)))))
@@ -154,11 +154,11 @@ void writeHost(std::string &out, const HostReportPart &part, std::size_t k)
         out += "<tr data-class=\"" + classCss(p.classification) + "\" data-pid=\"" + std::to_string(p.pid)
             + "\" data-start-id=\"" + text(p.startId) + "\"><td data-key=\"command\" data-value=\"" + text(p.comm)
             + "\">" + text(p.comm) + " <span class=\"muted\">" + std::to_string(p.pid) + "</span><br>"
-            + commandInList(p.command, kCommandInList, p.commandBytesCut) + "</td><td data-key=\"user\">" + text(p.user)
-            + "</td><td data-key=\"class\"><span class=\"cls cls-" + classCss(p.classification) + "\">"
+            + commandInList(p.command, kHostCommandInList, p.commandBytesCut) + "</td><td data-key=\"user\">"
+            + text(p.user) + "</td><td data-key=\"class\"><span class=\"cls cls-" + classCss(p.classification) + "\">"
             + w(EngineLabels::processClass(p.classification)) + "</span></td>"
             + cell("score", p.score, std::to_string(p.score)) + "<td data-key=\"action\">" + recommendationText(p)
-            + "</td>" + cell("memory", static_cast<double>(p.rssBytes), bytes(p.rssBytes))
+            + "</td>" + cell("memory", static_cast<double>(p.rssBytes), hostsBytes(p.rssBytes))
             + cell("age", p.ageSeconds, duration(p.ageSeconds)) + "</tr>\n";
     }
     out += "</tbody></table>";
@@ -171,7 +171,7 @@ void writeHost(std::string &out, const HostReportPart &part, std::size_t k)
     out += "</section>\n";
 }
 
-std::string sha256(const std::string &s)
+std::string hostsSha256(const std::string &s)
 {
     return QCryptographicHash::hash(QByteArray::fromStdString(s), QCryptographicHash::Sha256).toBase64().toStdString();
 }
@@ -190,7 +190,7 @@ std::string HtmlReport::renderHosts(
     out += "<!DOCTYPE html>\n<html lang=\"" + w(HtmlReport::tr("en", "the report's language code"))
         + "\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'sha256-"
-        + sha256(css) + "'; script-src 'sha256-" + sha256(js)
+        + hostsSha256(css) + "'; script-src 'sha256-" + hostsSha256(js)
         + "'; img-src 'none'; base-uri 'none'; form-action 'none'\">\n"
           "<meta name=\"color-scheme\" content=\"light dark\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
