@@ -1206,13 +1206,15 @@ private Q_SLOTS:
         QCOMPARE(deep->exe, exe);
 
         // Of the processes the scan left unread: read since, and still left (a process gone
-        // meanwhile is neither).
+        // meanwhile is neither: one that ends during a refresh keeps what was read of it before).
         const auto since = [&first](const Snapshot &snap) {
             std::pair<std::size_t, std::size_t> readLeft{0, 0};
             for (const Sample &p : snap.processes) {
                 const Sample *was = first->byIdentity(p.id);
                 if (!was || !was->details || was->details->exeRead || !p.details
                     || p.details->partial.find("vanished") != std::string::npos)
+                    continue;
+                if (!p.details->exeRead && startTicksOf(p.id.pid) != p.id.startTicks)
                     continue;
                 // Read anew with its executable, as any new process is: it exec'd (another name), or
                 // the scan caught it mid-exec (no arguments yet). Other tests' processes do that.
