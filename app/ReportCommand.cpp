@@ -119,12 +119,14 @@ int report(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Write one self-contained HTML report: candidates, evidence, blast radius, actions, changes."));
-    parser.addOption({QStringLiteral("live"), QStringLiteral("Scan now and report the scan (the default).")});
+    parser.addOption({QStringLiteral("live"),
+        QStringLiteral("Scan now and report the scan (the default, but with --diff: session B).")});
     parser.addOption({QStringLiteral("last"), QStringLiteral("Report the latest saved session.")});
     parser.addOption({QStringLiteral("session"), QStringLiteral("Report the saved session ID."), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("diff"),
-        QStringLiteral("Compare sessions A and B (give it twice: --diff A --diff B, or --diff A,B); default: the "
-                       "session before the reported one."),
+        QStringLiteral("Compare sessions A and B (give it twice: --diff A --diff B, or --diff A,B) and report B "
+                       "unless --live, --last or --session says otherwise; default: the session before the "
+                       "reported one."),
         QStringLiteral("A B")});
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
         QStringLiteral("Write to FILE ('-': standard output; default ptriage-report-HOST-TIME.html)."),
@@ -151,7 +153,7 @@ int report(const QStringList &args)
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("report takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
     const bool last = parser.isSet(QStringLiteral("last"));
-    const bool bySession = parser.isSet(QStringLiteral("session"));
+    bool bySession = parser.isSet(QStringLiteral("session"));
     if (int(parser.isSet(QStringLiteral("live"))) + int(last) + int(bySession) > 1)
         return usage(QStringLiteral("choose one of --live, --last and --session"));
     const bool onHosts = parser.isSet(QStringLiteral("host"));
@@ -172,6 +174,11 @@ int report(const QStringList &args)
         if (ids.size() != 2 || !readId(ids[0], &history.beforeId) || !readId(ids[1], &history.afterId))
             return usage(QStringLiteral("--diff: expected two session ids, got '%1'")
                              .arg(parser.values(QStringLiteral("diff")).join(QLatin1Char(' '))));
+        // "Compare A and B" is about B: a live scan under it would be a third thing, headed "Live scan".
+        if (!last && !bySession && !parser.isSet(QStringLiteral("live"))) {
+            bySession = true;
+            sessionId = history.afterId;
+        }
     }
     installTranslations(*QCoreApplication::instance()); // the report speaks the user's language
     if (onHosts) {

@@ -44,9 +44,18 @@ std::string clip(std::string s, std::size_t n)
     return s;
 }
 
+// "0" for no change, as the Sessions window says it: "+0 B" read as a growth.
 std::string signedBytes(long long b)
 {
+    if (b == 0)
+        return "0";
     return (b < 0 ? "-" : "+") + localBytes(static_cast<double>(b < 0 ? -b : b)).toStdString();
+}
+
+// A kernel thread (no arguments) as ps shows it: its name in brackets, not an empty column.
+std::string shownCommand(const SessionProcess &p)
+{
+    return p.argv.empty() ? "[" + p.comm + "]" : p.commandLine();
 }
 
 std::string utf8(const QString &s)
@@ -98,7 +107,7 @@ std::string diffText(const SessionDiff &d, bool includeStable, const std::vector
             continue;
         const SessionProcess *p = e.after ? e.after : e.before;
         std::string what = d.crossBoot ? line("%d → %d  %s", e.countBefore, e.countAfter, e.key.c_str())
-                                       : line("%7d  %s", e.identity.pid, p->commandLine().c_str());
+                                       : line("%7d  %s", e.identity.pid, shownCommand(*p).c_str());
         std::string change;
         if (e.before && e.after && e.transition == Transition::ClassChanged)
             change = utf8(EngineLabels::processClass(e.before->classification)) + " → "

@@ -94,6 +94,18 @@ private Q_SLOTS:
         QVERIFY2(diff.exit == 0, diff.err.constData());
         QVERIFY(diff.out.contains("From session 1 "));
         QVERIFY(diff.out.contains("id=\"accumulation\""));
+
+        // --diff alone reports its later session, not a live scan nobody asked for.
+        const Run pair = runPtriage({QStringLiteral("report"), QStringLiteral("--diff"), QStringLiteral("1"),
+            QStringLiteral("2"), QStringLiteral("--db"), db, QStringLiteral("-o"), QStringLiteral("-")});
+        QVERIFY2(pair.exit == 0, pair.err.constData());
+        QVERIFY(pair.out.contains("Saved session 2"));
+        QVERIFY(!pair.out.contains("Live scan"));
+        QVERIFY(pair.out.contains("From session 1 "));
+        const Run live = runPtriage({QStringLiteral("report"), QStringLiteral("--live"), QStringLiteral("--diff"),
+            QStringLiteral("1,2"), QStringLiteral("--db"), db, QStringLiteral("-o"), QStringLiteral("-")});
+        QVERIFY2(live.exit == 0, live.err.constData());
+        QVERIFY(live.out.contains("Live scan"));
     }
 
     // Two reports of one saved session, a second apart and with no SOURCE_DATE_EPOCH, are the same

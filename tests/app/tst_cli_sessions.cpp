@@ -79,6 +79,13 @@ private Q_SLOTS:
             {QStringLiteral("diff"), QStringLiteral("1"), QStringLiteral("3"), QStringLiteral("--db"), db});
         QCOMPARE(abText.exit, 0);
         QVERIFY(abText.out.contains("session 1") && abText.out.contains("appeared"));
+        // No change reads "0", as in the Sessions window, never as a growth of "+0 B"; a kernel thread is
+        // named as ps names it.
+        const Run allText = runPtriage({QStringLiteral("diff"), QStringLiteral("1"), QStringLiteral("3"),
+            QStringLiteral("--all"), QStringLiteral("--db"), db});
+        QCOMPARE(allText.exit, 0);
+        QVERIFY2(allText.out.contains("unchanged") && !allText.out.contains("+0 B"), allText.out.constData());
+        QVERIFY(allText.out.contains("[kthreadd]"));
         // German text; JSON byte-identical in every locale.
         auto de = QProcessEnvironment::systemEnvironment();
         for (const char *v : {"LC_ALL", "LC_MESSAGES", "LANGUAGE"})

@@ -353,6 +353,14 @@ std::string classChange(const DiffEntry &e)
     return p ? classLabel(p->classification) : std::string();
 }
 
+// "0" for no change, as the Sessions window and `diff` say it ("+0 B" reads as a growth).
+std::string growth(long long b)
+{
+    if (b == 0)
+        return "0";
+    return (b < 0 ? "−" : "+") + bytes(static_cast<std::uint64_t>(std::llabs(b)));
+}
+
 void writeDiff(std::string &out, const ReportInput &in)
 {
     if (!in.comparison)
@@ -391,9 +399,7 @@ void writeDiff(std::string &out, const ReportInput &in)
             + w(EngineLabels::transition(e.transition)) + "</td><td>" + text(p ? p->comm : e.key) + " "
             + commandInList(p ? p->commandLine() : std::string(), kCommandInList, p ? p->commandBytesCut : 0) + "</td>"
             + numberCell("pid", p ? p->pid : 0, p ? std::to_string(p->pid) : std::string()) + "<td>" + classChange(e)
-            + "</td>"
-            + numberCell("memory", static_cast<double>(e.rssGrowthBytes),
-                (e.rssGrowthBytes < 0 ? "−" : "+") + bytes(static_cast<std::uint64_t>(std::llabs(e.rssGrowthBytes))))
+            + "</td>" + numberCell("memory", static_cast<double>(e.rssGrowthBytes), growth(e.rssGrowthBytes))
             + "</tr>\n";
     }
     out += "</tbody></table>";
