@@ -218,6 +218,10 @@
         <source>gone, or its PID now names another process: left alone</source>
         <translation>weg, oder seine PID benennt jetzt einen anderen Prozess: unangetastet</translation>
     </message>
+    <message>
+        <source>ended after SIGTERM (it was stopped: continued to receive it)</source>
+        <translation>nach SIGTERM beendet (er war angehalten: fortgesetzt, um es zu empfangen)</translation>
+    </message>
 </context>
 <context>
     <name>BlastRadius</name>
@@ -2124,10 +2128,6 @@
         <translation>ein %1-Terminal</translation>
     </message>
     <message>
-        <source>%1 session %2 (server pid %3)</source>
-        <translation>%1-Sitzung %2 (Server-PID %3)</translation>
-    </message>
-    <message>
         <source>an ssh login (session %1)</source>
         <translation>eine SSH-Anmeldung (Sitzung %1)</translation>
     </message>
@@ -2156,10 +2156,6 @@
         <translation>Sitzung %1</translation>
     </message>
     <message>
-        <source>session %1 of %2</source>
-        <translation>Sitzung %1 von %2</translation>
-    </message>
-    <message>
         <source>alive (pid %1)</source>
         <translation>läuft (PID %1)</translation>
     </message>
@@ -2182,6 +2178,42 @@
     <message>
         <source>unknown</source>
         <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>the %1 window on %2</source>
+        <translation>das %1-Fenster mit %2</translation>
+    </message>
+    <message>
+        <source>%1 session %2</source>
+        <translation>%1-Sitzung %2</translation>
+    </message>
+    <message>
+        <source>%1 session %2 in %3</source>
+        <translation>%1-Sitzung %2 in %3</translation>
+    </message>
+    <message>
+        <source>an ssh login in %1</source>
+        <translation>eine SSH-Anmeldung in %1</translation>
+    </message>
+    <message>
+        <source>a terminal in %1</source>
+        <translation>ein Terminal in %1</translation>
+    </message>
+    <message>
+        <source>a %1 run in %2</source>
+        <translation>ein %1-Lauf in %2</translation>
+    </message>
+    <message>
+        <source>a session in %1</source>
+        <translation>eine Sitzung in %1</translation>
+    </message>
+    <message>
+        <source>a %1 session</source>
+        <translation>eine %1-Sitzung</translation>
+    </message>
+    <message>
+        <source>a %1 session in %2</source>
+        <translation>eine %1-Sitzung in %2</translation>
     </message>
 </context>
 <context>
@@ -3900,6 +3932,62 @@ Eltern-PID: %2</translation>
         <source>not read: the process is on %1</source>
         <translation>nicht gelesen: der Prozess läuft auf %1</translation>
     </message>
+    <message>
+        <source>very high</source>
+        <translation>sehr hohe</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>hohe</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>normale</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>niedrige</translation>
+    </message>
+    <message>
+        <source>very low</source>
+        <translation>sehr niedrige</translation>
+    </message>
+    <message>
+        <source>%1 priority (nice %2)</source>
+        <translation>%1 Priorität (nice %2)</translation>
+    </message>
+    <message>
+        <source>user unknown</source>
+        <translation>Benutzer unbekannt</translation>
+    </message>
+    <message>
+        <source>user %1</source>
+        <translation>Benutzer %1</translation>
+    </message>
+    <message>
+        <source>parent %1 (%2)</source>
+        <translation>Elternprozess %1 (%2)</translation>
+    </message>
+    <message>
+        <source>parent %1</source>
+        <translation>Elternprozess %1</translation>
+    </message>
+    <message>
+        <source>started %1 (%2 ago)</source>
+        <translation>gestartet %1 (vor %2)</translation>
+    </message>
+    <message>
+        <source>1 thread</source>
+        <translation>1 Thread</translation>
+    </message>
+    <message>
+        <source>%1 threads</source>
+        <translation>%1 Threads</translation>
+    </message>
+    <message>
+        <source>Process:</source>
+        <translation>Prozess:</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::HistoryCharts</name>
@@ -4207,6 +4295,26 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1 is in the hosts file; its processes can be chosen once it answers.</source>
         <translation>%1 steht in der Rechnerdatei; seine Prozesse sind wählbar, sobald er antwortet.</translation>
+    </message>
+    <message>
+        <source>Remove host</source>
+        <translation>Rechner entfernen</translation>
+    </message>
+    <message>
+        <source>The hosts file lists no host.</source>
+        <translation>Die Rechnerdatei nennt keinen Rechner.</translation>
+    </message>
+    <message>
+        <source>Take this host out of the hosts file (its saved sessions stay):</source>
+        <translation>Diesen Rechner aus der Rechnerdatei nehmen (seine gespeicherten Sitzungen bleiben):</translation>
+    </message>
+    <message>
+        <source>%1 was not removed: %2</source>
+        <translation>%1 wurde nicht entfernt: %2</translation>
+    </message>
+    <message>
+        <source>%1 is no longer in the hosts file.</source>
+        <translation>%1 steht nicht mehr in der Rechnerdatei.</translation>
     </message>
 </context>
 <context>
@@ -5419,6 +5527,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>Freeing memory is planned on this machine only: choose This machine to see its plan</source>
         <translation>Speicherfreigabe wird nur auf diesem Rechner geplant: wählen Sie „Dieser Rechner“, um den Plan zu sehen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove host…</source>
+        <translation>Rechner &amp;entfernen…</translation>
     </message>
 </context>
 </TS>

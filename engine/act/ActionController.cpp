@@ -116,6 +116,13 @@ bool stillAlive(const ProcessIdentity &id)
     return st && st->startTicks == id.startTicks && st->state != 'Z' && st->state != 'X';
 }
 
+// Stopped by a signal (a job-control stop, ptriage's pause), not traced: its SIGTERM waits until it runs.
+bool stoppedBySignal(const ProcessIdentity &id)
+{
+    const auto st = procops::procfs::readStat(id.pid);
+    return st && st->startTicks == id.startTicks && st->state == 'T';
+}
+
 } // namespace
 
 struct ActionController::Pending {
@@ -241,11 +248,18 @@ void ActionController::endWithTermThenKill(const ActRequest &request, std::vecto
         }
     const auto term = perform(helperRequestFor(request, "TERM"), targets);
     std::vector<Pending *> waiting;
+    std::vector<ProcessIdentity> stopped;
     for (std::size_t i = 0; i < who.size(); ++i) {
         who[i]->outcome = term[i];
-        if (term[i].status == ActStatus::Done)
+        if (term[i].status == ActStatus::Done) {
             waiting.push_back(who[i]);
+            if (stoppedBySignal(who[i]->id))
+                stopped.push_back(who[i]->id);
+        }
     }
+    // A stopped process acts on SIGTERM only once it runs: continue it, as a shell's `kill` does for a
+    // stopped job, rather than wait out the grace period and KILL it (no chance to clean up).
+    perform(helperRequestFor(request, "CONT"), stopped);
     QElapsedTimer clock;
     clock.start();
     while (!waiting.empty() && clock.elapsed() < request.endTimeoutMs) {
@@ -255,7 +269,10 @@ void ActionController::endWithTermThenKill(const ActRequest &request, std::vecto
     }
     for (Pending *p : who)
         if (p->outcome.status == ActStatus::Done && std::find(waiting.begin(), waiting.end(), p) == waiting.end())
-            p->outcome.message = Phrase("Action", QT_TRANSLATE_NOOP("Action", "ended after SIGTERM"));
+            p->outcome.message = std::find(stopped.begin(), stopped.end(), p->id) == stopped.end()
+                ? Phrase("Action", QT_TRANSLATE_NOOP("Action", "ended after SIGTERM"))
+                : Phrase("Action",
+                    QT_TRANSLATE_NOOP("Action", "ended after SIGTERM (it was stopped: continued to receive it)"));
     if (waiting.empty())
         return;
     // Still there after the grace period: KILL, through the same core checks (a reused PID is refused).

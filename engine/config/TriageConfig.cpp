@@ -541,25 +541,60 @@ void SignatureTable::index()
     anyUnnamedCmdline = joinedAlternatives(unnamed);
 }
 
+namespace {
+
+// argv[0]'s name; "tmux: server", "sshd: user@pts/0": a process that rewrote its argv keeps the name
+// before ':'.
+std::string programOf(const std::vector<std::string> &cmdline)
+{
+    if (cmdline.empty())
+        return {};
+    const std::string &argv0 = cmdline[0];
+    if (cmdline.size() == 1 && argv0.find(": ") != std::string::npos) // "sshd: alice@pts/0" names no path
+        return basename(argv0.substr(0, argv0.find(": ")));
+    return basename(argv0);
+}
+
+// The script an interpreter runs: its first argument that is no option, among the first three.
+std::string scriptOf(
+    const std::vector<std::string> &interpreters, const std::string &program, const std::vector<std::string> &cmdline)
+{
+    if (std::find(interpreters.begin(), interpreters.end(), program) == interpreters.end())
+        return {};
+    for (std::size_t i = 1; i < cmdline.size() && i < 4; ++i)
+        if (!cmdline[i].empty() && cmdline[i][0] != '-')
+            return basename(cmdline[i]);
+    return {};
+}
+
+} // namespace
+
+std::string SignatureTable::programName(const std::string &comm, const std::vector<std::string> &cmdline) const
+{
+    const std::string program = programOf(cmdline);
+    // "python3 -c CODE", "node -e CODE": the code is no script's name.
+    const bool code = cmdline.size() > 1 && (cmdline[1] == "-c" || cmdline[1] == "-e");
+    std::string name = code ? std::string() : scriptOf(interpreters, program, cmdline);
+    if (name.empty()) // a login shell's "-bash" is bash
+        name = program.starts_with('-') ? program.substr(1) : program;
+    // An argv[0] rewritten into a whole title keeps comm.
+    if (name.empty() || name.size() > 64 || name.find(' ') != std::string::npos)
+        name = comm;
+    // Shown as it is on terminals too: no control character gets through (a name is anyone's to set).
+    for (char &c : name)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            c = '?';
+    return name;
+}
+
 int SignatureTable::match(const std::string &comm, const std::vector<std::string> &cmdline) const
 {
-    std::string argv0 = cmdline.empty() ? std::string() : basename(cmdline[0]);
-    // "tmux: server", "sshd: user@pts/0": a process that rewrote its argv keeps the name before ':'
-    if (cmdline.size() == 1 && argv0.find(": ") != std::string::npos)
-        argv0 = argv0.substr(0, argv0.find(": "));
-    std::string script;
-    if (std::find(interpreters.begin(), interpreters.end(), argv0) != interpreters.end()) {
-        for (std::size_t i = 1; i < cmdline.size() && i < 4; ++i) {
-            if (!cmdline[i].empty() && cmdline[i][0] != '-') {
-                script = basename(cmdline[i]);
-                // vite/bin/vite.js is vite: a script is known by its name without the extension
-                for (const char *ext : {".js", ".mjs", ".cjs", ".ts", ".py"})
-                    if (script.size() > std::strlen(ext) && script.ends_with(ext))
-                        script.resize(script.size() - std::strlen(ext));
-                break;
-            }
-        }
-    }
+    const std::string argv0 = programOf(cmdline);
+    std::string script = scriptOf(interpreters, argv0, cmdline);
+    // vite/bin/vite.js is vite: a script is known by its name without the extension
+    for (const char *ext : {".js", ".mjs", ".cjs", ".ts", ".py"})
+        if (script.size() > std::strlen(ext) && script.ends_with(ext))
+            script.resize(script.size() - std::strlen(ext));
     // The signatures this command can meet, in their order: those it is named by, and those that
     // name nothing.
     std::vector<int> candidates = m_unnamed;

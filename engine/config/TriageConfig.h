@@ -104,6 +104,9 @@ struct SignatureTable {
     // The category of a command: by comm, argv[0]'s basename, the script an interpreter runs,
     // or a regular expression over the whole command line. First matching signature wins.
     int match(const std::string &comm, const std::vector<std::string> &cmdline) const;
+    // What people call the process: the script an interpreter runs (migrate.py), else its program's
+    // name (hugo, bash for a login shell's -bash), else comm. Every surface names a process by it.
+    std::string programName(const std::string &comm, const std::vector<std::string> &cmdline) const;
 
 private:
     // Which signatures name each name, and which name none: a command meets only those (hundreds

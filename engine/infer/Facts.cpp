@@ -162,9 +162,11 @@ void findBasics(const Lookups &look, const Sample &s, ProcessFacts &f)
     const ProcessFacts *before = look.sameDetailsBefore(s);
     if (before) {
         f.category = before->category;
+        f.name = before->name;
         f.cmdlineProtection = before->cmdlineProtection;
     } else {
         f.category = d ? sigs.match(d->comm, d->cmdline) : sigs.unknownCategory;
+        f.name = d ? sigs.programName(d->comm, d->cmdline) : s.comm;
         f.cmdlineProtection = protectedCmdlineReason(look.config.policy, s);
     }
     f.user = s.uid ? look.users.at(*s.uid) : std::string("?");

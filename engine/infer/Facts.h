@@ -26,6 +26,7 @@ struct CriticalFile {
 // derived from a snapshot (no I/O here).
 struct ProcessFacts {
     int category = 0;
+    std::string name; // what people call it (SignatureTable::programName)
     std::string user;
     double ageSeconds = 0;
     double lifetimeCpuShare = 0;

@@ -92,8 +92,11 @@ std::string normalizeCommand(const std::vector<std::string> &argv, std::string_v
     std::string out;
     for (std::size_t args = 0; args < argv.size() && args < 4; ++args) {
         std::string_view arg = argv[args];
-        if (args == 0 && arg.find('/') != std::string_view::npos)
-            arg = arg.substr(arg.rfind('/') + 1); // the program, not where it lives
+        if (args == 0) {
+            // The program, not where it lives; its name as it is (cc1plus, python3: the same every run).
+            out += arg.substr(arg.find('/') == std::string_view::npos ? 0 : arg.rfind('/') + 1);
+            continue;
+        }
         if (!arg.empty()) {
             if (!out.empty())
                 out += ' ';

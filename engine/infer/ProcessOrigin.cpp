@@ -371,25 +371,36 @@ std::vector<OriginGroup> groupByOrigin(const Snapshot &snap, const std::vector<P
 
 Phrase originPhrase(const ProcessOrigin &o)
 {
+    // Named by tool and project, as a person would say it; a pid only where nothing else tells two
+    // apart (the owner's phrase says its pid and whether it lives).
     const std::string id = o.sessionId.size() > 8 ? o.sessionId.substr(0, 8) + "…" : o.sessionId;
+    const std::string &in = o.projectLabel;
     switch (o.kind) {
     case OriginKind::Agent:
         return id.empty() ? originSaid(QT_TRANSLATE_NOOP("Origins", "the %1 session"), {o.tool})
                           : originSaid(QT_TRANSLATE_NOOP("Origins", "the %1 session %2"), {o.tool, id});
     case OriginKind::Editor:
+        if (!in.empty())
+            return originSaid(QT_TRANSLATE_NOOP("Origins", "the %1 window on %2"), {o.tool, in});
         return o.ownerPid
             ? originSaid(QT_TRANSLATE_NOOP("Origins", "the %1 window (pid %2)"), {o.tool, std::to_string(o.ownerPid)})
             : originSaid(QT_TRANSLATE_NOOP("Origins", "a %1 terminal"), {o.tool});
     case OriginKind::Terminal:
         if (o.tool == "tmux" || o.tool == "screen")
-            return originSaid(QT_TRANSLATE_NOOP("Origins", "%1 session %2 (server pid %3)"),
-                {o.tool, o.sessionId, std::to_string(o.ownerPid)});
+            return in.empty()
+                ? originSaid(QT_TRANSLATE_NOOP("Origins", "%1 session %2"), {o.tool, o.sessionId})
+                : originSaid(QT_TRANSLATE_NOOP("Origins", "%1 session %2 in %3"), {o.tool, o.sessionId, in});
         if (o.tool == "ssh")
-            return originSaid(QT_TRANSLATE_NOOP("Origins", "an ssh login (session %1)"), {std::to_string(o.ownerPid)});
-        return originSaid(QT_TRANSLATE_NOOP("Origins", "a terminal (session %1)"), {std::to_string(o.ownerPid)});
+            return in.empty()
+                ? originSaid(QT_TRANSLATE_NOOP("Origins", "an ssh login (session %1)"), {std::to_string(o.ownerPid)})
+                : originSaid(QT_TRANSLATE_NOOP("Origins", "an ssh login in %1"), {in});
+        return in.empty()
+            ? originSaid(QT_TRANSLATE_NOOP("Origins", "a terminal (session %1)"), {std::to_string(o.ownerPid)})
+            : originSaid(QT_TRANSLATE_NOOP("Origins", "a terminal in %1"), {in});
     case OriginKind::TestRun:
-        return originSaid(
-            QT_TRANSLATE_NOOP("Origins", "a %1 run (process group %2)"), {o.tool, std::to_string(o.ownerPid)});
+        return in.empty() ? originSaid(
+                   QT_TRANSLATE_NOOP("Origins", "a %1 run (process group %2)"), {o.tool, std::to_string(o.ownerPid)})
+                          : originSaid(QT_TRANSLATE_NOOP("Origins", "a %1 run in %2"), {o.tool, in});
     case OriginKind::Unit:
         return originSaid(QT_TRANSLATE_NOOP("Origins", "the unit %1"), {o.unit});
     case OriginKind::Container:
@@ -399,9 +410,11 @@ Phrase originPhrase(const ProcessOrigin &o)
     }
     if (o.key == "kernel")
         return originSaid(QT_TRANSLATE_NOOP("Origins", "the kernel"));
-    return o.tool.empty()
-        ? originSaid(QT_TRANSLATE_NOOP("Origins", "session %1"), {std::to_string(o.ownerPid)})
-        : originSaid(QT_TRANSLATE_NOOP("Origins", "session %1 of %2"), {std::to_string(o.ownerPid), o.tool});
+    if (o.tool.empty())
+        return in.empty() ? originSaid(QT_TRANSLATE_NOOP("Origins", "session %1"), {std::to_string(o.ownerPid)})
+                          : originSaid(QT_TRANSLATE_NOOP("Origins", "a session in %1"), {in});
+    return in.empty() ? originSaid(QT_TRANSLATE_NOOP("Origins", "a %1 session"), {o.tool})
+                      : originSaid(QT_TRANSLATE_NOOP("Origins", "a %1 session in %2"), {o.tool, in});
 }
 
 Phrase ownerPhrase(const ProcessOrigin &o, std::int64_t nowMs)

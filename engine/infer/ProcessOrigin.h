@@ -30,7 +30,8 @@ struct ProcessOrigin {
     std::string unit; // the systemd unit or container, when there is one
 };
 
-// The origin in words for people: "the Claude Code session 1b2f…", "tmux session 0 (server 812)".
+// The origin in words for people, by tool and project: "the Claude Code session 1b2f…", "tmux session 0
+// in api", "a pytest run in api"; a pid only when nothing else names it.
 Phrase originPhrase(const ProcessOrigin &o);
 // Its owner's state in words: "alive (pid 812)", "ended", "ended; pid 812 now belongs to a newer
 // process", with when it was last seen alive when known (`nowMs`: the scan's time).

@@ -91,6 +91,38 @@ bool addToHostsFile(const std::string &path, const std::string &name, std::strin
     return true;
 }
 
+bool removeFromHostsFile(const std::string &path, const std::string &name, std::string *why)
+{
+    const QString file = QString::fromStdString(path);
+    QByteArray content;
+    QString error;
+    bool exists = false;
+    if (!readOwnFile(file, &content, &exists, &error))
+        return *why = error.toStdString(), false;
+    QList<QByteArray> lines = content.split('\n');
+    const bool lastEnded = content.endsWith('\n');
+    if (lastEnded)
+        lines.removeLast(); // the empty piece after the last newline
+    QByteArray kept;
+    bool removed = false, lastKept = false;
+    for (const QByteArray &line : std::as_const(lines)) {
+        const qsizetype hash = line.indexOf('#');
+        std::istringstream words((hash < 0 ? line : line.left(hash)).toStdString()); // before a comment
+        std::string first;
+        lastKept = !(words >> first && first == name);
+        removed = removed || !lastKept;
+        if (lastKept)
+            kept += line + '\n';
+    }
+    if (lastKept && !lastEnded)
+        kept.chop(1); // a last line without its newline stays so
+    if (!removed)
+        return *why = "'" + oneLine(name) + "' is not in " + oneLine(path), false;
+    if (!writeWholeFile(file, kept, 0666, &error))
+        return *why = error.toStdString(), false;
+    return true;
+}
+
 std::string defaultHostsFile()
 {
     return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation))

@@ -33,5 +33,9 @@ std::string defaultHostsFile(); // ~/.config/ptriage/hosts
 // is kept as it is. False with why: a bad name, a hosts file with a bad line (fix that first), or it
 // cannot be written (or is not the person's own). A host already listed is not added again (true).
 bool addToHostsFile(const std::string &path, const std::string &name, std::string *why);
+// Takes `name`'s line (each line naming it) out of the hosts file; every other line, comments and
+// bad lines included, stays as it is. False with why: it is not listed, or the file is not the
+// person's own or cannot be written.
+bool removeFromHostsFile(const std::string &path, const std::string &name, std::string *why);
 
 } // namespace ptriage

@@ -26,8 +26,7 @@ void processRef(JsonWriter &w, const TriageResult &r, int i)
 
 std::string commandOf(const TriageResult &r, int i, std::size_t width)
 {
-    const std::string c = printableCommandLine(r.snapshot->processes[static_cast<std::size_t>(i)]);
-    return c.size() > width ? c.substr(0, width - 1) + "~" : c;
+    return cutColumns(printableCommandLine(r.snapshot->processes[static_cast<std::size_t>(i)]), width);
 }
 
 // A sentence of this table in the installed translation.

@@ -85,6 +85,7 @@ void writeProcess(JsonWriter &w, const TriageResult &r, const TriageConfig &conf
         w.key("uid").null();
     w.key("user").value(f.user);
     w.key("comm").value(s.details ? s.details->comm : std::string());
+    w.key("name").value(f.name);
     w.key("cmdline").stringArray(s.details ? s.details->cmdline : std::vector<std::string>{});
     w.key("state").value(std::string_view(&s.state, 1));
     w.key("nice").value(static_cast<long long>(s.nice));

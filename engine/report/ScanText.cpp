@@ -24,25 +24,17 @@ std::string q(const QString &words)
     return words.toStdString();
 }
 
-std::size_t columnsOf(const std::string &s)
-{
-    std::size_t cols = 0;
-    for (char c : s)
-        cols += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
-    return cols;
-}
-
 // `label` and `items` joined by " · ", with `hint` after three spaces, in lines of at most 80 columns
 // (the next ones indented under the first item).
 std::string listed(const std::string &label, const std::vector<std::string> &items, const std::string &hint)
 {
     constexpr std::size_t width = 80;
-    const std::string indent(columnsOf(label), ' ');
+    const std::string indent(displayColumns(label), ' ');
     std::string out = label, line = label;
     bool first = true;
     auto add = [&](const std::string &piece, const std::string &sep) {
         // Two columns kept for the " ·" that ends a wrapped line of the list.
-        if (!first && columnsOf(line) + columnsOf(sep) + columnsOf(piece) > width - 2) {
+        if (!first && displayColumns(line) + displayColumns(sep) + displayColumns(piece) > width - 2) {
             out += (sep == " · " ? " ·\n" : "\n") + indent;
             line = indent;
         } else if (!first) {
@@ -58,32 +50,6 @@ std::string listed(const std::string &label, const std::vector<std::string> &ite
     if (!hint.empty())
         add(hint, "   ");
     return out + '\n';
-}
-
-// Cuts to `width` display columns without splitting a UTF-8 sequence (the last column: no padding);
-// width 0: the whole text.
-std::string fit(const std::string &s, std::size_t width)
-{
-    if (width == 0)
-        return s;
-    std::size_t cols = 0, i = 0;
-    while (i < s.size() && cols < width) {
-        ++i;
-        while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xc0) == 0x80)
-            ++i;
-        ++cols;
-    }
-    std::string out = s.substr(0, i);
-    if (i < s.size() && !out.empty()) {
-        out.pop_back();
-        while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xc0) == 0x80)
-            out.pop_back();
-        if (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xc0) == 0xc0)
-            out.pop_back();
-        out += "…";
-        ++cols;
-    }
-    return out;
 }
 
 std::string topReasons(const TriageResult &r, const TriageConfig &config, int i, std::size_t n)
@@ -165,10 +131,10 @@ std::string scanText(const TriageResult &r, const TriageConfig &config, const Sc
         out += padColumns(action, 10) + line + padColumns(q(localDuration(r.facts[u].ageSeconds)), 10) + ' '
             + padColumns(s.cpuRecent() ? q(localPercent(*s.cpuRecent())) : "?", 6, true) + ' '
             + padColumns(q(localBytes(static_cast<double>(s.rssBytes))), 9, true) + "  "
-            + fit(printableCommandLine(s), rest) + '\n';
+            + cutColumns(printableCommandLine(s), rest) + '\n';
         const std::string why = topReasons(r, config, i, 3);
         if (!why.empty() && rec.candidate)
-            out += std::string(kPrefix, ' ') + fit(why, rest) + '\n';
+            out += std::string(kPrefix, ' ') + cutColumns(why, rest) + '\n';
     }
     return out;
 }
@@ -184,7 +150,8 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
     const Category &cat = config.signatures.categories[static_cast<std::size_t>(f.category)];
     std::string out;
     char line[1024];
-    std::snprintf(line, sizeof line, "pid %d  %s\n", s.id.pid, r.identityOf(index).toString().c_str());
+    std::snprintf(
+        line, sizeof line, "%s — pid %d  %s\n", f.name.c_str(), s.id.pid, r.identityOf(index).toString().c_str());
     out += line;
     out += sayScan(QT_TRANSLATE_NOOP("ScanText", "command:    %1"), {printableCommandLine(s)}) + '\n';
     out += sayScan(
@@ -215,7 +182,7 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
     // Label columns as wide as their longest label (a translation's may be longer than English's).
     std::size_t classWidth = 11;
     for (int c = 0; c < kClassCount; ++c)
-        classWidth = std::max(classWidth, columnsOf(q(EngineLabels::processClass(static_cast<ProcessClass>(c)))));
+        classWidth = std::max(classWidth, displayColumns(q(EngineLabels::processClass(static_cast<ProcessClass>(c)))));
     for (int c = 0; c < kClassCount; ++c) {
         const double p = post.probability[static_cast<std::size_t>(c)];
         out += "  " + padColumns(q(EngineLabels::processClass(static_cast<ProcessClass>(c))), classWidth) + ' '
@@ -289,8 +256,8 @@ std::string ledgerText(const Ledger &ledger, ProcessClass forClass, ProcessClass
         + '\n';
     std::size_t termWidth = 0, strengthWidth = 0;
     for (const auto &t : ledger) {
-        termWidth = std::max(termWidth, columnsOf(q(EngineLabels::term(t.term))));
-        strengthWidth = std::max(strengthWidth, columnsOf(q(EngineLabels::strength(t.strength))));
+        termWidth = std::max(termWidth, displayColumns(q(EngineLabels::term(t.term))));
+        strengthWidth = std::max(strengthWidth, displayColumns(q(EngineLabels::strength(t.strength))));
     }
     for (const auto &t : ledger) {
         const std::string bits = (t.bits < 0 ? "" : "+") + q(localNumber(t.bits, 2)); // the locale's decimal mark

@@ -32,18 +32,6 @@ std::string shortTime(std::int64_t ms)
     return t.substr(0, std::min<std::size_t>(t.size(), 19));
 }
 
-// At most `n` bytes, never splitting a UTF-8 sequence (German labels hold umlauts).
-std::string clip(std::string s, std::size_t n)
-{
-    if (s.size() > n) {
-        std::size_t cut = n - 1;
-        while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xc0) == 0x80)
-            --cut;
-        s = s.substr(0, cut) + "…";
-    }
-    return s;
-}
-
 // "0" for no change, as the Sessions window says it: "+0 B" read as a growth.
 std::string signedBytes(long long b)
 {
@@ -83,7 +71,7 @@ std::string sessionsText(const std::vector<SessionInfo> &sessions)
         + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "MEMORY")), 10, true) + "\n";
     for (const auto &i : sessions)
         out += line("%6lld  %-19s  %-16s  %9d  %10d  %10s\n", i.id, shortTime(i.atMs).c_str(),
-            clip(i.sshHost.empty() ? i.host : "ssh:" + i.sshHost, 16).c_str(), i.processCount, i.candidateCount,
+            cutColumns(i.sshHost.empty() ? i.host : "ssh:" + i.sshHost, 16).c_str(), i.processCount, i.candidateCount,
             utf8(localBytes(static_cast<double>(i.rssBytes))).c_str());
     return out;
 }
@@ -118,8 +106,9 @@ std::string diffText(const SessionDiff &d, bool includeStable, const std::vector
         else if (e.before && e.after && e.transition == Transition::Reparented)
             change = saySession(QT_TRANSLATE_NOOP("SessionText", "parent %1 → %2"),
                 {std::to_string(e.before->ppid), std::to_string(e.after->ppid)});
-        out += padColumns(utf8(EngineLabels::transition(e.transition)), 22) + ' ' + padColumns(clip(change, 24), 24)
-            + line(" %10s  %s\n", signedBytes(e.rssGrowthBytes).c_str(), clip(what, 100).c_str());
+        out += padColumns(utf8(EngineLabels::transition(e.transition)), 22) + ' '
+            + padColumns(cutColumns(change, 24), 24)
+            + line(" %10s  %s\n", signedBytes(e.rssGrowthBytes).c_str(), cutColumns(what, 100).c_str());
     }
     if (!actions.empty()) {
         out += "\n"
@@ -128,7 +117,7 @@ std::string diffText(const SessionDiff &d, bool includeStable, const std::vector
             + "\n";
         for (const auto &a : actions)
             out += line("%6lld  %s  %-14s %-16s %s  %s\n", a.id, shortTime(a.atMs).c_str(), a.verb.c_str(),
-                a.status.c_str(), a.target.c_str(), clip(a.command, 80).c_str());
+                a.status.c_str(), a.target.c_str(), cutColumns(a.command, 80).c_str());
     }
     return out;
 }
@@ -143,12 +132,19 @@ std::string accumulationText(const Accumulation &acc, int limit)
         out += saySession(QT_TRANSLATE_NOOP("SessionText", " (span too short for a rate per hour: under %1)"),
             {Phrase::duration(Accumulation::kShortestRateSpanHours * 3600)});
     out += "\n";
+    // Each column as wide as its heading in this language, at least as wide as its figures need.
+    const std::string counting = saySession(QT_TRANSLATE_NOOP("SessionText", "FIRST→NOW"));
+    const std::string perHour = saySession(QT_TRANSLATE_NOOP("SessionText", "PER HOUR"));
+    const std::string share = saySession(QT_TRANSLATE_NOOP("SessionText", "SHARE"));
+    const std::string memory = saySession(QT_TRANSLATE_NOOP("SessionText", "MEMORY"));
+    const std::size_t countWidth = std::max<std::size_t>(9, displayColumns(counting));
+    const std::size_t rateWidth = std::max<std::size_t>(9, displayColumns(perHour));
+    const std::size_t shareWidth = std::max<std::size_t>(7, displayColumns(share));
+    const std::size_t memoryWidth = std::max<std::size_t>(10, displayColumns(memory));
     out += padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "SOURCE")), 40) + ' '
         + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "PARENT")), 28) + ' '
-        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "FIRST→NOW")), 8, true) + ' '
-        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "PER HOUR")), 9, true) + ' '
-        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "SHARE")), 7, true) + ' '
-        + padColumns(saySession(QT_TRANSLATE_NOOP("SessionText", "MEMORY")), 10, true) + "  "
+        + padColumns(counting, countWidth, true) + ' ' + padColumns(perHour, rateWidth, true) + ' '
+        + padColumns(share, shareWidth, true) + ' ' + padColumns(memory, memoryWidth, true) + "  "
         + saySession(QT_TRANSLATE_NOOP("SessionText", "UNIT / PROJECT / TERMINAL")) + "\n";
     int shown = 0;
     for (const auto &r : acc.rows) {
@@ -163,15 +159,17 @@ std::string accumulationText(const Accumulation &acc, int limit)
                         ? saySession(QT_TRANSLATE_NOOP("SessionText", "started by %1 (ended)"), {r.origin.startedBy})
                         : saySession(QT_TRANSLATE_NOOP("SessionText", "started by %1"), {r.origin.startedBy}));
         const std::string rate = acc.rateKnown()
-            ? padColumns((r.growthPerHour < 0 ? "" : "+") + utf8(localNumber(r.growthPerHour, 1)), 9, true)
-            : padColumns("\u2014", 9, true);
-        out += line("%-40s %-28s %8s %s %7s %10s  %s\n", clip(r.origin.command, 40).c_str(),
-            clip(r.parentGone ? saySession(QT_TRANSLATE_NOOP("SessionText", "%1 (gone)"), {parentText(r.origin.parent)})
-                              : parentText(r.origin.parent).translated(),
-                28)
-                .c_str(),
-            counts.c_str(), rate.c_str(), utf8(localPercent(r.shareOfTotal)).c_str(),
-            utf8(localBytes(static_cast<double>(r.rssBytes))).c_str(), clip(where, 80).c_str());
+            ? padColumns((r.growthPerHour < 0 ? "" : "+") + utf8(localNumber(r.growthPerHour, 1)), rateWidth, true)
+            : padColumns("\u2014", rateWidth, true);
+        // Padded by display columns, as the heading is: "→" and umlauts are one column, several bytes.
+        const std::string parent = r.parentGone
+            ? saySession(QT_TRANSLATE_NOOP("SessionText", "%1 (gone)"), {parentText(r.origin.parent)})
+            : parentText(r.origin.parent).translated();
+        out += padColumns(cutColumns(r.origin.command, 40), 40) + ' ' + padColumns(cutColumns(parent, 28), 28) + ' '
+            + padColumns(counts, countWidth, true) + ' ' + rate + ' '
+            + padColumns(utf8(localPercent(r.shareOfTotal)), shareWidth, true) + ' '
+            + padColumns(utf8(localBytes(static_cast<double>(r.rssBytes))), memoryWidth, true) + "  "
+            + cutColumns(where, 80) + '\n';
     }
     return out;
 }
@@ -208,7 +206,7 @@ std::string hostAccumulationText(const HostAccumulation &acc, int limit)
                 where += " "
                     + saySession(QT_TRANSLATE_NOOP("SessionText", "(%1 left behind)"), {std::to_string(h.leftBehind)});
         }
-        out += clip(r.command, 60) + " — " + where + "\n";
+        out += cutColumns(r.command, 60) + " — " + where + "\n";
     }
     return out;
 }

@@ -80,13 +80,42 @@ QString localNumber(double value, int decimals)
 {
     return localFigure(formatNumber(value, decimals));
 }
-std::string padColumns(const std::string &s, std::size_t width, bool right)
+std::size_t displayColumns(const std::string &s)
 {
     std::size_t cols = 0;
     for (char c : s)
         cols += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
+    return cols;
+}
+
+std::string padColumns(const std::string &s, std::size_t width, bool right)
+{
+    const std::size_t cols = displayColumns(s);
     const std::string fill(width > cols ? width - cols : 0, ' ');
     return right ? fill + s : s + fill;
+}
+
+std::string cutColumns(const std::string &s, std::size_t width)
+{
+    if (width == 0)
+        return s;
+    std::size_t cols = 0, i = 0;
+    while (i < s.size() && cols < width) {
+        ++i;
+        while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xc0) == 0x80)
+            ++i;
+        ++cols;
+    }
+    std::string out = s.substr(0, i);
+    if (i < s.size() && !out.empty()) {
+        // Its last character makes room for the mark: its continuation bytes, then its first.
+        while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xc0) == 0x80)
+            out.pop_back();
+        if (!out.empty())
+            out.pop_back();
+        out += "…";
+    }
+    return out;
 }
 
 } // namespace ptriage

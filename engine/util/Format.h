@@ -25,5 +25,9 @@ QString localFigure(const std::string &formatted);
 // Pads UTF-8 text to `width` display columns, left-aligned or right-aligned (a translated heading
 // may hold multi-byte characters, which printf's %-10s would count as several).
 std::string padColumns(const std::string &s, std::size_t width, bool right = false);
+std::size_t displayColumns(const std::string &s); // UTF-8 characters: one column each
+// Cuts UTF-8 text to `width` display columns, its last one "…" when cut, never splitting a character;
+// width 0: the whole text.
+std::string cutColumns(const std::string &s, std::size_t width);
 
 } // namespace ptriage

@@ -510,6 +510,9 @@ private Q_SLOTS:
         QVERIFY2(
             explain.out.contains("recommendation: ask the parent to reap (SIGCHLD): zparent-cli (pid " + parent + ")"),
             explain.out.constData());
+        // Its files were closed and its memory freed when it exited: nothing of it is "not readable".
+        QVERIFY2(explain.out.contains("fds: 0\n") && !explain.out.contains("partial:"), explain.out.constData());
+        QCOMPARE(z.value(QStringLiteral("fd_count")).toInt(), 0);
 
         QTemporaryDir dir;
         const Run end = runPtriage({QStringLiteral("act"), QStringLiteral("end"), zombieId, QStringLiteral("--yes"),

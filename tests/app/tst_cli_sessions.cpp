@@ -114,6 +114,19 @@ private Q_SLOTS:
                      .toArray()
                      .size(),
             3);
+        // The text: every row's columns under their headings ("3→3" is 5 bytes but 3 columns): each row's
+        // memory ends where the heading's MEMORY does.
+        const Run accText = runPtriage({QStringLiteral("accumulation"), QStringLiteral("--since"), QStringLiteral("1h"),
+            QStringLiteral("--db"), db});
+        QCOMPARE(accText.exit, 0);
+        const QStringList lines = QString::fromUtf8(accText.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() >= 3, accText.out.constData());
+        const qsizetype end = lines[1].indexOf(QStringLiteral("MEMORY  ")) + 6;
+        QVERIFY2(end > 100, qPrintable(lines[1]));
+        for (qsizetype i = 2; i < lines.size(); ++i)
+            QVERIFY2(lines[i].size() > end + 1 && lines[i][end - 1] != QLatin1Char(' ')
+                    && lines[i].mid(end, 2) == QStringLiteral("  "),
+                qPrintable(lines[i]));
     }
 
     void usageAndErrors()

@@ -21,6 +21,9 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <pwd.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 using namespace ptriage;
 using namespace ptriage::test;
@@ -68,6 +71,17 @@ private Q_SLOTS:
         QCOMPARE(pane.shownIdentity(), id);
         QCOMPARE(pane.fieldText(QStringLiteral("command")), QStringLiteral("devserver --port 0 --watch"));
         QVERIFY(!pane.fieldText(QStringLiteral("cwd")).isEmpty());
+        // What every monitor's Properties shows: owner, parent by name, start, named priority, threads.
+        const QString process = pane.fieldText(QStringLiteral("process"));
+        const QString me = QString::fromLocal8Bit(::getpwuid(::geteuid())->pw_name);
+        QVERIFY2(
+            process.startsWith(QStringLiteral("user %1 · parent %2 (").arg(me).arg(::getpid())), qPrintable(process));
+        QVERIFY2(process.contains(QStringLiteral(" ago) · ")) && process.contains(QStringLiteral("started ")),
+            qPrintable(process));
+        const int nice = ::getpriority(PRIO_PROCESS, static_cast<id_t>(a.pid));
+        QVERIFY2(process.contains(QStringLiteral("priority (nice %1) · ").arg(nice)), qPrintable(process));
+        QVERIFY2(process.contains(QStringLiteral(" thread")) && process.count(QStringLiteral(" · ")) == 5,
+            qPrintable(process)); // and its state last
 
         // Another process's fds arriving late are ignored; this one's are shown.
         pane.showDeep({id.boot, 1, 1}, std::make_shared<DeepDetails>());

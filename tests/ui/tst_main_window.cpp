@@ -26,6 +26,7 @@
 #include <QGuiApplication>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
 #include <QScreen>
@@ -680,6 +681,27 @@ private Q_SLOTS:
         QVERIFY(shown.first().endsWith(QLatin1Char(':') + QString::number(a.pid)));
         filterOf(w)->setFilterText(QString::number(b.pid));
         QVERIFY(filterOf(w)->rowCount() >= 1);
+
+        // Typed into the filter field as a person does: Down reaches the list, on the first match.
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QLineEdit *field = nullptr;
+        for (QLineEdit *e : w.findChildren<QLineEdit *>())
+            if (e->placeholderText().startsWith(QStringLiteral("Filter")))
+                field = e;
+        QVERIFY(field);
+        field->setFocus();
+        field->clear();
+        QTest::keyClicks(field, QStringLiteral("alpha-job night"));
+        QTRY_COMPARE(filterOf(w)->rowCount(), 1);
+        QTest::keyClick(field, Qt::Key_Down);
+        QTRY_VERIFY(w.table()->hasFocus());
+        QVERIFY(w.table()
+                    ->currentIndex()
+                    .data(IdentityRole)
+                    .toString()
+                    .endsWith(QLatin1Char(':') + QString::number(a.pid)));
+        QCOMPARE(w.selectedIdentity().pid, a.pid);
     }
 
     // An old actions.sqlite that cannot be imported: acting stays on, the file is left as it was, and

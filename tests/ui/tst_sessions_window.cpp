@@ -166,6 +166,11 @@ private Q_SLOTS:
         QVERIFY2(sw->sidePane()->sideText(0).contains(QStringLiteral("PID %1, state").arg(first[0])),
             qPrintable(sw->sidePane()->sideText(0)));
         QVERIFY(!sw->sidePane()->sideText(0).contains(QStringLiteral("orphaned")));
+        // A transition's sides scroll: the window still fits a 1366×768 screen (its title bar and a
+        // panel included), its Spare and End buttons on it.
+        QCoreApplication::processEvents();
+        QVERIFY2(sw->minimumSizeHint().height() <= 700 && sw->minimumSizeHint().width() <= 1366,
+            qPrintable(QStringLiteral("%1×%2").arg(sw->minimumSizeHint().width()).arg(sw->minimumSizeHint().height())));
         QVERIFY2(
             sw->sidePane()->sideText(1).contains(QStringLiteral("orphaned")), qPrintable(sw->sidePane()->sideText(1)));
 

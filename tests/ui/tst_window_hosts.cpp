@@ -9,6 +9,7 @@
 #include "acting/ActionDialog.h"
 #include "desk/Desk.h"
 #include "hosts/MachineChooser.h"
+#include "remote/HostsFile.h"
 #include "remote/RemoteEvidence.h"
 #include "support/CaptureTools.h"
 #include "table/ProcessColumns.h"
@@ -19,11 +20,15 @@
 #include "window/menus/WindowActions.h"
 
 #include <QApplication>
+#include <QInputDialog>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
 #include <QStandardItemModel>
+#include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTreeView>
 #include <QtTest>
 
@@ -198,6 +203,38 @@ private Q_SLOTS:
         QVERIFY(window.showMachine(Machine()));
         QTRY_VERIFY_WITH_TIMEOUT(window.shownResult() && window.shownResult()->machine.isThis(), 30000);
         QVERIFY(!window.windowTitle().contains(QStringLiteral("beta")));
+
+        // File → Remove host…: the chosen host leaves the hosts file and the chooser; the others stay.
+        QAction *remove = nullptr;
+        for (QAction *menu : window.menuBar()->actions())
+            for (QAction *a : menu->menu() ? menu->menu()->actions() : QList<QAction *>())
+                if (a->text() == QStringLiteral("&Remove host…"))
+                    remove = a;
+        QVERIFY(remove);
+        QString offered;
+        QTimer answer; // the dialog runs its own loop: answered from it once it is shown
+        connect(&answer, &QTimer::timeout, &window, [&] {
+            for (QWidget *top : QApplication::topLevelWidgets())
+                if (auto *ask = qobject_cast<QInputDialog *>(top); ask && ask->isVisible()) {
+                    answer.stop();
+                    offered = ask->comboBoxItems().join(QLatin1Char(' '));
+                    ask->setTextValue(QStringLiteral("dead"));
+                    ask->accept();
+                }
+        });
+        answer.start(50);
+        remove->trigger();
+        QVERIFY2(
+            offered.contains(QStringLiteral("dead")) && offered.contains(QStringLiteral("beta")), qPrintable(offered));
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("dead")),
+            qPrintable(window.statusBar()->currentMessage()));
+        QTRY_VERIFY_WITH_TIMEOUT(chooser->findData(QStringLiteral("dead")) < 0, 60000);
+        QVERIFY(chooser->findData(QStringLiteral("beta")) > 0);
+        std::vector<HostSpec> listed;
+        std::string why;
+        QVERIFY2(readHostsFile(defaultHostsFile(), listed, &why), why.c_str());
+        QVERIFY(std::none_of(listed.begin(), listed.end(), [](const HostSpec &h) { return h.name == "dead"; }));
+        QVERIFY(std::any_of(listed.begin(), listed.end(), [](const HostSpec &h) { return h.name == "beta"; }));
     }
 };
 

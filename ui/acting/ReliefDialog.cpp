@@ -158,7 +158,7 @@ void ReliefDialog::showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_
     for (int row = 0; row < static_cast<int>(p.steps.size()); ++row) {
         const ReliefStep &step = p.steps[static_cast<std::size_t>(row)];
         const Sample &s = r.process(step.index).sample();
-        QString name = processName(s);
+        QString name = processName(r.process(step.index));
         if (!step.tree.empty())
             name += tr(" (and %1 with it)").arg(step.tree.size());
         const QStringList cells = {name, QString::number(s.id.pid), reliefBytes(step.freesBytes),
@@ -199,7 +199,8 @@ void ReliefDialog::showPlan(std::shared_ptr<const ReliefPlan> plan, std::shared_
     std::map<QString, QStringList> byReason;
     for (const auto &[index, gate] : p.excluded) {
         const Sample &s = r.process(index).sample();
-        byReason[qs(gate)] << tr("%1 (pid %2), %3").arg(processName(s)).arg(s.id.pid).arg(reliefBytes(s.rssBytes));
+        byReason[qs(gate)]
+            << tr("%1 (pid %2), %3").arg(processName(r.process(index))).arg(s.id.pid).arg(reliefBytes(s.rssBytes));
     }
     std::vector<std::pair<QString, QStringList>> groups(byReason.begin(), byReason.end());
     std::stable_sort(

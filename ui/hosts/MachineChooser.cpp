@@ -91,4 +91,29 @@ QString MachineChooser::askToAddHost()
     return tr("%1 is in the hosts file; its processes can be chosen once it answers.").arg(name);
 }
 
+QString MachineChooser::askToRemoveHost()
+{
+    QStringList names;
+    for (const HostWatch::Host &h : m_desk.hosts().hosts())
+        names << QString::fromStdString(h.machine.hostName());
+    if (names.isEmpty()) {
+        QMessageBox::information(window(), tr("Remove host"), tr("The hosts file lists no host."));
+        return {};
+    }
+    const int shown = static_cast<int>(names.indexOf(QString::fromStdString(m_desk.shownMachine().hostName())));
+    bool ok = false;
+    const QString name = QInputDialog::getItem(window(), tr("Remove host"),
+        tr("Take this host out of the hosts file (its saved sessions stay):"), names, std::max(0, shown), false, &ok);
+    if (!ok || name.isEmpty())
+        return {};
+    std::string why;
+    if (!removeFromHostsFile(defaultHostsFile(), name.toStdString(), &why)) {
+        QMessageBox::warning(
+            window(), tr("Remove host"), tr("%1 was not removed: %2").arg(name, QString::fromStdString(why)));
+        return {};
+    }
+    m_desk.hosts().refreshNow(); // the chooser refills, and shows this machine if the host was shown
+    return tr("%1 is no longer in the hosts file.").arg(name);
+}
+
 } // namespace ptriage

@@ -24,6 +24,9 @@ public:
     // File → Add host…: asks for a name ssh accepts, adds it to the hosts file and asks it now.
     // Returns what to tell the person in passing (empty when cancelled or refused, said in a box).
     QString askToAddHost();
+    // File → Remove host…: asks which host (the one shown first), takes it out of the hosts file and
+    // shows this machine if it was shown. What to tell the person, as askToAddHost.
+    QString askToRemoveHost();
 
 private:
     void refill();

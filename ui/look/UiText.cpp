@@ -4,17 +4,10 @@
 
 namespace ptriage {
 
-QString processName(const Sample &s)
+QString processName(const ProcessView &process)
 {
-    if (s.details && !s.details->cmdline.empty()) {
-        const std::string &argv0 = s.details->cmdline.front();
-        const auto slash = argv0.rfind('/');
-        const std::string base = slash == std::string::npos ? argv0 : argv0.substr(slash + 1);
-        // A login shell's "-bash", or an argv[0] rewritten into a whole title: keep comm then.
-        if (!base.empty() && base.size() <= 64 && base.find(' ') == std::string::npos)
-            return qs(base);
-    }
-    return qs(s.comm);
+    const std::string &name = process.facts().name;
+    return qs(name.empty() ? process.sample().comm : name);
 }
 
 QString commandLineOf(const Sample &s)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "collect/Sample.h"
+#include "decide/Triage.h"
 #include "util/Phrase.h"
 
 #include <QString>
@@ -21,8 +22,9 @@ inline QString qs(const Phrase &p)
     return p.text();
 }
 
-// What a person calls the process: argv[0]'s base name (comm is cut at 15 bytes), else comm.
-QString processName(const Sample &s);
+// What a person calls the process, as every surface names it (ProcessFacts::name: the script an
+// interpreter runs, else the program; comm is cut at 15 bytes).
+QString processName(const ProcessView &process);
 // The command line as one line ("[comm]" when it has none).
 QString commandLineOf(const Sample &s);
 

@@ -61,7 +61,7 @@ std::uint64_t drawnPrint(const TriageResult &r, int index, const BlastLayout &la
         print.add(n.at.y);
         print.add(s.id.startTicks);
         print.add(s.id.pid);
-        print.add(std::string_view(processName(s).toStdString()));
+        print.add(std::string_view(p.facts().name));
         print.add(p.posterior().classification);
         print.add(p.blast().risk);
     }
@@ -128,11 +128,11 @@ void BlastGraphView::showProcess(std::shared_ptr<const TriageResult> result, int
             QPen(color(riskColor(process.blast().risk)), n.index == index ? 5 : 3), ClassStyle::color(cls));
         node->setData(kIdentityKey, QVariant::fromValue(process.identity()));
         node->setToolTip(tr("%1 (pid %2)\n%3 · risk %4")
-                             .arg(processName(s))
+                             .arg(processName(process))
                              .arg(s.id.pid)
                              .arg(ClassStyle::label(cls), EngineLabels::risk(process.blast().risk)));
         node->setCursor(Qt::PointingHandCursor);
-        auto *label = m_scene->addSimpleText(QStringLiteral("%1\n%2").arg(processName(s)).arg(s.id.pid));
+        auto *label = m_scene->addSimpleText(QStringLiteral("%1\n%2").arg(processName(process)).arg(s.id.pid));
         if (n.index == index) {
             QFont bold = label->font();
             bold.setBold(true);

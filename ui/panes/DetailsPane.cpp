@@ -1,12 +1,16 @@
 #include "panes/DetailsPane.h"
 
 #include "look/UiText.h"
+#include "table/ProcessColumns.h"
+#include "util/Format.h"
 #include "widgets/PaneSection.h"
 #include "widgets/ReadOnlyTable.h"
 
+#include <QDateTime>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -74,11 +78,49 @@ QString describeSocket(const OpenFile &f, const Snapshot &snap)
     return s.established ? DetailsPane::tr("%1, connected").arg(text) : text;
 }
 
+// GNOME System Monitor's names for nice levels, the number beside.
+QString priorityName(long nice)
+{
+    const QString name = nice < -7 ? DetailsPane::tr("very high")
+        : nice < -2                ? DetailsPane::tr("high")
+        : nice <= 2                ? DetailsPane::tr("normal")
+        : nice < 7                 ? DetailsPane::tr("low")
+                                   : DetailsPane::tr("very low");
+    return DetailsPane::tr("%1 priority (nice %2)").arg(name).arg(nice);
+}
+
+// What every system monitor's Properties shows first: owner, parent, start, priority, threads, state.
+QString processLine(const ProcessView &process)
+{
+    const Sample &s = process.sample();
+    const ProcessFacts &f = process.facts();
+    QStringList parts;
+    parts << (f.user.empty() ? DetailsPane::tr("user unknown") : DetailsPane::tr("user %1").arg(qs(f.user)));
+    if (const auto parent = process.result().byPid(s.ppid))
+        parts << DetailsPane::tr("parent %1 (%2)").arg(s.ppid).arg(qs(parent->sample().comm));
+    else
+        parts << DetailsPane::tr("parent %1").arg(s.ppid);
+    const std::int64_t capturedAtMs = process.result().snapshot->capturedAtMs;
+    if (capturedAtMs > 0) {
+        const QDateTime started
+            = QDateTime::fromMSecsSinceEpoch(capturedAtMs - static_cast<std::int64_t>(f.ageSeconds * 1000));
+        const QDateTime scanned = QDateTime::fromMSecsSinceEpoch(capturedAtMs);
+        const QString when = started.date() == scanned.date() ? QLocale().toString(started.time(), QLocale::ShortFormat)
+                                                              : QLocale().toString(started, QLocale::ShortFormat);
+        parts << DetailsPane::tr("started %1 (%2 ago)").arg(when, localDuration(f.ageSeconds));
+    }
+    parts << priorityName(s.nice);
+    parts << (s.threads == 1 ? DetailsPane::tr("1 thread") : DetailsPane::tr("%1 threads").arg(s.threads));
+    parts << ProcessColumns::stateLabel(s.state);
+    return parts.join(QStringLiteral(" · "));
+}
+
 } // namespace
 
 DetailsPane::DetailsPane(QWidget *parent)
     : QWidget(parent),
       m_title(new QLabel(this)),
+      m_process(valueLabel(QStringLiteral("process"), this)),
       m_command(valueLabel(QStringLiteral("command"), this)),
       m_executable(valueLabel(QStringLiteral("executable"), this)),
       m_cwd(valueLabel(QStringLiteral("cwd"), this)),
@@ -103,6 +145,7 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_environment->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
 
     auto *form = new QFormLayout;
+    form->addRow(tr("Process:"), m_process);
     form->addRow(tr("Command line:"), m_command);
     form->addRow(tr("Executable:"), m_executable);
     form->addRow(tr("Working directory:"), m_cwd);
@@ -133,7 +176,7 @@ void DetailsPane::clear()
     m_index = -1;
     m_identity = {};
     m_title->setText(tr("No process selected"));
-    for (QLabel *l : {m_command, m_executable, m_cwd, m_workspace, m_cgroup, m_supervisor, m_partial})
+    for (QLabel *l : {m_process, m_command, m_executable, m_cwd, m_workspace, m_cgroup, m_supervisor, m_partial})
         l->clear();
     m_partial->hide();
     m_environment->setRowCount(0);
@@ -151,7 +194,8 @@ void DetailsPane::showProcess(std::shared_ptr<const TriageResult> result, int in
     const ProcessView process = m_result->process(index);
     const Sample &s = process.sample();
     const ProcessFacts &f = process.facts();
-    m_title->setText(tr("%1 — pid %2").arg(processName(s)).arg(s.id.pid));
+    m_title->setText(tr("%1 — pid %2").arg(processName(process)).arg(s.id.pid));
+    m_process->setText(processLine(process));
     const ProcessDetails *d = s.details.get();
     if (d && !d->cmdline.empty()) {
         QStringList args;

@@ -37,6 +37,7 @@ private:
     ProcessIdentity m_identity;
     std::shared_ptr<const DeepDetails> m_deep; // the last on-demand read for the shown process
     QLabel *m_title;
+    QLabel *m_process;
     QLabel *m_command;
     QLabel *m_executable;
     QLabel *m_cwd;

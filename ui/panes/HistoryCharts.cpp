@@ -184,7 +184,7 @@ void HistoryCharts::showEvent(QShowEvent *event)
 void HistoryCharts::showProcess(std::shared_ptr<const TriageResult> result, int index)
 {
     const Sample &s = result->process(index).sample();
-    showHistory(m_history, s.id, tr("%1 (%2)").arg(processName(s)).arg(s.id.pid));
+    showHistory(m_history, s.id, tr("%1 (%2)").arg(processName(result->process(index))).arg(s.id.pid));
 }
 
 void HistoryCharts::clear()

@@ -27,7 +27,7 @@ namespace {
 QString describe(const TriageResult &r, int index)
 {
     const Sample &s = r.process(index).sample();
-    return QStringLiteral("%1 (%2)").arg(processName(s)).arg(s.id.pid);
+    return QStringLiteral("%1 (%2)").arg(processName(r.process(index))).arg(s.id.pid);
 }
 
 } // namespace
@@ -149,7 +149,7 @@ void LedgerPane::showProcess(std::shared_ptr<const TriageResult> result, int ind
     if (s.details)
         for (const auto &a : s.details->cmdline)
             command += (command.isEmpty() ? QString() : QStringLiteral(" ")) + qs(a);
-    m_title->setText(tr("%1 — pid %2").arg(processName(s)).arg(s.id.pid));
+    m_title->setText(tr("%1 — pid %2").arg(processName(process)).arg(s.id.pid));
     m_subtitle->setText(command.left(400));
     // The age ticks at every refresh: on a line of its own that never lays the pane out again.
     m_facts->setText(tr("%1 old · %2 confidence · %3 · %4 · identity %5")

@@ -74,7 +74,7 @@ std::vector<PortsModel::Row> PortsModel::rowsOf(const TriageResult &r)
         if (!o.project.empty())
             row.originTip += QLatin1Char('\n') + tr("Project: %1").arg(qs(o.project));
         row.cells = {QLatin1String(protocolName(l.proto)) + QLatin1Char(' ') + qs(l.address),
-            tr("%1 (pid %2)").arg(processName(p.sample())).arg(p.identity().pid), origin, qs(o.projectLabel),
+            tr("%1 (pid %2)").arg(processName(p)).arg(p.identity().pid), origin, qs(o.projectLabel),
             QString::number(l.clients), verdict, qs(p.facts().user)};
         QStringList tip{qs(h.verdict)};
         if (!h.breaks.empty() || !h.endsWith.empty()) {

@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -55,9 +56,15 @@ SessionSidePane::Side SessionSidePane::makeSide()
     s.text->setTextFormat(Qt::PlainText);
     s.text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     s.text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The text scrolls: a long side must not grow the Sessions window past a 1366×768 screen.
+    auto *scroll = new QScrollArea(s.box);
+    scroll->setWidget(s.text);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *l = new QVBoxLayout(s.box);
     l->addWidget(s.bars);
-    l->addWidget(s.text, 1);
+    l->addWidget(scroll, 1);
     return s;
 }
 
@@ -120,9 +127,10 @@ void SessionSidePane::showEntry(const DiffEntry &entry, const SessionInfo &befor
     // A host's session (scan --host --save): its command lines are its word, never a lesson here.
     const bool here = before.sshHost.empty() && after.sshHost.empty();
     m_spare->setEnabled((entry.after || entry.before) && here);
-    m_spare->setToolTip(here ? tr("Mark processes like this one as useful: ptriage learns from it")
-                             : tr("ptriage learns from this machine's processes only, not from %1's")
-                                   .arg(QString::fromStdString(after.sshHost.empty() ? before.sshHost : after.sshHost)));
+    m_spare->setToolTip(here
+            ? tr("Mark processes like this one as useful: ptriage learns from it")
+            : tr("ptriage learns from this machine's processes only, not from %1's")
+                  .arg(QString::fromStdString(after.sshHost.empty() ? before.sshHost : after.sshHost)));
     m_end->setToolTip(canAct ? tr("End this process (TERM, then KILL), after the usual confirmation")
                              : tr("This process does not run any more (or not as the same process)."));
 }

@@ -320,7 +320,7 @@ QString strongestText(const GroupRow &g)
     if (g.summary.strongest < 0)
         return {};
     const Sample &s = g.strongest().sample();
-    return ProcessColumns::tr("%1 (%2)").arg(processName(s)).arg(s.id.pid);
+    return ProcessColumns::tr("%1 (%2)").arg(processName(g.strongest())).arg(s.id.pid);
 }
 
 int oldestMember(const GroupRow &g)

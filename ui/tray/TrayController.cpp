@@ -65,7 +65,7 @@ QString stepNames(const ReliefPlan &plan, const TriageResult &result, const std:
         }
         ++others;
         if (names.size() < 2)
-            names << processName(result.process(step.index).sample());
+            names << processName(result.process(step.index));
     }
     const int more = others - static_cast<int>(names.size());
     if (more > 0)
@@ -252,7 +252,7 @@ void TrayController::alert(const ReliefPlan &plan, const TriageResult &result)
         m_culprits.push_back(s.id);
         const int g = culpritGroup(result, i);
         if (std::none_of(groups.begin(), groups.end(), [g](const GroupCulprit &c) { return c.group == g; }))
-            names << tr("%1 (%2)").arg(processName(s), trayBytes(s.rssBytes));
+            names << tr("%1 (%2)").arg(processName(result.process(i)), trayBytes(s.rssBytes));
     }
     for (const GroupCulprit &g : groups)
         for (int i : result.group(g.group).members)
@@ -298,7 +298,7 @@ void TrayController::rebuildMenu()
             const Sample &s = culpritView.sample();
             const ProcessIdentity id = s.id;
             QMenu *culprit = menu->addMenu(tr("%1 — %2 — %3")
-                                               .arg(processName(s), trayBytes(s.rssBytes),
+                                               .arg(processName(culpritView), trayBytes(s.rssBytes),
                                                    EngineLabels::recommendation(culpritView.recommendation())));
             culprit->addAction(tr("Show in ptriage"), this, [this, id] { Q_EMIT windowRequested({id}); });
             culprit->addSeparator();

@@ -74,6 +74,16 @@ TableSide::TableSide(ProcessTableModel &model, QWidget *parent)
     });
     connect(new QShortcut(QKeySequence(Qt::Key_Slash), m_table), &QShortcut::activated, this,
         [this] { m_search->setFocus(Qt::ShortcutFocusReason); });
+    // Down from the filter goes on to what it found, as in a browser's or a file manager's search.
+    auto *toList = new QShortcut(QKeySequence(Qt::Key_Down), m_search);
+    toList->setContext(Qt::WidgetShortcut);
+    connect(toList, &QShortcut::activated, this, [this] {
+        if (m_filter->rowCount() == 0)
+            return;
+        if (!m_table->currentIndex().isValid())
+            m_table->setCurrentIndex(m_filter->index(0, 0));
+        m_table->setFocus(Qt::ShortcutFocusReason);
+    });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

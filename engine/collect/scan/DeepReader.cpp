@@ -51,6 +51,11 @@ std::shared_ptr<DeepDetails> readDeepAt(
     const CollectorState &state, int pidFd, const Sample &s, FileBuffer &buf, const Lender *lender, std::size_t *taken)
 {
     auto deep = std::make_shared<DeepDetails>();
+    if (s.state == 'Z') { // it closed every file when it exited: none, not "permission denied"
+        deep->fdCount = 0;
+        deep->filesRead = true;
+        return deep;
+    }
     // Where it sleeps matters only when it cannot be woken (D).
     if (s.state == 'D' && buf.readRecordAt(pidFd, "wchan")) {
         auto w = buf.view();

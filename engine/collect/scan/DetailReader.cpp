@@ -54,7 +54,7 @@ std::shared_ptr<const ProcessDetails> readDetails(
     if (buf.readAt(pidFd, "environ", 1 << 20, FileBuffer::ShortRead::Ends)) {
         d->environ = parseEnviron(buf.view(), state.environKeys);
         d->environRead = true;
-    } else if (buf.error() != ENOENT)
+    } else if (buf.error() != ENOENT && s.state != 'Z') // a zombie's memory, environ in it, is gone
         addReason(d->partial, describeErrno("environ", buf.error()));
     int err = 0;
     if (state.options.readExecutable && !state.exeLeftForLater) {
@@ -62,7 +62,7 @@ std::shared_ptr<const ProcessDetails> readDetails(
         d->exeRead = true;
     }
     d->cwd = readLinkAt(pidFd, "cwd", &err);
-    if (err == EACCES || err == EPERM)
+    if ((err == EACCES || err == EPERM) && s.state != 'Z')
         addReason(d->partial, "cwd: permission denied");
     constexpr std::string_view deleted = " (deleted)";
     if (d->cwd.size() > deleted.size() && d->cwd.ends_with(deleted)) {

@@ -99,6 +99,8 @@ void readIoUidFds(const CollectorState &state, int dirFd, Sample &s, FileBuffer 
         if (!state.fdsCountedWithDetails)
             s.fdCount = unchanged && unchanged->fdCount >= 0 ? unchanged->fdCount : countFds(dirFd);
     }
+    if (s.state == 'Z')
+        s.fdCount = 0; // its files were closed when it exited (its fd directory may not be readable)
 }
 
 } // namespace

@@ -131,6 +131,32 @@ private Q_SLOTS:
         QVERIFY(out[0].undo.isEmpty()); // nothing to undo after an end
     }
 
+    // A stopped job (Ctrl-Z) gets SIGTERM only once it runs: End continues it, so it ends on TERM (its
+    // own clean-up) long before the grace period, never by KILL.
+    void endContinuesAStoppedProcessSoTermReachesIt()
+    {
+        Spawner sp;
+        const Actor job = sp.spawn({"stopped-job", {"stopped-job"}, {}});
+        QCOMPARE(::kill(job.pid, SIGSTOP), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(processState(job.pid), 'T', 5000);
+        const auto r = live(defaultModel(), 0.0);
+        ActionJournal journal;
+        QString error;
+        QVERIFY(journal.open(journalPath(), &error));
+        ActionController controller(nullptr, journal);
+        ActRequest req;
+        req.verb = ActVerb::End;
+        req.endTimeoutMs = 60'000; // without the CONT: a minute's wait, then KILL
+        req.targets = {identityOf(*r, job.pid)};
+        const auto out = controller.run(req, *r);
+        QCOMPARE(out[0].status, ActStatus::Done);
+        QVERIFY2(out[0].message.english().find("SIGTERM") != std::string::npos
+                && out[0].message.english().find("SIGKILL") == std::string::npos
+                && out[0].message.english().find("stopped") != std::string::npos,
+            out[0].message.english().c_str());
+        QTRY_VERIFY_WITH_TIMEOUT(hasEnded(job.pid), 5000);
+    }
+
     void hardBlocksAndStaleTargetsAreRefused()
     {
         Spawner sp;

@@ -242,6 +242,29 @@ private Q_SLOTS:
         QCOMPARE(s.match("", {}), s.unknownCategory);
     }
 
+    // Names people know: the script, not the interpreter; the program, not where it lives or a login
+    // shell's dash; comm when argv[0] became a title; nothing a terminal would obey.
+    void programNames()
+    {
+        ConfigError e;
+        const auto m = TriageConfig::load(m_dir.path(), &e);
+        QVERIFY(m);
+        const auto &s = m->signatures;
+        QCOMPARE(s.programName("python3", {"/usr/bin/python3", "migrate.py", "--fake"}), std::string("migrate.py"));
+        QCOMPARE(s.programName("python3", {"python3", "-u", "/srv/app/manage.py", "runserver"}),
+            std::string("manage.py"));
+        QCOMPARE(s.programName("python3", {"python3", "-m", "pytest", "-x"}), std::string("pytest"));
+        QCOMPARE(s.programName("python3", {"python3", "-c", "import time; time.sleep(9)"}), std::string("python3"));
+        QCOMPARE(s.programName("node", {"node", "/x/node_modules/vite/bin/vite.js"}), std::string("vite.js"));
+        QCOMPARE(s.programName("node", {"node", "-e", "setInterval(()=>{},1e3)"}), std::string("node"));
+        QCOMPARE(s.programName("hugo", {"/usr/local/bin/hugo", "server", "-D"}), std::string("hugo"));
+        QCOMPARE(s.programName("bash", {"-bash"}), std::string("bash"));
+        QCOMPARE(s.programName("sshd", {"sshd: alice@pts/0"}), std::string("sshd"));
+        QCOMPARE(s.programName("code", {"/usr/share/code/code --type=renderer --lang=en"}), std::string("code"));
+        QCOMPARE(s.programName("kthreadd", {}), std::string("kthreadd"));
+        QCOMPARE(s.programName("x", {"/tmp/evil\x1b]0;owned\x07"}), std::string("evil?]0;owned?"));
+    }
+
     // The signatures that are a regex alone are first asked all at once; the answers stay those of
     // asking each in turn.
     void unnamedSignaturesJoinedAnswerAlike()

@@ -58,6 +58,27 @@ private Q_SLOTS:
         QCOMPARE(hosts[1].name, std::string("me@devbox2"));
     }
 
+    // File → Remove host…: only that host's line goes; comments, other hosts and a bad line stay.
+    void removingTakesOutOnlyThatHostsLine()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("hosts"));
+        write(path, "# mine\nbuildbox /opt/ptriage/bin/ptriage # the old one\n-bad\nme@devbox2\nbuildbox2");
+        std::string why;
+        QVERIFY2(removeFromHostsFile(path.toStdString(), "buildbox", &why), why.c_str());
+        QCOMPARE(bytesOf(path), QByteArray("# mine\n-bad\nme@devbox2\nbuildbox2"));
+        QVERIFY2(removeFromHostsFile(path.toStdString(), "buildbox2", &why), why.c_str());
+        QCOMPARE(bytesOf(path), QByteArray("# mine\n-bad\nme@devbox2\n"));
+        // Not listed (a comment's word is no host): false, said, nothing written.
+        for (const char *absent : {"buildbox", "mine", "devbox2"}) {
+            QVERIFY(!removeFromHostsFile(path.toStdString(), absent, &why));
+            QVERIFY2(why.find("is not in") != std::string::npos, why.c_str());
+        }
+        QCOMPARE(bytesOf(path), QByteArray("# mine\n-bad\nme@devbox2\n"));
+        QVERIFY(!removeFromHostsFile(dir.filePath(QStringLiteral("none")).toStdString(), "devbox1", &why));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("none"))));
+    }
+
     void aBadNameOrABadFileChangesNothing()
     {
         QTemporaryDir dir;

@@ -38,6 +38,20 @@ private Q_SLOTS:
     // Figures for people take the locale's decimal separator; those JSON and the session database keep
     // (formatX, Phrase::english) take the C locale's, even when the C library's locale says otherwise
     // (QCoreApplication sets it from LANG; printf would then write "0,4").
+    // Columns, not bytes: "→" and "ä" are one column of several bytes; a cut never splits one and
+    // ends in "…" (a "~" read as the home directory).
+    void columnsCountCharactersNotBytes()
+    {
+        QCOMPARE(cutColumns("Prüfläufe → fertig", 0), std::string("Prüfläufe → fertig"));
+        QCOMPARE(cutColumns("Prüfläufe → fertig", 18), std::string("Prüfläufe → fertig"));
+        QCOMPARE(cutColumns("Prüfläufe → fertig", 11), std::string("Prüfläufe …"));
+        QCOMPARE(cutColumns("Prüfläufe → fertig", 12), std::string("Prüfläufe →…"));
+        QCOMPARE(cutColumns("abcdef", 4), std::string("abc…"));
+        QCOMPARE(cutColumns("ab", 1), std::string("…"));
+        QCOMPARE(padColumns("3→5", 5, true), std::string("  3→5"));
+        QCOMPARE(padColumns("ä", 3), std::string("ä  "));
+    }
+
     void figuresForPeopleFollowTheLocale()
     {
         const bool cLibraryGerman = std::setlocale(LC_NUMERIC, "de_DE.UTF-8") != nullptr;

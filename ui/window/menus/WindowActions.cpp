@@ -57,6 +57,10 @@ void WindowActions::buildFile()
         if (const QString said = m_window.machineChooser()->askToAddHost(); !said.isEmpty())
             m_window.statusBar()->showMessage(said, 15000);
     });
+    file->addAction(themeIcon(QStringLiteral("list-remove")), tr("&Remove host…"), &m_window, [this] {
+        if (const QString said = m_window.machineChooser()->askToRemoveHost(); !said.isEmpty())
+            m_window.statusBar()->showMessage(said, 15000);
+    });
     QMenu *saving = file->addMenu(tr("Save &automatically"));
     for (int minutes : {0, 5, 15, 30, 60}) {
         QAction *a = saving->addAction(minutes == 0 ? tr("Never") : tr("Every %1 minutes").arg(minutes));
