@@ -34,9 +34,9 @@ const Sample &sampleOf(const TriageResult &r, int i)
 
 std::string nameOf(const TriageResult &r, int i)
 {
-    const Sample &s = sampleOf(r, i);
-    return Phrase("Format", QT_TRANSLATE_NOOP("Format", "%1 (pid %2)"),
-        {s.details && !s.details->comm.empty() ? s.details->comm : s.comm, std::to_string(s.id.pid)})
+    const ProcessView p = r.process(i);
+    return Phrase(
+        "Format", QT_TRANSLATE_NOOP("Format", "%1 (pid %2)"), {p.facts().name, std::to_string(p.identity().pid)})
         .translated();
 }
 

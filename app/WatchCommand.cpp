@@ -22,11 +22,6 @@ struct WatchOptions {
     long long count = -1; // refreshes to print; -1: until interrupted
 };
 
-std::string nameOf(const Sample &s)
-{
-    return s.details && !s.details->comm.empty() ? s.details->comm : s.comm;
-}
-
 // One object a line: a "refresh" line with the counts, then a "process" line per process shown.
 std::string watchJson(const TriageResult &r, long long refresh, const WatchOptions &o)
 {
@@ -57,7 +52,8 @@ std::string watchJson(const TriageResult &r, long long refresh, const WatchOptio
         x.key("refresh").value(refresh);
         x.key("start_id").value(p.identity().toString());
         x.key("pid").value(p.identity().pid);
-        x.key("comm").value(nameOf(p.sample()));
+        x.key("comm").value(p.sample().details ? p.sample().details->comm : p.sample().comm);
+        x.key("name").value(p.facts().name);
         x.key("class").value(jsonName(p.posterior().classification));
         x.key("action").value(jsonName(rec.action));
         x.key("review").value(rec.review);
@@ -76,26 +72,6 @@ std::string watchJson(const TriageResult &r, long long refresh, const WatchOptio
 }
 
 // Characters, not bytes (UTF-8 continuation bytes do not count): what a terminal gives a column each.
-std::size_t columnsOf(const std::string &s)
-{
-    std::size_t n = 0;
-    for (const char c : s)
-        n += (static_cast<unsigned char>(c) & 0xC0) == 0x80 ? 0 : 1;
-    return n;
-}
-
-// At most `width` columns: cut, with an ellipsis, where it is longer (a path in a sentence).
-std::string cutTo(const std::string &s, std::size_t width)
-{
-    if (columnsOf(s) <= width)
-        return s;
-    std::size_t kept = 0, i = 0;
-    for (; i < s.size(); ++i)
-        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && ++kept == width)
-            break;
-    return s.substr(0, i) + "…";
-}
-
 // `text` in lines of at most `width` columns, each indented by `indent`, broken between words.
 std::string wrapped(const std::string &text, std::size_t indent, std::size_t width)
 {
@@ -106,15 +82,15 @@ std::string wrapped(const std::string &text, std::size_t indent, std::size_t wid
         if (end == std::string::npos)
             end = text.size();
         const std::string word = text.substr(start, end - start);
-        if (!line.empty() && indent + columnsOf(line) + 1 + columnsOf(word) > width) {
-            out += std::string(indent, ' ') + cutTo(line, width - indent) + '\n';
+        if (!line.empty() && indent + displayColumns(line) + 1 + displayColumns(word) > width) {
+            out += std::string(indent, ' ') + cutColumns(line, width - indent) + '\n';
             line.clear();
         }
         line += (line.empty() ? "" : " ") + word;
         start = end + 1;
     }
     if (!line.empty())
-        out += std::string(indent, ' ') + cutTo(line, width - indent) + '\n';
+        out += std::string(indent, ' ') + cutColumns(line, width - indent) + '\n';
     return out;
 }
 
@@ -164,9 +140,9 @@ std::string watchText(const TriageResult &r, const WatchOptions &o)
         char pid[16];
         std::snprintf(pid, sizeof pid, "%8d ", p.identity().pid);
         const double abandoned = p.posterior().probability[static_cast<std::size_t>(ProcessClass::Abandoned)];
-        out += pid + padColumns(nameOf(p.sample()), 16) + ' '
-            + padColumns(cutTo(q(EngineLabels::processClass(p.posterior().classification)), 17), 17) + ' '
-            + padColumns(cutTo(actionOf(rec), 10), 10) + ' ' + padColumns(std::to_string(rec.score), 5, true) + ' '
+        out += pid + padColumns(cutColumns(p.facts().name, 16), 16) + ' '
+            + padColumns(cutColumns(q(EngineLabels::processClass(p.posterior().classification)), 17), 17) + ' '
+            + padColumns(cutColumns(actionOf(rec), 10), 10) + ' ' + padColumns(std::to_string(rec.score), 5, true) + ' '
             + padColumns(q(localPercent(abandoned)), 9, true) + '\n';
         if (!rec.changed.empty() && rec.sinceMs == r.snapshot->capturedAtMs)
             out += wrapped(rec.changed.translated(), 10, 80);

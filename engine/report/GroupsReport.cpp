@@ -38,6 +38,7 @@ void writeMember(JsonWriter &w, const TriageResult &r, int i, const Phrase &left
     w.key("pid").value(p.identity().pid);
     w.key("ppid").value(p.sample().ppid);
     w.key("comm").value(p.sample().comm);
+    w.key("name").value(p.facts().name);
     w.key("cmdline").stringArray(p.sample().details ? p.sample().details->cmdline : std::vector<std::string>{});
     w.key("rss_bytes").value(static_cast<long long>(p.sample().rssBytes));
     w.key("action").value(jsonName(p.recommendation().action));

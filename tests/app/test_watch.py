@@ -106,6 +106,7 @@ class Watch(unittest.TestCase):
         self.assertEqual(explained["classification"], last["class"])
         self.assertEqual(explained["recommendation"]["action"], last["action"])
         self.assertEqual(explained["triage_score"], last["score"])
+        self.assertEqual(explained["name"], last["name"])  # one name everywhere, not comm here and argv there
         # Without the samples, its first look: a few milliseconds (the sleeper is too young for its life).
         alone, _ = self.explain(self.sleeper.pid, env=dict(self.env, PTRIAGE_LIVE_STATE=""))
         self.assertNotIn("half minute", self.cpu_detail(alone))
