@@ -314,8 +314,9 @@ private Q_SLOTS:
                 p.startTicks = 200 + static_cast<std::uint64_t>(w);
                 p.ppid = k < 3 ? runner.pid : 1;
                 p.orphaned = k == 3;
-                p.argv
-                    = {"node", home + "/src/app/node_modules/vitest/dist/worker-" + std::to_string(1234 + w) + ".js"};
+                // A program's own digits are its name (node18, cc1plus); an argument's vary between runs.
+                p.argv = {"/opt/node18/bin/node18",
+                    home + "/src/app/node_modules/vitest/dist/worker-" + std::to_string(1234 + w) + ".js"};
                 p.cwd = home + "/src/app";
                 p.rssBytes = 100 << 20;
                 p.ageSeconds = 7200 - w;
@@ -332,7 +333,7 @@ private Q_SLOTS:
         const AccumulationRow &top = acc.rows.front();
         QCOMPARE(top.counts, (std::vector<int>{3, 13, 23, 23}));
         QCOMPARE(top.growthPerHour, 20.0 / 3);
-        QCOMPARE(top.origin.command, std::string("node ~/src/app/node_modules/vitest/dist/worker-N.js"));
+        QCOMPARE(top.origin.command, std::string("node18 ~/src/app/node_modules/vitest/dist/worker-N.js"));
         QCOMPARE(top.origin.parent, std::string("node /usr/lib/node_modules/vitest/vitest.mjs run"));
         QVERIFY(top.parentGone);
         QCOMPARE(top.origin.project, std::string("~/src/app"));
