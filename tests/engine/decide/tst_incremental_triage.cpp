@@ -167,7 +167,10 @@ private Q_SLOTS:
                     if (!before)
                         continue;
                     const auto j = static_cast<std::size_t>(before - previous->snapshot->processes.data());
-                    const bool kept = previous->posteriors[j].key == inc->posteriors[i].key;
+                    // A held verdict has key 0 (computed again next time, never carried): two held in a
+                    // row are equal keys, not a carried posterior (another test's process changing class).
+                    const bool kept
+                        = inc->posteriors[i].key != 0 && previous->posteriors[j].key == inc->posteriors[i].key;
                     (kept ? unchanged : recomputed)++;
                     if (quiet.count(snapshot->processes[i].id.pid))
                         (kept ? quietKept : quietRecomputed)++;
