@@ -150,9 +150,9 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
     const Category &cat = config.signatures.categories[static_cast<std::size_t>(f.category)];
     std::string out;
     char line[1024];
-    std::snprintf(
-        line, sizeof line, "%s — pid %d  %s\n", f.name.c_str(), s.id.pid, r.identityOf(index).toString().c_str());
-    out += line;
+    // The name cut so that the line keeps within 80 columns (the identity alone takes about 56).
+    std::snprintf(line, sizeof line, " — pid %d  %s\n", s.id.pid, r.identityOf(index).toString().c_str());
+    out += cutColumns(f.name, std::max<std::size_t>(12, 81 - std::min<std::size_t>(81, displayColumns(line)))) + line;
     out += sayScan(QT_TRANSLATE_NOOP("ScanText", "command:    %1"), {printableCommandLine(s)}) + '\n';
     out += sayScan(
                QT_TRANSLATE_NOOP("ScanText", "user:       %1   state: %2   age: %3   cpu: %4   memory: %5   fds: %6"),
