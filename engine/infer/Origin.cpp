@@ -16,6 +16,36 @@ bool isDigit(char c)
     return std::isdigit(static_cast<unsigned char>(c)) != 0;
 }
 
+// A key is one line: a multi-line "bash -c" script reads as one, a control character as '?' (keys are
+// shown in columns on terminals and compared across runs).
+std::string oneLine(std::string s)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (const char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '\n' || c == '\t' || c == '\r') {
+            if (!out.empty() && out.back() != ' ')
+                out += ' ';
+        } else {
+            out += u < 0x20 || u == 0x7f ? '?' : c;
+        }
+    }
+    while (!out.empty() && out.back() == ' ')
+        out.pop_back();
+    return out;
+}
+
+// Cut to at most `bytes`, never inside a UTF-8 character.
+void cutBytes(std::string &s, std::size_t bytes)
+{
+    if (s.size() <= bytes)
+        return;
+    while (bytes > 0 && (static_cast<unsigned char>(s[bytes]) & 0xC0) == 0x80)
+        --bytes;
+    s.resize(bytes);
+}
+
 // Numbers, hashes and UUIDs inside one word.
 std::string normalizeTokens(std::string_view s)
 {
@@ -82,13 +112,13 @@ std::string normalizePath(std::string_view path, std::string_view home)
     }
     if (p.starts_with("/run/user/"))
         p = "/run/user/N" + p.substr(std::min(p.size(), p.find('/', 10)));
-    return normalizeTokens(p);
+    return oneLine(normalizeTokens(p));
 }
 
 std::string normalizeCommand(const std::vector<std::string> &argv, std::string_view comm, std::string_view home)
 {
     if (argv.empty() || (argv.size() == 1 && argv[0].empty()))
-        return "[" + normalizeTokens(comm) + "]";
+        return "[" + oneLine(normalizeTokens(comm)) + "]";
     std::string out;
     for (std::size_t args = 0; args < argv.size() && args < 4; ++args) {
         std::string_view arg = argv[args];
@@ -103,8 +133,8 @@ std::string normalizeCommand(const std::vector<std::string> &argv, std::string_v
             out += arg.find('/') != std::string_view::npos ? normalizePath(arg, home) : normalizeTokens(arg);
         }
     }
-    if (out.size() > 160)
-        out.resize(160);
+    out = oneLine(std::move(out));
+    cutBytes(out, 160);
     return out;
 }
 
@@ -121,7 +151,7 @@ std::string unitOf(std::string_view cgroup)
             unit = part; // the innermost
         start = end + 1;
     }
-    return normalizeTokens(unit.empty() ? cgroup : unit);
+    return oneLine(normalizeTokens(unit.empty() ? cgroup : unit));
 }
 
 } // namespace ptriage::origin

@@ -4,8 +4,10 @@
 #include "Harness.h"
 
 #include "decide/GroupPlan.h"
+#include "support/PidTaking.h"
 
 #include <chrono>
+#include <csignal>
 #include <fstream>
 #include <thread>
 #include <unistd.h>
@@ -249,15 +251,17 @@ const Register tmuxLive("tmux-session-live-origin", "the same watcher in a tmux 
         o.label("the watcher in the open session", job, "useful"); // corpus label
     });
 
-// Starts a sleeper meant to get `pid` through ns_last_pid; its pid (another fork may win the race).
+// A newer process with `pid`: a sleeper started through ns_last_pid, or whatever else on the machine
+// won the pid (it too started after the pid was freed); -1 when the pid stays free.
 int takePid(Ctx &c, int pid)
 {
-    for (int attempt = 0; attempt < 20; ++attempt) {
-        std::ofstream("/proc/sys/kernel/ns_last_pid") << pid - 1;
-        const int got = c.start({"/bin/sleep", "3600"});
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const int got = test::spawnWithPid(pid, [&] { return c.start({"/bin/sleep", "3600"}); });
         if (got == pid)
             return got;
         c.killNow(got);
+        if (::kill(pid, 0) == 0 && !test::hasEnded(pid))
+            return pid; // another fork took it: as good a newcomer, if it lives through the capture
     }
     return -1;
 }

@@ -8,6 +8,7 @@
 #include "support/CaptureTools.h"
 #include "support/IdleChildren.h"
 #include "support/LoopbackHttp.h"
+#include "support/PidTaking.h"
 #include "support/Spawner.h"
 #include "support/TestRoom.h"
 
@@ -122,8 +123,7 @@ void endProcess(pid_t pid)
 pid_t givePidAway(pid_t victim)
 {
     endProcess(victim);
-    std::ofstream("/proc/sys/kernel/ns_last_pid") << victim - 1;
-    return startSleep("2002");
+    return test::spawnWithPid(victim, [] { return startSleep("2002"); });
 }
 
 // A shell that execs `/bin/sleep 1000` once the file `go` exists; its pid.

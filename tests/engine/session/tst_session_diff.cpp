@@ -346,6 +346,38 @@ private Q_SLOTS:
         QVERIFY(qAbs(first.value(QStringLiteral("growth_per_hour")).toDouble() - 20.0 / 3) < 1e-3);
         QVERIFY(first.value(QStringLiteral("parent_gone")).toBool());
     }
+
+    void multiLineCommandIsOneRow()
+    {
+        // A cron or CI harness's "bash -c" script spans lines; its key is one line, so the text's
+        // columns stay under their headings (seen in CI: a row that was only "bash -c large_limit=N").
+        std::vector<Session> sessions;
+        const std::int64_t t0 = 1'700'000'000'000;
+        for (int k = 0; k < 2; ++k) {
+            Session s = syntheticSession(5, 60, 5, t0 + k * 3600000);
+            for (int w = 0; w < 2 + 4 * k; ++w) {
+                SessionProcess p;
+                p.pid = 70000 + w;
+                p.startTicks = 300 + static_cast<std::uint64_t>(w);
+                p.ppid = 1;
+                p.argv = {"bash", "-c", "large_limit=5\nwhile true; do\n\tsleep 1\x1b[2J\ndone\n"};
+                p.cwd = "/srv/ci\nrunner";
+                p.rssBytes = 10 << 20;
+                p.ageSeconds = 600;
+                s.processes.push_back(p);
+            }
+            s.info.processCount = static_cast<int>(s.processes.size());
+            sessions.push_back(std::move(s));
+        }
+        const Accumulation acc = accumulate(sessions);
+        QVERIFY(!acc.rows.empty());
+        QCOMPARE(acc.rows.front().origin.command, std::string("bash -c large_limit=N while true; do sleep N?[NJ done"));
+        const std::string text = accumulationText(acc, 50);
+        for (const QString &line : QString::fromStdString(text).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            QVERIFY2(!line.startsWith(QLatin1String("while")) && !line.startsWith(QLatin1String("done"))
+                    && !line.startsWith(QLatin1String("runner")),
+                text.c_str());
+    }
 };
 
 PTRIAGE_ROOM_GUILESS_MAIN(SessionDiffTest)
