@@ -35,7 +35,7 @@ cd "$cache"
 # optional per-platform packages (rollup, esbuild) that npm leaves out of it.
 npm install --no-audit --no-fund --loglevel=error
 # A quick proof that they run on this node.
-for bin in vitest jest vite tsc typescript-language-server nodemon concurrently http-server mocha pm2; do
+for bin in vitest jest vite tsc typescript-language-server nodemon concurrently http-server mocha pm2 mcp-server-filesystem mcp-server-memory; do
   [ -x "node_modules/.bin/$bin" ] || { echo "npm-tools: node_modules/.bin/$bin is missing after the install" >&2; exit 1; }
 done
 node_modules/.bin/vitest --version >/dev/null
