@@ -121,6 +121,7 @@ bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *erro
     to.held = heldVerdictsFrom(heldRows, collector.bootId(), &heldWhy);
     if (!heldWhy.isEmpty())
         fail(QStringLiteral("the live verdicts were not used: %1").arg(heldWhy));
+    out.triageOptions = to;
     out.triage = triage(std::move(snapshot), *out.config, to);
     return true;
 }

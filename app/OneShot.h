@@ -28,6 +28,9 @@ struct OneShotResult {
     std::shared_ptr<const TriageResult> triage;
     // The threads the triage shared its per-process work across; the command may use them too.
     std::shared_ptr<QThreadPool> workers;
+    // What the triage was given (the past, the minimum age, the held verdicts): another triage of a
+    // changed scan (a session about to end) is given the same.
+    TriageOptions triageOptions;
 };
 
 // Collect (two samples, or one of a capture), read the past (a refused database: a warning, and

@@ -105,47 +105,6 @@ int scan(const QStringList &args)
     return leaveNow(Ok);
 }
 
-int groups(const QStringList &args)
-{
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "The processes grouped by who started them (an agent, editor or terminal session, a test run, a unit), "
-        "whether that one is still there, and what ending each group's leftovers would end and leave out."));
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print ptriage.groups.v1 JSON.")});
-    parser.addOption({QStringLiteral("pretty"), QStringLiteral("Indent the JSON.")});
-    parser.addOption({QStringLiteral("all"), QStringLiteral("Every group, not only those with leftovers.")});
-    parser.addOption({QStringLiteral("db"),
-        QStringLiteral("The session database past decisions are read from (default %1 for a live scan).")
-            .arg(SessionStore::defaultPath()),
-        QStringLiteral("FILE")});
-    addOneShotOptions(parser);
-    if (const auto done = parseCommandLine(parser, args,
-            QStringLiteral("groups [--json [--pretty]] [--all] [--db FILE] [--proc-root DIR] [--state FILE] "
-                           "[--min-age SECONDS]")))
-        return *done;
-    if (!parser.positionalArguments().isEmpty())
-        return usage(QStringLiteral("groups takes no arguments, got '%1'").arg(parser.positionalArguments().first()));
-    OneShotOptions options;
-    QString error;
-    if (!readOneShotOptions(parser, options, &error))
-        return usage(error);
-    options.pastDb = pastDatabase(parser, options);
-    OneShotResult result;
-    if (!runOneShot(options, result, &error)) {
-        fail(error);
-        return Failure;
-    }
-    const bool all = parser.isSet(QStringLiteral("all"));
-    const bool json = parser.isSet(QStringLiteral("json"));
-    const std::string text = json ? groupsJson(*result.triage, all, parser.isSet(QStringLiteral("pretty")))
-                                  : groupsText(*result.triage, all);
-    if (!writeOut(text, json ? Output::Json : Output::Text)) {
-        fail(QStringLiteral("cannot write the output"));
-        return Failure;
-    }
-    return leaveNow(Ok);
-}
-
 int explain(const QStringList &args)
 {
     QCommandLineParser parser;

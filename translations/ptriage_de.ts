@@ -1400,6 +1400,37 @@
     </message>
 </context>
 <context>
+    <name>GroupsText</name>
+    <message>
+        <source>the session this runs in</source>
+        <translation>die Sitzung, in der dies läuft</translation>
+    </message>
+    <message>
+        <source>session %1</source>
+        <translation>Sitzung %1</translation>
+    </message>
+    <message>
+        <source>No process of %1 runs: nothing to end.</source>
+        <translation>Kein Prozess von %1 läuft: nichts zu beenden.</translation>
+    </message>
+    <message>
+        <source>Judged as if its owner had exited (--ending): pid %1 is about to, as the hook says.</source>
+        <translation>Beurteilt, als hätte sich ihr Besitzer beendet (--ending): PID %1 ist im Begriff, wie der Hook sagt.</translation>
+    </message>
+    <message>
+        <source>Nothing of %1 is to be ended.</source>
+        <translation>Nichts von %1 ist zu beenden.</translation>
+    </message>
+    <message>
+        <source>an ended session</source>
+        <translation>eine beendete Sitzung</translation>
+    </message>
+    <message>
+        <source>End the processes marked &apos;end&apos; above (%1)?</source>
+        <translation>Die oben mit „end“ markierten Prozesse beenden (%1)?</translation>
+    </message>
+</context>
+<context>
     <name>Guide</name>
     <message>
         <source>in use, or doing its job</source>

@@ -1,11 +1,13 @@
 #include "EngineLabels.h"
 #include "JsonWriter.h"
 #include "ScanReport.h"
-#include "decide/GroupPlan.h"
+#include "decide/groups/GroupPlan.h"
 #include "util/Format.h"
 #include "util/TerminalText.h"
 
 #include <QDateTime>
+
+#include <algorithm>
 
 namespace ptriage {
 namespace {
@@ -17,8 +19,10 @@ std::string sayGroups(const char *source, std::vector<Phrase> args = {})
 
 constexpr std::size_t kMembersListed = 12;
 
-bool shown(const GroupSummary &g, bool all)
+bool shown(const GroupSummary &g, bool all, const std::vector<int> *only)
 {
+    if (only)
+        return std::find(only->begin(), only->end(), g.group) != only->end();
     return all || g.leftovers > 0;
 }
 
@@ -55,7 +59,8 @@ void writeMember(JsonWriter &w, const TriageResult &r, int i, const Phrase &left
 
 } // namespace
 
-std::string groupsJson(const TriageResult &r, bool all, bool pretty)
+std::string groupsJson(const TriageResult &r, bool all, bool pretty, const std::vector<int> *only,
+    const std::function<void(JsonWriter &)> &more)
 {
     JsonWriter w(pretty);
     w.beginObject();
@@ -65,7 +70,7 @@ std::string groupsJson(const TriageResult &r, bool all, bool pretty)
     w.key("group_count").value(static_cast<int>(r.groups.size()));
     w.key("groups").beginArray();
     for (const GroupSummary &g : summarizeGroups(r)) {
-        if (!shown(g, all))
+        if (!shown(g, all, only))
             continue;
         const OriginGroup &group = r.groups[static_cast<std::size_t>(g.group)];
         w.beginObject();
@@ -91,22 +96,26 @@ std::string groupsJson(const TriageResult &r, bool all, bool pretty)
         w.endObject();
     }
     w.endArray();
+    if (more)
+        more(w);
     w.endObject();
     return w.str() + '\n';
 }
 
-std::string groupsText(const TriageResult &r, bool all)
+std::string groupsText(const TriageResult &r, bool all, const std::vector<int> *only)
 {
     const std::vector<GroupSummary> groups = summarizeGroups(r);
     int withLeftovers = 0;
     for (const GroupSummary &g : groups)
         withLeftovers += g.leftovers > 0 ? 1 : 0;
-    std::string out = sayGroups(QT_TRANSLATE_NOOP(
-                                    "GroupsReport", "ptriage: %1 processes from %2 origins; %3 left processes behind"),
-                          {std::to_string(r.size()), std::to_string(groups.size()), std::to_string(withLeftovers)})
-        + '\n';
+    std::string out = only
+        ? std::string()
+        : sayGroups(
+              QT_TRANSLATE_NOOP("GroupsReport", "ptriage: %1 processes from %2 origins; %3 left processes behind"),
+              {std::to_string(r.size()), std::to_string(groups.size()), std::to_string(withLeftovers)})
+            + '\n';
     for (const GroupSummary &g : groups) {
-        if (!shown(g, all))
+        if (!shown(g, all, only))
             continue;
         const OriginGroup &group = r.groups[static_cast<std::size_t>(g.group)];
         const ProcessOrigin &o = r.process(group.members.front()).origin();

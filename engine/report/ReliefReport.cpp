@@ -2,7 +2,7 @@
 #include "EngineLabels.h"
 #include "JsonWriter.h"
 #include "ScanReport.h"
-#include "decide/GroupPlan.h"
+#include "decide/groups/GroupPlan.h"
 #include "decide/relief/ReliefPlan.h"
 #include "util/Format.h"
 #include "util/Phrase.h"

@@ -4,6 +4,7 @@
 
 #include "decide/Triage.h"
 
+#include <functional>
 #include <string>
 
 namespace ptriage {
@@ -31,10 +32,13 @@ std::string ledgerText(const Ledger &ledger, ProcessClass forClass, ProcessClass
 // The `origin` object of a process in `ptriage.scan.v1` (and of the groups).
 void writeOrigin(JsonWriter &w, const TriageResult &r, int index);
 // `ptriage.groups.v1`: the processes by origin, each group with its owner, project, what it holds and
-// the plan of its End (what it ends, what it leaves out and why). `all`: also groups with no leftovers.
-std::string groupsJson(const TriageResult &r, bool all, bool pretty);
+// the plan of its End (what it ends, what it leaves out and why). `all`: also groups with no leftovers;
+// `only`: exactly these groups (one session's, `groups --session`). `more` writes keys of its own at the
+// end of the document (what `--end` did).
+std::string groupsJson(const TriageResult &r, bool all, bool pretty, const std::vector<int> *only = nullptr,
+    const std::function<void(JsonWriter &)> &more = {});
 // The same for people: one block per group, its members under it.
-std::string groupsText(const TriageResult &r, bool all);
+std::string groupsText(const TriageResult &r, bool all, const std::vector<int> *only = nullptr);
 // Printable, single-line text of a command (control bytes shown as '?'; "[comm]" when it has none).
 std::string printableCommandLine(const Sample &s);
 

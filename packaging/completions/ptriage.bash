@@ -88,7 +88,7 @@ _ptriage()
         hosts) options="--host --timeout --json --help -h" ;;
         evidence) options="--proc-root --help -h" ;;
         explain) options="--json --db --proc-root --state --min-age --help -h" ;;
-        groups) options="--json --pretty --all --db --proc-root --state --min-age --help -h" ;;
+        groups) options="--json --pretty --all --session --ending --ended --tool --end --yes --timeout --db --proc-root --state --min-age --help -h" ;;
         capture) options="--pid --proc-root --help -h" ;;
         act) options="--signal --group --nice --cpus --quota --timeout --db --journal --yes --host --min-age --json --help -h" ;;
         relieve) options="--free-memory --free-port --json --yes --timeout --db --proc-root --state --min-age --help -h" ;;

@@ -3,7 +3,7 @@
 // repository. Each checks the group, its owner's liveness, the group's End plan and what it leaves out.
 #include "Harness.h"
 
-#include "decide/GroupPlan.h"
+#include "decide/groups/GroupPlan.h"
 #include "support/PidTaking.h"
 
 #include <chrono>

@@ -2,7 +2,7 @@
 // test binary — left behind when their controller dies, and in use while it runs in a terminal.
 #include "Harness.h"
 
-#include "decide/GroupPlan.h"
+#include "decide/groups/GroupPlan.h"
 
 #include <csignal>
 #include <filesystem>

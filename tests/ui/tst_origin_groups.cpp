@@ -8,7 +8,7 @@
 // /proc with its clock moved forward makes the leftovers hours old, as they would be when found.
 // PTRIAGE_TEST_SHOTS=DIR keeps pictures of the view and the confirmation.
 #include "acting/ActionDialog.h"
-#include "decide/GroupPlan.h"
+#include "decide/groups/GroupPlan.h"
 #include "desk/Desk.h"
 #include "support/CaptureTools.h"
 #include "support/LoopbackHttp.h"

@@ -1,7 +1,7 @@
 #include "acting/ActFlow.h"
 
 #include "acting/ActionDialog.h"
-#include "decide/GroupPlan.h"
+#include "decide/groups/GroupPlan.h"
 #include "desk/Desk.h"
 #include "infer/ProcessOrigin.h"
 #include "look/UiText.h"

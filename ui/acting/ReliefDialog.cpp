@@ -1,7 +1,7 @@
 #include "acting/ReliefDialog.h"
 
 #include "acting/ActFlow.h"
-#include "decide/GroupPlan.h"
+#include "decide/groups/GroupPlan.h"
 #include "desk/Desk.h"
 #include "look/UiText.h"
 #include "report/EngineLabels.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "decide/GroupPlan.h"
+#include "decide/groups/GroupPlan.h"
 #include "decide/Triage.h"
 
 #include <QCoreApplication>

@@ -5,7 +5,7 @@
 #include "act/ActionRules.h"
 
 #include "acting/ActFlow.h"
-#include "decide/GroupPlan.h"
+#include "decide/groups/GroupPlan.h"
 #include "decide/Triage.h"
 #include "decide/relief/ReliefPlan.h"
 #include "desk/Desk.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Triage.h"
+#include "decide/Triage.h"
 
 #include <cstdint>
 #include <utility>
