@@ -540,6 +540,53 @@
     </message>
 </context>
 <context>
+    <name>EndedSessions</name>
+    <message>
+        <source>%1 of a core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 window in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 session in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 process</source>
+        <translation type="unfinished">1 Prozess</translation>
+    </message>
+    <message>
+        <source>%1 processes</source>
+        <translation type="unfinished">%1 Prozesse</translation>
+    </message>
+    <message>
+        <source>%1 has ended and left %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was closed and left %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ended %2 ago and left %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was closed %2 ago and left %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>EngineLabels</name>
     <message>
         <source>prior</source>
@@ -3987,6 +4034,37 @@ Eltern-PID: %2</translation>
     <message>
         <source>Process:</source>
         <translation>Prozess:</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::EndedSessionAlerts</name>
+    <message>
+        <source>Leftovers of an ended session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation type="unfinished">%1 und %2 weitere</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation type="unfinished">%1.</translation>
+    </message>
+    <message>
+        <source>End them would end %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished">Zeigen</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
