@@ -104,8 +104,8 @@ int runInTray(QApplication &app, const TriageConfig &config, const CollectOption
     QObject::connect(&tray, &TrayController::freeMemoryRequested, &windows,
         [&windows, &tray] { windows.showRelief(tray.suggestedGoalBytes()); });
     // Sessions that ended and left processes: one notification per group.
-    QObject::connect(&tray.alertEndedSessions(*desktop.sessionNotifier), &EndedSessionAlerts::groupRequested,
-        &windows, &WindowOnDemand::showGroup);
+    QObject::connect(&tray.alertEndedSessions(*desktop.sessionNotifier), &EndedSessionAlerts::groupRequested, &windows,
+        &WindowOnDemand::showGroup);
     desk.sessions().restoreSettings(); // a bad value is said by the window, when it is built
     desk.start();
     tray.start();

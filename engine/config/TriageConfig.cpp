@@ -340,7 +340,8 @@ void readPressure(Reader &r, const QJsonObject &o, PressureThresholds &t)
 void readEndedSessions(Reader &r, const QJsonObject &o, EndedSessionRules &e)
 {
     const auto num = [&](const char *key, double min, double max) {
-        const double v = r.number(o, QLatin1String(key), QStringLiteral("ended_sessions.") + QLatin1String(key), min, max);
+        const double v
+            = r.number(o, QLatin1String(key), QStringLiteral("ended_sessions.") + QLatin1String(key), min, max);
         return v >= min && v <= max ? v : min; // out of range is an error already
     };
     e.enabled = r.boolean(o, QStringLiteral("enabled"), QStringLiteral("ended_sessions.enabled"));

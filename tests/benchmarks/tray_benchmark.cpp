@@ -132,8 +132,8 @@ int main(int argc, char **argv)
     std::vector<Watched> watched = {{"ptriage --tray", tray.processId()}, {"top -b -d 2 (peer)", top.processId()}};
     for (Watched &w : watched)
         w.startTicks = usage(w.pid).first;
-    std::printf("tray benchmark: %d processes, %d s%s%s\n", processCount(), seconds, policy.isEmpty() ? "" : ", policy ",
-        qPrintable(policy));
+    std::printf("tray benchmark: %d processes, %d s%s%s\n", processCount(), seconds,
+        policy.isEmpty() ? "" : ", policy ", qPrintable(policy));
     for (const QByteArray &line : said.split('\n'))
         if (line.startsWith("ptriage: "))
             std::printf("  %s\n", line.constData());

@@ -7,16 +7,17 @@
 // inherits the pipe to the MCP server, as a backgrounded job does. The billing session is then
 // SIGKILLed: its MCP server and dev server stay. The tray names it in exactly one notification (the
 // tool, the project, how many processes and what they hold, the dev server's port), never twice, and
-// never names the live ledger session; Show opens the window By origin on the group; End them opens the
-// usual confirmation listing the group, and confirming it ends exactly the plan's members. The grace
-// period comes from the policy (a few seconds here); the npm tools from the scenario suite's cache
+// never names the live ledger session (nor, once alerts are paused, after it ended too); Show opens the window By
+// origin on the group; End them opens the usual confirmation listing the group, and confirming it ends exactly the
+// plan's members. The grace period comes from the policy (a few seconds here); the npm tools from the scenario suite's
+// cache
 // (`PTRIAGE_NPM_CACHE`, filled by the test_scenario_npm_tools fixture).
 // PTRIAGE_TEST_SHOTS=DIR keeps a picture of the confirmation and of the window.
 #include "acting/ActionDialog.h"
 #include "decide/GroupPlan.h"
 #include "desk/Desk.h"
-#include "pressure/PressureMonitor.h"
 #include "look/UiText.h"
+#include "pressure/PressureMonitor.h"
 #include "support/AcceptingListener.h"
 #include "support/CaptureTools.h"
 #include "support/FakeDesktop.h"
@@ -152,24 +153,24 @@ private Q_SLOTS:
         const QString ledger = dir.filePath(QStringLiteral("work/ledger"));
         QVERIFY(gitInit(billing) && gitInit(ledger));
         Spawner sp;
-        const int port = freeTcpPort();
+        const int port = freeTcpPort(), livePort = freeTcpPort();
         const std::string endedId = QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString();
         const std::string liveId = QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString();
         const QString endedPids = dir.filePath(QStringLiteral("ended.pids"));
         const QString livePids = dir.filePath(QStringLiteral("live.pids"));
-        const int endedAgent = sp.spawnProgram({"/bin/bash", "-c",
-                                                   agentScript(billing, endedPids, dir.filePath(QStringLiteral("m1.json")), port)},
+        const int endedAgent = sp.spawnProgram(
+            {"/bin/bash", "-c", agentScript(billing, endedPids, dir.filePath(QStringLiteral("m1.json")), port)},
             {{"SID", endedId}});
         const int liveAgent = sp.spawnProgram(
-            {"/bin/bash", "-c", agentScript(ledger, livePids, dir.filePath(QStringLiteral("m2.json")), 0)},
+            {"/bin/bash", "-c", agentScript(ledger, livePids, dir.filePath(QStringLiteral("m2.json")), livePort)},
             {{"SID", liveId}});
         QVERIFY(endedAgent > 0 && liveAgent > 0);
-        QTRY_VERIFY_WITH_TIMEOUT(pidsIn(endedPids).size() == 3 && pidsIn(livePids).size() == 2, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(pidsIn(endedPids).size() == 3 && pidsIn(livePids).size() == 3, 15000);
         const int endedMcp = pidsIn(endedPids)[1], devServer = pidsIn(endedPids)[2];
-        const int liveMcp = pidsIn(livePids)[1];
-        for (int pid : {endedMcp, devServer, liveMcp})
+        const int liveMcp = pidsIn(livePids)[1], liveServer = pidsIn(livePids)[2];
+        for (int pid : {endedMcp, devServer, liveMcp, liveServer})
             sp.adopt(pid); // ended at the end, whatever happens
-        QTRY_VERIFY_WITH_TIMEOUT(tcpListening(port), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(tcpListening(port) && tcpListening(livePort), 15000);
 
         // The tray as `ptriage --tray` has it, with a grace period of 2 s from the policy.
         TriageConfig config = defaultModel();
@@ -264,7 +265,8 @@ private Q_SLOTS:
             planned.push_back(result->identityOf(i));
         QVERIFY(!planned.empty());
         QCOMPARE(confirm->request().targets, planned);
-        QCOMPARE(confirm->targetTable()->rowCount(), static_cast<int>(result->group(result->findGroup(key)).members.size()));
+        QCOMPARE(
+            confirm->targetTable()->rowCount(), static_cast<int>(result->group(result->findGroup(key)).members.size()));
         if (!qEnvironmentVariableIsEmpty("PTRIAGE_TEST_SHOTS"))
             confirm->grab().save(qEnvironmentVariable("PTRIAGE_TEST_SHOTS") + QStringLiteral("/ended-session-end.png"));
         if (confirm->needsSecondConfirmation())
@@ -279,6 +281,23 @@ private Q_SLOTS:
         QVERIFY(!hasEnded(liveAgent) && !hasEnded(liveMcp));
         QTest::qWait(2500);
         QCOMPARE(endedAlerts(desktop).size(), 1);
+
+        // While alerts are paused, a session that ends stays quiet, and is not named once they resume.
+        tray.pauseAlerts(3600);
+        QCOMPARE(::kill(liveAgent, SIGKILL), 0);
+        ::waitpid(liveAgent, nullptr, 0);
+        const auto ledgerDue = [&desk, liveServer] {
+            const auto r = desk.current();
+            const int g = r ? groupOfPid(*r, liveServer) : -1;
+            return g >= 0 && endedSession(*r, g, desk.config().policy.endedSessions).has_value();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(ledgerDue(), 120000); // it would be named now, were alerts not paused
+        QTest::qWait(2500);
+        tray.pauseAlerts(0);
+        QTest::qWait(3000);
+        QCOMPARE(endedAlerts(desktop).size(), 1);
+        for (const QJsonObject &other : desktop.events(QStringLiteral("notify")))
+            QVERIFY(!other.value(QStringLiteral("body")).toString().contains(QStringLiteral("ledger")));
     }
 };
 

@@ -140,7 +140,8 @@ void TrayController::start()
 EndedSessionAlerts &TrayController::alertEndedSessions(Notifier &notifier)
 {
     if (!m_ended) {
-        const QString state = QFileInfo(m_desk.sessions().path()).dir().filePath(QStringLiteral("ended-sessions-named"));
+        const QString state
+            = QFileInfo(m_desk.sessions().path()).dir().filePath(QStringLiteral("ended-sessions-named"));
         m_ended = new EndedSessionAlerts(
             m_desk, notifier, m_desk.config().policy.endedSessions, [this] { return alertsPaused(); }, state, this);
         if (m_started)

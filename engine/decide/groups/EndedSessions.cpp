@@ -56,12 +56,14 @@ Phrase sentence(const ProcessOrigin &o, const EndedSession &e, const EndedSessio
     // An agent's session ends; an editor's window and a terminal's session are closed.
     const bool ended = o.kind == OriginKind::Agent;
     if (e.endedAgoSeconds < 0)
-        return ended ? said(QT_TRANSLATE_NOOP("EndedSessions", "%1 has ended and left %2 (%3)"), {who, processes, held})
-                     : said(QT_TRANSLATE_NOOP("EndedSessions", "%1 was closed and left %2 (%3)"), {who, processes, held});
+        return ended
+            ? said(QT_TRANSLATE_NOOP("EndedSessions", "%1 has ended and left %2 (%3)"), {who, processes, held})
+            : said(QT_TRANSLATE_NOOP("EndedSessions", "%1 was closed and left %2 (%3)"), {who, processes, held});
     const Phrase ago = Phrase::duration(e.endedAgoSeconds);
     return ended
         ? said(QT_TRANSLATE_NOOP("EndedSessions", "%1 ended %2 ago and left %3 (%4)"), {who, ago, processes, held})
-        : said(QT_TRANSLATE_NOOP("EndedSessions", "%1 was closed %2 ago and left %3 (%4)"), {who, ago, processes, held});
+        : said(
+            QT_TRANSLATE_NOOP("EndedSessions", "%1 was closed %2 ago and left %3 (%4)"), {who, ago, processes, held});
 }
 
 } // namespace

@@ -41,8 +41,7 @@ public:
     // `uid`: only that user's sessions (the tray's user); none: everyone's.
     explicit EndedSessions(EndedSessionRules rules, std::optional<std::uint32_t> uid = std::nullopt)
         : m_rules(rules), m_uid(uid)
-    {
-    }
+    { }
 
     // The groups of `result` to alert for now, none named before; each is remembered as named (the
     // caller shows it, or stays quiet while alerts are paused: named all the same). Forgets the named

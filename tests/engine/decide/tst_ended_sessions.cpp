@@ -85,7 +85,15 @@ std::shared_ptr<const TriageResult> resultOf(const std::vector<Group> &groups)
     return r;
 }
 
-Group ended(const std::string &key, std::vector<Member> members = {Member{200 * MiB}, Member{}})
+Member mem(std::uint64_t rss, double ageSeconds = 3600)
+{
+    Member m;
+    m.rss = rss;
+    m.ageSeconds = ageSeconds;
+    return m;
+}
+
+Group ended(const std::string &key, std::vector<Member> members = {mem(200 * MiB), Member{}})
 {
     Group g;
     g.key = key;
@@ -131,7 +139,7 @@ private Q_SLOTS:
     // Nothing its End would end (each member in use or blocked): no alert, whatever it holds.
     void nothingToEndNoAlert()
     {
-        Member inUse{2048 * MiB};
+        Member inUse = mem(2048 * MiB);
         inUse.endable = false;
         inUse.ports = {8000};
         EndedSessions sessions{EndedSessionRules{}};
@@ -164,10 +172,10 @@ private Q_SLOTS:
     void notSeenEndingTheLeftoversAgeStandsIn()
     {
         EndedSessions sessions{EndedSessionRules{}};
-        Member young{200 * MiB, 120};
-        QVERIFY(sessions.due(*resultOf({ended("agent", {Member{200 * MiB, 7200}, young})})).empty());
+        Member young = mem(200 * MiB, 120);
+        QVERIFY(sessions.due(*resultOf({ended("agent", {mem(200 * MiB, 7200), young})})).empty());
         QCOMPARE(sessions.nextDueInSeconds(), 480.0);
-        const auto due = sessions.due(*resultOf({ended("agent", {Member{200 * MiB, 7200}, Member{}})}));
+        const auto due = sessions.due(*resultOf({ended("agent", {mem(200 * MiB, 7200), Member{}})}));
         QCOMPARE(due.size(), std::size_t(1));
         QVERIFY(due.front().endedAgoSeconds < 0);
     }
@@ -181,8 +189,7 @@ private Q_SLOTS:
         Member busy;
         busy.cpu = 0.3;
         const auto due = keysOf(sessions.due(*resultOf({ended("small", {Member{}, Member{}}),
-            ended("big", {Member{60 * MiB}, Member{60 * MiB}}), ended("port", {Member{}, port}),
-            ended("busy", {busy})})));
+            ended("big", {mem(60 * MiB), mem(60 * MiB)}), ended("port", {Member{}, port}), ended("busy", {busy})})));
         QCOMPARE(due, (std::vector<std::string>{"big", "port", "busy"}));
     }
 
@@ -208,11 +215,11 @@ private Q_SLOTS:
     // Only the tray user's own sessions, when it says whose.
     void anotherUsersSessionIsTheirs()
     {
-        Member theirs{200 * MiB};
+        Member theirs = mem(200 * MiB);
         theirs.uid = 1001;
         EndedSessions mine{EndedSessionRules{}, 1000u};
-        QCOMPARE(keysOf(mine.due(*resultOf({ended("theirs", {theirs}), ended("mine")}))),
-            std::vector<std::string>{"mine"});
+        QCOMPARE(
+            keysOf(mine.due(*resultOf({ended("theirs", {theirs}), ended("mine")}))), std::vector<std::string>{"mine"});
     }
 
     void offInThePolicyNothing()
@@ -227,15 +234,15 @@ private Q_SLOTS:
     // gives (as the By-origin view shows them).
     void theSentence()
     {
-        Member server{900 * MiB};
+        Member server = mem(900 * MiB);
         server.ports = {8000};
-        Group agent = ended("agent", {Member{200 * MiB}, server, Member{}, Member{}});
+        Group agent = ended("agent", {mem(200 * MiB), server, Member{}, Member{}});
         agent.seenAliveMs = kNowMs - 12 * 60'000;
-        Group editor = ended("editor", {Member{300 * MiB}});
+        Group editor = ended("editor", {mem(300 * MiB)});
         editor.kind = OriginKind::Editor;
         editor.tool = "VS Code";
         editor.project = "";
-        Group terminal = ended("terminal", {Member{300 * MiB}, Member{}});
+        Group terminal = ended("terminal", {mem(300 * MiB), Member{}});
         terminal.kind = OriginKind::Terminal;
         terminal.tool = "tmux";
         terminal.seenAliveMs = kNowMs - 3 * 3600'000;

@@ -10,8 +10,7 @@ namespace ptriage {
 
 KdeNotifier::KdeNotifier(QString event, QString criticalEvent, QString icon, QObject *parent)
     : Notifier(parent), m_event(std::move(event)), m_criticalEvent(std::move(criticalEvent)), m_icon(std::move(icon))
-{
-}
+{ }
 
 KdeNotifier::~KdeNotifier()
 {
@@ -40,8 +39,8 @@ void KdeNotifier::show(const QString &summary, const QString &body, bool critica
         return;
     }
     closeCurrent(); // one at a time: the new one replaces ours
-    auto *n = new KNotification(critical ? m_criticalEvent : m_event,
-        critical ? KNotification::Persistent : KNotification::CloseOnTimeout);
+    auto *n = new KNotification(
+        critical ? m_criticalEvent : m_event, critical ? KNotification::Persistent : KNotification::CloseOnTimeout);
     n->setComponentName(QStringLiteral("ptriage"));
     n->setTitle(summary);
     // KNotification's text is rich text: process names are escaped, never markup.
