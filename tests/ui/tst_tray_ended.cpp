@@ -41,6 +41,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QPushButton>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUuid>
 #include <QtTest>
@@ -273,8 +274,8 @@ private Q_SLOTS:
             confirm->secondConfirmation()->setChecked(true);
         QVERIFY(confirm->actButton()->isEnabled());
         confirm->actButton()->click();
-        for (const ProcessIdentity &id : planned)
-            QTRY_VERIFY_WITH_TIMEOUT(hasEnded(id.pid), 20000);
+        for (const ProcessIdentity &target : planned)
+            QTRY_VERIFY_WITH_TIMEOUT(hasEnded(target.pid), 20000);
         for (const auto &[i, why] : plan.leftOut)
             QVERIFY2(!hasEnded(result->identityOf(i).pid), qPrintable(qs(why)));
         // The live session runs on, untouched, and was never named.
@@ -288,8 +289,8 @@ private Q_SLOTS:
         ::waitpid(liveAgent, nullptr, 0);
         const auto ledgerDue = [&desk, liveServer] {
             const auto r = desk.current();
-            const int g = r ? groupOfPid(*r, liveServer) : -1;
-            return g >= 0 && endedSession(*r, g, desk.config().policy.endedSessions).has_value();
+            const int ledgerGroup = r ? groupOfPid(*r, liveServer) : -1;
+            return ledgerGroup >= 0 && endedSession(*r, ledgerGroup, desk.config().policy.endedSessions).has_value();
         };
         QTRY_VERIFY_WITH_TIMEOUT(ledgerDue(), 120000); // it would be named now, were alerts not paused
         QTest::qWait(2500);
