@@ -10,6 +10,7 @@
 #include "sessions/SessionsWindow.h"
 #include "translations/Translations.h"
 #include "tray/DesktopServices.h"
+#include "tray/EndedSessionAlerts.h"
 #include "tray/TrayController.h"
 #include "util/AllocatorTuning.h"
 #include "window/MainWindow.h"
@@ -102,6 +103,9 @@ int runInTray(QApplication &app, const TriageConfig &config, const CollectOption
     QObject::connect(&tray, &TrayController::windowToggleRequested, &windows, &WindowOnDemand::toggle);
     QObject::connect(&tray, &TrayController::freeMemoryRequested, &windows,
         [&windows, &tray] { windows.showRelief(tray.suggestedGoalBytes()); });
+    // Sessions that ended and left processes: one notification per group.
+    QObject::connect(&tray.alertEndedSessions(*desktop.sessionNotifier), &EndedSessionAlerts::groupRequested, &windows,
+        &WindowOnDemand::showGroup);
     desk.sessions().restoreSettings(); // a bad value is said by the window, when it is built
     desk.start();
     tray.start();

@@ -540,6 +540,53 @@
     </message>
 </context>
 <context>
+    <name>EndedSessions</name>
+    <message>
+        <source>%1 of a core</source>
+        <translation>%1 eines Kerns</translation>
+    </message>
+    <message>
+        <source>%1 window</source>
+        <translation>%1-Fenster</translation>
+    </message>
+    <message>
+        <source>%1 session</source>
+        <translation>%1-Sitzung</translation>
+    </message>
+    <message>
+        <source>%1 window in %2</source>
+        <translation>%1-Fenster in %2</translation>
+    </message>
+    <message>
+        <source>%1 session in %2</source>
+        <translation>%1-Sitzung in %2</translation>
+    </message>
+    <message>
+        <source>1 process</source>
+        <translation>1 Prozess</translation>
+    </message>
+    <message>
+        <source>%1 processes</source>
+        <translation>%1 Prozesse</translation>
+    </message>
+    <message>
+        <source>%1 has ended and left %2 (%3)</source>
+        <translation>%1 ist beendet und hat %2 hinterlassen (%3)</translation>
+    </message>
+    <message>
+        <source>%1 was closed and left %2 (%3)</source>
+        <translation>%1 wurde geschlossen und hat %2 hinterlassen (%3)</translation>
+    </message>
+    <message>
+        <source>%1 ended %2 ago and left %3 (%4)</source>
+        <translation>%1 endete vor %2 und hat %3 hinterlassen (%4)</translation>
+    </message>
+    <message>
+        <source>%1 was closed %2 ago and left %3 (%4)</source>
+        <translation>%1 wurde vor %2 geschlossen und hat %3 hinterlassen (%4)</translation>
+    </message>
+</context>
+<context>
     <name>EngineLabels</name>
     <message>
         <source>prior</source>
@@ -4018,6 +4065,37 @@ Eltern-PID: %2</translation>
     <message>
         <source>Process:</source>
         <translation>Prozess:</translation>
+    </message>
+</context>
+<context>
+    <name>ptriage::EndedSessionAlerts</name>
+    <message>
+        <source>Leftovers of an ended session</source>
+        <translation>Überbleibsel einer beendeten Sitzung</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 und %2 weitere</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation>%1.</translation>
+    </message>
+    <message>
+        <source>End them would end %1.</source>
+        <translation>„Alle beenden“ beendet %1.</translation>
+    </message>
+    <message>
+        <source>End them</source>
+        <translation>Alle beenden</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Zeigen</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Nicht jetzt</translation>
     </message>
 </context>
 <context>

@@ -336,6 +336,20 @@ void readPressure(Reader &r, const QJsonObject &o, PressureThresholds &t)
             QCoreApplication::translate("ConfigError", "must not exceed warning.available_below_percent"));
 }
 
+// policy.json "ended_sessions": minutes, MiB and percent in the file.
+void readEndedSessions(Reader &r, const QJsonObject &o, EndedSessionRules &e)
+{
+    const auto num = [&](const char *key, double min, double max) {
+        const double v
+            = r.number(o, QLatin1String(key), QStringLiteral("ended_sessions.") + QLatin1String(key), min, max);
+        return v >= min && v <= max ? v : min; // out of range is an error already
+    };
+    e.enabled = r.boolean(o, QStringLiteral("enabled"), QStringLiteral("ended_sessions.enabled"));
+    e.graceSeconds = num("grace_minutes", 0, 7 * 24 * 60) * 60;
+    e.minBytes = static_cast<std::uint64_t>(num("min_memory_mib", 0, 1 << 24) * 1024 * 1024);
+    e.minCpuShare = num("min_cpu_percent", 0, 10000) / 100;
+}
+
 bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
 {
     Reader r(l.defaults, l.user ? &*l.user : nullptr, error);
@@ -398,6 +412,7 @@ bool readPolicy(const Loaded &l, Policy &p, ConfigError *error)
         r.fail(QStringLiteral("blast_radius.levels"),
             QCoreApplication::translate("ConfigError", "levels must increase: medium < high < critical"));
     readPressure(r, o.value(QStringLiteral("pressure")).toObject(), p.pressure);
+    readEndedSessions(r, o.value(QStringLiteral("ended_sessions")).toObject(), p.endedSessions);
     return !r.failed();
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "EndedSessionRules.h"
 #include "EvidenceTerms.h"
 #include "JsonConfig.h"
 #include "PressureThresholds.h"
@@ -150,6 +151,7 @@ struct Policy {
     double listenerFloor = 0.25;
     double levelMedium = 0.2, levelHigh = 0.5, levelCritical = 0.8;
     PressureThresholds pressure; // the memory-pressure monitor ("pressure")
+    EndedSessionRules endedSessions; // the tray's ended-session alerts ("ended_sessions")
 };
 
 // Priors, signatures and policy: the shipped defaults, each overridable by a file of the same

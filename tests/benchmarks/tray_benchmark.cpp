@@ -3,11 +3,15 @@
 // the peer. ptriage --tray runs as a person starts it: a private session bus with a tray host and a
 // notification server (tests/support/fake_desktop.py), on a machine with --processes processes.
 // Run on demand under an X server:
-//   xvfb-run -a ./tests/benchmarks/tray_benchmark [--seconds 600] [--processes 1000]
+//   xvfb-run -a ./tests/benchmarks/tray_benchmark [--seconds 600] [--processes 1000] [--policy FILE]
+// --policy: the user's policy.json for that run (e.g. {"ended_sessions": {"enabled": false}}, to
+// measure what one feature costs against the same run without it).
 #include "BenchFigures.h"
 #include "IdleProcesses.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -57,14 +61,17 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     int seconds = 600, target = 1000;
+    QString policy;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--seconds" && i + 1 < argc)
             seconds = std::max(10, std::atoi(argv[++i]));
         else if (arg == "--processes" && i + 1 < argc)
             target = std::atoi(argv[++i]);
+        else if (arg == "--policy" && i + 1 < argc)
+            policy = QString::fromLocal8Bit(argv[++i]);
         else {
-            std::fprintf(stderr, "usage: %s [--seconds N] [--processes N]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--seconds N] [--processes N] [--policy FILE]\n", argv[0]);
             return 1;
         }
     }
@@ -98,6 +105,14 @@ int main(int argc, char **argv)
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
     env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
     env.remove(QStringLiteral("XDG_CURRENT_DESKTOP"));
+    if (!policy.isEmpty()) {
+        QDir().mkpath(home.filePath(QStringLiteral("config/ptriage")));
+        if (!QFile::copy(policy, home.filePath(QStringLiteral("config/ptriage/policy.json")))) {
+            std::fprintf(stderr, "cannot read %s\n", qPrintable(policy));
+            killIdle(idle);
+            return 1;
+        }
+    }
     QProcess tray, top;
     tray.setProcessEnvironment(env);
     tray.start(QStringLiteral(PTRIAGE_BINARY), {QStringLiteral("--tray")});
@@ -117,7 +132,8 @@ int main(int argc, char **argv)
     std::vector<Watched> watched = {{"ptriage --tray", tray.processId()}, {"top -b -d 2 (peer)", top.processId()}};
     for (Watched &w : watched)
         w.startTicks = usage(w.pid).first;
-    std::printf("tray benchmark: %d processes, %d s\n", processCount(), seconds);
+    std::printf("tray benchmark: %d processes, %d s%s%s\n", processCount(), seconds,
+        policy.isEmpty() ? "" : ", policy ", qPrintable(policy));
     for (const QByteArray &line : said.split('\n'))
         if (line.startsWith("ptriage: "))
             std::printf("  %s\n", line.constData());

@@ -12,7 +12,10 @@ namespace ptriage {
 // CMake option PTRIAGE_KDE_TRAY compiles one of DesktopServicesQt.cpp and kde/DesktopServicesKde.cpp.
 struct DesktopServices {
     std::unique_ptr<TrayIcon> trayIcon;
-    std::unique_ptr<Notifier> notifier;
+    std::unique_ptr<Notifier> notifier; // memory alerts
+    // Ended-session alerts, one group at a time: a notifier of their own, so that neither kind of
+    // alert replaces the other.
+    std::unique_ptr<Notifier> sessionNotifier;
     const char *name = ""; // said by `ptriage --tray` at start
 };
 

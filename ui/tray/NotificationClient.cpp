@@ -15,7 +15,8 @@ const QString kInterface = QStringLiteral("org.freedesktop.Notifications");
 
 } // namespace
 
-NotificationClient::NotificationClient(QDBusConnection bus, QObject *parent) : Notifier(parent), m_bus(std::move(bus))
+NotificationClient::NotificationClient(QDBusConnection bus, QString icon, QObject *parent)
+    : Notifier(parent), m_bus(std::move(bus)), m_icon(std::move(icon))
 {
     m_bus.connect(
         kService, kPath, kInterface, QStringLiteral("ActionInvoked"), this, SLOT(onActionInvoked(uint, QString)));
@@ -45,6 +46,7 @@ void NotificationClient::show(const QString &summary, const QString &body, bool 
     // would be shown. It goes once the server has answered; a later one takes its place.
     if (m_inFlight) {
         m_next = Message{summary, body, critical, actions};
+        m_closeWhenShown = false;
         return;
     }
     send({summary, body, critical, actions});
@@ -66,7 +68,7 @@ void NotificationClient::send(const Message &m)
     // A server that reads markup in the body gets what processes wrote escaped: text, never markup.
     const QString text = m_capabilities.contains(QStringLiteral("body-markup")) ? body.toHtmlEscaped() : body;
     auto call = QDBusMessage::createMethodCall(kService, kPath, kInterface, QStringLiteral("Notify"));
-    call << QStringLiteral("ptriage") << m_current << QStringLiteral("dialog-warning") << summary
+    call << QStringLiteral("ptriage") << m_current << m_icon << summary
          << (m_capabilities.contains(QStringLiteral("body")) || m_capabilities.isEmpty() ? text : QString()) << flat
          << hints << (critical ? 0 : -1);
     m_inFlight = true;
@@ -85,15 +87,19 @@ void NotificationClient::send(const Message &m)
         Q_EMIT shown(m_current);
         if (m_next)
             send(*std::exchange(m_next, std::nullopt));
+        else if (std::exchange(m_closeWhenShown, false))
+            closeCurrent();
     });
 }
 
 void NotificationClient::closeCurrent()
 {
+    m_next.reset(); // closing also drops an alert still waiting
+    m_closeWhenShown = m_inFlight; // one on its way is closed once the server has named it
     if (m_current == 0)
         return;
     auto call = QDBusMessage::createMethodCall(kService, kPath, kInterface, QStringLiteral("CloseNotification"));
-    call << m_current;
+    call << std::exchange(m_current, 0u); // ours no more: its NotificationClosed is not `closed`
     m_bus.asyncCall(call, 5000);
 }
 

@@ -19,7 +19,9 @@ class NotificationClient : public Notifier {
     Q_OBJECT
 
 public:
-    explicit NotificationClient(QDBusConnection bus = QDBusConnection::sessionBus(), QObject *parent = nullptr);
+    // `icon`: the freedesktop icon name its notifications carry.
+    explicit NotificationClient(QDBusConnection bus = QDBusConnection::sessionBus(),
+        QString icon = QStringLiteral("dialog-warning"), QObject *parent = nullptr);
 
     void start() override;
     bool isAvailable() const { return m_available; }
@@ -44,6 +46,8 @@ private:
     void send(const Message &m);
 
     QDBusConnection m_bus;
+    QString m_icon;
+    bool m_closeWhenShown = false; // closed while its Notify was in flight: closed once its id is known
     // A Notify the server has not answered yet: the next one waits for its id, to replace it.
     bool m_inFlight = false;
     std::optional<Message> m_next; // the latest show() while one was in flight

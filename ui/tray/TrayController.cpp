@@ -13,9 +13,12 @@
 #include "look/UiText.h"
 #include "pressure/PressureMonitor.h"
 #include "report/EngineLabels.h"
+#include "tray/EndedSessionAlerts.h"
 #include "util/Format.h"
 
 #include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
 #include <QMenu>
 #include <QPainter>
 #include <QPainterPath>
@@ -127,8 +130,24 @@ TrayController::~TrayController() = default;
 
 void TrayController::start()
 {
+    m_started = true;
     m_notifications.start();
+    if (m_ended)
+        m_ended->start();
     m_icon.start();
+}
+
+EndedSessionAlerts &TrayController::alertEndedSessions(Notifier &notifier)
+{
+    if (!m_ended) {
+        const QString state
+            = QFileInfo(m_desk.sessions().path()).dir().filePath(QStringLiteral("ended-sessions-named"));
+        m_ended = new EndedSessionAlerts(
+            m_desk, notifier, m_desk.config().policy.endedSessions, [this] { return alertsPaused(); }, state, this);
+        if (m_started)
+            m_ended->start();
+    }
+    return *m_ended;
 }
 
 void TrayController::iconInTray()

@@ -16,6 +16,7 @@ class QMenu;
 namespace ptriage {
 
 class Desk;
+class EndedSessionAlerts;
 class PressureMonitor;
 class AlertLimiter;
 struct TriageResult;
@@ -34,6 +35,11 @@ public:
     ~TrayController() override;
 
     void start();
+    // Ended-session alerts (policy "ended_sessions") on their own notifier
+    // (DesktopServices::sessionNotifier), quiet while alerts are paused; the groups named are kept
+    // beside the Desk's session database. Started with the tray.
+    EndedSessionAlerts &alertEndedSessions(Notifier &notifier);
+    EndedSessionAlerts *endedSessions() const { return m_ended; }
     bool hasIcon() const { return m_icon.isInTray(); }
     const TrayIcon &icon() const { return m_icon; }
     QMenu *menu() const { return m_icon.menu(); }
@@ -79,6 +85,8 @@ private:
     int m_planTicket = 0; // non-zero: the alert waits for this relief plan
     std::int64_t m_pausedUntilMs = 0;
     std::vector<ProcessIdentity> m_culprits;
+    EndedSessionAlerts *m_ended = nullptr;
+    bool m_started = false;
 };
 
 } // namespace ptriage

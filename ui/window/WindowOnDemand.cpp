@@ -2,6 +2,7 @@
 
 #include "desk/Desk.h"
 #include "window/MainWindow.h"
+#include "window/menus/WindowActions.h"
 
 namespace ptriage {
 
@@ -28,6 +29,13 @@ bool WindowOnDemand::windowVisible() const
 void WindowOnDemand::showOnly(const std::vector<ProcessIdentity> &ids)
 {
     window().showOnly(ids);
+}
+
+void WindowOnDemand::showGroup(const std::vector<ProcessIdentity> &members)
+{
+    MainWindow &w = window();
+    w.actions()->originMode->setChecked(true); // View → By origin, as a person would choose it
+    w.showOnly(members);
 }
 
 void WindowOnDemand::toggle()

@@ -28,6 +28,8 @@ public:
     bool windowVisible() const;
     // Shows the window with only these processes (all: empty).
     void showOnly(const std::vector<ProcessIdentity> &ids);
+    // Shows the window By origin with only these processes (an origin group's members).
+    void showGroup(const std::vector<ProcessIdentity> &members);
     void toggle(); // the tray icon's click
     void showRelief(std::uint64_t goalBytes);
 

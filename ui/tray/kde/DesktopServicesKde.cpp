@@ -7,7 +7,10 @@ namespace ptriage {
 
 DesktopServices makeDesktopServices()
 {
-    return {std::make_unique<KdeTrayIcon>(), std::make_unique<KdeNotifier>(), "KStatusNotifierItem, KNotification"};
+    return {std::make_unique<KdeTrayIcon>(), std::make_unique<KdeNotifier>(),
+        std::make_unique<KdeNotifier>(
+            QStringLiteral("sessionEnded"), QStringLiteral("sessionEnded"), QStringLiteral("dialog-information")),
+        "KStatusNotifierItem, KNotification"};
 }
 
 } // namespace ptriage

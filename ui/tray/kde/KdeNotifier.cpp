@@ -8,6 +8,10 @@
 
 namespace ptriage {
 
+KdeNotifier::KdeNotifier(QString event, QString criticalEvent, QString icon, QObject *parent)
+    : Notifier(parent), m_event(std::move(event)), m_criticalEvent(std::move(criticalEvent)), m_icon(std::move(icon))
+{ }
+
 KdeNotifier::~KdeNotifier()
 {
     // Quitting takes our alert off the screen: its buttons would reach nobody.
@@ -35,13 +39,13 @@ void KdeNotifier::show(const QString &summary, const QString &body, bool critica
         return;
     }
     closeCurrent(); // one at a time: the new one replaces ours
-    auto *n = new KNotification(critical ? QStringLiteral("memoryCritical") : QStringLiteral("memoryLow"),
-        critical ? KNotification::Persistent : KNotification::CloseOnTimeout);
+    auto *n = new KNotification(
+        critical ? m_criticalEvent : m_event, critical ? KNotification::Persistent : KNotification::CloseOnTimeout);
     n->setComponentName(QStringLiteral("ptriage"));
     n->setTitle(summary);
     // KNotification's text is rich text: process names are escaped, never markup.
     n->setText(body.toHtmlEscaped());
-    n->setIconName(QStringLiteral("dialog-warning"));
+    n->setIconName(m_icon);
     n->setHint(QStringLiteral("desktop-entry"), QLatin1String(kAppId)); // whatever the application set
     n->setUrgency(critical ? KNotification::CriticalUrgency : KNotification::NormalUrgency);
     for (const Action &a : actions) {

@@ -16,7 +16,10 @@ class KdeNotifier : public Notifier {
     Q_OBJECT
 
 public:
-    using Notifier::Notifier;
+    // The events of ptriage.notifyrc its notifications are: a normal and a critical one.
+    explicit KdeNotifier(QString event = QStringLiteral("memoryLow"),
+        QString criticalEvent = QStringLiteral("memoryCritical"), QString icon = QStringLiteral("dialog-warning"),
+        QObject *parent = nullptr);
     ~KdeNotifier() override;
 
     void start() override;
@@ -31,6 +34,7 @@ private:
     };
     void showWaiting();
 
+    QString m_event, m_criticalEvent, m_icon;
     QPointer<KNotification> m_current; // deletes itself once closed
     // KNotification learns the server's id from the reply to its Notify, and closed before that it
     // cannot close it there: the old alert would stay beside the new one. Until that reply the newest
