@@ -137,8 +137,10 @@ int groups(const QStringList &args)
     }
     const bool all = parser.isSet(QStringLiteral("all"));
     const bool json = parser.isSet(QStringLiteral("json"));
-    const std::string text = json ? groupsJson(*result.triage, all, parser.isSet(QStringLiteral("pretty")))
-                                  : groupsText(*result.triage, all);
+    GroupsReportOptions go;
+    go.all = all;
+    go.pretty = parser.isSet(QStringLiteral("pretty"));
+    const std::string text = json ? groupsJson(*result.triage, go) : groupsText(*result.triage, all);
     if (!writeOut(text, json ? Output::Json : Output::Text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;
