@@ -253,8 +253,7 @@ std::string scanJson(const TriageResult &r, const TriageConfig &config, const Sc
     return std::move(w.str());
 }
 
-std::string explainJson(
-    const TriageResult &r, const TriageConfig &config, int index, const ActedOn &acted, bool pretty)
+std::string explainJson(const TriageResult &r, const TriageConfig &config, int index, const ActedOn &acted, bool pretty)
 {
     JsonWriter w(pretty);
     w.beginObject();
