@@ -93,11 +93,16 @@ void McpServer::handle(const std::string &line)
         return; // an empty line is no message
     QJsonParseError parse{};
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(line), &parse);
-    if (parse.error != QJsonParseError::NoError)
+    if (parse.error != QJsonParseError::NoError) {
+        // Qt reads only an object or an array at the top: other JSON is a request of the wrong shape.
+        const QJsonDocument wrapped = QJsonDocument::fromJson("[" + QByteArray::fromStdString(line) + "]");
+        if (wrapped.isArray() && wrapped.array().size() == 1)
+            return error(QJsonValue::Null, kInvalidRequest, QStringLiteral("expected a JSON-RPC message (an object)"));
         return error(QJsonValue::Null, kParseError,
             QStringLiteral("not JSON (%1 at byte %2): one JSON-RPC message per line")
                 .arg(parse.errorString())
                 .arg(parse.offset));
+    }
     if (doc.isArray())
         return error(
             QJsonValue::Null, kInvalidRequest, QStringLiteral("batches are not supported: one message per line"));
