@@ -6,6 +6,7 @@
 #include "remote/ActOutcomesJson.h"
 #include "report/ScanReport.h"
 #include "util/Format.h"
+#include "util/TerminalText.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -210,6 +211,22 @@ bool scanNow(const OneShotOptions &options, OneShotResult &result, std::string *
 
 // What the person is asked: every process the End would end, by name, start_id and memory, and how
 // many it leaves alone. Names are what processes call themselves: printable, cut, never instructions.
+// What a process wrote (its name, command line, session id) as one line of at most `max` bytes: no
+// line break or control of its own, no bidirectional trick (forTerminal), cut on a character.
+std::string shown(std::string text, std::size_t max)
+{
+    for (char &c : text)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            c = '?';
+    if (text.size() > max) {
+        std::size_t cut = max - 3;
+        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80)
+            --cut;
+        text = text.substr(0, cut) + "...";
+    }
+    return forTerminal(text);
+}
+
 QString confirmationText(const TriageResult &r, const GroupPlan &plan)
 {
     std::uint64_t rss = 0;
@@ -219,24 +236,18 @@ QString confirmationText(const TriageResult &r, const GroupPlan &plan)
         + (plan.end.size() == 1 ? " process" : " processes") + " (TERM, then KILL after 5 s), "
         + formatBytes(static_cast<double>(rss)) + " resident";
     if (plan.group >= 0)
-        text += ", left by " + originPhrase(r.process(r.group(plan.group).members.front()).origin()).english();
+        text += ", left by "
+            + shown(originPhrase(r.process(r.group(plan.group).members.front()).origin()).english(), 200);
     text += "?\n";
     for (int i : plan.end) {
         const ProcessView p = r.process(i);
-        std::string command = printableCommandLine(p.sample());
-        if (command.size() > 100)
-            command = command.substr(0, 97) + "...";
-        text += "  " + p.facts().name.substr(0, 40) + "  pid " + std::to_string(p.identity().pid) + "  "
+        text += "  " + shown(p.facts().name, 40) + "  pid " + std::to_string(p.identity().pid) + "  "
             + formatBytes(static_cast<double>(p.sample().rssBytes)) + "  " + p.identity().toString() + "\n    "
-            + command + "\n";
+            + shown(printableCommandLine(p.sample()), 120) + "\n";
     }
     if (!plan.leftOut.empty())
         text += "Left alone: " + std::to_string(plan.leftOut.size()) + " (in use, protected, blocked or not judged "
             + "abandoned).\n";
-    // Printable only: what a process wrote into its name cannot drive the person's terminal.
-    for (char &c : text)
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n')
-            c = '?';
     return QString::fromStdString(text);
 }
 
