@@ -35,6 +35,7 @@ int pressure(const QStringList &args); // memory pressure: the level, the readin
 int watch(const QStringList &args); // the window's live verdicts without a window, a refresh at a time
 int relieve(const QStringList &args); // the relief plan: free memory or a port
 int port(const QStringList &args); // who holds a port, and what ending each holder would mean
+int mcp(const QStringList &args); // a Model Context Protocol server on stdio: the read-only tools, and End once confirmed
 int gui(int argc, char **argv); // the window (ptriage-gui): no command, gui, or the window's options (see wantsWindow)
 int usage(const QString &error = {});
 // Adds -h/--help and parses. A value when the command is done: 0 once its help is on stdout

@@ -69,7 +69,7 @@ std::vector<int> groupsWithKeys(const TriageResult &r, const std::vector<std::st
     return out;
 }
 
-std::string say(const char *source, std::vector<Phrase> args = {})
+std::string groupsSaid(const char *source, std::vector<Phrase> args = {})
 {
     return Phrase("GroupsText", source, std::move(args)).translated();
 }
@@ -157,7 +157,10 @@ int sessionGroups(
 
     std::string text;
     if (json) {
-        text = groupsJson(*judged, false, parser.isSet(QStringLiteral("pretty")), &shown, [&](JsonWriter &w) {
+        GroupsReportOptions go;
+        go.pretty = parser.isSet(QStringLiteral("pretty"));
+        go.only = &shown;
+        go.more = [&](JsonWriter &w) {
             w.key("session").beginObject();
             if (asked.ended)
                 w.key("id").null();
@@ -184,24 +187,25 @@ int sessionGroups(
                 w.endObject();
             }
             w.endArray();
-        });
+        };
+        text = groupsJson(*judged, go);
     } else {
-        const std::string who = asked.ended ? say(QT_TRANSLATE_NOOP("GroupsText", "an ended session"))
+        const std::string who = asked.ended ? groupsSaid(QT_TRANSLATE_NOOP("GroupsText", "an ended session"))
             : asked.id.isEmpty()
-            ? say(QT_TRANSLATE_NOOP("GroupsText", "the session this runs in"))
-            : say(QT_TRANSLATE_NOOP("GroupsText", "session %1"), {asked.id.left(64).toStdString()});
+            ? groupsSaid(QT_TRANSLATE_NOOP("GroupsText", "the session this runs in"))
+            : groupsSaid(QT_TRANSLATE_NOOP("GroupsText", "session %1"), {asked.id.left(64).toStdString()});
         if (shown.empty())
-            text = say(QT_TRANSLATE_NOOP("GroupsText", "No process of %1 runs: nothing to end."), {who}) + '\n';
+            text = groupsSaid(QT_TRANSLATE_NOOP("GroupsText", "No process of %1 runs: nothing to end."), {who}) + '\n';
         else if (!(asked.end && !asked.yes)) // the confirmation showed the groups already
             text = groupsText(*judged, false, &shown).substr(1); // no blank line first
         if (!shown.empty() && !owners.empty())
             text += '\n'
-                + say(QT_TRANSLATE_NOOP("GroupsText",
-                          "Judged as if its owner had exited (--ending): pid %1 is about to, as the hook says."),
+                + groupsSaid(QT_TRANSLATE_NOOP("GroupsText",
+                                 "Judged as if its owner had exited (--ending): pid %1 is about to, as the hook says."),
                     {std::to_string(owners.front().pid)})
                 + '\n';
         if (asked.end && targets.empty() && !shown.empty())
-            text += say(QT_TRANSLATE_NOOP("GroupsText", "Nothing of %1 is to be ended."), {who}) + '\n';
+            text += groupsSaid(QT_TRANSLATE_NOOP("GroupsText", "Nothing of %1 is to be ended."), {who}) + '\n';
         for (const ActOutcome &o : outcomes)
             text += o.target.toString() + ": " + EngineLabels::actStatus(o.status).toStdString() + " — "
                 + o.message.translated() + '\n';
@@ -313,8 +317,10 @@ int groups(const QStringList &args)
         return leaveNow(sessionGroups(parser, asked, options, result));
     const bool all = parser.isSet(QStringLiteral("all"));
     const bool json = parser.isSet(QStringLiteral("json"));
-    const std::string text = json ? groupsJson(*result.triage, all, parser.isSet(QStringLiteral("pretty")))
-                                  : groupsText(*result.triage, all);
+    GroupsReportOptions go;
+    go.all = all;
+    go.pretty = parser.isSet(QStringLiteral("pretty"));
+    const std::string text = json ? groupsJson(*result.triage, go) : groupsText(*result.triage, all);
     if (!writeOut(text, json ? Output::Json : Output::Text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;

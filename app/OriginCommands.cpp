@@ -5,7 +5,6 @@
 
 #include "decide/PortHolders.h"
 #include "report/EngineLabels.h"
-#include "report/JsonWriter.h"
 #include "report/ScanReport.h"
 #include "session/database/SessionStore.h"
 
@@ -20,112 +19,12 @@ std::string say(const char *source, std::vector<Phrase> args = {})
     return Phrase("PortText", source, std::move(args)).translated();
 }
 
-std::string lower(std::string text)
-{
-    for (char &c : text)
-        c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    return text;
-}
-
-const Sample &sampleOf(const TriageResult &r, int i)
-{
-    return r.snapshot->processes[static_cast<std::size_t>(i)];
-}
-
 std::string nameOf(const TriageResult &r, int i)
 {
     const ProcessView p = r.process(i);
     return Phrase(
         "Format", QT_TRANSLATE_NOOP("Format", "%1 (pid %2)"), {p.facts().name, std::to_string(p.identity().pid)})
         .translated();
-}
-
-void processRef(JsonWriter &w, const TriageResult &r, int i)
-{
-    const Sample &s = sampleOf(r, i);
-    w.beginObject();
-    w.key("start_id").value(s.id.toString());
-    w.key("pid").value(s.id.pid);
-    w.key("command").value(printableCommandLine(s));
-    w.endObject();
-}
-
-void phrases(JsonWriter &w, const std::vector<Phrase> &items)
-{
-    w.stringArray(english(items));
-}
-
-std::string portJson(const PortHolders &p, const TriageResult &r)
-{
-    JsonWriter w(true);
-    w.beginObject();
-    w.key("schema").value("ptriage.port.v1");
-    w.key("port").value(p.port);
-    w.key("held").value(p.held());
-    w.key("holders").beginArray();
-    for (const PortHolder &h : p.holders) {
-        const ProcessView v = r.process(h.index);
-        const Posterior &post = v.posterior();
-        w.beginObject();
-        w.key("start_id").value(v.identity().toString());
-        w.key("pid").value(v.identity().pid);
-        w.key("user").value(v.facts().user);
-        w.key("command").value(printableCommandLine(v.sample()));
-        w.key("listeners").beginArray();
-        for (const PortListener &l : h.listeners) {
-            w.beginObject();
-            w.key("protocol").value(lower(protocolName(l.proto)));
-            w.key("address").value(l.address);
-            w.key("clients").value(l.clients);
-            w.endObject();
-        }
-        w.endArray();
-        w.key("clients").value(h.clients);
-        w.key("class").value(jsonName(post.classification));
-        w.key("probability").value(post.probability[static_cast<std::size_t>(post.classification)], 4);
-        w.key("recommendation").value(jsonName(v.recommendation().action));
-        w.key("safe_to_end").value(h.safeToEnd);
-        w.key("not_safe").beginArray();
-        for (const EndGate &g : h.notSafe) {
-            w.beginObject();
-            w.key("gate").value(g.name);
-            w.key("why").value(g.why.english());
-            w.endObject();
-        }
-        w.endArray();
-        w.key("verdict").value(h.verdict.english());
-        w.key("breaks").beginObject();
-        w.key("risk").value(jsonName(h.risk));
-        w.key("reasons");
-        phrases(w, h.breaks);
-        w.key("ends_with").beginArray();
-        for (int m : h.endsWith)
-            processRef(w, r, m);
-        w.endArray();
-        w.key("affected").beginArray();
-        for (int m : h.affected)
-            processRef(w, r, m);
-        w.endArray();
-        w.endObject();
-        writeOrigin(w.key("origin"), r, h.index);
-        if (v.facts().supervisor.empty())
-            w.key("supervisor").null();
-        else
-            w.key("supervisor").value(v.facts().supervisor);
-        if (h.stop.empty()) {
-            w.key("stop").null();
-            w.key("stop_advice").null();
-        } else {
-            w.key("stop").value(h.stop);
-            w.key("stop_advice").value(h.stopAdvice.english());
-        }
-        w.endObject();
-    }
-    w.endArray();
-    w.key("unattributed").stringArray(p.unattributed);
-    w.endObject();
-    w.str() += '\n';
-    return std::move(w.str());
 }
 
 std::string portText(const PortHolders &p, const TriageResult &r)
@@ -248,7 +147,7 @@ int port(const QStringList &args)
     }
     const PortHolders holders = portHolders(*result.triage, number);
     const bool json = parser.isSet(QStringLiteral("json"));
-    if (!writeOut(json ? portJson(holders, *result.triage) : portText(holders, *result.triage),
+    if (!writeOut(json ? portJson(holders, *result.triage, true) : portText(holders, *result.triage),
             json ? Output::Json : Output::Text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;

@@ -113,7 +113,7 @@ int main(int argc, char **argv)
         = {{"scan", scan}, {"explain", explain}, {"groups", groups}, {"capture", capture}, {"evidence", evidence},
             {"hosts", hosts}, {"act", act}, {"record", record}, {"sessions", sessions}, {"diff", diff},
             {"accumulation", accumulation}, {"learned", learned}, {"report", report}, {"pressure", pressure},
-            {"watch", watch}, {"relieve", relieve}, {"port", port}};
+            {"watch", watch}, {"relieve", relieve}, {"port", port}, {"mcp", mcp}};
     QStringList names;
     for (const auto &[name, run] : commands) {
         if (command == QLatin1String(name))

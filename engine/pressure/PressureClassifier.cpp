@@ -9,7 +9,7 @@ namespace ptriage {
 namespace {
 
 // "6 %", "6.5 %": one decimal at most, none when it is whole.
-Phrase percent(double value)
+Phrase pressurePercent(double value)
 {
     const double rounded = std::round(value * 10) / 10;
     return Phrase("Format", "%1 %", {Phrase::number(rounded, rounded == std::floor(rounded) ? 0 : 1)});
@@ -114,11 +114,11 @@ Phrase PressureClassifier::condition(PressureLevel level) const
     const double memBelow = (critical ? m_t.criticalAvailableBelow : m_t.warningAvailableBelow) * 100;
     if (a < memBelow)
         return {
-            "PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "MemAvailable %1 < %2"), {percent(a), percent(memBelow)}};
+            "PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "MemAvailable %1 < %2"), {pressurePercent(a), pressurePercent(memBelow)}};
     const auto &psi = critical ? m_last.full : m_last.some;
     const double psiAbove = critical ? m_t.criticalPsiFullAbove : m_t.warningPsiSomeAbove;
     const double gate = (critical ? m_t.criticalPsiAvailableBelow : m_t.warningPsiAvailableBelow) * 100;
-    const std::vector<Phrase> args{percent(psi ? psi->avg10 : 0), percent(psiAbove), percent(a), percent(gate)};
+    const std::vector<Phrase> args{pressurePercent(psi ? psi->avg10 : 0), pressurePercent(psiAbove), pressurePercent(a), pressurePercent(gate)};
     return critical
         ? Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "PSI full %1 > %2 with MemAvailable %3 < %4"), args)
         : Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "PSI some %1 > %2 with MemAvailable %3 < %4"), args);
@@ -136,14 +136,14 @@ Phrase PressureClassifier::whyPhrase() const
         if (m_leaveRun > 0)
             text = Phrase("PressureWhy",
                 QT_TRANSLATE_NOOP("PressureWhy", "leaving %1: MemAvailable %2 (%3 of %4 outside it)"),
-                {name, percent(a), std::to_string(m_leaveRun), readings(m_t.readingsToLeave)});
+                {name, pressurePercent(a), std::to_string(m_leaveRun), readings(m_t.readingsToLeave)});
         else if (enters(m_level, m_last))
             text = Phrase("PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "%1 for %2"),
                 {condition(m_level), readings(m_enterRun[levelIndex])});
         else
             text = Phrase("PressureWhy",
                 QT_TRANSLATE_NOOP("PressureWhy", "still %1: MemAvailable %2 is within the %3 margin"),
-                {name, percent(a), percent(m_t.leaveMargin * 100)});
+                {name, pressurePercent(a), pressurePercent(m_t.leaveMargin * 100)});
     }
     // A higher level on its way in.
     const auto pending = enters(PressureLevel::Critical, m_last) ? PressureLevel::Critical
@@ -160,15 +160,15 @@ Phrase PressureClassifier::whyPhrase() const
     // Normal: say why pressure, if any, is not an alert.
     if (m_last.full && m_last.full->avg10 > m_t.criticalPsiFullAbove)
         return {"PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "PSI full %1 but %2 available: not an alert"),
-            {percent(m_last.full->avg10), percent(a)}};
+            {pressurePercent(m_last.full->avg10), pressurePercent(a)}};
     if (m_last.some && m_last.some->avg10 > m_t.warningPsiSomeAbove)
         return {"PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "PSI some %1 but %2 available: not an alert"),
-            {percent(m_last.some->avg10), percent(a)}};
+            {pressurePercent(m_last.some->avg10), pressurePercent(a)}};
     if (!m_last.some)
         return {"PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "MemAvailable %1 (no PSI on this kernel): no pressure"),
-            {percent(a)}};
+            {pressurePercent(a)}};
     return {"PressureWhy", QT_TRANSLATE_NOOP("PressureWhy", "MemAvailable %1, PSI some %2: no pressure"),
-        {percent(a), percent(m_last.some->avg10)}};
+        {pressurePercent(a), pressurePercent(m_last.some->avg10)}};
 }
 
 } // namespace ptriage

@@ -59,19 +59,25 @@ void writeMember(JsonWriter &w, const TriageResult &r, int i, const Phrase &left
 
 } // namespace
 
-std::string groupsJson(const TriageResult &r, bool all, bool pretty, const std::vector<int> *only,
-    const std::function<void(JsonWriter &)> &more)
+std::string groupsJson(const TriageResult &r, const GroupsReportOptions &options)
 {
-    JsonWriter w(pretty);
+    JsonWriter w(options.pretty);
     w.beginObject();
     w.key("schema").value("ptriage.groups.v1");
     w.key("boot_id").value(r.snapshot->system.bootId.toString());
     w.key("process_count").value(r.size());
     w.key("group_count").value(static_cast<int>(r.groups.size()));
     w.key("groups").beginArray();
+    std::size_t listed = 0;
+    std::size_t leftOff = 0;
     for (const GroupSummary &g : summarizeGroups(r)) {
-        if (!shown(g, all, only))
+        if (!shown(g, options.all, options.only))
             continue;
+        if (options.limit > 0 && listed == options.limit) {
+            ++leftOff;
+            continue;
+        }
+        ++listed;
         const OriginGroup &group = r.groups[static_cast<std::size_t>(g.group)];
         w.beginObject();
         w.key("origin");
@@ -90,14 +96,64 @@ std::string groupsJson(const TriageResult &r, bool all, bool pretty, const std::
         w.key("leftovers").value(g.leftovers);
         w.key("leftover_rss_bytes").value(static_cast<long long>(g.leftoverRssBytes));
         w.key("members").beginArray();
-        for (int i : group.members)
+        std::size_t written = 0;
+        for (int i : group.members) {
+            if (options.memberLimit > 0 && written == options.memberLimit)
+                break;
             writeMember(w, r, i, whyLeftOut(r, i));
+            ++written;
+        }
         w.endArray();
+        if (options.memberLimit > 0)
+            w.key("members_left_off").value(static_cast<long long>(group.members.size() - written));
         w.endObject();
     }
     w.endArray();
-    if (more)
-        more(w);
+    if (options.more)
+        options.more(w);
+    if (options.limit > 0)
+        w.key("left_off").value(static_cast<long long>(leftOff));
+    w.endObject();
+    return w.str() + '\n';
+}
+
+std::string endPlanJson(const TriageResult &r, const GroupPlan &plan, std::size_t memberLimit, bool pretty)
+{
+    JsonWriter w(pretty);
+    w.beginObject();
+    w.key("schema").value("ptriage.end_plan.v1");
+    w.key("boot_id").value(r.snapshot->system.bootId.toString());
+    if (plan.group < 0)
+        w.key("origin").null();
+    else
+        writeOrigin(w.key("origin"), r, r.group(plan.group).members.front());
+    std::uint64_t rss = 0;
+    for (int i : plan.end)
+        rss += r.process(i).sample().rssBytes;
+    w.key("members_count").value(static_cast<long long>(plan.end.size() + plan.leftOut.size()));
+    w.key("leftovers").value(static_cast<long long>(plan.end.size()));
+    w.key("leftover_rss_bytes").value(static_cast<long long>(rss));
+    // What it ends first, then what it leaves out: a cut list never hides one it would end before one it would not.
+    w.key("members").beginArray();
+    std::size_t listed = 0;
+    const auto room = [&] { return memberLimit == 0 || listed < memberLimit; };
+    for (int i : plan.end)
+        if (room()) {
+            ++listed;
+            writeMember(w, r, i, {});
+        }
+    for (const auto &[i, why] : plan.leftOut)
+        if (room()) {
+            ++listed;
+            writeMember(w, r, i, why);
+        }
+    w.endArray();
+    if (memberLimit > 0)
+        w.key("members_left_off").value(static_cast<long long>(plan.end.size() + plan.leftOut.size() - listed));
+    w.key("gone").beginArray();
+    for (const ProcessIdentity &id : plan.gone)
+        w.value(id.toString());
+    w.endArray();
     w.endObject();
     return w.str() + '\n';
 }

@@ -221,6 +221,12 @@ std::string scanJson(const TriageResult &r, const TriageConfig &config, const Sc
     for (int i : r.ranking)
         if (options.all || r.recommendations[static_cast<std::size_t>(i)].candidate)
             listed.push_back(i);
+    // A bounded answer (`ptriage mcp`): the first `limit` of the ranking, and how many were left off.
+    std::size_t leftOff = 0;
+    if (options.limit > 0 && listed.size() > options.limit) {
+        leftOff = listed.size() - options.limit;
+        listed.resize(options.limit);
+    }
     // Each process apart, on every core (its ledger reads its evidence again: the costly part of
     // --all), at the indent of an element of "processes"; then joined in ranking order.
     std::vector<std::string> parts(listed.size());
@@ -240,14 +246,16 @@ std::string scanJson(const TriageResult &r, const TriageConfig &config, const Sc
     for (const auto &part : parts)
         w.raw(part);
     w.endArray();
+    if (options.limit > 0)
+        w.key("left_off").value(static_cast<long long>(leftOff));
     w.endObject();
     w.str() += '\n';
     return std::move(w.str());
 }
 
-std::string explainJson(const TriageResult &r, const TriageConfig &config, int index, const ActedOn &acted)
+std::string explainJson(const TriageResult &r, const TriageConfig &config, int index, const ActedOn &acted, bool pretty)
 {
-    JsonWriter w(true);
+    JsonWriter w(pretty);
     w.beginObject();
     writeHeader(w, r, "ptriage.explain.v1");
     w.key("process");

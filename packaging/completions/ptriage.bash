@@ -33,7 +33,7 @@ _ptriage()
         prev=${cur%%=*}
         cur=${cur#*=}
     fi
-    local commands="gui scan explain groups capture hosts evidence act relieve port pressure watch record sessions diff accumulation learned report help"
+    local commands="gui scan explain groups capture hosts evidence act relieve port mcp pressure watch record sessions diff accumulation learned report help"
     local verbs="end kill pause resume freeze thaw throttle unthrottle renice quarantine unquarantine signal reap"
     local command=
     if [[ $COMP_CWORD -ge 2 && " $commands " == *" ${COMP_WORDS[1]} "* ]]; then
@@ -93,6 +93,7 @@ _ptriage()
         act) options="--signal --group --nice --cpus --quota --timeout --db --journal --yes --host --min-age --json --help -h" ;;
         relieve) options="--free-memory --free-port --json --yes --timeout --db --proc-root --state --min-age --help -h" ;;
         port) options="--json --db --proc-root --state --min-age --help -h" ;;
+        mcp) options="--db --proc-root --state --min-age --help -h" ;;
         pressure) options="--json --watch --interval --proc-root --help -h" ;;
         watch) options="--json --all --interval --count --min-age --db --proc-root --help -h" ;;
         record) options="--interval --count --db --keep-days --proc-root --state --min-age --help -h" ;;

@@ -2,6 +2,8 @@
 # Builds the fuzz targets with clang (libFuzzer, ASan, UBSan) and runs each for SECONDS (default 60)
 # on its seed corpus; fails on any crash, sanitizer report, invariant failure or timeout.
 #   tests/fuzz/run-fuzz.sh [SECONDS]
+#   tests/fuzz/run-fuzz.sh --build-only   (what ctest's test_fuzz_build does: the build, whose time
+#                                           depends on the machine, apart from the bounded runs)
 # Environment:
 #   PTRIAGE_FUZZ_BUILD       build folder (default: <repo>/build-fuzz)
 #   PTRIAGE_FUZZ_OUT         logs, summary.txt, grown corpora and crash inputs (default: <build>/runs)
@@ -15,6 +17,8 @@
 # tests/fuzz/corpus/ are only read; what a run adds goes to the out folder.
 set -uo pipefail
 
+build_only=0
+[ "${1:-}" = --build-only ] && build_only=1 && shift
 seconds="${1:-60}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
@@ -46,6 +50,10 @@ if [ ! -f "$build/build.ninja" ]; then
 fi
 nice -n 15 ninja -C "$build" -j "$build_jobs" >"$build/ninja.log" 2>&1 \
   || { tail -50 "$build/ninja.log" >&2; echo "run-fuzz: build failed" >&2; exit 1; }
+if [ "$build_only" -eq 1 ]; then
+  echo "run-fuzz: $(wc -l <"$build/fuzz-targets.txt") targets built in $build"
+  exit 0
+fi
 
 if [ -n "${PTRIAGE_FUZZ_TARGETS:-}" ]; then
   read -r -a targets <<<"$PTRIAGE_FUZZ_TARGETS"

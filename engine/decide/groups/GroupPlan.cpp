@@ -124,6 +124,28 @@ GroupPlan planGroupEnd(const TriageResult &result, int group)
     return plan;
 }
 
+GroupPlan planEndOf(const TriageResult &result, const std::vector<ProcessIdentity> &chosen)
+{
+    GroupPlan plan;
+    std::vector<ProcessIdentity> seen;
+    for (const ProcessIdentity &id : chosen) {
+        if (std::find(seen.begin(), seen.end(), id) != seen.end())
+            continue;
+        seen.push_back(id);
+        const auto found = result.find(id); // never another process under a reused pid
+        if (!found) {
+            plan.gone.push_back(id);
+            continue;
+        }
+        Phrase why = whyLeftOut(result, found->index());
+        if (why.empty())
+            plan.end.push_back(found->index());
+        else
+            plan.leftOut.emplace_back(found->index(), std::move(why));
+    }
+    return plan;
+}
+
 int culpritGroup(const TriageResult &result, int index, const std::vector<int> &tree)
 {
     if (index < 0 || static_cast<std::size_t>(index) >= result.groupOf.size())

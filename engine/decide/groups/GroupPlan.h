@@ -25,9 +25,10 @@ struct GroupSummary {
 // is to end it and no gate blocks that; in use, protected, blocked, too young, a zombie or in D state
 // are left out.
 struct GroupPlan {
-    int group = -1;
+    int group = -1; // -1: an End of chosen processes (planEndOf), not of a group
     std::vector<int> end; // snapshot indices, parents before children
     std::vector<std::pair<int, Phrase>> leftOut;
+    std::vector<ProcessIdentity> gone; // chosen, but not in the result (ended, or its pid reused)
 };
 
 // A culprit named by its origin group (a memory alert, a relief plan): the leftovers of a session
@@ -43,6 +44,9 @@ GroupSummary summarizeGroup(const TriageResult &result, int group);
 // Every group, those with the most leftover memory first, then by their strongest verdict.
 std::vector<GroupSummary> summarizeGroups(const TriageResult &result);
 GroupPlan planGroupEnd(const TriageResult &result, int group);
+// An End of chosen processes (an agent's, by identity) held to the group's rule: each ends only when
+// its own verdict is to end it and no gate blocks that (whyLeftOut); each identity once, in its order.
+GroupPlan planEndOf(const TriageResult &result, const std::vector<ProcessIdentity> &chosen);
 // Why member `index` is not ended with its group; empty when it would be.
 Phrase whyLeftOut(const TriageResult &result, int index);
 
