@@ -13,16 +13,6 @@ std::string lowercaseProtocol(std::string text)
     return text;
 }
 
-void writeProcessRef(JsonWriter &w, const TriageResult &r, int i)
-{
-    const Sample &s = r.snapshot->processes[static_cast<std::size_t>(i)];
-    w.beginObject();
-    w.key("start_id").value(s.id.toString());
-    w.key("pid").value(s.id.pid);
-    w.key("command").value(printableCommandLine(s));
-    w.endObject();
-}
-
 void writePhrases(JsonWriter &w, const std::vector<Phrase> &items)
 {
     w.stringArray(english(items));

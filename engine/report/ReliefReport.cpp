@@ -14,16 +14,6 @@
 namespace ptriage {
 namespace {
 
-void processRef(JsonWriter &w, const TriageResult &r, int i)
-{
-    const Sample &s = r.snapshot->processes[static_cast<std::size_t>(i)];
-    w.beginObject();
-    w.key("start_id").value(s.id.toString());
-    w.key("pid").value(s.id.pid);
-    w.key("command").value(printableCommandLine(s));
-    w.endObject();
-}
-
 std::string commandOf(const TriageResult &r, int i, std::size_t width)
 {
     return cutColumns(printableCommandLine(r.snapshot->processes[static_cast<std::size_t>(i)]), width);
@@ -74,7 +64,7 @@ std::string reliefPlanJson(const ReliefPlan &plan, const TriageResult &r)
         w.key("memory_source").value(jsonName(s.source));
         w.key("tree").beginArray();
         for (int m : s.tree)
-            processRef(w, r, m);
+            writeProcessRef(w, r, m);
         w.endArray();
         w.key("expected_loss").value(s.expectedLoss, 4);
         w.key("risk").value(jsonName(s.risk));

@@ -25,6 +25,16 @@ void optionalText(JsonWriter &w, const std::string &text)
 
 } // namespace
 
+void writeProcessRef(JsonWriter &w, const TriageResult &r, int i)
+{
+    const Sample &s = r.snapshot->processes[static_cast<std::size_t>(i)];
+    w.beginObject();
+    w.key("start_id").value(s.id.toString());
+    w.key("pid").value(s.id.pid);
+    w.key("command").value(printableCommandLine(s));
+    w.endObject();
+}
+
 void writeOrigin(JsonWriter &w, const TriageResult &r, int i)
 {
     const ProcessOrigin &o = r.process(i).origin();

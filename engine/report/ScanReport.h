@@ -47,6 +47,8 @@ std::string explainText(const TriageResult &r, const TriageConfig &config, int i
 // The evidence ledger of explain's text, in the window's and the report's words (EngineLabels): a
 // heading ("bits for abandoned against useful") and one line per term.
 std::string ledgerText(const Ledger &ledger, ProcessClass forClass, ProcessClass against);
+// {start_id, pid, command}: a process named in a list (what ending another would end or affect).
+void writeProcessRef(JsonWriter &w, const TriageResult &r, int index);
 // The `origin` object of a process in `ptriage.scan.v1` (and of the groups).
 void writeOrigin(JsonWriter &w, const TriageResult &r, int index);
 // `ptriage.groups.v1`: the processes by origin, each group with its owner, project, what it holds and

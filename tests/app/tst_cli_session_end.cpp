@@ -7,6 +7,7 @@
 #include "support/AcceptingListener.h"
 #include "support/BuildPaths.h"
 #include "support/LoopbackHttp.h"
+#include "support/NpmTools.h"
 #include "support/RunPtriage.h"
 #include "support/Spawner.h"
 #include "support/TestRoom.h"
@@ -29,9 +30,7 @@ namespace {
 
 QString npmBin(const char *tool)
 {
-    const QByteArray cache = qgetenv("PTRIAGE_NPM_CACHE");
-    return (cache.isEmpty() ? QStringLiteral("/var/cache/ptriage-tests/npm") : QString::fromLocal8Bit(cache))
-        + QStringLiteral("/node_modules/.bin/") + QLatin1String(tool);
+    return QString::fromStdString(npmModules()) + QStringLiteral("/.bin/") + QLatin1String(tool);
 }
 
 QJsonObject readJson(const QString &path)
@@ -60,6 +59,30 @@ std::set<int> endedPids(const QJsonObject &doc)
         if (e.toObject().value(QStringLiteral("status")).toString() == QStringLiteral("done"))
             out.insert(e.toObject().value(QStringLiteral("start_id")).toString().section(QLatin1Char(':'), -1).toInt());
     return out;
+}
+
+// CPU ticks (utime + stime) of a process; -1 when gone.
+long long cpuTicks(int pid)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray stat = f.readAll();
+    const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+    return fields.size() > 12 ? fields[11].toLongLong() + fields[12].toLongLong() : -1;
+}
+
+// Settled as a server is long after its start: no CPU for a second (node spends its first second
+// compiling; a session's end comes minutes later, and a busy process is rightly "at work").
+bool settles(int pid)
+{
+    return QTest::qWaitFor(
+        [&] {
+            const long long before = cpuTicks(pid);
+            QTest::qWait(1000);
+            return before >= 0 && cpuTicks(pid) == before;
+        },
+        30000);
 }
 
 } // namespace
@@ -147,6 +170,7 @@ private Q_SLOTS:
                 .arg(QString::fromLocal8Bit(ptriageBinary()), db));
         QVERIFY(ending.agent > 0 && ending.mcp > 0 && ending.dev > 0);
         QVERIFY(tcpListening(ending.port));
+        QVERIFY(settles(ending.mcp) && settles(ending.dev));
 
         QFile go(ending.dir + QStringLiteral("/go"));
         QVERIFY(go.open(QIODevice::WriteOnly));
@@ -171,7 +195,7 @@ private Q_SLOTS:
                     .first()
                     .toString()
                     .endsWith(QLatin1Char(':') + QString::number(ending.agent)));
-        QCOMPARE(endedPids(doc), (std::set<int>{ending.mcp, ending.dev}));
+        QVERIFY2(endedPids(doc) == (std::set<int>{ending.mcp, ending.dev}), said.constData());
         QVERIFY(QTest::qWaitFor([&] { return !alive(ending.mcp) && !alive(ending.dev); }, 10000));
         QVERIFY(!tcpListening(ending.port));
         // The live session: running, and named nowhere.

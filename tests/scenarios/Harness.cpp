@@ -357,12 +357,6 @@ Register::Register(
     registry().push_back({std::move(name), std::move(story), std::move(expectation), std::move(run)});
 }
 
-std::string npmModules()
-{
-    const char *cache = std::getenv("PTRIAGE_NPM_CACHE");
-    return std::string(cache && *cache ? cache : "/var/cache/ptriage-tests/npm") + "/node_modules";
-}
-
 std::string helperBinary(const std::string &name)
 {
     return std::string(PTRIAGE_SCENARIO_HELPERS) + "/" + name;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "support/CaptureTools.h"
+#include "support/NpmTools.h"
 #include "support/Spawner.h"
 
 #include <functional>
@@ -191,7 +192,7 @@ inline bool contains(const std::string &s, const std::string &needle)
 }
 
 // Tools the scenarios use.
-std::string npmModules(); // ${PTRIAGE_NPM_CACHE:-/var/cache/ptriage-tests/npm}/node_modules
+using test::npmModules; // support/NpmTools.h
 std::string helperBinary(const std::string &name); // a small program built with the suite
 constexpr const char *kPython = "/usr/bin/python3"; // Debian's, with its packages (not pyenv's)
 // A TCP port for a scenario's server: distinct within one run of the suite (a counter from a

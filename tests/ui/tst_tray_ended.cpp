@@ -22,6 +22,7 @@
 #include "support/CaptureTools.h"
 #include "support/FakeDesktop.h"
 #include "support/LoopbackHttp.h"
+#include "support/NpmTools.h"
 #include "support/PrivateBus.h"
 #include "support/Spawner.h"
 #include "support/TestRoom.h"
@@ -59,10 +60,7 @@ namespace {
 
 QString npmBin(const QString &tool)
 {
-    const QString cache = qEnvironmentVariableIsEmpty("PTRIAGE_NPM_CACHE")
-        ? QStringLiteral("/var/cache/ptriage-tests/npm")
-        : qEnvironmentVariable("PTRIAGE_NPM_CACHE");
-    return cache + QStringLiteral("/node_modules/.bin/") + tool;
+    return QString::fromStdString(npmModules()) + QStringLiteral("/.bin/") + tool;
 }
 
 std::vector<int> pidsIn(const QString &path)
