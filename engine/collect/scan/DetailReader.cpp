@@ -57,7 +57,8 @@ std::shared_ptr<const ProcessDetails> readDetails(
     } else if (buf.error() != ENOENT && s.state != 'Z') // a zombie's memory, environ in it, is gone
         addReason(d->partial, describeErrno("environ", buf.error()));
     int err = 0;
-    if (state.options.readExecutable && !state.exeLeftForLater) {
+    // A kernel thread or a zombie has no executable: said at once, it takes no later refresh's turn.
+    if (state.options.readExecutable && (!state.exeLeftForLater || s.isKernelThread() || s.state == 'Z')) {
         d->exe = readLinkAt(pidFd, "exe", &err);
         d->exeRead = true;
     }
