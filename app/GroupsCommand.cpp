@@ -137,7 +137,7 @@ int sessionGroups(
     bool confirmed = asked.yes;
     if (asked.end && !targets.empty() && !confirmed) {
         if (!json)
-            writeOut(groupsText(*judged, false, &shown), Output::Text);
+            writeOut(groupsText(*judged, false, &shown, terminalWidth()), Output::Text);
         confirmed
             = confirmOnTerminal(QCoreApplication::translate("GroupsText", "End the processes marked 'end' above (%1)?")
                                     .arg(targets.size()));
@@ -197,7 +197,7 @@ int sessionGroups(
         if (shown.empty())
             text = groupsSaid(QT_TRANSLATE_NOOP("GroupsText", "No process of %1 runs: nothing to end."), {who}) + '\n';
         else if (!(asked.end && !asked.yes)) // the confirmation showed the groups already
-            text = groupsText(*judged, false, &shown).substr(1); // no blank line first
+            text = groupsText(*judged, false, &shown, terminalWidth()).substr(1); // no blank line first
         if (!shown.empty() && !owners.empty())
             text += '\n'
                 + groupsSaid(QT_TRANSLATE_NOOP("GroupsText",
@@ -320,7 +320,8 @@ int groups(const QStringList &args)
     GroupsReportOptions go;
     go.all = all;
     go.pretty = parser.isSet(QStringLiteral("pretty"));
-    const std::string text = json ? groupsJson(*result.triage, go) : groupsText(*result.triage, all);
+    const std::string text
+        = json ? groupsJson(*result.triage, go) : groupsText(*result.triage, all, nullptr, terminalWidth());
     if (!writeOut(text, json ? Output::Json : Output::Text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;

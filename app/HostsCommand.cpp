@@ -116,7 +116,8 @@ int scanHosts(
             text += scanText(*v.triage, config, each, width);
         }
     }
-    if (!writeOut(text, json ? Output::Json : Output::Text)) {
+    // Fitted as scanText cut it: to the terminal, or not at all (--wide).
+    if (!writeOut(text, json ? Output::Json : width > 0 ? Output::Text : Output::WideText)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;
     }

@@ -12,6 +12,7 @@
 
 #include <QDateTime>
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 namespace ptriage::cli {
@@ -55,9 +56,23 @@ QString pastDatabase(const QCommandLineParser &parser, const OneShotOptions &opt
     return options.procRoot == QLatin1String("/proc") ? SessionStore::defaultPath() : QString();
 }
 
+int terminalWidth()
+{
+    if (!::isatty(STDOUT_FILENO))
+        return 0;
+    winsize ws{};
+    if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    bool ok = false;
+    const int columns = qEnvironmentVariable("COLUMNS").toInt(&ok);
+    return ok && columns > 0 ? columns : 80;
+}
+
 bool writeOut(const std::string &text, Output kind)
 {
-    const std::string out = kind == Output::Text ? forTerminal(text) : text;
+    const std::string out = kind == Output::Json ? text
+        : kind == Output::WideText               ? forTerminal(text)
+                                   : fitToColumns(forTerminal(text), static_cast<std::size_t>(terminalWidth()));
     return std::fwrite(out.data(), 1, out.size(), stdout) == out.size() && std::fflush(stdout) == 0;
 }
 

@@ -37,9 +37,14 @@ struct OneShotResult {
 // triage without it), infer, decide; saves --state afterwards.
 bool runOneShot(const OneShotOptions &options, OneShotResult &out, QString *error);
 
+// The width of the terminal stdout is: its size (TIOCGWINSZ), else COLUMNS, else 80. Into a pipe or
+// a file nothing is cut or wrapped: 0.
+int terminalWidth();
+
 // Writes a command's output to stdout and flushes it: false when that failed. Text for people is
-// made safe for a terminal first (forTerminal: what processes wrote cannot drive it); JSON as it is.
-enum class Output { Text, Json };
+// made safe for a terminal first (forTerminal: what processes wrote cannot drive it), then fitted to
+// its width (fitToColumns) unless it is WideText (scan --wide); JSON as it is.
+enum class Output { Text, WideText, Json };
 bool writeOut(const std::string &text, Output kind);
 
 } // namespace ptriage::cli

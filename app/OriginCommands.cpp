@@ -88,13 +88,19 @@ std::string portText(const PortHolders &p, const TriageResult &r)
         if (!h.stop.empty())
             out += "  " + say(QT_TRANSLATE_NOOP("PortText", "supervised: %1"), {h.stopAdvice}) + "\n";
     }
-    if (!p.unattributed.empty())
+    if (!p.unattributed.empty()) {
+        std::vector<std::string> held;
+        for (const UnheldListener &l : p.unattributed)
+            held.push_back(l.user.empty()
+                    ? l.listener()
+                    : say(QT_TRANSLATE_NOOP("PortText", "%1 held by %2"), {l.listener(), l.user}));
         out += (p.holders.empty() ? "" : "\n")
             + say(QT_TRANSLATE_NOOP("PortText",
-                      "Listening on port %1 with no process of this scan holding it (another user's, visible "
-                      "only with privileges): %2"),
-                {port, joinFirst(p.unattributed, 4)})
+                      "Listening on port %1 with no process of this scan holding it (another user's process, "
+                      "visible only with privileges): %2"),
+                {port, joinFirst(held, 4)})
             + "\n";
+    }
     if (!p.holders.empty())
         out += "\n"
             + say(QT_TRANSLATE_NOOP("PortText",

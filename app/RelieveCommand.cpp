@@ -114,8 +114,8 @@ int relieve(const QStringList &args)
     const TriageResult &context = *result.triage;
     const ReliefPlan plan = planRelief(context, readFootprints(context, options.procRoot), goal, *result.config);
     const bool json = parser.isSet(QStringLiteral("json"));
-    if (!writeOut(
-            json ? reliefPlanJson(plan, context) : reliefPlanText(plan, context), json ? Output::Json : Output::Text)) {
+    if (!writeOut(json ? reliefPlanJson(plan, context) : reliefPlanText(plan, context, terminalWidth()),
+            json ? Output::Json : Output::Text)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;
     }

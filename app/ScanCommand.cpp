@@ -7,24 +7,14 @@
 #include <QFileInfo>
 
 #include <cstdio>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
 namespace ptriage::cli {
 namespace {
 
-// Rows are cut to the terminal's width: its size (TIOCGWINSZ), else COLUMNS, else 80. Into a pipe
-// or a file (or with --wide) nothing is cut: 0.
+// Rows are cut to the terminal's width; into a pipe or a file (or with --wide) nothing is cut: 0.
 int outputWidth(bool wide)
 {
-    if (wide || !::isatty(STDOUT_FILENO))
-        return 0;
-    winsize ws{};
-    if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-        return ws.ws_col;
-    bool ok = false;
-    const int columns = qEnvironmentVariable("COLUMNS").toInt(&ok);
-    return ok && columns > 0 ? columns : 80;
+    return wide ? 0 : terminalWidth();
 }
 
 } // namespace
@@ -98,7 +88,8 @@ int scan(const QStringList &args)
     const std::string text = json
         ? scanJson(*result.triage, *result.config, ro)
         : scanText(*result.triage, *result.config, ro, outputWidth(parser.isSet(QStringLiteral("wide"))));
-    if (!writeOut(text, json ? Output::Json : Output::Text)) {
+    const Output kind = json ? Output::Json : parser.isSet(QStringLiteral("wide")) ? Output::WideText : Output::Text;
+    if (!writeOut(text, kind)) {
         fail(QStringLiteral("cannot write the output"));
         return Failure;
     }

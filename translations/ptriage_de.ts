@@ -1426,10 +1426,6 @@
         <translation>Projekt %1</translation>
     </message>
     <message>
-        <source>%1 processes, %2 to end · %3 · CPU %4</source>
-        <translation>%1 Prozesse, %2 zu beenden · %3 · CPU %4</translation>
-    </message>
-    <message>
         <source>ports %1</source>
         <translation>Ports %1</translation>
     </message>
@@ -1444,6 +1440,18 @@
     <message>
         <source>… and %1 more (--json lists every member)</source>
         <translation>… und %1 weitere (--json listet jedes Mitglied)</translation>
+    </message>
+    <message>
+        <source>1 process</source>
+        <translation>1 Prozess</translation>
+    </message>
+    <message>
+        <source>%1 processes</source>
+        <translation>%1 Prozesse</translation>
+    </message>
+    <message>
+        <source>%1, %2 to end · %3 · CPU %4</source>
+        <translation>%1, %2 zu beenden · %3 · CPU %4</translation>
     </message>
 </context>
 <context>
@@ -2345,10 +2353,6 @@
         <translation>überwacht: %1</translation>
     </message>
     <message>
-        <source>Listening on port %1 with no process of this scan holding it (another user&apos;s, visible only with privileges): %2</source>
-        <translation>Auf Port %1 lauscht etwas, das kein Prozess dieser Erfassung hält (eines anderen Benutzers, nur mit Berechtigungen sichtbar): %2</translation>
-    </message>
-    <message>
         <source>To free it: ptriage relieve --free-port %1 (the window: Ports, Free port…)</source>
         <translation>Zum Freigeben: ptriage relieve --free-port %1 (im Fenster: Ports, Port freigeben…)</translation>
     </message>
@@ -2359,6 +2363,14 @@
     <message>
         <source>started by: %1 — owner %2 · project %3</source>
         <translation>gestartet von: %1 — Urheber %2 · Projekt %3</translation>
+    </message>
+    <message>
+        <source>%1 held by %2</source>
+        <translation>%1, gehalten von %2</translation>
+    </message>
+    <message>
+        <source>Listening on port %1 with no process of this scan holding it (another user&apos;s process, visible only with privileges): %2</source>
+        <translation>Auf Port %1 lauscht etwas, das kein Prozess dieses Scans hält (ein Prozess eines anderen Benutzers, nur mit Berechtigungen sichtbar): %2</translation>
     </message>
 </context>
 <context>
@@ -2597,10 +2609,6 @@ Eltern-PID: %2</translation>
     <message>
         <source>Command</source>
         <translation>Befehl</translation>
-    </message>
-    <message>
-        <source>Command line</source>
-        <translation>Befehlszeile</translation>
     </message>
     <message>
         <source>Executable: %1</source>
@@ -2853,6 +2861,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1 of %2: %3</source>
         <translation>%1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>The name people know it by (its script or program), then its command line</source>
+        <translation>Der Name, unter dem man ihn kennt (sein Skript oder Programm), dann seine Befehlszeile</translation>
     </message>
 </context>
 <context>
@@ -4574,6 +4586,22 @@ Eltern-PID: %2</translation>
     <message>
         <source>Listener</source>
         <translation>Lauscht auf</translation>
+    </message>
+    <message>
+        <source>another user</source>
+        <translation>ein anderer Benutzer</translation>
+    </message>
+    <message>
+        <source>not visible</source>
+        <translation>nicht sichtbar</translation>
+    </message>
+    <message>
+        <source>held by %1</source>
+        <translation>gehalten von %1</translation>
+    </message>
+    <message>
+        <source>Held by %1. Which of that user&apos;s processes holds it is visible only with privileges (as that user, or as root).</source>
+        <translation>Gehalten von %1. Welcher Prozess dieses Benutzers ihn hält, ist nur mit Berechtigungen sichtbar (als dieser Benutzer oder als root).</translation>
     </message>
 </context>
 <context>

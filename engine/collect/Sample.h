@@ -130,6 +130,7 @@ struct SocketInfo {
     int localPort = 0;
     int remotePort = 0;
     std::uint64_t peerInode = 0; // unix peers, when known
+    std::int64_t uid = -1; // who made an inet socket (its holder's user, readable by all); -1 unknown
 };
 
 struct FileLock {

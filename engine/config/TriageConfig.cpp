@@ -570,15 +570,20 @@ std::string programOf(const std::vector<std::string> &cmdline)
     return basename(argv0);
 }
 
-// The script an interpreter runs: its first argument that is no option, among the first three.
+// The script an interpreter runs: its first argument that is no option, among the first three. A
+// script read from a pipe or a descriptor ("bash /dev/fd/3", process substitution) has no name.
 std::string scriptOf(
     const std::vector<std::string> &interpreters, const std::string &program, const std::vector<std::string> &cmdline)
 {
     if (std::find(interpreters.begin(), interpreters.end(), program) == interpreters.end())
         return {};
-    for (std::size_t i = 1; i < cmdline.size() && i < 4; ++i)
-        if (!cmdline[i].empty() && cmdline[i][0] != '-')
-            return basename(cmdline[i]);
+    for (std::size_t i = 1; i < cmdline.size() && i < 4; ++i) {
+        const std::string &arg = cmdline[i];
+        if (arg.starts_with("/dev/fd/") || arg.starts_with("/proc/self/fd/") || arg == "/dev/stdin")
+            return {};
+        if (!arg.empty() && arg[0] != '-')
+            return basename(arg);
+    }
     return {};
 }
 

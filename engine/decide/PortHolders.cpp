@@ -6,6 +6,8 @@
 #include "decide/relief/ReliefPlan.h"
 
 #include <algorithm>
+#include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace ptriage {
@@ -205,16 +207,51 @@ PortHolders portHolders(const TriageResult &r, int port)
         if (PortHolder h = portHolder(r, i, port); !h.listeners.empty())
             out.holders.push_back(std::move(h));
     }
-    for (const Sample &s : r.snapshot->processes)
+    for (UnheldListener &l : unheldListeners(r))
+        if (l.port == port)
+            out.unattributed.push_back(std::move(l));
+    return out;
+}
+
+std::string UnheldListener::listener() const
+{
+    return std::string(protocolName(proto)) + ' ' + address;
+}
+
+std::vector<UnheldListener> unheldListeners(const TriageResult &r)
+{
+    std::unordered_set<std::uint64_t> owned; // socket inodes some process of the scan has open
+    std::unordered_map<std::int64_t, std::string> users; // uid: the name the scan's processes give it
+    for (int i = 0; i < r.size(); ++i) {
+        const Sample &s = r.snapshot->processes[static_cast<std::size_t>(i)];
+        if (s.uid)
+            users.emplace(static_cast<std::int64_t>(*s.uid), r.facts[static_cast<std::size_t>(i)].user);
         if (s.deep)
             for (const OpenFile &of : s.deep->files)
                 if (of.kind == FdKind::Socket)
                     owned.insert(of.inode);
-    for (const auto &[inode, si] : r.snapshot->sockets)
-        if (si.listening && isInet(si.proto) && si.localPort == port && !owned.count(inode))
-            out.unattributed.push_back(std::string(protocolName(si.proto)) + ' ' + si.local);
-    std::sort(out.unattributed.begin(), out.unattributed.end());
-    out.unattributed.erase(std::unique(out.unattributed.begin(), out.unattributed.end()), out.unattributed.end());
+    }
+    std::vector<UnheldListener> out;
+    for (const auto &[inode, si] : r.snapshot->sockets) {
+        if (!si.listening || !isInet(si.proto) || si.localPort <= 0 || owned.count(inode))
+            continue;
+        UnheldListener l{si.proto, si.local, si.localPort, 0, {}};
+        if (si.uid >= 0) {
+            const auto named = users.find(si.uid);
+            l.user = named != users.end() && !named->second.empty() ? named->second : "uid " + std::to_string(si.uid);
+        }
+        if (si.proto == SocketInfo::Proto::Tcp || si.proto == SocketInfo::Proto::Tcp6)
+            l.clients = acceptedOn(*r.snapshot, l.port);
+        out.push_back(std::move(l));
+    }
+    std::sort(out.begin(), out.end(), [](const UnheldListener &a, const UnheldListener &b) {
+        return std::tie(a.port, a.proto, a.address) < std::tie(b.port, b.proto, b.address);
+    });
+    out.erase(std::unique(out.begin(), out.end(),
+                  [](const UnheldListener &a, const UnheldListener &b) {
+                      return a.port == b.port && a.proto == b.proto && a.address == b.address;
+                  }),
+        out.end());
     return out;
 }
 

@@ -47,12 +47,24 @@ struct PortHolder {
     Phrase stopAdvice; // "stop the unit x.service (systemctl --user stop x.service)" …
 };
 
+// An inet listener no process of the scan has open: another user's, whose open files are read only
+// with privileges. What is known of it is the socket's own: its address and its user.
+struct UnheldListener {
+    SocketInfo::Proto proto = SocketInfo::Proto::Tcp;
+    std::string address; // "0.0.0.0:22"
+    int port = 0;
+    int clients = 0; // connections accepted on its port (TCP)
+    std::string user; // as the scan names that uid's processes, else "uid N"; empty: not known
+    std::string listener() const; // "TCP 0.0.0.0:22"
+};
+
+// Every such listener, by port, then address (one per protocol and address).
+std::vector<UnheldListener> unheldListeners(const TriageResult &result);
+
 struct PortHolders {
     int port = 0;
     std::vector<PortHolder> holders; // by pid
-    // Listening on the port, but no process of the scan has it open (another user's, read without
-    // privileges): "TCP 0.0.0.0:3000".
-    std::vector<std::string> unattributed;
+    std::vector<UnheldListener> unattributed; // listening on the port with no process of the scan holding it
     bool held() const { return !holders.empty() || !unattributed.empty(); }
 };
 

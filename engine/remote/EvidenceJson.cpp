@@ -161,6 +161,8 @@ void writeTables(JsonWriter &w, const Snapshot &snap)
         w.key("local_port").value(s.localPort);
         w.key("remote_port").value(s.remotePort);
         w.key("peer_inode").value(static_cast<long long>(s.peerInode));
+        if (s.uid >= 0)
+            w.key("uid").value(static_cast<long long>(s.uid));
         w.endObject();
     }
     w.endArray();
@@ -351,6 +353,8 @@ void readTables(const JsonFields &f, Snapshot &snap, std::string *error)
         s.localPort = static_cast<int>(o.integer("local_port", 0, 65535));
         s.remotePort = static_cast<int>(o.integer("remote_port", 0, 65535));
         s.peerInode = static_cast<std::uint64_t>(o.integer("peer_inode", 0, kMaxCount));
+        if (o.has("uid")) // older hosts' evidence has none
+            s.uid = o.integer("uid", 0, 4294967295LL);
         if (o.ok())
             snap.sockets.emplace(k, std::move(s));
     }

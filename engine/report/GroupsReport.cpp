@@ -158,7 +158,7 @@ std::string endPlanJson(const TriageResult &r, const GroupPlan &plan, std::size_
     return w.str() + '\n';
 }
 
-std::string groupsText(const TriageResult &r, bool all, const std::vector<int> *only)
+std::string groupsText(const TriageResult &r, bool all, const std::vector<int> *only, std::size_t width)
 {
     const std::vector<GroupSummary> groups = summarizeGroups(r);
     int withLeftovers = 0;
@@ -179,8 +179,11 @@ std::string groupsText(const TriageResult &r, bool all, const std::vector<int> *
         if (!o.projectLabel.empty())
             head += " · " + sayGroups(QT_TRANSLATE_NOOP("GroupsReport", "project %1"), {o.projectLabel});
         out += '\n' + forTerminal(head) + '\n';
-        std::string line = sayGroups(QT_TRANSLATE_NOOP("GroupsReport", "%1 processes, %2 to end · %3 · CPU %4"),
-            {std::to_string(g.members), std::to_string(g.leftovers), formatBytes(static_cast<double>(g.rssBytes)),
+        const std::string members = g.members == 1
+            ? sayGroups(QT_TRANSLATE_NOOP("GroupsReport", "1 process"))
+            : sayGroups(QT_TRANSLATE_NOOP("GroupsReport", "%1 processes"), {std::to_string(g.members)});
+        std::string line = sayGroups(QT_TRANSLATE_NOOP("GroupsReport", "%1, %2 to end · %3 · CPU %4"),
+            {members, std::to_string(g.leftovers), formatBytes(static_cast<double>(g.rssBytes)),
                 formatPercent(g.cpuShare)});
         if (!g.ports.empty())
             line += " · " + sayGroups(QT_TRANSLATE_NOOP("GroupsReport", "ports %1"), {portsText(g.ports)});
@@ -202,8 +205,10 @@ std::string groupsText(const TriageResult &r, bool all, const std::vector<int> *
                 : sayGroups(QT_TRANSLATE_NOOP("GroupsReport", "left out: %1"), {why});
             char pid[16];
             std::snprintf(pid, sizeof pid, "%7d", p.identity().pid);
-            out += std::string("    ") + pid + "  " + forTerminal(printableCommandLine(p.sample())) + "\n             "
-                + forTerminal(verdict) + '\n';
+            constexpr std::size_t kMemberPrefix = 13; // "    " and the pid's 7 columns, then two spaces
+            const std::size_t room = width > kMemberPrefix + 12 ? width - kMemberPrefix : 0;
+            out += std::string("    ") + pid + "  " + cutColumns(forTerminal(printableCommandLine(p.sample())), room)
+                + "\n             " + forTerminal(verdict) + '\n';
         }
     }
     return out;

@@ -87,7 +87,13 @@ std::string portJson(const PortHolders &p, const TriageResult &r, bool pretty)
         w.endObject();
     }
     w.endArray();
-    w.key("unattributed").stringArray(p.unattributed);
+    std::vector<std::string> listeners, users;
+    for (const UnheldListener &l : p.unattributed) {
+        listeners.push_back(l.listener());
+        users.push_back(l.user);
+    }
+    w.key("unattributed").stringArray(listeners);
+    w.key("unattributed_users").stringArray(users); // each one's user, "" when not known
     w.endObject();
     w.str() += '\n';
     return std::move(w.str());

@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace ptriage {
@@ -91,8 +92,12 @@ std::string reliefPlanJson(const ReliefPlan &plan, const TriageResult &r)
     return std::move(w.str());
 }
 
-std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
+std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r, std::size_t width)
 {
+    // The columns before a command: a step's row 53, "also ends PID " about 22, a left-out one's 10.
+    const auto fit = [width](std::size_t prefix, std::size_t piped) {
+        return width == 0 ? piped : std::clamp<std::size_t>(width > prefix ? width - prefix : 0, 12, piped);
+    };
     const std::string outcome = plan.reached ? sayRelief(QT_TRANSLATE_NOOP("ReliefText", "reached: frees %1"),
                                     {Phrase::bytes(static_cast<double>(plan.freesBytes))})
                                              : sayRelief(QT_TRANSLATE_NOOP("ReliefText", "NOT reachable safely"));
@@ -122,7 +127,8 @@ std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
             out += line + padColumns(action, 10) + ' ';
             out += padColumns(localBytes(static_cast<double>(s.freesBytes)).toStdString(), 10, true) + ' '
                 + padColumns(localNumber(s.expectedLoss, 1).toStdString(), 6, true) + ' '
-                + padColumns(EngineLabels::risk(s.risk).toStdString(), 8) + ' ' + commandOf(r, s.index, 80) + '\n';
+                + padColumns(EngineLabels::risk(s.risk).toStdString(), 8) + ' ' + commandOf(r, s.index, fit(53, 80))
+                + '\n';
             out += "      " + s.target.toString() + "  " + s.why.translated() + "\n";
             if (!s.stopUnit.empty())
                 out += "      "
@@ -132,7 +138,7 @@ std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
             for (int m : s.tree)
                 out += "      "
                     + sayRelief(QT_TRANSLATE_NOOP("ReliefText", "also ends %1 %2"),
-                        {std::to_string(r.identityOf(m).pid), commandOf(r, m, 70)})
+                        {std::to_string(r.identityOf(m).pid), commandOf(r, m, fit(22, 70))})
                     + "\n";
         }
         out += "\n  "
@@ -151,8 +157,8 @@ std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &r)
     if (!plan.excluded.empty()) {
         out += "\n" + sayRelief(QT_TRANSLATE_NOOP("ReliefText", "Left out:")) + "\n";
         for (const auto &[i, gate] : plan.excluded)
-            out += "  " + std::to_string(r.identityOf(i).pid) + " " + commandOf(r, i, 50) + " — " + gate.translated()
-                + "\n";
+            out += "  " + std::to_string(r.identityOf(i).pid) + " " + commandOf(r, i, fit(10, 50)) + " — "
+                + gate.translated() + "\n";
     }
     return out;
 }

@@ -61,7 +61,8 @@ std::string endPlanJson(const TriageResult &r, const GroupPlan &plan, std::size_
 // `ptriage.port.v1`: who holds the port, whether ending each holder is safe and what it would break.
 std::string portJson(const PortHolders &holders, const TriageResult &r, bool pretty);
 // The same for people: one block per group, its members under it.
-std::string groupsText(const TriageResult &r, bool all, const std::vector<int> *only = nullptr);
+// width: the terminal's, to which members' command lines are cut (0: whole).
+std::string groupsText(const TriageResult &r, bool all, const std::vector<int> *only = nullptr, std::size_t width = 0);
 // Printable, single-line text of a command (control bytes shown as '?'; "[comm]" when it has none).
 std::string printableCommandLine(const Sample &s);
 

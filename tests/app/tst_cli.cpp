@@ -1,5 +1,6 @@
 // The ptriage binary as a person or a script uses it: exit codes, one-line errors, JSON, and
 // deterministic replays of captured trees.
+#include "support/AcceptingListener.h"
 #include "support/BuildPaths.h"
 #include "support/CaptureTools.h"
 #include "support/CopyForOthers.h"
@@ -56,7 +57,9 @@ QByteArray firstDifference(const QByteArray &a, const QByteArray &b)
 // `ptriage ARGS` with its stdout on a fresh pseudo-terminal that reports no size (as some do), under
 // COLUMNS=`columns`: what a person sees in such a terminal, "\r\n" made "\n".
 // Runs ptriage on a terminal `columns` wide; `typed` is what the person types (answers to questions).
-QByteArray onTerminal(const QStringList &args, const char *columns, const char *typed = nullptr)
+// `lang`: the LANG it runs under (the other locale variables removed), else this test's.
+QByteArray onTerminal(
+    const QStringList &args, const char *columns, const char *typed = nullptr, const char *lang = nullptr)
 {
     std::vector<std::string> argv{ptriage::test::ptriageBinary()};
     for (const QString &a : args)
@@ -66,9 +69,15 @@ QByteArray onTerminal(const QStringList &args, const char *columns, const char *
         cargv.push_back(a.data());
     cargv.push_back(nullptr);
     std::vector<std::string> env{std::string("COLUMNS=") + columns};
-    for (char **e = environ; *e; ++e)
-        if (std::strncmp(*e, "COLUMNS=", 8) != 0)
+    if (lang)
+        env.push_back(std::string("LANG=") + lang);
+    for (char **e = environ; *e; ++e) {
+        const std::string_view v(*e);
+        const bool locale = v.starts_with("LANG=") || v.starts_with("LC_ALL=") || v.starts_with("LC_MESSAGES=")
+            || v.starts_with("LANGUAGE=");
+        if (!v.starts_with("COLUMNS=") && !(lang && locale))
             env.emplace_back(*e);
+    }
     std::vector<char *> cenv;
     for (auto &e : env)
         cenv.push_back(e.data());
@@ -101,6 +110,37 @@ QByteArray onTerminal(const QStringList &args, const char *columns, const char *
 int displayColumns(const QByteArray &line)
 {
     return static_cast<int>(QString::fromUtf8(line).toUcs4().size());
+}
+
+QProcessEnvironment withLang(const char *lang)
+{
+    auto env = QProcessEnvironment::systemEnvironment();
+    for (const char *v : {"LC_ALL", "LC_MESSAGES", "LANGUAGE"})
+        env.remove(QLatin1String(v));
+    env.insert(QStringLiteral("LANG"), QLatin1String(lang));
+    return env;
+}
+
+// The first word of `shown` that is not a word of `whole` (the same command's output into a pipe,
+// where nothing is cut or wrapped) and not a cut one ("…" after the start of a word of `whole`):
+// a word split by wrapping. Empty when there is none.
+QString splitWord(const QByteArray &shown, const QByteArray &whole)
+{
+    const QStringList words = QString::fromUtf8(whole).split(QRegularExpression(QStringLiteral("\\s+")));
+    const QSet<QString> known(words.begin(), words.end());
+    const QString ellipsis = QStringLiteral("…");
+    for (const QString &w : QString::fromUtf8(shown).split(QRegularExpression(QStringLiteral("\\s+")))) {
+        if (w.isEmpty() || known.contains(w))
+            continue;
+        const qsizetype mark = w.indexOf(ellipsis);
+        const QString head = w.left(mark), tail = w.mid(mark + ellipsis.size());
+        const bool cut = mark >= 0 && std::any_of(words.begin(), words.end(), [&](const QString &k) {
+            return k.size() >= head.size() + tail.size() && k.startsWith(head) && k.endsWith(tail);
+        });
+        if (!cut)
+            return w;
+    }
+    return {};
 }
 
 } // namespace
@@ -441,6 +481,56 @@ private Q_SLOTS:
         QVERIFY(shown.contains(why.left(20)));
         // --wide on a terminal: whole again.
         QVERIFY(onTerminal(QStringList(args) << QStringLiteral("--wide"), "80").contains(why));
+    }
+
+    // What a person runs in a terminal fits 80 columns in English and in German, on a machine of long
+    // command lines (every process of this one, three hours older): no line wider, no word split by
+    // wrapping, and the same words as into a pipe, where nothing is cut.
+    void everyCommandFits80ColumnsInEnglishAndGerman()
+    {
+        Spawner sp;
+        const std::string project = sp.dir() + "/a-project-with-a-rather-long-name/services/integration-tests";
+        QVERIFY(QDir().mkpath(QString::fromStdString(project)));
+        const Actor worker = sp.spawn({"python3",
+            {"python3", project + "/run_the_integration_tests_of_every_service.py", "--workers", "8", "--timeout",
+                "3600", "--log-level", "debug", "--report", project + "/reports/integration-report.xml"},
+            {}, Parenting::OrphanNoSession});
+        QVERIFY(worker.pid > 0);
+        const int port = freeTcpPort();
+        const int server = sp.spawnProgram({"/usr/bin/python3", "-m", "http.server", std::to_string(port), "--bind",
+            "127.0.0.1", "--directory", project});
+        QVERIFY(server > 0);
+        for (int i = 0; i < 200 && !tcpListening(port); ++i)
+            QThread::msleep(50);
+        QVERIFY(tcpListening(port));
+        const auto pair = capturePair(sp.dir(), 0.3, 3 * 3600);
+        const QString root = QString::fromStdString(pair.after);
+        const QList<QStringList> commands{{QStringLiteral("scan")},
+            {QStringLiteral("explain"), QString::number(worker.pid)},
+            {QStringLiteral("groups"), QStringLiteral("--all")}, {QStringLiteral("port"), QString::number(port)},
+            {QStringLiteral("relieve"), QStringLiteral("--free-port"), QString::number(port)},
+            {QStringLiteral("relieve"), QStringLiteral("--free-memory"), QStringLiteral("64G")}};
+        for (const char *lang : {"C.UTF-8", "de_DE.UTF-8"}) {
+            for (QStringList args : commands) {
+                args << QStringLiteral("--proc-root") << root;
+                const QString what = QString::fromLatin1(lang) + QLatin1Char(' ') + args.join(QLatin1Char(' '));
+                const Run piped = runPtriage(args, withLang(lang));
+                QVERIFY2(!piped.out.isEmpty() && piped.exit <= 1,
+                    qPrintable(what + QLatin1Char('\n') + QString::fromUtf8(piped.err)));
+                const QByteArray shown = onTerminal(args, "80", nullptr, lang);
+                for (const QByteArray &line : shown.split('\n'))
+                    QVERIFY2(
+                        displayColumns(line) <= 80, qPrintable(what + QStringLiteral(":\n") + QString::fromUtf8(line)));
+                const QString split = splitWord(shown, piped.out);
+                QVERIFY2(split.isEmpty(),
+                    qPrintable(
+                        what + QStringLiteral(": '") + split + QStringLiteral("' in\n") + QString::fromUtf8(shown)));
+            }
+        }
+        // A group of one is one process, not "1 processes".
+        const Run groups
+            = runPtriage({QStringLiteral("groups"), QStringLiteral("--all"), QStringLiteral("--proc-root"), root});
+        QVERIFY2(!groups.out.contains("\n  1 processes"), groups.out.constData());
     }
 
     // What may be done is listed within 80 columns, in English and in German; init gets nothing, every

@@ -180,8 +180,10 @@ const Register httpServer("http-server-left-behind",
             return o.fail("tmux did not start");
         c.tmuxSend("cd " + c.dir() + "/site && setsid -f " + kPython + " -m http.server " + std::to_string(port)
             + " --bind 127.0.0.1 > /dev/null 2>&1 < /dev/null");
+        // Its own server, by its port: another http.server may run on the machine.
+        const std::string served = "-m http.server " + std::to_string(port) + " ";
         const int srv = c.waitFor(
-            [&](const Proc &p) { return p.comm.rfind("python", 0) == 0 && contains(p.cmdline(), "-m http.server"); });
+            [&](const Proc &p) { return p.comm.rfind("python", 0) == 0 && contains(p.cmdline(), served); });
         if (srv < 0 || !c.waitUntil([&] { return listening(c, port); }, 10000))
             return o.fail("http.server did not listen");
         c.adopt(srv);
@@ -201,8 +203,10 @@ const Register httpServerPolled("http-server-polled-terminal-closed",
             return o.fail("tmux did not start");
         c.tmuxSend("cd " + c.dir() + "/site && setsid -f " + kPython + " -m http.server " + std::to_string(port)
             + " --bind 127.0.0.1 > /dev/null 2>&1 < /dev/null");
+        // Its own server, by its port: another http.server may run on the machine.
+        const std::string served = "-m http.server " + std::to_string(port) + " ";
         const int srv = c.waitFor(
-            [&](const Proc &p) { return p.comm.rfind("python", 0) == 0 && contains(p.cmdline(), "-m http.server"); });
+            [&](const Proc &p) { return p.comm.rfind("python", 0) == 0 && contains(p.cmdline(), served); });
         if (srv < 0 || !c.waitUntil([&] { return listening(c, port); }, 10000))
             return o.fail("http.server did not listen");
         c.adopt(srv);

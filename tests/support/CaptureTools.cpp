@@ -143,6 +143,12 @@ CapturePair capturePair(const std::string &dir, double gapSeconds, double ageByS
     return pair;
 }
 
+void hideOpenFiles(const CapturePair &pair, int pid)
+{
+    for (const std::string &root : {pair.before, pair.after})
+        std::filesystem::remove_all(root + "/" + std::to_string(pid) + "/fd");
+}
+
 void keepOnly(const CapturePair &pair, const std::vector<int> &pids)
 {
     for (const std::string &root : {pair.before, pair.after}) {

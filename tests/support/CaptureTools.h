@@ -23,6 +23,10 @@ CapturePair capturePair(const std::string &dir, double gapSeconds, double ageByS
 // this test's own line: on a busy machine everything else there, aged, would be a leftover too.
 void keepOnly(const CapturePair &pair, const std::vector<int> &pids);
 
+// Takes the open files of `pid` out of both captures: what a user without privileges reads of another
+// user's process (its fd directory is not readable).
+void hideOpenFiles(const CapturePair &pair, int pid);
+
 void shiftUptime(const std::string &root, double seconds);
 // What a busy loop shows between the two captures when it gets `share` of a core (a loaded machine
 // gives a real one less): the CPU time of `pid` in the second capture, its sched file and its stat.

@@ -128,6 +128,33 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(rowOfPort(ports, server.port) < 0, 20000);
         QVERIFY(!ports.freePortButton()->isEnabled() || ports.selectedPort() != server.port);
     }
+
+    // Another user's listener (its holder's open files unreadable, as without privileges) is a row of
+    // its own: the socket's user, no process to choose and no port to free from here.
+    void anotherUsersListenerIsARowWithoutAProcess()
+    {
+        Spawner sp;
+        const AcceptingListener server = startAcceptingListener(sp);
+        QVERIFY(server.pid > 0);
+        QTemporaryDir dir;
+        const CapturePair pair = capturePair(dir.filePath(QStringLiteral("cap")).toStdString(), 0.2, 3600);
+        hideOpenFiles(pair, server.pid);
+        PortsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setResult(replay(pair, defaultModel(), 0.0));
+        int row = -1;
+        for (int r = 0; r < model.rowCount(); ++r)
+            if (model.index(r, 0).data(PortsModel::PortRole).toInt() == server.port)
+                row = r;
+        QVERIFY(row >= 0);
+        const auto cell = [&](int column) { return model.index(row, column); };
+        QCOMPARE(cell(PortsModel::Listener).data().toString(), QStringLiteral("TCP 127.0.0.1:%1").arg(server.port));
+        QVERIFY(!cell(0).data(PortsModel::IdentityRole).value<ProcessIdentity>().isValid());
+        QCOMPARE(cell(PortsModel::Verdict).data().toString(), QStringLiteral("held by root"));
+        QCOMPARE(cell(PortsModel::User).data().toString(), QStringLiteral("root"));
+        QCOMPARE(cell(PortsModel::Process).data().toString(), QStringLiteral("not visible"));
+        QVERIFY(cell(PortsModel::Verdict).data(Qt::ToolTipRole).toString().contains(QStringLiteral("privileges")));
+    }
 };
 
 PTRIAGE_ROOM_MAIN(PortsViewTest)

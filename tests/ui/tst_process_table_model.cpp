@@ -244,6 +244,9 @@ private Q_SLOTS:
         Spawner sp;
         const Actor z = sp.spawn({"ptm-zparent", {"ptm-zparent"}, {{"ACTOR_ZOMBIE", "1"}}, Parenting::Child});
         QVERIFY(z.zombiePid > 0);
+        const Actor script = sp.spawn({"python3", {"python3", "/srv/app/migrate.py", "--all"}, {}});
+        const Actor program = sp.spawn({"hugo", {"/usr/local/bin/hugo", "server", "--port", "0"}, {}});
+        QVERIFY(script.pid > 0 && program.pid > 0);
         ProcessTableModel model(defaultModel());
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         const Result r = scan();
@@ -273,6 +276,14 @@ private Q_SLOTS:
         QVERIFY(!col("class").data(Qt::ToolTipRole).toString().isEmpty());
         QVERIFY(zombie.data(SearchTextRole).toString().contains(QString::number(z.zombiePid)));
         QCOMPARE(zombie.data(IdentityRole).toString(), idOf(*r, z.zombiePid));
+        // The name people know first, the whole command line beside it; the search finds either.
+        const QModelIndex named = rowOf(model, idOf(*r, script.pid)).siblingAtColumn(cols.indexOf(u"command"));
+        QCOMPARE(named.data().toString(), QStringLiteral("migrate.py \u2014 python3 /srv/app/migrate.py --all"));
+        QCOMPARE(named.data(SortRole).toString(), named.data().toString());
+        QVERIFY(named.data(SearchTextRole).toString().startsWith(QStringLiteral("migrate.py")));
+        // A command line that begins with its name says it once.
+        QCOMPARE(rowOf(model, idOf(*r, program.pid)).siblingAtColumn(cols.indexOf(u"command")).data().toString(),
+            QStringLiteral("/usr/local/bin/hugo server --port 0"));
         // Younger than the minimum age: "too young" (to judge), no class icon or color, whatever the posterior.
         Spawner young;
         const Actor y = young.spawn({"ptm-young", {"ptm-young"}, {}, Parenting::OrphanNoSession});

@@ -94,6 +94,20 @@ std::vector<PortsModel::Row> PortsModel::rowsOf(const TriageResult &r)
         row.verdictTip = tip.join(QLatin1Char('\n'));
         rows.push_back(std::move(row));
     }
+    // Another user's listeners: what the socket says (its address, its user), no process to choose.
+    for (const UnheldListener &l : unheldListeners(r)) {
+        Row row;
+        row.key = QStringLiteral("unheld ") + qs(l.listener());
+        row.port = l.port;
+        row.clients = l.clients;
+        const QString user = l.user.empty() ? tr("another user") : qs(l.user);
+        row.cells = {qs(l.listener()), tr("not visible"), QString(), QString(), QString::number(l.clients),
+            tr("held by %1").arg(user), qs(l.user)};
+        row.verdictTip = tr("Held by %1. Which of that user's processes holds it is visible only with privileges "
+                            "(as that user, or as root).")
+                             .arg(user);
+        rows.push_back(std::move(row));
+    }
     return rows;
 }
 

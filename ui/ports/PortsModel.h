@@ -11,9 +11,10 @@
 namespace ptriage {
 
 // The Ports view's rows: one per (listener, process) of the latest result — listener → process →
-// who started it → its project — keyed by the process's
-// identity and the listener, never by row. A new result changes what rows say in place, appends new
-// ones and removes ended ones, so a sorting proxy whose order is held keeps every row where it was.
+// who started it → its project — keyed by the process's identity and the listener, never by row, and
+// one per listener of another user (its user, no process). A new result changes what rows say in
+// place, appends new ones and removes ended ones, so a sorting proxy whose order is held keeps every
+// row where it was.
 class PortsModel : public QAbstractTableModel {
     Q_OBJECT
 public:

@@ -174,8 +174,10 @@ void PortsView::followProcess(const ProcessIdentity &id)
 
 int PortsView::selectedPort() const
 {
+    // Only a row with a process to end frees its port: another user's listener has none here.
     const QModelIndex current = m_view->selectionModel()->currentIndex();
     return current.isValid() && m_view->selectionModel()->isRowSelected(current.row(), current.parent())
+            && current.data(PortsModel::IdentityRole).value<ProcessIdentity>().isValid()
         ? current.data(PortsModel::PortRole).toInt()
         : 0;
 }
@@ -195,7 +197,7 @@ void PortsView::currentChanged()
 void PortsView::showMenu(const QPoint &pos)
 {
     const QModelIndex at = m_view->indexAt(pos);
-    if (!at.isValid())
+    if (!at.isValid() || !at.data(PortsModel::IdentityRole).value<ProcessIdentity>().isValid())
         return;
     const int port = at.data(PortsModel::PortRole).toInt();
     QMenu menu(this);

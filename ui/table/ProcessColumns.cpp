@@ -24,6 +24,20 @@ QString joined(const std::vector<Phrase> &lines, const QString &prefix = {})
     return out.join(QLatin1Char('\n'));
 }
 
+// The Command cell: the name people know (the script, the program) first, then the whole command
+// line, unless it already begins with that name ("hugo server", "/usr/bin/hugo server"). Sorting and
+// the filter's search read the same text.
+QString nameThenCommand(const ProcessRow &r)
+{
+    const QString &line = r.commandLine();
+    const QString name = qs(r.facts().name);
+    const QString program = line.left(line.indexOf(QLatin1Char(' '))); // the whole line when it has no space
+    if (name.isEmpty() || line.startsWith(QLatin1Char('[')) || program == name
+        || program.endsWith(QLatin1Char('/') + name))
+        return line;
+    return name + QStringLiteral(" \u2014 ") + line;
+}
+
 } // namespace
 
 QString ProcessColumn::header() const
@@ -119,9 +133,10 @@ ProcessColumns::ProcessColumns()
 
     m_columns = {
         {QStringLiteral("command"), QT_TRANSLATE_NOOP("ProcessColumns", "Command"),
-            QT_TRANSLATE_NOOP("ProcessColumns", "Command line"), left, Qt::AscendingOrder,
-            [](const ProcessRow &r) { return commandLine(r); },
-            [](const ProcessRow &r) { return QVariant(commandLine(r)); },
+            QT_TRANSLATE_NOOP(
+                "ProcessColumns", "The name people know it by (its script or program), then its command line"),
+            left, Qt::AscendingOrder, [](const ProcessRow &r) { return nameThenCommand(r); },
+            [](const ProcessRow &r) { return QVariant(nameThenCommand(r)); },
             [](const ProcessRow &r) {
                 QString tip = commandLine(r);
                 if (const auto &d = r.sample().details) {

@@ -85,6 +85,10 @@ void SelectionKeeper::apply(std::shared_ptr<const PreparedRows> rows)
 
 void SelectionKeeper::select(const ProcessIdentity &id)
 {
+    if (!id.isValid()) { // a row with no process (another user's listener): none is shown
+        m_table.selectionModel()->clear();
+        return;
+    }
     const QModelIndex proxy = m_filter.mapFromSource(m_model.indexOf(id));
     if (!proxy.isValid())
         return;

@@ -144,6 +144,8 @@ void parseProcNetInet(std::string_view text, SocketInfo::Proto proto, SocketMap 
         int state = 0;
         std::uint64_t inode = 0;
         auto [p, ec] = std::from_chars(t[9].data(), t[9].data() + t[9].size(), inode);
+        if (std::uint32_t uid = 0; std::from_chars(t[7].data(), t[7].data() + t[7].size(), uid).ec == std::errc())
+            s.uid = uid;
         if (ec != std::errc() || !hexNumber(t[3], state) || !decodeProcAddress(t[1], isV6(proto), s.local, s.localPort))
             return;
         if (!isUdp(proto) && state == kTcpTimeWait) {
@@ -310,6 +312,7 @@ bool readInetSocketsNetlink(SocketMap &out, std::string *error, ClosedByPort *cl
                 s.remotePort = ntohs(m->id.idiag_dport);
                 s.local = formatAddress(q.family, m->id.idiag_src, s.localPort);
                 s.remote = formatAddress(q.family, m->id.idiag_dst, s.remotePort);
+                s.uid = m->idiag_uid;
                 classify(s, m->idiag_state, q.protocol == IPPROTO_UDP);
                 if (const std::uint64_t key = keyOf(m->idiag_inode, s, q.protocol == IPPROTO_UDP, out)) {
                     out.emplace(key, std::move(s));

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "decide/Triage.h"
 #include "collect/MemoryFootprint.h"
+#include "decide/Triage.h"
 #include "util/Phrase.h"
 
 #include <QString>
@@ -55,7 +55,8 @@ ReliefPlan planRelief(const TriageResult &result, const std::vector<std::optiona
 // name it with its size), on the calling thread.
 std::vector<std::optional<MemoryFootprint>> readFootprints(const TriageResult &result, const QString &procRoot);
 std::string reliefPlanJson(const ReliefPlan &plan, const TriageResult &result); // "ptriage.relief.v1"
-std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &result); // the terminal table
+// The terminal table; width: the terminal's, to which command lines are cut (0: a pipe's widths).
+std::string reliefPlanText(const ReliefPlan &plan, const TriageResult &result, std::size_t width = 0);
 
 // What ending process `index` would also end: its descendants in its own process group (see
 // ReliefPlan.cpp for why). Snapshot indices, nearest first.

@@ -251,14 +251,16 @@ private Q_SLOTS:
         QVERIFY(m);
         const auto &s = m->signatures;
         QCOMPARE(s.programName("python3", {"/usr/bin/python3", "migrate.py", "--fake"}), std::string("migrate.py"));
-        QCOMPARE(s.programName("python3", {"python3", "-u", "/srv/app/manage.py", "runserver"}),
-            std::string("manage.py"));
+        QCOMPARE(
+            s.programName("python3", {"python3", "-u", "/srv/app/manage.py", "runserver"}), std::string("manage.py"));
         QCOMPARE(s.programName("python3", {"python3", "-m", "pytest", "-x"}), std::string("pytest"));
         QCOMPARE(s.programName("python3", {"python3", "-c", "import time; time.sleep(9)"}), std::string("python3"));
         QCOMPARE(s.programName("node", {"node", "/x/node_modules/vite/bin/vite.js"}), std::string("vite.js"));
         QCOMPARE(s.programName("node", {"node", "-e", "setInterval(()=>{},1e3)"}), std::string("node"));
         QCOMPARE(s.programName("hugo", {"/usr/local/bin/hugo", "server", "-D"}), std::string("hugo"));
         QCOMPARE(s.programName("bash", {"-bash"}), std::string("bash"));
+        QCOMPARE(s.programName("bash", {"bash", "/dev/fd/3"}), std::string("bash")); // a script from a pipe
+        QCOMPARE(s.programName("python3", {"python3", "/proc/self/fd/0"}), std::string("python3"));
         QCOMPARE(s.programName("sshd", {"sshd: alice@pts/0"}), std::string("sshd"));
         QCOMPARE(s.programName("code", {"/usr/share/code/code --type=renderer --lang=en"}), std::string("code"));
         QCOMPARE(s.programName("kthreadd", {}), std::string("kthreadd"));

@@ -5,6 +5,7 @@
 #include "collect/Collector.h"
 #include "decide/PortHolders.h"
 #include "decide/relief/ReliefPlan.h"
+#include "report/ScanReport.h"
 #include "support/AcceptingListener.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
@@ -222,6 +223,36 @@ private Q_SLOTS:
             *r, readFootprints(*r, QString::fromStdString(pair.after)), ReliefGoal{0, user.port}, defaultModel());
         QCOMPARE(plan.steps.size(), std::size_t(1));
         QCOMPARE(plan.steps[0].stopUnit, u.holders[0].stop);
+    }
+
+    // Another user's listener, whose open files this user cannot read (its fd directory is not
+    // there, as without privileges): listed with the socket's own user, never pinned on a process.
+    void anotherUsersListenerIsHeldByItsUser()
+    {
+        Spawner sp;
+        const AcceptingListener server = startAcceptingListener(sp);
+        QVERIFY(server.pid > 0);
+        QTemporaryDir dir;
+        const CapturePair pair = capturePair(dir.filePath(QStringLiteral("cap")).toStdString(), 0.2, 3600);
+        hideOpenFiles(pair, server.pid);
+        const auto r = replay(pair, defaultModel(), 0.0);
+
+        const PortHolders p = portHolders(*r, server.port);
+        QVERIFY(p.holders.empty() && p.held());
+        QCOMPARE(p.unattributed.size(), std::size_t(1));
+        QCOMPARE(p.unattributed[0].listener(), "TCP 127.0.0.1:" + std::to_string(server.port));
+        QCOMPARE(p.unattributed[0].user, std::string("root")); // the socket's uid, named as its processes are
+        const auto all = unheldListeners(*r);
+        QVERIFY(std::any_of(all.begin(), all.end(), [&](const UnheldListener &l) { return l.port == server.port; }));
+        const std::string json = portJson(p, *r, false);
+        QVERIFY2(json.find("\"unattributed_users\":[\"root\"]") != std::string::npos, json.c_str());
+        // A listener whose holder was read is not another user's.
+        const Actor own = sp.spawn({"own-srv", {"own-srv"}, {{"ACTOR_LISTEN", "0"}}});
+        QVERIFY(own.port > 0);
+        const CapturePair again = capturePair(dir.filePath(QStringLiteral("cap2")).toStdString(), 0.2, 3600);
+        const auto read = replay(again, defaultModel(), 0.0);
+        QVERIFY(portHolders(*read, own.port).unattributed.empty());
+        QCOMPARE(portHolders(*read, own.port).holders.size(), std::size_t(1));
     }
 };
 

@@ -1,6 +1,7 @@
 #include "config/Vocabulary.h"
 #include "support/TestRoom.h"
 #include "util/Format.h"
+#include "util/TerminalText.h"
 
 #include <QtTest>
 
@@ -50,6 +51,33 @@ private Q_SLOTS:
         QCOMPARE(cutColumns("ab", 1), std::string("…"));
         QCOMPARE(padColumns("3→5", 5, true), std::string("  3→5"));
         QCOMPARE(padColumns("ä", 3), std::string("ä  "));
+    }
+
+    // A line wider than the terminal wraps at spaces, under its value (a label's or a column's run of
+    // spaces in the first half) or two past its indent; a word wider than its line keeps both ends.
+    void linesFitTheTerminalWithWholeWords()
+    {
+        QCOMPARE(fitToColumns("short\nlines stay", 20), std::string("short\nlines stay"));
+        QCOMPARE(fitToColumns(std::string(30, 'x'), 0), std::string(30, 'x')); // a pipe: nothing changes
+        QCOMPARE(fitToColumns("command:    python3 manage.py runserver --noreload 0.0.0.0:8000", 32),
+            std::string("command:    python3 manage.py\n"
+                        "            runserver --noreload\n"
+                        "            0.0.0.0:8000"));
+        QCOMPARE(fitToColumns("  started by: a bash session in the api project of Prüfläufe", 24),
+            std::string("  started by: a bash\n"
+                        "    session in the api\n"
+                        "    project of Prüfläufe"));
+        QCOMPARE(fitToColumns("  path: /home/dev/projects/very-long-name/scripts/run_all.py", 30),
+            std::string("  path:\n    /home/de…cripts/run_all.py"));
+        // Every line fits, the text is the same words.
+        const std::string text = "    ended by its owner, which is gone: ptriage can end it and everything under it "
+                                 "(§ 3 of the ledger), or leave it";
+        for (std::size_t width : {20u, 33u, 47u, 80u}) {
+            const std::string fitted = fitToColumns(text, width);
+            for (const QString &line : QString::fromStdString(fitted).split(QLatin1Char('\n')))
+                QVERIFY2(static_cast<std::size_t>(line.toUcs4().size()) <= width, qPrintable(line));
+            QCOMPARE(QString::fromStdString(fitted).simplified(), QString::fromStdString(text).simplified());
+        }
     }
 
     void figuresForPeopleFollowTheLocale()
