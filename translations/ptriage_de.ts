@@ -3887,6 +3887,10 @@ Eltern-PID: %2</translation>
         <source>ptriage learns from this machine&apos;s processes only: %1&apos;s command lines are its own word.</source>
         <translation>ptriage lernt nur aus den Prozessen dieses Rechners: die Befehlszeilen von %1 sind nur dessen Angabe.</translation>
     </message>
+    <message>
+        <source>The session database works again: saving and learning go on.</source>
+        <translation>Die Sitzungsdatenbank funktioniert wieder: Speichern und Lernen gehen weiter.</translation>
+    </message>
 </context>
 <context>
     <name>ptriage::DetailsPane</name>
@@ -4830,6 +4834,10 @@ Eltern-PID: %2</translation>
     <message>
         <source>%1: sessions/keepDays is not a number of days ≥ 1; sessions are kept 30 days</source>
         <translation>%1: sessions/keepDays ist keine Anzahl von Tagen ≥ 1; Sitzungen werden 30 Tage aufbewahrt</translation>
+    </message>
+    <message>
+        <source>%1: not opened again yet after an error (in %2 s)</source>
+        <translation>%1: nach einem Fehler noch nicht wieder geöffnet (in %2 s)</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,11 @@
 // The Desk with no window: the real engine on its threads, real processes, a real SQLite file. Act,
-// undo, spare, end (a vote once the process is gone), plan relief by ticket, save and export.
+// undo, spare, end (a vote once the process is gone), plan relief by ticket, save and export, and a
+// session database whose connection an I/O error broke comes back.
 #include "desk/Desk.h"
+#include "session/database/SessionStore.h"
 #include "support/CaptureTools.h"
 #include "support/Spawner.h"
+#include "support/StaleSqliteFiles.h"
 #include "support/TestRoom.h"
 
 #include <QFile>
@@ -27,6 +30,16 @@ std::vector<ActOutcome> outcomeOf(QSignalSpy &finished, int ticket)
         finished.wait(500);
     }
     return {};
+}
+
+// One save's answer (id, error, automatic); empty when none came.
+QList<QVariant> saveOnce(SessionKeeper &keeper, QSignalSpy &saved)
+{
+    const auto before = saved.size();
+    keeper.saveNow();
+    for (int i = 0; i < 1000 && saved.size() == before; ++i)
+        QTest::qWait(20);
+    return saved.size() > before ? saved.last() : QList<QVariant>();
 }
 
 ActRequest request(ActVerb verb, const ProcessIdentity &id)
@@ -173,6 +186,42 @@ private Q_SLOTS:
         QVERIFY(results.wait(20000));
         QCOMPARE(results.size(), 2);
         QVERIFY(desk.history().trackedProcesses() > 0);
+    }
+
+    // A connection an I/O error broke, though the file is fine (its handles gone stale, as a shared
+    // home's file replaced by another machine leaves them), is closed and the file opened again a
+    // little later: saving goes on, and the window is told once. Last: the VFS stays the default.
+    void theSessionDatabaseComesBackAfterItsConnectionBroke()
+    {
+        installStaleableFiles();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.sqlite"));
+        SessionKeeper keeper(path, defaultModel());
+        keeper.setAutosaveIntervalMs(0);
+        keeper.setReopenDelayMs(300);
+        const auto result = live(defaultModel());
+        keeper.setLatestSource([result] { return result; });
+        QSignalSpy saved(&keeper, &SessionKeeper::saved);
+        QSignalSpy reopened(&keeper, &SessionKeeper::reopened);
+
+        QVERIFY(saveOnce(keeper, saved).value(0).toLongLong() > 0);
+        makeOpenFilesStale();
+        const QList<QVariant> failed = saveOnce(keeper, saved);
+        QCOMPARE(failed.value(0).toLongLong(), 0);
+        QVERIFY2(failed.value(1).toString().contains(QStringLiteral("I/O")), qPrintable(failed.value(1).toString()));
+        QCOMPARE(reopened.size(), 0);
+        QTest::qWait(400); // past the first delay
+        const QList<QVariant> again = saveOnce(keeper, saved);
+        QVERIFY2(again.value(0).toLongLong() > 0, qPrintable(again.value(1).toString()));
+        QCOMPARE(reopened.size(), 1);
+        QCOMPARE(reopened.first().value(0).toString(), path);
+        QVERIFY(saveOnce(keeper, saved).value(0).toLongLong() > 0);
+        QCOMPARE(reopened.size(), 1); // said once
+
+        SessionStore store;
+        QString error;
+        QVERIFY2(store.open(path, SessionStore::Mode::ExistingOnly, &error), qPrintable(error));
+        QCOMPARE(store.sessions(0, &error).size(), std::size_t(3)); // the first, and the two after
     }
 };
 

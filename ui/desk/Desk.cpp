@@ -39,6 +39,10 @@ Desk::Desk(
             m_service.reloadPast();
     });
     connect(&m_keeper, &SessionKeeper::learnedChanged, &m_service, &TriageService::reloadPast);
+    connect(&m_keeper, &SessionKeeper::reopened, this, [this] {
+        Q_EMIT noted(tr("The session database works again: saving and learning go on."), 30000);
+        m_service.reloadPast();
+    });
     connect(&m_runner, &ActionRunner::journalOpened, this, [this] {
         if (!m_runner.journalWarning().isEmpty()) {
             qWarning("%s", qUtf8Printable(m_runner.journalWarning()));

@@ -53,13 +53,16 @@ void SessionKeeper::run(std::function<void()> onStore, std::function<void()> onD
 {
     // Jobs run in order on the pool's one thread, and their completions arrive in the same order.
     auto *watcher = new QFutureWatcher<void>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [watcher, onDone = std::move(onDone)] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, onDone = std::move(onDone)] {
         onDone();
         watcher->deleteLater();
+        if (m_reopened.exchange(false))
+            Q_EMIT reopened(m_path);
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [onStore = std::move(onStore)] {
+    watcher->setFuture(QtConcurrent::run(&m_pool, [this, onStore = std::move(onStore)] {
         becomeBackgroundThread();
         onStore();
+        closeIfBroken();
     }));
 }
 
@@ -67,7 +70,39 @@ bool SessionKeeper::openStore(SessionStore::Mode mode, QString *error)
 {
     if (m_store.isOpen())
         return true;
-    return m_store.open(m_path, mode, error);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (now < m_retryAtMs) {
+        *error
+            = tr("%1: not opened again yet after an error (in %2 s)").arg(m_path).arg((m_retryAtMs - now + 999) / 1000);
+        return false;
+    }
+    if (m_store.open(m_path, mode, error))
+        return true;
+    if (m_failures > 0) // still failing: wait longer before the next try
+        failedAgain(now);
+    return false;
+}
+
+void SessionKeeper::failedAgain(qint64 now)
+{
+    ++m_failures;
+    m_retryAtMs = now + std::min<qint64>(60000, qint64(m_reopenDelayMs) << std::min(m_failures - 1, 16));
+}
+
+void SessionKeeper::closeIfBroken()
+{
+    if (!m_store.isOpen())
+        return;
+    // A job's error may have left the connection unusable though the file is fine (an I/O error, a
+    // shared home's file replaced under it): then close it, and open it again a little later.
+    if (m_store.broken() || !m_store.answers()) {
+        m_store.close();
+        failedAgain(QDateTime::currentMSecsSinceEpoch());
+    } else if (m_failures > 0) {
+        m_failures = 0;
+        m_retryAtMs = 0;
+        m_reopened = true;
+    }
 }
 
 void SessionKeeper::saveNow()

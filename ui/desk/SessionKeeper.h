@@ -10,6 +10,7 @@
 #include <QThreadPool>
 #include <QTimer>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 
@@ -45,6 +46,9 @@ public:
     double keepDays() const { return m_keepDays; }
     // Retention never removes the sessions being viewed.
     void setViewing(long long before, long long after);
+    // After an error that broke the connection the store is opened again, no sooner than this after
+    // the failure, doubling with each failure in a row up to a minute (for tests; default 1 s).
+    void setReopenDelayMs(int ms) { m_reopenDelayMs = std::max(1, ms); }
 
     void saveNow();
     void listSessions();
@@ -70,11 +74,15 @@ Q_SIGNALS:
     void learnedChanged(const QString &error); // after forgetting or clearing
     // `warning`: the report was written without what the database would add.
     void reportExported(const QString &path, const QString &error, const QString &warning);
+    // The database works again after errors that broke its connection (saving and learning go on).
+    void reopened(const QString &path);
 
 private:
     void save(bool automatic);
     void run(std::function<void()> onStore, std::function<void()> onDone);
     bool openStore(SessionStore::Mode mode, QString *error);
+    void closeIfBroken(); // on the store's thread, after each job
+    void failedAgain(qint64 now);
 
     QString m_path;
     const TriageConfig &m_config;
@@ -85,6 +93,11 @@ private:
     double m_keepDays = 30;
     long long m_viewing[2] = {0, 0};
     bool m_saving = false;
+    // The store's thread only: failures in a row, and when the store may be opened again.
+    int m_failures = 0;
+    qint64 m_retryAtMs = 0;
+    int m_reopenDelayMs = 1000;
+    std::atomic<bool> m_reopened{false}; // set there, said on the GUI thread
     std::shared_ptr<const TriageResult> latest() const { return m_latest ? m_latest() : nullptr; }
 
     std::function<std::shared_ptr<const TriageResult>()> m_latest;

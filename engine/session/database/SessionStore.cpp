@@ -71,13 +71,47 @@ int SessionStore::schemaVersion()
 
 QString SessionStore::sqlError() const
 {
+    noteError();
     return QStringLiteral("%1: %2").arg(m_path, QString::fromUtf8(sqlite3_errmsg(m_db)));
+}
+
+void SessionStore::noteError() const
+{
+    if (!m_db)
+        return;
+    switch (sqlite3_extended_errcode(m_db) & 0xff) {
+    case SQLITE_IOERR:
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+    case SQLITE_CANTOPEN:
+    case SQLITE_READONLY: // among them the file moved or replaced under the connection
+        m_broken = true;
+        break;
+    default:
+        break;
+    }
+}
+
+bool SessionStore::answers() const
+{
+    if (!m_db)
+        return false;
+    Statement q(m_db, "SELECT count(*) FROM sqlite_schema");
+    return q.ok() && q.step() == SQLITE_ROW;
+}
+
+void SessionStore::close()
+{
+    m_file.close();
+    m_db = nullptr;
+    m_broken = false;
 }
 
 bool SessionStore::open(const QString &path, Mode mode, QString *error)
 {
     m_path = path;
     m_db = nullptr;
+    m_broken = false;
     if (!QFileInfo::exists(path) && mode == Mode::ExistingOnly) {
         *error = QStringLiteral("%1: no sessions saved yet (the file does not exist); save one with "
                                 "'ptriage scan --save'")
@@ -113,11 +147,13 @@ long long SessionStore::save(const Session &session, QString *error)
     }
     Transaction tx(m_db);
     if (!tx.ok()) {
+        noteError();
         *error = QStringLiteral("%1: %2").arg(m_path, tx.error());
         return 0;
     }
     const auto fail = [&](const QString &message) -> long long {
         const int code = sqlite3_extended_errcode(m_db);
+        noteError();
         tx.rollback();
         *error = (code & 0xff) == SQLITE_FULL
             ? QStringLiteral("%1: the disk is full (or the file reached its size limit); the session was not saved")
@@ -417,6 +453,7 @@ int SessionStore::prune(double maxAgeDays, const std::vector<long long> &keepIds
     const auto cutoff = now - static_cast<std::int64_t>(maxAgeDays * 86400e3);
     Transaction tx(m_db);
     if (!tx.ok()) {
+        noteError();
         *error = QStringLiteral("%1: %2").arg(m_path, tx.error());
         return -1;
     }
@@ -450,6 +487,7 @@ int SessionStore::prune(double maxAgeDays, const std::vector<long long> &keepIds
         return -1;
     }
     if (!tx.commit()) {
+        noteError();
         *error = QStringLiteral("%1: %2").arg(m_path, tx.error());
         return -1;
     }

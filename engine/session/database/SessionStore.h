@@ -31,6 +31,11 @@ public:
 
     bool open(const QString &path, Mode mode, QString *error);
     bool isOpen() const { return m_db != nullptr; }
+    // An error left the connection unusable (an I/O error, the file damaged or replaced under it, as
+    // a shared home's file is): the file may be fine, this connection is not. Close and open again.
+    bool broken() const { return m_broken; }
+    bool answers() const; // a read of the schema works through this connection
+    void close();
     QString path() const { return m_path; }
 
     // One transaction: either the whole session is visible afterwards or none of it. Returns its id,
@@ -76,11 +81,13 @@ public:
 
 private:
     long long intern(const char *table, const std::string &text, QString *error);
-    QString sqlError() const;
+    QString sqlError() const; // also notes whether the error broke the connection
+    void noteError() const;
 
     SqliteFile m_file;
     sqlite3 *m_db = nullptr; // m_file's connection, for statements
     QString m_path;
+    mutable bool m_broken = false;
 };
 
 } // namespace ptriage

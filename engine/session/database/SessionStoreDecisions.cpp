@@ -72,6 +72,7 @@ int SessionStore::forgetPattern(const std::string &pattern, QString *error)
         return 0;
     Transaction tx(m_db);
     if (!tx.ok()) {
+        noteError();
         *error = sqlError();
         return -1;
     }
